@@ -1,0 +1,300 @@
+// One Durable Object per sandbox: the twins' worlds and the tape live in its SQLite storage, and
+// its one alarm drives both the wall-clock lifetime and the idle timer. Domain logic lives in the
+// twins and in dispatch(); this class wires storage, time, and the D1/R2 mirrors.
+import { DurableObject } from "cloudflare:workers";
+import { dispatch } from "./dispatch";
+import { redactValue } from "./redact";
+import { Db, applyMigrations } from "./sql";
+import { TAPE_MIGRATION, appendTape, readTape, tapeToJsonl } from "./tape";
+import { twinById } from "./twins/registry";
+import type { Clock, TapeRow, TwinId, TwinRequest, TwinResponse } from "./twins/types";
+import { evidenceKey } from "./evidence-keys";
+
+export type SandboxState = "provisioning" | "ready" | "running" | "done" | "expired" | "failed";
+export const OPEN_STATES: readonly SandboxState[] = ["provisioning", "ready", "running"];
+export const isOpen = (state: SandboxState) => OPEN_STATES.includes(state);
+
+export interface SandboxMeta {
+  sessionId: string;
+  teamId: string;
+  twins: TwinId[];
+  state: SandboxState;
+  createdAt: number;
+  readyAt: number | null;
+  expiresAt: number;
+  closedAt: number | null;
+  lastRequestAt: number | null;
+  idleSeconds: number;
+  /** Why it closed: finalized, lifetime, idle, discarded. */
+  closeReason: string | null;
+  /** Whether the tape and final state were written to R2 when it closed. */
+  archived: boolean;
+}
+
+export interface ProvisionInput {
+  sessionId: string;
+  teamId: string;
+  twins: TwinId[];
+  /** Parsed seeds (the twin's own parser already ran); a twin missing here boots its default world. */
+  seeds: Partial<Record<TwinId, unknown>>;
+  createdAt: number;
+  expiresAt: number;
+  idleSeconds: number;
+}
+
+export interface Evidence {
+  meta: SandboxMeta;
+  tape: TapeRow[];
+  finalStates: Partial<Record<TwinId, unknown>>;
+}
+
+export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; code: "not_found" | "closed" | "boot_failed"; message: string };
+
+const PLATFORM_MIGRATIONS = [
+  { name: "0000_meta", sql: "CREATE TABLE _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)" },
+  TAPE_MIGRATION,
+  { name: "0002_timers", sql: "CREATE TABLE _timers (name TEXT PRIMARY KEY, due_at INTEGER NOT NULL)" },
+];
+
+export class Sandbox extends DurableObject<Env> {
+  private readonly db: Db;
+  private meta: SandboxMeta | undefined;
+  private nextSeq = 1;
+  private lastNow = 0;
+  private readonly clock: Clock = {
+    now: () => (this.lastNow = Math.max(Date.now(), this.lastNow)),
+  };
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.db = new Db(ctx.storage.sql);
+    ctx.blockConcurrencyWhile(async () => {
+      applyMigrations(ctx.storage.sql, PLATFORM_MIGRATIONS);
+      const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'");
+      this.meta = row ? (JSON.parse(row.value) as SandboxMeta) : undefined;
+      this.nextSeq = (this.db.one<{ seq: number | null }>("SELECT max(seq) AS seq FROM _tape")?.seq ?? 0) + 1;
+    });
+  }
+
+  private saveMeta(meta: SandboxMeta): void {
+    this.meta = meta;
+    this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('sandbox', ?)", JSON.stringify(meta));
+  }
+
+  private setTimer(name: "lifetime" | "idle", dueAt: number): void {
+    this.db.run("INSERT OR REPLACE INTO _timers (name, due_at) VALUES (?, ?)", name, dueAt);
+  }
+
+  /** Boots every twin from its seed and opens the sandbox. */
+  async provision(input: ProvisionInput): Promise<Outcome<{ meta: SandboxMeta }>> {
+    if (this.meta) return { ok: true, meta: this.meta };
+    const meta: SandboxMeta = {
+      sessionId: input.sessionId,
+      teamId: input.teamId,
+      twins: input.twins,
+      state: "provisioning",
+      createdAt: input.createdAt,
+      readyAt: null,
+      expiresAt: input.expiresAt,
+      closedAt: null,
+      lastRequestAt: null,
+      idleSeconds: input.idleSeconds,
+      closeReason: null,
+      archived: false,
+    };
+    const initialStates: Partial<Record<TwinId, unknown>> = {};
+    const ready: SandboxMeta = { ...meta, state: "ready", readyAt: Date.now() };
+    try {
+      this.ctx.storage.transactionSync(() => {
+        for (const id of input.twins) {
+          const twin = twinById(id);
+          applyMigrations(
+            this.ctx.storage.sql,
+            twin.migrations.map((sql, i) => ({ name: `${id}_${String(i).padStart(4, "0")}`, sql })),
+          );
+          twin.boot(this.db, input.seeds[id] ?? twin.defaultSeed(), this.clock);
+          initialStates[id] = redactValue(twin.exportState(this.db));
+        }
+        this.saveMeta(ready);
+        this.setTimer("lifetime", input.expiresAt);
+        this.setTimer("idle", Date.now() + input.idleSeconds * 1000);
+      });
+    } catch (err) {
+      console.error("sandbox boot failed", input.sessionId, err);
+      this.saveMeta({ ...meta, state: "failed", closedAt: Date.now(), closeReason: "boot_failed" });
+      return { ok: false, code: "boot_failed", message: err instanceof Error ? err.message : String(err) };
+    }
+    // The initial world is kept as evidence so grading can compare seed and final state.
+    await Promise.all(
+      Object.entries(initialStates).map(([id, state]) =>
+        this.env.EVIDENCE.put(evidenceKey(meta.teamId, meta.sessionId, `state_initial.${id}.json`), JSON.stringify(state), {
+          httpMetadata: { contentType: "application/json; charset=utf-8" },
+        }),
+      ),
+    );
+    await this.ctx.storage.setAlarm(Math.min(input.expiresAt, Date.now() + input.idleSeconds * 1000));
+    return { ok: true, meta: ready };
+  }
+
+  /** Serves one twin call and records it on the tape, in one transaction. */
+  async twinCall(twinId: TwinId, req: TwinRequest): Promise<TwinResponse> {
+    const twin = twinById(twinId);
+    const meta = this.meta;
+    if (!meta || !meta.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
+    if (!isOpen(meta.state) || Date.now() >= meta.expiresAt) {
+      if (isOpen(meta.state)) await this.close("expired", "lifetime");
+      return twin.errors.gone("This sandbox has closed; its twins no longer answer.");
+    }
+    const firstCall = meta.state === "ready";
+    let response: TwinResponse;
+    let seq: number;
+    try {
+      ({ response, seq } = this.ctx.storage.transactionSync(() => {
+        const at = this.clock.now();
+        const result = dispatch(twin, this.db, this.clock, req, meta.sessionId);
+        const seq = this.recordCall(at, result.tape);
+        return { response: result.response, seq };
+      }));
+    } catch (err) {
+      // The transaction rolled back the twin's writes; the failed call is still taped.
+      console.error("twin handler failed", twinId, req.method, req.path, err);
+      response = twin.errors.internal("The twin failed to answer this call.");
+      seq = this.ctx.storage.transactionSync(() =>
+        this.recordCall(this.clock.now(), {
+          twin: twinId,
+          transport: req.transport,
+          method: req.method,
+          path: req.path,
+          query: req.query,
+          headers: req.headers,
+          requestBody: req.body,
+          status: response.status,
+          responseBody: response.body,
+          mutated: false,
+          fidelity: "supported",
+          operation: "error",
+        }),
+      );
+    }
+    if (firstCall) this.ctx.waitUntil(this.mirror());
+    return twin.decorate ? twin.decorate(response, seq) : response;
+  }
+
+  private recordCall(at: number, entry: Omit<Parameters<typeof appendTape>[2], "at">): number {
+    const seq = this.nextSeq;
+    appendTape(this.db, seq, { ...entry, at });
+    this.nextSeq = seq + 1;
+    const meta = this.meta as SandboxMeta;
+    this.saveMeta({ ...meta, state: meta.state === "ready" ? "running" : meta.state, lastRequestAt: at });
+    this.setTimer("idle", at + meta.idleSeconds * 1000);
+    return seq;
+  }
+
+  /** The sandbox-level endpoints under each twin: /_pome/state, /_pome/events, /_pome/health. */
+  async pome(twinId: TwinId, what: "state" | "events" | "health", query: string): Promise<TwinResponse> {
+    const meta = this.meta;
+    const json = (status: number, body: unknown): TwinResponse => ({
+      status,
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify(body),
+    });
+    if (!meta || !meta.twins.includes(twinId)) return json(404, { error: "unknown sandbox" });
+    if (what === "health") {
+      return json(200, {
+        ok: isOpen(meta.state),
+        twin: twinId,
+        session_id: meta.sessionId,
+        state: meta.state,
+        expires_at: new Date(meta.expiresAt).toISOString(),
+        tape_length: this.nextSeq - 1,
+      });
+    }
+    if (what === "state") return json(200, redactValue(twinById(twinId).exportState(this.db)));
+    const params = new URLSearchParams(query);
+    const after = Number(params.get("after_seq") ?? params.get("since") ?? 0) || 0;
+    const scope = params.get("all_twins") === "true" ? undefined : twinId;
+    return json(200, readTape(this.db, { afterSeq: after, twin: scope }));
+  }
+
+  async describe(): Promise<Outcome<{ meta: SandboxMeta; tapeLength: number }>> {
+    if (!this.meta) return { ok: false, code: "not_found", message: "no such sandbox" };
+    return { ok: true, meta: this.meta, tapeLength: this.nextSeq - 1 };
+  }
+
+  /** Resets the idle timer only; nothing extends the lifetime. */
+  async heartbeat(): Promise<Outcome> {
+    const meta = this.meta;
+    if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
+    if (!isOpen(meta.state) || Date.now() >= meta.expiresAt) return { ok: false, code: "closed", message: "sandbox closed" };
+    this.setTimer("idle", Date.now() + meta.idleSeconds * 1000);
+    return { ok: true };
+  }
+
+  /** Everything grading needs, read straight from the live storage. */
+  async evidence(): Promise<Outcome<{ evidence: Evidence }>> {
+    const meta = this.meta;
+    if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
+    const finalStates: Partial<Record<TwinId, unknown>> = {};
+    for (const id of meta.twins) finalStates[id] = redactValue(twinById(id).exportState(this.db));
+    return { ok: true, evidence: { meta, tape: readTape(this.db), finalStates } };
+  }
+
+  /**
+   * Closes the sandbox: `done` after finalize, `expired` at the end of its life, on idle, or on a
+   * confirmed discard. Expiry archives the tape and final state to R2 first: nothing is lost.
+   */
+  async close(state: "done" | "expired", reason: string): Promise<Outcome<{ meta: SandboxMeta }>> {
+    const meta = this.meta;
+    if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
+    if (!isOpen(meta.state)) return { ok: true, meta };
+    let archived = meta.archived;
+    if (state === "expired") {
+      await this.archive(meta);
+      archived = true;
+    }
+    const closed: SandboxMeta = { ...meta, state, closedAt: Date.now(), closeReason: reason, archived };
+    this.saveMeta(closed);
+    this.db.run("DELETE FROM _timers");
+    await this.ctx.storage.deleteAlarm();
+    await this.mirror();
+    return { ok: true, meta: closed };
+  }
+
+  private async archive(meta: SandboxMeta): Promise<void> {
+    const put = (name: string, body: string, contentType: string) =>
+      this.env.EVIDENCE.put(evidenceKey(meta.teamId, meta.sessionId, name), body, { httpMetadata: { contentType } });
+    await put("events.jsonl", tapeToJsonl(readTape(this.db)), "application/x-ndjson; charset=utf-8");
+    for (const id of meta.twins) {
+      await put(`state_final.${id}.json`, JSON.stringify(redactValue(twinById(id).exportState(this.db))), "application/json; charset=utf-8");
+    }
+  }
+
+  /** Copies the sandbox's state into the D1 index that listing and quota read. */
+  private async mirror(): Promise<void> {
+    const m = this.meta;
+    if (!m) return;
+    const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+    await this.env.DB.prepare("UPDATE sandboxes SET state = ?, ready_at = ?, closed_at = ? WHERE id = ?")
+      .bind(m.state, iso(m.readyAt), iso(m.closedAt), m.sessionId)
+      .run();
+  }
+
+  /** The benchmark floor: the cheapest answer a Durable Object can give through the router. */
+  async benchFloor(): Promise<TwinResponse> {
+    return { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: '{"ok":true}' };
+  }
+
+  override async alarm(): Promise<void> {
+    const meta = this.meta;
+    if (!meta || !isOpen(meta.state)) return;
+    const timers = this.db.all<{ name: string; due_at: number }>("SELECT name, due_at FROM _timers ORDER BY due_at");
+    const now = Date.now();
+    const due = timers.find((t) => t.due_at <= now);
+    if (due) {
+      await this.close("expired", due.name);
+      return;
+    }
+    // The idle timer moves with every call without touching the alarm; re-arm at the earliest.
+    if (timers.length) await this.ctx.storage.setAlarm(timers[0].due_at);
+  }
+}

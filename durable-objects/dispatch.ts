@@ -1,0 +1,66 @@
+// Runs one call against one twin: match the route, run its handler, shape the tape entry.
+// Pure over its inputs (a Db and a clock); the Sandbox wraps it in a transaction with the tape.
+import type { Db } from "./sql";
+import { createMatcher, type RouteMatch } from "./twins/router";
+import type { Clock, TwinDefinition, TwinId, TwinRequest, TwinResponse } from "./twins/types";
+import type { TapeEntry } from "./tape";
+
+const matchers = new WeakMap<TwinDefinition, (method: string, path: string) => RouteMatch | undefined>();
+
+function matcherFor(twin: TwinDefinition) {
+  let matcher = matchers.get(twin);
+  if (!matcher) {
+    matcher = createMatcher(twin.routes);
+    matchers.set(twin, matcher);
+  }
+  return matcher;
+}
+
+export function matchRoute(twin: TwinDefinition, method: string, path: string): RouteMatch | undefined {
+  return matcherFor(twin)(method, path);
+}
+
+export interface DispatchResult {
+  response: TwinResponse;
+  tape: Omit<TapeEntry, "at">;
+}
+
+export function dispatch(twin: TwinDefinition, db: Db, clock: Clock, req: TwinRequest, sessionId: string): DispatchResult {
+  const base = {
+    twin: twin.id as TwinId,
+    transport: req.transport,
+    method: req.method,
+    path: req.path,
+    query: req.query,
+    headers: req.headers,
+    requestBody: req.body,
+  };
+  const match = matchRoute(twin, req.method, req.path);
+  if (!match) {
+    const response = twin.errors.notImplemented(req);
+    return {
+      response,
+      tape: { ...base, status: response.status, responseBody: response.body, mutated: false, fidelity: "unsupported", operation: "unsupported" },
+    };
+  }
+  const writesBefore = db.rowsWritten;
+  const response = match.route.handler({
+    db,
+    clock,
+    req,
+    params: match.params,
+    query: new URLSearchParams(req.query),
+    sessionId,
+  });
+  return {
+    response,
+    tape: {
+      ...base,
+      status: response.status,
+      responseBody: response.body,
+      mutated: db.rowsWritten > writesBefore,
+      fidelity: "supported",
+      operation: match.route.operation,
+    },
+  };
+}

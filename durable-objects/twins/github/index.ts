@@ -1,0 +1,53 @@
+// The GitHub twin: GitHub's REST surface over the gh_ tables, as @octokit/rest expects it.
+import type { TwinDefinition, TwinResponse } from "../types";
+import { ghError } from "./errors";
+import { githubRoutes } from "./routes";
+import { defaultGithubSeed, parseGithubSeed, type GithubSeed } from "./seed";
+import { GITHUB_MIGRATIONS } from "./tables";
+import { bootGithub, exportGithub } from "./world";
+
+/** GitHub's REST paths, for the credential-routed root form. */
+const ROOT_PREFIXES = ["/user", "/users/", "/repos/", "/repositories/", "/orgs/", "/search/", "/rate_limit", "/issues", "/octocat", "/meta"];
+
+const RATE_LIMIT = 5000;
+
+function decorate(res: TwinResponse, seq: number): TwinResponse {
+  const used = Math.min(seq, RATE_LIMIT);
+  return {
+    ...res,
+    headers: {
+      ...res.headers,
+      "x-github-request-id": `POME:${seq.toString(16).toUpperCase().padStart(8, "0")}`,
+      "x-github-media-type": "github.v3; format=json",
+      "x-github-api-version-selected": "2022-11-28",
+      "x-ratelimit-limit": String(RATE_LIMIT),
+      "x-ratelimit-remaining": String(RATE_LIMIT - used),
+      "x-ratelimit-used": String(used),
+      "x-ratelimit-reset": String(Math.floor(Date.now() / 1000 / 3600 + 1) * 3600),
+      "x-ratelimit-resource": "core",
+    },
+  };
+}
+
+export const githubTwin: TwinDefinition<GithubSeed> = {
+  id: "github",
+  implemented: true,
+  parseSeed: parseGithubSeed,
+  defaultSeed: defaultGithubSeed,
+  migrations: GITHUB_MIGRATIONS,
+  boot: bootGithub,
+  exportState: exportGithub,
+  routes: githubRoutes,
+  errors: {
+    notImplemented: (req) =>
+      ghError(501, `The GitHub twin does not implement ${req.method} ${req.path}`, {}, "https://docs.github.com/rest"),
+    unauthorized: (message) => ghError(401, message),
+    gone: (message) => ghError(410, message),
+    internal: (message) => ghError(500, message),
+  },
+  decorate,
+  credential: { prefix: "github_pat_", header: "Authorization", scheme: "Bearer" },
+  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
+  tools: [],
+  checks: [],
+};

@@ -1,0 +1,62 @@
+// The GitHub twin's tables. Every table carries the `gh_` prefix; indexes make point reads and
+// writes independent of the world's size, and list pages cost the page they return.
+
+export const GITHUB_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE gh_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+   CREATE TABLE gh_users (
+     id INTEGER PRIMARY KEY, login TEXT NOT NULL UNIQUE COLLATE NOCASE, type TEXT NOT NULL,
+     name TEXT, email TEXT);
+   CREATE TABLE gh_repos (
+     id INTEGER PRIMARY KEY, owner TEXT NOT NULL, name TEXT NOT NULL, description TEXT,
+     private INTEGER NOT NULL, default_branch TEXT NOT NULL, topics TEXT NOT NULL, archived INTEGER NOT NULL,
+     collaborators TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, pushed_at TEXT NOT NULL,
+     next_number INTEGER NOT NULL, UNIQUE (owner, name) ON CONFLICT ABORT);
+   CREATE UNIQUE INDEX gh_repos_full ON gh_repos (owner COLLATE NOCASE, name COLLATE NOCASE);
+   CREATE TABLE gh_labels (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL,
+     description TEXT, position INTEGER NOT NULL);
+   CREATE UNIQUE INDEX gh_labels_name ON gh_labels (repo_id, name COLLATE NOCASE);
+   CREATE TABLE gh_milestones (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, number INTEGER NOT NULL, title TEXT NOT NULL,
+     state TEXT NOT NULL, description TEXT, due_on TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+     closed_at TEXT, UNIQUE (repo_id, number));
+   CREATE TABLE gh_issues (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, number INTEGER NOT NULL, is_pull INTEGER NOT NULL,
+     title TEXT NOT NULL, body TEXT, state TEXT NOT NULL, state_reason TEXT, user TEXT NOT NULL,
+     assignees TEXT NOT NULL, milestone INTEGER, locked INTEGER NOT NULL, active_lock_reason TEXT,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, closed_at TEXT, closed_by TEXT,
+     comment_count INTEGER NOT NULL DEFAULT 0,
+     head TEXT, base TEXT, draft INTEGER, merged INTEGER, merged_at TEXT, merged_by TEXT,
+     merge_commit_sha TEXT, requested_reviewers TEXT,
+     UNIQUE (repo_id, number));
+   CREATE INDEX gh_issues_state ON gh_issues (repo_id, state, number);
+   CREATE INDEX gh_issues_updated ON gh_issues (repo_id, updated_at);
+   CREATE TABLE gh_issue_labels (
+     issue_id INTEGER NOT NULL, label_id INTEGER NOT NULL, position INTEGER NOT NULL,
+     PRIMARY KEY (issue_id, label_id));
+   CREATE INDEX gh_issue_labels_label ON gh_issue_labels (label_id, issue_id);
+   CREATE TABLE gh_comments (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, issue_number INTEGER NOT NULL, user TEXT NOT NULL,
+     body TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+   CREATE INDEX gh_comments_issue ON gh_comments (repo_id, issue_number, id);
+   CREATE TABLE gh_reviews (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, pull_number INTEGER NOT NULL, user TEXT NOT NULL,
+     state TEXT NOT NULL, body TEXT NOT NULL, submitted_at TEXT, commit_id TEXT);
+   CREATE INDEX gh_reviews_pull ON gh_reviews (repo_id, pull_number, id);
+   CREATE TABLE gh_branches (
+     repo_id INTEGER NOT NULL, name TEXT NOT NULL, protected INTEGER NOT NULL, head_sha TEXT NOT NULL,
+     position INTEGER NOT NULL, PRIMARY KEY (repo_id, name));
+   CREATE TABLE gh_files (
+     repo_id INTEGER NOT NULL, branch TEXT NOT NULL, path TEXT NOT NULL, content TEXT NOT NULL,
+     sha TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (repo_id, branch, path));
+   CREATE TABLE gh_commits (
+     sha TEXT NOT NULL, repo_id INTEGER NOT NULL, branch TEXT NOT NULL, message TEXT NOT NULL,
+     author TEXT NOT NULL, parent_sha TEXT, created_at TEXT NOT NULL, seq INTEGER PRIMARY KEY AUTOINCREMENT);
+   CREATE INDEX gh_commits_sha ON gh_commits (repo_id, sha);
+   CREATE INDEX gh_commits_branch ON gh_commits (repo_id, branch, seq);
+   CREATE TABLE gh_statuses (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, ref TEXT NOT NULL, sha TEXT NOT NULL,
+     context TEXT NOT NULL, state TEXT NOT NULL, description TEXT, target_url TEXT, creator TEXT NOT NULL,
+     created_at TEXT NOT NULL);
+   CREATE INDEX gh_statuses_sha ON gh_statuses (repo_id, sha, id);`,
+];

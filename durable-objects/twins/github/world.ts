@@ -1,0 +1,218 @@
+// Boot and export: the seed goes into the gh_ tables, and the tables come back out in the seed's
+// own shape, in insertion order, so export(boot(seed)) equals the normalized seed.
+import type { Db } from "../../sql";
+import type { Clock } from "../types";
+import type { GithubComment, GithubIssue, GithubPull, GithubRepository, GithubSeed } from "./seed";
+import { gitBlobSha, sha1Hex } from "./sha1";
+
+const json = (value: unknown) => JSON.stringify(value);
+const bool = (value: boolean) => (value ? 1 : 0);
+
+/** A commit id for a branch's tree: stable for the same files, different after any change. */
+export function commitSha(parts: { repoId: number; branch: string; parent: string | null; files: { path: string; sha: string }[]; message: string }): string {
+  const tree = parts.files.map((f) => `${f.path}:${f.sha}`).join("\n");
+  return sha1Hex(`commit ${parts.repoId}/${parts.branch}\nparent ${parts.parent ?? "-"}\n${parts.message}\n${tree}`);
+}
+
+function insertComments(db: Db, repoId: number, number: number, comments: GithubComment[]) {
+  for (const c of comments) {
+    db.run(
+      "INSERT INTO gh_comments (id, repo_id, issue_number, user, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      c.id, repoId, number, c.user, c.body, c.created_at, c.updated_at,
+    );
+  }
+}
+
+function insertRepository(db: Db, r: GithubRepository, actor: string) {
+  let maxNumber = 0;
+  for (const item of [...r.issues, ...r.pulls]) maxNumber = Math.max(maxNumber, item.number);
+  db.run(
+    `INSERT INTO gh_repos (id, owner, name, description, private, default_branch, topics, archived, collaborators,
+       created_at, updated_at, pushed_at, next_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    r.id, r.owner, r.name, r.description, bool(r.private), r.default_branch, json(r.topics), bool(r.archived),
+    json(r.collaborators), r.created_at, r.updated_at, r.updated_at, maxNumber + 1,
+  );
+  const labelIds = new Map<string, number>();
+  r.labels.forEach((l, i) => {
+    labelIds.set(l.name.toLowerCase(), l.id);
+    db.run("INSERT INTO gh_labels (id, repo_id, name, color, description, position) VALUES (?, ?, ?, ?, ?, ?)", l.id, r.id, l.name, l.color, l.description, i);
+  });
+  for (const m of r.milestones) {
+    db.run(
+      `INSERT INTO gh_milestones (repo_id, number, title, state, description, due_on, created_at, updated_at, closed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      r.id, m.number, m.title, m.state, m.description, m.due_on, r.created_at, r.created_at, m.state === "closed" ? r.created_at : null,
+    );
+  }
+  r.branches.forEach((b, i) => {
+    const files = b.files.map((f) => ({ ...f, sha: gitBlobSha(f.content) }));
+    const sha = commitSha({ repoId: r.id, branch: b.name, parent: null, files, message: "Initial commit" });
+    db.run("INSERT INTO gh_branches (repo_id, name, protected, head_sha, position) VALUES (?, ?, ?, ?, ?)", r.id, b.name, bool(b.protected), sha, i);
+    files.forEach((f, fi) =>
+      db.run("INSERT INTO gh_files (repo_id, branch, path, content, sha, position) VALUES (?, ?, ?, ?, ?, ?)", r.id, b.name, f.path, f.content, f.sha, fi),
+    );
+    db.run(
+      "INSERT INTO gh_commits (sha, repo_id, branch, message, author, parent_sha, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)",
+      sha, r.id, b.name, "Initial commit", r.owner === actor ? actor : r.owner, r.created_at,
+    );
+  });
+  const applyLabels = (issueId: number, names: string[]) =>
+    names.forEach((name, i) => db.run("INSERT INTO gh_issue_labels (issue_id, label_id, position) VALUES (?, ?, ?)", issueId, labelIds.get(name.toLowerCase()) ?? 0, i));
+  const insertIssue = (it: GithubIssue) => {
+    db.run(
+      `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, assignees, milestone,
+         locked, active_lock_reason, created_at, updated_at, closed_at, comment_count) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      it.id, r.id, it.number, it.title, it.body, it.state, it.state_reason, it.user, json(it.assignees), it.milestone,
+      bool(it.locked), it.active_lock_reason, it.created_at, it.updated_at, it.closed_at, it.comments.length,
+    );
+    applyLabels(it.id, it.labels);
+    insertComments(db, r.id, it.number, it.comments);
+  };
+  const insertPull = (p: GithubPull) => {
+    db.run(
+      `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, assignees, milestone,
+         locked, active_lock_reason, created_at, updated_at, closed_at, comment_count, head, base, draft, merged, merged_at,
+         merged_by, requested_reviewers) VALUES (?, ?, ?, 1, ?, ?, ?, NULL, ?, ?, NULL, 0, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      p.id, r.id, p.number, p.title, p.body, p.state, p.user, json(p.assignees), p.created_at, p.updated_at, p.closed_at,
+      p.comments.length, p.head, p.base, bool(p.draft), bool(p.merged), p.merged_at, p.merged_by, json(p.requested_reviewers),
+    );
+    applyLabels(p.id, p.labels);
+    insertComments(db, r.id, p.number, p.comments);
+    for (const v of p.reviews) {
+      db.run(
+        "INSERT INTO gh_reviews (id, repo_id, pull_number, user, state, body, submitted_at, commit_id) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)",
+        v.id, r.id, p.number, v.user, v.state, v.body, v.submitted_at,
+      );
+    }
+  };
+  r.issues.forEach(insertIssue);
+  r.pulls.forEach(insertPull);
+  for (const s of r.statuses) {
+    const branch = db.one<{ head_sha: string }>("SELECT head_sha FROM gh_branches WHERE repo_id = ? AND name = ?", r.id, s.ref);
+    db.run(
+      `INSERT INTO gh_statuses (id, repo_id, ref, sha, context, state, description, target_url, creator, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      s.id, r.id, s.ref, branch?.head_sha ?? s.ref, s.context, s.state, s.description, s.target_url, s.creator, s.created_at,
+    );
+  }
+}
+
+export function bootGithub(db: Db, seed: GithubSeed, _clock: Clock): void {
+  db.run("INSERT INTO gh_meta (key, value) VALUES ('authenticated_user', ?)", seed.authenticated_user);
+  let maxId = 0;
+  const track = (id: number) => (maxId = Math.max(maxId, id));
+  for (const u of seed.users) {
+    track(u.id);
+    db.run("INSERT INTO gh_users (id, login, type, name, email) VALUES (?, ?, ?, ?, ?)", u.id, u.login, u.type, u.name, u.email);
+  }
+  for (const r of seed.repositories) {
+    track(r.id);
+    r.labels.forEach((l) => track(l.id));
+    r.statuses.forEach((s) => track(s.id));
+    for (const item of [...r.issues, ...r.pulls]) {
+      track(item.id);
+      item.comments.forEach((c) => track(c.id));
+    }
+    r.pulls.forEach((p) => p.reviews.forEach((v) => track(v.id)));
+    insertRepository(db, r, seed.authenticated_user);
+  }
+  db.run("INSERT INTO gh_meta (key, value) VALUES ('next_id', ?)", String(maxId + 1));
+}
+
+interface RepoRow {
+  id: number; owner: string; name: string; description: string | null; private: number; default_branch: string;
+  topics: string; archived: number; collaborators: string; created_at: string; updated_at: string;
+}
+interface IssueRow {
+  id: number; number: number; is_pull: number; title: string; body: string | null; state: "open" | "closed";
+  state_reason: GithubIssue["state_reason"]; user: string; assignees: string; milestone: number | null; locked: number;
+  active_lock_reason: GithubIssue["active_lock_reason"]; created_at: string; updated_at: string; closed_at: string | null;
+  head: string | null; base: string | null; draft: number | null; merged: number | null; merged_at: string | null;
+  merged_by: string | null; requested_reviewers: string | null;
+}
+
+function exportRepository(db: Db, r: RepoRow): GithubRepository {
+  const labelNames = new Map<number, string[]>();
+  for (const row of db.all<{ issue_id: number; name: string }>(
+    `SELECT il.issue_id, l.name FROM gh_issue_labels il JOIN gh_labels l ON l.id = il.label_id
+     WHERE l.repo_id = ? ORDER BY il.issue_id, il.position`, r.id,
+  )) {
+    const list = labelNames.get(row.issue_id) ?? [];
+    list.push(row.name);
+    labelNames.set(row.issue_id, list);
+  }
+  const comments = new Map<number, GithubComment[]>();
+  for (const c of db.all<GithubComment & { issue_number: number }>(
+    "SELECT id, issue_number, user, body, created_at, updated_at FROM gh_comments WHERE repo_id = ? ORDER BY id", r.id,
+  )) {
+    const list = comments.get(c.issue_number) ?? [];
+    list.push({ id: c.id, user: c.user, body: c.body, created_at: c.created_at, updated_at: c.updated_at });
+    comments.set(c.issue_number, list);
+  }
+  const reviews = new Map<number, GithubPull["reviews"]>();
+  for (const v of db.all<GithubPull["reviews"][number] & { pull_number: number }>(
+    "SELECT id, pull_number, user, state, body, submitted_at FROM gh_reviews WHERE repo_id = ? ORDER BY id", r.id,
+  )) {
+    const list = reviews.get(v.pull_number) ?? [];
+    list.push({ id: v.id, user: v.user, state: v.state, body: v.body, submitted_at: v.submitted_at });
+    reviews.set(v.pull_number, list);
+  }
+  const issues: GithubIssue[] = [];
+  const pulls: GithubPull[] = [];
+  for (const row of db.all<IssueRow>("SELECT * FROM gh_issues WHERE repo_id = ? ORDER BY rowid", r.id)) {
+    const common = {
+      number: row.number, id: row.id, title: row.title, body: row.body, state: row.state, user: row.user,
+      labels: labelNames.get(row.id) ?? [], assignees: JSON.parse(row.assignees) as string[],
+      comments: comments.get(row.number) ?? [], created_at: row.created_at, updated_at: row.updated_at, closed_at: row.closed_at,
+    };
+    if (row.is_pull) {
+      pulls.push({
+        ...common, head: row.head ?? "", base: row.base ?? "", draft: row.draft === 1, merged: row.merged === 1,
+        merged_at: row.merged_at, merged_by: row.merged_by, requested_reviewers: JSON.parse(row.requested_reviewers ?? "[]") as string[],
+        reviews: reviews.get(row.number) ?? [],
+      });
+    } else {
+      issues.push({ ...common, state_reason: row.state_reason, milestone: row.milestone, locked: row.locked === 1, active_lock_reason: row.active_lock_reason });
+    }
+  }
+  const files = new Map<string, { path: string; content: string }[]>();
+  for (const f of db.all<{ branch: string; path: string; content: string }>(
+    "SELECT branch, path, content FROM gh_files WHERE repo_id = ? ORDER BY branch, position, rowid", r.id,
+  )) {
+    const list = files.get(f.branch) ?? [];
+    list.push({ path: f.path, content: f.content });
+    files.set(f.branch, list);
+  }
+  return {
+    owner: r.owner,
+    name: r.name,
+    id: r.id,
+    description: r.description,
+    private: r.private === 1,
+    default_branch: r.default_branch,
+    topics: JSON.parse(r.topics) as string[],
+    archived: r.archived === 1,
+    collaborators: JSON.parse(r.collaborators) as string[],
+    labels: db.all<GithubRepository["labels"][number]>("SELECT name, id, color, description FROM gh_labels WHERE repo_id = ? ORDER BY position, id", r.id),
+    milestones: db.all<GithubRepository["milestones"][number]>("SELECT number, title, state, description, due_on FROM gh_milestones WHERE repo_id = ? ORDER BY rowid", r.id),
+    branches: db
+      .all<{ name: string; protected: number }>("SELECT name, protected FROM gh_branches WHERE repo_id = ? ORDER BY position, rowid", r.id)
+      .map((b) => ({ name: b.name, protected: b.protected === 1, files: files.get(b.name) ?? [] })),
+    issues,
+    pulls,
+    statuses: db.all<GithubRepository["statuses"][number]>(
+      "SELECT id, ref, context, state, description, target_url, creator, created_at FROM gh_statuses WHERE repo_id = ? ORDER BY id", r.id,
+    ),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export function exportGithub(db: Db): GithubSeed {
+  const actor = db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'authenticated_user'")?.value ?? "";
+  return {
+    authenticated_user: actor,
+    users: db.all<GithubSeed["users"][number]>("SELECT login, id, type, name, email FROM gh_users ORDER BY rowid"),
+    repositories: db.all<RepoRow>("SELECT * FROM gh_repos ORDER BY rowid").map((r) => exportRepository(db, r)),
+  };
+}

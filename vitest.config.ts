@@ -1,0 +1,47 @@
+// Two projects: `workers` runs inside the real Workers runtime (workerd, real DO/D1/R2 bindings,
+// this wrangler.toml and its compatibility date); `node` drives the real dev server (`npm start`'s
+// wrangler dev) over HTTP, for the CLI, MCP clients and start-up.
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "d1-migrations"));
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  ADMIN_SECRET: "test-admin-secret",
+                  BENCH_FLOOR_ENABLED: "true",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["test/workers/**/*.test.ts"],
+            setupFiles: ["test/workers/setup.ts"],
+            testTimeout: 30_000,
+          },
+        },
+        {
+          test: {
+            name: "node",
+            include: ["test/node/**/*.test.{ts,mjs}"],
+            environment: "node",
+            globalSetup: ["test/node/global-setup.ts"],
+            testTimeout: 120_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});

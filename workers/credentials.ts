@@ -1,0 +1,102 @@
+// The credentials a sandbox hands out: the agent_token (a JWT scoped to one sandbox) and, per
+// twin, a provider-shaped token the official client sends the ordinary way. Both name their
+// sandbox and are signed, so the router recovers the sandbox without a database read.
+import { SignJWT, jwtVerify } from "jose";
+import { TWINS } from "../durable-objects/twins/registry";
+import { isTwinId, type TwinId } from "../durable-objects/twins/types";
+import { hmacBase62, timingSafeEqual } from "./ids";
+
+export interface SandboxClaims {
+  sessionId: string;
+  teamId: string;
+  twins: TwinId[];
+  expiresAt: number;
+}
+
+const ISSUER = "pome";
+const keyCache = new Map<string, Uint8Array>();
+const secretKey = (secret: string) => {
+  let key = keyCache.get(secret);
+  if (!key) keyCache.set(secret, (key = new TextEncoder().encode(secret)));
+  return key;
+};
+
+export async function mintAgentToken(secret: string, claims: SandboxClaims): Promise<string> {
+  return new SignJWT({ tm: claims.teamId, twins: claims.twins })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setSubject(claims.sessionId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(claims.expiresAt / 1000))
+    .sign(secretKey(secret));
+}
+
+// Verified tokens are remembered (bounded) so a twin call does not pay for HMAC each time.
+const verified = new Map<string, SandboxClaims>();
+
+export async function verifyAgentToken(secret: string, token: string): Promise<SandboxClaims | null> {
+  const cached = verified.get(token);
+  if (cached) return cached.expiresAt > Date.now() ? cached : null;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(secret), { issuer: ISSUER, algorithms: ["HS256"] });
+    const twins = Array.isArray(payload.twins) ? payload.twins.filter(isTwinId) : [];
+    if (typeof payload.sub !== "string" || typeof payload.tm !== "string" || typeof payload.exp !== "number") return null;
+    const claims = { sessionId: payload.sub, teamId: payload.tm, twins, expiresAt: payload.exp * 1000 };
+    if (verified.size > 5000) verified.clear();
+    verified.set(token, claims);
+    return claims;
+  } catch {
+    return null;
+  }
+}
+
+/** `ses_` ids carry 16 base62 characters; provider tokens embed them so the sandbox is recoverable. */
+const SESSION_BODY = /^[A-Za-z0-9]{16}$/;
+
+const separator = (twin: TwinId) => (twin === "slack" ? "-" : twin === "gmail" ? "." : "_");
+
+export async function providerToken(secret: string, twin: TwinId, sessionId: string): Promise<string> {
+  const body = sessionId.replace(/^ses_/, "");
+  const sig = await hmacBase62(secret, `provider:${twin}:${sessionId}`, 40);
+  const { prefix } = TWINS[twin].credential;
+  // Stripe and Linear keys are one alphanumeric run after their prefix; the others use a separator.
+  return twin === "stripe" || twin === "linear" ? `${prefix}${body}${sig}` : `${prefix}${body}${separator(twin)}${sig}`;
+}
+
+/** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
+export async function parseProviderToken(secret: string, token: string): Promise<{ twin: TwinId; sessionId: string } | null> {
+  for (const twin of Object.keys(TWINS) as TwinId[]) {
+    const { prefix } = TWINS[twin].credential;
+    if (!token.startsWith(prefix)) continue;
+    const rest = token.slice(prefix.length);
+    const body = rest.slice(0, 16);
+    if (!SESSION_BODY.test(body)) return null;
+    const sessionId = `ses_${body}`;
+    const expected = await providerToken(secret, twin, sessionId);
+    return timingSafeEqual(expected, token) ? { twin, sessionId } : null;
+  }
+  return null;
+}
+
+export const looksLikeProviderToken = (token: string) =>
+  (Object.keys(TWINS) as TwinId[]).some((twin) => token.startsWith(TWINS[twin].credential.prefix));
+
+export async function providerCredentials(secret: string, twins: TwinId[], sessionId: string) {
+  const out: Record<string, { token: string; header: string; scheme: string }> = {};
+  for (const twin of twins) {
+    const { header, scheme } = TWINS[twin].credential;
+    out[twin] = { token: await providerToken(secret, twin, sessionId), header, scheme };
+  }
+  return out;
+}
+
+/** The bearer value of an Authorization header: `Bearer x`, `token x`, or a bare key (Linear). */
+export function bearerFrom(header: string | undefined | null): string | undefined {
+  if (!header) return undefined;
+  const m = /^(?:bearer|token)\s+(.+)$/i.exec(header.trim());
+  return (m ? m[1] : header).trim() || undefined;
+}
+
+export async function discardToken(secret: string, sessionId: string) {
+  return `dsc_${await hmacBase62(secret, `discard:${sessionId}`, 32)}`;
+}

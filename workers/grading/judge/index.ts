@@ -1,0 +1,57 @@
+// Choosing and running the judge. Settings: JUDGE_PROVIDER ("" | anthropic | openai | workers-ai),
+// JUDGE_MODEL, JUDGE_BASE_URL; secret JUDGE_API_KEY; binding AI for Workers AI. Nothing
+// configured means no judge, and [model] criteria are skipped judge_unavailable, never passed.
+import { redactText } from "../../../durable-objects/redact";
+import { buildJudgePrompt, parseVerdict } from "./prompt";
+import { anthropicProvider, openAiProvider, workersAiProvider } from "./providers";
+import type { FetchLike, Judge, JudgeAnswer, JudgeProvider, JudgeRequest } from "./types";
+
+const DEFAULT_MODELS: Record<JudgeProvider["name"], string> = {
+  anthropic: "claude-sonnet-4-5",
+  openai: "gpt-4o-mini",
+  "workers-ai": "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+};
+
+/** A malformed or failed answer is asked again once; a second failure is judge_unavailable. */
+export function makeJudge(provider: JudgeProvider, attempts = 2): Judge {
+  return {
+    model: `${provider.name}:${provider.model}`,
+    async judge(request: JudgeRequest): Promise<JudgeAnswer> {
+      const prompt = buildJudgePrompt(request);
+      let last = "";
+      for (let attempt = 1; attempt <= attempts; attempt++) {
+        try {
+          const text = await provider.complete(prompt);
+          const verdict = parseVerdict(text);
+          if (verdict) return { ...verdict, reason: redactText(verdict.reason) };
+          last = "the judge's answer was not a JSON verdict with a reason";
+        } catch (err) {
+          // The provider's message may quote our request; keep it out of stored results.
+          last = redactText(err instanceof Error ? err.message : String(err));
+        }
+      }
+      return { ok: false, detail: `the judge (${provider.name}:${provider.model}) gave no usable verdict after ${attempts} attempts: ${last}` };
+    },
+  };
+}
+
+export interface JudgeEnv {
+  JUDGE_PROVIDER?: string;
+  JUDGE_MODEL?: string;
+  JUDGE_BASE_URL?: string;
+  JUDGE_API_KEY?: string;
+  AI?: { run(model: string, input: unknown): Promise<unknown> };
+}
+
+/** The configured judge, or undefined when none is (or its credentials are missing). */
+export function judgeFromEnv(env: JudgeEnv, fetchImpl?: FetchLike): Judge | undefined {
+  const name = (env.JUDGE_PROVIDER ?? "").trim();
+  if (name !== "anthropic" && name !== "openai" && name !== "workers-ai") return undefined;
+  const model = (env.JUDGE_MODEL ?? "").trim() || DEFAULT_MODELS[name];
+  const baseUrl = (env.JUDGE_BASE_URL ?? "").trim() || undefined;
+  const apiKey = env.JUDGE_API_KEY || undefined;
+  if (name === "workers-ai") return env.AI ? makeJudge(workersAiProvider({ model, ai: env.AI })) : undefined;
+  if (name === "anthropic") return apiKey ? makeJudge(anthropicProvider({ model, apiKey, baseUrl, fetch: fetchImpl })) : undefined;
+  // A self-hosted OpenAI-compatible server may need no key, but then it must be named.
+  return apiKey || baseUrl ? makeJudge(openAiProvider({ model, apiKey, baseUrl, fetch: fetchImpl })) : undefined;
+}

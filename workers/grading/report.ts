@@ -1,0 +1,91 @@
+// report.md: a run rendered for a person or a coach agent to read.
+import { newId } from "../ids";
+import { exclusionPhrase, scoreLine } from "./narrate";
+import type { RunView } from "./run-view";
+import { scoreFromRun } from "./run-score";
+import type { CriterionResult } from "./types";
+
+const ICONS: Record<CriterionResult["status"], string> = { passed: "✅", failed: "❌", skipped: "⏭️", unmatched: "❔" };
+
+/** A table cell: one line, pipes escaped. */
+const cell = (text: string) => text.replace(/\r?\n+/g, " ").replace(/\|/g, "\\|").trim() || "—";
+
+function criteriaTable(results: readonly CriterionResult[]): string[] {
+  return [
+    "| | Criterion | Kind | Status | Reason |",
+    "|---|---|---|---|---|",
+    ...results.map((r) => `| ${ICONS[r.status]} | ${cell(r.text)} | ${r.kind} | ${r.status} | ${cell(r.reason)} |`),
+  ];
+}
+
+function twinRuntime(run: RunView): string {
+  const perTwin = run.twins.map((twin) => {
+    const lanes = run.lanes.filter((l) => l.twin === twin);
+    const calls = lanes.reduce((n, l) => n + l.calls, 0);
+    const mutated = lanes.reduce((n, l) => n + l.mutated, 0);
+    const unsupported = lanes.reduce((n, l) => n + l.unsupported, 0);
+    return `${twin} (${calls} calls, ${mutated} mutating, ${unsupported} unsupported)`;
+  });
+  const source = run.source === "twin-pull" ? "read live from the sandbox" : run.source === "archive" ? "read from the sandbox's archive" : "read from uploaded blobs";
+  return `pome-twins digital twins on Cloudflare Workers (${run.environment}): ${perTwin.join(", ")}; ${run.tape_length} tape rows, ${run.steps.length} steps; evidence ${source}`;
+}
+
+export interface ReportOptions {
+  /** The group id the rerun should start with; minted fresh when omitted. */
+  rerunGroupId?: string;
+}
+
+export function renderReport(run: RunView, opts: ReportOptions = {}): string {
+  const score = scoreFromRun(run);
+  const b = run.criteria_breakdown;
+  const title = run.task_name ?? run.session_id;
+  const failed = run.criteria_results.filter((r) => r.status === "failed");
+  const rerunGroup = opts.rerunGroupId ?? newId("grp", 12);
+  const lines: string[] = [
+    `# Evaluation report — ${title}`,
+    "",
+    scoreLine(score),
+    "",
+    `## Criteria (${b.passed} passed · ${b.failed} failed · ${exclusionPhrase(score)})`,
+    "",
+    ...criteriaTable(run.criteria_results),
+    "",
+    "## Run",
+    "",
+    `- Run: \`${run.id}\` (session \`${run.session_id}\`), finished ${run.finished_at}`,
+    `- Agent model: ${run.agent_model}${run.agent_sdk ? ` via ${run.agent_sdk}` : ""}; agent version: ${run.agent_version ?? "not declared"}`,
+    `- Judge model: ${run.judge_model ?? "none configured ([model] criteria are skipped judge_unavailable)"}`,
+    `- Stopped: "${cell(run.stop_reason)}", exit code ${run.exit_code}, after ${(run.duration_ms / 1000).toFixed(1)} s`,
+    `- Twin runtime: ${twinRuntime(run)}`,
+    `- Group: ${run.group_id ? `\`${run.group_id}\`` : "none"}${run.baseline_group_id ? `; baseline group \`${run.baseline_group_id}\`` : ""}`,
+    `- Provenance: ${run.provenance}`,
+    `- Dashboard: [${run.dashboard_url}](${run.dashboard_url})`,
+    "",
+  ];
+  if (run.summary) lines.push("## Summary", "", run.summary, "");
+  lines.push("## Handoff (fix prompt)", "");
+  if (run.fix_prompt) {
+    if (failed.length) lines.push(`What failed: ${failed.map((r) => `\`${r.id}\``).join(", ")}.`, "");
+    lines.push("Hand this to whoever owns the agent's prompt:", "", "```text", run.fix_prompt, "```", "");
+  } else {
+    lines.push("Nothing to hand off: no evaluated criterion failed and no call hit an unsupported endpoint.", "");
+  }
+  if (b.unmatched) {
+    lines.push(
+      `${b.unmatched} [code] criteri${b.unmatched === 1 ? "on" : "a"} bound no check. That is a fault of the task, not the agent: render the sentence with POST /v1/checks/render.`,
+      "",
+    );
+  }
+  lines.push(
+    "## Rerun after fixing",
+    "",
+    "Rerun the fixed agent as a new group linked back to this one, and bump its version:",
+    "",
+    "```json",
+    JSON.stringify({ group_id: rerunGroup, baseline_group_id: run.group_id, agent_version: run.agent_version ? `${run.agent_version}-next` : "v2" }, null, 2),
+    "```",
+    "",
+  );
+  if (!run.group_id) lines.push("This run had no group id, so the rerun cannot point back at it; give the next baseline a `group_id`.", "");
+  return lines.join("\n");
+}

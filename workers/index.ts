@@ -1,0 +1,81 @@
+// The router Worker: the control plane under /v1, the twins under /<twin>/s/<ses_id>/ and at
+// their providers' own root paths, all from one origin.
+import { Hono } from "hono";
+import { Sandbox } from "../durable-objects/Sandbox";
+import type { AppEnv } from "./app-env";
+import { requireTeamKey } from "./auth";
+import { bearerFrom, looksLikeProviderToken } from "./credentials";
+import { ApiError, errorResponse } from "./errors";
+import { newId } from "./ids";
+import { adminRoutes } from "./routes/admin";
+import { meRoutes } from "./routes/me";
+import { sandboxRoutes } from "./routes/sandboxes";
+import { seedRoutes } from "./routes/seeds";
+import { readSettings } from "./settings";
+import { sandboxStub } from "./stubs";
+import { prefixedTwinHandler, rootTwinHandler, toResponse } from "./twin-proxy";
+
+export { Sandbox };
+
+const app = new Hono<AppEnv>();
+
+app.use(async (c, next) => {
+  c.set("requestId", newId("req", 12));
+  c.set("settings", readSettings(c.env));
+  await next();
+});
+
+app.onError((err, c) => {
+  const requestId = c.get("requestId") ?? newId("req", 12);
+  if (err instanceof ApiError) return errorResponse(err, requestId);
+  console.error("unhandled error", requestId, err);
+  return errorResponse(new ApiError("internal_error", "Something went wrong on our side; the request id identifies it"), requestId);
+});
+
+// `/v1/…` with a provider-shaped key is that provider's API (Stripe's paths start with /v1).
+app.use("/v1/*", async (c, next) => {
+  const token = bearerFrom(c.req.header("authorization"));
+  if (token && looksLikeProviderToken(token)) {
+    const res = await rootTwinHandler(c, token);
+    if (res) return res;
+  }
+  await next();
+  c.header("x-request-id", c.get("requestId"));
+});
+
+app.route("/v1/admin", adminRoutes);
+
+const controlPlane = new Hono<AppEnv>()
+  .use(requireTeamKey)
+  .route("/", meRoutes)
+  .route("/", seedRoutes)
+  .route("/sandboxes", sandboxRoutes)
+  // `sessions` is the wire name of a sandbox; both spellings stay valid for good.
+  .route("/sessions", sandboxRoutes);
+app.route("/v1", controlPlane);
+
+app.all("/v1/*", (c) => {
+  throw new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`);
+});
+
+// The benchmark floor: router → Durable Object → a fixed small body. Off unless enabled.
+app.get("/_bench/floor/:sid", async (c) => {
+  if (!c.get("settings").benchFloorEnabled) throw new ApiError("not_found", "The benchmark floor is disabled");
+  return toResponse(await sandboxStub(c.env, c.req.param("sid")).benchFloor());
+});
+
+app.all("/:twin/s/:sid", prefixedTwinHandler);
+app.all("/:twin/s/:sid/*", prefixedTwinHandler);
+
+// Anything else is a provider path on the root, routed by its credential.
+app.all("*", async (c) => {
+  const token = bearerFrom(c.req.header("authorization"));
+  if (token && !token.startsWith("pme_")) {
+    const res = await rootTwinHandler(c, token);
+    if (res) return res;
+    return c.json({ message: "Bad credentials", documentation_url: "https://docs.github.com/rest" }, 401);
+  }
+  return c.json({ message: "Not Found", hint: "The control plane is under /v1; twins are under /<twin>/s/<session_id>/" }, 404);
+});
+
+export default app;

@@ -1,0 +1,184 @@
+// /v1/sandboxes (and its permanent alias /v1/sessions): create, list, get, heartbeat, delete.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { TwinId } from "../../durable-objects/twins/types";
+import type { AppEnv, Caller } from "../app-env";
+import { MiB, parseWith, readJson } from "../body";
+import { discardToken, mintAgentToken, providerCredentials } from "../credentials";
+import type { SandboxRow } from "../db/schema";
+import { ApiError, notFound } from "../errors";
+import { newId, timingSafeEqual } from "../ids";
+import { countOpenSandboxes, effectiveState, findByIdempotencyKey, findSandbox, listSandboxes, reserveSandbox, setSandboxState } from "../sandbox-index";
+import { checkTwinIds, resolveSeeds } from "../seeds";
+import { sandboxStub } from "../stubs";
+import { decodeTaskSource, seedInTask, taskNameOf } from "../task-source";
+import { loadStoredTask } from "../stored-tasks";
+import { twinUrls } from "../urls";
+
+const IDEMPOTENCY_WINDOW_MS = 30_000;
+
+const CreateBody = z.strictObject({
+  twins: z.array(z.string()).min(1, "name at least one twin").default(["github"]),
+  task_source: z.string().optional(),
+  task_id: z.string().optional(),
+  seed: z.unknown().optional(),
+  idempotency_key: z.uuid({ version: "v4", message: "must be a UUID v4" }).optional(),
+  group_id: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be 6–64 of [A-Za-z0-9_-]").optional(),
+  agent_version: z.string().min(1).max(200).optional(),
+});
+
+const ListQuery = z.object({
+  state: z.enum(["provisioning", "ready", "running", "done", "expired", "failed"]).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function compact(c: Context<AppEnv>, row: SandboxRow) {
+  const twins = JSON.parse(row.twins) as TwinId[];
+  return {
+    id: row.id,
+    session_id: row.id,
+    twins,
+    state: effectiveState(row),
+    twin_url: twinUrls(c, twins[0], row.id).api_url,
+    created_at: row.createdAt,
+    ready_at: row.readyAt,
+    expires_at: row.expiresAt,
+    closed_at: row.closedAt,
+    task_name: row.taskName,
+    group_id: row.groupId,
+    agent_version: row.agentVersion,
+  };
+}
+
+/** The connection details of a sandbox: everything an agent needs to reach its twins. */
+async function connection(c: Context<AppEnv>, row: SandboxRow) {
+  const twins = JSON.parse(row.twins) as TwinId[];
+  const secret = c.get("settings").tokenSecret;
+  const perTwin = Object.fromEntries(twins.map((t) => [t, twinUrls(c, t, row.id)]));
+  return {
+    agent_token: await mintAgentToken(secret, { sessionId: row.id, teamId: row.teamId, twins, expiresAt: Date.parse(row.expiresAt) }),
+    per_twin: perTwin,
+    provider_credentials: await providerCredentials(secret, twins, row.id),
+    twin_url: perTwin[twins[0]].api_url,
+    openapi_url: perTwin[twins[0]].openapi_url,
+  };
+}
+
+async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
+  const row = await findSandbox(c.env, c.get("caller").team.id, c.req.param("id") ?? "");
+  // Another team's sandbox is indistinguishable from one that does not exist.
+  if (!row) throw notFound("Sandbox");
+  return row;
+}
+
+async function create(c: Context<AppEnv>, caller: Caller) {
+  const body = parseWith(CreateBody, await readJson(c, 4 * MiB));
+  if ((body.task_source === undefined) === (body.task_id === undefined)) {
+    throw new ApiError("validation_failed", "Provide exactly one of task_source or task_id", {
+      issues: [{ path: "task_source", message: "Provide exactly one of task_source or task_id" }],
+    });
+  }
+  const twins = checkTwinIds(body.twins, { max: 3 });
+  const markdown = body.task_source !== undefined ? decodeTaskSource(body.task_source) : (await loadStoredTask(c.env, caller.team.id, body.task_id ?? "")).markdown;
+  // An explicit seed wins over the task's own Seed State block.
+  const { seeds } = resolveSeeds(twins, body.seed !== undefined ? body.seed : seedInTask(markdown, twins));
+
+  const settings = c.get("settings");
+  const now = Date.now();
+  if (body.idempotency_key) {
+    const earlier = await findByIdempotencyKey(c.env, caller.team.id, body.idempotency_key, iso(now - IDEMPOTENCY_WINDOW_MS));
+    if (earlier) return c.json({ ...compact(c, earlier), ...(await connection(c, earlier)) }, 201);
+  }
+  const id = newId("ses");
+  const row = {
+    id,
+    teamId: caller.team.id,
+    twins,
+    taskName: taskNameOf(markdown),
+    taskMarkdown: markdown,
+    taskId: body.task_id ?? null,
+    groupId: body.group_id ?? null,
+    agentVersion: body.agent_version ?? null,
+    idempotencyKey: body.idempotency_key ?? null,
+    createdAt: iso(now),
+    expiresAt: iso(now + settings.lifetimeSeconds * 1000),
+  };
+  if (!(await reserveSandbox(c.env, row, caller.team.sessionsQuota))) {
+    const used = await countOpenSandboxes(c.env, caller.team.id);
+    throw new ApiError("quota_exceeded", `Your plan allows ${caller.team.sessionsQuota} open sandboxes and ${used} are open; finalize or delete one first`, {
+      usage: { sessions_used: used, sessions_quota: caller.team.sessionsQuota, sessions_remaining: Math.max(0, caller.team.sessionsQuota - used) },
+    });
+  }
+  const outcome = await sandboxStub(c.env, id).provision({
+    sessionId: id,
+    teamId: caller.team.id,
+    twins,
+    seeds,
+    createdAt: now,
+    expiresAt: now + settings.lifetimeSeconds * 1000,
+    idleSeconds: settings.idleSeconds,
+  });
+  if (!outcome.ok) {
+    await setSandboxState(c.env, id, "failed", iso(Date.now()));
+    throw new ApiError("downstream_unavailable", "The sandbox could not be provisioned; retry", { reason: outcome.code });
+  }
+  const created = (await findSandbox(c.env, caller.team.id, id)) as SandboxRow;
+  return c.json({ ...compact(c, created), ...(await connection(c, created)) }, 201);
+}
+
+export const sandboxRoutes = new Hono<AppEnv>()
+  .post("/", (c) => create(c, c.get("caller")))
+  .get("/", async (c) => {
+    const query = parseWith(ListQuery, c.req.query());
+    const rows = await listSandboxes(c.env, c.get("caller").team.id, query);
+    return c.json(rows.map((r) => compact(c, r)));
+  })
+  .get("/:id", async (c) => {
+    const row = await requireSandbox(c);
+    const live = await sandboxStub(c.env, row.id).describe();
+    const lastRequestAt = live.ok && live.meta.lastRequestAt !== null ? iso(live.meta.lastRequestAt) : null;
+    return c.json({
+      ...compact(c, row),
+      ...(await connection(c, row)),
+      last_request_at: lastRequestAt,
+      task_markdown: row.taskMarkdown,
+      task_id: row.taskId,
+      tape_length: live.ok ? live.tapeLength : 0,
+    });
+  })
+  .post("/:id/heartbeat", async (c) => {
+    const row = await requireSandbox(c);
+    const result = await sandboxStub(c.env, row.id).heartbeat();
+    if (!result.ok) throw new ApiError("session_expired", "The sandbox is closed; stop sending heartbeats", { state: effectiveState(row) });
+    return c.body(null, 204);
+  })
+  .delete("/:id", async (c) => {
+    const row = await requireSandbox(c);
+    const stub = sandboxStub(c.env, row.id);
+    const secret = c.get("settings").tokenSecret;
+    const live = await stub.describe();
+    const open = live.ok && ["provisioning", "ready", "running"].includes(live.meta.state) && Date.now() < live.meta.expiresAt;
+    if (open) {
+      const confirm = c.req.query("confirm_discard");
+      const expected = await discardToken(secret, row.id);
+      if (confirm === undefined) {
+        throw new ApiError("conflict", "This sandbox holds a run nobody has graded; finalize it, or repeat with ?confirm_discard= to throw it away", {
+          reason: "ungraded_session",
+          open_seconds: Math.floor((Date.now() - Date.parse(row.createdAt)) / 1000),
+          task_name: row.taskName,
+          discard_token: expected,
+        });
+      }
+      if (!timingSafeEqual(confirm, expected)) {
+        throw new ApiError("validation_failed", "confirm_discard does not match this sandbox's discard token", {
+          issues: [{ path: "confirm_discard", message: "Invalid discard token" }],
+        });
+      }
+    }
+    // Closing as expired archives the tape and final state to R2 first: a discard loses nothing.
+    if (live.ok) await stub.close("expired", "discarded");
+    const closed = (await findSandbox(c.env, c.get("caller").team.id, row.id)) ?? row;
+    return c.json(compact(c, closed));
+  });

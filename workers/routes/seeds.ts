@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { MiB, parseWith, readJson } from "../body";
+import { checkTwinIds, resolveSeeds } from "../seeds";
+
+const ValidateBody = z.strictObject({
+  twins: z.array(z.string()).min(1, "twins: name at least one twin"),
+  seed: z.record(z.string(), z.unknown()),
+});
+
+export const seedRoutes = new Hono<AppEnv>().post("/seeds/validate", async (c) => {
+  const body = parseWith(ValidateBody, await readJson(c, 4 * MiB));
+  // Nothing is provisioned here, so there is no cap on how many twins one call checks.
+  const twins = checkTwinIds(body.twins, {});
+  const { checked, unchecked } = resolveSeeds(twins, body.seed);
+  return c.json({ valid: true, checked, unchecked });
+});

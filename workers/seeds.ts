@@ -1,0 +1,78 @@
+// Seeds on the control plane: the envelope rule (decided by `twins`, never by the seed's
+// contents) and the twin's own boot parser, shared by /v1/seeds/validate and sandbox creation.
+import { TWINS } from "../durable-objects/twins/registry";
+import { TWIN_IDS, isTwinId, type TwinId } from "../durable-objects/twins/types";
+import { ApiError } from "./errors";
+
+export function checkTwinIds(value: unknown, opts: { max?: number }): TwinId[] {
+  const list = value as unknown[];
+  const unknown = list.filter((t) => !isTwinId(t));
+  if (unknown.length) {
+    throw new ApiError("validation_failed", `Unknown twin${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. Known twins: ${TWIN_IDS.join(", ")}`, {
+      error: "unknown_twins",
+      unknown_twins: unknown,
+      known_twins: TWIN_IDS,
+    });
+  }
+  const twins = [...new Set(list as TwinId[])];
+  if (opts.max !== undefined && twins.length > opts.max) {
+    throw new ApiError("validation_failed", `A sandbox holds at most ${opts.max} twins; ${twins.length} were requested`, {
+      error: "too_many_twins",
+      max: opts.max,
+      requested: twins.length,
+    });
+  }
+  return twins;
+}
+
+export interface ResolvedSeeds {
+  /** Parsed (normalized) seeds per twin; a twin not present boots its default world. */
+  seeds: Partial<Record<TwinId, unknown>>;
+  checked: TwinId[];
+  unchecked: TwinId[];
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** Splits the wire seed per twin and runs each twin's parser; throws the 422 the reference describes. */
+export function resolveSeeds(twins: TwinId[], seed: unknown): ResolvedSeeds {
+  const perTwin: Partial<Record<TwinId, unknown>> = {};
+  if (seed !== undefined && seed !== null) {
+    if (!isPlainObject(seed)) throw envelopeError("The seed must be a JSON object");
+    if (twins.length === 1) {
+      perTwin[twins[0]] = seed;
+    } else {
+      const strangers = Object.keys(seed).filter((k) => !twins.includes(k as TwinId));
+      if (strangers.length) {
+        throw envelopeError(
+          `With several twins the seed is an envelope keyed by twin id; ${strangers.map((s) => `"${s}"`).join(", ")} ${strangers.length > 1 ? "are not twins" : "is not a twin"} of this request (${twins.join(", ")})`,
+          { keys: strangers },
+        );
+      }
+      for (const twin of twins) if (seed[twin] !== undefined) perTwin[twin] = seed[twin];
+    }
+  }
+  const seeds: Partial<Record<TwinId, unknown>> = {};
+  const checked: TwinId[] = [];
+  const unchecked: TwinId[] = [];
+  for (const twin of twins) {
+    const definition = TWINS[twin];
+    (definition.implemented ? checked : unchecked).push(twin);
+    if (perTwin[twin] === undefined) continue;
+    const result = definition.parseSeed(perTwin[twin]);
+    if (!result.ok) {
+      const first = result.issues[0];
+      throw new ApiError("validation_failed", `Seed is not valid for the ${twin} twin: ${first.path || "(root)"} — ${first.message}`, {
+        error: "invalid_seed",
+        twin,
+        issue_count: result.issues.length,
+        issues: result.issues,
+      });
+    }
+    seeds[twin] = result.seed;
+  }
+  return { seeds, checked, unchecked };
+}
+
+const envelopeError = (message: string, extra: Record<string, unknown> = {}) =>
+  new ApiError("validation_failed", message, { error: "invalid_seed_envelope", ...extra });

@@ -1,0 +1,110 @@
+// Twin traffic: authenticate the caller for one sandbox, then hand the call to that sandbox's
+// Durable Object untouched. Two ways in (DESIGN.md §2): the prefixed `/<twin>/s/<ses>/…` form,
+// and the credential-routed root form where the provider-shaped credential names the sandbox.
+import type { Context } from "hono";
+import { TWINS } from "../durable-objects/twins/registry";
+import { isTwinId, type TwinId, type TwinRequest, type TwinResponse } from "../durable-objects/twins/types";
+import type { AppEnv } from "./app-env";
+import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";
+import { sandboxStub } from "./stubs";
+import { publicOrigin } from "./urls";
+
+export interface TwinTarget {
+  twin: TwinId;
+  sessionId: string;
+  /** Absolute URL the twin's own paths hang under (prefix form) or the origin (root form). */
+  baseUrl: string;
+  path: string;
+}
+
+/** Who a twin credential belongs to: the sandbox, and for a provider token, its twin. */
+export async function resolveTwinCredential(
+  secret: string,
+  token: string | undefined,
+): Promise<{ sessionId: string; twin?: TwinId; twins: TwinId[] } | null> {
+  if (!token) return null;
+  if (token.split(".").length === 3 && token.startsWith("eyJ")) {
+    const claims = await verifyAgentToken(secret, token);
+    return claims ? { sessionId: claims.sessionId, twins: claims.twins } : null;
+  }
+  const provider = await parseProviderToken(secret, token);
+  return provider ? { sessionId: provider.sessionId, twin: provider.twin, twins: [provider.twin] } : null;
+}
+
+export function toResponse(res: TwinResponse): Response {
+  return new Response(res.status === 204 || res.status === 304 ? null : res.body, { status: res.status, headers: res.headers });
+}
+
+const lowerHeaders = (headers: Headers) => {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name.toLowerCase()] = value;
+  });
+  return out;
+};
+
+/** Forwards a request to a twin of a sandbox whose credential has been checked. */
+export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Promise<Response> {
+  const url = new URL(c.req.url);
+  const { twin, sessionId } = target;
+  if (target.path.startsWith("/_pome/")) {
+    const what = target.path.slice("/_pome/".length);
+    if (what === "openapi.json") return c.json(openapiFor(twin, target.baseUrl));
+    if (what !== "state" && what !== "events" && what !== "health") return toResponse(TWINS[twin].errors.notImplemented({ method: c.req.method, path: target.path } as TwinRequest));
+    return toResponse(await sandboxStub(c.env, sessionId).pome(twin, what, url.search.slice(1)));
+  }
+  const method = c.req.method.toUpperCase();
+  const req: TwinRequest = {
+    method,
+    // Octokit with a trailing-slash baseUrl sends `//repos/…`; GitHub answers those too.
+    path: target.path.replace(/\/{2,}/g, "/") || "/",
+    query: url.search.slice(1),
+    headers: lowerHeaders(c.req.raw.headers),
+    body: method === "GET" || method === "HEAD" ? "" : await c.req.text(),
+    baseUrl: target.baseUrl,
+    transport: TWINS[twin].id === "linear" && target.path === "/graphql" ? "graphql" : "rest",
+  };
+  return toResponse(await sandboxStub(c.env, sessionId).twinCall(twin, req));
+}
+
+/** `/<twin>/s/<ses_id>/…`: the credential must belong to that very sandbox (and twin). */
+export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response> {
+  const twin = c.req.param("twin");
+  const sessionId = c.req.param("sid") ?? "";
+  if (!isTwinId(twin)) return c.json({ message: "Not Found" }, 404);
+  const definition = TWINS[twin];
+  const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(c.req.header("authorization")));
+  if (!who || who.sessionId !== sessionId || (who.twin && who.twin !== twin) || !who.twins.includes(twin)) {
+    return toResponse(definition.errors.unauthorized("Bad credentials"));
+  }
+  const prefix = `/${twin}/s/${sessionId}`;
+  const path = new URL(c.req.url).pathname.slice(prefix.length) || "/";
+  return forwardToTwin(c, { twin, sessionId, baseUrl: `${publicOrigin(c)}${prefix}`, path });
+}
+
+/**
+ * The root form: the provider's own paths on the origin. A provider token names its twin; an
+ * agent_token names its sandbox, and the twin is the one whose paths these are.
+ */
+export async function rootTwinHandler(c: Context<AppEnv>, token: string): Promise<Response | null> {
+  const who = await resolveTwinCredential(c.get("settings").tokenSecret, token);
+  if (!who) return null;
+  const path = new URL(c.req.url).pathname;
+  const twin = who.twin ?? who.twins.find((t) => TWINS[t].claimsRootPath(path)) ?? who.twins[0];
+  if (!twin) return null;
+  return forwardToTwin(c, { twin, sessionId: who.sessionId, baseUrl: publicOrigin(c), path });
+}
+
+function openapiFor(twin: TwinId, baseUrl: string) {
+  const paths: Record<string, Record<string, { operationId: string; summary: string }>> = {};
+  for (const route of TWINS[twin].routes) {
+    const path = route.pattern.replace(/:([A-Za-z_]+)/g, "{$1}").replace(/\*([A-Za-z_]+)/g, "{$1}");
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: { operationId: route.operation, summary: route.summary } };
+  }
+  return {
+    openapi: "3.0.3",
+    info: { title: `Pome ${twin} twin`, version: "1", description: "The routes this twin implements; any other route answers 501." },
+    servers: [{ url: baseUrl }],
+    paths,
+  };
+}
