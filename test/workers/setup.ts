@@ -1,8 +1,10 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 
 declare global {
-  interface Env {
-    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    }
   }
 }
 
