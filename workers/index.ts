@@ -8,9 +8,11 @@ import { bearerFrom, looksLikeProviderToken } from "./credentials";
 import { ApiError, errorResponse } from "./errors";
 import { newId } from "./ids";
 import { adminRoutes } from "./routes/admin";
+import { agentRoutes } from "./routes/agents";
 import { meRoutes } from "./routes/me";
 import { sandboxRoutes } from "./routes/sandboxes";
 import { seedRoutes } from "./routes/seeds";
+import { taskRoutes } from "./routes/tasks";
 import { readSettings } from "./settings";
 import { sandboxStub } from "./stubs";
 import { prefixedTwinHandler, rootTwinHandler, toResponse } from "./twin-proxy";
@@ -50,6 +52,8 @@ const controlPlane = new Hono<AppEnv>()
   .route("/", meRoutes)
   .route("/", seedRoutes)
   .route("/sandboxes", sandboxRoutes)
+  .route("/tasks", taskRoutes)
+  .route("/agents", agentRoutes)
   // `sessions` is the wire name of a sandbox; both spellings stay valid for good.
   .route("/sessions", sandboxRoutes);
 app.route("/v1", controlPlane);
