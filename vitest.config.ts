@@ -19,6 +19,8 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   ADMIN_SECRET: "test-admin-secret",
                   BENCH_FLOOR_ENABLED: "true",
+                  // Many tests share the local team; its quota is tested with a team of its own.
+                  DEFAULT_SESSION_QUOTA: "100000",
                 },
               },
             }),

@@ -122,6 +122,7 @@ export class Sandbox extends DurableObject<Env> {
     } catch (err) {
       console.error("sandbox boot failed", input.sessionId, err);
       this.saveMeta({ ...meta, state: "failed", closedAt: Date.now(), closeReason: "boot_failed" });
+      await this.mirror();
       return { ok: false, code: "boot_failed", message: err instanceof Error ? err.message : String(err) };
     }
     // The initial world is kept as evidence so grading can compare seed and final state.
@@ -133,6 +134,7 @@ export class Sandbox extends DurableObject<Env> {
       ),
     );
     await this.ctx.storage.setAlarm(Math.min(input.expiresAt, Date.now() + input.idleSeconds * 1000));
+    await this.mirror();
     return { ok: true, meta: ready };
   }
 

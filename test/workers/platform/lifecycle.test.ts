@@ -1,0 +1,71 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, createSandbox, twinFetch } from "../helpers";
+
+const stubOf = (id: string) => env.SANDBOX.getByName(id);
+
+/** Moves one of the sandbox's timers into the past, then lets the alarm run. */
+async function elapse(sessionId: string, timer: "lifetime" | "idle") {
+  await runInDurableObject(stubOf(sessionId), (_instance, state) => {
+    state.storage.sql.exec("UPDATE _timers SET due_at = ? WHERE name = ?", Date.now() - 1, timer);
+  });
+  return runDurableObjectAlarm(stubOf(sessionId));
+}
+
+const timers = (sessionId: string) =>
+  runInDurableObject(stubOf(sessionId), (_i, state) =>
+    Object.fromEntries(state.storage.sql.exec<{ name: string; due_at: number }>("SELECT name, due_at FROM _timers").toArray().map((t) => [t.name, t.due_at])),
+  );
+
+describe("one alarm drives the lifetime and the idle timer", () => {
+  it("expires a sandbox at the end of its lifetime and archives its evidence to R2", async () => {
+    const sandbox = await createSandbox();
+    await twinFetch(sandbox, "/repos/acme/api");
+    expect(await elapse(sandbox.session_id, "lifetime")).toBe(true);
+    const row = await (await api(`/v1/sandboxes/${sandbox.session_id}`)).json<{ state: string; closed_at: string | null }>();
+    expect(row.state).toBe("expired");
+    expect(row.closed_at).toEqual(expect.any(String));
+    expect((await twinFetch(sandbox, "/repos/acme/api")).status).toBe(410);
+
+    const prefix = `team-tm_local/session-${sandbox.session_id}`;
+    const tape = await (await env.EVIDENCE.get(`${prefix}/events.jsonl`))?.text();
+    expect(tape?.trim().split("\n").map((l) => JSON.parse(l).operation)).toEqual(["repos.get"]);
+    const final = await (await env.EVIDENCE.get(`${prefix}/state_final.github.json`))?.json<{ repositories: { name: string }[] }>();
+    expect(final?.repositories[0].name).toBe("api");
+    expect(await env.EVIDENCE.head(`${prefix}/state_initial.github.json`)).not.toBeNull();
+  });
+
+  it("expires an idle sandbox and releases its quota", async () => {
+    const sandbox = await createSandbox();
+    const used = async () => (await (await api("/v1/usage")).json<{ sessions_used: number }>()).sessions_used;
+    const before = await used();
+    await elapse(sandbox.session_id, "idle");
+    expect((await api(`/v1/sandboxes/${sandbox.session_id}`).then((r) => r.json<{ state: string }>())).state).toBe("expired");
+    expect(await used()).toBe(before - 1);
+  });
+
+  it("re-arms without closing when only a moved idle timer woke it", async () => {
+    const sandbox = await createSandbox();
+    await runInDurableObject(stubOf(sandbox.session_id), async (_i, state) => {
+      await state.storage.setAlarm(Date.now() - 1);
+    });
+    await runDurableObjectAlarm(stubOf(sandbox.session_id));
+    expect((await twinFetch(sandbox, "/user")).status).toBe(200);
+  });
+
+  it("resets only the idle timer on a heartbeat or a twin call; the lifetime never moves", async () => {
+    const sandbox = await createSandbox();
+    const t0 = await timers(sandbox.session_id);
+    await new Promise((r) => setTimeout(r, 20));
+    await api(`/v1/sandboxes/${sandbox.session_id}/heartbeat`, { method: "POST" });
+    const t1 = await timers(sandbox.session_id);
+    expect(t1.lifetime).toBe(t0.lifetime);
+    expect(t1.idle).toBeGreaterThan(t0.idle);
+    await new Promise((r) => setTimeout(r, 20));
+    await twinFetch(sandbox, "/user");
+    const t2 = await timers(sandbox.session_id);
+    expect(t2.lifetime).toBe(t0.lifetime);
+    expect(t2.idle).toBeGreaterThan(t1.idle);
+    expect(t0.lifetime).toBe(Date.parse(sandbox.expires_at));
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { api, postJson } from "../helpers";
+
+type ErrorBody = { error: { type: string; message: string; details: Record<string, unknown> } };
+
+describe("POST /v1/seeds/validate runs the twin's own boot parser", () => {
+  it("reports checked and unchecked twins for a world that boots", async () => {
+    const res = await postJson("/v1/seeds/validate", {
+      twins: ["github", "slack"],
+      seed: { github: { repositories: [{ owner: "northwind", name: "payments" }] }, slack: { channels: [] } },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ valid: true, checked: ["github"], unchecked: ["slack"] });
+  });
+
+  it("names the failing field in the reference's shape", async () => {
+    const res = await postJson("/v1/seeds/validate", {
+      twins: ["github"],
+      seed: { users: [{ login: "northwind", type: "Organization" }], repositories: [{ owner: "northwind" }] },
+    });
+    expect(res.status).toBe(422);
+    const body = await res.json<ErrorBody>();
+    expect(body.error.type).toBe("validation_failed");
+    expect(body.error.message).toMatch(/^Seed is not valid for the github twin: repositories\[0\]\.name — /);
+    expect(body.error.details).toMatchObject({
+      error: "invalid_seed",
+      twin: "github",
+      issue_count: 1,
+      issues: [{ path: "repositories[0].name", code: "invalid_type" }],
+    });
+  });
+
+  it("refuses an unknown key with its path instead of dropping it", async () => {
+    const res = await postJson("/v1/seeds/validate", {
+      twins: ["github"],
+      seed: { repositories: [{ owner: "acme", name: "api", isuses: [] }] },
+    });
+    const body = await res.json<ErrorBody>();
+    expect(res.status).toBe(422);
+    expect(body.error.details.issues).toEqual([{ path: "repositories[0].isuses", message: 'Unrecognized key: "isuses"', code: "unrecognized_keys" }]);
+  });
+
+  it("refuses a reference to something the seed does not define", async () => {
+    const res = await postJson("/v1/seeds/validate", {
+      twins: ["github"],
+      seed: { repositories: [{ owner: "acme", name: "api", issues: [{ number: 1, title: "t", labels: ["bug"], assignees: ["ghost"] }] }] },
+    });
+    const body = await res.json<ErrorBody>();
+    expect(body.error.details.issues).toEqual([
+      expect.objectContaining({ path: "repositories[0].issues[0].labels[0]" }),
+      expect.objectContaining({ path: "repositories[0].issues[0].assignees[0]" }),
+    ]);
+  });
+
+  it("gives the same details block as sandbox creation for the same bad world", async () => {
+    const seed = { repositories: [{ owner: "acme" }] };
+    const validate = await (await postJson("/v1/seeds/validate", { twins: ["github"], seed })).json<ErrorBody>();
+    const create = await (await postJson("/v1/sandboxes", { twins: ["github"], task_source: "IyAuLgo=", seed })).json<ErrorBody>();
+    expect(create.error.details).toEqual(validate.error.details);
+  });
+
+  it("refuses an envelope key that is not a twin of the request", async () => {
+    const res = await postJson("/v1/seeds/validate", { twins: ["github", "slack"], seed: { github: {}, stripe: {} } });
+    expect(res.status).toBe(422);
+    expect((await res.json<ErrorBody>()).error.details).toMatchObject({ error: "invalid_seed_envelope", keys: ["stripe"] });
+  });
+
+  it("refuses unknown twins, naming them", async () => {
+    const res = await postJson("/v1/seeds/validate", { twins: ["github", "jira"], seed: {} });
+    expect(res.status).toBe(422);
+    expect((await res.json<ErrorBody>()).error.details).toMatchObject({ error: "unknown_twins", unknown_twins: ["jira"] });
+  });
+
+  it("answers 400 for a body that is not JSON and 413 past 4 MiB", async () => {
+    expect((await api("/v1/seeds/validate", { method: "POST", body: "{not json" })).status).toBe(400);
+    const huge = JSON.stringify({ twins: ["github"], seed: { repositories: [{ owner: "a", name: "b", description: "x".repeat(4 * 1024 * 1024) }] } });
+    const res = await api("/v1/seeds/validate", { method: "POST", body: huge });
+    expect(res.status).toBe(413);
+    expect((await res.json<ErrorBody>()).error.type).toBe("payload_too_large");
+  });
+});
