@@ -1,6 +1,8 @@
-// What sandbox creation needs from a task's markdown: its name and its `## Seed State` block.
-// (Interim: the full task parser in workers/tasks/ replaces these two readers when it lands.)
-import { ApiError } from "./errors";
+// What sandbox creation needs from a task: its markdown (inline or stored), its name, and the
+// world its `## Seed State` block describes — read with the one task parser in workers/tasks/.
+import { ApiError, notFound } from "./errors";
+import { parseTask, seedFromTask } from "./tasks";
+import { findTask } from "./tasks/task-store";
 
 export function decodeTaskSource(base64: string): string {
   try {
@@ -11,26 +13,24 @@ export function decodeTaskSource(base64: string): string {
   }
 }
 
-/** The first `# ` heading names the task. */
-export const taskNameOf = (markdown: string): string | null => /^#\s+(.+?)\s*$/m.exec(markdown)?.[1]?.trim() ?? null;
-
-/** The seed a task's markdown carries (keyed by twin in the file), in wire shape for these twins. */
-export function seedInTask(markdown: string, twins: string[]): unknown {
-  const section = /^##\s+Seed State\s*$([\s\S]*?)(?=^##\s|(?![\s\S]))/m.exec(markdown)?.[1];
-  if (!section) return undefined;
-  const block = /```(?:json)?\s*\n([\s\S]*?)\n```/.exec(section)?.[1];
-  if (!block) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(block);
-  } catch (err) {
-    throw malformed(`its JSON does not parse (${err instanceof Error ? err.message : String(err)})`);
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw malformed("it must be a JSON object keyed by twin");
-  const file = parsed as Record<string, unknown>;
-  // The file is keyed by twin even for one twin; the wire seed for one twin is the flat value.
-  return twins.length === 1 ? file[twins[0]] : file;
+export async function loadStoredTask(env: Env, teamId: string, taskId: string): Promise<{ id: string; markdown: string }> {
+  const row = await findTask(env, teamId, taskId);
+  // Another team's task is indistinguishable from one that does not exist.
+  if (!row) throw notFound("Task");
+  return row;
 }
 
-const malformed = (why: string) =>
-  new ApiError("validation_failed", `The task's Seed State block is not usable: ${why}`, { error: "malformed_scenario_seed" });
+/** The `# Title` line names the task's sandboxes and runs. */
+export function taskNameOf(markdown: string): string | null {
+  const parsed = parseTask(markdown);
+  return parsed.ok ? (parsed.task.name ?? null) : null;
+}
+
+/** The seed a task's markdown carries, in wire shape for these twins, or undefined. */
+export function seedInTask(markdown: string, twins: string[]): unknown {
+  const found = seedFromTask(markdown, twins);
+  if (found.error) {
+    throw new ApiError("validation_failed", `The task's Seed State block is not usable: ${found.error}`, { error: "malformed_scenario_seed" });
+  }
+  return found.found ? found.seed : undefined;
+}

@@ -11,8 +11,7 @@ import { newId, timingSafeEqual } from "../ids";
 import { countOpenSandboxes, effectiveState, findByIdempotencyKey, findSandbox, listSandboxes, reserveSandbox, setSandboxState } from "../sandbox-index";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { sandboxStub } from "../stubs";
-import { decodeTaskSource, seedInTask, taskNameOf } from "../task-source";
-import { loadStoredTask } from "../stored-tasks";
+import { decodeTaskSource, loadStoredTask, seedInTask, taskNameOf } from "../task-source";
 import { twinUrls } from "../urls";
 
 const IDEMPOTENCY_WINDOW_MS = 30_000;
