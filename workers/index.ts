@@ -7,12 +7,19 @@ import { requireTeamKey } from "./auth";
 import { bearerFrom, looksLikeProviderToken } from "./credentials";
 import { ApiError, errorResponse } from "./errors";
 import { newId } from "./ids";
+import { controlMcpHandler } from "./mcp/control";
+import { twinMcpHandler } from "./mcp/twin";
 import { adminRoutes } from "./routes/admin";
 import { agentRoutes } from "./routes/agents";
 import { meRoutes } from "./routes/me";
 import { sandboxRoutes } from "./routes/sandboxes";
 import { seedRoutes } from "./routes/seeds";
 import { taskRoutes } from "./routes/tasks";
+import { blobFileRoutes, blobUploadRoutes } from "./routes/blobs";
+import { checkRoutes } from "./routes/checks";
+import { finalizeRoutes } from "./routes/finalize";
+import { runRoutes } from "./routes/runs";
+import { BLOB_PATH_PREFIX } from "./blobs/sign";
 import { readSettings } from "./settings";
 import { sandboxStub } from "./stubs";
 import { prefixedTwinHandler, rootTwinHandler, toResponse } from "./twin-proxy";
@@ -54,6 +61,13 @@ const controlPlane = new Hono<AppEnv>()
   .route("/sandboxes", sandboxRoutes)
   .route("/tasks", taskRoutes)
   .route("/agents", agentRoutes)
+  // Grading: the check vocabulary, finalize and its evaluation, evidence uploads, runs.
+  .route("/checks", checkRoutes)
+  .route("/runs", runRoutes)
+  .route("/sandboxes", finalizeRoutes)
+  .route("/sessions", finalizeRoutes)
+  .route("/sandboxes", blobUploadRoutes)
+  .route("/sessions", blobUploadRoutes)
   // `sessions` is the wire name of a sandbox; both spellings stay valid for good.
   .route("/sessions", sandboxRoutes);
 app.route("/v1", controlPlane);
@@ -68,6 +82,12 @@ app.get("/_bench/floor/:sid", async (c) => {
   return toResponse(await sandboxStub(c.env, c.req.param("sid")).benchFloor());
 });
 
+// Signed evidence downloads and uploads: the URL's signature is the credential, so not under /v1.
+app.route(BLOB_PATH_PREFIX, blobFileRoutes);
+
+// MCP: the control server for coaches, and one server per twin per sandbox for examinees.
+app.all("/mcp", (c) => controlMcpHandler(c, app));
+app.all("/:twin/s/:sid/mcp", twinMcpHandler);
 app.all("/:twin/s/:sid", prefixedTwinHandler);
 app.all("/:twin/s/:sid/*", prefixedTwinHandler);
 

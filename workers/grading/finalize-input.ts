@@ -1,0 +1,63 @@
+// The body of POST /v1/sandboxes/:id/finalize, validated before anything is read or closed.
+import { z } from "zod";
+import { TWIN_IDS, type TwinId } from "../../durable-objects/twins/types";
+import { ApiError } from "../errors";
+import { parseWith } from "../body";
+
+/** The reference's limit: blobs never travel in this body. */
+export const FINALIZE_BODY_LIMIT = 256 * 1024;
+
+const key = z.string().min(1).max(1024);
+
+const criterion = z.strictObject({
+  id: z.string().min(1).max(200),
+  text: z.string().min(1).max(4000),
+  kind: z.enum(["code", "model"]),
+  twin: z.enum(TWIN_IDS, { message: `must be one of ${TWIN_IDS.join(", ")}` }).optional(),
+  always_scored: z.boolean().optional(),
+});
+
+export const FinalizeBody = z.strictObject({
+  criteria: z.array(criterion).min(1).max(200),
+  stop_reason: z.string().max(2000),
+  exit_code: z.number().int(),
+  duration_ms: z.number().int().nonnegative(),
+  agent_model: z.string().min(1).max(200),
+  agent_sdk: z.string().max(200).optional(),
+  agent_version: z.string().min(1).max(200).optional(),
+  scenario_name: z.string().max(200).optional(),
+  scenario_prompt: z.string().max(20_000).optional(),
+  expected_behavior: z.string().max(20_000).optional(),
+  trace_storage_key: key.optional(),
+  state_initial_storage_key: key.optional(),
+  state_final_storage_key: key.optional(),
+  // Ours reads the live sandbox, which the reference could not; "blob" reads uploaded blobs.
+  source: z.enum(["twin-pull", "blob"]).default("twin-pull"),
+  /** The group this run is a post-fix rerun of (the report's "Rerun after fixing" pre-fills it). */
+  baseline_group_id: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be 6–64 of [A-Za-z0-9_-]").optional(),
+});
+
+export type FinalizeInput = z.infer<typeof FinalizeBody>;
+
+/** Parses the body and checks what the schema cannot: ids unique, twins in this sandbox. */
+export function parseFinalizeBody(raw: unknown, twins: readonly TwinId[]): FinalizeInput {
+  if (typeof raw === "object" && raw !== null && Array.isArray((raw as { criteria?: unknown }).criteria) && (raw as { criteria: unknown[] }).criteria.length === 0) {
+    throw new ApiError("validation_failed", "criteria: a run with nothing to check is never graded; send 1–200 criteria", {
+      error: "empty_criteria",
+      issues: [{ path: "criteria", message: "At least one criterion is required" }],
+    });
+  }
+  const body = parseWith(FinalizeBody, raw);
+  const issues: { path: string; message: string }[] = [];
+  const seen = new Set<string>();
+  body.criteria.forEach((c, i) => {
+    if (seen.has(c.id)) issues.push({ path: `criteria[${i}].id`, message: `Duplicate criterion id "${c.id}"` });
+    seen.add(c.id);
+    if (c.twin !== undefined && !twins.includes(c.twin))
+      issues.push({ path: `criteria[${i}].twin`, message: `"${c.twin}" is not a twin of this sandbox (${twins.join(", ")})` });
+  });
+  if (body.source === "blob" && body.trace_storage_key === undefined)
+    issues.push({ path: "trace_storage_key", message: 'source "blob" grades an uploaded tape; upload it and pass its key' });
+  if (issues.length) throw new ApiError("validation_failed", `${issues[0].path}: ${issues[0].message}`, { issues });
+  return body;
+}

@@ -1,0 +1,128 @@
+// Finalize: freeze the sandbox, collect and redact its evidence, grade, store the evidence in R2 and
+// the run in D1. Idempotent: a sandbox has at most one run, and asking again returns it.
+import { isOpen, type Evidence } from "../../durable-objects/Sandbox";
+import type { TwinId } from "../../durable-objects/twins/types";
+import type { SandboxRow } from "../db/schema";
+import { ApiError } from "../errors";
+import { newId, sha256Hex } from "../ids";
+import { sandboxStub } from "../stubs";
+import { parseTask } from "../tasks/markdown";
+import { correlate } from "./correlate";
+import { gradeCriteria } from "./evaluate";
+import { fromArchive, fromLive, fromUploads, readSnapshots, redactEvidence, storeEvidence, type CollectedEvidence, type Where } from "./evidence";
+import type { FinalizeInput } from "./finalize-input";
+import type { Judge } from "./judge/types";
+import { fixPrompt, summarize } from "./narrate";
+import { findRunBySession, insertRun } from "./runs-store";
+import { scoreResults } from "./score";
+import type { GradingEvidence } from "./types";
+import type { RunRow } from "../db/schema-runs";
+
+export interface FinalizeRequest {
+  env: Env;
+  sandbox: SandboxRow;
+  body: FinalizeInput;
+  judge: Judge | undefined;
+}
+
+const conflict = (reason: string, message: string) => new ApiError("conflict", message, { reason });
+
+/**
+ * Stops the sandbox taking calls before its evidence is read, so the graded tape is the whole
+ * tape. A sandbox past its lifetime is closed as expired, which archives it; a discarded one has
+ * nothing anyone asked to keep.
+ */
+async function freezeAndCollect(req: FinalizeRequest, where: Where): Promise<CollectedEvidence> {
+  const stub = sandboxStub(req.env, req.sandbox.id);
+  const described = await stub.describe();
+  if (described.ok && described.meta.closeReason === "discarded")
+    throw conflict("session_discarded", "This sandbox was deleted with its run discarded; there is nothing to grade");
+  if (described.ok && isOpen(described.meta.state)) {
+    const expired = Date.now() >= described.meta.expiresAt;
+    await stub.close(expired ? "expired" : "done", expired ? "lifetime" : "finalized");
+  }
+  if (req.body.source === "blob") {
+    const { trace_storage_key: trace, state_initial_storage_key: stateInitial, state_final_storage_key: stateFinal } = req.body;
+    return fromUploads(where, { trace: trace ?? "", stateInitial, stateFinal });
+  }
+  const after = await stub.describe();
+  if (after.ok && after.meta.state === "expired") {
+    const archived = await fromArchive(where);
+    if (archived) return archived;
+  }
+  const live = await stub.evidence();
+  if (!live.ok || !("evidence" in live)) throw conflict("capture_incomplete", "The sandbox's tape could not be read; it never finished provisioning");
+  // RPC typing widens the evidence's `unknown` states; the Sandbox returns exactly an Evidence.
+  return fromLive(live.evidence as Evidence, await readSnapshots(where));
+}
+
+/** The prompt the agent was given, from the task markdown the sandbox started with. */
+function taskPrompt(markdown: string | null): string | null {
+  if (!markdown) return null;
+  const parsed = parseTask(markdown);
+  return parsed.ok && parsed.task.prompt.trim() ? parsed.task.prompt : null;
+}
+
+export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
+  const { env, sandbox, body } = req;
+  const existing = await findRunBySession(env, sandbox.teamId, sandbox.id);
+  if (existing) return existing;
+
+  const twins = JSON.parse(sandbox.twins) as TwinId[];
+  const where: Where = { bucket: env.EVIDENCE, teamId: sandbox.teamId, sessionId: sandbox.id, twins };
+  const collected = redactEvidence(await freezeAndCollect(req, where));
+
+  const evidence: GradingEvidence = {
+    twins,
+    tape: collected.tape,
+    perTwin: Object.fromEntries(
+      twins.map((t) => [t, { initial: collected.initial[t], final: collected.final[t], tape: collected.tape.filter((r) => r.twin === t) }]),
+    ),
+  };
+  const taskName = body.scenario_name ?? sandbox.taskName;
+  const task = { name: taskName, prompt: body.scenario_prompt ?? taskPrompt(sandbox.taskMarkdown), expectedBehavior: body.expected_behavior ?? null };
+  const results = await gradeCriteria({ criteria: body.criteria, evidence, task, judge: req.judge });
+  const score = scoreResults(results);
+  const { steps, lanes } = correlate(collected.tape);
+  const narration = { taskName, score, results, steps, lanes, stopReason: body.stop_reason, exitCode: body.exit_code, durationMs: body.duration_ms };
+  const stored = await storeEvidence(where, collected);
+
+  const now = new Date().toISOString();
+  return insertRun(env, {
+    id: newId("run"),
+    teamId: sandbox.teamId,
+    sessionId: sandbox.id,
+    taskName,
+    taskHash: await sha256Hex(sandbox.taskMarkdown ?? JSON.stringify(body.criteria.map((c) => [c.kind, c.text]))),
+    satisfactionScore: score.score,
+    allSkipped: score.all_skipped,
+    groupId: sandbox.groupId,
+    baselineGroupId: body.baseline_group_id ?? null,
+    environment: env.ENVIRONMENT || "production",
+    twins: JSON.stringify(twins),
+    agentModel: body.agent_model,
+    agentSdk: body.agent_sdk ?? null,
+    agentVersion: body.agent_version ?? sandbox.agentVersion,
+    judgeModel: req.judge?.model ?? null,
+    stopReason: body.stop_reason,
+    exitCode: body.exit_code,
+    durationMs: body.duration_ms,
+    provenance: "hosted",
+    source: collected.source,
+    tapeLength: collected.tape.length,
+    criteriaResults: JSON.stringify(results),
+    criteriaBreakdown: JSON.stringify(score.breakdown),
+    steps: JSON.stringify(steps),
+    lanes: JSON.stringify(lanes),
+    summary: summarize(narration),
+    fixPrompt: fixPrompt(narration),
+    scenarioPrompt: body.scenario_prompt ?? null,
+    expectedBehavior: body.expected_behavior ?? null,
+    traceS3Key: stored.trace,
+    stateS3Key: stored.finals[twins[0]] ?? null,
+    stateKeys: JSON.stringify(stored.finals),
+    stateInitialKeys: JSON.stringify(collected.initialKeys),
+    createdAt: sandbox.createdAt,
+    finishedAt: now,
+  });
+}

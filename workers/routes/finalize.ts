@@ -1,0 +1,76 @@
+// POST /v1/sandboxes/:id/finalize grades a sandbox into a run; with `Prefer: respond-async` it
+// answers 202 at once and GET /v1/sandboxes/:id/evaluation polls the job.
+import { Hono, type Context } from "hono";
+import type { TwinId } from "../../durable-objects/twins/types";
+import type { AppEnv } from "../app-env";
+import { readJson } from "../body";
+import type { SandboxRow } from "../db/schema";
+import type { EvaluationRow } from "../db/schema-runs";
+import { ApiError, notFound } from "../errors";
+import { newId } from "../ids";
+import { finalizeSandbox } from "../grading/finalize";
+import { FINALIZE_BODY_LIMIT, parseFinalizeBody, type FinalizeInput } from "../grading/finalize-input";
+import { judgeFromEnv } from "../grading/judge";
+import { finalizeResult, findEvaluation, findRun, restartEvaluation, runView, settleEvaluation, startEvaluation } from "../grading/runs-store";
+import { findSandbox } from "../sandbox-index";
+import { publicOrigin } from "../urls";
+
+async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
+  const row = await findSandbox(c.env, c.get("caller").team.id, c.req.param("id") ?? "");
+  if (!row) throw notFound("Sandbox");
+  return row;
+}
+
+const prefersAsync = (header: string | undefined) => /(?:^|[\s,;])respond-async(?:$|[\s,;])/i.test(header ?? "");
+
+/** An error as an evaluation stores it: what the client would have seen, never an internal cause. */
+function publicError(err: unknown) {
+  if (err instanceof ApiError) return { type: err.type, message: err.message, details: err.details };
+  console.error("evaluation failed", err);
+  return { type: "internal_error", message: "The evaluation failed on our side; finalize again to retry", details: {} };
+}
+
+async function evaluationBody(c: Context<AppEnv>, row: EvaluationRow) {
+  const base = { evaluation_id: row.id, session_id: row.sessionId, run_id: row.runId, status: row.status, created_at: row.createdAt, updated_at: row.updatedAt };
+  if (row.status === "completed" && row.runId) {
+    const run = await findRun(c.env, row.teamId, row.runId);
+    if (run) {
+      const origin = publicOrigin(c);
+      return { ...base, result: finalizeResult(runView(run, origin), origin) };
+    }
+  }
+  if (row.status === "failed") return { ...base, error: row.error ? (JSON.parse(row.error) as unknown) : null };
+  return base;
+}
+
+async function finalizeAsync(c: Context<AppEnv>, sandbox: SandboxRow, body: FinalizeInput) {
+  const { row, created } = await startEvaluation(c.env, { id: newId("evl"), teamId: sandbox.teamId, sessionId: sandbox.id, now: new Date().toISOString() });
+  // A job already running (or done) is not started twice; a failed one is retried.
+  if (created || row.status === "failed") {
+    if (!created) await restartEvaluation(c.env, row.id);
+    const job = finalizeSandbox({ env: c.env, sandbox, body, judge: judgeFromEnv(c.env) })
+      .then((run) => settleEvaluation(c.env, row.id, { runId: run.id }))
+      .catch((err: unknown) => settleEvaluation(c.env, row.id, { error: publicError(err) }));
+    c.executionCtx.waitUntil(job);
+  }
+  const current = (await findEvaluation(c.env, sandbox.teamId, sandbox.id)) ?? row;
+  c.header("location", `${publicOrigin(c)}/v1/sandboxes/${sandbox.id}/evaluation`);
+  c.header("preference-applied", "respond-async");
+  return c.json(await evaluationBody(c, current), 202);
+}
+
+export const finalizeRoutes = new Hono<AppEnv>()
+  .post("/:id/finalize", async (c) => {
+    const sandbox = await requireSandbox(c);
+    const body = parseFinalizeBody(await readJson(c, FINALIZE_BODY_LIMIT), JSON.parse(sandbox.twins) as TwinId[]);
+    if (prefersAsync(c.req.header("prefer"))) return finalizeAsync(c, sandbox, body);
+    const run = await finalizeSandbox({ env: c.env, sandbox, body, judge: judgeFromEnv(c.env) });
+    const origin = publicOrigin(c);
+    return c.json(finalizeResult(runView(run, origin), origin));
+  })
+  .get("/:id/evaluation", async (c) => {
+    const sandbox = await requireSandbox(c);
+    const row = await findEvaluation(c.env, sandbox.teamId, sandbox.id);
+    if (!row) throw new ApiError("not_found", "No evaluation exists for this sandbox; finalize with Prefer: respond-async to start one");
+    return c.json(await evaluationBody(c, row));
+  });

@@ -1,0 +1,80 @@
+// /v1/runs: list, read, report.md, and signed downloads of a run's tape and states.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { TwinId } from "../../durable-objects/twins/types";
+import type { AppEnv } from "../app-env";
+import { signBlobUrl } from "../blobs/sign";
+import { parseWith } from "../body";
+import type { RunRow } from "../db/schema-runs";
+import { ApiError, notFound } from "../errors";
+import { renderReport } from "../grading/report";
+import { findRun, listRuns, runView } from "../grading/runs-store";
+import { publicOrigin } from "../urls";
+
+const ListQuery = z.object({
+  group_id: z.string().min(1).max(64).optional(),
+  task_name: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+async function requireRun(c: Context<AppEnv>): Promise<RunRow> {
+  const run = await findRun(c.env, c.get("caller").team.id, c.req.param("id") ?? "");
+  // Another team's run is indistinguishable from one that does not exist.
+  if (!run) throw notFound("Run");
+  return run;
+}
+
+async function blobExists(bucket: R2Bucket, key: string | null): Promise<boolean> {
+  if (!key) return false;
+  try {
+    return (await bucket.head(key)) !== null;
+  } catch (err) {
+    console.error("evidence storage failed", err);
+    throw new ApiError("downstream_unavailable", "Evidence storage could not be reached; retry");
+  }
+}
+
+const blobAbsent = (blob: string) =>
+  new ApiError("not_found", `This run's ${blob} blob is not retrievable`, { reason: "blob_absent", blob });
+
+async function signedDownload(c: Context<AppEnv>, key: string) {
+  const signed = await signBlobUrl({ secret: c.get("settings").tokenSecret, origin: publicOrigin(c), key, op: "get" });
+  return { key, url: signed.url, expires_in: signed.expiresIn, expires_at: new Date(signed.expires * 1000).toISOString() };
+}
+
+export const runRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const query = parseWith(ListQuery, c.req.query());
+    const rows = await listRuns(c.env, c.get("caller").team.id, { groupId: query.group_id, taskName: query.task_name, limit: query.limit });
+    return c.json(rows);
+  })
+  .get("/:id", async (c) => c.json(runView(await requireRun(c), publicOrigin(c))))
+  .get("/:id/report.md", async (c) => {
+    const report = renderReport(runView(await requireRun(c), publicOrigin(c)));
+    return c.body(report, 200, { "content-type": "text/markdown; charset=utf-8" });
+  })
+  .get("/:id/trace", async (c) => {
+    const run = await requireRun(c);
+    if (!run.traceS3Key || !(await blobExists(c.env.EVIDENCE, run.traceS3Key))) throw blobAbsent("trace");
+    c.header("cache-control", "no-store");
+    return c.json({ blob: "trace", ...(await signedDownload(c, run.traceS3Key)) });
+  })
+  .get("/:id/state", async (c) => {
+    const run = await requireRun(c);
+    const twins = JSON.parse(run.twins) as TwinId[];
+    const keys = JSON.parse(run.stateKeys) as Partial<Record<TwinId, string>>;
+    // A twin whose blob is missing is left out, so per_twin's keys are exactly the readable twins.
+    const perTwin: Partial<Record<TwinId, { key: string; url: string }>> = {};
+    for (const twin of twins) {
+      const key = keys[twin] ?? null;
+      if (key && (await blobExists(c.env.EVIDENCE, key))) {
+        const signed = await signedDownload(c, key);
+        perTwin[twin] = { key, url: signed.url };
+      }
+    }
+    const primary = (run.stateS3Key && Object.values(perTwin).find((e) => e.key === run.stateS3Key)) || Object.values(perTwin)[0];
+    if (!primary) throw blobAbsent("state");
+    const signed = await signedDownload(c, primary.key);
+    c.header("cache-control", "no-store");
+    return c.json({ blob: "state", ...signed, per_twin: perTwin });
+  });
