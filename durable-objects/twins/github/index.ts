@@ -3,6 +3,7 @@ import type { TwinDefinition, TwinResponse } from "../types";
 import { ghError } from "./errors";
 import { githubRoutes } from "./routes";
 import { defaultGithubSeed, parseGithubSeed, type GithubSeed } from "./seed";
+import { githubTools } from "./tools";
 import { GITHUB_MIGRATIONS } from "./tables";
 import { bootGithub, exportGithub } from "./world";
 
@@ -48,6 +49,6 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
   decorate,
   credential: { prefix: "github_pat_", header: "Authorization", scheme: "Bearer" },
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
-  tools: [],
+  tools: githubTools,
   checks: [],
 };

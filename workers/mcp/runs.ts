@@ -1,0 +1,123 @@
+// run_task and run_trials: mint the group id, check the agent's twin allowlist, start the
+// sandbox(es) through POST /v1/sandboxes, and hand back what the coach launches the examinee with.
+import type { TwinId } from "../../durable-objects/twins/types";
+import { ApiError } from "../errors";
+import { newId } from "../ids";
+import { requireAgentTwins } from "../tasks/agent-store";
+import { ApiFailure, type V1 } from "./control-api";
+import { examineeLaunch, examineeTask, type CreatedSandbox, type LaunchTransport } from "./launch";
+
+/** The fields of GET /v1/tasks/:id a run needs. */
+interface StoredTask {
+  id: string;
+  name: string | null;
+  twins: TwinId[];
+  prompt: string;
+  config: { runs: number | null; pass_threshold: number | null; pass_score: number | null };
+}
+
+export interface RunRequest {
+  task_id: string;
+  agent_id?: string;
+  agent_version?: string;
+  group_id?: string;
+  baseline_group_id?: string;
+  transport?: LaunchTransport;
+}
+
+export interface RunContext {
+  v1: V1;
+  env: Env;
+  teamId: string;
+  requestId: string;
+}
+
+/** A group id in the coach's shape: `grp_` and 12 base62 characters (within the 6–64 rule). */
+export const mintGroupId = () => newId("grp", 12);
+
+/** An expected refusal from a plain function, shaped like the /v1 envelope the route would send. */
+function asApiFailure(err: ApiError, requestId: string): ApiFailure {
+  const body = { error: { type: err.type, message: err.message, details: err.details, request_id: requestId } };
+  return new ApiFailure({ status: err.status, text: JSON.stringify(body), json: body });
+}
+
+/** Reads the task and checks the agent may use its twins; both are the same for every trial. */
+async function prepare(ctx: RunContext, req: RunRequest): Promise<StoredTask> {
+  const task = await ctx.v1.json<StoredTask>("GET", `/v1/tasks/${encodeURIComponent(req.task_id)}`);
+  if (req.agent_id !== undefined) {
+    try {
+      await requireAgentTwins(ctx.env, ctx.teamId, req.agent_id, task.twins);
+    } catch (err) {
+      if (err instanceof ApiError) throw asApiFailure(err, ctx.requestId);
+      throw err;
+    }
+  }
+  return task;
+}
+
+async function startSandbox(ctx: RunContext, task: StoredTask, req: RunRequest, groupId: string) {
+  const sandbox = await ctx.v1.json<CreatedSandbox>("POST", "/v1/sandboxes", {
+    task_id: task.id,
+    twins: task.twins,
+    group_id: groupId,
+    ...(req.agent_version !== undefined ? { agent_version: req.agent_version } : {}),
+  });
+  return {
+    session_id: sandbox.session_id,
+    expires_at: sandbox.expires_at,
+    agent_token: sandbox.agent_token,
+    examinee_task: examineeTask(sandbox, task.prompt, task.name),
+    examinee_launch: examineeLaunch(sandbox, task.prompt, req.transport ?? "rest"),
+  };
+}
+
+/** What every run of this request shares, echoed so the coach can pass it on to finalize_run. */
+function runLabels(task: StoredTask, req: RunRequest, groupId: string) {
+  return {
+    task_id: task.id,
+    task_name: task.name,
+    group_id: groupId,
+    baseline_group_id: req.baseline_group_id ?? null,
+    agent_id: req.agent_id ?? null,
+    agent_version: req.agent_version ?? null,
+  };
+}
+
+export async function runTask(ctx: RunContext, req: RunRequest) {
+  const task = await prepare(ctx, req);
+  const groupId = req.group_id ?? mintGroupId();
+  return { ...(await startSandbox(ctx, task, req, groupId)), ...runLabels(task, req, groupId) };
+}
+
+/** Discards sandboxes started for a batch that could not be completed, so they free their quota. */
+async function discard(ctx: RunContext, sessionIds: string[]): Promise<void> {
+  for (const id of sessionIds) {
+    const path = `/v1/sandboxes/${encodeURIComponent(id)}`;
+    const refusal = await ctx.v1.raw("DELETE", path);
+    const token = (refusal.json as { error?: { details?: { discard_token?: unknown } } } | undefined)?.error?.details?.discard_token;
+    if (typeof token === "string") await ctx.v1.raw("DELETE", `${path}?confirm_discard=${encodeURIComponent(token)}`);
+  }
+}
+
+/** All N trials up front under one group id, or none: a half-provisioned batch is discarded. */
+export async function runTrials(ctx: RunContext, req: RunRequest & { n: number }) {
+  const task = await prepare(ctx, req);
+  const groupId = req.group_id ?? mintGroupId();
+  const trials: Awaited<ReturnType<typeof startSandbox>>[] = [];
+  try {
+    for (let i = 0; i < req.n; i++) trials.push(await startSandbox(ctx, task, req, groupId));
+  } catch (err) {
+    await discard(
+      ctx,
+      trials.map((t) => t.session_id),
+    );
+    throw err;
+  }
+  return {
+    ...runLabels(task, req, groupId),
+    n: req.n,
+    pass_threshold: task.config.pass_threshold ?? 100,
+    pass_score: task.config.pass_score ?? 100,
+    trials: trials.map((t, i) => ({ trial: i + 1, ...t })),
+  };
+}

@@ -1,0 +1,81 @@
+// The per-twin MCP server at `/<twin>/s/<ses_id>/mcp`: the twin's operations as typed tools. A tool
+// call becomes the REST call it stands for and runs through the Sandbox's own twinCall, so it is
+// served by the same dispatch and taped in the same sequence, marked `transport: "mcp"`.
+import type { Context } from "hono";
+import { TWINS } from "../../durable-objects/twins/registry";
+import { isTwinId, type TwinDefinition, type TwinId, type TwinRequest, type TwinResponse, type TwinTool } from "../../durable-objects/twins/types";
+import type { AppEnv } from "../app-env";
+import { bearerFrom } from "../credentials";
+import { sandboxStub } from "../stubs";
+import { resolveTwinCredential, toResponse } from "../twin-proxy";
+import { publicOrigin } from "../urls";
+import { newMcpServer, serveStateless, textResult } from "./serve";
+
+/** The REST request a tool call stands for, as the twin's dispatch takes it. */
+export function twinRequestFor(tool: TwinTool, args: Record<string, unknown>, ctx: { authorization: string; baseUrl: string }): TwinRequest {
+  const call = tool.toRequest(args);
+  const hasBody = call.body !== undefined;
+  return {
+    method: call.method,
+    path: call.path,
+    query: new URLSearchParams(call.query ?? {}).toString(),
+    // The caller's own credential travels on, so the tape shows an authorized call (redacted).
+    headers: {
+      authorization: ctx.authorization,
+      accept: "application/json",
+      "user-agent": "pome-mcp/1.0",
+      ...(hasBody ? { "content-type": "application/json; charset=utf-8" } : {}),
+    },
+    body: hasBody ? JSON.stringify(call.body) : "",
+    baseUrl: ctx.baseUrl,
+    transport: "mcp",
+  };
+}
+
+/** The twin's answer as a tool result: its JSON as text; a 4xx/5xx is an error carrying the vendor's body. */
+export function toolResultFor(res: TwinResponse) {
+  const failed = res.status >= 400;
+  if (res.body) return textResult(res.body, failed);
+  return textResult(failed ? `HTTP ${res.status}` : `Done (HTTP ${res.status}, no content)`, failed);
+}
+
+function twinServer(definition: TwinDefinition, run: (tool: TwinTool, args: Record<string, unknown>) => Promise<TwinResponse>) {
+  const server = newMcpServer(
+    `pome-${definition.id}`,
+    `The ${definition.id} digital twin of one Pome sandbox. Every tool is one ${definition.id} API call against this sandbox's world, recorded on its tape.`,
+  );
+  for (const tool of definition.tools) {
+    server.registerTool(
+      tool.name,
+      {
+        description: tool.description,
+        inputSchema: tool.input,
+        annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.destructive, idempotentHint: tool.readOnly, openWorldHint: false },
+      },
+      async (args: Record<string, unknown>) => toolResultFor(await run(tool, args)),
+    );
+  }
+  return server;
+}
+
+/** Whether a resolved credential opens this twin of this sandbox (the REST twin's rule). */
+const opens = (who: { sessionId: string; twin?: TwinId; twins: TwinId[] } | null, twin: TwinId, sessionId: string) =>
+  who !== null && who.sessionId === sessionId && (who.twin === undefined || who.twin === twin) && who.twins.includes(twin);
+
+export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
+  const twin = c.req.param("twin");
+  const sessionId = c.req.param("sid") ?? "";
+  if (!isTwinId(twin)) return c.json({ message: "Not Found" }, 404);
+  const definition = TWINS[twin];
+  const authorization = c.req.header("authorization") ?? "";
+  const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(authorization));
+  if (!opens(who, twin, sessionId)) {
+    const refusal = toResponse(definition.errors.unauthorized("Bad credentials"));
+    refusal.headers.set("www-authenticate", 'Bearer realm="pome"');
+    return refusal;
+  }
+  const stub = sandboxStub(c.env, sessionId);
+  const baseUrl = `${publicOrigin(c)}/${twin}/s/${sessionId}`;
+  const server = twinServer(definition, (tool, args) => stub.twinCall(twin, twinRequestFor(tool, args, { authorization, baseUrl })));
+  return serveStateless(c.req.raw, server);
+}
