@@ -26,11 +26,13 @@ export interface DevServer {
   output(): string;
 }
 
-export async function startDevServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<DevServer> {
+export async function startDevServer(
+  opts: { env?: Record<string, string>; /** Extra `wrangler dev` arguments, e.g. `--var NAME:value`. */ args?: string[]; timeoutMs?: number } = {},
+): Promise<DevServer> {
   const port = await freePort();
   const stateDir = mkdtempSync(path.join(os.tmpdir(), "pome-state-"));
   let log = "";
-  const child: ChildProcess = spawn("npm", ["start", "--silent"], {
+  const child: ChildProcess = spawn("npm", ["start", "--silent", ...(opts.args?.length ? ["--", ...opts.args] : [])], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, PORT: String(port), POME_STATE_DIR: stateDir, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],

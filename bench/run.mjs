@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the platform as users drive it, over HTTP against `wrangler dev`,
+// each figure a ratio against a baseline measured side by side in the same run.
+//
+//   npm run bench                 full run (several minutes); writes bench/results.json
+//   npm run bench -- --quick      smoke run (small sizes, few repetitions, same code paths)
+//   options: --out <file>   --only latency,create,...   --url <running server with the floor on>
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { closeConnections } from "./lib/http.mjs";
+import { failed } from "./lib/figures.mjs";
+import { controlPlane } from "./lib/platform.mjs";
+import { markdownTable, notes, summary, textTable } from "./lib/report.mjs";
+import { seededRandom } from "./lib/stats.mjs";
+import { measureConcurrency } from "./sections/concurrency.mjs";
+import { measureCreate } from "./sections/create.mjs";
+import { measureFinalize } from "./sections/finalize.mjs";
+import { measureLatency } from "./sections/latency.mjs";
+import { measureMemory } from "./sections/memory.mjs";
+
+export const SIZES = {
+  full: {
+    latencyWarmup: 200, latencyReps: 5, latencyIterations: 400, bigWorld: 10_000,
+    createReps: 5, createMid: 1_000, createBig: 10_000,
+    finalizeReps: 5, criteria: 200, tapeSmall: 1_000, tapeBig: 10_000,
+    concurrencyReps: 5, concurrentSandboxes: 50, callsPerSandbox: 200,
+    memorySandboxes: 10, memoryWorld: 10_000,
+  },
+  quick: {
+    latencyWarmup: 10, latencyReps: 2, latencyIterations: 25, bigWorld: 500,
+    createReps: 2, createMid: 100, createBig: 500,
+    finalizeReps: 2, criteria: 20, tapeSmall: 20, tapeBig: 100,
+    concurrencyReps: 2, concurrentSandboxes: 5, callsPerSandbox: 20,
+    memorySandboxes: 2, memoryWorld: 500,
+  },
+};
+
+// Memory first, on a fresh runtime, so its peak is the seeding's and not an earlier phase's.
+const SECTIONS = [
+  ["memory", measureMemory],
+  ["latency", measureLatency],
+  ["create", measureCreate],
+  ["finalize", measureFinalize],
+  ["concurrency", measureConcurrency],
+];
+
+const root = path.dirname(import.meta.dirname);
+
+async function main() {
+  const { values } = parseArgs({
+    options: { quick: { type: "boolean", default: false }, out: { type: "string" }, only: { type: "string" }, url: { type: "string" } },
+  });
+  const mode = values.quick ? "quick" : "full";
+  const sizes = SIZES[mode];
+  const only = values.only ? new Set(values.only.split(",")) : undefined;
+  const out = path.resolve(values.out ?? path.join(root, "bench", mode === "full" ? "results.json" : "results.quick.json"));
+  const started = Date.now();
+  const log = (line) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
+
+  log(`${mode} run; starting wrangler dev with BENCH_FLOOR_ENABLED=true`);
+  const server = values.url ? undefined : await (await devServerModule()).startDevServer({ args: ["--var", "BENCH_FLOOR_ENABLED:true"] });
+  const baseUrl = (values.url ?? server?.url ?? "").replace(/\/+$/, "");
+  const figures = [];
+  try {
+    const platform = controlPlane(baseUrl);
+    const ctx = { platform, sizes, random: seededRandom(5), log, port: Number(new URL(baseUrl).port) };
+    await warmUp(platform, log);
+    for (const [name, measure] of SECTIONS) {
+      if (only && !only.has(name)) continue;
+      log(`${name}: start`);
+      try {
+        figures.push(...(await measure(ctx)));
+      } catch (err) {
+        // A bug in the bench itself: report it as a failed row, keep measuring the rest.
+        figures.push(failed({ id: `${name}.crashed`, section: name, name: `${name} (bench crashed)` }, err?.stack ?? String(err)));
+      }
+    }
+  } finally {
+    closeConnections();
+    await stopServer(server, log);
+  }
+
+  const results = {
+    mode,
+    generated_at: new Date().toISOString(),
+    duration_s: Math.round((Date.now() - started) / 1000),
+    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, load_average: os.loadavg(), node: process.version, platform: `${os.type()} ${os.release()}` },
+    sizes,
+    summary: summary(figures),
+    figures,
+    markdown: markdownTable(figures),
+  };
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(textTable(figures));
+  const extra = notes(figures);
+  if (extra) console.log(`\n${extra}`);
+  console.log(`\n${results.summary} (${mode} run, ${results.duration_s} s); results in ${path.relative(process.cwd(), out) || out}`);
+}
+
+/** The tests' dev-server starter (TypeScript, which Node runs natively from 22.18 on). */
+async function devServerModule() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major < 22 || (major === 22 && minor < 18)) {
+    throw new Error(`the bench needs Node 22.18+ (this is ${process.version}); run it as \`npm run bench\`, which uses the project's pinned Node`);
+  }
+  return import("../test/node/server.ts");
+}
+
+/** Stops the dev server; its state folder can still be busy for a moment after the exit, so retry. */
+async function stopServer(server, log) {
+  for (let attempt = 1; server && attempt <= 5; attempt++) {
+    try {
+      await server.stop();
+      return;
+    } catch (err) {
+      log(`stopping the dev server: ${err.message}; retrying`);
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
+/** The first calls on a fresh server compile everything; none of that belongs in a figure. */
+async function warmUp(platform, log) {
+  const me = await platform.createRaw({ users: [], repositories: [] });
+  if (me.status === 201) {
+    const body = JSON.parse(me.text);
+    await platform.discard(body.session_id);
+  }
+  log(`warm-up: a first sandbox answered ${me.status}`);
+}
+
+main().catch((err) => {
+  console.error(err?.stack ?? err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,94 @@
+// Figure 5: many sandboxes driven at once against one driven alone. Every call must succeed, and
+// every sandbox's tape must hold exactly its calls, numbered 1..N with no gap.
+import { EXPECTED_STATUS } from "../lib/platform.mjs";
+import { inParallel, jsonOf } from "../lib/http.mjs";
+import { failed, figure } from "../lib/figures.mjs";
+import { median } from "../lib/stats.mjs";
+import { githubWorld } from "../lib/worlds.mjs";
+
+const S5 = "5. Concurrency";
+const WORLD_ISSUES = 100;
+/** Setup work (create, read tapes, discard) runs this many at a time; only the driving is all at once. */
+const SETUP_PARALLELISM = 8;
+
+/** The mixed workload: of every ten calls, five point reads, two comments, two list pages, one repository read. */
+function mixedCall(sandbox, j, random) {
+  const n = 1 + Math.floor(random() * WORLD_ISSUES);
+  const slot = j % 10;
+  if (slot < 5) return ["readIssue", sandbox.readIssue(n)];
+  if (slot < 7) return ["writeComment", sandbox.writeComment(n, `concurrent ${j}`)];
+  if (slot < 9) return ["listIssues", sandbox.listIssues()];
+  return ["getRepo", sandbox.getRepo()];
+}
+
+/** Drives one sandbox through `calls` sequential calls; returns the unexpected answers. */
+async function drive(sandbox, calls, random) {
+  const errors = [];
+  for (let j = 0; j < calls; j++) {
+    const [op, pending] = mixedCall(sandbox, j, random);
+    const reply = await pending;
+    if (reply.status !== EXPECTED_STATUS[op]) errors.push(`${op} → ${reply.status || "no answer"}`);
+  }
+  return errors;
+}
+
+/** Whether a sandbox's tape is exactly `calls` rows with seq 1..calls. */
+async function tapeIsExact(sandbox, calls) {
+  const rows = jsonOf(await sandbox.tape());
+  if (!Array.isArray(rows) || rows.length !== calls) return false;
+  return rows.every((row, i) => row.seq === i + 1);
+}
+
+/** One repetition: `count` fresh sandboxes driven at once. Throughput in calls per second. */
+async function round(platform, count, calls, random) {
+  const sandboxes = [];
+  try {
+    const created = await inParallel(Array.from({ length: count }), SETUP_PARALLELISM, () => platform.create(githubWorld({ issues: WORLD_ISSUES, labels: 50 })));
+    sandboxes.push(...created);
+    const started = performance.now();
+    const errors = (await Promise.all(sandboxes.map((s) => drive(s, calls, random)))).flat();
+    const seconds = (performance.now() - started) / 1000;
+    const exact = await inParallel(sandboxes, SETUP_PARALLELISM, (s) => tapeIsExact(s, calls));
+    return { throughput: (count * calls) / seconds, errors, exactTapes: exact.filter(Boolean).length };
+  } finally {
+    await inParallel(sandboxes, SETUP_PARALLELISM, (s) => platform.discard(s.id));
+  }
+}
+
+export async function measureConcurrency({ platform, sizes, random, log }) {
+  const { concurrentSandboxes: count, callsPerSandbox: calls } = sizes;
+  const specs = {
+    throughput: { id: "concurrency.throughput", section: S5, name: `Throughput, ${count} sandboxes at once`, unit: "calls/s", baselineLabel: "one sandbox alone", target: { min: 1.5 } },
+    errors: { id: "concurrency.errors", section: S5, name: `Errors in ${count} × ${calls} calls`, unit: "", baselineLabel: "—", target: { equals: 0, of: "value" } },
+    tapes: { id: "concurrency.tapes", section: S5, name: `Tapes of exactly ${calls} gap-free rows`, unit: `of ${count}`, baselineLabel: "—", target: { equals: count, of: "value" } },
+  };
+  const single = [];
+  const many = [];
+  let errors = [];
+  let exactTapes = Infinity;
+  try {
+    await round(platform, Math.min(count, 10), Math.min(calls, 20), random); // warm-up
+    for (let r = 0; r < sizes.concurrencyReps; r++) {
+      const alone = await round(platform, 1, calls, random);
+      const together = await round(platform, count, calls, random);
+      single.push(alone.throughput);
+      many.push(together.throughput);
+      errors = errors.concat(alone.errors, together.errors);
+      exactTapes = Math.min(exactTapes, together.exactTapes);
+      log(`concurrency: repetition ${r + 1}/${sizes.concurrencyReps} done (${together.throughput.toFixed(0)} vs ${alone.throughput.toFixed(0)} calls/s)`);
+    }
+  } catch (err) {
+    return Object.values(specs).map((s) => failed(s, err.message));
+  }
+  const byKind = Object.entries(errors.reduce((acc, e) => ({ ...acc, [e]: (acc[e] ?? 0) + 1 }), {}))
+    .map(([e, n]) => `${n}× ${e}`)
+    .join(", ");
+  const perRep = many.map((t, i) => t / single[i]);
+  // Throughput of calls that failed fast (a missing route) says nothing; such a run fails the figure.
+  const failure = errors.length ? `${errors.length} failed calls: ${byKind.slice(0, 160)}` : null;
+  return [
+    figure({ ...specs.throughput, value: median(many), baseline: median(single), spread: [Math.min(...perRep), Math.max(...perRep)], reps: many.length, error: failure }),
+    figure({ ...specs.errors, value: errors.length, ratio: null, reps: many.length, note: byKind || null }),
+    figure({ ...specs.tapes, value: exactTapes, ratio: null, reps: many.length, note: "worst repetition" }),
+  ];
+}

@@ -1,0 +1,108 @@
+// Figures 1 and 2: per-request latency of point reads, point writes and list pages, measured side
+// by side in one interleaved loop (order shuffled each iteration) against the floor route and
+// across a small and a big world, so machine drift hits every series alike.
+import { EXPECTED_STATUS } from "../lib/platform.mjs";
+import { describeFailure } from "../lib/http.mjs";
+import { PEER, failed, figure } from "../lib/figures.mjs";
+import { median, percentile, shuffle } from "../lib/stats.mjs";
+import { githubWorld } from "../lib/worlds.mjs";
+
+const S1 = "1. Twin overhead vs the floor";
+const S2 = "2. World-size independence";
+const SMALL = 10;
+const LABELS = 50;
+
+/** Each figure: which series against which, at which percentile. */
+function specs(big) {
+  const n = big.toLocaleString("en-US");
+  return [
+    { id: "overhead.read.p50", section: S1, name: "Point read p50 (GET issue)", op: "readSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: { max: 1.5 }, peer: PEER.readP50 },
+    { id: "overhead.read.p99", section: S1, name: "Point read p99", op: "readSmall", base: "floor", p: 99, baselineLabel: "floor p99", target: { max: 1.5 }, peer: PEER.readP99 },
+    { id: "overhead.write.p50", section: S1, name: "Point write p50 (POST comment)", op: "writeSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: { max: 2 }, peer: PEER.writeP50 },
+    { id: "overhead.write.p99", section: S1, name: "Point write p99", op: "writeSmall", base: "floor", p: 99, baselineLabel: "floor p99", target: { max: 2 }, peer: PEER.writeP99 },
+    { id: "overhead.repo-read.p50", section: S1, name: "Repository read p50 (GET repo)", op: "repoSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: null },
+    { id: "world.read.p50", section: S2, name: `Point read p50, ${n} vs ${SMALL} issues`, op: "readBig", base: "readSmall", p: 50, baselineLabel: `${SMALL}-issue world`, target: { max: 1.2 } },
+    { id: "world.write.p50", section: S2, name: `Point write p50, ${n} vs ${SMALL} issues`, op: "writeBig", base: "writeSmall", p: 50, baselineLabel: `${SMALL}-issue world`, target: { max: 1.2 } },
+    { id: "world.list.p50", section: S2, name: `List a page of 30 p50, ${n} vs ${SMALL} issues`, op: "listBig", base: "listSmall", p: 50, baselineLabel: `${SMALL}-issue world`, target: { max: 2 }, peer: PEER.list10k },
+    { id: "world.label-list.p50", section: S2, name: `Label-filtered page of 30 p50, ${n} vs ${SMALL}`, op: "labelListBig", base: "labelListSmall", p: 50, baselineLabel: `${SMALL}-issue world`, target: null, peer: PEER.labelList10k },
+  ];
+}
+
+function seriesOf(small, big, bigIssues, random) {
+  const pick = (max) => 1 + Math.floor(random() * max);
+  const repo = "/repos/{o}/{r}";
+  return [
+    { key: "floor", label: "GET /_bench/floor/:sid", expect: EXPECTED_STATUS.floor, call: () => small.floor() },
+    { key: "readSmall", label: `GET ${repo}/issues/:n`, expect: EXPECTED_STATUS.readIssue, call: () => small.readIssue(pick(SMALL)) },
+    { key: "repoSmall", label: `GET ${repo}`, expect: EXPECTED_STATUS.getRepo, call: () => small.getRepo() },
+    { key: "readBig", label: `GET ${repo}/issues/:n`, expect: EXPECTED_STATUS.readIssue, call: () => big.readIssue(pick(bigIssues)) },
+    { key: "writeSmall", label: `POST ${repo}/issues/:n/comments`, expect: EXPECTED_STATUS.writeComment, call: () => small.writeComment(pick(SMALL), "bench comment") },
+    { key: "writeBig", label: `POST ${repo}/issues/:n/comments`, expect: EXPECTED_STATUS.writeComment, call: () => big.writeComment(pick(bigIssues), "bench comment") },
+    { key: "listSmall", label: `GET ${repo}/issues?per_page=30`, expect: EXPECTED_STATUS.listIssues, call: () => small.listIssues() },
+    { key: "listBig", label: `GET ${repo}/issues?per_page=30`, expect: EXPECTED_STATUS.listIssues, call: () => big.listIssues() },
+    { key: "labelListSmall", label: `GET ${repo}/issues?labels=label-1`, expect: EXPECTED_STATUS.listIssues, call: () => small.listIssues("labels=label-1&per_page=30") },
+    { key: "labelListBig", label: `GET ${repo}/issues?labels=label-1`, expect: EXPECTED_STATUS.listIssues, call: () => big.listIssues("labels=label-1&per_page=30") },
+  ];
+}
+
+export async function measureLatency({ platform, sizes, random, log }) {
+  const all = specs(sizes.bigWorld);
+  let small;
+  let big;
+  try {
+    small = await platform.create(githubWorld({ issues: SMALL, labels: LABELS }));
+    big = await platform.create(githubWorld({ issues: sizes.bigWorld, labels: LABELS }));
+  } catch (err) {
+    if (small) await platform.discard(small.id);
+    return all.map((s) => failed(s, err.message));
+  }
+  try {
+    const series = seriesOf(small, big, sizes.bigWorld, random);
+    // A route that is missing answers at once; probe each series so a 501 costs one call, not thousands.
+    for (const s of series) {
+      const reply = await s.call();
+      if (reply.status !== s.expect) s.failure = describeFailure(s.label, reply);
+    }
+    const live = series.filter((s) => !s.failure);
+    log(`latency: ${live.length} of ${series.length} series answer; ${sizes.latencyWarmup} warm-up iterations`);
+    const runOnce = async (iterations, record) => {
+      for (let i = 0; i < iterations; i++) {
+        for (const s of shuffle(live, random)) {
+          const reply = await s.call();
+          if (reply.status === s.expect) record?.(s, reply.ms);
+          else {
+            s.errors = (s.errors ?? 0) + 1;
+            s.failure ??= describeFailure(s.label, reply);
+          }
+        }
+      }
+    };
+    await runOnce(sizes.latencyWarmup);
+    /** reps[r][key] = the samples of series `key` in repetition r */
+    const reps = [];
+    for (let r = 0; r < sizes.latencyReps; r++) {
+      const samples = Object.fromEntries(live.map((s) => [s.key, []]));
+      await runOnce(sizes.latencyIterations, (s, ms) => samples[s.key].push(ms));
+      reps.push(samples);
+      log(`latency: repetition ${r + 1}/${sizes.latencyReps} done`);
+    }
+    const byKey = Object.fromEntries(series.map((s) => [s.key, s]));
+    return all.map((spec) => {
+      const broken = [byKey[spec.op], byKey[spec.base]].find((s) => s.failure);
+      if (broken) return failed(spec, broken.errors ? `${broken.errors} calls failed, first: ${broken.failure}` : broken.failure);
+      const stat = (rep, key) => percentile(rep[key], spec.p);
+      const perRep = reps.map((rep) => stat(rep, spec.op) / stat(rep, spec.base));
+      return figure({
+        ...spec,
+        value: median(reps.map((rep) => stat(rep, spec.op))),
+        baseline: median(reps.map((rep) => stat(rep, spec.base))),
+        spread: [Math.min(...perRep), Math.max(...perRep)],
+        reps: reps.length,
+        samples: reps.reduce((n, rep) => n + rep[spec.op].length, 0),
+      });
+    });
+  } finally {
+    await platform.discard(small.id);
+    await platform.discard(big.id);
+  }
+}

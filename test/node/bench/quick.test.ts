@@ -1,0 +1,74 @@
+// `npm run bench -- --quick` is the benchmark's smoke run: the same code paths as the full bench at
+// small sizes. It must finish and report every figure in a well-formed result, whether or not a
+// target was met (speed targets live in the bench itself; timing asserts here would be flaky).
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const outDir = mkdtempSync(path.join(os.tmpdir(), "pome-bench-"));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** Every figure the bench reports, by id: the six measurements issue 5 asks for. */
+const FIGURE_IDS = [
+  "memory.peak", "memory.per-sandbox", "memory.added",
+  "overhead.read.p50", "overhead.read.p99", "overhead.write.p50", "overhead.write.p99", "overhead.repo-read.p50",
+  "world.read.p50", "world.write.p50", "world.list.p50", "world.label-list.p50",
+  "create.empty", "create.mid", "create.big", "create.invalid", "create.first-answer",
+  "finalize.small", "finalize.big",
+  "concurrency.throughput", "concurrency.errors", "concurrency.tapes",
+];
+
+interface Figure {
+  id: string;
+  section: string;
+  name: string;
+  value: number | null;
+  unit: string;
+  baseline: number | null;
+  ratio: number | null;
+  target: { max?: number; min?: number; equals?: number } | null;
+  met: boolean | null;
+  error: string | null;
+}
+
+function runQuickBench(out: string): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    // Through npm, as a user runs it: npm puts the project's pinned Node 22 first on the PATH.
+    const child = spawn("npm", ["run", "--silent", "bench", "--", "--quick", "--out", out], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("exit", (code) => resolve({ code, stdout, stderr, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+describe("npm run bench -- --quick", () => {
+  it("runs every figure end to end and writes a well-formed result", { timeout: 180_000 }, async () => {
+    const out = path.join(outDir, "results.json");
+    const run = await runQuickBench(out);
+    expect(run.code, run.stderr).toBe(0);
+
+    const results = JSON.parse(readFileSync(out, "utf8")) as { mode: string; figures: Figure[]; summary: string; markdown: string };
+    expect(results.mode).toBe("quick");
+    expect(results.figures.map((f) => f.id).sort()).toEqual([...FIGURE_IDS].sort());
+    for (const f of results.figures) {
+      expect(f.name, f.id).toBeTruthy();
+      // A figure either carries a measured value or says why it could not (an HTTP status, usually).
+      if (f.error === null) expect(typeof f.value, f.id).toBe("number");
+      else expect(f.error, f.id).toMatch(/\S/);
+      expect([true, false, null], f.id).toContain(f.met);
+      if (f.target === null && f.error === null) expect(f.met, f.id).toBeNull();
+      if (f.ratio !== null) expect(Number.isFinite(f.ratio), f.id).toBe(true);
+    }
+    expect(results.summary).toMatch(/^\d+ of \d+ targets met$/);
+
+    // The table on stdout carries the same figures.
+    expect(run.stdout).toMatch(/Figure\s+Value\s+Floor or baseline\s+Ratio\s+Target/);
+    for (const f of results.figures) expect(run.stdout).toContain(f.name);
+  });
+});
