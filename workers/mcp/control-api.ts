@@ -1,6 +1,7 @@
 // The control MCP calls the platform's own /v1 routes in-process, with the caller's team key, so
 // each behaviour (validation, quota, grading, error envelopes) has exactly one implementation.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ApiError, errorBody } from "../errors";
 import { textResult } from "./serve";
 
 export interface ApiAnswer {
@@ -64,12 +65,16 @@ export function queryString(values: Record<string, string | number | undefined>)
   return text ? `?${text}` : "";
 }
 
-/** Runs a tool body; a failed /v1 call becomes an error result carrying the envelope as is. */
-export async function guarded(body: () => Promise<CallToolResult>): Promise<CallToolResult> {
+/**
+ * Runs a tool body. A failed /v1 call becomes an error result carrying its envelope as is; an
+ * expected refusal thrown by a plain function (ApiError) gets the same envelope the route would send.
+ */
+export async function guarded(requestId: string, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await body();
   } catch (err) {
     if (err instanceof ApiFailure) return textResult(err.answer.text || `HTTP ${err.answer.status}`, true);
+    if (err instanceof ApiError) return textResult(JSON.stringify(errorBody(err, requestId)), true);
     throw err;
   }
 }

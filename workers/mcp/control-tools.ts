@@ -1,9 +1,10 @@
 // The coach's tools on the control MCP. Each is a thin front over /v1 (see control-api.ts); the
 // descriptions carry the run loop's rules, because they are all a coach model reads.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { TWIN_IDS } from "../../durable-objects/twins/types";
-import { guarded, jsonResult, queryString } from "./control-api";
+import { guarded as guard, jsonResult, queryString } from "./control-api";
 import { finalizeRun } from "./finalize";
 import { runTask, runTrials, type RunContext } from "./runs";
 import { textResult } from "./serve";
@@ -49,8 +50,9 @@ const criterion = z.strictObject({
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
-export function registerControlTools(server: McpServer, ctx: RunContext): void {
+export function registerControlTools(server: McpServer, ctx: RunContext & { requestId: string }): void {
   const { v1 } = ctx;
+  const guarded = (body: () => Promise<CallToolResult>) => guard(ctx.requestId, body);
 
   server.registerTool(
     "list_checks",

@@ -3,7 +3,8 @@
 // criteria come from the task the sandbox was started with, read by the same task parser.
 import { criteriaForFinalize, type FinalizeCriterion } from "../tasks/wire";
 import { parseTask } from "../tasks/markdown";
-import { ApiFailure, type V1 } from "./control-api";
+import { ApiError } from "../errors";
+import type { V1 } from "./control-api";
 
 export interface FinalizeRequest {
   session_id: string;
@@ -28,16 +29,15 @@ function criteriaOfTask(markdown: string | null): FinalizeCriterion[] {
   return parsed.ok ? criteriaForFinalize(parsed.task) : [];
 }
 
-const refusal = (message: string) => {
-  const body = { error: { type: "validation_failed", message, details: { error: "empty_criteria", issues: [{ path: "criteria", message }] } } };
-  return new ApiFailure({ status: 422, text: JSON.stringify(body), json: body });
-};
-
 export async function finalizeRun(v1: V1, req: FinalizeRequest): Promise<unknown> {
   const path = `/v1/sandboxes/${encodeURIComponent(req.session_id)}`;
   const sandbox = await v1.json<SandboxView>("GET", path);
   const criteria = req.criteria ?? criteriaOfTask(sandbox.task_markdown);
-  if (!criteria.length) throw refusal("The sandbox's task has no Success Criteria; pass `criteria` to grade it");
+  if (!criteria.length)
+    throw new ApiError("validation_failed", "criteria: the sandbox's task has no Success Criteria; pass `criteria` to grade it", {
+      error: "empty_criteria",
+      issues: [{ path: "criteria", message: "At least one criterion is required" }],
+    });
   return v1.json("POST", `${path}/finalize`, {
     criteria,
     // The examinee stopped on its own when the coach finalizes without saying otherwise.

@@ -1,10 +1,9 @@
 // run_task and run_trials: mint the group id, check the agent's twin allowlist, start the
 // sandbox(es) through POST /v1/sandboxes, and hand back what the coach launches the examinee with.
 import type { TwinId } from "../../durable-objects/twins/types";
-import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { requireAgentTwins } from "../tasks/agent-store";
-import { ApiFailure, type V1 } from "./control-api";
+import type { V1 } from "./control-api";
 import { examineeLaunch, examineeTask, type CreatedSandbox, type LaunchTransport } from "./launch";
 
 /** The fields of GET /v1/tasks/:id a run needs. */
@@ -29,29 +28,16 @@ export interface RunContext {
   v1: V1;
   env: Env;
   teamId: string;
-  requestId: string;
 }
 
 /** A group id in the coach's shape: `grp_` and 12 base62 characters (within the 6–64 rule). */
 export const mintGroupId = () => newId("grp", 12);
 
-/** An expected refusal from a plain function, shaped like the /v1 envelope the route would send. */
-function asApiFailure(err: ApiError, requestId: string): ApiFailure {
-  const body = { error: { type: err.type, message: err.message, details: err.details, request_id: requestId } };
-  return new ApiFailure({ status: err.status, text: JSON.stringify(body), json: body });
-}
-
 /** Reads the task and checks the agent may use its twins; both are the same for every trial. */
 async function prepare(ctx: RunContext, req: RunRequest): Promise<StoredTask> {
   const task = await ctx.v1.json<StoredTask>("GET", `/v1/tasks/${encodeURIComponent(req.task_id)}`);
-  if (req.agent_id !== undefined) {
-    try {
-      await requireAgentTwins(ctx.env, ctx.teamId, req.agent_id, task.twins);
-    } catch (err) {
-      if (err instanceof ApiError) throw asApiFailure(err, ctx.requestId);
-      throw err;
-    }
-  }
+  // Refuses with 400 `twins not enabled` (an ApiError, shaped into the envelope by the tool).
+  if (req.agent_id !== undefined) await requireAgentTwins(ctx.env, ctx.teamId, req.agent_id, task.twins);
   return task;
 }
 
