@@ -1,6 +1,6 @@
 // What a coach hands the examinee: the task it sees (prompt and twins, never the criteria) and
-// the launch spec (URLs, credentials and environment for a REST or an MCP examinee). Pure, with
-// type-only imports, so the same spec can be built anywhere a sandbox's create response is.
+// the launch spec (URLs, credentials and environment for a REST or an MCP examinee). The
+// environment is the one `pome run` sets (cli/lib/examinee.mjs), never the team's API key.
 import type { TwinId } from "../../durable-objects/twins/types";
 
 /** The fields of a POST /v1/sandboxes answer that a launch needs. */
@@ -15,56 +15,54 @@ export interface CreatedSandbox {
 
 export type LaunchTransport = "rest" | "mcp";
 
-/**
- * The environment names an ordinary client of each provider reads its credential (and, where the
- * client takes one, its base URL) from, so an examinee built for the real service needs no change.
- */
-const PROVIDER_ENV: Record<TwinId, { token: string; baseUrl?: string }> = {
-  github: { token: "GITHUB_TOKEN", baseUrl: "GITHUB_API_URL" },
-  stripe: { token: "STRIPE_API_KEY" },
-  slack: { token: "SLACK_BOT_TOKEN" },
-  gmail: { token: "GMAIL_ACCESS_TOKEN" },
-  linear: { token: "LINEAR_API_KEY" },
-};
+/** What the examinee is told besides its sandbox: the task and where this trial sits in its group. */
+export interface LaunchTask {
+  prompt: string;
+  name: string | null;
+  groupId: string;
+  trial: number;
+  trials: number;
+}
 
-const upper = (twin: string) => twin.toUpperCase();
+/** POME_GITHUB_REST_URL for `github`: the names `pome run` gives the examinee, so one examinee runs under both. */
+const twinVar = (twin: string, what: string) => `POME_${twin.toUpperCase()}_${what}`;
 
-export function examineeEnv(sandbox: CreatedSandbox, prompt: string): Record<string, string> {
-  const env: Record<string, string> = {
-    POME_SESSION_ID: sandbox.session_id,
-    POME_AUTH_TOKEN: sandbox.agent_token,
-    POME_TWINS: sandbox.twins.join(","),
-    POME_TASK_PROMPT: prompt,
-  };
+export function examineeEnv(sandbox: CreatedSandbox, task: LaunchTask): Record<string, string> {
+  const env: Record<string, string> = {};
   for (const twin of sandbox.twins) {
     const urls = sandbox.per_twin[twin];
-    const credential = sandbox.provider_credentials[twin];
     if (urls) {
-      env[`POME_${upper(twin)}_REST_URL`] = urls.api_url;
-      env[`POME_${upper(twin)}_MCP_URL`] = urls.mcp_url;
+      env[twinVar(twin, "REST_URL")] = urls.api_url;
+      env[twinVar(twin, "MCP_URL")] = urls.mcp_url;
+      env[twinVar(twin, "OPENAPI_URL")] = urls.openapi_url;
     }
-    if (credential) {
-      env[`POME_${upper(twin)}_TOKEN`] = credential.token;
-      env[PROVIDER_ENV[twin].token] = credential.token;
-    }
-    const baseUrlName = PROVIDER_ENV[twin].baseUrl;
-    if (baseUrlName && urls) env[baseUrlName] = urls.api_url;
+    const credential = sandbox.provider_credentials[twin];
+    if (credential) env[twinVar(twin, "TOKEN")] = credential.token;
   }
+  env.POME_AUTH_TOKEN = sandbox.agent_token;
+  env.POME_SESSION_ID = sandbox.session_id;
+  env.POME_EXPIRES_AT = sandbox.expires_at;
+  env.POME_TWINS = sandbox.twins.join(",");
+  env.POME_TASK_PROMPT = task.prompt;
+  if (task.name) env.POME_TASK_NAME = task.name;
+  env.POME_GROUP_ID = task.groupId;
+  env.POME_TRIAL = String(task.trial);
+  env.POME_TRIALS = String(task.trials);
   return env;
 }
 
-export function examineeTask(sandbox: Pick<CreatedSandbox, "twins">, prompt: string, taskName: string | null) {
-  return { name: taskName, prompt, twins: sandbox.twins };
+export function examineeTask(sandbox: Pick<CreatedSandbox, "twins">, task: Pick<LaunchTask, "prompt" | "name">) {
+  return { name: task.name, prompt: task.prompt, twins: sandbox.twins };
 }
 
-export function examineeLaunch(sandbox: CreatedSandbox, prompt: string, transport: LaunchTransport) {
+export function examineeLaunch(sandbox: CreatedSandbox, task: LaunchTask, transport: LaunchTransport) {
   const rest_urls: Record<string, string> = {};
   for (const twin of sandbox.twins) if (sandbox.per_twin[twin]) rest_urls[twin] = sandbox.per_twin[twin].api_url;
   return {
     transport,
     session_id: sandbox.session_id,
     expires_at: sandbox.expires_at,
-    prompt,
+    prompt: task.prompt,
     twins: sandbox.twins,
     rest_urls,
     // One MCP server per twin; the agent_token is the bearer on each, as on the REST URLs.
@@ -76,6 +74,6 @@ export function examineeLaunch(sandbox: CreatedSandbox, prompt: string, transpor
         url: sandbox.per_twin[twin].mcp_url,
         headers: { Authorization: `Bearer ${sandbox.agent_token}` },
       })),
-    env: examineeEnv(sandbox, prompt),
+    env: examineeEnv(sandbox, task),
   };
 }

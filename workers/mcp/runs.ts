@@ -41,19 +41,20 @@ async function prepare(ctx: RunContext, req: RunRequest): Promise<StoredTask> {
   return task;
 }
 
-async function startSandbox(ctx: RunContext, task: StoredTask, req: RunRequest, groupId: string) {
+async function startSandbox(ctx: RunContext, task: StoredTask, req: RunRequest, groupId: string, trial = { trial: 1, trials: 1 }) {
   const sandbox = await ctx.v1.json<CreatedSandbox>("POST", "/v1/sandboxes", {
     task_id: task.id,
     twins: task.twins,
     group_id: groupId,
     ...(req.agent_version !== undefined ? { agent_version: req.agent_version } : {}),
   });
+  const launch = { prompt: task.prompt, name: task.name, groupId, ...trial };
   return {
     session_id: sandbox.session_id,
     expires_at: sandbox.expires_at,
     agent_token: sandbox.agent_token,
-    examinee_task: examineeTask(sandbox, task.prompt, task.name),
-    examinee_launch: examineeLaunch(sandbox, task.prompt, req.transport ?? "rest"),
+    examinee_task: examineeTask(sandbox, launch),
+    examinee_launch: examineeLaunch(sandbox, launch, req.transport ?? "rest"),
   };
 }
 
@@ -91,7 +92,7 @@ export async function runTrials(ctx: RunContext, req: RunRequest & { n: number }
   const groupId = req.group_id ?? mintGroupId();
   const trials: Awaited<ReturnType<typeof startSandbox>>[] = [];
   try {
-    for (let i = 0; i < req.n; i++) trials.push(await startSandbox(ctx, task, req, groupId));
+    for (let i = 0; i < req.n; i++) trials.push(await startSandbox(ctx, task, req, groupId, { trial: i + 1, trials: req.n }));
   } catch (err) {
     await discard(
       ctx,

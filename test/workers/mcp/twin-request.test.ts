@@ -58,21 +58,30 @@ describe("the examinee's launch spec", () => {
     provider_credentials: { github: { token: "github_pat_x", header: "Authorization", scheme: "Bearer" } },
   };
 
-  it("puts every URL and credential in the environment the CLI also uses", () => {
-    const launch = examineeLaunch(sandbox, "Triage issue 1", "rest");
-    expect(launch.env).toMatchObject({
+  const task = { prompt: "Triage issue 1", name: "Triage", groupId: "grp_abcdef", trial: 2, trials: 3 };
+
+  it("puts every URL and credential in the environment `pome run` also sets", () => {
+    const launch = examineeLaunch(sandbox, task, "rest");
+    expect(launch.env).toEqual({
       POME_AUTH_TOKEN: "eyJtoken",
+      POME_SESSION_ID: "ses_abc",
+      POME_EXPIRES_AT: "2030-01-01T00:00:00.000Z",
+      POME_TWINS: "github",
       POME_GITHUB_REST_URL: "http://h/github/s/ses_abc",
       POME_GITHUB_MCP_URL: "http://h/github/s/ses_abc/mcp",
-      GITHUB_TOKEN: "github_pat_x",
-      GITHUB_API_URL: "http://h/github/s/ses_abc",
+      POME_GITHUB_OPENAPI_URL: "http://h/o",
+      POME_GITHUB_TOKEN: "github_pat_x",
       POME_TASK_PROMPT: "Triage issue 1",
+      POME_TASK_NAME: "Triage",
+      POME_GROUP_ID: "grp_abcdef",
+      POME_TRIAL: "2",
+      POME_TRIALS: "3",
     });
     expect(launch.rest_urls).toEqual({ github: "http://h/github/s/ses_abc" });
   });
 
   it("names one MCP server per twin, authorized by the agent token", () => {
-    expect(examineeLaunch(sandbox, "p", "mcp").mcp_servers).toEqual([
+    expect(examineeLaunch(sandbox, task, "mcp").mcp_servers).toEqual([
       { name: "pome-github", type: "url", url: "http://h/github/s/ses_abc/mcp", headers: { Authorization: "Bearer eyJtoken" } },
     ]);
   });
