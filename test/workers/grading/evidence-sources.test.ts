@@ -1,0 +1,120 @@
+// Where finalize reads its evidence: the live sandbox, the archive of an expired one, or uploaded
+// blobs; and the asynchronous form that answers at once.
+import { SELF, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { sandboxStub } from "../../../workers/stubs";
+import { api, createSandbox, twinFetch } from "../helpers";
+import { code, finalize, finalizeOk, getJson, type FinalizeAnswer } from "./run-helpers";
+
+const EXISTS = code("c1", "Issue #1 exists in `acme/api`", { always_scored: true });
+const NO_UNSUPPORTED = code("c2", "No unsupported endpoint was called", { always_scored: true });
+
+describe("an expired sandbox", () => {
+  it("is graded from the archive it left in R2", async () => {
+    const sandbox = await createSandbox();
+    await twinFetch(sandbox, "/repos/acme/api/pages", { method: "POST", body: "{}" });
+    await sandboxStub(env, sandbox.session_id).close("expired", "lifetime");
+    const run = await finalizeOk(sandbox.session_id, [EXISTS, NO_UNSUPPORTED]);
+    expect(run.criteria_results.map((r) => r.status)).toEqual(["passed", "failed"]);
+    const { body } = await getJson<{ source: string; tape_length: number }>(`/v1/runs/${run.run_id}`);
+    expect(body).toMatchObject({ source: "archive", tape_length: 1 });
+  });
+
+  it("cannot be finalized once its run was discarded", async () => {
+    const sandbox = await createSandbox();
+    const refusal = (await (await api(`/v1/sandboxes/${sandbox.session_id}`, { method: "DELETE" })).json()) as { error: { details: { discard_token: string } } };
+    const token = refusal.error.details.discard_token;
+    expect((await api(`/v1/sandboxes/${sandbox.session_id}?confirm_discard=${token}`, { method: "DELETE" })).status).toBe(200);
+    const res = await finalize(sandbox.session_id, [EXISTS]);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { type: "conflict", details: { reason: "session_discarded" } } });
+  });
+});
+
+describe("redaction", () => {
+  it("keeps secrets out of the stored tape", async () => {
+    const sandbox = await createSandbox();
+    const secret = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+    await twinFetch(sandbox, `/repos/acme/api/pages?token=${secret}`, { method: "POST", body: JSON.stringify({ note: secret }) });
+    const run = await finalizeOk(sandbox.session_id, [NO_UNSUPPORTED]);
+    const link = (await (await api(`/v1/runs/${run.run_id}/trace`)).json()) as { url: string };
+    const tape = await (await SELF.fetch(link.url)).text();
+    expect(tape).not.toContain(secret);
+    expect(tape).toContain("[REDACTED]");
+  });
+});
+
+interface Uploads {
+  uploads: Record<"trace" | "state_initial" | "state_final", { key: string; url: string; method: string; headers: Record<string, string> }>;
+  finalize_fields: Record<string, string>;
+}
+
+const gzip = (text: string) => new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+
+describe('source: "blob"', () => {
+  it("grades uploaded blobs, a gzip upload stored plain, with the provision snapshot as the seed", async () => {
+    const sandbox = await createSandbox();
+    const minted = await api(`/v1/sandboxes/${sandbox.session_id}/uploads`, { method: "POST" });
+    expect(minted.status).toBe(200);
+    const { uploads, finalize_fields } = (await minted.json()) as Uploads;
+    const row = { seq: 1, at: new Date().toISOString(), twin: "github", method: "DELETE", path: "/repos/acme/api", status: 501, fidelity: "unsupported", operation: "unsupported" };
+    const put = await SELF.fetch(uploads.trace.url, { method: "PUT", body: await gzip(`${JSON.stringify(row)}\n`), headers: { "content-encoding": "gzip" } });
+    expect(put.status).toBe(201);
+    const state = (await (await twinFetch(sandbox, "/_pome/state")).json()) as { repositories: { issues: { number: number }[] }[] };
+    state.repositories[0].issues = state.repositories[0].issues.filter((i) => i.number !== 1);
+    expect((await SELF.fetch(uploads.state_final.url, { method: "PUT", body: JSON.stringify(state) })).status).toBe(201);
+
+    const run = await finalizeOk(sandbox.session_id, [EXISTS, NO_UNSUPPORTED, code("c3", "No new labels were created in `acme/api`", { always_scored: true })], {
+      source: "blob",
+      trace_storage_key: finalize_fields.trace_storage_key,
+      state_final_storage_key: finalize_fields.state_final_storage_key,
+    });
+    expect(run.criteria_results.map((r) => [r.id, r.status])).toEqual([
+      ["c1", "failed"],
+      ["c2", "failed"],
+      ["c3", "passed"],
+    ]);
+    const { body } = await getJson<{ source: string }>(`/v1/runs/${run.run_id}`);
+    expect(body.source).toBe("blob");
+  });
+
+  it("refuses an upload URL used for another key, and a key outside the sandbox", async () => {
+    const sandbox = await createSandbox();
+    const { uploads } = (await (await api(`/v1/sandboxes/${sandbox.session_id}/uploads`, { method: "POST" })).json()) as Uploads;
+    const moved = uploads.trace.url.replace("events.jsonl", "state_final.github.json");
+    expect((await SELF.fetch(moved, { method: "PUT", body: "{}" })).status).toBe(403);
+    const res = await finalize(sandbox.session_id, [EXISTS], { source: "blob", trace_storage_key: "team-tm_local/session-ses_other/upload/events.jsonl" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: { details: { issues: [{ path: "trace_storage_key" }] } } });
+  });
+
+  it("requires the trace key", async () => {
+    const sandbox = await createSandbox();
+    const res = await finalize(sandbox.session_id, [EXISTS], { source: "blob" });
+    expect(res.status).toBe(422);
+  });
+});
+
+describe("Prefer: respond-async", () => {
+  it("answers 202 at once and the evaluation resolves to the same result as a synchronous finalize", async () => {
+    const sandbox = await createSandbox();
+    const res = await finalize(sandbox.session_id, [EXISTS], {}, { headers: { prefer: "respond-async" } });
+    expect(res.status).toBe(202);
+    const accepted = (await res.json()) as { evaluation_id: string; status: string };
+    expect(accepted.evaluation_id).toMatch(/^evl_/);
+    let polled: { evaluation_id: string; status: string; run_id: string | null; result?: FinalizeAnswer } = { ...accepted, run_id: null };
+    for (let i = 0; i < 50 && polled.status === "running"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      polled = (await getJson<typeof polled>(`/v1/sandboxes/${sandbox.session_id}/evaluation`)).body;
+    }
+    expect(polled).toMatchObject({ evaluation_id: accepted.evaluation_id, status: "completed" });
+    expect(polled.result?.run_id).toBe(polled.run_id);
+    const sync = await finalizeOk(sandbox.session_id, [EXISTS]);
+    expect(polled.result).toEqual(sync);
+  });
+
+  it("has no evaluation to poll for a sandbox never finalized asynchronously", async () => {
+    const sandbox = await createSandbox();
+    expect((await api(`/v1/sandboxes/${sandbox.session_id}/evaluation`)).status).toBe(404);
+  });
+});
