@@ -4,9 +4,13 @@
 // come back to back; between turns it waits on its model, which takes longer than STEP_GAP_MS.
 // So a new step starts when the gap since the previous call exceeds STEP_GAP_MS, or when the
 // transport changes (an MCP tool call and a REST call are different channels of the agent).
+// A run is stored with at most MAX_STEPS steps: past that, the gap doubles until it fits (and,
+// if transports alternate too often, stops splitting on them), so a very long run reads as
+// fewer, longer turns rather than overflowing its row.
 import type { TapeRow, Transport, TwinId } from "../../durable-objects/twins/types";
 
 export const STEP_GAP_MS = 2000;
+export const MAX_STEPS = 1000;
 
 export interface Step {
   index: number;
@@ -41,18 +45,36 @@ export interface Lane {
   statuses: Record<string, number>;
 }
 
+/** Ids in a path (`/issues/12`) are one endpoint, so unsupported calls group by route shape. */
+const routeShape = (path: string) => path.replace(/\/(?:\d+|[0-9a-f]{40})(?=\/|$)/g, "/:id");
+
 export const laneKey = (row: TapeRow) =>
-  row.fidelity === "unsupported" || row.operation === "unsupported" ? `${row.twin} ${row.method} ${row.path}` : `${row.twin} ${row.operation}`;
+  row.fidelity === "unsupported" || row.operation === "unsupported" ? `${row.twin} ${row.method} ${routeShape(row.path)}` : `${row.twin} ${row.operation}`;
 
 export function correlate(tape: readonly TapeRow[]): { steps: Step[]; lanes: Lane[] } {
   const rows = [...tape].sort((a, b) => a.seq - b.seq);
+  const measured = rows.length ? Date.parse(rows[rows.length - 1].at) - Date.parse(rows[0].at) : 0;
+  // An uploaded tape with unreadable times has no measurable span; never loop on it.
+  const span = Number.isFinite(measured) ? measured : 0;
+  // Coarsen until it fits: first the gap alone, then also letting a turn span transports.
+  for (const splitOnTransport of [true, false]) {
+    for (let gap = STEP_GAP_MS; ; gap *= 2) {
+      const result = correlateWithGap(rows, gap, splitOnTransport);
+      if (result.steps.length <= MAX_STEPS) return result;
+      if (gap > span) break;
+    }
+  }
+  return correlateWithGap(rows, Infinity, false);
+}
+
+function correlateWithGap(rows: readonly TapeRow[], gapMs: number, splitOnTransport: boolean): { steps: Step[]; lanes: Lane[] } {
   const steps: Step[] = [];
   const lanes = new Map<string, Lane>();
   let previous: TapeRow | undefined;
   for (const row of rows) {
     const gap = previous ? Date.parse(row.at) - Date.parse(previous.at) : Infinity;
     let step = steps[steps.length - 1];
-    if (!step || !previous || gap > STEP_GAP_MS || row.transport !== previous.transport) {
+    if (!step || !previous || gap > gapMs || (splitOnTransport && row.transport !== previous.transport)) {
       step = {
         index: steps.length,
         started_at: row.at,
@@ -92,7 +114,7 @@ export function correlate(tape: readonly TapeRow[]): { steps: Step[]; lanes: Lan
     lane.errors += failed;
     lane.unsupported += unsupported;
     lane.last_seq = row.seq;
-    if (!lane.steps.includes(step.index)) lane.steps.push(step.index);
+    if (lane.steps[lane.steps.length - 1] !== step.index) lane.steps.push(step.index);
     lane.statuses[String(row.status)] = (lane.statuses[String(row.status)] ?? 0) + 1;
     previous = row;
   }

@@ -1,6 +1,6 @@
 // The correlator groups the tape into agent turns (steps) and twin-operation lanes.
 import { describe, expect, it } from "vitest";
-import { STEP_GAP_MS, correlate } from "../../../workers/grading/correlate";
+import { MAX_STEPS, STEP_GAP_MS, correlate } from "../../../workers/grading/correlate";
 import type { TapeRow } from "../../../durable-objects/twins/types";
 import { row } from "./fixtures";
 
@@ -44,5 +44,19 @@ describe("lanes", () => {
       expect.objectContaining({ key: "github issues.get", calls: 2, errors: 1, steps: [0, 1], statuses: { "200": 1, "404": 1 } }),
       expect.objectContaining({ key: "stripe POST /v1/customers", twin: "stripe", unsupported: 1, steps: [1] }),
     ]);
+  });
+});
+
+describe("long runs", () => {
+  it("keeps at most MAX_STEPS steps by widening the gap, even when transports alternate", () => {
+    const tape = Array.from({ length: 5000 }, (_, i) => row({ seq: i + 1, at: at(i * 3000), transport: i % 2 ? "mcp" : "rest" }));
+    const { steps } = correlate(tape);
+    expect(steps.length).toBeLessThanOrEqual(MAX_STEPS);
+    expect(steps.reduce((n, s) => n + s.calls, 0)).toBe(5000);
+  });
+
+  it("groups unsupported calls by route shape, not by id", () => {
+    const tape = [1, 2, 3].map((n) => row({ seq: n, at: at(n), method: "PUT", path: `/repos/acme/api/pages/${n}`, fidelity: "unsupported", operation: "unsupported", status: 501 }));
+    expect(correlate(tape).lanes.map((l) => [l.key, l.calls])).toEqual([["github PUT /repos/acme/api/pages/:id", 3]]);
   });
 });
