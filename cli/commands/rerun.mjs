@@ -1,0 +1,84 @@
+// pome rerun <group_id> [--runs N] [--task task.md] [--agent-version V] -- <examinee command>
+import { intOption, parseCommandLine } from "../lib/args.mjs";
+import { CliError, EXIT, usageError } from "../lib/errors.mjs";
+import { table } from "../lib/output.mjs";
+import { runTrials } from "../lib/run-trials.mjs";
+import { formatTaskError, loadTask, taskModules } from "../lib/task-file.mjs";
+import { criterionFlips, newGroupId } from "../lib/trials.mjs";
+import { agentModelFrom, checkGroupId, verdictLine } from "./run.mjs";
+
+export const OPTIONS = {
+  runs: { type: "string" },
+  task: { type: "string" },
+  "agent-version": { type: "string" },
+  "agent-model": { type: "string" },
+  timeout: { type: "string" },
+};
+
+export const HELP = `pome rerun <group_id> [options] -- <examinee command...>
+
+Re-runs the task of a baseline group after a fix, as a new group linked to it by
+baseline_group_id, and prints every criterion whose status changed.
+
+Options:
+  --runs N             trials (default: as many as the baseline group has)
+  --task FILE          the task file (default: the task the baseline's sandbox was started with)
+  --agent-version V    the fixed agent's version: bump it, the rerun is a different agent
+  --agent-model M      as for pome run
+  --timeout SECONDS    as for pome run
+
+Exit: 0 the rerun met the task's threshold, 1 it did not, 2 usage, 3 API, 4 examinee did not start.`;
+
+async function baselineTask(ctx, runs, file) {
+  if (file) return loadTask(file);
+  const { markdown: parser } = await taskModules();
+  const sandbox = await ctx.api.get(`/v1/sandboxes/${runs[0].session_id}`);
+  const markdown = sandbox.task_markdown;
+  if (!markdown) throw usageError(`The baseline's sandbox ${runs[0].session_id} kept no task; pass the file with --task`);
+  const parsed = parser.parseTask(markdown);
+  const errors = parsed.ok ? parser.missingForRun(parsed.task) : parsed.errors;
+  if (errors.length) throw usageError(`The baseline's task does not parse any more; pass the file with --task:\n${errors.map((e) => `  ${formatTaskError("task", e)}`).join("\n")}`);
+  return { markdown, task: parsed.task };
+}
+
+export async function run(argv, ctx) {
+  const { values, positionals, rest } = parseCommandLine(argv, OPTIONS);
+  if (positionals.length !== 1) throw usageError("pome rerun takes the baseline group id: pome rerun <group_id> -- <examinee command>");
+  if (!rest.length) throw usageError("Give the examinee's command after `--`, e.g. pome rerun grp_… -- node agent.mjs");
+  const baselineGroup = checkGroupId(positionals[0], "the group id");
+  const baseline = await ctx.api.get("/v1/runs", { group_id: baselineGroup, limit: 200 });
+  if (!Array.isArray(baseline) || !baseline.length) throw new CliError(`Group ${baselineGroup} has no runs to compare with`, EXIT.USAGE);
+  const { markdown, task } = await baselineTask(ctx, baseline, values.task);
+  const { wire } = await taskModules();
+  const timeout = intOption(values, "timeout", { max: 24 * 3600 });
+
+  ctx.out.progress(`baseline ${baselineGroup}: ${baseline.length} run(s) of "${baseline[0].task_name ?? task.name ?? "task"}"`);
+  const outcome = await runTrials({
+    api: ctx.api,
+    out: ctx.out,
+    task,
+    markdown,
+    criteria: wire.criteriaForFinalize(task),
+    command: rest,
+    runs: intOption(values, "runs", { max: 50 }) ?? baseline.length,
+    groupId: newGroupId(),
+    baselineGroupId: baselineGroup,
+    agentVersion: values["agent-version"] || ctx.config.agent.version,
+    agentModel: agentModelFrom(values, ctx),
+    timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+  });
+  const before = await Promise.all(baseline.map((r) => ctx.api.get(`/v1/runs/${r.id}`)));
+  const flips = criterionFlips(before, outcome.runs);
+  const changed = flips.filter((f) => f.changed);
+  const result = { ...outcome, flips };
+  const lines = [
+    `Rerun of ${baselineGroup} as ${outcome.group_id}`,
+    "",
+    changed.length ? table(["before", "after", "criterion"], changed.map((f) => [f.before, f.after, f.text])) : "No criterion changed status.",
+    "",
+    verdictLine(outcome),
+  ];
+  ctx.out.result(lines.join("\n"), result);
+  if (outcome.interrupted) return EXIT.INTERRUPTED;
+  return outcome.passed ? EXIT.OK : EXIT.FAILED;
+}

@@ -1,0 +1,89 @@
+// pome run <task.md> [--runs N] [--agent-version V] [--agent-model M] [--group-id G] -- <examinee command>
+import { intOption, parseCommandLine } from "../lib/args.mjs";
+import { EXIT, usageError } from "../lib/errors.mjs";
+import { percent, table } from "../lib/output.mjs";
+import { runTrials } from "../lib/run-trials.mjs";
+import { loadTask, taskModules } from "../lib/task-file.mjs";
+import { newGroupId } from "../lib/trials.mjs";
+
+export const OPTIONS = {
+  runs: { type: "string" },
+  "agent-version": { type: "string" },
+  "agent-model": { type: "string" },
+  "group-id": { type: "string" },
+  timeout: { type: "string" },
+};
+
+export const HELP = `pome run <task.md> [options] -- <examinee command...>
+
+Creates a sandbox from the task, runs the examinee with the sandbox in its environment, finalizes
+the moment it exits, and prints the report. With several trials, all share one group id and the
+pass rate is compared with the task's passThreshold.
+
+Options:
+  --runs N             trials to run (default: the task's \`runs\`, else 1)
+  --agent-version V    version label stamped on the runs (default: pome.json agent.version)
+  --agent-model M      model the examinee uses (default: $POME_AGENT_MODEL, pome.json agent.model, "unknown")
+  --group-id G         reuse a group id (a pre-fix retry of the same exam); default: a new grp_…
+  --timeout SECONDS    stop the examinee after this long (it is always stopped 30 s before the sandbox expires)
+
+The examinee gets: POME_<TWIN>_REST_URL, POME_<TWIN>_MCP_URL, POME_<TWIN>_OPENAPI_URL,
+POME_<TWIN>_TOKEN (the provider-shaped credential, e.g. POME_GITHUB_TOKEN), POME_AUTH_TOKEN,
+POME_SESSION_ID, POME_EXPIRES_AT, POME_TWINS, POME_TASK_PROMPT, POME_TASK_NAME, POME_GROUP_ID,
+POME_TRIAL, POME_TRIALS. It never gets POME_API_KEY.
+
+Exit: 0 the pass rate met the threshold, 1 it did not, 2 usage, 3 API, 4 examinee did not start.`;
+
+export function agentModelFrom(values, ctx) {
+  return values["agent-model"] || process.env.POME_AGENT_MODEL || ctx.config.agent.model || "unknown";
+}
+
+const GROUP_ID = /^[A-Za-z0-9_-]{6,64}$/;
+
+export function checkGroupId(value, option) {
+  if (value !== undefined && !GROUP_ID.test(value)) throw usageError(`${option} must be 6–64 of [A-Za-z0-9_-], not "${value}"`);
+  return value;
+}
+
+/** Prints one run's report, or a table of trials and the pass rate (the whole outcome with --json). */
+export async function printOutcome(ctx, outcome) {
+  const { out, api } = ctx;
+  if (out.json) return out.result("", outcome);
+  if (outcome.runs.length === 1) return out.result(await api.text(`/v1/runs/${outcome.runs[0].run_id}/report.md`));
+  const rows = outcome.runs.map((t) => [t.trial, t.run_id, t.score ?? "n/a", t.passed ? "passed" : "failed", t.exit_code]);
+  out.result(
+    [`Trials of "${outcome.task ?? "task"}" in group ${outcome.group_id}`, "", table(["#", "run", "score", "result", "exit"], rows), "", verdictLine(outcome), "Read a run: pome report <run>"].join("\n"),
+  );
+}
+
+export function verdictLine(o) {
+  const need = o.pass_score === 100 ? "a score of 100" : `a score of at least ${o.pass_score}`;
+  return `Pass rate ${percent(o.pass_rate)} (${o.passed_trials} of ${o.trials} trials reached ${need}); threshold ${percent(o.pass_threshold)}: ${o.passed ? "PASSED" : "FAILED"}`;
+}
+
+export async function run(argv, ctx) {
+  const { values, positionals, rest } = parseCommandLine(argv, OPTIONS);
+  if (positionals.length !== 1) throw usageError("pome run takes one task file: pome run <task.md> -- <examinee command>");
+  if (!rest.length) throw usageError("Give the examinee's command after `--`, e.g. pome run task.md -- node agent.mjs");
+  const { markdown, task } = await loadTask(positionals[0]);
+  const { wire } = await taskModules();
+  const runs = intOption(values, "runs", { max: 50 }) ?? task.config.runs ?? 1;
+  const timeout = intOption(values, "timeout", { max: 24 * 3600 });
+  const outcome = await runTrials({
+    api: ctx.api,
+    out: ctx.out,
+    task,
+    markdown,
+    criteria: wire.criteriaForFinalize(task),
+    command: rest,
+    runs,
+    groupId: checkGroupId(values["group-id"], "--group-id") ?? newGroupId(),
+    agentVersion: values["agent-version"] || ctx.config.agent.version,
+    agentModel: agentModelFrom(values, ctx),
+    timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+  });
+  await printOutcome(ctx, outcome);
+  if (outcome.runs.length === 1) ctx.out.progress(verdictLine(outcome));
+  if (outcome.interrupted) return EXIT.INTERRUPTED;
+  return outcome.passed ? EXIT.OK : EXIT.FAILED;
+}

@@ -1,0 +1,59 @@
+// Task files are read with the control plane's own parser (workers/tasks/markdown.ts), loaded
+// through Node's type stripping, so the CLI and the server can never disagree about a task. That
+// needs Node 22.18 or newer; `npx pome` in this repository uses the Node 22 it pins.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { CliError, EXIT, usageError } from "./errors.mjs";
+
+const tasksDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../workers/tasks");
+
+let modules;
+
+/** @returns {Promise<{ markdown: typeof import("../../workers/tasks/markdown.ts"), wire: typeof import("../../workers/tasks/wire.ts") }>} */
+export async function taskModules() {
+  if (modules) return modules;
+  try {
+    const [markdown, wire] = await Promise.all([
+      import(pathToFileURL(path.join(tasksDir, "markdown.ts")).href),
+      import(pathToFileURL(path.join(tasksDir, "wire.ts")).href),
+    ]);
+    modules = { markdown, wire };
+    return modules;
+  } catch (err) {
+    if (err?.code === "ERR_UNKNOWN_FILE_EXTENSION" || err?.code === "ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING")
+      throw new CliError(
+        `Reading task files needs Node 22.18 or newer (this is ${process.version}). Run pome through npm in the repository (\`npx pome …\`), which uses the Node 22 the project pins.`,
+        EXIT.API,
+      );
+    throw err;
+  }
+}
+
+export function readText(file) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (err) {
+    throw usageError(`Cannot read ${file}: ${err.code === "ENOENT" ? "no such file" : err.message}`);
+  }
+}
+
+export const formatTaskError = (file, e) => `${file}${e.line !== undefined ? `:${e.line}` : ""}: ${e.section && e.line === undefined ? `${e.section}: ` : ""}${e.message}`;
+
+/**
+ * Reads and parses a task file. A file that does not parse is refused with every problem listed.
+ * @param {string} file
+ * @param {{ exitCode?: number, requireRunnable?: boolean }} [opts]
+ */
+export async function loadTask(file, { exitCode = EXIT.USAGE, requireRunnable = true } = {}) {
+  const { markdown: parser } = await taskModules();
+  const markdown = readText(file);
+  const parsed = parser.parseTask(markdown);
+  const errors = parsed.ok ? (requireRunnable ? parser.missingForRun(parsed.task) : []) : parsed.errors;
+  if (errors.length) {
+    throw new CliError(`${file} is not a usable task:\n${errors.map((e) => `  ${formatTaskError(file, e)}`).join("\n")}`, exitCode, { file, errors });
+  }
+  return { file, markdown, task: parsed.task };
+}
+
+export const toBase64 = (text) => Buffer.from(text, "utf8").toString("base64");
