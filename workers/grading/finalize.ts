@@ -37,14 +37,21 @@ async function freezeAndCollect(req: FinalizeRequest, where: Where): Promise<Col
   const described = await stub.describe();
   if (described.ok && described.meta.closeReason === "discarded")
     throw conflict("session_discarded", "This sandbox was deleted with its run discarded; there is nothing to grade");
-  if (described.ok && isOpen(described.meta.state)) {
+  if (!described.ok || described.meta.state === "failed")
+    throw conflict("capture_incomplete", "The sandbox never finished provisioning; there is no tape to grade");
+  const freeze = async () => {
+    if (!isOpen(described.meta.state)) return;
     const expired = Date.now() >= described.meta.expiresAt;
     await stub.close(expired ? "expired" : "done", expired ? "lifetime" : "finalized");
-  }
+  };
   if (req.body.source === "blob") {
+    // Uploaded blobs are read (and refused if unusable) before anything changes.
     const { trace_storage_key: trace, state_initial_storage_key: stateInitial, state_final_storage_key: stateFinal } = req.body;
-    return fromUploads(where, { trace: trace ?? "", stateInitial, stateFinal });
+    const uploaded = await fromUploads(where, { trace: trace ?? "", stateInitial, stateFinal });
+    await freeze();
+    return uploaded;
   }
+  await freeze();
   const after = await stub.describe();
   if (after.ok && after.meta.state === "expired") {
     const archived = await fromArchive(where);

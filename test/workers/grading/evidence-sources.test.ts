@@ -86,6 +86,7 @@ describe('source: "blob"', () => {
     const res = await finalize(sandbox.session_id, [EXISTS], { source: "blob", trace_storage_key: "team-tm_local/session-ses_other/upload/events.jsonl" });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ error: { details: { issues: [{ path: "trace_storage_key" }] } } });
+    expect((await twinFetch(sandbox, "/repos/acme/api")).status).toBe(200);
   });
 
   it("requires the trace key", async () => {
