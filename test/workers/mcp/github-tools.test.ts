@@ -1,0 +1,331 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { matchRoute } from "../../../durable-objects/dispatch";
+import { githubTwin } from "../../../durable-objects/twins/github";
+import { githubTools } from "../../../durable-objects/twins/github/tools";
+import type { TwinTool } from "../../../durable-objects/twins/types";
+
+const R = { owner: "acme", repo: "api" };
+
+/** Each tool with sample arguments, the REST call it must make, and Octokit's name for that call. */
+const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<TwinTool["toRequest"]>; operation: string }[] = [
+  { tool: "get_me", args: {}, request: { method: "GET", path: "/user" }, operation: "users.getAuthenticated" },
+  { tool: "get_user", args: { username: "alice" }, request: { method: "GET", path: "/users/alice" }, operation: "users.getByUsername" },
+  { tool: "get_repository", args: R, request: { method: "GET", path: "/repos/acme/api" }, operation: "repos.get" },
+  { tool: "list_my_repositories", args: { sort: "updated" }, request: { method: "GET", path: "/user/repos", query: { sort: "updated" } }, operation: "repos.listForAuthenticatedUser" },
+  { tool: "list_user_repositories", args: { username: "alice" }, request: { method: "GET", path: "/users/alice/repos", query: {} }, operation: "repos.listForUser" },
+  {
+    tool: "list_org_repositories",
+    args: { org: "acme", type: "public" },
+    request: { method: "GET", path: "/orgs/acme/repos", query: { type: "public" } },
+    operation: "repos.listForOrg",
+  },
+  { tool: "get_rate_limit", args: {}, request: { method: "GET", path: "/rate_limit" }, operation: "rateLimit.get" },
+  {
+    tool: "list_issues",
+    args: { ...R, state: "all", labels: "bug,ui", per_page: 5 },
+    request: { method: "GET", path: "/repos/acme/api/issues", query: { state: "all", labels: "bug,ui", per_page: "5" } },
+    operation: "issues.listForRepo",
+  },
+  { tool: "get_issue", args: { ...R, issue_number: 3 }, request: { method: "GET", path: "/repos/acme/api/issues/3" }, operation: "issues.get" },
+  {
+    tool: "create_issue",
+    args: { ...R, title: "Crash on start", labels: ["bug"] },
+    request: { method: "POST", path: "/repos/acme/api/issues", body: { title: "Crash on start", labels: ["bug"] } },
+    operation: "issues.create",
+  },
+  {
+    tool: "update_issue",
+    args: { ...R, issue_number: 1, state: "closed", state_reason: "not_planned" },
+    request: { method: "PATCH", path: "/repos/acme/api/issues/1", body: { state: "closed", state_reason: "not_planned" } },
+    operation: "issues.update",
+  },
+  {
+    tool: "lock_issue",
+    args: { ...R, issue_number: 1, lock_reason: "resolved" },
+    request: { method: "PUT", path: "/repos/acme/api/issues/1/lock", body: { lock_reason: "resolved" } },
+    operation: "issues.lock",
+  },
+  { tool: "unlock_issue", args: { ...R, issue_number: 1 }, request: { method: "DELETE", path: "/repos/acme/api/issues/1/lock" }, operation: "issues.unlock" },
+  { tool: "list_assignees", args: R, request: { method: "GET", path: "/repos/acme/api/assignees", query: {} }, operation: "issues.listAssignees" },
+  { tool: "check_assignee", args: { ...R, assignee: "bob" }, request: { method: "GET", path: "/repos/acme/api/assignees/bob" }, operation: "issues.checkUserCanBeAssigned" },
+  {
+    tool: "check_issue_assignee",
+    args: { ...R, issue_number: 1, assignee: "bob" },
+    request: { method: "GET", path: "/repos/acme/api/issues/1/assignees/bob" },
+    operation: "issues.checkUserCanBeAssignedToIssue",
+  },
+  {
+    tool: "add_assignees",
+    args: { ...R, issue_number: 1, assignees: ["bob"] },
+    request: { method: "POST", path: "/repos/acme/api/issues/1/assignees", body: { assignees: ["bob"] } },
+    operation: "issues.addAssignees",
+  },
+  {
+    tool: "remove_assignees",
+    args: { ...R, issue_number: 1, assignees: ["bob"] },
+    request: { method: "DELETE", path: "/repos/acme/api/issues/1/assignees", body: { assignees: ["bob"] } },
+    operation: "issues.removeAssignees",
+  },
+  {
+    tool: "search_issues",
+    args: { q: "repo:acme/api is:issue timeout", per_page: 10 },
+    request: { method: "GET", path: "/search/issues", query: { q: "repo:acme/api is:issue timeout", per_page: "10" } },
+    operation: "search.issuesAndPullRequests",
+  },
+  { tool: "list_comments", args: { ...R, issue_number: 3 }, request: { method: "GET", path: "/repos/acme/api/issues/3/comments", query: {} }, operation: "issues.listComments" },
+  {
+    tool: "list_repository_comments",
+    args: { ...R, sort: "updated" },
+    request: { method: "GET", path: "/repos/acme/api/issues/comments", query: { sort: "updated" } },
+    operation: "issues.listCommentsForRepo",
+  },
+  { tool: "get_comment", args: { ...R, comment_id: 42 }, request: { method: "GET", path: "/repos/acme/api/issues/comments/42" }, operation: "issues.getComment" },
+  {
+    tool: "create_comment",
+    args: { ...R, issue_number: 3, body: "Triaged." },
+    request: { method: "POST", path: "/repos/acme/api/issues/3/comments", body: { body: "Triaged." } },
+    operation: "issues.createComment",
+  },
+  {
+    tool: "update_comment",
+    args: { ...R, comment_id: 42, body: "Edited." },
+    request: { method: "PATCH", path: "/repos/acme/api/issues/comments/42", body: { body: "Edited." } },
+    operation: "issues.updateComment",
+  },
+  { tool: "delete_comment", args: { ...R, comment_id: 42 }, request: { method: "DELETE", path: "/repos/acme/api/issues/comments/42" }, operation: "issues.deleteComment" },
+  { tool: "list_labels", args: R, request: { method: "GET", path: "/repos/acme/api/labels", query: {} }, operation: "issues.listLabelsForRepo" },
+  {
+    tool: "create_label",
+    args: { ...R, name: "triage", color: "ededed" },
+    request: { method: "POST", path: "/repos/acme/api/labels", body: { name: "triage", color: "ededed" } },
+    operation: "issues.createLabel",
+  },
+  { tool: "get_label", args: { ...R, name: "good first issue" }, request: { method: "GET", path: "/repos/acme/api/labels/good%20first%20issue" }, operation: "issues.getLabel" },
+  {
+    tool: "update_label",
+    args: { ...R, name: "bug", new_name: "defect" },
+    request: { method: "PATCH", path: "/repos/acme/api/labels/bug", body: { new_name: "defect" } },
+    operation: "issues.updateLabel",
+  },
+  { tool: "delete_label", args: { ...R, name: "bug" }, request: { method: "DELETE", path: "/repos/acme/api/labels/bug" }, operation: "issues.deleteLabel" },
+  { tool: "list_issue_labels", args: { ...R, issue_number: 1 }, request: { method: "GET", path: "/repos/acme/api/issues/1/labels", query: {} }, operation: "issues.listLabelsOnIssue" },
+  {
+    tool: "add_labels",
+    args: { ...R, issue_number: 1, labels: ["bug"] },
+    request: { method: "POST", path: "/repos/acme/api/issues/1/labels", body: { labels: ["bug"] } },
+    operation: "issues.addLabels",
+  },
+  {
+    tool: "set_labels",
+    args: { ...R, issue_number: 1, labels: [] },
+    request: { method: "PUT", path: "/repos/acme/api/issues/1/labels", body: { labels: [] } },
+    operation: "issues.setLabels",
+  },
+  {
+    tool: "remove_label",
+    args: { ...R, issue_number: 1, name: "good first issue" },
+    request: { method: "DELETE", path: "/repos/acme/api/issues/1/labels/good%20first%20issue" },
+    operation: "issues.removeLabel",
+  },
+  { tool: "remove_all_labels", args: { ...R, issue_number: 1 }, request: { method: "DELETE", path: "/repos/acme/api/issues/1/labels" }, operation: "issues.removeAllLabels" },
+  { tool: "list_milestones", args: { ...R, state: "all" }, request: { method: "GET", path: "/repos/acme/api/milestones", query: { state: "all" } }, operation: "issues.listMilestones" },
+  { tool: "get_milestone", args: { ...R, milestone_number: 1 }, request: { method: "GET", path: "/repos/acme/api/milestones/1" }, operation: "issues.getMilestone" },
+  {
+    tool: "create_milestone",
+    args: { ...R, title: "v1", due_on: null },
+    request: { method: "POST", path: "/repos/acme/api/milestones", body: { title: "v1", due_on: null } },
+    operation: "issues.createMilestone",
+  },
+  {
+    tool: "update_milestone",
+    args: { ...R, milestone_number: 1, state: "closed" },
+    request: { method: "PATCH", path: "/repos/acme/api/milestones/1", body: { state: "closed" } },
+    operation: "issues.updateMilestone",
+  },
+  { tool: "delete_milestone", args: { ...R, milestone_number: 1 }, request: { method: "DELETE", path: "/repos/acme/api/milestones/1" }, operation: "issues.deleteMilestone" },
+  { tool: "list_pull_requests", args: { ...R, state: "open" }, request: { method: "GET", path: "/repos/acme/api/pulls", query: { state: "open" } }, operation: "pulls.list" },
+  { tool: "get_pull_request", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4" }, operation: "pulls.get" },
+  {
+    tool: "create_pull_request",
+    args: { ...R, title: "Fix", head: "fix-timeout", base: "main" },
+    request: { method: "POST", path: "/repos/acme/api/pulls", body: { title: "Fix", head: "fix-timeout", base: "main" } },
+    operation: "pulls.create",
+  },
+  {
+    tool: "update_pull_request",
+    args: { ...R, pull_number: 4, state: "closed" },
+    request: { method: "PATCH", path: "/repos/acme/api/pulls/4", body: { state: "closed" } },
+    operation: "pulls.update",
+  },
+  {
+    tool: "merge_pull_request",
+    args: { ...R, pull_number: 4, merge_method: "squash" },
+    request: { method: "PUT", path: "/repos/acme/api/pulls/4/merge", body: { merge_method: "squash" } },
+    operation: "pulls.merge",
+  },
+  { tool: "list_pull_request_files", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/files", query: {} }, operation: "pulls.listFiles" },
+  { tool: "list_pull_request_commits", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/commits", query: {} }, operation: "pulls.listCommits" },
+  { tool: "check_pull_request_merged", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/merge" }, operation: "pulls.checkIfMerged" },
+  { tool: "list_requested_reviewers", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/requested_reviewers" }, operation: "pulls.listRequestedReviewers" },
+  {
+    tool: "request_reviewers",
+    args: { ...R, pull_number: 4, reviewers: ["alice"] },
+    request: { method: "POST", path: "/repos/acme/api/pulls/4/requested_reviewers", body: { reviewers: ["alice"] } },
+    operation: "pulls.requestReviewers",
+  },
+  {
+    tool: "remove_requested_reviewers",
+    args: { ...R, pull_number: 4, reviewers: ["alice"] },
+    request: { method: "DELETE", path: "/repos/acme/api/pulls/4/requested_reviewers", body: { reviewers: ["alice"] } },
+    operation: "pulls.removeRequestedReviewers",
+  },
+  { tool: "list_reviews", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/reviews", query: {} }, operation: "pulls.listReviews" },
+  {
+    tool: "create_review",
+    args: { ...R, pull_number: 4, event: "APPROVE", body: "LGTM" },
+    request: { method: "POST", path: "/repos/acme/api/pulls/4/reviews", body: { event: "APPROVE", body: "LGTM" } },
+    operation: "pulls.createReview",
+  },
+  { tool: "get_review", args: { ...R, pull_number: 4, review_id: 9 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/reviews/9" }, operation: "pulls.getReview" },
+  {
+    tool: "update_review",
+    args: { ...R, pull_number: 4, review_id: 9, body: "Better" },
+    request: { method: "PUT", path: "/repos/acme/api/pulls/4/reviews/9", body: { body: "Better" } },
+    operation: "pulls.updateReview",
+  },
+  {
+    tool: "submit_review",
+    args: { ...R, pull_number: 4, review_id: 9, event: "REQUEST_CHANGES", body: "Add a test" },
+    request: { method: "POST", path: "/repos/acme/api/pulls/4/reviews/9/events", body: { event: "REQUEST_CHANGES", body: "Add a test" } },
+    operation: "pulls.submitReview",
+  },
+  { tool: "delete_pending_review", args: { ...R, pull_number: 4, review_id: 9 }, request: { method: "DELETE", path: "/repos/acme/api/pulls/4/reviews/9" }, operation: "pulls.deletePendingReview" },
+  {
+    tool: "dismiss_review",
+    args: { ...R, pull_number: 4, review_id: 9, message: "Stale" },
+    request: { method: "PUT", path: "/repos/acme/api/pulls/4/reviews/9/dismissals", body: { message: "Stale" } },
+    operation: "pulls.dismissReview",
+  },
+  {
+    tool: "get_file_contents",
+    args: { ...R, path: "src/my file.ts", ref: "fix-timeout" },
+    request: { method: "GET", path: "/repos/acme/api/contents/src/my%20file.ts", query: { ref: "fix-timeout" } },
+    operation: "repos.getContent",
+  },
+  {
+    tool: "create_or_update_file",
+    args: { ...R, path: "docs/ü.md", content: "héllo\n", message: "Add docs", branch: "main" },
+    request: { method: "PUT", path: "/repos/acme/api/contents/docs/%C3%BC.md", body: { message: "Add docs", content: "aMOpbGxvCg==", branch: "main" } },
+    operation: "repos.createOrUpdateFileContents",
+  },
+  {
+    tool: "delete_file",
+    args: { ...R, path: "README.md", message: "Remove", sha: "abc" },
+    request: { method: "DELETE", path: "/repos/acme/api/contents/README.md", body: { message: "Remove", sha: "abc" } },
+    operation: "repos.deleteFile",
+  },
+  { tool: "list_branches", args: R, request: { method: "GET", path: "/repos/acme/api/branches", query: {} }, operation: "repos.listBranches" },
+  { tool: "get_branch", args: { ...R, branch: "feature/x" }, request: { method: "GET", path: "/repos/acme/api/branches/feature%2Fx" }, operation: "repos.getBranch" },
+  {
+    tool: "create_branch",
+    args: { ...R, branch: "fix-typo", sha: "0123456789abcdef0123456789abcdef01234567" },
+    request: { method: "POST", path: "/repos/acme/api/git/refs", body: { ref: "refs/heads/fix-typo", sha: "0123456789abcdef0123456789abcdef01234567" } },
+    operation: "git.createRef",
+  },
+  { tool: "list_commits", args: { ...R, sha: "main" }, request: { method: "GET", path: "/repos/acme/api/commits", query: { sha: "main" } }, operation: "repos.listCommits" },
+  {
+    tool: "update_branch",
+    args: { ...R, branch: "feature/x", sha: "abc", force: true },
+    request: { method: "PATCH", path: "/repos/acme/api/git/refs/heads/feature/x", body: { sha: "abc", force: true } },
+    operation: "git.updateRef",
+  },
+  { tool: "delete_branch", args: { ...R, branch: "fix-timeout" }, request: { method: "DELETE", path: "/repos/acme/api/git/refs/heads/fix-timeout" }, operation: "git.deleteRef" },
+  { tool: "get_ref", args: { ...R, ref: "refs/heads/main" }, request: { method: "GET", path: "/repos/acme/api/git/ref/heads/main" }, operation: "git.getRef" },
+  { tool: "list_matching_refs", args: { ...R, ref: "heads/fix" }, request: { method: "GET", path: "/repos/acme/api/git/matching-refs/heads/fix" }, operation: "git.listMatchingRefs" },
+  { tool: "get_commit", args: { ...R, ref: "main" }, request: { method: "GET", path: "/repos/acme/api/commits/main" }, operation: "repos.getCommit" },
+  {
+    tool: "get_combined_status",
+    args: { ...R, ref: "fix-timeout" },
+    request: { method: "GET", path: "/repos/acme/api/commits/fix-timeout/status" },
+    operation: "repos.getCombinedStatusForRef",
+  },
+  {
+    tool: "list_commit_statuses",
+    args: { ...R, ref: "fix-timeout" },
+    request: { method: "GET", path: "/repos/acme/api/commits/fix-timeout/statuses", query: {} },
+    operation: "repos.listCommitStatusesForRef",
+  },
+  {
+    tool: "create_commit_status",
+    args: { ...R, sha: "abc123", state: "success", context: "ci/build" },
+    request: { method: "POST", path: "/repos/acme/api/statuses/abc123", body: { state: "success", context: "ci/build" } },
+    operation: "repos.createCommitStatus",
+  },
+];
+
+const byName = new Map(githubTools.map((t) => [t.name, t]));
+const toolNamed = (name: string): TwinTool => {
+  const found = byName.get(name);
+  if (!found) throw new Error(`no tool ${name}`);
+  return found;
+};
+
+describe("GitHub's MCP tools are typed fronts for its REST operations", () => {
+  it("names every tool once, in snake_case, with a description a model can act on", () => {
+    expect(new Set(githubTools.map((t) => t.name)).size).toBe(githubTools.length);
+    for (const t of githubTools) {
+      expect(t.name).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
+      expect(t.description.length).toBeGreaterThan(30);
+    }
+  });
+
+  it("tests the mapping of every tool", () => {
+    expect(CASES.map((c) => c.tool).sort()).toEqual(githubTools.map((t) => t.name).sort());
+  });
+
+  it.each(CASES)("$tool maps its arguments onto $request.method $request.path", ({ tool, args, request }) => {
+    expect(toolNamed(tool).toRequest(args)).toEqual(request);
+  });
+
+  it.each(CASES)("$tool reaches the twin's $operation route", ({ tool, args, operation }) => {
+    const { method, path } = toolNamed(tool).toRequest(args);
+    expect(matchRoute(githubTwin, method, path)?.route.operation).toBe(operation);
+  });
+
+  it("offers a tool for every REST operation the twin implements", () => {
+    const covered = new Set(CASES.map((c) => c.operation));
+    expect(githubTwin.routes.map((r) => r.operation).filter((op) => !covered.has(op))).toEqual([]);
+  });
+
+  it("marks reads read-only and overwrites or deletions destructive", () => {
+    for (const c of CASES) {
+      const t = toolNamed(c.tool);
+      expect(t.readOnly, c.tool).toBe(c.request.method === "GET");
+      // Unlocking takes nothing away; every other DELETE does.
+      if (c.request.method === "DELETE" && c.tool !== "unlock_issue") expect(t.destructive, c.tool).toBe(true);
+      if (c.request.method === "POST") expect(t.destructive, c.tool).toBe(false);
+    }
+  });
+});
+
+describe("tool arguments are checked before any call is made", () => {
+  it("refuses a misspelt argument instead of dropping it", () => {
+    expect(() => toolNamed("get_issue").toRequest({ ...R, issue_numbr: 1 })).toThrow(z.ZodError);
+  });
+
+  it("refuses an argument of the wrong type", () => {
+    expect(() => toolNamed("get_issue").toRequest({ ...R, issue_number: "1" })).toThrow(z.ZodError);
+    expect(() => toolNamed("add_labels").toRequest({ ...R, issue_number: 1, labels: [] })).toThrow(z.ZodError);
+  });
+
+  it("publishes input schemas that forbid unknown keys", () => {
+    const schema = z.toJSONSchema(toolNamed("create_comment").input) as { required?: string[]; additionalProperties?: boolean };
+    expect(schema.required).toEqual(["owner", "repo", "issue_number", "body"]);
+    expect(schema.additionalProperties).toBe(false);
+  });
+
+  it("reads the repository root when get_file_contents has an empty path", () => {
+    expect(toolNamed("get_file_contents").toRequest({ ...R, path: "" })).toEqual({ method: "GET", path: "/repos/acme/api/contents", query: {} });
+  });
+});
