@@ -1,6 +1,7 @@
-// Repository and user lookups shared by every route.
+// Repository and user lookups shared by every route: unique-index reads, constant in world size.
+import type { Db } from "../../sql";
 import type { TwinContext } from "../types";
-import { fail, ghNotFound } from "./errors";
+import { fail, ghError, ghNotFound } from "./errors";
 
 export interface RepoRow {
   id: number;
@@ -16,6 +17,8 @@ export interface RepoRow {
   updated_at: string;
   pushed_at: string;
   next_number: number;
+  /** Open issues and pull requests, kept as a counter so reading a repository stays O(1). */
+  open_issues: number;
 }
 
 export interface UserRow {
@@ -26,11 +29,23 @@ export interface UserRow {
   email: string | null;
 }
 
+export const findRepoByName = (db: Db, owner: string, name: string) =>
+  db.one<RepoRow>("SELECT * FROM gh_repos WHERE owner = ? COLLATE NOCASE AND name = ? COLLATE NOCASE", owner, name);
+
+export const findRepoById = (db: Db, id: number) => db.one<RepoRow>("SELECT * FROM gh_repos WHERE id = ?", id);
+
 export function findRepo(ctx: TwinContext, owner = ctx.params.owner, name = ctx.params.repo): RepoRow | undefined {
-  return ctx.db.one<RepoRow>("SELECT * FROM gh_repos WHERE owner = ? COLLATE NOCASE AND name = ? COLLATE NOCASE", owner, name);
+  return findRepoByName(ctx.db, owner, name);
 }
 
 export const requireRepo = (ctx: TwinContext): RepoRow => findRepo(ctx) ?? fail(ghNotFound());
 
-export const findUser = (ctx: TwinContext, login: string) =>
+/** A repository that may be written to: archived repositories are read-only on GitHub. */
+export function requireWritableRepo(ctx: TwinContext): RepoRow {
+  const repo = requireRepo(ctx);
+  if (repo.archived) fail(ghError(403, "Repository was archived so is read-only."));
+  return repo;
+}
+
+export const findUser = (ctx: { db: Db }, login: string) =>
   ctx.db.one<UserRow>("SELECT * FROM gh_users WHERE login = ? COLLATE NOCASE", login);

@@ -1,18 +1,49 @@
-// The GitHub twin's route table. Each entry names Octokit's operation for the tape.
-import type { Route } from "../types";
-import { authenticatedLogin, ok, route } from "./context";
+// The GitHub twin's route table, assembled from one file per area. Each entry names Octokit's
+// operation for the tape. Every repository route also answers under /repositories/{id}, the
+// form GitHub's own Link headers use. Order matters where two patterns could match one path.
+import type { Route, TwinContext } from "../types";
+import { route } from "./context";
 import { fail, ghNotFound } from "./errors";
-import { findUser, requireRepo } from "./repos";
-import { fullUser, repository } from "./serialize";
+import { findRepoById } from "./repos";
+import { assigneeRoutes } from "./routes/assignees";
+import { commentRoutes } from "./routes/comments";
+import { contentRoutes } from "./routes/contents";
+import { gitRoutes } from "./routes/git";
+import { issueRoutes } from "./routes/issues";
+import { labelRoutes } from "./routes/labels";
+import { pullRoutes } from "./routes/pulls";
+import { reviewRoutes } from "./routes/reviews";
+import { searchRoutes } from "./routes/search";
+import { statusRoutes } from "./routes/statuses";
+import { userRepoRoutes } from "./routes/users-repos";
+
+const REPO_PREFIX = "/repos/:owner/:repo";
+
+/** The same route under /repositories/{repository_id}: the id is looked up, then the route runs. */
+function byRepositoryId(r: Route): Route {
+  return route(r.method, `/repositories/:repository_id${r.pattern.slice(REPO_PREFIX.length)}`, r.operation, r.summary, (ctx: TwinContext) => {
+    const id = Number(ctx.params.repository_id);
+    const repo = (Number.isInteger(id) ? findRepoById(ctx.db, id) : undefined) ?? fail(ghNotFound());
+    return r.handler({ ...ctx, params: { ...ctx.params, owner: repo.owner, repo: repo.name } });
+  });
+}
+
+const canonical: readonly Route[] = [
+  ...userRepoRoutes,
+  // Before issueRoutes: `/issues/comments` is not issue number "comments".
+  ...commentRoutes,
+  ...issueRoutes,
+  ...labelRoutes,
+  ...assigneeRoutes,
+  ...pullRoutes,
+  ...reviewRoutes,
+  ...contentRoutes,
+  ...statusRoutes,
+  ...gitRoutes,
+  ...searchRoutes,
+];
 
 export const githubRoutes: readonly Route[] = [
-  route("GET", "/user", "users.getAuthenticated", "Get the authenticated user", (ctx) => {
-    const user = findUser(ctx, authenticatedLogin(ctx)) ?? fail(ghNotFound());
-    return ok(fullUser(ctx, user));
-  }),
-  route("GET", "/users/:username", "users.getByUsername", "Get a user", (ctx) => {
-    const user = findUser(ctx, ctx.params.username) ?? fail(ghNotFound());
-    return ok(fullUser(ctx, user));
-  }),
-  route("GET", "/repos/:owner/:repo", "repos.get", "Get a repository", (ctx) => ok(repository(ctx, requireRepo(ctx)))),
+  ...canonical,
+  ...canonical.filter((r) => r.pattern.startsWith(`${REPO_PREFIX}/`) || r.pattern === REPO_PREFIX).map(byRepositoryId),
 ];

@@ -250,11 +250,18 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
         const created = c.created_at ?? createdAt;
         return { id: idFor(c.id), user: c.user ?? fallbackUser, body: c.body, created_at: created, updated_at: c.updated_at ?? created };
       });
+    // An issue holds a label or an assignee once; a repeated name would not survive a round trip.
+    const repeated = (list: string[], i: number) => list.findIndex((v) => v.toLowerCase() === list[i].toLowerCase()) !== i;
     const checkLabels = (list: string[], path: string) =>
       list.forEach((name, i) => {
         if (!labelNames.has(name.toLowerCase())) problem(`${path}[${i}]`, `Label "${name}" is not defined in ${at}.labels`);
+        else if (repeated(list, i)) problem(`${path}[${i}]`, `Label "${name}" is listed twice`);
       });
-    const checkUsers = (list: string[], path: string) => list.forEach((u, i) => userExists(u, `${path}[${i}]`));
+    const checkUsers = (list: string[], path: string) =>
+      list.forEach((u, i) => {
+        userExists(u, `${path}[${i}]`);
+        if (repeated(list, i)) problem(`${path}[${i}]`, `User "${u}" is listed twice`);
+      });
 
     const outIssues = r.issues.map((it, ii): GithubIssue => {
       const path = `${at}.issues[${ii}]`;

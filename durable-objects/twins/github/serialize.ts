@@ -1,109 +1,220 @@
 // GitHub's object shapes: the fields Octokit users read, with absolute URLs into this sandbox.
+// One View per call caches users and repositories, so a list page costs one lookup per distinct
+// user rather than one per field.
 import type { TwinContext } from "../types";
-import { apiUrl, htmlUrl } from "./context";
-import type { RepoRow, UserRow } from "./repos";
-import { findUser } from "./repos";
+import { apiUrl, authenticatedLogin, htmlUrl } from "./context";
+import { findRepoById, findUser, type RepoRow, type UserRow } from "./repos";
 
-const nodeId = (kind: string, id: number) => btoa(`0${kind.length}:${kind}${id}`).replace(/=+$/, "");
+export const nodeId = (kind: string, id: number) => btoa(`0${kind.length}:${kind}${id}`).replace(/=+$/, "");
 
-export function simpleUser(ctx: TwinContext, login: string, row?: UserRow) {
-  const u = row ?? findUser(ctx, login);
-  const id = u?.id ?? 0;
-  const name = u?.login ?? login;
-  const url = apiUrl(ctx, `/users/${name}`);
-  return {
-    login: name,
-    id,
-    node_id: nodeId(u?.type === "Organization" ? "Organization" : "User", id),
-    avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
-    gravatar_id: "",
-    url,
-    html_url: htmlUrl(`/${name}`),
-    followers_url: `${url}/followers`,
-    following_url: `${url}/following{/other_user}`,
-    gists_url: `${url}/gists{/gist_id}`,
-    starred_url: `${url}/starred{/owner}{/repo}`,
-    subscriptions_url: `${url}/subscriptions`,
-    organizations_url: `${url}/orgs`,
-    repos_url: `${url}/repos`,
-    events_url: `${url}/events{/privacy}`,
-    received_events_url: `${url}/received_events`,
-    type: u?.type ?? "User",
-    user_view_type: "public",
-    site_admin: false,
-  };
-}
+export type SimpleUser = ReturnType<View["user"]>;
 
-export function fullUser(ctx: TwinContext, row: UserRow) {
-  return {
-    ...simpleUser(ctx, row.login, row),
-    name: row.name,
-    company: null,
-    blog: "",
-    location: null,
-    email: row.email,
-    hireable: null,
-    bio: null,
-    twitter_username: null,
-    public_repos: ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM gh_repos WHERE owner = ? COLLATE NOCASE AND private = 0", row.login)?.n ?? 0,
-    public_gists: 0,
-    followers: 0,
-    following: 0,
-    created_at: "2020-01-01T00:00:00Z",
-    updated_at: "2020-01-01T00:00:00Z",
-  };
-}
+export class View {
+  private readonly users = new Map<string, UserRow | null>();
+  private readonly repos = new Map<number, RepoRow | null>();
+  private readonly memos = new Map<string, unknown>();
+  readonly actor: string;
 
-export function repository(ctx: TwinContext, r: RepoRow) {
-  const full = `${r.owner}/${r.name}`;
-  const url = apiUrl(ctx, `/repos/${full}`);
-  const openIssues =
-    ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM gh_issues WHERE repo_id = ? AND state = 'open'", r.id)?.n ?? 0;
-  return {
-    id: r.id,
-    node_id: nodeId("Repository", r.id),
-    name: r.name,
-    full_name: full,
-    private: r.private === 1,
-    owner: simpleUser(ctx, r.owner),
-    html_url: htmlUrl(`/${full}`),
-    description: r.description,
-    fork: false,
-    url,
-    issues_url: `${url}/issues{/number}`,
-    pulls_url: `${url}/pulls{/number}`,
-    labels_url: `${url}/labels{/name}`,
-    contents_url: `${url}/contents/{+path}`,
-    branches_url: `${url}/branches{/branch}`,
-    commits_url: `${url}/commits{/sha}`,
-    statuses_url: `${url}/statuses/{sha}`,
-    clone_url: `https://github.com/${full}.git`,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-    pushed_at: r.pushed_at,
-    homepage: null,
-    size: 0,
-    stargazers_count: 0,
-    watchers_count: 0,
-    language: null,
-    has_issues: true,
-    has_projects: true,
-    has_wiki: true,
-    has_pages: false,
-    has_discussions: false,
-    forks_count: 0,
-    archived: r.archived === 1,
-    disabled: false,
-    open_issues_count: openIssues,
-    license: null,
-    allow_forking: true,
-    is_template: false,
-    topics: JSON.parse(r.topics) as string[],
-    visibility: r.private === 1 ? "private" : "public",
-    forks: 0,
-    open_issues: openIssues,
-    watchers: 0,
-    default_branch: r.default_branch,
-    permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
-  };
+  constructor(readonly ctx: TwinContext) {
+    this.actor = authenticatedLogin(ctx);
+  }
+
+  /** Computes a value once per call (a milestone shared by a page of issues, say). */
+  memo<T>(key: string, compute: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, compute());
+    return this.memos.get(key) as T;
+  }
+
+  userRow(login: string): UserRow | undefined {
+    const key = login.toLowerCase();
+    if (!this.users.has(key)) this.users.set(key, findUser(this.ctx, login) ?? null);
+    return this.users.get(key) ?? undefined;
+  }
+
+  repoRow(id: number): RepoRow | undefined {
+    if (!this.repos.has(id)) this.repos.set(id, findRepoById(this.ctx.db, id) ?? null);
+    return this.repos.get(id) ?? undefined;
+  }
+
+  user(login: string) {
+    const u = this.userRow(login);
+    const id = u?.id ?? 0;
+    const name = u?.login ?? login;
+    const url = apiUrl(this.ctx, `/users/${name}`);
+    return {
+      login: name,
+      id,
+      node_id: nodeId(u?.type === "Organization" ? "Organization" : "User", id),
+      avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
+      gravatar_id: "",
+      url,
+      html_url: htmlUrl(`/${name}`),
+      followers_url: `${url}/followers`,
+      following_url: `${url}/following{/other_user}`,
+      gists_url: `${url}/gists{/gist_id}`,
+      starred_url: `${url}/starred{/owner}{/repo}`,
+      subscriptions_url: `${url}/subscriptions`,
+      organizations_url: `${url}/orgs`,
+      repos_url: `${url}/repos`,
+      events_url: `${url}/events{/privacy}`,
+      received_events_url: `${url}/received_events`,
+      type: u?.type ?? "User",
+      user_view_type: "public",
+      site_admin: false,
+    };
+  }
+
+  maybeUser(login: string | null) {
+    return login ? this.user(login) : null;
+  }
+
+  fullUser(row: UserRow) {
+    return {
+      ...this.user(row.login),
+      name: row.name,
+      company: null,
+      blog: "",
+      location: null,
+      email: row.email,
+      hireable: null,
+      bio: null,
+      twitter_username: null,
+      public_repos: this.ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM gh_repos WHERE owner = ? COLLATE NOCASE AND private = 0", row.login)?.n ?? 0,
+      public_gists: 0,
+      followers: 0,
+      following: 0,
+      created_at: "2020-01-01T00:00:00Z",
+      updated_at: "2020-01-01T00:00:00Z",
+    };
+  }
+
+  repoApi(r: RepoRow, path = "") {
+    return apiUrl(this.ctx, `/repos/${r.owner}/${r.name}${path}`);
+  }
+
+  repoHtml(r: RepoRow, path = "") {
+    return htmlUrl(`/${r.owner}/${r.name}${path}`);
+  }
+
+  /**
+   * How a user relates to a repository, as GitHub labels authors: the owner; members of an owning
+   * organization (its collaborators, and the sandbox's user, who holds admin everywhere);
+   * collaborators of a user's repository; everyone else.
+   */
+  authorAssociation(r: RepoRow, login: string): "OWNER" | "MEMBER" | "COLLABORATOR" | "NONE" {
+    const lower = login.toLowerCase();
+    if (lower === r.owner.toLowerCase()) return "OWNER";
+    const collaborator = (JSON.parse(r.collaborators) as string[]).some((c) => c.toLowerCase() === lower) || lower === this.actor.toLowerCase();
+    if (!collaborator) return "NONE";
+    return this.userRow(r.owner)?.type === "Organization" ? "MEMBER" : "COLLABORATOR";
+  }
+
+  repository(r: RepoRow) {
+    const full = `${r.owner}/${r.name}`;
+    const url = this.repoApi(r);
+    const owner = this.user(r.owner);
+    return {
+      id: r.id,
+      node_id: nodeId("Repository", r.id),
+      name: r.name,
+      full_name: full,
+      private: r.private === 1,
+      owner,
+      html_url: htmlUrl(`/${full}`),
+      description: r.description,
+      fork: false,
+      url,
+      forks_url: `${url}/forks`,
+      keys_url: `${url}/keys{/key_id}`,
+      collaborators_url: `${url}/collaborators{/collaborator}`,
+      teams_url: `${url}/teams`,
+      hooks_url: `${url}/hooks`,
+      issue_events_url: `${url}/issues/events{/number}`,
+      events_url: `${url}/events`,
+      assignees_url: `${url}/assignees{/user}`,
+      branches_url: `${url}/branches{/branch}`,
+      tags_url: `${url}/tags`,
+      blobs_url: `${url}/git/blobs{/sha}`,
+      git_tags_url: `${url}/git/tags{/sha}`,
+      git_refs_url: `${url}/git/refs{/sha}`,
+      trees_url: `${url}/git/trees{/sha}`,
+      statuses_url: `${url}/statuses/{sha}`,
+      languages_url: `${url}/languages`,
+      stargazers_url: `${url}/stargazers`,
+      contributors_url: `${url}/contributors`,
+      subscribers_url: `${url}/subscribers`,
+      subscription_url: `${url}/subscription`,
+      commits_url: `${url}/commits{/sha}`,
+      git_commits_url: `${url}/git/commits{/sha}`,
+      comments_url: `${url}/comments{/number}`,
+      issue_comment_url: `${url}/issues/comments{/number}`,
+      contents_url: `${url}/contents/{+path}`,
+      compare_url: `${url}/compare/{base}...{head}`,
+      merges_url: `${url}/merges`,
+      archive_url: `${url}/{archive_format}{/ref}`,
+      downloads_url: `${url}/downloads`,
+      issues_url: `${url}/issues{/number}`,
+      pulls_url: `${url}/pulls{/number}`,
+      milestones_url: `${url}/milestones{/number}`,
+      notifications_url: `${url}/notifications{?since,all,participating}`,
+      labels_url: `${url}/labels{/name}`,
+      releases_url: `${url}/releases{/id}`,
+      deployments_url: `${url}/deployments`,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      pushed_at: r.pushed_at,
+      git_url: `git://github.com/${full}.git`,
+      ssh_url: `git@github.com:${full}.git`,
+      clone_url: `https://github.com/${full}.git`,
+      svn_url: `https://github.com/${full}`,
+      homepage: null,
+      size: 0,
+      stargazers_count: 0,
+      watchers_count: 0,
+      language: null,
+      has_issues: true,
+      has_projects: true,
+      has_downloads: true,
+      has_wiki: true,
+      has_pages: false,
+      has_discussions: false,
+      forks_count: 0,
+      mirror_url: null,
+      archived: r.archived === 1,
+      disabled: false,
+      open_issues_count: r.open_issues,
+      license: null,
+      allow_forking: true,
+      is_template: false,
+      web_commit_signoff_required: false,
+      topics: JSON.parse(r.topics) as string[],
+      visibility: r.private === 1 ? "private" : "public",
+      forks: 0,
+      open_issues: r.open_issues,
+      watchers: 0,
+      default_branch: r.default_branch,
+      permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
+    };
+  }
+
+  /** repos.get adds what only the single-repository answer carries. */
+  fullRepository(r: RepoRow) {
+    const owner = this.userRow(r.owner);
+    return {
+      ...this.repository(r),
+      allow_squash_merge: true,
+      allow_merge_commit: true,
+      allow_rebase_merge: true,
+      allow_auto_merge: false,
+      delete_branch_on_merge: false,
+      allow_update_branch: false,
+      ...(owner?.type === "Organization" ? { organization: this.user(owner.login) } : {}),
+      network_count: 0,
+      subscribers_count: 0,
+    };
+  }
+
+  reactions(url: string) {
+    return { url, total_count: 0, "+1": 0, "-1": 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
+  }
 }

@@ -59,4 +59,36 @@ export const GITHUB_MIGRATIONS: readonly string[] = [
      context TEXT NOT NULL, state TEXT NOT NULL, description TEXT, target_url TEXT, creator TEXT NOT NULL,
      created_at TEXT NOT NULL);
    CREATE INDEX gh_statuses_sha ON gh_statuses (repo_id, sha, id);`,
+  // 0001: git history as git keeps it (blobs by sha, one full tree per commit) so contents,
+  // commits, refs and pull-request merges can address any commit; assignees in their own table so
+  // the `assignee` filter walks an index; counters and indexes that keep point reads constant.
+  `CREATE TABLE gh_blobs (sha TEXT PRIMARY KEY, content TEXT NOT NULL) WITHOUT ROWID;
+   CREATE TABLE gh_tree_entries (
+     commit_sha TEXT NOT NULL, path TEXT NOT NULL, blob_sha TEXT NOT NULL, position INTEGER NOT NULL,
+     PRIMARY KEY (commit_sha, path)) WITHOUT ROWID;
+   CREATE TABLE gh_commit_files (
+     commit_sha TEXT NOT NULL, path TEXT NOT NULL, status TEXT NOT NULL, blob_sha TEXT, previous_blob_sha TEXT,
+     PRIMARY KEY (commit_sha, path)) WITHOUT ROWID;
+   ALTER TABLE gh_commits ADD COLUMN parent2_sha TEXT;
+   ALTER TABLE gh_commits ADD COLUMN tree_sha TEXT NOT NULL DEFAULT '';
+   ALTER TABLE gh_commits ADD COLUMN depth INTEGER NOT NULL DEFAULT 0;
+   DROP TABLE gh_files;
+   CREATE TABLE gh_issue_assignees (
+     issue_id INTEGER NOT NULL, repo_id INTEGER NOT NULL, login TEXT NOT NULL COLLATE NOCASE, position INTEGER NOT NULL,
+     PRIMARY KEY (issue_id, login));
+   CREATE INDEX gh_issue_assignees_login ON gh_issue_assignees (repo_id, login, issue_id);
+   ALTER TABLE gh_issues DROP COLUMN assignees;
+   ALTER TABLE gh_issues ADD COLUMN head_sha TEXT;
+   ALTER TABLE gh_repos ADD COLUMN open_issues INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE gh_milestones ADD COLUMN creator TEXT;
+   CREATE INDEX gh_issues_created ON gh_issues (repo_id, created_at);
+   CREATE INDEX gh_issues_state_created ON gh_issues (repo_id, state, created_at);
+   CREATE INDEX gh_issues_state_updated ON gh_issues (repo_id, state, updated_at);
+   CREATE INDEX gh_issues_user ON gh_issues (repo_id, user COLLATE NOCASE);
+   CREATE INDEX gh_issues_milestone ON gh_issues (repo_id, milestone, state);
+   CREATE INDEX gh_issues_pulls ON gh_issues (repo_id, is_pull, state, created_at);
+   CREATE INDEX gh_issues_head ON gh_issues (repo_id, head);
+   CREATE INDEX gh_comments_repo ON gh_comments (repo_id, id);
+   CREATE INDEX gh_statuses_context ON gh_statuses (repo_id, sha, context, id);
+   CREATE INDEX gh_repos_owner_created ON gh_repos (owner COLLATE NOCASE, created_at);`,
 ];

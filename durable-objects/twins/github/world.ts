@@ -3,16 +3,10 @@
 import type { Db } from "../../sql";
 import type { Clock } from "../types";
 import type { GithubComment, GithubIssue, GithubPull, GithubRepository, GithubSeed } from "./seed";
-import { gitBlobSha, sha1Hex } from "./sha1";
+import { putBlob, writeCommit } from "./store/git";
 
 const json = (value: unknown) => JSON.stringify(value);
 const bool = (value: boolean) => (value ? 1 : 0);
-
-/** A commit id for a branch's tree: stable for the same files, different after any change. */
-export function commitSha(parts: { repoId: number; branch: string; parent: string | null; files: { path: string; sha: string }[]; message: string }): string {
-  const tree = parts.files.map((f) => `${f.path}:${f.sha}`).join("\n");
-  return sha1Hex(`commit ${parts.repoId}/${parts.branch}\nparent ${parts.parent ?? "-"}\n${parts.message}\n${tree}`);
-}
 
 function insertComments(db: Db, repoId: number, number: number, comments: GithubComment[]) {
   for (const c of comments) {
@@ -23,7 +17,7 @@ function insertComments(db: Db, repoId: number, number: number, comments: Github
   }
 }
 
-function insertRepository(db: Db, r: GithubRepository, actor: string) {
+function insertRepository(db: Db, r: GithubRepository) {
   let maxNumber = 0;
   for (const item of [...r.issues, ...r.pulls]) maxNumber = Math.max(maxNumber, item.number);
   db.run(
@@ -44,39 +38,37 @@ function insertRepository(db: Db, r: GithubRepository, actor: string) {
       r.id, m.number, m.title, m.state, m.description, m.due_on, r.created_at, r.created_at, m.state === "closed" ? r.created_at : null,
     );
   }
+  // Each seeded branch is one root commit holding its files: seeds describe trees, not history.
   r.branches.forEach((b, i) => {
-    const files = b.files.map((f) => ({ ...f, sha: gitBlobSha(f.content) }));
-    const sha = commitSha({ repoId: r.id, branch: b.name, parent: null, files, message: "Initial commit" });
-    db.run("INSERT INTO gh_branches (repo_id, name, protected, head_sha, position) VALUES (?, ?, ?, ?, ?)", r.id, b.name, bool(b.protected), sha, i);
-    files.forEach((f, fi) =>
-      db.run("INSERT INTO gh_files (repo_id, branch, path, content, sha, position) VALUES (?, ?, ?, ?, ?, ?)", r.id, b.name, f.path, f.content, f.sha, fi),
-    );
-    db.run(
-      "INSERT INTO gh_commits (sha, repo_id, branch, message, author, parent_sha, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)",
-      sha, r.id, b.name, "Initial commit", r.owner === actor ? actor : r.owner, r.created_at,
-    );
+    const tree = b.files.map((f) => ({ path: f.path, blob_sha: putBlob(db, f.content) }));
+    const commit = writeCommit(db, { repoId: r.id, branch: b.name, parents: [], tree, message: "Initial commit", author: r.owner, at: r.created_at });
+    db.run("INSERT INTO gh_branches (repo_id, name, protected, head_sha, position) VALUES (?, ?, ?, ?, ?)", r.id, b.name, bool(b.protected), commit.sha, i);
   });
   const applyLabels = (issueId: number, names: string[]) =>
     names.forEach((name, i) => db.run("INSERT INTO gh_issue_labels (issue_id, label_id, position) VALUES (?, ?, ?)", issueId, labelIds.get(name.toLowerCase()) ?? 0, i));
+  const applyAssignees = (issueId: number, logins: string[]) =>
+    logins.forEach((login, i) => db.run("INSERT OR IGNORE INTO gh_issue_assignees (issue_id, repo_id, login, position) VALUES (?, ?, ?, ?)", issueId, r.id, login, i));
   const insertIssue = (it: GithubIssue) => {
     db.run(
-      `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, assignees, milestone,
-         locked, active_lock_reason, created_at, updated_at, closed_at, comment_count) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      it.id, r.id, it.number, it.title, it.body, it.state, it.state_reason, it.user, json(it.assignees), it.milestone,
+      `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, milestone,
+         locked, active_lock_reason, created_at, updated_at, closed_at, comment_count) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      it.id, r.id, it.number, it.title, it.body, it.state, it.state_reason, it.user, it.milestone,
       bool(it.locked), it.active_lock_reason, it.created_at, it.updated_at, it.closed_at, it.comments.length,
     );
     applyLabels(it.id, it.labels);
+    applyAssignees(it.id, it.assignees);
     insertComments(db, r.id, it.number, it.comments);
   };
   const insertPull = (p: GithubPull) => {
     db.run(
-      `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, assignees, milestone,
+      `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, milestone,
          locked, active_lock_reason, created_at, updated_at, closed_at, comment_count, head, base, draft, merged, merged_at,
-         merged_by, requested_reviewers) VALUES (?, ?, ?, 1, ?, ?, ?, NULL, ?, ?, NULL, 0, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      p.id, r.id, p.number, p.title, p.body, p.state, p.user, json(p.assignees), p.created_at, p.updated_at, p.closed_at,
+         merged_by, requested_reviewers) VALUES (?, ?, ?, 1, ?, ?, ?, NULL, ?, NULL, 0, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      p.id, r.id, p.number, p.title, p.body, p.state, p.user, p.created_at, p.updated_at, p.closed_at,
       p.comments.length, p.head, p.base, bool(p.draft), bool(p.merged), p.merged_at, p.merged_by, json(p.requested_reviewers),
     );
     applyLabels(p.id, p.labels);
+    applyAssignees(p.id, p.assignees);
     insertComments(db, r.id, p.number, p.comments);
     for (const v of p.reviews) {
       db.run(
@@ -87,6 +79,7 @@ function insertRepository(db: Db, r: GithubRepository, actor: string) {
   };
   r.issues.forEach(insertIssue);
   r.pulls.forEach(insertPull);
+  db.run("UPDATE gh_repos SET open_issues = (SELECT count(*) FROM gh_issues WHERE repo_id = ? AND state = 'open') WHERE id = ?", r.id, r.id);
   for (const s of r.statuses) {
     const branch = db.one<{ head_sha: string }>("SELECT head_sha FROM gh_branches WHERE repo_id = ? AND name = ?", r.id, s.ref);
     db.run(
@@ -114,7 +107,7 @@ export function bootGithub(db: Db, seed: GithubSeed, _clock: Clock): void {
       item.comments.forEach((c) => track(c.id));
     }
     r.pulls.forEach((p) => p.reviews.forEach((v) => track(v.id)));
-    insertRepository(db, r, seed.authenticated_user);
+    insertRepository(db, r);
   }
   db.run("INSERT INTO gh_meta (key, value) VALUES ('next_id', ?)", String(maxId + 1));
 }
@@ -125,13 +118,21 @@ interface RepoRow {
 }
 interface IssueRow {
   id: number; number: number; is_pull: number; title: string; body: string | null; state: "open" | "closed";
-  state_reason: GithubIssue["state_reason"]; user: string; assignees: string; milestone: number | null; locked: number;
+  state_reason: GithubIssue["state_reason"]; user: string; milestone: number | null; locked: number;
   active_lock_reason: GithubIssue["active_lock_reason"]; created_at: string; updated_at: string; closed_at: string | null;
   head: string | null; base: string | null; draft: number | null; merged: number | null; merged_at: string | null;
   merged_by: string | null; requested_reviewers: string | null;
 }
 
 function exportRepository(db: Db, r: RepoRow): GithubRepository {
+  const assignees = new Map<number, string[]>();
+  for (const row of db.all<{ issue_id: number; login: string }>(
+    "SELECT issue_id, login FROM gh_issue_assignees WHERE repo_id = ? ORDER BY issue_id, position", r.id,
+  )) {
+    const list = assignees.get(row.issue_id) ?? [];
+    list.push(row.login);
+    assignees.set(row.issue_id, list);
+  }
   const labelNames = new Map<number, string[]>();
   for (const row of db.all<{ issue_id: number; name: string }>(
     `SELECT il.issue_id, l.name FROM gh_issue_labels il JOIN gh_labels l ON l.id = il.label_id
@@ -162,7 +163,7 @@ function exportRepository(db: Db, r: RepoRow): GithubRepository {
   for (const row of db.all<IssueRow>("SELECT * FROM gh_issues WHERE repo_id = ? ORDER BY rowid", r.id)) {
     const common = {
       number: row.number, id: row.id, title: row.title, body: row.body, state: row.state, user: row.user,
-      labels: labelNames.get(row.id) ?? [], assignees: JSON.parse(row.assignees) as string[],
+      labels: labelNames.get(row.id) ?? [], assignees: assignees.get(row.id) ?? [],
       comments: comments.get(row.number) ?? [], created_at: row.created_at, updated_at: row.updated_at, closed_at: row.closed_at,
     };
     if (row.is_pull) {
@@ -175,14 +176,11 @@ function exportRepository(db: Db, r: RepoRow): GithubRepository {
       issues.push({ ...common, state_reason: row.state_reason, milestone: row.milestone, locked: row.locked === 1, active_lock_reason: row.active_lock_reason });
     }
   }
-  const files = new Map<string, { path: string; content: string }[]>();
-  for (const f of db.all<{ branch: string; path: string; content: string }>(
-    "SELECT branch, path, content FROM gh_files WHERE repo_id = ? ORDER BY branch, position, rowid", r.id,
-  )) {
-    const list = files.get(f.branch) ?? [];
-    list.push({ path: f.path, content: f.content });
-    files.set(f.branch, list);
-  }
+  // A branch's files are the tree of its head commit.
+  const filesAt = (sha: string) =>
+    db.all<{ path: string; content: string }>(
+      "SELECT t.path, b.content FROM gh_tree_entries t JOIN gh_blobs b ON b.sha = t.blob_sha WHERE t.commit_sha = ? ORDER BY t.position, t.path", sha,
+    );
   return {
     owner: r.owner,
     name: r.name,
@@ -196,8 +194,8 @@ function exportRepository(db: Db, r: RepoRow): GithubRepository {
     labels: db.all<GithubRepository["labels"][number]>("SELECT name, id, color, description FROM gh_labels WHERE repo_id = ? ORDER BY position, id", r.id),
     milestones: db.all<GithubRepository["milestones"][number]>("SELECT number, title, state, description, due_on FROM gh_milestones WHERE repo_id = ? ORDER BY rowid", r.id),
     branches: db
-      .all<{ name: string; protected: number }>("SELECT name, protected FROM gh_branches WHERE repo_id = ? ORDER BY position, rowid", r.id)
-      .map((b) => ({ name: b.name, protected: b.protected === 1, files: files.get(b.name) ?? [] })),
+      .all<{ name: string; protected: number; head_sha: string }>("SELECT name, protected, head_sha FROM gh_branches WHERE repo_id = ? ORDER BY position, rowid", r.id)
+      .map((b) => ({ name: b.name, protected: b.protected === 1, files: filesAt(b.head_sha) })),
     issues,
     pulls,
     statuses: db.all<GithubRepository["statuses"][number]>(

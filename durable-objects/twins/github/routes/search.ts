@@ -1,0 +1,66 @@
+// GET /search/issues and GET /rate_limit.
+import type { Route, TwinContext } from "../../types";
+import { ok, route } from "../context";
+import { fail, ghValidationFailed } from "../errors";
+import { queryEnum } from "../input";
+import { pageOf, paged } from "../pagination";
+import { View } from "../serialize";
+import { parseSearch, searchIssues } from "../store/search";
+import { issueObject, loadExtras } from "../view-issues";
+
+/** GitHub serves at most the first 1000 results of a search. */
+const SEARCH_CAP = 1000;
+
+const CORE_LIMIT = 5000;
+
+/**
+ * The limits as decorate() reports them on every response: calls so far on the tape. The tape is
+ * the platform's, read here only for its length, so /rate_limit and the headers agree.
+ */
+function rateLimit(ctx: TwinContext) {
+  const used = Math.min(ctx.db.one<{ seq: number | null }>("SELECT max(seq) AS seq FROM _tape")?.seq ?? 0, CORE_LIMIT);
+  const reset = Math.floor(ctx.clock.now() / 1000 / 3600 + 1) * 3600;
+  const bucket = (limit: number, n: number, resource: string) => ({ limit, used: n, remaining: limit - n, reset, resource });
+  const core = bucket(CORE_LIMIT, used, "core");
+  return {
+    resources: {
+      core,
+      search: bucket(30, 0, "search"),
+      graphql: bucket(5000, 0, "graphql"),
+      integration_manifest: bucket(5000, 0, "integration_manifest"),
+      code_search: bucket(10, 0, "code_search"),
+    },
+    rate: core,
+  };
+}
+
+export const searchRoutes: readonly Route[] = [
+  route("GET", "/search/issues", "search.issuesAndPullRequests", "Search issues and pull requests", (ctx) => {
+    const q = ctx.query.get("q");
+    if (!q || !q.trim()) fail(ghValidationFailed([{ resource: "Search", field: "q", code: "missing" }]));
+    const page = pageOf(ctx);
+    if (page.offset >= SEARCH_CAP) fail(ghValidationFailed([], "Only the first 1000 search results are available"));
+    const result = searchIssues(
+      ctx.db,
+      parseSearch(q ?? ""),
+      {
+        by: queryEnum(ctx.query.get("sort"), ["created", "updated", "comments", "best-match"] as const, "best-match"),
+        order: queryEnum(ctx.query.get("order"), ["asc", "desc"] as const, "desc"),
+      },
+      page.limit,
+      page.offset,
+    );
+    if (!result.ok) {
+      const message = "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
+      return fail(ghValidationFailed([{ resource: "Search", field: "q", code: "invalid", message }]));
+    }
+    const v = new View(ctx);
+    const extras = loadExtras(v, result.rows);
+    const items = result.rows.flatMap((row) => {
+      const repo = v.repoRow(row.repo_id);
+      return repo ? [{ ...issueObject(v, repo, row, extras), score: 1 }] : [];
+    });
+    return paged(ctx, { total_count: result.total, incomplete_results: false, items }, page, Math.min(result.total, SEARCH_CAP));
+  }),
+  route("GET", "/rate_limit", "rateLimit.get", "Get rate limit status for the authenticated user", (ctx) => ok(rateLimit(ctx))),
+];

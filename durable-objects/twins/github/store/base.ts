@@ -1,0 +1,26 @@
+// What every state function needs: the tables, the moment of the call, and who is acting. Plain
+// data, so store functions run the same under a route and in a unit test over a bare Db.
+import type { Db } from "../../../sql";
+
+export interface Store {
+  db: Db;
+  /** GitHub's timestamp for this call (second resolution, `Z`). */
+  now: string;
+  /** The login the sandbox's credentials act as. */
+  actor: string;
+}
+
+/** The next id of GitHub's single id space (issues, labels, comments, reviews, statuses...). */
+export function nextId(db: Db): number {
+  const row = db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'next_id'");
+  const id = Number(row?.value ?? 1);
+  db.run("UPDATE gh_meta SET value = ? WHERE key = 'next_id'", String(id + 1));
+  return id;
+}
+
+export const authenticatedLogin = (db: Db) =>
+  db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'authenticated_user'")?.value ?? "";
+
+export const toIso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+export const bool = (value: boolean) => (value ? 1 : 0);
