@@ -67,7 +67,8 @@ export function queryString(values: Record<string, string | number | undefined>)
 
 /**
  * Runs a tool body. A failed /v1 call becomes an error result carrying its envelope as is; an
- * expected refusal thrown by a plain function (ApiError) gets the same envelope the route would send.
+ * expected refusal thrown by a plain function (ApiError) gets the same envelope the route would
+ * send; anything else is logged and answered as an internal error, never with its cause.
  */
 export async function guarded(requestId: string, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
@@ -75,7 +76,10 @@ export async function guarded(requestId: string, body: () => Promise<CallToolRes
   } catch (err) {
     if (err instanceof ApiFailure) return textResult(err.answer.text || `HTTP ${err.answer.status}`, true);
     if (err instanceof ApiError) return textResult(JSON.stringify(errorBody(err, requestId)), true);
-    throw err;
+    // A bug: its cause goes to the log, the caller gets the envelope with the request id.
+    console.error("control tool failed", requestId, err);
+    const internal = new ApiError("internal_error", "Something went wrong on our side; the request id identifies it");
+    return textResult(JSON.stringify(errorBody(internal, requestId)), true);
   }
 }
 

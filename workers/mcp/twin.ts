@@ -52,7 +52,15 @@ function twinServer(definition: TwinDefinition, run: (tool: TwinTool, args: Reco
         inputSchema: tool.input,
         annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.destructive, idempotentHint: tool.readOnly, openWorldHint: false },
       },
-      async (args: Record<string, unknown>) => toolResultFor(await run(tool, args)),
+      async (args: Record<string, unknown>) => {
+        try {
+          return toolResultFor(await run(tool, args));
+        } catch (err) {
+          // The Durable Object could not be reached or failed: log the cause, answer in the vendor's shape.
+          console.error("twin tool call failed", definition.id, tool.name, err);
+          return toolResultFor(definition.errors.internal("The twin failed to answer this call."));
+        }
+      },
     );
   }
   return server;
