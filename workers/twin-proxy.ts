@@ -31,6 +31,11 @@ export async function resolveTwinCredential(
   return provider ? { sessionId: provider.sessionId, twin: provider.twin, twins: [provider.twin] } : null;
 }
 
+/** Whether a resolved credential opens this twin of this sandbox: the one rule for REST and MCP. */
+export function credentialOpens(who: { sessionId: string; twin?: TwinId; twins: TwinId[] } | null, twin: TwinId, sessionId: string): boolean {
+  return who !== null && who.sessionId === sessionId && (who.twin === undefined || who.twin === twin) && who.twins.includes(twin);
+}
+
 export function toResponse(res: TwinResponse): Response {
   return new Response(res.status === 204 || res.status === 304 ? null : res.body, { status: res.status, headers: res.headers });
 }
@@ -74,7 +79,7 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
   if (!isTwinId(twin)) return c.json({ message: "Not Found" }, 404);
   const definition = TWINS[twin];
   const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(c.req.header("authorization")));
-  if (!who || who.sessionId !== sessionId || (who.twin && who.twin !== twin) || !who.twins.includes(twin)) {
+  if (!credentialOpens(who, twin, sessionId)) {
     return toResponse(definition.errors.unauthorized("Bad credentials"));
   }
   const prefix = `/${twin}/s/${sessionId}`;

@@ -37,6 +37,8 @@ export const sandboxes = sqliteTable("sandboxes", {
   taskId: text("task_id"),
   groupId: text("group_id"),
   agentVersion: text("agent_version"),
+  agentId: text("agent_id"),
+  baselineGroupId: text("baseline_group_id"),
   idempotencyKey: text("idempotency_key"),
   createdAt: text("created_at").notNull(),
   readyAt: text("ready_at"),

@@ -7,7 +7,7 @@ import { isTwinId, type TwinDefinition, type TwinId, type TwinRequest, type Twin
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
 import { sandboxStub } from "../stubs";
-import { resolveTwinCredential, toResponse } from "../twin-proxy";
+import { credentialOpens, resolveTwinCredential, toResponse } from "../twin-proxy";
 import { publicOrigin } from "../urls";
 import { newMcpServer, serveStateless, textResult } from "./serve";
 
@@ -66,10 +66,6 @@ function twinServer(definition: TwinDefinition, run: (tool: TwinTool, args: Reco
   return server;
 }
 
-/** Whether a resolved credential opens this twin of this sandbox (the REST twin's rule). */
-const opens = (who: { sessionId: string; twin?: TwinId; twins: TwinId[] } | null, twin: TwinId, sessionId: string) =>
-  who !== null && who.sessionId === sessionId && (who.twin === undefined || who.twin === twin) && who.twins.includes(twin);
-
 export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   const twin = c.req.param("twin");
   const sessionId = c.req.param("sid") ?? "";
@@ -77,7 +73,7 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   const definition = TWINS[twin];
   const authorization = c.req.header("authorization") ?? "";
   const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(authorization));
-  if (!opens(who, twin, sessionId)) {
+  if (!credentialOpens(who, twin, sessionId)) {
     const refusal = toResponse(definition.errors.unauthorized("Bad credentials"));
     refusal.headers.set("www-authenticate", 'Bearer realm="pome"');
     return refusal;

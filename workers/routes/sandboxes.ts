@@ -12,9 +12,12 @@ import { countOpenSandboxes, effectiveState, findByIdempotencyKey, findSandbox, 
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { sandboxStub } from "../stubs";
 import { decodeTaskSource, loadStoredTask, seedInTask, taskNameOf } from "../task-source";
+import { requireAgentTwins } from "../tasks/agent-store";
 import { twinUrls } from "../urls";
 
 const IDEMPOTENCY_WINDOW_MS = 30_000;
+
+const groupId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be 6–64 of [A-Za-z0-9_-]");
 
 const CreateBody = z.strictObject({
   twins: z.array(z.string()).min(1, "name at least one twin").default(["github"]),
@@ -22,8 +25,12 @@ const CreateBody = z.strictObject({
   task_id: z.string().optional(),
   seed: z.unknown().optional(),
   idempotency_key: z.uuid({ version: "v4", message: "must be a UUID v4" }).optional(),
-  group_id: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be 6–64 of [A-Za-z0-9_-]").optional(),
+  group_id: groupId.optional(),
   agent_version: z.string().min(1).max(200).optional(),
+  /** A registered agent: the sandbox's twins must be enabled for it (400 twins not enabled). */
+  agent_id: z.string().min(1).optional(),
+  /** For a rerun after a fix: the failing baseline's group, stamped on the run. */
+  baseline_group_id: groupId.optional(),
 });
 
 const ListQuery = z.object({
@@ -47,6 +54,8 @@ function compact(c: Context<AppEnv>, row: SandboxRow) {
     closed_at: row.closedAt,
     task_name: row.taskName,
     group_id: row.groupId,
+    baseline_group_id: row.baselineGroupId,
+    agent_id: row.agentId,
     agent_version: row.agentVersion,
   };
 }
@@ -80,6 +89,7 @@ async function create(c: Context<AppEnv>, caller: Caller) {
     });
   }
   const twins = checkTwinIds(body.twins, { max: 3 });
+  if (body.agent_id !== undefined) await requireAgentTwins(c.env, caller.team.id, body.agent_id, twins);
   const markdown = body.task_source !== undefined ? decodeTaskSource(body.task_source) : (await loadStoredTask(c.env, caller.team.id, body.task_id ?? "")).markdown;
   // An explicit seed wins over the task's own Seed State block.
   const { seeds } = resolveSeeds(twins, body.seed !== undefined ? body.seed : seedInTask(markdown, twins));
@@ -100,6 +110,8 @@ async function create(c: Context<AppEnv>, caller: Caller) {
     taskId: body.task_id ?? null,
     groupId: body.group_id ?? null,
     agentVersion: body.agent_version ?? null,
+    agentId: body.agent_id ?? null,
+    baselineGroupId: body.baseline_group_id ?? null,
     idempotencyKey: body.idempotency_key ?? null,
     createdAt: iso(now),
     expiresAt: iso(now + settings.lifetimeSeconds * 1000),

@@ -175,3 +175,24 @@ describe("heartbeat and delete", () => {
     expect((await twinFetch(sandbox, "/user")).status).toBe(410);
   });
 });
+
+describe("sandboxes started for a registered agent or as a rerun", () => {
+  it("answers 400 twins not enabled when the agent lacks a twin, and starts once it is registered", async () => {
+    const reg = await (await postJson("/v1/agents", { name: "triage-bot", twins: ["github"] })).json<{ id: string }>();
+    const refused = await postJson("/v1/sandboxes", { task_source: STUB_TASK, twins: ["github", "slack"], agent_id: reg.id });
+    expect(refused.status).toBe(400);
+    const body = await refused.json<ErrorBody>();
+    expect(body.error.message).toMatch(/twins not enabled/);
+    expect(body.error.details).toMatchObject({ missing_twins: ["slack"] });
+    await postJson("/v1/agents", { name: "triage-bot", twins: ["slack"] });
+    const ok = await postJson("/v1/sandboxes", { task_source: STUB_TASK, twins: ["github", "slack"], agent_id: reg.id });
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({ agent_id: reg.id });
+  });
+
+  it("keeps the baseline group of a rerun", async () => {
+    const sandbox = await createSandbox({ group_id: "grp_rerun_2", baseline_group_id: "grp_baseline_1", agent_version: "v2" });
+    const row = await (await api(`/v1/sandboxes/${sandbox.session_id}`)).json<Record<string, unknown>>();
+    expect(row).toMatchObject({ group_id: "grp_rerun_2", baseline_group_id: "grp_baseline_1", agent_version: "v2" });
+  });
+});
