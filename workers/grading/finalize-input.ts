@@ -3,6 +3,7 @@ import { z } from "zod";
 import { TWIN_IDS, type TwinId } from "../../durable-objects/twins/types";
 import { ApiError } from "../errors";
 import { parseWith } from "../body";
+import { criteriaForFinalize, parseTask } from "../tasks";
 
 /** The reference's limit: blobs never travel in this body. */
 export const FINALIZE_BODY_LIMIT = 256 * 1024;
@@ -39,10 +40,23 @@ export const FinalizeBody = z.strictObject({
 
 export type FinalizeInput = z.infer<typeof FinalizeBody>;
 
+/**
+ * A body that leaves `criteria` out is graded against the criteria of the task the sandbox was
+ * started from (stored or inline); a task without criteria leaves the body as it was, to be refused.
+ */
+export function withTaskCriteria(raw: unknown, taskMarkdown: string | null): unknown {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || "criteria" in raw || !taskMarkdown) return raw;
+  const parsed = parseTask(taskMarkdown);
+  if (!parsed.ok || parsed.task.criteria.length === 0) return raw;
+  return { ...raw, criteria: criteriaForFinalize(parsed.task) };
+}
+
 /** Parses the body and checks what the schema cannot: ids unique, twins in this sandbox. */
 export function parseFinalizeBody(raw: unknown, twins: readonly TwinId[]): FinalizeInput {
-  if (typeof raw === "object" && raw !== null && Array.isArray((raw as { criteria?: unknown }).criteria) && (raw as { criteria: unknown[] }).criteria.length === 0) {
-    throw new ApiError("validation_failed", "criteria: a run with nothing to check is never graded; send 1–200 criteria", {
+  const given = typeof raw === "object" && raw !== null ? (raw as { criteria?: unknown }).criteria : null;
+  if (given === undefined || (Array.isArray(given) && given.length === 0)) {
+    const why = given === undefined ? "none were sent and the sandbox's task has none" : "send 1–200 criteria";
+    throw new ApiError("validation_failed", `criteria: a run with nothing to check is never graded; ${why}`, {
       error: "empty_criteria",
       issues: [{ path: "criteria", message: "At least one criterion is required" }],
     });

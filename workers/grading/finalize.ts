@@ -104,7 +104,7 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     satisfactionScore: score.score,
     allSkipped: score.all_skipped,
     groupId: sandbox.groupId,
-    baselineGroupId: body.baseline_group_id ?? null,
+    baselineGroupId: body.baseline_group_id ?? sandbox.baselineGroupId ?? null,
     environment: env.ENVIRONMENT || "production",
     twins: JSON.stringify(twins),
     agentModel: body.agent_model,

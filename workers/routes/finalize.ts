@@ -9,7 +9,7 @@ import type { EvaluationRow } from "../db/schema-runs";
 import { ApiError, notFound } from "../errors";
 import { newId } from "../ids";
 import { finalizeSandbox } from "../grading/finalize";
-import { FINALIZE_BODY_LIMIT, parseFinalizeBody, type FinalizeInput } from "../grading/finalize-input";
+import { FINALIZE_BODY_LIMIT, parseFinalizeBody, withTaskCriteria, type FinalizeInput } from "../grading/finalize-input";
 import { judgeFromEnv } from "../grading/judge";
 import { finalizeResult, findEvaluation, findRun, restartEvaluation, runView, settleEvaluation, startEvaluation } from "../grading/runs-store";
 import { findSandbox } from "../sandbox-index";
@@ -62,7 +62,8 @@ async function finalizeAsync(c: Context<AppEnv>, sandbox: SandboxRow, body: Fina
 export const finalizeRoutes = new Hono<AppEnv>()
   .post("/:id/finalize", async (c) => {
     const sandbox = await requireSandbox(c);
-    const body = parseFinalizeBody(await readJson(c, FINALIZE_BODY_LIMIT), JSON.parse(sandbox.twins) as TwinId[]);
+    const raw = withTaskCriteria(await readJson(c, FINALIZE_BODY_LIMIT), sandbox.taskMarkdown);
+    const body = parseFinalizeBody(raw, JSON.parse(sandbox.twins) as TwinId[]);
     if (prefersAsync(c.req.header("prefer"))) return finalizeAsync(c, sandbox, body);
     const run = await finalizeSandbox({ env: c.env, sandbox, body, judge: judgeFromEnv(c.env) });
     const origin = publicOrigin(c);

@@ -1,6 +1,6 @@
 // Finalize on a real sandbox: the scoring rules end to end, idempotence, closing, and its errors.
 import { describe, expect, it } from "vitest";
-import { api, createSandbox, octokitFor, twinFetch } from "../helpers";
+import { api, createSandbox, octokitFor, postJson, twinFetch } from "../helpers";
 import { code, finalize, finalizeOk, getJson, triagedSandbox, twinServes } from "./run-helpers";
 
 describe("finalize grades a sandbox into a run", () => {
@@ -138,5 +138,38 @@ describe("finalize refuses bad input and changes nothing", () => {
 
   it("answers 404 for an unknown sandbox", async () => {
     expect((await finalize("ses_doesnotexist0000", [code("c1", "x")])).status).toBe(404);
+  });
+});
+
+describe("finalize without criteria grades the sandbox's own task", () => {
+  const task = [
+    "# Label the timeout bug",
+    "",
+    "## Prompt",
+    "Put the bug label on issue #1 in acme/api.",
+    "",
+    "## Success Criteria",
+    "- [code] Issue #1 in `acme/api` has the `bug` label applied",
+    "",
+  ].join("\n");
+  const b64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+
+  it("uses the task's criteria when the body omits them, and stamps the sandbox's baseline group", async () => {
+    const sandbox = await createSandbox({ task_source: b64(task), group_id: "grp_rerun_x", baseline_group_id: "grp_base_x" });
+    await octokitFor(sandbox).issues.addLabels({ owner: "acme", repo: "api", issue_number: 1, labels: ["bug"] });
+    const res = await postJson(`/v1/sandboxes/${sandbox.session_id}/finalize`, { stop_reason: "done", exit_code: 0, duration_ms: 5, agent_model: "m" });
+    expect(res.status).toBe(200);
+    const body = await res.json<{ score: number; run_id: string; criteria_results: { id: string; status: string }[] }>();
+    expect(body.score).toBe(100);
+    expect(body.criteria_results).toMatchObject([{ id: "c1", status: "passed" }]);
+    const run = await (await api(`/v1/runs/${body.run_id}`)).json<{ baseline_group_id: string | null }>();
+    expect(run.baseline_group_id).toBe("grp_base_x");
+  });
+
+  it("refuses with empty_criteria when neither the body nor the task has any", async () => {
+    const sandbox = await createSandbox();
+    const res = await postJson(`/v1/sandboxes/${sandbox.session_id}/finalize`, { stop_reason: "done", exit_code: 0, duration_ms: 5, agent_model: "m" });
+    expect(res.status).toBe(422);
+    expect((await res.json<{ error: { details: { error: string } } }>()).error.details.error).toBe("empty_criteria");
   });
 });
