@@ -1,21 +1,12 @@
 // Each twin's published check vocabulary: the set, its canonical form and digest, and the
 // nearest templates to a sentence that binds nothing.
-import { githubChecks } from "../../durable-objects/twins/github/checks";
 import { twinById } from "../../durable-objects/twins/registry";
 import type { CheckDefinition, TwinId } from "../../durable-objects/twins/types";
 import { sha256Hex } from "../ids";
 import { exampleSentence } from "./binding";
 
-/**
- * The checks a twin declares (`TwinDefinition.checks`). GitHub's set lives in its checks.ts; it is
- * read from there directly while the twin's definition still declares none, so the vocabulary
- * never silently empties.
- */
-export function vocabularyFor(twin: TwinId): readonly CheckDefinition[] {
-  const declared = twinById(twin).checks;
-  if (declared.length > 0) return declared;
-  return twin === "github" ? (githubChecks as CheckDefinition[]) : [];
-}
+/** The checks a twin declares (`TwinDefinition.checks`), from the twin's own checks.ts. */
+export const vocabularyFor = (twin: TwinId): readonly CheckDefinition[] => twinById(twin).checks;
 
 export const findCheck = (twin: TwinId, id: string) => vocabularyFor(twin).find((c) => c.id === id);
 

@@ -3,6 +3,7 @@ import type { TwinDefinition, TwinResponse } from "../types";
 import { ghError } from "./errors";
 import { githubRoutes } from "./routes";
 import { defaultGithubSeed, parseGithubSeed, type GithubSeed } from "./seed";
+import { githubChecks } from "./checks";
 import { githubTools } from "./tools";
 import { GITHUB_MIGRATIONS } from "./tables";
 import { bootGithub, exportGithub } from "./world";
@@ -50,5 +51,5 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
   credential: { prefix: "github_pat_", header: "Authorization", scheme: "Bearer" },
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
   tools: githubTools,
-  checks: [],
+  checks: githubChecks,
 };
