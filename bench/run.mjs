@@ -4,6 +4,7 @@
 //
 //   npm run bench                 full run (several minutes); writes bench/results.json
 //   npm run bench -- --quick      smoke run (small sizes, few repetitions, same code paths)
+//   npm run bench -- --profile read   CPU profile of one kind of call (see profile.mjs)
 //   options: --out <file>   --only latency,create,...   --url <running server with the floor on>
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -24,16 +25,17 @@ export const SIZES = {
   full: {
     latencyWarmup: 200, latencyReps: 5, latencyIterations: 400, bigWorld: 10_000,
     createReps: 5, createMid: 1_000, createBig: 10_000,
-    finalizeReps: 5, criteria: 200, tapeSmall: 1_000, tapeBig: 10_000,
-    concurrencyReps: 5, concurrentSandboxes: 50, callsPerSandbox: 200,
+    finalizeReps: 5, criteria: 200, tapeSmall: 1_000, tapeBig: 10_000, finalizeWarmupRows: 100,
+    concurrencyReps: 5, concurrentSandboxes: 50, callsPerSandbox: 200, concurrencyWarmup: { sandboxes: 10, calls: 20 },
     memorySandboxes: 10, memoryWorld: 10_000,
   },
+  // Seconds of work on a quiet machine; the dev server's start-up is most of a smoke run.
   quick: {
-    latencyWarmup: 10, latencyReps: 2, latencyIterations: 25, bigWorld: 500,
-    createReps: 2, createMid: 100, createBig: 500,
-    finalizeReps: 2, criteria: 20, tapeSmall: 20, tapeBig: 100,
-    concurrencyReps: 2, concurrentSandboxes: 5, callsPerSandbox: 20,
-    memorySandboxes: 2, memoryWorld: 500,
+    latencyWarmup: 3, latencyReps: 2, latencyIterations: 8, bigWorld: 300,
+    createReps: 2, createMid: 100, createBig: 300,
+    finalizeReps: 2, criteria: 20, tapeSmall: 15, tapeBig: 60, finalizeWarmupRows: 5,
+    concurrencyReps: 2, concurrentSandboxes: 4, callsPerSandbox: 10, concurrencyWarmup: { sandboxes: 2, calls: 5 },
+    memorySandboxes: 2, memoryWorld: 300,
   },
 };
 
@@ -50,8 +52,19 @@ const root = path.dirname(import.meta.dirname);
 
 async function main() {
   const { values } = parseArgs({
-    options: { quick: { type: "boolean", default: false }, out: { type: "string" }, only: { type: "string" }, url: { type: "string" } },
+    options: {
+      quick: { type: "boolean", default: false },
+      out: { type: "string" },
+      only: { type: "string" },
+      url: { type: "string" },
+      profile: { type: "string" },
+      calls: { type: "string", default: "2000" },
+    },
   });
+  if (values.profile) {
+    const { profileCalls } = await import("./profile.mjs");
+    return profileCalls({ opName: values.profile, calls: Number(values.calls), devServer: await devServerModule() });
+  }
   const mode = values.quick ? "quick" : "full";
   const sizes = SIZES[mode];
   const only = values.only ? new Set(values.only.split(",")) : undefined;

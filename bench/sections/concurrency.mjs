@@ -67,7 +67,7 @@ export async function measureConcurrency({ platform, sizes, random, log }) {
   let errors = [];
   let exactTapes = Infinity;
   try {
-    await round(platform, Math.min(count, 10), Math.min(calls, 20), random); // warm-up
+    await round(platform, sizes.concurrencyWarmup.sandboxes, sizes.concurrencyWarmup.calls, random); // warm-up
     for (let r = 0; r < sizes.concurrencyReps; r++) {
       const alone = await round(platform, 1, calls, random);
       const together = await round(platform, count, calls, random);

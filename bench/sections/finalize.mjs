@@ -63,7 +63,7 @@ export async function measureFinalize({ platform, sizes, random, log }) {
 
   try {
     // Warm-up: the same path over short tapes, so the first timed finalize pays no compilation.
-    await round(["small", "big"], false, { small: 20, big: 20 });
+    await round(["small", "big"], false, { small: sizes.finalizeWarmupRows, big: sizes.finalizeWarmupRows });
     for (let r = 0; r < sizes.finalizeReps && !failure; r++) {
       await round(r % 2 ? ["big", "small"] : ["small", "big"], true);
       log(`finalize: repetition ${r + 1}/${sizes.finalizeReps} done`);
