@@ -2,7 +2,7 @@
 // its one alarm drives both the wall-clock lifetime and the idle timer. Domain logic lives in the
 // twins and in dispatch(); this class wires storage, time, and the D1/R2 mirrors.
 import { DurableObject } from "cloudflare:workers";
-import { dispatch } from "./dispatch";
+import { dispatch, requestEntry } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations } from "./sql";
 import { TAPE_MIGRATION, appendTape, readTape, tapeToJsonl } from "./tape";
@@ -163,13 +163,7 @@ export class Sandbox extends DurableObject<Env> {
       response = twin.errors.internal("The twin failed to answer this call.");
       seq = this.ctx.storage.transactionSync(() =>
         this.recordCall(this.clock.now(), {
-          twin: twinId,
-          transport: req.transport,
-          method: req.method,
-          path: req.path,
-          query: req.query,
-          headers: req.headers,
-          requestBody: req.body,
+          ...requestEntry(twinId, req),
           status: response.status,
           responseBody: response.body,
           mutated: false,

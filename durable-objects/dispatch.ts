@@ -25,16 +25,13 @@ export interface DispatchResult {
   tape: Omit<TapeEntry, "at">;
 }
 
+/** The request half of a tape entry. */
+export function requestEntry(twin: TwinId, req: TwinRequest) {
+  return { twin, transport: req.transport, method: req.method, path: req.path, query: req.query, headers: req.headers, requestBody: req.body };
+}
+
 export function dispatch(twin: TwinDefinition, db: Db, clock: Clock, req: TwinRequest, sessionId: string): DispatchResult {
-  const base = {
-    twin: twin.id as TwinId,
-    transport: req.transport,
-    method: req.method,
-    path: req.path,
-    query: req.query,
-    headers: req.headers,
-    requestBody: req.body,
-  };
+  const base = requestEntry(twin.id, req);
   const match = matchRoute(twin, req.method, req.path);
   if (!match) {
     const response = twin.errors.notImplemented(req);
