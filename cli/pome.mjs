@@ -108,8 +108,8 @@ function underPinnedNode(argv) {
   if (stripsTypes() || !NEEDS_PARSER.has(argv[0]) || process.env.POME_CLI_REEXEC || !existsSync(pinned)) return undefined;
   return new Promise((resolve) => {
     const child = spawn(pinned, [fileURLToPath(import.meta.url), ...argv], { stdio: "inherit", env: { ...process.env, POME_CLI_REEXEC: "1" } });
-    // Ctrl-C reaches the child too (same process group); it finalizes and exits on its own.
-    process.on("SIGINT", () => {});
+    // Signals sent to this process alone are passed on; the child finalizes and exits on its own.
+    for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
     child.on("exit", (code, signal) => resolve(code ?? (signal ? EXIT.INTERRUPTED : EXIT.API)));
     child.on("error", () => resolve(undefined));
   });

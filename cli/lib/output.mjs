@@ -4,11 +4,11 @@
 export function createOutput({ json = false, quiet = false } = {}) {
   return {
     json,
-    /** A progress line on stderr; silenced by --quiet and by --json. */
+    /** A progress line on stderr (also with --json, whose document is on stdout); --quiet silences it. */
     progress(message) {
-      if (!quiet && !json) process.stderr.write(`${message}\n`);
+      if (!quiet) process.stderr.write(`${message}\n`);
     },
-    /** A warning on stderr, shown even with --json (never with --quiet). */
+    /** A warning on stderr; --quiet silences it. */
     warn(message) {
       if (!quiet) process.stderr.write(`warning: ${message}\n`);
     },

@@ -24,10 +24,13 @@ export async function runTrials(opts) {
   const label = task.name ?? "task";
   const trials = [];
   const interrupt = new AbortController();
-  let interrupts = 0;
+  let firstInterrupt = 0;
   const onSigint = () => {
-    interrupts++;
-    if (interrupts > 1) process.exit(EXIT.INTERRUPTED);
+    // A terminal's Ctrl-C can arrive twice at once (directly, and passed on by a wrapper); only a
+    // second press, later, means "quit now".
+    if (firstInterrupt && Date.now() - firstInterrupt > 500) process.exit(EXIT.INTERRUPTED);
+    if (firstInterrupt) return;
+    firstInterrupt = Date.now();
     out.warn("interrupted: stopping the examinee and finalizing what it did (Ctrl-C again to quit at once)");
     interrupt.abort();
   };
@@ -58,7 +61,7 @@ export async function runTrials(opts) {
         await api.deleteSandbox(sessionId, { discard: true }).catch((err) => out.warn(`could not discard sandbox ${sessionId}: ${err.message}`));
         throw new CliError(`Could not start the examinee \`${command.join(" ")}\`: ${ended.spawnError.message}`, EXIT.EXAMINEE, { command });
       }
-      out.progress(`${tag}examinee ${ended.stopReason} (exit ${ended.exitCode}) after ${(ended.durationMs / 1000).toFixed(1)}s; finalizing`);
+      out.progress(`${tag}examinee ended: ${ended.stopReason}, exit ${ended.exitCode}, after ${(ended.durationMs / 1000).toFixed(1)}s; finalizing`);
       const result = await api.post(
         `/v1/sandboxes/${sessionId}/finalize`,
         {

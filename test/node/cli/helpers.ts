@@ -22,7 +22,15 @@ export const tempDir = (label = "pome-cli-") => mkdtempSync(path.join(os.tmpdir(
 /** A HOME with no config in it, shared by every call that does not bring its own. */
 const quietHome = tempDir("pome-home-");
 
-export function pome(args: string[], opts: { env?: Record<string, string | undefined>; cwd?: string; apiUrl?: string | null } = {}): Promise<PomeResult> {
+export interface PomeOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  apiUrl?: string | null;
+  /** Called with each chunk of stderr and a way to signal the process (to test Ctrl-C). */
+  onStderr?: (text: string, signal: (name: NodeJS.Signals) => void) => void;
+}
+
+export function pome(args: string[], opts: PomeOptions = {}): Promise<PomeResult> {
   const env: Record<string, string | undefined> = {
     ...process.env,
     HOME: quietHome,
@@ -38,7 +46,10 @@ export function pome(args: string[], opts: { env?: Record<string, string | undef
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
+    child.stderr.on("data", (d) => {
+      stderr += d;
+      opts.onStderr?.(stderr, (name) => child.kill(name));
+    });
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
@@ -46,7 +57,10 @@ export function pome(args: string[], opts: { env?: Record<string, string | undef
 
 /** Runs pome with --json and parses stdout, failing with the whole output when it is not JSON. */
 export async function pomeJson<T = Record<string, unknown>>(args: string[], opts: Parameters<typeof pome>[1] = {}): Promise<PomeResult & { json: T }> {
-  const result = await pome([...args, "--json"], opts);
+  // Options after a bare `--` belong to the examinee, so --json goes before it.
+  const split = args.indexOf("--");
+  const withJson = split === -1 ? [...args, "--json"] : [...args.slice(0, split), "--json", ...args.slice(split)];
+  const result = await pome(withJson, opts);
   try {
     return { ...result, json: JSON.parse(result.stdout) as T };
   } catch {
