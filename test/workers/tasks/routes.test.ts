@@ -199,6 +199,18 @@ describe("agents register with a twin allowlist that only grows", () => {
     expect((await (await api(`/v1/agents/${created.id}`)).json<Agent>()).name).toBe(name);
   });
 
+  it("refuses a sandbox needing a twin the agent lacks with 400, healed by registering the twin", async () => {
+    const agent = await (await register({ name: uniqueName("narrow"), twins: ["github"] })).json<Agent>();
+    const refused = await postJson("/v1/sandboxes", { twins: ["github", "slack"], task_source: "IyAuLgo=", agent_id: agent.id });
+    expect(refused.status).toBe(400);
+    const { error } = await refused.json<ErrorBody>();
+    expect(error.message).toMatch(/^twins not enabled/);
+    expect(error.details).toMatchObject({ error: "twins_not_enabled", missing_twins: ["slack"] });
+    await register({ name: agent.name, twins: ["slack"] });
+    const healed = await postJson("/v1/sandboxes", { twins: ["github", "slack"], task_source: "IyAuLgo=", agent_id: agent.id });
+    expect(healed.status).toBe(201);
+  });
+
   it("refuses an unknown twin", async () => {
     const res = await register({ name: uniqueName("bad"), twins: ["github", "jira"] });
     expect(res.status).toBe(422);
