@@ -46,24 +46,39 @@ async function devtools(url) {
   };
 }
 
-/** Self time per function (name, file:line), largest first, from a V8 CPU profile. */
-export function selfTimes(profile) {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const totals = new Map();
+const frameKey = ({ functionName, url, lineNumber }) =>
+  `${functionName || "(anonymous)"} ${url ? `${url.split("/").slice(-2).join("/")}:${lineNumber + 1}` : ""}`.trim();
+
+/**
+ * Self time (samples whose top frame is the function) and total time (samples with the function
+ * anywhere on the stack, counted once) per function, in microseconds, largest first.
+ */
+export function timesByFunction(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const self = new Map();
+  const inclusive = new Map();
   let total = 0;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
     total += dt;
-    const { functionName, url, lineNumber } = byNode.get(id).callFrame;
-    const where = url ? `${url.split("/").slice(-2).join("/")}:${lineNumber + 1}` : "";
-    const key = `${functionName || "(anonymous)"} ${where}`.trim();
-    totals.set(key, (totals.get(key) ?? 0) + dt);
+    const top = frameKey(byId.get(id).callFrame);
+    self.set(top, (self.get(top) ?? 0) + dt);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const key = frameKey(byId.get(at).callFrame);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
+    }
   });
-  return { total, rows: [...totals.entries()].sort((a, b) => b[1] - a[1]) };
+  const sorted = (m) => [...m.entries()].sort((a, b) => b[1] - a[1]);
+  return { total, self: sorted(self), inclusive: sorted(inclusive) };
 }
 
 /** Profiles `calls` calls of kind `opName`; prints the top `top` functions by self time. */
-export async function profileCalls({ opName, calls = 2000, top = 30, devServer }) {
+export async function profileCalls({ opName, calls = 2000, top = 25, devServer }) {
   const op = OPS[opName];
   if (!op) throw new Error(`--profile takes one of ${Object.keys(OPS).join(", ")}`);
   const { freePort, startDevServer } = devServer;
@@ -91,13 +106,18 @@ export async function profileCalls({ opName, calls = 2000, top = 30, devServer }
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${opName}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
-    const { total, rows } = selfTimes(profile);
-    const busy = rows.filter(([k]) => !k.startsWith("(idle)")).reduce((n, [, t]) => n + t, 0);
+    const { total, self, inclusive } = timesByFunction(profile);
+    const idle = self.find(([k]) => k === "(idle)")?.[1] ?? 0;
+    const busy = total - idle;
     console.log(`${calls} ${opName} calls in ${wall.toFixed(0)} ms; the isolate was busy ${(busy / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} sampled (${(busy / 1000 / calls).toFixed(3)} ms per call)`);
-    console.log("self time  share  function");
-    for (const [key, t] of rows.slice(0, top)) {
-      console.log(`${(t / 1000).toFixed(1).padStart(8)} ms  ${((100 * t) / total).toFixed(1).padStart(4)}%  ${key}`);
-    }
+    const print = (title, rows) => {
+      console.log(`\n${title}\n    ms/call  share  function`);
+      for (const [key, t] of rows.filter(([k]) => k !== "(idle)" && k !== "(root)").slice(0, top)) {
+        console.log(`${(t / 1000 / calls).toFixed(3).padStart(11)}  ${((100 * t) / busy).toFixed(1).padStart(4)}%  ${key}`);
+      }
+    };
+    print("Self time (busy share)", self);
+    print("Total time, callees included (busy share)", inclusive);
     console.log(`profile: ${path.relative(process.cwd(), file)} (open in Chrome DevTools → Performance)`);
   } finally {
     closeConnections();
