@@ -61,7 +61,7 @@ export async function run(argv, ctx) {
     if (outcome.ok) note(true, `seed boots on ${outcome.value.checked.join(", ") || "no checked twin"}${outcome.value.unchecked?.length ? ` (not checked: ${outcome.value.unchecked.join(", ")})` : ""}`);
     else {
       const issues = outcome.error.apiDetails?.issues ?? [];
-      problems.push({ kind: "seed", message: `${file}: Seed State: ${outcome.error.message.replace(/^.*?answered 422 \w+: /, "")}`, issues });
+      problems.push({ kind: "seed", message: `${file}: Seed State: ${outcome.error.serverMessage}`, issues });
       note(false, "seed does not boot");
     }
   }
@@ -75,7 +75,7 @@ export async function run(argv, ctx) {
   for (const [twin, items] of byTwin) {
     const outcome = await serverCheck(() => ctx.api.post("/v1/checks/bind", { twin, texts: items.map((i) => i.text) }));
     if (!outcome.ok) {
-      problems.push({ kind: "criteria", message: `${file}: ${twin}: ${outcome.error.message}` });
+      problems.push({ kind: "criteria", message: `${file}: ${twin}: ${outcome.error.serverMessage}` });
       continue;
     }
     outcome.value.results.forEach((result, i) => {

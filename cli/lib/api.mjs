@@ -16,6 +16,8 @@ export class ApiResponseError extends CliError {
     });
     this.status = status;
     this.type = type;
+    /** The server's own sentence, without the call and status around it. */
+    this.serverMessage = message;
     this.apiDetails = error?.details ?? {};
   }
 }
