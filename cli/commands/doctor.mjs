@@ -2,7 +2,7 @@
 import { parseCommandLine } from "../lib/args.mjs";
 import { ApiResponseError } from "../lib/api.mjs";
 import { EXIT, usageError } from "../lib/errors.mjs";
-import { toBase64 } from "../lib/task-file.mjs";
+import { STUB_TASK_SOURCE } from "../lib/task-file.mjs";
 
 export const OPTIONS = { twin: { type: "string", default: "github" } };
 
@@ -61,7 +61,7 @@ export async function run(argv, ctx) {
 
   let sandbox;
   try {
-    sandbox = await api.post("/v1/sandboxes", { twins: [values.twin], task_source: toBase64("# ..\n") });
+    sandbox = await api.post("/v1/sandboxes", { twins: [values.twin], task_source: STUB_TASK_SOURCE });
   } catch (err) {
     step("twin", false, `could not start a ${values.twin} sandbox: ${err.message}`);
     return finish();

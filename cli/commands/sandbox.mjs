@@ -5,7 +5,7 @@ import { ApiResponseError } from "../lib/api.mjs";
 import { CliError, EXIT, usageError } from "../lib/errors.mjs";
 import { examineeEnv } from "../lib/examinee.mjs";
 import { table } from "../lib/output.mjs";
-import { loadTask, readText, taskModules, toBase64 } from "../lib/task-file.mjs";
+import { loadTask, readText, STUB_TASK_SOURCE, taskModules, toBase64 } from "../lib/task-file.mjs";
 
 export const HELP = `pome sandbox <create|list|get|heartbeat|delete> [options]
 
@@ -31,9 +31,6 @@ const OPTIONS = {
   limit: { type: "string" },
   discard: { type: "boolean", default: false },
 };
-
-/** `# ..`: the stub task a sandbox started without a task carries; it is never graded. */
-const STUB_TASK = toBase64("# ..\n");
 
 const shellQuote = (value) => `'${String(value).replace(/'/g, `'\\''`)}'`;
 
@@ -72,7 +69,7 @@ async function create(values, ctx) {
   const seed = values.seed ? await readSeedFile(values.seed, twins) : undefined;
   const sandbox = await ctx.api.post("/v1/sandboxes", {
     twins,
-    task_source: task ? toBase64(task.markdown) : STUB_TASK,
+    task_source: task ? toBase64(task.markdown) : STUB_TASK_SOURCE,
     ...(seed !== undefined ? { seed } : {}),
     ...(values["group-id"] ? { group_id: values["group-id"] } : {}),
     ...(values["agent-version"] ? { agent_version: values["agent-version"] } : {}),

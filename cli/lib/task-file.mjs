@@ -57,3 +57,6 @@ export async function loadTask(file, { exitCode = EXIT.USAGE, requireRunnable = 
 }
 
 export const toBase64 = (text) => Buffer.from(text, "utf8").toString("base64");
+
+/** `# ..`: the stub task a sandbox started without a task carries; nothing grades it. */
+export const STUB_TASK_SOURCE = toBase64("# ..\n");
