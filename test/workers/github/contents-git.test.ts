@@ -151,6 +151,18 @@ describe("branches, refs and commits", () => {
     expect((await failure(octokit.repos.getBranch({ ...repo, branch: "next" }))).status).toBe(404);
   });
 
+  it("closes the open pull requests of a branch when the branch is deleted", async () => {
+    const { octokit } = await sandboxWith(smallWorld());
+    const head = (await octokit.pulls.get({ ...repo, pull_number: 4 })).data.head.sha;
+    expect((await octokit.git.deleteRef({ ...repo, ref: "heads/feature" })).status).toBe(204);
+    const pr = await octokit.pulls.get({ ...repo, pull_number: 4 });
+    expect(pr.data).toMatchObject({ state: "closed", merged: false });
+    expect(pr.data.head.sha).toBe(head);
+    const reopen = await failure(octokit.pulls.update({ ...repo, pull_number: 4, state: "open" }));
+    expect(reopen.status).toBe(422);
+    expect((await failure(octokit.git.deleteRef({ ...repo, ref: "heads/main" }))).status).toBe(422);
+  });
+
   it("lists a branch's commits newest first (also by path) and gets one with its files", async () => {
     const { octokit } = await sandboxWith(smallWorld());
     await octokit.repos.createOrUpdateFileContents({ ...repo, path: "a.txt", message: "Add a", content: btoa("a\n") });

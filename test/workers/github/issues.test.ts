@@ -129,6 +129,15 @@ describe("issues are created, updated, closed and locked like GitHub's", () => {
     expect(milestone.response.data.errors).toEqual([{ resource: "Issue", field: "milestone", code: "invalid", value: 9 }]);
   });
 
+  it("changes nothing when an update is refused, even its valid parts", async () => {
+    const { octokit, sandbox } = await sandboxWith(smallWorld());
+    const err = await failure(octokit.issues.update({ owner: "acme", repo: "api", issue_number: 2, title: "Renamed", milestone: 1, assignees: ["mallory"] }));
+    expect(err.status).toBe(422);
+    const { data } = await octokit.issues.get({ owner: "acme", repo: "api", issue_number: 2 });
+    expect(data).toMatchObject({ title: "Document pagination", milestone: null, assignees: [] });
+    expect((await tapeOf(sandbox)).find((r) => r.operation === "issues.update")?.mutated).toBe(false);
+  });
+
   it("closes with a state_reason, records who closed it, and reopens", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
     const closed = await octokit.issues.update({ owner: "acme", repo: "api", issue_number: 2, state: "closed", state_reason: "not_planned" });

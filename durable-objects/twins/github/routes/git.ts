@@ -8,7 +8,7 @@ import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
 import type { Store } from "../store/base";
 import { ancestors, commitFiles, createBranch, findBranch, findCommit, moveBranch, resolveRef, type CommitRow } from "../store/git";
-import { setIssueState } from "../store/issues";
+import { setIssueState, touchIssue } from "../store/issues";
 import type { IssueRow } from "../store/rows";
 import { branchObject, commitObject, fullCommitObject, refObject, shortBranchObject } from "../view-git";
 
@@ -23,14 +23,13 @@ const validBranchName = (name: string) =>
   !!name && !/[\s~^:?*[\\]|\.\.|@\{|\/\/|^\/|\/$|\.lock$|^\.|\/\.|\.$/.test(name);
 
 /** Deleting a branch closes the open pull requests that come from it or go into it, as GitHub does. */
-function closePullsOn(s: Store, repo: RepoRow, branch: string, headSha: string) {
+function closePullsOn(s: Store, repo: RepoRow, branch: string) {
   const pulls = s.db.all<IssueRow>(
     "SELECT * FROM gh_issues WHERE repo_id = ? AND is_pull = 1 AND state = 'open' AND (head = ? OR base = ?)", repo.id, branch, branch,
   );
   for (const p of pulls) {
-    if (p.head === branch) s.db.run("UPDATE gh_issues SET head_sha = ? WHERE id = ?", headSha, p.id);
     setIssueState(s, p, "closed");
-    s.db.run("UPDATE gh_issues SET updated_at = ? WHERE id = ?", s.now, p.id);
+    touchIssue(s, p.id);
   }
 }
 
@@ -138,7 +137,7 @@ export const gitRoutes: readonly Route[] = [
     const name = branchOfRef(ctx.params.ref);
     const branch = (name ? findBranch(ctx.db, repo.id, name) : undefined) ?? fail(ghError(422, "Reference does not exist"));
     if (branch.name === repo.default_branch) fail(ghError(422, "Cannot delete the default branch of the repository"));
-    closePullsOn(storeOf(ctx), repo, branch.name, branch.head_sha);
+    closePullsOn(storeOf(ctx), repo, branch.name);
     ctx.db.run("DELETE FROM gh_branches WHERE repo_id = ? AND name = ?", repo.id, branch.name);
     return ghNoContent();
   }),

@@ -6,6 +6,7 @@ import type { RepoRow } from "../repos";
 import { addAssignees, assignable, setAssignees } from "./assignees";
 import { bool, nextId, type Store } from "./base";
 import { applyLabels, findLabel } from "./labels";
+import { pullHeadSha } from "./merge";
 import type { IssueRow } from "./rows";
 
 export const findIssue = (db: Db, repoId: number, number: number) =>
@@ -145,10 +146,13 @@ export function createIssue(s: Store, repo: RepoRow, input: NewIssue): IssueRow 
 
 export type StateReason = "completed" | "not_planned" | "reopened";
 
-/** Opens or closes, keeping closed_at, closed_by, state_reason and the open counter in step. */
+/**
+ * Opens or closes, keeping closed_at, closed_by, state_reason and the open counter in step. A pull
+ * request keeps the head commit it closed with; reopening it follows its branch again.
+ */
 export function setIssueState(s: Store, issue: IssueRow, state: "open" | "closed", reason?: StateReason | null): void {
   if (state === issue.state) {
-    if (reason !== undefined && state === "closed") s.db.run("UPDATE gh_issues SET state_reason = ? WHERE id = ?", reason, issue.id);
+    if (reason !== undefined && state === "closed" && !issue.is_pull) s.db.run("UPDATE gh_issues SET state_reason = ? WHERE id = ?", reason, issue.id);
     return;
   }
   if (state === "closed") {
@@ -156,9 +160,10 @@ export function setIssueState(s: Store, issue: IssueRow, state: "open" | "closed
       "UPDATE gh_issues SET state = 'closed', state_reason = ?, closed_at = ?, closed_by = ? WHERE id = ?",
       issue.is_pull ? null : (reason ?? "completed"), s.now, s.actor, issue.id,
     );
+    if (issue.is_pull && !issue.head_sha) s.db.run("UPDATE gh_issues SET head_sha = ? WHERE id = ?", pullHeadSha(s.db, issue), issue.id);
   } else {
     s.db.run(
-      "UPDATE gh_issues SET state = 'open', state_reason = ?, closed_at = NULL, closed_by = NULL WHERE id = ?",
+      "UPDATE gh_issues SET state = 'open', state_reason = ?, closed_at = NULL, closed_by = NULL, head_sha = NULL WHERE id = ?",
       issue.is_pull ? null : "reopened", issue.id,
     );
   }
@@ -176,10 +181,11 @@ export interface IssuePatch {
 }
 
 export function updateIssue(s: Store, repo: RepoRow, issue: IssueRow, patch: IssuePatch): IssueRow {
-  if (patch.milestone !== undefined) {
-    s.db.run("UPDATE gh_issues SET milestone = ? WHERE id = ?", checkMilestone(s.db, repo.id, patch.milestone), issue.id);
-  }
-  if (patch.assignees !== undefined) setAssignees(s.db, repo.id, issue.id, checkAssignees(s, repo, patch.assignees));
+  // Everything that can refuse the call is checked before anything is written: a 422 changes nothing.
+  const milestone = patch.milestone === undefined ? undefined : checkMilestone(s.db, repo.id, patch.milestone);
+  const assignees = patch.assignees === undefined ? undefined : checkAssignees(s, repo, patch.assignees);
+  if (milestone !== undefined) s.db.run("UPDATE gh_issues SET milestone = ? WHERE id = ?", milestone, issue.id);
+  if (assignees !== undefined) setAssignees(s.db, repo.id, issue.id, assignees);
   if (patch.title !== undefined) s.db.run("UPDATE gh_issues SET title = ? WHERE id = ?", patch.title, issue.id);
   if (patch.body !== undefined) s.db.run("UPDATE gh_issues SET body = ? WHERE id = ?", patch.body, issue.id);
   if (patch.labels !== undefined) applyLabels(s, repo.id, issue.id, patch.labels, true);

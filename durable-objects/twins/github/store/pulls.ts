@@ -63,18 +63,15 @@ export interface PullPatch {
 }
 
 export function updatePull(s: Store, repo: RepoRow, pull: IssueRow, patch: PullPatch): IssueRow {
-  if (patch.base !== undefined) {
-    const base = findBranch(s.db, repo.id, patch.base) ?? invalid("base");
-    s.db.run("UPDATE gh_issues SET base = ? WHERE id = ?", base.name, pull.id);
-  }
+  // Refusals first, so a 422 changes nothing.
+  const base = patch.base === undefined ? undefined : (findBranch(s.db, repo.id, patch.base) ?? invalid("base"));
+  const reopening = patch.state === "open" && pull.state === "closed";
+  if (reopening && pull.merged) custom("A merged pull request cannot be reopened");
+  if (reopening && !findBranch(s.db, repo.id, pull.head ?? "")) custom("The head branch of this pull request was deleted");
+  if (base) s.db.run("UPDATE gh_issues SET base = ? WHERE id = ?", base.name, pull.id);
   if (patch.title !== undefined) s.db.run("UPDATE gh_issues SET title = ? WHERE id = ?", patch.title, pull.id);
   if (patch.body !== undefined) s.db.run("UPDATE gh_issues SET body = ? WHERE id = ?", patch.body, pull.id);
-  if (patch.state !== undefined && patch.state !== pull.state) {
-    if (pull.merged) custom("A merged pull request cannot be reopened");
-    // A closed pull request keeps the head it had; reopening follows the branch again.
-    s.db.run("UPDATE gh_issues SET head_sha = ? WHERE id = ?", patch.state === "closed" ? pullHeadSha(s.db, pull) : null, pull.id);
-    setIssueState(s, pull, patch.state);
-  }
+  if (patch.state !== undefined) setIssueState(s, pull, patch.state);
   touchIssue(s, pull.id);
   return findIssue(s.db, repo.id, pull.number) as IssueRow;
 }
@@ -143,7 +140,7 @@ export function mergePull(s: Store, repo: RepoRow, pull: IssueRow, input: MergeI
     "UPDATE gh_issues SET merged = 1, merged_at = ?, merged_by = ?, merge_commit_sha = ?, head_sha = ?, updated_at = ? WHERE id = ?",
     s.now, s.actor, commit.sha, headSha, s.now, pull.id,
   );
-  setIssueState(s, pull, "closed");
+  setIssueState(s, { ...pull, head_sha: headSha }, "closed");
   if (base.name === repo.default_branch) {
     for (const number of closingIssueNumbers(pull.body)) {
       const issue = findIssue(s.db, repo.id, number);
