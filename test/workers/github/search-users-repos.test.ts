@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { twinFetch } from "../helpers";
+import { Octokit } from "@octokit/rest";
+import { SELF } from "cloudflare:test";
+import { ORIGIN, twinFetch } from "../helpers";
 import { failure, manyIssuesWorld, sandboxWith, smallWorld, tapeOf } from "./fixtures";
 
 describe("search finds issues and pull requests with GitHub's qualifiers", () => {
@@ -86,6 +88,21 @@ describe("users and repositories", () => {
     expect(data.rate).toEqual(data.resources.core);
     expect(headers["x-ratelimit-used"]).toBe("2");
     expect(headers["x-ratelimit-reset"]).toBe(String(data.resources.core.reset));
+  });
+});
+
+describe("the credential-routed root form", () => {
+  it("serves Octokit pointed at the origin with the provider token, Link headers included", async () => {
+    const { sandbox } = await sandboxWith(manyIssuesWorld(35));
+    const root = new Octokit({
+      baseUrl: ORIGIN,
+      auth: sandbox.provider_credentials.github.token,
+      request: { fetch: (input: RequestInfo | URL, init?: RequestInit) => SELF.fetch(new Request(input, init)) },
+    });
+    const all = await root.paginate(root.issues.listForRepo, { owner: "acme", repo: "big", per_page: 20 });
+    expect(all).toHaveLength(35);
+    const first = await root.issues.listForRepo({ owner: "acme", repo: "big", per_page: 20 });
+    expect(first.headers.link).toMatch(new RegExp(`^<${ORIGIN}/repositories/\\d+/issues\\?per_page=20&page=2>; rel="next"`));
   });
 });
 
