@@ -2,7 +2,7 @@
 // its one alarm drives both the wall-clock lifetime and the idle timer. Domain logic lives in the
 // twins and in dispatch(); this class wires storage, time, and the D1/R2 mirrors.
 import { DurableObject } from "cloudflare:workers";
-import { dispatch, requestEntry } from "./dispatch";
+import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations } from "./sql";
 import { TAPE_MIGRATION, appendTape, readTape, tapeToJsonl } from "./tape";
@@ -50,6 +50,14 @@ export interface Evidence {
 
 export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; code: "not_found" | "closed" | "boot_failed"; message: string };
 
+/** Thrown inside a call's transaction to roll back what a twin wrote before refusing the call. */
+class RefusedCall {
+  constructor(
+    readonly result: DispatchResult,
+    readonly at: number,
+  ) {}
+}
+
 const PLATFORM_MIGRATIONS = [
   { name: "0000_meta", sql: "CREATE TABLE _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)" },
   TAPE_MIGRATION,
@@ -72,8 +80,15 @@ export class Sandbox extends DurableObject<Env> {
       applyMigrations(ctx.storage.sql, PLATFORM_MIGRATIONS);
       const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'");
       this.meta = row ? (JSON.parse(row.value) as SandboxMeta) : undefined;
+      // A twin's tables may have gained migrations since this sandbox was provisioned.
+      for (const id of this.meta?.twins ?? []) this.applyTwinMigrations(id);
       this.nextSeq = (this.db.one<{ seq: number | null }>("SELECT max(seq) AS seq FROM _tape")?.seq ?? 0) + 1;
     });
+  }
+
+  private applyTwinMigrations(id: TwinId): void {
+    const migrations = twinById(id).migrations.map((sql, i) => ({ name: `${id}_${String(i).padStart(4, "0")}`, sql }));
+    applyMigrations(this.ctx.storage.sql, migrations);
   }
 
   private saveMeta(meta: SandboxMeta): void {
@@ -108,10 +123,7 @@ export class Sandbox extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => {
         for (const id of input.twins) {
           const twin = twinById(id);
-          applyMigrations(
-            this.ctx.storage.sql,
-            twin.migrations.map((sql, i) => ({ name: `${id}_${String(i).padStart(4, "0")}`, sql })),
-          );
+          this.applyTwinMigrations(id);
           twin.boot(this.db, input.seeds[id] ?? twin.defaultSeed(), this.clock);
           initialStates[id] = redactValue(twin.exportState(this.db));
         }
@@ -154,26 +166,38 @@ export class Sandbox extends DurableObject<Env> {
       ({ response, seq } = this.ctx.storage.transactionSync(() => {
         const at = this.clock.now();
         const result = dispatch(twin, this.db, this.clock, req, meta.sessionId);
+        // A refused call changes nothing, even if the handler wrote before it refused.
+        if (result.response.status >= 400 && result.tape.mutated) throw new RefusedCall(result, at);
         const seq = this.recordCall(at, result.tape);
         return { response: result.response, seq };
       }));
     } catch (err) {
-      // The transaction rolled back the twin's writes; the failed call is still taped.
-      console.error("twin handler failed", twinId, req.method, req.path, err);
-      response = twin.errors.internal("The twin failed to answer this call.");
-      seq = this.ctx.storage.transactionSync(() =>
-        this.recordCall(this.clock.now(), {
-          ...requestEntry(twinId, req),
-          status: response.status,
-          responseBody: response.body,
-          mutated: false,
-          fidelity: "supported",
-          operation: "error",
-        }),
-      );
+      if (err instanceof RefusedCall) {
+        response = err.result.response;
+        seq = this.ctx.storage.transactionSync(() => this.recordCall(err.at, { ...err.result.tape, mutated: false }));
+      } else {
+        ({ response, seq } = this.failedCall(twinId, req, err));
+      }
     }
     if (firstCall) this.ctx.waitUntil(this.mirror());
     return twin.decorate ? twin.decorate(response, seq) : response;
+  }
+
+  private failedCall(twinId: TwinId, req: TwinRequest, err: unknown): { response: TwinResponse; seq: number } {
+    // The transaction rolled back the twin's writes; the failed call is still taped.
+    console.error("twin handler failed", twinId, req.method, req.path, err);
+    const response = twinById(twinId).errors.internal("The twin failed to answer this call.");
+    const seq = this.ctx.storage.transactionSync(() =>
+      this.recordCall(this.clock.now(), {
+        ...requestEntry(twinId, req),
+        status: response.status,
+        responseBody: response.body,
+        mutated: false,
+        fidelity: "supported",
+        operation: "error",
+      }),
+    );
+    return { response, seq };
   }
 
   private recordCall(at: number, entry: Omit<Parameters<typeof appendTape>[2], "at">): number {

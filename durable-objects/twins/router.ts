@@ -30,6 +30,15 @@ function compile(route: Route): CompiledRoute {
   return { route, regex: new RegExp(`^${source}/?$`), names };
 }
 
+/** Decodes a path segment; a malformed escape is kept as sent rather than failing the call. */
+function decodeSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** Matches method and path against a twin's route table. Routes are grouped by method. */
 export function createMatcher(routes: readonly Route[]): (method: string, path: string) => RouteMatch | undefined {
   const byMethod = new Map<string, CompiledRoute[]>();
@@ -44,7 +53,7 @@ export function createMatcher(routes: readonly Route[]): (method: string, path: 
       if (!m) continue;
       const params: Record<string, string> = {};
       compiled.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(m[i + 1]);
+        params[name] = decodeSegment(m[i + 1]);
       });
       return { route: compiled.route, params };
     }
