@@ -1,20 +1,58 @@
-// Where a twin call spends its time: drives one kind of call against a fresh dev server while the
-// V8 sampling profiler of the Worker's isolate (router and Durable Objects run in the same one)
-// records, then prints the functions with the most self time. Writes a .cpuprofile for DevTools.
+// Where the platform spends its time: runs one kind of operation against a fresh dev server while
+// the V8 sampling profiler of the Worker's isolate (router and Durable Objects share it) records,
+// then prints the functions with the most self and total time. Writes a .cpuprofile for DevTools.
 //
-//   npm run bench -- --profile read [--calls 2000]      ops: floor, read, write, list, repo
+//   npm run bench -- --profile read [--calls 2000]
+//   kinds: floor, read, write, list, repo (twin calls on a 10-issue world), create (10,000-issue
+//   worlds), finalize (200 criteria over 10,000-row tapes; --calls sandboxes are prepared first)
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { closeConnections, request } from "./lib/http.mjs";
 import { controlPlane } from "./lib/platform.mjs";
-import { githubWorld } from "./lib/worlds.mjs";
+import { recordTape } from "./sections/finalize.mjs";
+import { benchCriteria, githubWorld } from "./lib/worlds.mjs";
 
+/** A twin call on one small sandbox, warmed up by the same call. */
+const twinCall = (call) => ({
+  prepare: async (platform) => ({ sandbox: await platform.create(githubWorld({ issues: 10, labels: 50 })) }),
+  warmUp: async (_, ctx) => {
+    for (let i = 0; i < 200; i++) await call(ctx.sandbox, i);
+  },
+  run: (_, ctx, i) => call(ctx.sandbox, i),
+  cleanup: (platform, ctx) => platform.discard(ctx.sandbox.id),
+});
+
+const BIG = 10_000;
 const OPS = {
-  floor: (s) => s.floor(),
-  read: (s, i) => s.readIssue(1 + (i % 10)),
-  write: (s, i) => s.writeComment(1 + (i % 10), "profiled comment"),
-  list: (s) => s.listIssues(),
-  repo: (s) => s.getRepo(),
+  floor: twinCall((s) => s.floor()),
+  read: twinCall((s, i) => s.readIssue(1 + (i % 10))),
+  write: twinCall((s, i) => s.writeComment(1 + (i % 10), "profiled comment")),
+  list: twinCall((s) => s.listIssues()),
+  repo: twinCall((s) => s.getRepo()),
+  create: {
+    prepare: async () => ({ created: [], world: githubWorld({ issues: BIG, labels: 50 }) }),
+    warmUp: async (platform) => {
+      for (let i = 0; i < 2; i++) await platform.discard((await platform.create(githubWorld({ issues: 1000, labels: 50 }))).id);
+    },
+    run: async (platform, ctx) => ctx.created.push(await platform.create(ctx.world)),
+    cleanup: async (platform, ctx) => {
+      for (const s of ctx.created) await platform.discard(s.id);
+    },
+  },
+  finalize: {
+    prepare: async (platform, calls) => {
+      const sandboxes = [];
+      for (let i = 0; i <= calls; i++) {
+        const sandbox = await platform.create(githubWorld({ issues: 100, labels: 50 }));
+        await recordTape(sandbox, i === 0 ? 100 : BIG, Math.random);
+        sandboxes.push(sandbox);
+      }
+      return { sandboxes, criteria: benchCriteria(200, 100) };
+    },
+    warmUp: (platform, ctx) => platform.finalize(ctx.sandboxes[0].id, ctx.criteria),
+    run: (platform, ctx, i) => platform.finalize(ctx.sandboxes[i + 1].id, ctx.criteria),
+    cleanup: async () => {},
+  },
 };
 
 /** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
@@ -77,7 +115,7 @@ export function timesByFunction(profile) {
   return { total, self: sorted(self), inclusive: sorted(inclusive) };
 }
 
-/** Profiles `calls` calls of kind `opName`; prints the top `top` functions by self time. */
+/** Profiles `calls` operations of kind `opName`; prints the top `top` functions by self and total time. */
 export async function profileCalls({ opName, calls = 2000, top = 25, devServer }) {
   const op = OPS[opName];
   if (!op) throw new Error(`--profile takes one of ${Object.keys(OPS).join(", ")}`);
@@ -86,8 +124,8 @@ export async function profileCalls({ opName, calls = 2000, top = 25, devServer }
   const server = await startDevServer({ args: ["--var", "BENCH_FLOOR_ENABLED:true", "--inspector-port", String(inspectorPort)] });
   try {
     const platform = controlPlane(server.url);
-    const sandbox = await platform.create(githubWorld({ issues: 10, labels: 50 }));
-    for (let i = 0; i < 200; i++) await op(sandbox, i); // warm-up: compiled code, not the compiler
+    const ctx = await op.prepare(platform, calls);
+    await op.warmUp(platform, ctx); // profile the compiled code, not the compiler
     const targets = JSON.parse((await request(`http://127.0.0.1:${inspectorPort}/json`)).text);
     const target = targets.find((t) => t.webSocketDebuggerUrl);
     if (!target) throw new Error("the dev server's inspector lists no target");
@@ -96,11 +134,11 @@ export async function profileCalls({ opName, calls = 2000, top = 25, devServer }
     await cdp.send("Profiler.setSamplingInterval", { interval: 50 });
     await cdp.send("Profiler.start");
     const started = performance.now();
-    for (let i = 0; i < calls; i++) await op(sandbox, i);
+    for (let i = 0; i < calls; i++) await op.run(platform, ctx, i);
     const wall = performance.now() - started;
     const { profile } = await cdp.send("Profiler.stop");
     cdp.close();
-    await platform.discard(sandbox.id);
+    await op.cleanup(platform, ctx);
 
     const dir = path.join(import.meta.dirname, "profiles");
     mkdirSync(dir, { recursive: true });

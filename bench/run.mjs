@@ -72,7 +72,8 @@ async function main() {
   const started = Date.now();
   const log = (line) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
 
-  log(`${mode} run; starting wrangler dev with BENCH_FLOOR_ENABLED=true`);
+  const loadAtStart = os.loadavg();
+  log(values.url ? `${mode} run against ${values.url}` : `${mode} run; starting wrangler dev with BENCH_FLOOR_ENABLED=true`);
   const server = values.url ? undefined : await (await devServerModule()).startDevServer({ args: ["--var", "BENCH_FLOOR_ENABLED:true"] });
   const baseUrl = (values.url ?? server?.url ?? "").replace(/\/+$/, "");
   const figures = [];
@@ -99,7 +100,7 @@ async function main() {
     mode,
     generated_at: new Date().toISOString(),
     duration_s: Math.round((Date.now() - started) / 1000),
-    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, load_average: os.loadavg(), node: process.version, platform: `${os.type()} ${os.release()}` },
+    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, load_average_at_start: loadAtStart, load_average_at_end: os.loadavg(), node: process.version, platform: `${os.type()} ${os.release()}` },
     sizes,
     summary: summary(figures),
     figures,

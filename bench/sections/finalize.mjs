@@ -10,7 +10,7 @@ const S4 = "4. Finalize";
 const WORLD_ISSUES = 100;
 
 /** Makes `rows` twin calls on a sandbox: nine point reads to one comment, as an agent reads more than it writes. */
-async function recordTape(sandbox, rows, random) {
+export async function recordTape(sandbox, rows, random) {
   const calls = Array.from({ length: rows }, (_, i) => i);
   await inParallel(calls, 8, (i) => {
     const n = 1 + Math.floor(random() * WORLD_ISSUES);
