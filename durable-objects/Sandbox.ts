@@ -5,6 +5,7 @@ import { DurableObject } from "cloudflare:workers";
 import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations } from "./sql";
+import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
 import { TAPE_MIGRATION, appendTape, readTape, tapeToJsonl } from "./tape";
 import { twinById } from "./twins/registry";
 import type { Clock, TapeRow, TwinId, TwinRequest, TwinResponse } from "./twins/types";
@@ -45,6 +46,8 @@ export interface ProvisionInput {
 export interface Evidence {
   meta: SandboxMeta;
   tape: TapeRow[];
+  /** The world each twin booted with (redacted). */
+  initialStates: Partial<Record<TwinId, unknown>>;
   finalStates: Partial<Record<TwinId, unknown>>;
 }
 
@@ -62,6 +65,7 @@ const PLATFORM_MIGRATIONS = [
   { name: "0000_meta", sql: "CREATE TABLE _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)" },
   TAPE_MIGRATION,
   { name: "0002_timers", sql: "CREATE TABLE _timers (name TEXT PRIMARY KEY, due_at INTEGER NOT NULL)" },
+  SNAPSHOTS_MIGRATION,
 ];
 
 export class Sandbox extends DurableObject<Env> {
@@ -117,15 +121,15 @@ export class Sandbox extends DurableObject<Env> {
       closeReason: null,
       archived: false,
     };
-    const initialStates: Partial<Record<TwinId, unknown>> = {};
     const ready: SandboxMeta = { ...meta, state: "ready", readyAt: Date.now() };
     try {
       this.ctx.storage.transactionSync(() => {
         for (const id of input.twins) {
           const twin = twinById(id);
           this.applyTwinMigrations(id);
-          twin.boot(this.db, input.seeds[id] ?? twin.defaultSeed(), this.clock);
-          initialStates[id] = redactValue(twin.exportState(this.db));
+          const seed = input.seeds[id] ?? twin.defaultSeed();
+          twin.boot(this.db, seed, this.clock);
+          saveSnapshot(this.db, id, redactValue(seed));
         }
         this.saveMeta(ready);
         this.setTimer("lifetime", input.expiresAt);
@@ -137,14 +141,6 @@ export class Sandbox extends DurableObject<Env> {
       await this.mirror();
       return { ok: false, code: "boot_failed", message: err instanceof Error ? err.message : String(err) };
     }
-    // The initial world is kept as evidence so grading can compare seed and final state.
-    await Promise.all(
-      Object.entries(initialStates).map(([id, state]) =>
-        this.env.EVIDENCE.put(evidenceKey(meta.teamId, meta.sessionId, `state_initial.${id}.json`), JSON.stringify(state), {
-          httpMetadata: { contentType: "application/json; charset=utf-8" },
-        }),
-      ),
-    );
     await this.ctx.storage.setAlarm(Math.min(input.expiresAt, Date.now() + input.idleSeconds * 1000));
     await this.mirror();
     return { ok: true, meta: ready };
@@ -256,7 +252,12 @@ export class Sandbox extends DurableObject<Env> {
     if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
     const finalStates: Partial<Record<TwinId, unknown>> = {};
     for (const id of meta.twins) finalStates[id] = redactValue(twinById(id).exportState(this.db));
-    return { ok: true, evidence: { meta, tape: readTape(this.db), finalStates } };
+    return { ok: true, evidence: { meta, tape: readTape(this.db), initialStates: readSnapshots(this.db, meta.twins), finalStates } };
+  }
+
+  /** The world each twin booted with, for grading from uploaded blobs that carry no seed. */
+  async initialStates(): Promise<Partial<Record<TwinId, unknown>>> {
+    return this.meta ? readSnapshots(this.db, this.meta.twins) : {};
   }
 
   /**
@@ -284,6 +285,9 @@ export class Sandbox extends DurableObject<Env> {
     const put = (name: string, body: string, contentType: string) =>
       this.env.EVIDENCE.put(evidenceKey(meta.teamId, meta.sessionId, name), body, { httpMetadata: { contentType } });
     await put("events.jsonl", tapeToJsonl(readTape(this.db)), "application/x-ndjson; charset=utf-8");
+    for (const [id, state] of Object.entries(readSnapshots(this.db, meta.twins))) {
+      await put(`state_initial.${id}.json`, JSON.stringify(state), "application/json; charset=utf-8");
+    }
     for (const id of meta.twins) {
       await put(`state_final.${id}.json`, JSON.stringify(redactValue(twinById(id).exportState(this.db))), "application/json; charset=utf-8");
     }

@@ -77,7 +77,7 @@ export function parseTapeJsonl(text: string, what: string): TapeRow[] {
   return rows.sort((a, b) => a.seq - b.seq);
 }
 
-/** The provision-time snapshots the Sandbox wrote to R2. */
+/** The initial states an expired sandbox archived to R2. */
 async function initialSnapshots(bucket: R2Bucket, teamId: string, sessionId: string, twins: readonly TwinId[]) {
   const initial: Partial<Record<TwinId, unknown>> = {};
   const initialKeys: Partial<Record<TwinId, string>> = {};
@@ -91,8 +91,8 @@ async function initialSnapshots(bucket: R2Bucket, teamId: string, sessionId: str
   return { initial, initialKeys };
 }
 
-export function fromLive(evidence: Evidence, snapshots: Pick<CollectedEvidence, "initial" | "initialKeys">): CollectedEvidence {
-  return { source: "twin-pull", tape: evidence.tape, final: evidence.finalStates, ...snapshots };
+export function fromLive(evidence: Evidence): CollectedEvidence {
+  return { source: "twin-pull", tape: evidence.tape, initial: evidence.initialStates, final: evidence.finalStates, initialKeys: {} };
 }
 
 export interface Where {
@@ -133,7 +133,7 @@ export interface UploadedKeys {
 }
 
 /** Blobs the caller uploaded for this sandbox; keys outside the sandbox's own prefix are refused. */
-export async function fromUploads(w: Where, keys: UploadedKeys): Promise<CollectedEvidence> {
+export async function fromUploads(w: Where, keys: UploadedKeys, provisioned: Partial<Record<TwinId, unknown>>): Promise<CollectedEvidence> {
   const prefix = evidenceKey(w.teamId, w.sessionId, "");
   const read = async (field: string, key: string) => {
     if (!key.startsWith(prefix))
@@ -145,7 +145,7 @@ export async function fromUploads(w: Where, keys: UploadedKeys): Promise<Collect
   const tape = parseTapeJsonl(await read("trace_storage_key", keys.trace), "trace_storage_key");
   const final = keys.stateFinal ? perTwinState(parseJson(await read("state_final_storage_key", keys.stateFinal), "state_final_storage_key"), w.twins) : {};
   // Without an uploaded initial state, the provision-time snapshot is the seed: it is ours, not the caller's.
-  const snapshots = await readSnapshots(w);
+  const snapshots: Pick<CollectedEvidence, "initial" | "initialKeys"> = { initial: { ...provisioned }, initialKeys: {} };
   if (keys.stateInitial) {
     const uploaded = perTwinState(parseJson(await read("state_initial_storage_key", keys.stateInitial), "state_initial_storage_key"), w.twins);
     for (const twin of Object.keys(uploaded) as TwinId[]) {
@@ -162,7 +162,10 @@ export function redactEvidence(e: CollectedEvidence): CollectedEvidence {
 }
 
 /** Stores the graded evidence under the sandbox's keys; returns the keys the run points at. */
-export async function storeEvidence(w: Where, e: CollectedEvidence): Promise<{ trace: string; finals: Partial<Record<TwinId, string>> }> {
+export async function storeEvidence(
+  w: Where,
+  e: CollectedEvidence,
+): Promise<{ trace: string; finals: Partial<Record<TwinId, string>>; initials: Partial<Record<TwinId, string>> }> {
   const put = async (name: string, body: string) => {
     const key = evidenceKey(w.teamId, w.sessionId, name);
     try {
@@ -178,5 +181,11 @@ export async function storeEvidence(w: Where, e: CollectedEvidence): Promise<{ t
     const state = e.final[twin];
     if (state !== undefined) finals[twin] = await put(`state_final.${twin}.json`, JSON.stringify(state));
   }
-  return { trace, finals };
+  // Initial states not already in R2 (read live, or the provision snapshot behind an upload) join them.
+  const initials: Partial<Record<TwinId, string>> = { ...e.initialKeys };
+  for (const twin of w.twins) {
+    const state = e.initial[twin];
+    if (state !== undefined && initials[twin] === undefined) initials[twin] = await put(`state_initial.${twin}.json`, JSON.stringify(state));
+  }
+  return { trace, finals, initials };
 }

@@ -9,7 +9,7 @@ import { sandboxStub } from "../stubs";
 import { parseTask } from "../tasks/markdown";
 import { correlate } from "./correlate";
 import { gradeCriteria } from "./evaluate";
-import { fromArchive, fromLive, fromUploads, readSnapshots, redactEvidence, storeEvidence, type CollectedEvidence, type Where } from "./evidence";
+import { fromArchive, fromLive, fromUploads, redactEvidence, storeEvidence, type CollectedEvidence, type Where } from "./evidence";
 import type { FinalizeInput } from "./finalize-input";
 import type { Judge } from "./judge/types";
 import { fixPrompt, summarize } from "./narrate";
@@ -47,7 +47,7 @@ async function freezeAndCollect(req: FinalizeRequest, where: Where): Promise<Col
   if (req.body.source === "blob") {
     // Uploaded blobs are read (and refused if unusable) before anything changes.
     const { trace_storage_key: trace, state_initial_storage_key: stateInitial, state_final_storage_key: stateFinal } = req.body;
-    const uploaded = await fromUploads(where, { trace: trace ?? "", stateInitial, stateFinal });
+    const uploaded = await fromUploads(where, { trace: trace ?? "", stateInitial, stateFinal }, await stub.initialStates());
     await freeze();
     return uploaded;
   }
@@ -60,7 +60,7 @@ async function freezeAndCollect(req: FinalizeRequest, where: Where): Promise<Col
   const live = await stub.evidence();
   if (!live.ok || !("evidence" in live)) throw conflict("capture_incomplete", "The sandbox's tape could not be read; it never finished provisioning");
   // RPC typing widens the evidence's `unknown` states; the Sandbox returns exactly an Evidence.
-  return fromLive(live.evidence as Evidence, await readSnapshots(where));
+  return fromLive(live.evidence as Evidence);
 }
 
 /** The prompt the agent was given, from the task markdown the sandbox started with. */
@@ -128,7 +128,7 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     traceS3Key: stored.trace,
     stateS3Key: stored.finals[twins[0]] ?? null,
     stateKeys: JSON.stringify(stored.finals),
-    stateInitialKeys: JSON.stringify(collected.initialKeys),
+    stateInitialKeys: JSON.stringify(stored.initials),
     createdAt: sandbox.createdAt,
     finishedAt: now,
   });

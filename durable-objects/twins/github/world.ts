@@ -17,6 +17,43 @@ function insertComments(db: Db, repoId: number, number: number, comments: Github
   }
 }
 
+/** Rows per set-wise insert: each statement binds one JSON array, kept well under SQLite's value cap. */
+const BULK_ROWS = 1000;
+
+/** Runs `sql` once per slice of rows; its last parameter is the slice as a JSON array. */
+function bulkInsert(db: Db, sql: string, rows: unknown[][], ...leading: (string | number)[]): void {
+  for (let at = 0; at < rows.length; at += BULK_ROWS) db.run(sql, ...leading, JSON.stringify(rows.slice(at, at + BULK_ROWS)));
+}
+
+/**
+ * Inserts seeded issues with their labels, assignees and comments set-wise: one statement binds a
+ * JSON array of rows and SQLite unpacks it with json_each, instead of one call per row.
+ */
+function insertIssues(db: Db, repoId: number, issues: GithubIssue[], labelIds: Map<string, number>): void {
+  bulkInsert(
+    db,
+    `INSERT INTO gh_issues (repo_id, id, number, is_pull, title, body, state, state_reason, user, milestone, locked,
+       active_lock_reason, created_at, updated_at, closed_at, comment_count)
+     SELECT ?, value->>0, value->>1, 0, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8,
+       value->>9, value->>10, value->>11, value->>12, value->>13 FROM json_each(?)`,
+    issues.map((it) => [it.id, it.number, it.title, it.body, it.state, it.state_reason, it.user, it.milestone, bool(it.locked),
+      it.active_lock_reason, it.created_at, it.updated_at, it.closed_at, it.comments.length]),
+    repoId,
+  );
+  bulkInsert(
+    db,
+    "INSERT INTO gh_issue_labels (issue_id, label_id, position) SELECT value->>0, value->>1, value->>2 FROM json_each(?)",
+    issues.flatMap((it) => it.labels.map((name, i) => [it.id, labelIds.get(name.toLowerCase()) ?? 0, i])),
+  );
+  bulkInsert(
+    db,
+    "INSERT OR IGNORE INTO gh_issue_assignees (issue_id, repo_id, login, position) SELECT value->>0, ?, value->>1, value->>2 FROM json_each(?)",
+    issues.flatMap((it) => it.assignees.map((login, i) => [it.id, login, i])),
+    repoId,
+  );
+  for (const it of issues) insertComments(db, repoId, it.number, it.comments);
+}
+
 function insertRepository(db: Db, r: GithubRepository) {
   let maxNumber = 0;
   for (const item of [...r.issues, ...r.pulls]) maxNumber = Math.max(maxNumber, item.number);
@@ -48,17 +85,8 @@ function insertRepository(db: Db, r: GithubRepository) {
     names.forEach((name, i) => db.run("INSERT INTO gh_issue_labels (issue_id, label_id, position) VALUES (?, ?, ?)", issueId, labelIds.get(name.toLowerCase()) ?? 0, i));
   const applyAssignees = (issueId: number, logins: string[]) =>
     logins.forEach((login, i) => db.run("INSERT OR IGNORE INTO gh_issue_assignees (issue_id, repo_id, login, position) VALUES (?, ?, ?, ?)", issueId, r.id, login, i));
-  const insertIssue = (it: GithubIssue) => {
-    db.run(
-      `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, milestone,
-         locked, active_lock_reason, created_at, updated_at, closed_at, comment_count) VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      it.id, r.id, it.number, it.title, it.body, it.state, it.state_reason, it.user, it.milestone,
-      bool(it.locked), it.active_lock_reason, it.created_at, it.updated_at, it.closed_at, it.comments.length,
-    );
-    applyLabels(it.id, it.labels);
-    applyAssignees(it.id, it.assignees);
-    insertComments(db, r.id, it.number, it.comments);
-  };
+  // Issues are the bulk of a large world: they go in set-wise, a few statements per thousand.
+  insertIssues(db, r.id, r.issues, labelIds);
   const insertPull = (p: GithubPull) => {
     db.run(
       `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, milestone,
@@ -77,7 +105,6 @@ function insertRepository(db: Db, r: GithubRepository) {
       );
     }
   };
-  r.issues.forEach(insertIssue);
   r.pulls.forEach(insertPull);
   db.run("UPDATE gh_repos SET open_issues = (SELECT count(*) FROM gh_issues WHERE repo_id = ? AND state = 'open') WHERE id = ?", r.id, r.id);
   for (const s of r.statuses) {

@@ -1,0 +1,31 @@
+// The world each twin booted with, kept in the Sandbox's own storage beside the tape. It is the
+// normalized seed itself (export(boot(seed)) equals it), so keeping it costs no re-export, and
+// writing it in the boot transaction keeps sandbox creation off R2; finalize and archive copy it
+// to R2 as `state_initial.<twin>.json`.
+import type { Db } from "./sql";
+import type { TwinId } from "./twins/types";
+
+export const SNAPSHOTS_MIGRATION = {
+  name: "0003_snapshots",
+  sql: "CREATE TABLE _snapshots (twin TEXT NOT NULL, part INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (twin, part))",
+};
+
+/** Durable Object SQLite values are capped at 2 MB; large worlds are stored in parts. */
+const PART_CHARS = 512 * 1024;
+
+export function saveSnapshot(db: Db, twin: TwinId, state: unknown): void {
+  const text = JSON.stringify(state);
+  db.run("DELETE FROM _snapshots WHERE twin = ?", twin);
+  for (let part = 0, at = 0; at < text.length || part === 0; part++, at += PART_CHARS) {
+    db.run("INSERT INTO _snapshots (twin, part, data) VALUES (?, ?, ?)", twin, part, text.slice(at, at + PART_CHARS));
+  }
+}
+
+export function readSnapshots(db: Db, twins: readonly TwinId[]): Partial<Record<TwinId, unknown>> {
+  const out: Partial<Record<TwinId, unknown>> = {};
+  for (const twin of twins) {
+    const parts = db.all<{ data: string }>("SELECT data FROM _snapshots WHERE twin = ? ORDER BY part", twin);
+    if (parts.length) out[twin] = JSON.parse(parts.map((p) => p.data).join("")) as unknown;
+  }
+  return out;
+}
