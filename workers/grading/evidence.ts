@@ -158,6 +158,9 @@ export async function fromUploads(w: Where, keys: UploadedKeys, provisioned: Par
 
 /** Redacts every string of the evidence: secrets never reach grading or storage. */
 export function redactEvidence(e: CollectedEvidence): CollectedEvidence {
+  // What the Sandbox hands out (live or archived) was redacted when it was written: tape rows on
+  // append, states on export. Only blobs a caller uploaded have not been through it.
+  if (e.source !== "blob") return e;
   return { ...e, tape: redactValue(e.tape), initial: redactValue(e.initial), final: redactValue(e.final) };
 }
 
