@@ -10,7 +10,13 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
 const port = process.env.PORT || "8787";
 const persist = process.env.POME_STATE_DIR || path.join(root, ".wrangler", "state");
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_NO_SKILLS_UPDATE_PROMPTS: "true" };
+// No network: no telemetry, no prompts, and no fetch of Cloudflare's `Request.cf` sample object.
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_NO_SKILLS_UPDATE_PROMPTS: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
 
 const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
   cwd: root,
