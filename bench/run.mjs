@@ -96,6 +96,8 @@ async function main() {
     await stopServer(server, log);
   }
 
+  // Measured memory-first, reported in the order (sections are numbered 1 to 6).
+  figures.sort((a, b) => (Number.parseInt(a.section) || 99) - (Number.parseInt(b.section) || 99));
   const results = {
     mode,
     generated_at: new Date().toISOString(),

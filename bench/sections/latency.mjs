@@ -102,6 +102,8 @@ export async function measureLatency({ platform, sizes, random, log }) {
       });
     });
   } finally {
+    // Each call tapes its whole response (a list page is ~90 KB), so these discards archive a large tape.
+    log("latency: discarding the two sandboxes (their tapes are archived first)");
     await platform.discard(small.id);
     await platform.discard(big.id);
   }
