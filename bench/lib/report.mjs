@@ -1,4 +1,4 @@
-// The result table, as aligned text for stdout and as markdown for PERFORMANCE.md.
+// The result table, as aligned text for stdout and as markdown (results.json `markdown`, the README table).
 import { formatRatio, formatTarget, formatValue, mark } from "./figures.mjs";
 
 const HEAD = ["Figure", "Value", "Floor or baseline", "Ratio", "Target", "", "Peer (issue 5)"];
