@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { TapeRow } from "../../../durable-objects/twins/types";
 import { createSandbox, twinFetch } from "../helpers";
 
-interface Row {
-  seq: number;
-  twin: string;
-  transport: string;
-  method: string;
-  path: string;
-  query: string;
-  request_headers: Record<string, string>;
-  request_body: unknown;
-  status: number;
-  response_body: unknown;
-  mutated: boolean;
-  fidelity: string;
-  operation: string;
-  at: string;
-}
+type Row = TapeRow;
 
 const tapeOf = async (sandbox: Awaited<ReturnType<typeof createSandbox>>) => (await twinFetch(sandbox, "/_pome/events")).json<Row[]>();
 
