@@ -10,6 +10,7 @@ import { newId } from "./ids";
 import { controlMcpHandler } from "./mcp/control";
 import { twinMcpHandler } from "./mcp/twin";
 import { adminRoutes } from "./routes/admin";
+import { appRoutes } from "./routes/app";
 import { agentRoutes } from "./routes/agents";
 import { meRoutes } from "./routes/me";
 import { sandboxRoutes } from "./routes/sandboxes";
@@ -75,6 +76,9 @@ app.route("/v1", controlPlane);
 app.all("/v1/*", (c) => {
   throw new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`);
 });
+
+// The page a run's dashboard_url opens.
+app.route("/app", appRoutes);
 
 // The benchmark floor: router → Durable Object → a fixed small body. Off unless enabled.
 app.get("/_bench/floor/:sid", async (c) => {
