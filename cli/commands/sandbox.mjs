@@ -34,8 +34,8 @@ const OPTIONS = {
 
 const shellQuote = (value) => `'${String(value).replace(/'/g, `'\\''`)}'`;
 
-function shellExports(sandbox, prompt = "") {
-  const env = examineeEnv({}, sandbox, { prompt, twins: sandbox.twins ?? Object.keys(sandbox.per_twin ?? {}), groupId: sandbox.group_id ?? "", trial: 1, trials: 1 });
+async function shellExports(sandbox, prompt = "") {
+  const env = await examineeEnv({}, sandbox, { prompt, twins: sandbox.twins ?? Object.keys(sandbox.per_twin ?? {}), groupId: sandbox.group_id ?? "", trial: 1, trials: 1 });
   for (const key of ["POME_GROUP_ID", "POME_TRIAL", "POME_TRIALS", ...(prompt ? [] : ["POME_TASK_PROMPT"])]) delete env[key];
   return Object.entries(env)
     .map(([k, v]) => `export ${k}=${shellQuote(v)}`)
@@ -75,7 +75,7 @@ async function create(values, ctx) {
     ...(values["agent-version"] ? { agent_version: values["agent-version"] } : {}),
     idempotency_key: randomUUID(),
   });
-  if (values.env && !ctx.out.json) ctx.out.result(shellExports(sandbox, task?.task.prompt));
+  if (values.env && !ctx.out.json) ctx.out.result(await shellExports(sandbox, task?.task.prompt));
   else ctx.out.result(`${describe(sandbox)}\nAgent token: pome sandbox get ${sandbox.session_id} --env`, sandbox);
   return EXIT.OK;
 }
@@ -112,7 +112,7 @@ export async function run(argv, ctx) {
     }
     case "get": {
       const sandbox = await ctx.api.get(`/v1/sandboxes/${encodeURIComponent(needId())}`);
-      if (values.env && !ctx.out.json) ctx.out.result(shellExports({ ...sandbox, session_id: sandbox.id }));
+      if (values.env && !ctx.out.json) ctx.out.result(await shellExports({ ...sandbox, session_id: sandbox.id }));
       else ctx.out.result(describe(sandbox), sandbox);
       return EXIT.OK;
     }

@@ -2,37 +2,22 @@
 // the team key), its output on our stderr so stdout stays the report, a deadline before the
 // sandbox expires, and heartbeats while it thinks.
 import { spawn } from "node:child_process";
-
-/** POME_GITHUB_REST_URL for `github`; twin ids are lower-case words. */
-export const twinVar = (twin, what) => `POME_${twin.toUpperCase().replace(/[^A-Z0-9]/g, "_")}_${what}`;
+import { taskModules } from "./task-file.mjs";
 
 /**
+ * The examinee's environment: the one the control MCP's launch spec carries
+ * (workers/mcp/launch.ts), on top of ours, less the team's API key.
  * @param {NodeJS.ProcessEnv} base the environment to inherit
  * @param {any} sandbox the POST /v1/sandboxes answer
  * @param {{ prompt: string, name?: string, twins: string[], groupId: string, trial: number, trials: number }} task
  */
-export function examineeEnv(base, sandbox, task) {
+export async function examineeEnv(base, sandbox, task) {
+  const { launch } = await taskModules();
   const env = { ...base };
   // The examinee is under test: it gets the sandbox's credentials, never the team's API key.
   delete env.POME_API_KEY;
-  for (const twin of task.twins) {
-    const urls = sandbox.per_twin?.[twin] ?? {};
-    if (urls.api_url) env[twinVar(twin, "REST_URL")] = urls.api_url;
-    if (urls.mcp_url) env[twinVar(twin, "MCP_URL")] = urls.mcp_url;
-    if (urls.openapi_url) env[twinVar(twin, "OPENAPI_URL")] = urls.openapi_url;
-    const credential = sandbox.provider_credentials?.[twin];
-    if (credential?.token) env[twinVar(twin, "TOKEN")] = credential.token;
-  }
-  env.POME_AUTH_TOKEN = sandbox.agent_token;
-  env.POME_SESSION_ID = sandbox.session_id;
-  env.POME_EXPIRES_AT = sandbox.expires_at;
-  env.POME_TWINS = task.twins.join(",");
-  env.POME_TASK_PROMPT = task.prompt;
-  if (task.name) env.POME_TASK_NAME = task.name;
-  env.POME_GROUP_ID = task.groupId;
-  env.POME_TRIAL = String(task.trial);
-  env.POME_TRIALS = String(task.trials);
-  return env;
+  const { twins, ...rest } = task;
+  return { ...env, ...launch.examineeEnv({ ...sandbox, twins, per_twin: sandbox.per_twin ?? {}, provider_credentials: sandbox.provider_credentials ?? {} }, rest) };
 }
 
 /**

@@ -49,7 +49,7 @@ export async function runTrials(opts) {
       const sessionId = sandbox.session_id;
       const untilExpiry = Date.parse(sandbox.expires_at) - Date.now() - EXPIRY_MARGIN_MS;
       out.progress(`${tag}sandbox ${sessionId} is ready; launching: ${command.join(" ")}`);
-      const env = examineeEnv(process.env, sandbox, { prompt: task.prompt, name: task.name, twins, groupId: opts.groupId, trial, trials: opts.runs });
+      const env = await examineeEnv(process.env, sandbox, { prompt: task.prompt, name: task.name, twins, groupId: opts.groupId, trial, trials: opts.runs });
       const ended = await launchExaminee(command, {
         env,
         deadlineMs: Math.min(untilExpiry, opts.timeoutMs ?? Infinity),

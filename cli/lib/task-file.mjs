@@ -10,15 +10,20 @@ const tasksDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 
 let modules;
 
-/** @returns {Promise<{ markdown: typeof import("../../workers/tasks/markdown.ts"), wire: typeof import("../../workers/tasks/wire.ts") }>} */
+/**
+ * The control plane's own modules the CLI runs: the task parser and wire helpers, and the
+ * examinee's launch environment (the same one the control MCP hands a coach).
+ * @returns {Promise<{ markdown: typeof import("../../workers/tasks/markdown.ts"), wire: typeof import("../../workers/tasks/wire.ts"), launch: typeof import("../../workers/mcp/launch.ts") }>}
+ */
 export async function taskModules() {
   if (modules) return modules;
   try {
-    const [markdown, wire] = await Promise.all([
+    const [markdown, wire, launch] = await Promise.all([
       import(pathToFileURL(path.join(tasksDir, "markdown.ts")).href),
       import(pathToFileURL(path.join(tasksDir, "wire.ts")).href),
+      import(pathToFileURL(path.join(tasksDir, "../mcp/launch.ts")).href),
     ]);
-    modules = { markdown, wire };
+    modules = { markdown, wire, launch };
     return modules;
   } catch (err) {
     if (err?.code === "ERR_UNKNOWN_FILE_EXTENSION" || err?.code === "ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING")

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../../cli/lib/args.mjs";
 import { loadConfig } from "../../../cli/lib/config.mjs";
 import { examineeEnv } from "../../../cli/lib/examinee.mjs";
@@ -65,7 +65,10 @@ describe("the examinee gets the sandbox, never the team key", () => {
     per_twin: { github: { api_url: "http://x/github/s/ses_1", mcp_url: "http://x/github/s/ses_1/mcp", openapi_url: "http://x/o" } },
     provider_credentials: { github: { token: "github_pat_1", header: "Authorization", scheme: "Bearer" } },
   };
-  const env = examineeEnv({ POME_API_KEY: "pme_secret", PATH: "/bin" }, sandbox, { prompt: "Do it", name: "T", twins: ["github"], groupId: "grp_1", trial: 1, trials: 2 });
+  let env;
+  beforeAll(async () => {
+    env = await examineeEnv({ POME_API_KEY: "pme_secret", PATH: "/bin" }, sandbox, { prompt: "Do it", name: "T", twins: ["github"], groupId: "grp_1", trial: 1, trials: 2 });
+  });
 
   it("sets each twin's URLs and provider token", () => {
     expect(env).toMatchObject({ POME_GITHUB_REST_URL: "http://x/github/s/ses_1", POME_GITHUB_MCP_URL: "http://x/github/s/ses_1/mcp", POME_GITHUB_TOKEN: "github_pat_1" });
