@@ -9,6 +9,7 @@ import { contentTypeForKey, plainBody } from "../blobs/content-type";
 import { signBlobUrl, verifyBlobUrl, type BlobOperation } from "../blobs/sign";
 import { MiB } from "../body";
 import { evidenceKey } from "../../durable-objects/evidence-keys";
+import { redactText } from "../../durable-objects/redact";
 import { ApiError, notFound } from "../errors";
 import { findSandbox } from "../sandbox-index";
 import { publicOrigin } from "../urls";
@@ -64,12 +65,14 @@ export const blobFileRoutes = new Hono<AppEnv>()
     } catch {
       throw new ApiError("bad_request", "The body declares Content-Encoding: gzip but is not gzip");
     }
+    // Uploads are tapes and states (JSON text): secrets are redacted before they reach a blob.
+    const text = redactText(new TextDecoder().decode(body));
     try {
-      await c.env.EVIDENCE.put(key, body, { httpMetadata: { contentType: contentTypeForKey(key) } });
+      await c.env.EVIDENCE.put(key, text, { httpMetadata: { contentType: contentTypeForKey(key) } });
     } catch (err) {
       throw storageDown(err);
     }
-    return c.json({ key, size: body.byteLength }, 201);
+    return c.json({ key, size: new TextEncoder().encode(text).byteLength }, 201);
   });
 
 const tooLarge = () => new ApiError("payload_too_large", `An upload is at most ${UPLOAD_LIMIT / MiB} MiB`, { limit_bytes: UPLOAD_LIMIT });

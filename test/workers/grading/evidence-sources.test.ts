@@ -119,3 +119,16 @@ describe("Prefer: respond-async", () => {
     expect((await api(`/v1/sandboxes/${sandbox.session_id}/evaluation`)).status).toBe(404);
   });
 });
+
+describe("uploads never keep a secret", () => {
+  it("redacts an uploaded tape before it is stored", async () => {
+    const sandbox = await createSandbox();
+    const { uploads } = (await (await api(`/v1/sandboxes/${sandbox.session_id}/uploads`, { method: "POST" })).json()) as Uploads;
+    const secret = sandbox.provider_credentials.github.token;
+    const row = { seq: 1, at: new Date().toISOString(), twin: "github", method: "GET", path: "/user", status: 200, request_body: { note: secret } };
+    expect((await SELF.fetch(uploads.trace.url, { method: "PUT", body: `${JSON.stringify(row)}\n` })).status).toBe(201);
+    const stored = await (await env.EVIDENCE.get(uploads.trace.key))?.text();
+    expect(stored).not.toContain(secret);
+    expect(JSON.parse(stored ?? "{}").request_body.note).toBe("[REDACTED]");
+  });
+});
