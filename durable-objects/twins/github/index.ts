@@ -53,5 +53,7 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
   tapeHeaders: ["x-github-api-version"],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
   tools: githubTools,
+  // @octokit/rest ships without the retry plugin: it never retries on its own.
+  clientRetries: () => false,
   checks: githubChecks,
 };

@@ -11,6 +11,8 @@ export interface PlaceholderSpec {
   rootPrefixes: readonly string[];
   tapeHeaders?: readonly string[];
   transportFor?(path: string): TwinDefinition["transportFor"] extends ((p: string) => infer T) | undefined ? T : never;
+  /** The retry rule of the vendor's official client (see TwinDefinition.clientRetries). */
+  clientRetries(res: TwinResponse): boolean;
   /** The vendor's error shape; `status` is what the platform means (401, 410, 500, 501). */
   error(status: number, message: string, req?: TwinRequest): TwinResponse;
 }
@@ -44,5 +46,6 @@ export function placeholderTwin(spec: PlaceholderSpec): TwinDefinition<unknown> 
     claimsRootPath: (path) => spec.rootPrefixes.some((p) => path === p || path.startsWith(p)),
     tools: [],
     checks: [],
+    clientRetries: spec.clientRetries,
   };
 }

@@ -10,6 +10,8 @@ export const linearTwin = placeholderTwin({
   credential: { prefix: "lin_api_", separator: "", header: "Authorization", scheme: "" },
   rootPrefixes: ["/graphql"],
   transportFor: (path) => (path === "/graphql" ? "graphql" : "rest"),
+  // @linear/sdk does not retry on its own.
+  clientRetries: () => false,
   error: (status, message) =>
     jsonResponse(status, { errors: [{ message, extensions: { code: status === 501 ? "NOT_IMPLEMENTED" : status === 401 ? "AUTHENTICATION_ERROR" : "INTERNAL_SERVER_ERROR" } }] }),
 });

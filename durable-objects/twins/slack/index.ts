@@ -10,5 +10,7 @@ export const slackTwin = placeholderTwin({
   displayName: "Slack",
   credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer" },
   rootPrefixes: ["/api/"],
+  // @slack/web-api retries every non-200 answer (429 after Retry-After).
+  clientRetries: (res) => res.status !== 200,
   error: (status, message) => jsonResponse(200, { ok: false, error: SLACK_ERRORS[status] ?? "fatal_error", detail: message }),
 });
