@@ -21,5 +21,7 @@ export const GMAIL_MIGRATIONS: readonly string[] = [
    CREATE TABLE gm_drafts (id TEXT PRIMARY KEY, message_id TEXT NOT NULL UNIQUE, seq INTEGER NOT NULL);
    CREATE TABLE gm_filters (id TEXT PRIMARY KEY, criteria TEXT NOT NULL, action TEXT NOT NULL, seq INTEGER NOT NULL);
    CREATE TABLE gm_history (
-     id INTEGER PRIMARY KEY, message_id TEXT NOT NULL, thread_id TEXT NOT NULL, kind TEXT NOT NULL, label_ids TEXT NOT NULL);`,
+     seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL, message_id TEXT NOT NULL, thread_id TEXT NOT NULL,
+     kind TEXT NOT NULL, label_ids TEXT NOT NULL);
+   CREATE INDEX gm_history_id ON gm_history (id);`,
 ];

@@ -24,7 +24,7 @@ function list(ctx: TwinContext) {
   const max = maxResultsOf(ctx);
   const token = ctx.query.get("pageToken");
   const after = token === null ? Number(start) : /^\d+$/.test(token) ? Number(token) : fail(badRequest("Invalid pageToken"));
-  const rows = ctx.db.all<HistoryRow>("SELECT id, message_id, thread_id, kind, label_ids FROM gm_history WHERE id > ? ORDER BY id LIMIT ?", after, (max + 1) * 4);
+  const rows = ctx.db.all<HistoryRow>("SELECT id, message_id, thread_id, kind, label_ids FROM gm_history WHERE id > ? ORDER BY id, seq LIMIT ?", after, (max + 1) * 4);
   const records = new Map<number, { id: string; lists: Record<string, unknown[]> }>();
   let next: string | undefined;
   for (const r of rows) {
