@@ -40,6 +40,7 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
     internal: (message) => gError(500, message, "backendError"),
   },
   credential: { prefix: "ya29.", separator: ".", header: "Authorization", scheme: "Bearer" },
+  secretPatterns: [/\bya29\.[A-Za-z0-9._-]{10,}/g],
   tapeHeaders: ["x-goog-api-client"],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
   tools: gmailTools,
