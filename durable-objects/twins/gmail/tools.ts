@@ -8,7 +8,7 @@ import type { TwinTool } from "../types";
 import { mimeTree, serialize, type Header } from "./mime";
 
 const U = "/gmail/v1/users/me";
-const id = (what: string) => z.string().regex(/^[0-9a-f]{1,16}$/).describe(`The ${what}'s id (hex, as Gmail gives it)`);
+const id = (what: string) => z.string().min(1).describe(`The ${what}'s id (hex, as Gmail gives it)`);
 const labelIds = z.array(z.string()).optional().describe('Label ids, e.g. ["INBOX", "UNREAD"] or a user label\'s "Label_1"');
 const format = z.enum(["full", "metadata", "minimal", "raw"]).optional().describe("How much of the message to return (default full)");
 const listArgs = {
