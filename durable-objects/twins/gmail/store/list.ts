@@ -31,7 +31,7 @@ export function positionOf(token: string | null): Position | undefined {
 }
 
 /** Messages in list order from `after` on, each passing the filters. */
-export function* walk(db: Db, opts: ListOptions, after?: Position): Generator<StoredMessage> {
+export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH): Generator<StoredMessage> {
   const query = opts.q?.trim() ? parseQuery(opts.q, opts.now) : undefined;
   const names = query ? labelNames(db) : new Map<string, string>();
   const hiddenOk = opts.includeSpamTrash || opts.labelIds.includes("SPAM") || opts.labelIds.includes("TRASH") || (query?.reachesSpamTrash ?? false);
@@ -43,12 +43,12 @@ export function* walk(db: Db, opts: ListOptions, after?: Position): Generator<St
           `SELECT ${COLUMNS} FROM gm_message_labels l JOIN gm_messages m ON m.id = l.message_id
            WHERE l.label_id = ? AND (l.internal_date < ? OR (l.internal_date = ? AND l.message_id < ?))
            ORDER BY l.internal_date DESC, l.message_id DESC LIMIT ?`,
-          first, cursor.date, cursor.date, cursor.id, BATCH,
+          first, cursor.date, cursor.date, cursor.id, batch,
         )
       : db.all<Parameters<typeof fromRow>[0]>(
           `SELECT ${COLUMNS} FROM gm_messages m WHERE (m.internal_date < ? OR (m.internal_date = ? AND m.id < ?))
            ORDER BY m.internal_date DESC, m.id DESC LIMIT ?`,
-          cursor.date, cursor.date, cursor.id, BATCH,
+          cursor.date, cursor.date, cursor.id, batch,
         );
     for (const row of rows) {
       const m = fromRow(row);
@@ -58,14 +58,15 @@ export function* walk(db: Db, opts: ListOptions, after?: Position): Generator<St
       if (query && !query.matches(searchDoc(m, names))) continue;
       yield m;
     }
-    if (rows.length < BATCH) return;
+    if (rows.length < batch) return;
   }
 }
 
 /** One page of the walk, and the token of the next when there is one. */
 export function page(db: Db, opts: ListOptions, maxResults: number, token: string | null): { items: StoredMessage[]; next?: string } {
   const items: StoredMessage[] = [];
-  for (const m of walk(db, opts, positionOf(token))) {
+  // The first batch is the page and one more (to know a next page exists); filtered walks read on.
+  for (const m of walk(db, opts, positionOf(token), Math.min(BATCH, maxResults + 1))) {
     if (items.length === maxResults) {
       const last = items[items.length - 1];
       return { items, next: last ? tokenOf(last) : undefined };
