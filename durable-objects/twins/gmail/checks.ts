@@ -3,7 +3,7 @@
 // field an uploaded state lacks is skipped, never read as a default.
 import { addressParser } from "postal-mime";
 import { decodeBase64, fromUtf8 } from "../kit/base64";
-import { absent, checkMaker, fail, isRec, listOf, noUnsupportedEndpoint, pass, plural, type Found, type Rec } from "../kit/checks";
+import { checkMaker, fail, isRec, listOf, noUnsupportedEndpoint, pass, plural, type Found, type Rec } from "../kit/checks";
 import type { CheckDefinition, CheckParam } from "../types";
 import type { GmailSeed } from "./seed";
 

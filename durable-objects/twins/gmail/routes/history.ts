@@ -37,10 +37,10 @@ function list(ctx: TwinContext) {
     }
     const record = records.get(r.id) ?? { id: String(r.id), lists: { messages: [] } };
     const message = { id: r.message_id, threadId: r.thread_id };
-    (record.lists.messages ??= []).push(message);
+    record.lists.messages = [...(record.lists.messages ?? []), message];
     const field = LIST_FIELD[r.kind];
     const entry = r.kind === "labelAdded" || r.kind === "labelRemoved" ? { message: { ...message, labelIds: labels }, labelIds: labels } : { message: r.kind === "messageAdded" ? { ...message, labelIds: labels } : message };
-    (record.lists[field] ??= []).push(entry);
+    record.lists[field] = [...(record.lists[field] ?? []), entry];
     records.set(r.id, record);
   }
   const out: Record<string, unknown> = {};

@@ -3,8 +3,7 @@
 // `after:`, `before:`, bare words, "quoted phrases", `-` negation, `OR` and parentheses.
 // Matching is case-insensitive substring matching, which is close to (and looser than) Gmail's
 // word-prefix matching.
-import { fail } from "../errors";
-import { badRequest } from "../errors";
+import { badRequest, fail } from "../errors";
 import type { StoredMessage } from "./messages";
 
 type Node =
@@ -15,8 +14,7 @@ type Node =
 function tokenize(q: string): string[] {
   const tokens: string[] = [];
   const re = /\s*(\(|\)|-?[a-zA-Z_]+:"[^"]*"|-?"[^"]*"|-?[a-zA-Z_]+:\([^)]*\)|[^\s()]+)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(q))) tokens.push(m[1]);
+  for (const m of q.matchAll(re)) if (m[1] !== undefined) tokens.push(m[1]);
   return tokens;
 }
 
