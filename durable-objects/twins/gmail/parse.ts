@@ -83,8 +83,20 @@ async function fromMultipart(contentType: string, body: string): Promise<Prepare
   return new PreparedCall(metadata, raw === undefined ? undefined : await parseMail(raw));
 }
 
-/** Parses the mail a call carries, if any; nothing here reads or writes the world. */
+/**
+ * Parses the mail a call carries, if any; nothing here reads or writes the world. Mail the parser
+ * cannot read is marked `invalid`, so the handler answers Gmail's 400 rather than the call failing.
+ */
 export async function prepareGmailCall(req: TwinRequest): Promise<TwinRequest> {
+  try {
+    return await prepareCall(req);
+  } catch (err) {
+    console.warn("gmail: the call's message could not be parsed", req.method, req.path, err);
+    return { ...req, prepared: new PreparedCall(undefined, "invalid") };
+  }
+}
+
+async function prepareCall(req: TwinRequest): Promise<TwinRequest> {
   if (req.method !== "POST" && req.method !== "PUT") return req;
   const uploadType = new URLSearchParams(req.query).get("uploadType");
   const contentType = req.headers["content-type"] ?? "";
