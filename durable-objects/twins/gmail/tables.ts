@@ -22,6 +22,6 @@ export const GMAIL_MIGRATIONS: readonly string[] = [
    CREATE TABLE gm_filters (id TEXT PRIMARY KEY, criteria TEXT NOT NULL, action TEXT NOT NULL, seq INTEGER NOT NULL);
    CREATE TABLE gm_history (
      seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL, message_id TEXT NOT NULL, thread_id TEXT NOT NULL,
-     kind TEXT NOT NULL, label_ids TEXT NOT NULL);
+     kind TEXT NOT NULL, label_ids TEXT NOT NULL, message_labels TEXT NOT NULL);
    CREATE INDEX gm_history_id ON gm_history (id);`,
 ];

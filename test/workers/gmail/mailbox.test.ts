@@ -70,6 +70,7 @@ describe("threads, labels, drafts, history and settings", () => {
     const all = await gmail.users.history.list({ userId: "me", startHistoryId: start });
     expect(all.data.history?.map((h) => Object.keys(h).filter((k) => k !== "id" && k !== "messages"))).toEqual([["labelsRemoved"], ["messagesAdded"]]);
     expect(all.data.historyId).toBe(String(Number(start) + 2));
+    expect(all.data.history?.[0]?.labelsRemoved?.[0]).toEqual({ message: { id: "19a0c0de0000a001", threadId: "19a0c0de0000a001", labelIds: ["INBOX"] }, labelIds: ["UNREAD"] });
     const added = await gmail.users.history.list({ userId: "me", startHistoryId: start, historyTypes: ["messageAdded"] });
     expect(added.data.history?.[0]?.messagesAdded?.[0]?.message?.id).toBe(sent.data.id);
     const none = await gmail.users.history.list({ userId: "me", startHistoryId: all.data.historyId ?? "" });
@@ -115,6 +116,8 @@ describe("the twin's additions", () => {
     expect(tape.map((r) => r.mutated)).toEqual([true, false, false, false]);
     const state = await gmailState(sandbox);
     expect((state.messages as unknown[]).length).toBe(3);
+    const history = await gmail.users.history.list({ userId: "me", startHistoryId: "1", historyTypes: ["messageAdded"] });
+    expect(history.data.history?.map((h) => h.messagesAdded?.[0]?.message?.id)).toEqual([sent.data.id, seen.data.messages?.[0]?.id]);
   });
 
   it("answers a seeded fault in Google's shape and changes nothing", async () => {

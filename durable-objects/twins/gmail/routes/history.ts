@@ -10,6 +10,7 @@ interface HistoryRow {
   thread_id: string;
   kind: "messageAdded" | "messageDeleted" | "labelAdded" | "labelRemoved";
   label_ids: string;
+  message_labels: string;
 }
 
 const LIST_FIELD = { messageAdded: "messagesAdded", messageDeleted: "messagesDeleted", labelAdded: "labelsAdded", labelRemoved: "labelsRemoved" } as const;
@@ -24,13 +25,14 @@ function list(ctx: TwinContext) {
   const max = maxResultsOf(ctx);
   const token = ctx.query.get("pageToken");
   const after = token === null ? Number(start) : /^\d+$/.test(token) ? Number(token) : fail(badRequest("Invalid pageToken"));
-  const rows = ctx.db.all<HistoryRow>("SELECT id, message_id, thread_id, kind, label_ids FROM gm_history WHERE id > ? ORDER BY id, seq LIMIT ?", after, (max + 1) * 4);
+  const rows = ctx.db.all<HistoryRow>("SELECT id, message_id, thread_id, kind, label_ids, message_labels FROM gm_history WHERE id > ? ORDER BY id, seq LIMIT ?", after, (max + 1) * 4);
   const records = new Map<number, { id: string; lists: Record<string, unknown[]> }>();
   let next: string | undefined;
   for (const r of rows) {
     const labels = JSON.parse(r.label_ids) as string[];
+    const current = JSON.parse(r.message_labels) as string[];
     if (types.length && !types.includes(r.kind)) continue;
-    if (labelId && !labels.includes(labelId)) continue;
+    if (labelId && !labels.includes(labelId) && !current.includes(labelId)) continue;
     if (!records.has(r.id) && records.size === max) {
       next = String([...records.keys()].pop() ?? after);
       break;
@@ -39,7 +41,8 @@ function list(ctx: TwinContext) {
     const message = { id: r.message_id, threadId: r.thread_id };
     record.lists.messages = [...(record.lists.messages ?? []), message];
     const field = LIST_FIELD[r.kind];
-    const entry = r.kind === "labelAdded" || r.kind === "labelRemoved" ? { message: { ...message, labelIds: labels }, labelIds: labels } : { message: r.kind === "messageAdded" ? { ...message, labelIds: labels } : message };
+    const withLabels = current.length ? { ...message, labelIds: current } : message;
+    const entry = r.kind === "labelAdded" || r.kind === "labelRemoved" ? { message: withLabels, labelIds: labels } : { message: r.kind === "messageAdded" ? withLabels : message };
     record.lists[field] = [...(record.lists[field] ?? []), entry];
     records.set(r.id, record);
   }

@@ -98,8 +98,12 @@ function writeLabels(db: Db, id: string, internalDate: number, add: readonly str
 
 const hiddenBy = (labels: readonly string[]) => (labels.some((l) => (SPAM_TRASH as readonly string[]).includes(l)) ? 1 : 0);
 
-function recordHistory(db: Db, historyId: number, m: { id: string; threadId: string }, kind: string, labelIds: readonly string[]): void {
-  db.run("INSERT INTO gm_history (id, message_id, thread_id, kind, label_ids) VALUES (?, ?, ?, ?, ?)", historyId, m.id, m.threadId, kind, JSON.stringify(labelIds));
+/** One change: the labels it added or removed, and the message's labels once it was made. */
+function recordHistory(db: Db, historyId: number, m: { id: string; threadId: string; labelIds: readonly string[] }, kind: string, changed: readonly string[]): void {
+  db.run(
+    "INSERT INTO gm_history (id, message_id, thread_id, kind, label_ids, message_labels) VALUES (?, ?, ?, ?, ?, ?)",
+    historyId, m.id, m.threadId, kind, JSON.stringify(changed), JSON.stringify(m.labelIds),
+  );
 }
 
 /**
@@ -150,9 +154,10 @@ export function relabel(db: Db, m: StoredMessage, add: readonly string[], remove
   const historyId = bumpHistory(db);
   db.run("UPDATE gm_messages SET label_ids = ?, hidden = ?, history_id = ? WHERE id = ?", JSON.stringify(labelIds), hiddenBy(labelIds), historyId, m.id);
   writeLabels(db, m.id, m.internalDate, added, removed);
-  if (added.length) recordHistory(db, historyId, m, "labelAdded", added);
-  if (removed.length) recordHistory(db, historyId, m, "labelRemoved", removed);
-  return { ...m, labelIds, historyId };
+  const changed = { ...m, labelIds, historyId };
+  if (added.length) recordHistory(db, historyId, changed, "labelAdded", added);
+  if (removed.length) recordHistory(db, historyId, changed, "labelRemoved", removed);
+  return changed;
 }
 
 export function deleteMessage(db: Db, m: StoredMessage): void {
@@ -160,7 +165,7 @@ export function deleteMessage(db: Db, m: StoredMessage): void {
   writeLabels(db, m.id, m.internalDate, [], m.labelIds);
   addToTotal(db, "messages_total", -1);
   if (!db.one("SELECT 1 AS x FROM gm_messages WHERE thread_id = ? LIMIT 1", m.threadId)) addToTotal(db, "threads_total", -1);
-  recordHistory(db, bumpHistory(db), m, "messageDeleted", []);
+  recordHistory(db, bumpHistory(db), { ...m, labelIds: [] }, "messageDeleted", []);
 }
 
 /** Whether a label id can be put on a message (system, or a user label of this mailbox). */
