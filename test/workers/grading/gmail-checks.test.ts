@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { gmailChecks } from "../../../durable-objects/twins/gmail/checks";
 import { defaultGmailSeed, type GmailSeed } from "../../../durable-objects/twins/gmail/seed";
 import type { CheckOutcome, TapeRow } from "../../../durable-objects/twins/types";
+import { api } from "../helpers";
 import { row } from "./fixtures";
 
 const seed = (): GmailSeed => structuredClone(defaultGmailSeed());
@@ -116,5 +117,16 @@ describe("gmail.no-unsupported-endpoint", () => {
   it("reads the tape", () => {
     expect(run("no-unsupported-endpoint", {}, seed(), { tape: [row({ twin: "gmail" })] }).status).toBe("passed");
     expect(run("no-unsupported-endpoint", {}, seed(), { tape: [row({ twin: "gmail", fidelity: "unsupported", operation: "unsupported" })] }).status).toBe("failed");
+  });
+});
+
+describe("GET /v1/checks?twin=gmail", () => {
+  it("serves the Gmail checks with a digest", async () => {
+    const res = await api("/v1/checks?twin=gmail");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { twin: string; count: number; digest: string; checks: { id: string; example: string }[] };
+    expect(body).toMatchObject({ twin: "gmail", count: gmailChecks.length });
+    expect(body.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(body.checks.find((c) => c.id === "gmail.reply-in-thread")?.example).toBe("A reply was sent in thread 19a0c0de0000a001");
   });
 });
