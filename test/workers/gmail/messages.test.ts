@@ -171,6 +171,9 @@ describe("messages through googleapis", () => {
     expect(got.data.internalDate).toBe(String(Date.UTC(2026, 0, 5, 8)));
     const inserted = await gmail.users.messages.insert({ userId: "me", requestBody: { raw: mail, labelIds: ["Label_1"] } });
     expect(inserted.data.labelIds).toEqual(["Label_1"]);
+    // Received mail joins the thread its References name, as Gmail threads incoming replies.
+    const followUp = raw(["From: dana@customer.test", "To: agent@northwind.test", "Subject: Re: Refund request for order #1234", "References: <r1@northwind.test>", "", "Thanks!"]);
+    expect((await gmail.users.messages.import({ userId: "me", requestBody: { raw: followUp } })).data.threadId).toBe("19a0c0de0000a001");
   });
 
   it("refuses another user's mailbox and an unknown route without a retryable status", async () => {

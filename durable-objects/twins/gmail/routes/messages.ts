@@ -8,7 +8,7 @@ import { checkedId, isGmailId } from "../ids";
 import { headerValue } from "../mime";
 import { deleteMessage, getMessage, insertMessage, labelExists, relabel, type StoredMessage } from "../store/messages";
 import { currentHistoryId, getMeta, mailboxAddress, nextMessageId } from "../store/meta";
-import { mailOf, resolveThread, sendMail } from "../store/outgoing";
+import { arrivingThread, mailOf, sendMail } from "../store/outgoing";
 import { page } from "../store/list";
 import { messageRef, messageStub, messageView } from "../views";
 
@@ -80,7 +80,7 @@ function store(ctx: TwinContext, kind: "insert" | "import") {
   const dated = Date.parse(headerValue(mail.content.headers, "Date") ?? "");
   const internalDate = source === "dateHeader" && Number.isFinite(dated) ? dated : ctx.clock.now();
   const id = nextMessageId(ctx.db);
-  const threadId = resolveThread(ctx.db, readers.optString(body, "threadId"), mail.content.headers, id);
+  const threadId = arrivingThread(ctx.db, readers.optString(body, "threadId"), mail.content.headers, id);
   const stored = insertMessage(ctx.db, { id, threadId, internalDate, labelIds, ...mail });
   return gJson(200, messageRef(stored));
 }

@@ -132,9 +132,10 @@ export function insertMessage(db: Db, m: NewMessage, opts: { historyId?: number 
   };
   stored.sizeEstimate = new TextEncoder().encode(rawOf(stored)).length;
   db.run(
-    `INSERT INTO gm_messages (${COLUMNS}, hidden, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO gm_messages (${COLUMNS}, hidden, seq, rfc822_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     stored.id, stored.threadId, stored.internalDate, historyId, JSON.stringify(stored.labelIds), form, JSON.stringify(headers),
     JSON.stringify(stored.content), stored.raw, stored.snippet, stored.sizeEstimate, stored.isDraft ? 1 : 0, hiddenBy(stored.labelIds), nextCount(db, "message_seq", 1),
+    /<[^>]+>/.exec(headerValue(headers, "Message-ID") ?? "")?.[0] ?? null,
   );
   writeLabels(db, stored.id, stored.internalDate, stored.labelIds, []);
   addToTotal(db, "messages_total", 1);
@@ -170,5 +171,10 @@ export function deleteMessage(db: Db, m: StoredMessage): void {
 
 /** Whether a label id can be put on a message (system, or a user label of this mailbox). */
 export const labelExists = (db: Db, id: string) => isSystemLabel(id) || !!db.one("SELECT 1 AS x FROM gm_labels WHERE id = ?", id);
+
+/** The thread of the mailbox's message with this RFC 822 Message-ID (`<…>`), if any. */
+export function threadOfRfc822Id(db: Db, rfc822Id: string): string | undefined {
+  return db.one<{ thread_id: string }>("SELECT thread_id FROM gm_messages WHERE rfc822_id = ? LIMIT 1", rfc822Id)?.thread_id;
+}
 
 export const subjectOf = (m: { headers: readonly Header[] }) => headerValue(m.headers, "Subject") ?? "";

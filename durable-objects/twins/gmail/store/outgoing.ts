@@ -10,7 +10,7 @@ import { headerValue, rfc2822, type Header, type MailContent } from "../mime";
 import type { ParsedMail } from "../parse";
 import type { GmailCorrespondent, GmailFilter, GmailSendAs } from "../seed";
 import { getJson, mailboxAddress, nextMessageId } from "./meta";
-import { insertMessage, threadMessages, type NewMessage, type StoredMessage } from "./messages";
+import { insertMessage, threadMessages, threadOfRfc822Id, type NewMessage, type StoredMessage } from "./messages";
 import { parseQuery, searchDoc } from "./search";
 import { labelNames } from "./labels";
 
@@ -67,6 +67,26 @@ const messageIdsIn = (value: string | undefined) => (value ?? "").match(/<[^>]+>
  */
 export function resolveThread(db: Db, requested: string | undefined, headers: readonly Header[], ownId: string): string {
   if (requested === undefined || requested === "") return ownId;
+  return joinThread(db, requested, headers, ownId);
+}
+
+/**
+ * The thread mail arriving in the mailbox (insert, import) joins: the requested one under the
+ * rules above, else, as Gmail threads received mail, the thread of a message its In-Reply-To or
+ * References name when the subjects agree.
+ */
+export function arrivingThread(db: Db, requested: string | undefined, headers: readonly Header[], ownId: string): string {
+  if (requested !== undefined && requested !== "") return joinThread(db, requested, headers, ownId);
+  const refs = [...messageIdsIn(headerValue(headers, "In-Reply-To")), ...messageIdsIn(headerValue(headers, "References"))];
+  const subject = stripPrefixes(headerValue(headers, "Subject") ?? "");
+  for (const ref of refs) {
+    const thread = threadOfRfc822Id(db, ref);
+    if (thread && threadMessages(db, thread).some((m) => stripPrefixes(headerValue(m.headers, "Subject") ?? "") === subject)) return thread;
+  }
+  return ownId;
+}
+
+function joinThread(db: Db, requested: string, headers: readonly Header[], ownId: string): string {
   const thread = threadMessages(db, checkedId(requested));
   if (!thread.length) return fail(notFound());
   const refs = new Set([...messageIdsIn(headerValue(headers, "In-Reply-To")), ...messageIdsIn(headerValue(headers, "References"))]);
