@@ -70,6 +70,9 @@ describe("the Gmail seed", () => {
     expect(issues({ ...base, drafts: [{ id: "r1", message: { headers: from } }, { id: "r1", message: { headers: from } }] })).toEqual(["drafts[1].id"]);
     expect(issues({ ...base, messages: [{ headers: from, labelIds: ["Label_9"] }] })).toEqual(["messages[0].labelIds[0]"]);
     expect(issues({ ...base, labels: [{ name: "A" }, { name: "a" }, { name: "Inbox" }] })).toEqual(["labels[1].name", "labels[2].name"]);
+    expect(issues({ ...base, labels: [{ id: "Label_1", name: "A" }, { id: "Label_1", name: "B" }, { id: "INBOX", name: "C" }] })).toEqual(["labels[1].id", "labels[2].id"]);
+    expect(issues({ ...base, messages: [{ headers: from, labelIds: ["DRAFT"] }] })).toEqual(["messages[0].labelIds"]);
+    expect(issues({ ...base, messages: [{ headers: [...from, { name: "Content-Type", value: "text/plain" }] }] })).toEqual(["messages[0].headers[1].name"]);
     expect(issues({ ...base, drafts: [{ message: { headers: from, labelIds: ["INBOX"] } }] })).toEqual(["drafts[0].message.labelIds"]);
     expect(issues({ ...base, filters: [{ criteria: { from: "x" }, action: { addLabelIds: ["Label_3"] } }] })).toEqual(["filters[0].action.addLabelIds[0]"]);
     expect(issues({ ...base, correspondents: [{ address: "c@d.test", reply: { text: "x", labelIds: ["NOPE"] } }] })).toEqual(["correspondents[0].reply.labelIds[0]"]);
