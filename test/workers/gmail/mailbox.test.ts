@@ -73,6 +73,11 @@ describe("threads, labels, drafts, history and settings", () => {
     expect(all.data.history?.[0]?.labelsRemoved?.[0]).toEqual({ message: { id: "19a0c0de0000a001", threadId: "19a0c0de0000a001", labelIds: ["INBOX"] }, labelIds: ["UNREAD"] });
     const added = await gmail.users.history.list({ userId: "me", startHistoryId: start, historyTypes: ["messageAdded"] });
     expect(added.data.history?.[0]?.messagesAdded?.[0]?.message?.id).toBe(sent.data.id);
+    const firstPage = await gmail.users.history.list({ userId: "me", startHistoryId: start, maxResults: 1 });
+    expect(firstPage.data.history).toHaveLength(1);
+    const secondPage = await gmail.users.history.list({ userId: "me", startHistoryId: start, maxResults: 1, pageToken: firstPage.data.nextPageToken ?? "" });
+    expect(secondPage.data.history?.[0]?.messagesAdded).toBeDefined();
+    expect(secondPage.data.nextPageToken).toBeUndefined();
     const none = await gmail.users.history.list({ userId: "me", startHistoryId: all.data.historyId ?? "" });
     expect(none.data.history).toBeUndefined();
   });

@@ -2,6 +2,7 @@
 // and the scripted replies of seeded correspondents, delivered later through the platform's
 // timed mechanism (ctx.schedule → deliver).
 import { addressParser } from "postal-mime";
+import { isBody } from "../../kit/input";
 import type { Db } from "../../../sql";
 import type { Clock, TwinContext } from "../../types";
 import { badRequest, fail, notFound } from "../errors";
@@ -109,7 +110,7 @@ interface ReplyPayload {
 }
 
 const isReplyPayload = (v: unknown): v is ReplyPayload =>
-  typeof v === "object" && v !== null && ["address", "text", "subject", "threadId"].every((k) => typeof (v as Record<string, unknown>)[k] === "string");
+  isBody(v) && ["address", "text", "subject", "threadId", "inReplyTo", "references", "name"].every((k) => typeof v[k] === "string") && Array.isArray(v.labelIds);
 
 /** Sends a message from the mailbox: it is stored SENT (and in the inbox when sent to itself). */
 export function sendMail(ctx: TwinContext, given: Mail, requestedThread: string | undefined): StoredMessage {
