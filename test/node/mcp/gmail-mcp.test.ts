@@ -49,4 +49,24 @@ describe("the Gmail twin's MCP tools", () => {
       ["gmail.users.drafts.send", 200],
     ]);
   });
+
+  it("manages labels, filters, drafts and the vacation responder", async () => {
+    const label = jsonOf<{ id: string; name: string }>(await client.callTool({ name: "create_label", arguments: { name: "Escalations" } }));
+    expect(jsonOf<{ name: string }>(await client.callTool({ name: "update_label", arguments: { id: label.id, name: "Escalated" } })).name).toBe("Escalated");
+    expect(jsonOf<{ messagesTotal: number }>(await client.callTool({ name: "get_label", arguments: { id: "Label_1" } })).messagesTotal).toBe(2);
+    const filter = jsonOf<{ id: string; action: { addLabelIds: string[] } }>(
+      await client.callTool({ name: "create_filter", arguments: { from: "news@deals.test", addLabelIds: [label.id], removeLabelIds: ["INBOX"] } }),
+    );
+    expect(filter.action.addLabelIds).toEqual([label.id]);
+    expect(jsonOf<{ filter: unknown[] }>(await client.callTool({ name: "list_filters", arguments: {} })).filter).toHaveLength(1);
+    const vacation = jsonOf<{ enableAutoReply: boolean }>(await client.callTool({ name: "update_vacation", arguments: { enableAutoReply: true, responseSubject: "Away" } }));
+    expect(vacation.enableAutoReply).toBe(true);
+    const updated = jsonOf<{ id: string; message: { id: string } }>(
+      await client.callTool({ name: "update_draft", arguments: { id: "r7390128431662530001", to: "alex@customer.test", subject: "Re: Question about pricing", body: "15% off annual plans." } }),
+    );
+    expect(updated.id).toBe("r7390128431662530001");
+    await client.callTool({ name: "delete_draft", arguments: { id: "r7390128431662530001" } });
+    const refused = await client.callTool({ name: "get_draft", arguments: { id: "r7390128431662530001" } });
+    expect(refused.isError).toBe(true);
+  });
 });
