@@ -29,7 +29,13 @@ const compose = {
 
 function listQuery(a: { labelIds?: string[] } & Record<string, unknown>): string {
   const { labelIds: labels, ...rest } = a;
-  const params = new URLSearchParams(query(Object.fromEntries(Object.entries(rest).filter((e): e is [string, string | number | boolean] => ["string", "number", "boolean"].includes(typeof e[1])))));
+  const params = new URLSearchParams(
+    query(
+      Object.fromEntries(
+        Object.entries(rest).filter((e): e is [string, string | number | boolean] => ["string", "number", "boolean"].includes(typeof e[1])),
+      ),
+    ),
+  );
   for (const l of labels ?? []) params.append("labelIds", l);
   return params.toString();
 }
@@ -49,8 +55,20 @@ function listRequest(path: string, args: Record<string, unknown> & { labelIds?: 
 }
 
 export const gmailTools: readonly TwinTool[] = [
-  tool({ name: "get_profile", description: "The mailbox's address, message and thread totals, and current historyId.", input: {}, readOnly: true, toRequest: () => ({ method: "GET", path: `${U}/profile` }) }),
-  tool({ name: "list_messages", description: "List message ids, newest first, filtered by Gmail search and labels (all labels must match).", input: listArgs, readOnly: true, toRequest: (a) => listRequest(`${U}/messages`, a) }),
+  tool({
+    name: "get_profile",
+    description: "The mailbox's address, message and thread totals, and current historyId.",
+    input: {},
+    readOnly: true,
+    toRequest: () => ({ method: "GET", path: `${U}/profile` }),
+  }),
+  tool({
+    name: "list_messages",
+    description: "List message ids, newest first, filtered by Gmail search and labels (all labels must match).",
+    input: listArgs,
+    readOnly: true,
+    toRequest: (a) => listRequest(`${U}/messages`, a),
+  }),
   tool({
     name: "get_message",
     description: "Get one message: headers, body parts, labels and snippet.",
@@ -60,9 +78,14 @@ export const gmailTools: readonly TwinTool[] = [
   }),
   tool({
     name: "send_message",
-    description: "Send a plain-text message from the mailbox. To reply in a thread, give threadId and the original Message-ID as inReplyTo, and keep the subject (Re: is fine).",
+    description:
+      "Send a plain-text message from the mailbox. To reply in a thread, give threadId and the original Message-ID as inReplyTo, and keep the subject (Re: is fine).",
     input: compose,
-    toRequest: (a) => ({ method: "POST", path: `${U}/messages/send`, body: a.threadId ? { raw: rawOf(a), threadId: a.threadId } : { raw: rawOf(a) } }),
+    toRequest: (a) => ({
+      method: "POST",
+      path: `${U}/messages/send`,
+      body: a.threadId ? { raw: rawOf(a), threadId: a.threadId } : { raw: rawOf(a) },
+    }),
   }),
   tool({
     name: "modify_message",
@@ -70,8 +93,20 @@ export const gmailTools: readonly TwinTool[] = [
     input: { id: id("message"), addLabelIds: labelIds, removeLabelIds: labelIds },
     toRequest: ({ id: m, ...body }) => ({ method: "POST", path: `${U}/messages/${seg(m)}/modify`, body }),
   }),
-  tool({ name: "trash_message", description: "Move a message to the trash.", input: { id: id("message") }, destructive: true, toRequest: (a) => ({ method: "POST", path: `${U}/messages/${seg(a.id)}/trash` }) }),
-  tool({ name: "list_threads", description: "List threads, newest first, filtered like list_messages.", input: listArgs, readOnly: true, toRequest: (a) => listRequest(`${U}/threads`, a) }),
+  tool({
+    name: "trash_message",
+    description: "Move a message to the trash.",
+    input: { id: id("message") },
+    destructive: true,
+    toRequest: (a) => ({ method: "POST", path: `${U}/messages/${seg(a.id)}/trash` }),
+  }),
+  tool({
+    name: "list_threads",
+    description: "List threads, newest first, filtered like list_messages.",
+    input: listArgs,
+    readOnly: true,
+    toRequest: (a) => listRequest(`${U}/threads`, a),
+  }),
   tool({
     name: "get_thread",
     description: "Get a thread with all its messages, oldest first.",
@@ -79,19 +114,35 @@ export const gmailTools: readonly TwinTool[] = [
     readOnly: true,
     toRequest: (a) => ({ method: "GET", path: `${U}/threads/${seg(a.id)}`, query: query({ format: a.format }) }),
   }),
-  tool({ name: "list_labels", description: "List system and user labels with their ids.", input: {}, readOnly: true, toRequest: () => ({ method: "GET", path: `${U}/labels` }) }),
+  tool({
+    name: "list_labels",
+    description: "List system and user labels with their ids.",
+    input: {},
+    readOnly: true,
+    toRequest: () => ({ method: "GET", path: `${U}/labels` }),
+  }),
   tool({
     name: "create_label",
     description: "Create a user label; names are unique, case-insensitively.",
     input: { name: z.string().min(1).describe("The label's name") },
     toRequest: (a) => ({ method: "POST", path: `${U}/labels`, body: a }),
   }),
-  tool({ name: "list_drafts", description: "List drafts, newest first.", input: { q: listArgs.q, maxResults: listArgs.maxResults, pageToken: listArgs.pageToken }, readOnly: true, toRequest: (a) => listRequest(`${U}/drafts`, a) }),
+  tool({
+    name: "list_drafts",
+    description: "List drafts, newest first.",
+    input: { q: listArgs.q, maxResults: listArgs.maxResults, pageToken: listArgs.pageToken },
+    readOnly: true,
+    toRequest: (a) => listRequest(`${U}/drafts`, a),
+  }),
   tool({
     name: "create_draft",
     description: "Save a plain-text draft (not sent).",
     input: compose,
-    toRequest: (a) => ({ method: "POST", path: `${U}/drafts`, body: { message: a.threadId ? { raw: rawOf(a), threadId: a.threadId } : { raw: rawOf(a) } } }),
+    toRequest: (a) => ({
+      method: "POST",
+      path: `${U}/drafts`,
+      body: { message: a.threadId ? { raw: rawOf(a), threadId: a.threadId } : { raw: rawOf(a) } },
+    }),
   }),
   tool({
     name: "send_draft",
@@ -99,7 +150,12 @@ export const gmailTools: readonly TwinTool[] = [
     input: { id: z.string().min(1).describe("The draft's id, e.g. r7390128431662530001") },
     toRequest: (a) => ({ method: "POST", path: `${U}/drafts/send`, body: { id: a.id } }),
   }),
-  tool({ name: "untrash_message", description: "Take a message out of the trash.", input: { id: id("message") }, toRequest: (a) => ({ method: "POST", path: `${U}/messages/${seg(a.id)}/untrash` }) }),
+  tool({
+    name: "untrash_message",
+    description: "Take a message out of the trash.",
+    input: { id: id("message") },
+    toRequest: (a) => ({ method: "POST", path: `${U}/messages/${seg(a.id)}/untrash` }),
+  }),
   tool({
     name: "batch_modify_messages",
     description: "Add and remove labels on many messages at once (unknown ids are skipped).",
@@ -112,8 +168,19 @@ export const gmailTools: readonly TwinTool[] = [
     input: { id: id("thread"), addLabelIds: labelIds, removeLabelIds: labelIds },
     toRequest: ({ id: t, ...body }) => ({ method: "POST", path: `${U}/threads/${seg(t)}/modify`, body }),
   }),
-  tool({ name: "trash_thread", description: "Move every message of a thread to the trash.", input: { id: id("thread") }, destructive: true, toRequest: (a) => ({ method: "POST", path: `${U}/threads/${seg(a.id)}/trash` }) }),
-  tool({ name: "untrash_thread", description: "Take a thread's messages out of the trash.", input: { id: id("thread") }, toRequest: (a) => ({ method: "POST", path: `${U}/threads/${seg(a.id)}/untrash` }) }),
+  tool({
+    name: "trash_thread",
+    description: "Move every message of a thread to the trash.",
+    input: { id: id("thread") },
+    destructive: true,
+    toRequest: (a) => ({ method: "POST", path: `${U}/threads/${seg(a.id)}/trash` }),
+  }),
+  tool({
+    name: "untrash_thread",
+    description: "Take a thread's messages out of the trash.",
+    input: { id: id("thread") },
+    toRequest: (a) => ({ method: "POST", path: `${U}/threads/${seg(a.id)}/untrash` }),
+  }),
   tool({
     name: "get_label",
     description: "Get a label with its message and thread counts (total and unread).",
@@ -150,7 +217,11 @@ export const gmailTools: readonly TwinTool[] = [
     name: "update_draft",
     description: "Replace a draft's message with a new plain-text one.",
     input: { id: z.string().min(1).describe("The draft's id"), ...compose },
-    toRequest: ({ id: d, ...a }) => ({ method: "PUT", path: `${U}/drafts/${seg(d)}`, body: { message: a.threadId ? { raw: rawOf(a), threadId: a.threadId } : { raw: rawOf(a) } } }),
+    toRequest: ({ id: d, ...a }) => ({
+      method: "PUT",
+      path: `${U}/drafts/${seg(d)}`,
+      body: { message: a.threadId ? { raw: rawOf(a), threadId: a.threadId } : { raw: rawOf(a) } },
+    }),
   }),
   tool({
     name: "delete_draft",
@@ -159,8 +230,20 @@ export const gmailTools: readonly TwinTool[] = [
     destructive: true,
     toRequest: (a) => ({ method: "DELETE", path: `${U}/drafts/${seg(a.id)}` }),
   }),
-  tool({ name: "list_send_as", description: "The addresses the mailbox can send as, with display names.", input: {}, readOnly: true, toRequest: () => ({ method: "GET", path: `${U}/settings/sendAs` }) }),
-  tool({ name: "list_filters", description: "The mailbox's filters: criteria and the labels they add or remove.", input: {}, readOnly: true, toRequest: () => ({ method: "GET", path: `${U}/settings/filters` }) }),
+  tool({
+    name: "list_send_as",
+    description: "The addresses the mailbox can send as, with display names.",
+    input: {},
+    readOnly: true,
+    toRequest: () => ({ method: "GET", path: `${U}/settings/sendAs` }),
+  }),
+  tool({
+    name: "list_filters",
+    description: "The mailbox's filters: criteria and the labels they add or remove.",
+    input: {},
+    readOnly: true,
+    toRequest: () => ({ method: "GET", path: `${U}/settings/filters` }),
+  }),
   tool({
     name: "create_filter",
     description: "Create a filter for arriving mail: match by sender, recipient, subject or a search, then add or remove labels.",
@@ -185,7 +268,13 @@ export const gmailTools: readonly TwinTool[] = [
     destructive: true,
     toRequest: (a) => ({ method: "DELETE", path: `${U}/settings/filters/${seg(a.id)}` }),
   }),
-  tool({ name: "get_vacation", description: "The auto-reply (vacation responder) settings.", input: {}, readOnly: true, toRequest: () => ({ method: "GET", path: `${U}/settings/vacation` }) }),
+  tool({
+    name: "get_vacation",
+    description: "The auto-reply (vacation responder) settings.",
+    input: {},
+    readOnly: true,
+    toRequest: () => ({ method: "GET", path: `${U}/settings/vacation` }),
+  }),
   tool({
     name: "update_vacation",
     description: "Turn the auto-reply on or off and set its subject and text.",

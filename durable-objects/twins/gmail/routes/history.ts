@@ -13,7 +13,12 @@ interface HistoryRow {
   message_labels: string;
 }
 
-const LIST_FIELD = { messageAdded: "messagesAdded", messageDeleted: "messagesDeleted", labelAdded: "labelsAdded", labelRemoved: "labelsRemoved" } as const;
+const LIST_FIELD = {
+  messageAdded: "messagesAdded",
+  messageDeleted: "messagesDeleted",
+  labelAdded: "labelsAdded",
+  labelRemoved: "labelsRemoved",
+} as const;
 const TYPES = Object.keys(LIST_FIELD);
 
 /** The history rows after `after`, oldest first, read in batches so filters never cut a page short. */
@@ -23,7 +28,9 @@ function* changesAfter(ctx: TwinContext, after: number): Generator<HistoryRow> {
     const rows = ctx.db.all<HistoryRow & { seq: number }>(
       `SELECT seq, id, message_id, thread_id, kind, label_ids, message_labels FROM gm_history
        WHERE id > ? OR (id = ? AND seq > ?) ORDER BY id, seq LIMIT 500`,
-      cursor.id, cursor.id, cursor.seq,
+      cursor.id,
+      cursor.id,
+      cursor.seq,
     );
     for (const r of rows) {
       cursor = { id: r.id, seq: r.seq };
@@ -58,7 +65,10 @@ function list(ctx: TwinContext) {
     record.lists.messages = [...(record.lists.messages ?? []), message];
     const field = LIST_FIELD[r.kind];
     const withLabels = current.length ? { ...message, labelIds: current } : message;
-    const entry = r.kind === "labelAdded" || r.kind === "labelRemoved" ? { message: withLabels, labelIds: labels } : { message: r.kind === "messageAdded" ? withLabels : message };
+    const entry =
+      r.kind === "labelAdded" || r.kind === "labelRemoved"
+        ? { message: withLabels, labelIds: labels }
+        : { message: r.kind === "messageAdded" ? withLabels : message };
     record.lists[field] = [...(record.lists[field] ?? []), entry];
     records.set(r.id, record);
   }
@@ -69,4 +79,6 @@ function list(ctx: TwinContext) {
   return gJson(200, out);
 }
 
-export const historyRoutes: readonly Route[] = [gmailRoute("GET", "/history", "gmail.users.history.list", "List the mailbox's changes", list)];
+export const historyRoutes: readonly Route[] = [
+  gmailRoute("GET", "/history", "gmail.users.history.list", "List the mailbox's changes", list),
+];

@@ -45,7 +45,12 @@ function profile(ctx: TwinContext) {
 function list(ctx: TwinContext) {
   const { items, next } = page(
     ctx.db,
-    { labelIds: listQuery(ctx, "labelIds"), q: ctx.query.get("q") ?? undefined, includeSpamTrash: boolQuery(ctx, "includeSpamTrash"), now: ctx.clock.now() },
+    {
+      labelIds: listQuery(ctx, "labelIds"),
+      q: ctx.query.get("q") ?? undefined,
+      includeSpamTrash: boolQuery(ctx, "includeSpamTrash"),
+      now: ctx.clock.now(),
+    },
     maxResultsOf(ctx),
     ctx.query.get("pageToken"),
   );
@@ -143,7 +148,11 @@ function attachment(ctx: TwinContext) {
   const file = owner === m.id && isGmailId(owner) ? m.content.attachments[Number(index)] : undefined;
   if (!file) return fail(notFound());
   const bytes = decodeBase64(file.data) ?? new Uint8Array();
-  return gJson(200, { attachmentId: token, size: bytes.length, data: file.data.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") });
+  return gJson(200, {
+    attachmentId: token,
+    size: bytes.length,
+    data: file.data.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""),
+  });
 }
 
 const M = "gmail.users.messages";
