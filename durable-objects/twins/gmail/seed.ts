@@ -191,7 +191,11 @@ function normalizeMessage(m: RawMessage, path: string, ids: IdSource, problems: 
   if (m.raw !== undefined) {
     if (structured)
       problems.add(path, "a message is either `raw` or structured (`headers`, `text`, `html`, `attachments`), not both", "invalid_message");
-    if (!decodeBase64(m.raw)) problems.add(`${path}.raw`, "raw is base64url or base64 of an RFC 822 message", "invalid_raw");
+    const decoded = decodeBase64(m.raw);
+    // An RFC 822 message opens with a header field (`Name: value`); the rest is postal-mime's at boot.
+    if (!decoded || !/^[\x21-\x39\x3b-\x7e]+:/.test(fromUtf8(decoded))) {
+      problems.add(`${path}.raw`, "raw is base64url or base64 of an RFC 822 message (header lines, a blank line, the body)", "invalid_raw");
+    }
     const internalDate = m.internalDate ?? String(rawDate(m.raw) ?? DEFAULT_INTERNAL_DATE);
     // One spelling for raw mail: base64url without padding, the form Gmail serves and exports.
     const bytes = decodeBase64(m.raw);

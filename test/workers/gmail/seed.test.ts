@@ -124,6 +124,7 @@ describe("the Gmail seed", () => {
       "faults[0].operation",
     ]);
     expect(issues({ ...base, messages: [{ raw: "!!!" }] })).toEqual(["messages[0].raw"]);
+    expect(issues({ ...base, messages: [{ raw: btoa("no header block here") }] })).toEqual(["messages[0].raw"]);
     const res = await postJson("/v1/sandboxes", { task_source: "IyAuLgo=", twins: ["gmail"], seed: { ...base, bogus: true } });
     expect(res.status).toBe(422);
     expect(JSON.stringify(await res.json())).toContain("bogus");
