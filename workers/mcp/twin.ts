@@ -2,12 +2,12 @@
 // call becomes the REST call it stands for and runs through the Sandbox's own twinCall, so it is
 // served by the same dispatch and taped in the same sequence, marked `transport: "mcp"`.
 import type { Context } from "hono";
-import { TWINS } from "../../durable-objects/twins/registry";
-import { isTwinId, type TwinDefinition, type TwinId, type TwinRequest, type TwinResponse, type TwinTool } from "../../durable-objects/twins/types";
+import { TWINS, isTwinId } from "../../durable-objects/twins/registry";
+import type { TwinDefinition, TwinId, TwinRequest, TwinResponse, TwinTool } from "../../durable-objects/twins/types";
+import { unknownTwin, credentialOpens, resolveTwinCredential, toResponse } from "../twin-proxy";
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
 import { sandboxStub } from "../stubs";
-import { credentialOpens, resolveTwinCredential, toResponse } from "../twin-proxy";
 import { twinsOrigin } from "../urls";
 import { newMcpServer, serveStateless, textResult } from "./serve";
 
@@ -69,7 +69,7 @@ function twinServer(definition: TwinDefinition, run: (tool: TwinTool, args: Reco
 export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   const twin = c.req.param("twin");
   const sessionId = c.req.param("sid") ?? "";
-  if (!isTwinId(twin)) return c.json({ message: "Not Found" }, 404);
+  if (!isTwinId(twin)) throw unknownTwin(twin);
   const definition = TWINS[twin];
   const authorization = c.req.header("authorization") ?? "";
   const who = await resolveTwinCredential(c.get("settings").tokenSecrets, bearerFrom(authorization));
