@@ -1,5 +1,6 @@
 // pome rerun <group_id> [--runs N] [--task task.md] [--agent-version V] -- <examinee command>
 import { intOption, parseCommandLine } from "../lib/args.mjs";
+import { apiLine } from "../lib/config.mjs";
 import { CliError, EXIT, usageError } from "../lib/errors.mjs";
 import { table } from "../lib/output.mjs";
 import { runTrials } from "../lib/run-trials.mjs";
@@ -46,6 +47,7 @@ export async function run(argv, ctx) {
   if (positionals.length !== 1) throw usageError("pome rerun takes the baseline group id: pome rerun <group_id> -- <examinee command>");
   if (!rest.length) throw usageError("Give the examinee's command after `--`, e.g. pome rerun grp_… -- node agent.mjs");
   const baselineGroup = checkGroupId(positionals[0], "the group id");
+  ctx.out.progress(apiLine(ctx.config));
   const baseline = await ctx.api.get("/v1/runs", { group_id: baselineGroup, limit: 200 });
   if (!Array.isArray(baseline) || !baseline.length) throw new CliError(`Group ${baselineGroup} has no runs to compare with`, EXIT.USAGE);
   const { markdown, task } = await baselineTask(ctx, baseline, values.task);

@@ -1,5 +1,6 @@
 // pome run <task.md> [--runs N] [--agent-version V] [--agent-model M] [--group-id G] -- <examinee command>
 import { intOption, parseCommandLine } from "../lib/args.mjs";
+import { apiLine } from "../lib/config.mjs";
 import { EXIT, usageError } from "../lib/errors.mjs";
 import { percent, table } from "../lib/output.mjs";
 import { runTrials } from "../lib/run-trials.mjs";
@@ -69,6 +70,8 @@ export async function run(argv, ctx) {
   const { wire } = await taskModules();
   const runs = intOption(values, "runs", { max: 50 }) ?? task.config.runs ?? 1;
   const timeout = intOption(values, "timeout", { max: 24 * 3600 });
+  // Say which server grades the run before anything else: a run "passed" elsewhere is no pass.
+  ctx.out.progress(apiLine(ctx.config));
   const outcome = await runTrials({
     api: ctx.api,
     out: ctx.out,
