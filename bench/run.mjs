@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench`: measures the platform as users drive it, over HTTP against `wrangler dev`,
-// each figure a ratio against a baseline measured side by side in the same run.
+// `npm run bench`: measures the platform as users drive it, over HTTP against `npm start` (the
+// deployment bundle under Miniflare), each figure a ratio against a baseline measured side by
+// side in the same run: a bare Node HTTP server, the floor route, a smaller world.
 //
 //   npm run bench                 full run (several minutes); writes bench/results.json
 //   npm run bench -- --quick      smoke run (small sizes, few repetitions, same code paths)
@@ -10,6 +11,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { startBareServer } from "./lib/bare.mjs";
 import { closeConnections } from "./lib/http.mjs";
 import { failed } from "./lib/figures.mjs";
 import { controlPlane } from "./lib/platform.mjs";
@@ -73,13 +75,14 @@ async function main() {
   const log = (line) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
 
   const loadAtStart = os.loadavg();
-  log(values.url ? `${mode} run against ${values.url}` : `${mode} run; starting wrangler dev with BENCH_FLOOR_ENABLED=true`);
+  log(values.url ? `${mode} run against ${values.url}` : `${mode} run; starting npm start with BENCH_FLOOR_ENABLED=true`);
   const server = values.url ? undefined : await (await devServerModule()).startDevServer({ args: ["--var", "BENCH_FLOOR_ENABLED:true"] });
   const baseUrl = (values.url ?? server?.url ?? "").replace(/\/+$/, "");
+  const bare = await startBareServer();
   const figures = [];
   try {
     const platform = controlPlane(baseUrl);
-    const ctx = { platform, sizes, random: seededRandom(5), log, port: Number(new URL(baseUrl).port) };
+    const ctx = { platform, sizes, random: seededRandom(5), log, port: Number(new URL(baseUrl).port), bareUrl: bare.url };
     await warmUp(platform, log);
     for (const [name, measure] of SECTIONS) {
       if (only && !only.has(name)) continue;
@@ -93,11 +96,13 @@ async function main() {
     }
   } finally {
     closeConnections();
+    await bare.stop();
     await stopServer(server, log);
   }
 
-  // Measured memory-first, reported in the issue's order (sections are numbered 1 to 6).
-  figures.sort((a, b) => (Number.parseInt(a.section) || 99) - (Number.parseInt(b.section) || 99));
+  // Measured memory-first, reported in the issue's order (sections are numbered 0 to 6).
+  const order = (f) => (Number.isNaN(Number.parseInt(f.section)) ? 99 : Number.parseInt(f.section));
+  figures.sort((a, b) => order(a) - order(b));
   const results = {
     mode,
     generated_at: new Date().toISOString(),
