@@ -15,7 +15,15 @@ const SECRET_PATTERNS: readonly RegExp[] = [
   /\b(?:[Bb]earer|token)\s+[A-Za-z0-9._~+/=-]{16,}/g,
 ];
 
+/**
+ * Every pattern in one alternation, as a test only: it finds a match exactly when one of the
+ * patterns would, so a text with no secret in it (nearly every body on the tape) costs one scan
+ * instead of nine. Replacing stays pattern by pattern, in order, so the output is unchanged.
+ */
+const ANY_SECRET = new RegExp(SECRET_PATTERNS.map((p) => `(?:${p.source})`).join("|"));
+
 export function redactText(text: string): string {
+  if (!ANY_SECRET.test(text)) return text;
   let out = text;
   for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, REDACTED);
   return out;
