@@ -8,7 +8,7 @@ import { Db, applyMigrations } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
 import { TIMED_MIGRATIONS } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
-import { TAPE_MIGRATION, appendTape, readTape, tapeToJsonl } from "./tape";
+import { TAPE_MIGRATION, appendTape, readTape, tapeJsonl } from "./tape";
 import { isTwinId, twinById } from "./twins/registry";
 import type { Clock, TapeRow, TwinId, TwinRequest, TwinResponse } from "./twins/types";
 import { evidenceKey } from "./evidence-keys";
@@ -307,7 +307,7 @@ export class Sandbox extends DurableObject<Env> {
   private async archive(meta: SandboxMeta): Promise<void> {
     const put = (name: string, body: string, contentType: string) =>
       this.env.EVIDENCE.put(evidenceKey(meta.teamId, meta.sessionId, name), body, { httpMetadata: { contentType } });
-    await put("events.jsonl", tapeToJsonl(readTape(this.db)), "application/x-ndjson; charset=utf-8");
+    await put("events.jsonl", tapeJsonl(this.db), "application/x-ndjson; charset=utf-8");
     for (const [id, state] of Object.entries(readSnapshots(this.db, meta.twins))) {
       await put(`state_initial.${id}.json`, JSON.stringify(state), "application/json; charset=utf-8");
     }
