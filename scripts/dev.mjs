@@ -5,16 +5,13 @@
 // NAME:value, --inspector-port N; anything else goes to wrangler dev as it is). Local
 // observability is off here too, so a long session does not fill the state folder.
 import { spawn } from "node:child_process";
-import path from "node:path";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { localSettings, quietEnv, root, startupBlock, wranglerBin } from "./local.mjs";
-import { applyD1Migrations } from "./local-miniflare.mjs";
+import { prepare } from "./prepare.mjs";
 
 async function main() {
   const { host, port, stateDir } = localSettings();
   const args = process.argv.slice(2);
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.toml"));
-  const migrations = await applyD1Migrations(stateDir, workerOptions.d1Databases);
+  const { migrations } = await prepare(stateDir);
   const dev = spawn(
     wranglerBin,
     ["dev", "--ip", host, "--port", String(port), "--persist-to", stateDir, "--show-interactive-dev-session=false", ...args],

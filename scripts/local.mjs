@@ -72,16 +72,20 @@ export function migrationFiles() {
     .map((name) => ({ name, sql: readFileSync(path.join(dir, name), "utf8") }));
 }
 
-/** Runs a command to completion with its output captured; rejects with that output on failure. */
+/** Runs a command to completion with its output captured: resolves with its stdout, rejects with all of its output. */
 export function runQuiet(command, args, opts = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], ...opts });
     let output = "";
-    child.stdout.on("data", (d) => (output += d));
+    let stdout = "";
+    child.stdout.on("data", (d) => {
+      output += d;
+      stdout += d;
+    });
     child.stderr.on("data", (d) => (output += d));
     child.on("error", reject);
     child.on("exit", (code, signal) =>
-      code === 0 ? resolve(output) : reject(new Error(`${path.basename(command)} ${args[0]} failed (${signal ?? `exit ${code}`}):\n${output}`)),
+      code === 0 ? resolve(stdout) : reject(new Error(`${path.basename(command)} ${path.basename(args[0])} failed (${signal ?? `exit ${code}`}):\n${output}`)),
     );
   });
 }

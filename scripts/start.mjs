@@ -15,9 +15,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { localSettings, parseServerArgs, quietEnv, root, runQuiet, startupBlock, wranglerBin } from "./local.mjs";
-import { applyD1Migrations, miniflare, sharedOptions } from "./local-miniflare.mjs";
+import { miniflare, sharedOptions } from "./local-miniflare.mjs";
 
 const withoutModuleRules = ({ modulesRules, ...rest }) => rest;
 
@@ -32,8 +31,10 @@ async function main() {
   const outdir = mkdtempSync(path.join(os.tmpdir(), "pome-bundle-"));
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
   try {
-    const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.toml"));
-    const [scriptPath, migrations] = await Promise.all([bundle(outdir), applyD1Migrations(stateDir, workerOptions.d1Databases)]);
+    const [scriptPath, { workerOptions, migrations }] = await Promise.all([
+      bundle(outdir),
+      runQuiet(process.execPath, [path.join(root, "scripts", "prepare.mjs")], { env: { ...quietEnv(), POME_STATE_DIR: stateDir } }).then((out) => JSON.parse(out.trim().split("\n").at(-1) ?? "")),
+    ]);
     const mf = miniflare({
       ...sharedOptions(stateDir),
       host,
