@@ -23,6 +23,8 @@ function specs(big) {
     { id: "bare.read.p50", section: S0, name: "Point read p50 (GET issue)", op: "readSmall", base: "bare", p: 50, baselineLabel: bare, target: { max: 3 }, peer: PEER.readVsBare },
     { id: "bare.write.p50", section: S0, name: "Point write p50 (POST comment)", op: "writeSmall", base: "bare", p: 50, baselineLabel: bare, target: { max: 4 }, peer: PEER.writeVsBare },
     { id: "bare.repo-read.p50", section: S0, name: "Repository read p50 (GET repo)", op: "repoSmall", base: "bare", p: 50, baselineLabel: bare, target: null },
+    { id: "bare.read-disk.p50", section: S0, name: "Point read p50, state on disk", op: "readDisk", base: "bare", p: 50, baselineLabel: bare, target: null, optional: true },
+    { id: "bare.write-disk.p50", section: S0, name: "Point write p50, state on disk", op: "writeDisk", base: "bare", p: 50, baselineLabel: bare, target: null, optional: true },
     { id: "bare.list.p50", section: S0, name: `List a page of 30 p50, ${SMALL} issues`, op: "listSmall", base: "bare", p: 50, baselineLabel: bare, target: null },
     { id: "overhead.read.p50", section: S1, name: "Point read p50 (GET issue)", op: "readSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: { max: 1.5 }, peer: PEER.readP50 },
     { id: "overhead.read.p99", section: S1, name: "Point read p99", op: "readSmall", base: "floor", p: 99, baselineLabel: "floor p99", target: { max: 1.5 }, peer: PEER.readP99 },
@@ -36,10 +38,17 @@ function specs(big) {
   ];
 }
 
-function seriesOf(small, big, bigIssues, random, bareUrl) {
+function seriesOf(small, big, bigIssues, random, bareUrl, disk) {
   const pick = (max) => 1 + Math.floor(random() * max);
   const repo = "/repos/{o}/{r}";
+  const onDisk = disk
+    ? [
+        { key: "readDisk", label: `GET ${repo}/issues/:n (state on disk)`, expect: EXPECTED_STATUS.readIssue, call: () => disk.readIssue(pick(SMALL)) },
+        { key: "writeDisk", label: `POST ${repo}/issues/:n/comments (state on disk)`, expect: EXPECTED_STATUS.writeComment, call: () => disk.writeComment(pick(SMALL), "bench comment") },
+      ]
+    : [];
   return [
+    ...onDisk,
     { key: "bare", label: "GET / (bare Node http)", expect: 200, call: () => request(`${bareUrl}/`) },
     { key: "floor", label: "GET /_bench/floor/:sid", expect: EXPECTED_STATUS.floor, call: () => small.floor() },
     { key: "readSmall", label: `GET ${repo}/issues/:n`, expect: EXPECTED_STATUS.readIssue, call: () => small.readIssue(pick(SMALL)) },
@@ -54,19 +63,23 @@ function seriesOf(small, big, bigIssues, random, bareUrl) {
   ];
 }
 
-export async function measureLatency({ platform, sizes, random, log, bareUrl }) {
-  const all = specs(sizes.bigWorld);
+export async function measureLatency({ platform, diskPlatform, sizes, random, log, bareUrl }) {
+  // The on-disk rows exist only when a disk-backed server runs beside a tmpfs-backed one.
+  const all = specs(sizes.bigWorld).filter((s) => !s.optional || diskPlatform);
   let small;
   let big;
+  let disk;
   try {
     small = await platform.create(githubWorld({ issues: SMALL, labels: LABELS }));
     big = await platform.create(githubWorld({ issues: sizes.bigWorld, labels: LABELS }));
+    if (diskPlatform) disk = await diskPlatform.create(githubWorld({ issues: SMALL, labels: LABELS }));
   } catch (err) {
     if (small) await platform.discard(small.id);
+    if (big) await platform.discard(big.id);
     return all.map((s) => failed(s, err.message));
   }
   try {
-    const series = seriesOf(small, big, sizes.bigWorld, random, bareUrl);
+    const series = seriesOf(small, big, sizes.bigWorld, random, bareUrl, disk);
     // A route that is missing answers at once; probe each series so a 501 costs one call, not thousands.
     for (const s of series) {
       const reply = await s.call();
@@ -115,5 +128,6 @@ export async function measureLatency({ platform, sizes, random, log, bareUrl }) 
     log("latency: discarding the two sandboxes (their tapes are archived first)");
     await platform.discard(small.id);
     await platform.discard(big.id);
+    if (disk) await diskPlatform.discard(disk.id);
   }
 }

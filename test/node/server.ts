@@ -38,10 +38,12 @@ export async function startDevServer(
     timeoutMs?: number;
     /** `start` (the default): the deployment bundle under Miniflare; `dev`: wrangler dev. */
     script?: "start" | "dev";
+    /** The folder the state folder is made in (default the OS temp folder). */
+    stateRoot?: string;
   } = {},
 ): Promise<DevServer> {
   const port = await freePort();
-  const stateDir = mkdtempSync(path.join(os.tmpdir(), "pome-state-"));
+  const stateDir = mkdtempSync(path.join(opts.stateRoot ?? os.tmpdir(), "pome-state-"));
   let log = "";
   const child: ChildProcess = spawn("npm", ["run", opts.script ?? "start", "--silent", ...(opts.args?.length ? ["--", ...opts.args] : [])], {
     cwd: path.resolve(import.meta.dirname, "../.."),
