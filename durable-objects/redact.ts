@@ -1,31 +1,38 @@
 // Secrets never reach the tape, a stored state, a log or a blob. These are the credential shapes
-// the platform hands out or that agents are likely to paste (DESIGN.md §4), plus bearer values.
+// the platform hands out (team keys, agent tokens, bearer values) and, from each twin's
+// definition, its vendor's credential shapes that agents are likely to paste (DESIGN.md §4).
+import { TWIN_IDS, twinById } from "./twins/registry";
 
 export const REDACTED = "[REDACTED]";
 
-const SECRET_PATTERNS: readonly RegExp[] = [
-  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
-  /\b[sr]k_(?:test|live)_[A-Za-z0-9]{10,}/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
-  /\bya29\.[A-Za-z0-9._-]{10,}/g,
-  /\blin_(?:api|oauth)_[A-Za-z0-9]{10,}/g,
+const PLATFORM_PATTERNS: readonly RegExp[] = [
   /\bpme_[A-Za-z0-9_]{6,}/g,
   /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}/g,
   /\b(?:[Bb]earer|token)\s+[A-Za-z0-9._~+/=-]{16,}/g,
 ];
 
+// Built on first use: the registry imports the twins, which import this module.
+let patterns: readonly RegExp[] | undefined;
+export const secretPatterns = () => (patterns ??= [...TWIN_IDS.flatMap((id) => twinById(id).secretPatterns), ...PLATFORM_PATTERNS]);
+
 /**
- * Every pattern in one alternation, as a test only: it finds a match exactly when one of the
- * patterns would, so a text with no secret in it (nearly every body on the tape) costs one scan
- * instead of nine. Replacing stays pattern by pattern, in order, so the output is unchanged.
+ * The patterns as one alternation per set of flags, used as a test only: it finds a match exactly
+ * when one of the patterns would, so a text with no secret in it (nearly every body on the tape)
+ * costs one scan instead of one per pattern. Replacing stays pattern by pattern, in order, so the
+ * output is unchanged.
  */
-const ANY_SECRET = new RegExp(SECRET_PATTERNS.map((p) => `(?:${p.source})`).join("|"));
+let anySecret: readonly RegExp[] | undefined;
+function mayHoldSecret(text: string): boolean {
+  anySecret ??= [...Map.groupBy(secretPatterns(), (p) => p.flags.replace("g", "")).entries()].map(
+    ([flags, group]) => new RegExp(group.map((p) => `(?:${p.source})`).join("|"), flags),
+  );
+  return anySecret.some((re) => re.test(text));
+}
 
 export function redactText(text: string): string {
-  if (!ANY_SECRET.test(text)) return text;
+  if (!mayHoldSecret(text)) return text;
   let out = text;
-  for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, REDACTED);
+  for (const pattern of secretPatterns()) out = out.replace(pattern, REDACTED);
   return out;
 }
 
