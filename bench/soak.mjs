@@ -81,7 +81,8 @@ async function main() {
   const calls = Number(values.calls);
   const perSandbox = Number(values["per-sandbox"]);
   const concurrency = Number(values.concurrency);
-  if (![calls, perSandbox, concurrency].every((n) => Number.isInteger(n) && n > 0)) throw new Error("--calls, --per-sandbox and --concurrency take positive integers");
+  if (![calls, perSandbox, concurrency].every((n) => Number.isInteger(n) && n > 0))
+    throw new Error("--calls, --per-sandbox and --concurrency take positive integers");
   const started = Date.now();
   const log = (line) => console.error(`[soak ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}`);
 
@@ -95,7 +96,9 @@ async function main() {
     for (let i = 0; i < 50; i++) await callOnce(warm, i);
     await platform.discard(warm.id);
     const before = { state: stateUse(server.stateDir), rssMiB: treeMemoryMiB(server.pid) };
-    log(`server pid ${server.pid}, state ${server.stateDir}: ${mib(before.state.total).toFixed(1)} MiB, RSS ${before.rssMiB.toFixed(0)} MiB; ${calls} calls, ${perSandbox} per sandbox, ${concurrency} at a time`);
+    log(
+      `server pid ${server.pid}, state ${server.stateDir}: ${mib(before.state.total).toFixed(1)} MiB, RSS ${before.rssMiB.toFixed(0)} MiB; ${calls} calls, ${perSandbox} per sandbox, ${concurrency} at a time`,
+    );
 
     let sent = 0;
     let tapeBytes = 0;
@@ -125,7 +128,9 @@ async function main() {
           if (sent === Math.ceil(calls / 2)) halfwayRssMiB = treeMemoryMiB(server.pid);
           if (sent % 10_000 === 0) {
             peakRssMiB = Math.max(peakRssMiB, treeMemoryMiB(server.pid));
-            log(`${sent} calls; RSS ${treeMemoryMiB(server.pid).toFixed(0)} MiB; state ${mib(stateUse(server.stateDir).total).toFixed(1)} MiB`);
+            log(
+              `${sent} calls; RSS ${treeMemoryMiB(server.pid).toFixed(0)} MiB; state ${mib(stateUse(server.stateDir).total).toFixed(1)} MiB`,
+            );
           }
         }
         await platform.discard(sandbox.id);
@@ -144,10 +149,30 @@ async function main() {
     const growthBound = BOUNDS.tapeFactor * tapeBytes + BOUNDS.perSandboxBytes * sandboxes;
     const checks = [
       { what: "calls that failed", value: failed, bound: 0, ok: failed === 0, detail: firstFailure },
-      { what: "state folder growth (MiB)", value: round1(mib(growth.total)), bound: round1(mib(growthBound)), ok: growth.total <= growthBound },
-      { what: "growth outside Durable Objects and R2 (MiB)", value: round1(mib(growth.other)), bound: round1(mib(BOUNDS.maxOtherGrowthBytes)), ok: growth.other <= BOUNDS.maxOtherGrowthBytes },
-      { what: "peak RSS of the server tree (MiB)", value: Math.round(peakRssMiB), bound: BOUNDS.maxRssMiB, ok: peakRssMiB <= BOUNDS.maxRssMiB },
-      { what: "RSS growth over the second half of the calls (MiB)", value: Math.round(after.rssMiB - halfway), bound: BOUNDS.maxRssLateGrowthMiB, ok: after.rssMiB - halfway <= BOUNDS.maxRssLateGrowthMiB },
+      {
+        what: "state folder growth (MiB)",
+        value: round1(mib(growth.total)),
+        bound: round1(mib(growthBound)),
+        ok: growth.total <= growthBound,
+      },
+      {
+        what: "growth outside Durable Objects and R2 (MiB)",
+        value: round1(mib(growth.other)),
+        bound: round1(mib(BOUNDS.maxOtherGrowthBytes)),
+        ok: growth.other <= BOUNDS.maxOtherGrowthBytes,
+      },
+      {
+        what: "peak RSS of the server tree (MiB)",
+        value: Math.round(peakRssMiB),
+        bound: BOUNDS.maxRssMiB,
+        ok: peakRssMiB <= BOUNDS.maxRssMiB,
+      },
+      {
+        what: "RSS growth over the second half of the calls (MiB)",
+        value: Math.round(after.rssMiB - halfway),
+        bound: BOUNDS.maxRssLateGrowthMiB,
+        ok: after.rssMiB - halfway <= BOUNDS.maxRssLateGrowthMiB,
+      },
     ];
     report = {
       generated_at: new Date().toISOString(),
@@ -171,8 +196,11 @@ async function main() {
   }
   if (values.out) writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify(report, null, 2));
-  for (const c of report.checks) console.log(`${c.ok ? "ok  " : "FAIL"} ${c.what}: ${c.value} (bound ${c.bound})${c.detail ? `; first: ${c.detail}` : ""}`);
-  console.log(`${report.calls_sent} calls in ${report.duration_s} s over ${report.sandboxes} sandboxes: ${report.ok ? "within bounds" : "OUT OF BOUNDS"}`);
+  for (const c of report.checks)
+    console.log(`${c.ok ? "ok  " : "FAIL"} ${c.what}: ${c.value} (bound ${c.bound})${c.detail ? `; first: ${c.detail}` : ""}`);
+  console.log(
+    `${report.calls_sent} calls in ${report.duration_s} s over ${report.sandboxes} sandboxes: ${report.ok ? "within bounds" : "OUT OF BOUNDS"}`,
+  );
   if (!report.ok) process.exitCode = 1;
 }
 

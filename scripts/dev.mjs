@@ -24,7 +24,9 @@ async function main() {
     if (!announced && /Ready on /.test(String(chunk))) {
       announced = true;
       const vars = Object.fromEntries(args.flatMap((a, i) => (args[i - 1] === "--var" ? [a.split(":")] : [])));
-      console.log(`\n${startupBlock({ url: `http://${host}:${port}`, mode: "wrangler dev, reloading on every save", stateDir, migrations, vars })}`);
+      console.log(
+        `\n${startupBlock({ url: `http://${host}:${port}`, mode: "wrangler dev, reloading on every save", stateDir, migrations, vars })}`,
+      );
     }
   });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));

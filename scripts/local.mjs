@@ -41,7 +41,8 @@ export function parseServerArgs(argv) {
   let inspectorPort;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     const value = () => {
       const v = inline ?? argv[++i];
       if (v === undefined) throw new Error(`${flag} needs a value`);
@@ -85,7 +86,9 @@ export function runQuiet(command, args, opts = {}) {
     child.stderr.on("data", (d) => (output += d));
     child.on("error", reject);
     child.on("exit", (code, signal) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`${path.basename(command)} ${path.basename(args[0])} failed (${signal ?? `exit ${code}`}):\n${output}`)),
+      code === 0
+        ? resolve(stdout)
+        : reject(new Error(`${path.basename(command)} ${path.basename(args[0])} failed (${signal ?? `exit ${code}`}):\n${output}`)),
     );
   });
 }

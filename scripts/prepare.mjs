@@ -22,11 +22,15 @@ async function applyD1Migrations(stateDir, d1Databases) {
     ...sharedOptions(stateDir),
     host: "127.0.0.1",
     port: 0,
-    workers: [{ name: "pome-migrate", modules: true, script: "export default { fetch: () => new Response(null, { status: 404 }) }", d1Databases }],
+    workers: [
+      { name: "pome-migrate", modules: true, script: "export default { fetch: () => new Response(null, { status: 404 }) }", d1Databases },
+    ],
   });
   try {
     const db = await mf.getD1Database("DB");
-    await db.exec("CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)");
+    await db.exec(
+      "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+    );
     const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all()).results.map((r) => r.name));
     const files = migrationFiles();
     let fresh = 0;
@@ -42,7 +46,6 @@ async function applyD1Migrations(stateDir, d1Databases) {
     await mf.dispose();
   }
 }
-
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   prepare()

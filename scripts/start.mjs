@@ -33,7 +33,9 @@ async function main() {
   try {
     const [scriptPath, { workerOptions, migrations }] = await Promise.all([
       bundle(outdir),
-      runQuiet(process.execPath, [path.join(root, "scripts", "prepare.mjs")], { env: { ...quietEnv(), POME_STATE_DIR: stateDir } }).then((out) => JSON.parse(out.trim().split("\n").at(-1) ?? "")),
+      runQuiet(process.execPath, [path.join(root, "scripts", "prepare.mjs")], { env: { ...quietEnv(), POME_STATE_DIR: stateDir } }).then(
+        (out) => JSON.parse(out.trim().split("\n").at(-1) ?? ""),
+      ),
     ]);
     const mf = miniflare({
       ...sharedOptions(stateDir),

@@ -52,7 +52,12 @@ export function processTree(pid) {
   const tree = new Set([pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const p of all) if (tree.has(p.ppid) && !tree.has(p.pid)) (tree.add(p.pid), (grew = true));
+    for (const p of all) {
+      if (tree.has(p.ppid) && !tree.has(p.pid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
   }
   return [...tree];
 }

@@ -9,7 +9,27 @@ import { REDACTED, redactText, secretPatterns } from "../../../durable-objects/r
 const oneByOne = (text: string) => secretPatterns().reduce((out, p) => out.replace(p, REDACTED), text);
 
 const fragment = fc.oneof(
-  fc.constantFrom("github_pat_", "ghp_", "gho_", "sk_test_", "rk_live_", "xoxb-", "ya29.", "lin_api_", "pme_", "eyJ", ".eyJ", "Bearer ", "token ", "\"", " ", "\n", "_", "-", "."),
+  fc.constantFrom(
+    "github_pat_",
+    "ghp_",
+    "gho_",
+    "sk_test_",
+    "rk_live_",
+    "xoxb-",
+    "ya29.",
+    "lin_api_",
+    "pme_",
+    "eyJ",
+    ".eyJ",
+    "Bearer ",
+    "token ",
+    '"',
+    " ",
+    "\n",
+    "_",
+    "-",
+    ".",
+  ),
   fc.stringMatching(/^[A-Za-z0-9]{1,30}$/),
   fc.string({ maxLength: 8 }),
 );

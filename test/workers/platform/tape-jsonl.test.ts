@@ -60,7 +60,10 @@ describe("tapeJsonl: events.jsonl from the stored text", () => {
   it("has one line per row, each the value readTape gives", async () => {
     const sandbox = await createSandbox();
     await twinFetch(sandbox, "/repos/acme/api");
-    await twinFetch(sandbox, "/repos/acme/api/issues", { method: "POST", body: '{\n  "title": "Pretty printed",\n  "body": "with ghp_abcdefghijklmnopqrstuvwxyz0123456789"\n}' });
+    await twinFetch(sandbox, "/repos/acme/api/issues", {
+      method: "POST",
+      body: '{\n  "title": "Pretty printed",\n  "body": "with ghp_abcdefghijklmnopqrstuvwxyz0123456789"\n}',
+    });
     await twinFetch(sandbox, "/repos/acme/api/issues", { method: "POST", body: "not json at all" });
     await twinFetch(sandbox, "/nowhere/at/all");
     await twinFetch(sandbox, "/repos/acme/api/issues?per_page=2");
@@ -73,7 +76,12 @@ describe("tapeJsonl: events.jsonl from the stored text", () => {
       const lines = text.trimEnd().split("\n");
       expect(lines.map((l) => JSON.parse(l))).toEqual(rows);
       // The same value as the old writer's lines, and where bodies were already canonical, the same bytes.
-      expect(lines.map((l) => JSON.parse(l))).toEqual(tapeToJsonl(rows).trimEnd().split("\n").map((l) => JSON.parse(l)));
+      expect(lines.map((l) => JSON.parse(l))).toEqual(
+        tapeToJsonl(rows)
+          .trimEnd()
+          .split("\n")
+          .map((l) => JSON.parse(l)),
+      );
       expect(lines[0]).toBe(JSON.stringify(rows[0]));
       expect(text).not.toContain("ghp_abcdefghijklmnop");
     });
