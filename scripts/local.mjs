@@ -19,13 +19,15 @@ export function localSettings(env = process.env) {
 }
 
 /**
- * No network, no prompts, nothing traced: no telemetry, no fetch of Cloudflare's `Request.cf`
+ * No network, no prompts, nothing traced: no telemetry, no update check, no fetch of Cloudflare's `Request.cf`
  * sample object, and none of wrangler 4's local observability or explorer, which record every
  * request into the state folder.
  */
 export const quietEnv = (env = process.env) => ({
   ...env,
   WRANGLER_SEND_METRICS: "false",
+  // The banner asks the npm registry whether a newer wrangler exists.
+  WRANGLER_HIDE_BANNER: "true",
   WRANGLER_NO_SKILLS_UPDATE_PROMPTS: "true",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   X_LOCAL_OBSERVABILITY: "false",
