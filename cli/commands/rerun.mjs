@@ -4,6 +4,7 @@ import { CliError, EXIT, usageError } from "../lib/errors.mjs";
 import { table } from "../lib/output.mjs";
 import { runTrials } from "../lib/run-trials.mjs";
 import { formatTaskError, loadTask, taskModules } from "../lib/task-file.mjs";
+import { statsText } from "../lib/stats.mjs";
 import { criterionFlips, newGroupId } from "../lib/trials.mjs";
 import { agentModelFrom, checkGroupId, verdictLine } from "./run.mjs";
 
@@ -70,13 +71,19 @@ export async function run(argv, ctx) {
   const before = await Promise.all(baseline.map((r) => ctx.api.get(`/v1/runs/${r.id}`)));
   const flips = criterionFlips(before, outcome.runs);
   const changed = flips.filter((f) => f.changed);
-  const result = { ...outcome, flips };
+  // The server's comparison: the same flips, and whether the change is larger than the noise.
+  const comparison = outcome.runs.length
+    ? await ctx.api.get(`/v1/groups/${encodeURIComponent(outcome.group_id)}/compare`, { baseline: baselineGroup })
+    : null;
+  const result = { ...outcome, flips, comparison };
+  const { comparisonLines, reliabilityLines } = await statsText();
   const lines = [
     `Rerun of ${baselineGroup} as ${outcome.group_id}`,
     "",
     changed.length ? table(["before", "after", "criterion"], changed.map((f) => [f.before, f.after, f.text])) : "No criterion changed status.",
     "",
     verdictLine(outcome),
+    ...(comparison ? ["", ...comparisonLines(comparison), "", `Reliability of ${outcome.group_id}:`, ...reliabilityLines(comparison.rerun)] : []),
   ];
   ctx.out.result(lines.join("\n"), result);
   if (outcome.interrupted) return EXIT.INTERRUPTED;
