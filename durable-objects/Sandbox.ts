@@ -185,7 +185,7 @@ export class Sandbox extends DurableObject<Env> {
     const response = twinById(twinId).errors.internal("The twin failed to answer this call.");
     const seq = this.ctx.storage.transactionSync(() =>
       this.recordCall(this.clock.now(), {
-        ...requestEntry(twinId, req),
+        ...requestEntry(twinById(twinId), req),
         status: response.status,
         responseBody: response.body,
         mutated: false,

@@ -24,13 +24,14 @@ export const TAPE_MIGRATION = {
   )`,
 };
 
-/** The request headers worth keeping; authorization is kept only as a marker. */
-const KEPT_HEADERS = ["accept", "content-type", "user-agent", "x-github-api-version", "stripe-version", "idempotency-key"];
+/** The request headers every twin's tape keeps; a twin adds its vendor's own (API versions, idempotency keys). */
+const KEPT_HEADERS = ["accept", "content-type", "user-agent"];
 
-export function tapeHeaders(headers: Record<string, string>): Record<string, string> {
+/** The headers of a request as the tape keeps them; authorization only as a marker. */
+export function tapeHeaders(headers: Record<string, string>, vendorHeaders: readonly string[] = []): Record<string, string> {
   const kept: Record<string, string> = {};
   if (headers.authorization !== undefined) kept.authorization = REDACTED;
-  for (const name of KEPT_HEADERS) if (headers[name] !== undefined) kept[name] = redactText(headers[name]);
+  for (const name of [...KEPT_HEADERS, ...vendorHeaders]) if (headers[name] !== undefined) kept[name] = redactText(headers[name]);
   return kept;
 }
 
@@ -41,6 +42,7 @@ export interface TapeEntry {
   method: string;
   path: string;
   query: string;
+  /** The request headers already chosen for the tape (see tapeHeaders). */
   headers: Record<string, string>;
   requestBody: string;
   status: number;
@@ -61,7 +63,7 @@ export function appendTape(db: Db, seq: number, e: TapeEntry): void {
     e.method,
     redactText(e.path),
     redactText(e.query),
-    JSON.stringify(tapeHeaders(e.headers)),
+    JSON.stringify(e.headers),
     redactText(e.requestBody),
     e.status,
     redactText(e.responseBody),

@@ -24,7 +24,7 @@ import { groupRoutes, runSetRoutes } from "./routes/groups";
 import { BLOB_PATH_PREFIX } from "./blobs/sign";
 import { readSettings } from "./settings";
 import { sandboxStub } from "./stubs";
-import { prefixedTwinHandler, rootTwinHandler, toResponse } from "./twin-proxy";
+import { prefixedTwinHandler, rootTwinHandler, rootUnauthorized, toResponse } from "./twin-proxy";
 
 export { Sandbox };
 
@@ -43,7 +43,7 @@ app.onError((err, c) => {
   return errorResponse(new ApiError("internal_error", "Something went wrong on our side; the request id identifies it"), requestId);
 });
 
-// `/v1/…` with a provider-shaped key is that provider's API (Stripe's paths start with /v1).
+// `/v1/…` with a provider-shaped key is that provider's API (a vendor whose own paths start with /v1).
 app.use("/v1/*", async (c, next) => {
   const token = bearerFrom(c.req.header("authorization"));
   if (token && looksLikeProviderToken(token)) {
@@ -105,9 +105,9 @@ app.all("*", async (c) => {
   if (token && !token.startsWith("pme_")) {
     const res = await rootTwinHandler(c, token);
     if (res) return res;
-    return c.json({ message: "Bad credentials", documentation_url: "https://docs.github.com/rest" }, 401);
+    return rootUnauthorized(new URL(c.req.url).pathname);
   }
-  return c.json({ message: "Not Found", hint: "The control plane is under /v1; twins are under /<twin>/s/<session_id>/" }, 404);
+  throw new ApiError("not_found", "No route here: the control plane is under /v1; twins are under /<twin>/s/<session_id>/");
 });
 
 export default app;

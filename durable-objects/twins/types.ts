@@ -1,10 +1,11 @@
 // The one shape every twin has. Adding a twin is a folder under twins/ and one registry line.
+// What a twin knows about its vendor (credential format, transports, kept headers, refusals)
+// is a field here, so the platform's own files name no vendor.
 import type { z } from "zod";
 import type { Db } from "../sql";
+import type { TwinId } from "./registry";
 
-export const TWIN_IDS = ["github", "stripe", "slack", "gmail", "linear"] as const;
-export type TwinId = (typeof TWIN_IDS)[number];
-export const isTwinId = (value: unknown): value is TwinId => TWIN_IDS.includes(value as TwinId);
+export type { TwinId };
 
 /** One failing field of a seed, with the path written the way users write it: `repositories[0].name`. */
 export interface SeedIssue {
@@ -123,8 +124,21 @@ export interface CheckDefinition<State = unknown> {
   evaluate(input: CheckInput<State>): CheckOutcome;
 }
 
+/**
+ * The provider-shaped credential the official client sends: `<prefix><session body><separator><signature>`,
+ * presented in `header` as `<scheme> <token>` (an empty scheme sends the bare token).
+ */
+export interface CredentialFormat {
+  prefix: string;
+  separator: string;
+  header: string;
+  scheme: string;
+}
+
 export interface TwinDefinition<Seed = unknown> {
   id: TwinId;
+  /** The vendor's name as people write it, for reasons and pages ("GitHub"). */
+  displayName: string;
   /** False for a twin whose issue has not landed: it boots what it is given and answers 501. */
   implemented: boolean;
   /** The same parser validates seeds on the control plane and boots the sandbox. */
@@ -143,10 +157,14 @@ export interface TwinDefinition<Seed = unknown> {
     gone(message: string): TwinResponse;
     internal(message: string): TwinResponse;
   };
+  /** The transport of a call on one of the twin's own paths; REST unless the twin says otherwise. */
+  transportFor?(path: string): Transport;
+  /** Request headers of the vendor's worth keeping on the tape (lower case), beside the platform's own. */
+  tapeHeaders: readonly string[];
   /** Headers the vendor sends on every response (request ids, rate limits). */
   decorate?(res: TwinResponse, seq: number): TwinResponse;
   /** How the provider-shaped credential is presented by the official client. */
-  credential: { prefix: string; header: string; scheme: string };
+  credential: CredentialFormat;
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
   tools: readonly TwinTool[];

@@ -33,6 +33,7 @@ function decorate(res: TwinResponse, seq: number): TwinResponse {
 
 export const githubTwin: TwinDefinition<GithubSeed> = {
   id: "github",
+  displayName: "GitHub",
   implemented: true,
   parseSeed: parseGithubSeed,
   defaultSeed: defaultGithubSeed,
@@ -48,7 +49,8 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
     internal: (message) => ghError(500, message),
   },
   decorate,
-  credential: { prefix: "github_pat_", header: "Authorization", scheme: "Bearer" },
+  credential: { prefix: "github_pat_", separator: "_", header: "Authorization", scheme: "Bearer" },
+  tapeHeaders: ["x-github-api-version"],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
   tools: githubTools,
   checks: githubChecks,

@@ -1,0 +1,14 @@
+// The Stripe twin, not built yet: a placeholder that answers 501 the way Stripe refuses, with
+// `Stripe-Should-Retry: false` so stripe-node does not retry it.
+import { placeholderTwin } from "../kit/placeholder";
+import { jsonResponse } from "../kit/response";
+
+export const stripeTwin = placeholderTwin({
+  id: "stripe",
+  displayName: "Stripe",
+  credential: { prefix: "sk_test_", separator: "", header: "Authorization", scheme: "Bearer" },
+  rootPrefixes: ["/v1/"],
+  tapeHeaders: ["stripe-version", "idempotency-key"],
+  error: (status, message) =>
+    jsonResponse(status, { error: { type: status === 401 ? "invalid_request_error" : "api_error", message } }, { "stripe-should-retry": "false" }),
+});
