@@ -1,7 +1,7 @@
 // Reading run-sets out of D1: an explicit trial group (`group_id`), or the implicit run-set of one
 // agent's version on one task. Every read is scoped to the caller's team, so another team's group
 // is indistinguishable from one that does not exist.
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
 import { sandboxes } from "../db/schema";
 import { runs } from "../db/schema-runs";
@@ -53,7 +53,6 @@ const columns = {
   createdAt: runs.createdAt,
   agentId: sandboxes.agentId,
   taskId: sandboxes.taskId,
-  taskMarkdown: sandboxes.taskMarkdown,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]["_"]["data"] | null };
@@ -68,10 +67,17 @@ async function select(env: Env, teamId: string, filter: SQL[]): Promise<Row[]> {
     .limit(1000);
 }
 
-/** The task's pass rules, from the newest run's task file; defaults when none was kept. */
-function passConfig(rows: readonly Row[]): TaskConfig | undefined {
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const markdown = rows[i].taskMarkdown;
+/**
+ * The task's pass rules, from the newest run's task file that parses; defaults when none was
+ * kept. Only a few task files are read: they can be megabytes (seeds live in them).
+ */
+export async function passConfig(env: Env, sessionIdsNewestFirst: readonly string[]): Promise<TaskConfig | undefined> {
+  const ids = sessionIdsNewestFirst.slice(0, 5);
+  if (!ids.length) return undefined;
+  const found = await database(env).select({ id: sandboxes.id, markdown: sandboxes.taskMarkdown }).from(sandboxes).where(inArray(sandboxes.id, ids));
+  const byId = new Map(found.map((f) => [f.id, f.markdown]));
+  for (const id of ids) {
+    const markdown = byId.get(id);
     if (!markdown) continue;
     const parsed = parseTask(markdown);
     if (parsed.ok) return parsed.task.config;
@@ -82,8 +88,8 @@ function passConfig(rows: readonly Row[]): TaskConfig | undefined {
 const criteriaOf = (text: string | null): CriterionResult[] => (text ? (JSON.parse(text) as CriterionResult[]) : []);
 const distinct = <T>(values: T[]) => [...new Set(values)];
 
-function summarize(rows: readonly Row[]): RunSetReliability {
-  const config = passConfig(rows);
+async function summarize(env: Env, rows: readonly Row[]): Promise<RunSetReliability> {
+  const config = await passConfig(env, rows.map((r) => r.sessionId ?? "").reverse());
   const trials: Trial[] = rows.map((r) => ({ run_id: r.id ?? "", score: r.score ?? null, criteria: criteriaOf(r.criteria) }));
   const stats = reliability(trials, { passScore: config?.passScore, passThreshold: config?.passThreshold });
   const baselines = rows.map((r) => r.baselineGroupId).filter((b): b is string => !!b);
@@ -111,7 +117,7 @@ function summarize(rows: readonly Row[]): RunSetReliability {
 /** A trial group's reliability; undefined when the team has no run in it. */
 export async function groupReliability(env: Env, teamId: string, groupId: string): Promise<RunSetReliability | undefined> {
   const rows = await select(env, teamId, [eq(runs.groupId, groupId)]);
-  return rows.length ? summarize(rows) : undefined;
+  return rows.length ? summarize(env, rows) : undefined;
 }
 
 const equalsOrNull = (column: typeof sandboxes.agentId | typeof runs.agentVersion, value: string | null) => (value === null ? isNull(column) : eq(column, value));
@@ -122,7 +128,7 @@ export async function runSetReliability(env: Env, teamId: string, key: RunSetKey
   if (key.task_id !== null) filter.push(eq(sandboxes.taskId, key.task_id));
   if (key.task_name !== null) filter.push(eq(runs.taskName, key.task_name));
   const rows = await select(env, teamId, filter);
-  return rows.length ? summarize(rows) : undefined;
+  return rows.length ? summarize(env, rows) : undefined;
 }
 
 export interface RunSetListing extends Omit<RunSetKey, "task_id"> {
