@@ -20,7 +20,7 @@ import { layout, type Html, type Section } from "./layout";
 import { comparisonBlock, reliabilityIndexPage, runSetPage, setHref } from "./reliability-page";
 import { runPage, type WorldDiff } from "./run-page";
 import { runsPage } from "./runs-page";
-import { KEY_COOKIE, login, logout, requireDashboardKey } from "./session";
+import { KEY_COOKIE, keyForm, login, logout, requireDashboardKey, safeNext } from "./session";
 import { SANDBOXES_SCRIPT, sandboxesPage, sandboxRows } from "./sandboxes-page";
 
 const RUN_ID = /^run_[A-Za-z0-9]{8,40}$/;
@@ -83,6 +83,11 @@ const filtersOf = (c: Context<AppEnv>): RunFilters => {
 const declared = (v: string | undefined) => (v === undefined || v === "" || v === NONE ? null : v.slice(0, 200));
 
 export const appRoutes = new Hono<AppEnv>()
+  // The form itself, also in development (to sign in as another team than the local one).
+  .get("/login", (c) => {
+    c.header("cache-control", "no-store");
+    return keyForm(c, null, 200, safeNext(c.req.query("next")));
+  })
   .post("/login", login)
   .post("/logout", logout)
   .use(requireDashboardKey)

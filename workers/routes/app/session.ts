@@ -21,8 +21,9 @@ export function safeNext(value: unknown): string {
   return typeof value === "string" && /^\/app(?:[/?#]|$)/.test(value) && !value.startsWith("//") ? value : "/app/runs";
 }
 
-function keyForm(c: Context<AppEnv>, message: string | null, status: 401 | 403) {
-  const next = safeNext(new URL(c.req.url).pathname + new URL(c.req.url).search);
+export function keyForm(c: Context<AppEnv>, message: string | null, status: 200 | 401 | 403, nextPath?: string) {
+  const url = new URL(c.req.url);
+  const next = safeNext(nextPath ?? url.pathname + url.search);
   const body = html`<h1>Sign in with your team API key</h1>
 <p class="muted">The key is checked like a bearer on /v1 and kept for this browser session only (a cookie scripts cannot read).</p>
 ${message ? html`<p class="failed" role="alert">${message}</p>` : ""}
