@@ -44,14 +44,14 @@ export interface IntervalRow {
 /** One row per run-set, group or criterion: the point estimate on its 95% Wilson interval. */
 export function intervalChart(rows: readonly IntervalRow[], threshold: number | null): Html {
   if (!rows.length) return html``;
-  const labelW = 170;
+  const labelW = 250;
   const right = 60;
   const rowH = 24;
   const top = 8;
   const h = top + rows.length * rowH + 24;
-  const x = (v: number) => labelW + v * (W + 120 - labelW - right);
-  const width = W + 120;
-  const short = (s: string) => (s.length > 28 ? `${s.slice(0, 27)}…` : s);
+  const width = W + 200;
+  const x = (v: number) => labelW + v * (width - labelW - right);
+  const short = (s: string) => (s.length > 40 ? `${s.slice(0, 39)}…` : s);
   return html`<svg class="chart intervals" role="img" aria-label="pass rates with 95% intervals" viewBox="0 0 ${width} ${h}" width="${width}" height="${h}">
 ${[0, 0.5, 1].map((t) => html`<line x1="${x(t)}" x2="${x(t)}" y1="${top}" y2="${h - 20}" stroke="#d1d9e0"/><text x="${x(t)}" y="${h - 6}" text-anchor="middle">${pct(t)}</text>`)}
 ${threshold === null ? "" : html`<line x1="${x(threshold)}" x2="${x(threshold)}" y1="${top}" y2="${h - 20}" stroke="#cf222e" stroke-dasharray="4 3"><title>threshold ${pct(threshold)}</title></line>`}
