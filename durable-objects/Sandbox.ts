@@ -6,8 +6,10 @@ import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
+import { TIMED_MIGRATIONS } from "./timed";
+import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
 import { TAPE_MIGRATION, appendTape, readTape, tapeToJsonl } from "./tape";
-import { twinById } from "./twins/registry";
+import { isTwinId, twinById } from "./twins/registry";
 import type { Clock, TapeRow, TwinId, TwinRequest, TwinResponse } from "./twins/types";
 import { evidenceKey } from "./evidence-keys";
 
@@ -66,6 +68,8 @@ const PLATFORM_MIGRATIONS = [
   TAPE_MIGRATION,
   { name: "0002_timers", sql: "CREATE TABLE _timers (name TEXT PRIMARY KEY, due_at INTEGER NOT NULL)" },
   SNAPSHOTS_MIGRATION,
+  ...TIMED_MIGRATIONS,
+  OUTBOX_MIGRATION,
 ];
 
 export class Sandbox extends DurableObject<Env> {
@@ -161,7 +165,7 @@ export class Sandbox extends DurableObject<Env> {
     try {
       ({ response, seq } = this.ctx.storage.transactionSync(() => {
         const at = this.clock.now();
-        const result = dispatch(twin, this.db, this.clock, req, meta.sessionId);
+        const result = dispatch(twin, this.db, this.clock, req, meta.sessionId, (id) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined));
         // A refused call changes nothing, even if the handler wrote before it refused.
         if (result.response.status >= 400 && result.tape.mutated) throw new RefusedCall(result, at);
         const seq = this.recordCall(at, result.tape);
@@ -176,7 +180,19 @@ export class Sandbox extends DurableObject<Env> {
       }
     }
     if (firstCall) this.ctx.waitUntil(this.mirror());
+    if (response.status < 400 && hasPendingWebhooks(this.db)) this.ctx.waitUntil(this.sendWebhooks());
     return twin.decorate ? twin.decorate(response, seq) : response;
+  }
+
+  /** Sends queued webhooks; one flush at a time, so a delivery is never sent twice at once. */
+  private sending: Promise<void> | undefined;
+  private sendWebhooks(): Promise<void> {
+    const meta = this.meta;
+    if (!meta || this.sending) return this.sending ?? Promise.resolve();
+    this.sending = flushOutbox(this.db, (id) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined)).finally(() => {
+      this.sending = undefined;
+    });
+    return this.sending;
   }
 
   private failedCall(twinId: TwinId, req: TwinRequest, err: unknown): { response: TwinResponse; seq: number } {

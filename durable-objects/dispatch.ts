@@ -1,6 +1,8 @@
 // Runs one call against one twin: match the route, run its handler, shape the tape entry.
 // Pure over its inputs (a Db and a clock); the Sandbox wraps it in a transaction with the tape.
 import type { Db } from "./sql";
+import { enqueueWebhook } from "./outbox";
+import { faultFor, fireDue, schedule } from "./timed";
 import { TwinError } from "./twins/kit/response";
 import { createMatcher, type RouteMatch } from "./twins/router";
 import type { Clock, TwinDefinition, TwinRequest, TwinResponse } from "./twins/types";
@@ -43,8 +45,20 @@ function runHandler(match: RouteMatch, ctx: Parameters<RouteMatch["route"]["hand
   }
 }
 
-export function dispatch(twin: TwinDefinition, db: Db, clock: Clock, req: TwinRequest, sessionId: string): DispatchResult {
+/**
+ * Serves one call: deliveries due before it fire first (they are not part of the call), then a
+ * seeded fault or the route's handler answers. `twinFor` finds the twin a delivery belongs to.
+ */
+export function dispatch(
+  twin: TwinDefinition,
+  db: Db,
+  clock: Clock,
+  req: TwinRequest,
+  sessionId: string,
+  twinFor: (id: string) => TwinDefinition | undefined = (id) => (id === twin.id ? twin : undefined),
+): DispatchResult {
   const base = requestEntry(twin, req);
+  fireDue(db, clock, twinFor, true);
   const match = matchRoute(twin, req.method, req.path);
   if (!match) {
     const response = twin.errors.notImplemented(req);
@@ -53,15 +67,31 @@ export function dispatch(twin: TwinDefinition, db: Db, clock: Clock, req: TwinRe
       tape: { ...base, status: response.status, responseBody: response.body, mutated: false, fidelity: "unsupported", operation: "unsupported" },
     };
   }
+  const fault = faultFor(db, twin, match.route.operation, req);
+  if (fault) {
+    return { response: fault, tape: { ...base, status: fault.status, responseBody: fault.body, mutated: false, fidelity: "supported", operation: match.route.operation } };
+  }
   const writesBefore = db.rowsWritten;
-  const response = runHandler(match, { db, clock, req, params: match.params, query: new URLSearchParams(req.query), sessionId });
+  const response = runHandler(match, {
+    db,
+    clock,
+    req,
+    params: match.params,
+    query: new URLSearchParams(req.query),
+    sessionId,
+    schedule: (kind, payload, after) => schedule(db, twin.id, kind, payload, after, clock.now()),
+    webhook: (delivery) => enqueueWebhook(db, twin.id, delivery),
+  });
+  const mutated = db.rowsWritten > writesBefore;
+  // What this call scheduled with `{ calls: 0 }` lands with it.
+  if (mutated) fireDue(db, clock, twinFor, false);
   return {
     response,
     tape: {
       ...base,
       status: response.status,
       responseBody: response.body,
-      mutated: db.rowsWritten > writesBefore,
+      mutated,
       fidelity: "supported",
       operation: match.route.operation,
     },

@@ -40,6 +40,9 @@ export interface Clock {
   now(): number;
 }
 
+/** When a scheduled delivery fires: before the N-th taped call after the one that scheduled it, or S seconds later. */
+export type After = { calls: number } | { seconds: number };
+
 export interface TwinContext {
   db: Db;
   clock: Clock;
@@ -47,6 +50,37 @@ export interface TwinContext {
   params: Record<string, string>;
   query: URLSearchParams;
   sessionId: string;
+  /**
+   * Schedules timed behaviour (a seeded person's reply, a correspondent's answer) on the
+   * platform's one mechanism. It fires through the twin's `deliver`, just before the call it is
+   * due at is served; a delivery is not a call (no tape row, that call stays `mutated: false`).
+   * `{ calls: 0 }` delivers at the end of this very call.
+   */
+  schedule(kind: string, payload: unknown, after: After): void;
+  /**
+   * Queues a webhook POST to an endpoint the world registered. The platform sends it once the
+   * call's transaction has committed (never for a refused call), signing it at send time through
+   * the twin's `signWebhook`, and retries a failed delivery on later calls.
+   */
+  webhook(delivery: WebhookDelivery): void;
+}
+
+export interface WebhookDelivery {
+  url: string;
+  /** The exact body sent (the signature covers these bytes). */
+  body: string;
+  headers?: Record<string, string>;
+  /** The endpoint's signing secret, handed to `signWebhook`; never taped. */
+  secret?: string;
+}
+
+/** A seeded fault: calls of `operation` are counted; the first `skip` pass, the next `times` get `response`. */
+export interface FaultRule {
+  operation: string;
+  skip: number;
+  times: number;
+  /** The vendor-shaped refusal; answering it changes nothing. */
+  response(req: TwinRequest): TwinResponse;
 }
 
 export interface Route {
@@ -165,8 +199,28 @@ export interface TwinDefinition<Seed = unknown> {
   decorate?(res: TwinResponse, seq: number): TwinResponse;
   /** How the provider-shaped credential is presented by the official client. */
   credential: CredentialFormat;
+  /** The vendor's secret shapes (its keys and tokens, global regular expressions), redacted everywhere. */
+  secretPatterns: readonly RegExp[];
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
   tools: readonly TwinTool[];
+  /** Route operations with no MCP tool, each with the reason (the contract checks every other route has one). */
+  untooledOperations?: Readonly<Record<string, string>>;
   checks: readonly CheckDefinition<Seed>[];
+  /**
+   * Whether the vendor's official client would retry this answer on its own. The contract proves
+   * the platform's refusals (501, 401, 410) are never retried, so an agent is not stuck in a loop.
+   */
+  clientRetries(res: TwinResponse): boolean;
+  /**
+   * A valid seed with `count` of the twin's main objects (issues, customers, messages…), derived
+   * deterministically: the contract round-trips it and the bench compares 10 with 10,000.
+   */
+  generateSeed?(count: number): unknown;
+  /** Runs a delivery scheduled with `ctx.schedule` (see TwinContext). */
+  deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
+  /** Headers that sign a webhook body (e.g. `Stripe-Signature: t=…,v1=…`), computed when it is sent. */
+  signWebhook?(delivery: { body: string; secret: string }, nowMs: number): Promise<Record<string, string>>;
+  /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */
+  faults?(db: Db): readonly FaultRule[];
 }

@@ -3,6 +3,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { dispatch } from "../../../durable-objects/dispatch";
 import { Db, applyMigrations } from "../../../durable-objects/sql";
+import { OUTBOX_MIGRATION } from "../../../durable-objects/outbox";
+import { TIMED_MIGRATIONS } from "../../../durable-objects/timed";
 import type { Clock, TwinDefinition, TwinRequest } from "../../../durable-objects/twins/types";
 
 export interface Answer {
@@ -59,6 +61,7 @@ export async function inTwinWorld<Seed, T>(
   const seed = parsed.seed;
   const stub = env.SANDBOX.get(env.SANDBOX.newUniqueId());
   return runInDurableObject(stub, async (_instance, state) => {
+    applyMigrations(state.storage.sql, [...TIMED_MIGRATIONS, OUTBOX_MIGRATION]);
     applyMigrations(state.storage.sql, twin.migrations.map((sql, i) => ({ name: `${twin.id}_${String(i).padStart(4, "0")}`, sql })));
     const counting = countingSql(state.storage.sql);
     const db = new Db(counting.sql);
