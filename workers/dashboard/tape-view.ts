@@ -10,7 +10,6 @@ export interface CallRef {
   twin: string;
   method: string;
   path: string;
-  status: number;
   page: number;
 }
 
@@ -34,6 +33,25 @@ function seqOfLine(line: string): number {
   return typeof row.seq === "number" ? row.seq : Number.NaN;
 }
 
+// A stored row is JSON.stringify of a TapeRow: seq … path first, then the bodies, then status is
+// buried between them, and mutated, fidelity, operation close the line. Reading the ends of the
+// line avoids parsing bodies of many kilobytes for every mutating call.
+const HEAD = /^\{"seq":(\d+),"at":"[^"]*","twin":"([a-z]+)","transport":"[a-z]+","method":"([A-Z]+)","path":"((?:[^"\\]|\\.)*)"/;
+const TAIL = /,"mutated":(true|false),"fidelity":"(?:supported|unsupported)","operation":"(?:[^"\\]|\\.)*"\}$/;
+
+/** Whether a line has the stored layout the fast path reads (the tests hold real tapes to it). */
+export const hasStoredLayout = (line: string) => HEAD.test(line) && TAIL.test(line.slice(-400));
+
+/** The call a mutating line records, or null when the row did not mutate. */
+function callRefOf(line: string): Omit<CallRef, "page"> | null {
+  const head = HEAD.exec(line);
+  const tail = TAIL.exec(line.slice(-400));
+  if (head && tail) return tail[1] === "true" ? { seq: Number(head[1]), twin: head[2], method: head[3], path: JSON.parse(`"${head[4]}"`) as string } : null;
+  // Not the stored layout: read the row in full.
+  const row = JSON.parse(line) as TapeRow;
+  return row.mutated === true ? { seq: row.seq, twin: row.twin, method: row.method, path: row.path } : null;
+}
+
 export function tapeView(jsonl: string, requestedPage: number, pageSize = TIMELINE_PAGE_SIZE): TapeView {
   const lines = jsonl.split("\n").filter((l) => l.length > 0);
   const total = lines.length;
@@ -43,10 +61,9 @@ export function tapeView(jsonl: string, requestedPage: number, pageSize = TIMELI
   const pageOfIndex = (i: number) => Math.floor(i / pageSize) + 1;
   const mutating: CallRef[] = [];
   lines.forEach((line, i) => {
-    // A quoted "mutated":true inside a body is escaped (\"mutated\"), so only the row's own flag matches.
     if (!line.includes('"mutated":true')) return;
-    const row = JSON.parse(line) as TapeRow;
-    if (row.mutated === true) mutating.push({ seq: row.seq, twin: row.twin, method: row.method, path: row.path, status: row.status, page: pageOfIndex(i) });
+    const ref = callRefOf(line);
+    if (ref) mutating.push({ ...ref, page: pageOfIndex(i) });
   });
   const pageOf = (seq: number): number | null => {
     // Stored tapes are in seq order: binary search on each line's leading seq.

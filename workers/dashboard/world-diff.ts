@@ -35,7 +35,7 @@ function identityKey(a: readonly unknown[], b: readonly unknown[]): string | nul
 
 const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
-export function diffWorld(before: unknown, after: unknown, limit = 500): { changes: Change[]; truncated: boolean } {
+export function diffWorld(before: unknown, after: unknown, limit = 200): { changes: Change[]; truncated: boolean } {
   const changes: Change[] = [];
   let truncated = false;
   const push = (c: Change) => {

@@ -3,6 +3,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createSandbox, postJson, twinFetch } from "../helpers";
+import { hasStoredLayout } from "../../../workers/dashboard/tape-view";
 import { code, finalizeOk } from "../grading/run-helpers";
 
 const ORIGIN = "http://pome.test";
@@ -73,7 +74,10 @@ describe("the Run page a run's dashboard_url opens", () => {
     expect(res.status).toBe(302);
     const signed = await SELF.fetch(res.headers.get("location") ?? "");
     expect(signed.status).toBe(200);
-    expect((await signed.text()).split("\n").filter(Boolean)).toHaveLength(3);
+    const lines = (await signed.text()).split("\n").filter(Boolean);
+    expect(lines).toHaveLength(3);
+    // The stored tape has the layout the timeline's fast path reads without parsing bodies.
+    expect(lines.every(hasStoredLayout)).toBe(true);
     const state = await page(`/app/runs/${run.run_id}/download/state_final/github`);
     expect(state.status).toBe(302);
   });

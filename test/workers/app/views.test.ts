@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { tapeToJsonl } from "../../../durable-objects/tape";
 import type { TapeRow } from "../../../durable-objects/twins/types";
-import { seqsInReason, tapeView } from "../../../workers/dashboard/tape-view";
+import { hasStoredLayout, seqsInReason, tapeView } from "../../../workers/dashboard/tape-view";
 import { diffWorld } from "../../../workers/dashboard/world-diff";
 
 const row = (seq: number, extra: Partial<TapeRow> = {}): TapeRow => ({
@@ -39,6 +39,14 @@ describe("a page of the tape", () => {
   it("finds every mutating call with its page, not a body that merely mentions the flag", () => {
     const view = tapeView(jsonl, 1, 100);
     expect(view.mutating.map((m) => [m.seq, m.page])).toEqual([[10, 1], [60, 1], [110, 2], [160, 2], [210, 3]]);
+  });
+
+  it("reads rows in another key order, or with a nested mutated key, by parsing them", () => {
+    const reordered = JSON.stringify({ mutated: true, seq: 7, twin: "slack", method: "POST", path: "/api/chat.postMessage", at: "", status: 200 });
+    const nested = JSON.stringify(row(8, { response_body: { mutated: true } }));
+    expect(hasStoredLayout(reordered)).toBe(false);
+    expect(hasStoredLayout(nested)).toBe(true);
+    expect(tapeView(`${reordered}\n${nested}\n`, 1).mutating).toEqual([{ seq: 7, twin: "slack", method: "POST", path: "/api/chat.postMessage", page: 1 }]);
   });
 
   it("finds the page of a seq, and null for a seq the tape does not have", () => {

@@ -45,7 +45,7 @@ function scoreSection(run: RunView): Html {
 }
 
 function callLink(ref: CallRef): Html {
-  return html`<li><a href="?page=${ref.page}#seq-${ref.seq}">#${ref.seq} ${ref.method} ${ref.path} → ${ref.status}</a></li>`;
+  return html`<li><a href="?page=${ref.page}#seq-${ref.seq}">#${ref.seq} ${ref.method} ${ref.path}</a></li>`;
 }
 
 function criterionCalls(r: CriterionResult, tape: TapeView | undefined, run: RunView): Html {
