@@ -38,7 +38,10 @@ async function baselineTask(ctx, runs, file) {
   if (!markdown) throw usageError(`The baseline's sandbox ${runs[0].session_id} kept no task; pass the file with --task`);
   const parsed = parser.parseTask(markdown);
   const errors = parsed.ok ? parser.missingForRun(parsed.task) : parsed.errors;
-  if (errors.length) throw usageError(`The baseline's task does not parse any more; pass the file with --task:\n${errors.map((e) => `  ${formatTaskError("task", e)}`).join("\n")}`);
+  if (errors.length)
+    throw usageError(
+      `The baseline's task does not parse any more; pass the file with --task:\n${errors.map((e) => `  ${formatTaskError("task", e)}`).join("\n")}`,
+    );
   return { markdown, task: parsed.task };
 }
 
@@ -80,10 +83,17 @@ export async function run(argv, ctx) {
   const lines = [
     `Rerun of ${baselineGroup} as ${outcome.group_id}`,
     "",
-    changed.length ? table(["before", "after", "criterion"], changed.map((f) => [f.before, f.after, f.text])) : "No criterion changed status.",
+    changed.length
+      ? table(
+          ["before", "after", "criterion"],
+          changed.map((f) => [f.before, f.after, f.text]),
+        )
+      : "No criterion changed status.",
     "",
     verdictLine(outcome),
-    ...(comparison ? ["", ...comparisonLines(comparison), "", `Reliability of ${outcome.group_id}:`, ...reliabilityLines(comparison.rerun)] : []),
+    ...(comparison
+      ? ["", ...comparisonLines(comparison), "", `Reliability of ${outcome.group_id}:`, ...reliabilityLines(comparison.rerun)]
+      : []),
   ];
   ctx.out.result(lines.join("\n"), result);
   if (outcome.interrupted) return EXIT.INTERRUPTED;

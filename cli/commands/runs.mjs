@@ -4,7 +4,12 @@ import { EXIT, usageError } from "../lib/errors.mjs";
 import { table } from "../lib/output.mjs";
 import { statsText } from "../lib/stats.mjs";
 
-export const OPTIONS = { group: { type: "string" }, "group-id": { type: "string" }, "task-name": { type: "string" }, limit: { type: "string" } };
+export const OPTIONS = {
+  group: { type: "string" },
+  "group-id": { type: "string" },
+  "task-name": { type: "string" },
+  limit: { type: "string" },
+};
 
 export const HELP = `pome runs [--group G] [--task-name T] [--limit N]
 
@@ -16,7 +21,11 @@ export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
   if (positionals.length) throw usageError(`pome runs takes no arguments (got "${positionals[0]}")`);
   const group = values.group ?? values["group-id"];
-  const runs = await ctx.api.get("/v1/runs", { group_id: group, task_name: values["task-name"], limit: intOption(values, "limit", { max: 200 }) });
+  const runs = await ctx.api.get("/v1/runs", {
+    group_id: group,
+    task_name: values["task-name"],
+    limit: intOption(values, "limit", { max: 200 }),
+  });
   const rows = runs.map((r) => [r.id, r.created_at, r.satisfaction_score ?? "n/a", r.group_id, r.agent_model, r.task_name]);
   const listing = runs.length ? table(["run", "created", "score", "group", "model", "task"], rows) : "No runs.";
   if (!group || !runs.length) {
@@ -25,6 +34,10 @@ export async function run(argv, ctx) {
   }
   const { runs: _trials, ...reliability } = await ctx.api.get(`/v1/groups/${encodeURIComponent(group)}`);
   const { reliabilityLines } = await statsText();
-  ctx.out.result([listing, "", `Reliability of group ${group}:`, ...reliabilityLines(reliability)].join("\n"), { group_id: group, runs, reliability });
+  ctx.out.result([listing, "", `Reliability of group ${group}:`, ...reliabilityLines(reliability)].join("\n"), {
+    group_id: group,
+    runs,
+    reliability,
+  });
   return EXIT.OK;
 }

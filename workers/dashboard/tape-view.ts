@@ -46,7 +46,8 @@ export const hasStoredLayout = (line: string) => HEAD.test(line) && TAIL.test(li
 function callRefOf(line: string): Omit<CallRef, "page"> | null {
   const head = HEAD.exec(line);
   const tail = TAIL.exec(line.slice(-400));
-  if (head && tail) return tail[1] === "true" ? { seq: Number(head[1]), twin: head[2], method: head[3], path: JSON.parse(`"${head[4]}"`) as string } : null;
+  if (head && tail)
+    return tail[1] === "true" ? { seq: Number(head[1]), twin: head[2], method: head[3], path: JSON.parse(`"${head[4]}"`) as string } : null;
   // Not the stored layout: read the row in full.
   const row = JSON.parse(line) as TapeRow;
   return row.mutated === true ? { seq: row.seq, twin: row.twin, method: row.method, path: row.path } : null;

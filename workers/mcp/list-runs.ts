@@ -19,5 +19,10 @@ export async function listRuns(v1: V1, args: { group_id?: string; task_name?: st
   // A baseline the team cannot read (or that has no runs yet) leaves the comparison out.
   if (found.status !== 200) return { runs, reliability, summary };
   const { baseline, rerun, ...comparison } = found.json as CompareBody;
-  return { runs, reliability, summary: [...summary, ...comparisonLines({ ...comparison, baseline, rerun })], comparison: { ...comparison, baseline_pass_rate: baseline.pass_rate } };
+  return {
+    runs,
+    reliability,
+    summary: [...summary, ...comparisonLines({ ...comparison, baseline, rerun })],
+    comparison: { ...comparison, baseline_pass_rate: baseline.pass_rate },
+  };
 }

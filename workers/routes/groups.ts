@@ -25,7 +25,10 @@ const RunSetQuery = z
     agent_id: z.string().min(1).max(64).optional(),
     agent_version: z.string().min(1).max(200).optional(),
   })
-  .refine((q) => q.task_name !== undefined || q.task_id !== undefined, { message: "Name the task: task_name or task_id", path: ["task_name"] });
+  .refine((q) => q.task_name !== undefined || q.task_id !== undefined, {
+    message: "Name the task: task_name or task_id",
+    path: ["task_name"],
+  });
 
 const withLinks = (c: Context<AppEnv>, stats: RunSetReliability) => {
   const origin = publicOrigin(c);
@@ -41,7 +44,12 @@ async function requireGroup(c: Context<AppEnv>, groupId: string): Promise<RunSet
 export const groupRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const q = parseWith(RunSetQuery, c.req.query());
-    const key = { task_name: q.task_name ?? null, task_id: q.task_id ?? null, agent_id: q.agent_id ?? null, agent_version: q.agent_version ?? null };
+    const key = {
+      task_name: q.task_name ?? null,
+      task_id: q.task_id ?? null,
+      agent_id: q.agent_id ?? null,
+      agent_version: q.agent_version ?? null,
+    };
     const stats = await runSetReliability(c.env, c.get("caller").team.id, key);
     if (!stats) throw new ApiError("not_found", "No runs in this run-set", { run_set: key });
     return c.json({ run_set: key, ...withLinks(c, stats) });
@@ -56,8 +64,13 @@ export const groupRoutes = new Hono<AppEnv>()
     const rerun = await requireGroup(c, group_id);
     const baselineId = q.baseline ?? rerun.baseline_group_id;
     if (!baselineId)
-      throw new ApiError("validation_failed", "baseline: this group names no baseline_group_id; pass ?baseline=", { issues: [{ path: "baseline", message: "Required" }] });
-    if (baselineId === group_id) throw new ApiError("validation_failed", "baseline: a group cannot be its own baseline", { issues: [{ path: "baseline", message: "Same as the group" }] });
+      throw new ApiError("validation_failed", "baseline: this group names no baseline_group_id; pass ?baseline=", {
+        issues: [{ path: "baseline", message: "Required" }],
+      });
+    if (baselineId === group_id)
+      throw new ApiError("validation_failed", "baseline: a group cannot be its own baseline", {
+        issues: [{ path: "baseline", message: "Same as the group" }],
+      });
     const baseline = await requireGroup(c, baselineId);
     return c.json({
       group_id,

@@ -49,7 +49,9 @@ export function noiseTest(a1: number, n1: number, a2: number, n2: number): Noise
 }
 
 const side = (c: CriterionReliability | undefined) =>
-  c ? { status: c.status, passed: c.passed, failed: c.failed, pass_rate: c.pass_rate } : { status: "absent" as const, passed: 0, failed: 0, pass_rate: null };
+  c
+    ? { status: c.status, passed: c.passed, failed: c.failed, pass_rate: c.pass_rate }
+    : { status: "absent" as const, passed: 0, failed: 0, pass_rate: null };
 
 const hadFailure = (s: StatusAcross) => s === "failed" || s === "flaky";
 

@@ -178,7 +178,20 @@ export function criterionReliability(trials: readonly Trial[]): CriterionReliabi
     for (const c of trial.criteria) {
       let entry = byKey.get(c.text);
       if (!entry) {
-        entry = { key: c.text, id: c.id, text: c.text, kind: c.kind, trials: 0, passed: 0, failed: 0, excluded: 0, pass_rate: null, interval: null, flaky: false, status: "absent" };
+        entry = {
+          key: c.text,
+          id: c.id,
+          text: c.text,
+          kind: c.kind,
+          trials: 0,
+          passed: 0,
+          failed: 0,
+          excluded: 0,
+          pass_rate: null,
+          interval: null,
+          flaky: false,
+          status: "absent",
+        };
         byKey.set(c.text, entry);
       }
       entry.trials++;

@@ -74,7 +74,10 @@ async function select(env: Env, teamId: string, filter: SQL[]): Promise<Row[]> {
 export async function passConfig(env: Env, sessionIdsNewestFirst: readonly string[]): Promise<TaskConfig | undefined> {
   const ids = sessionIdsNewestFirst.slice(0, 5);
   if (!ids.length) return undefined;
-  const found = await database(env).select({ id: sandboxes.id, markdown: sandboxes.taskMarkdown }).from(sandboxes).where(inArray(sandboxes.id, ids));
+  const found = await database(env)
+    .select({ id: sandboxes.id, markdown: sandboxes.taskMarkdown })
+    .from(sandboxes)
+    .where(inArray(sandboxes.id, ids));
   const byId = new Map(found.map((f) => [f.id, f.markdown]));
   for (const id of ids) {
     const markdown = byId.get(id);
@@ -120,7 +123,8 @@ export async function groupReliability(env: Env, teamId: string, groupId: string
   return rows.length ? summarize(env, rows) : undefined;
 }
 
-const equalsOrNull = (column: typeof sandboxes.agentId | typeof runs.agentVersion, value: string | null) => (value === null ? isNull(column) : eq(column, value));
+const equalsOrNull = (column: typeof sandboxes.agentId | typeof runs.agentVersion, value: string | null) =>
+  value === null ? isNull(column) : eq(column, value);
 
 /** The implicit run-set of one (agent, task, agent_version), across every group. */
 export async function runSetReliability(env: Env, teamId: string, key: RunSetKey): Promise<RunSetReliability | undefined> {

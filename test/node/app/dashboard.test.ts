@@ -28,7 +28,11 @@ async function trial(group: string, version: string, opts: { unsupported: boolea
   await pome.twin(s, "github", "GET", "/repos/acme/api");
   await pome.twin(s, "github", "POST", "/repos/acme/api/issues/1/labels", { labels: ["bug"] });
   if (opts.unsupported) await pome.twin(s, "github", "POST", "/repos/acme/api/pages", {});
-  return pome.finalize(s, [LABELLED, NO_UNSUPPORTED, EXISTS], { scenario_name: TASK, agent_version: version, ...(opts.baseline ? { baseline_group_id: opts.baseline } : {}) });
+  return pome.finalize(s, [LABELLED, NO_UNSUPPORTED, EXISTS], {
+    scenario_name: TASK,
+    agent_version: version,
+    ...(opts.baseline ? { baseline_group_id: opts.baseline } : {}),
+  });
 }
 
 const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -42,7 +46,9 @@ beforeAll(async () => {
   await pome.twin(s, "github", "GET", "/repos/acme/api/issues/1");
   await pome.twin(s, "github", "POST", "/repos/acme/api/issues/1/labels", { labels: ["bug"] });
   await pome.twin(s, "slack", "POST", "/api/chat.postMessage", { channel: "C1", text: "Labelled #1 as a bug" });
-  multiTwin = await pome.finalize(s, [LABELLED, EXISTS, { id: "c4", kind: "model", text: "The agent told the channel what it did" }], { scenario_name: `${TASK} (two twins)` });
+  multiTwin = await pome.finalize(s, [LABELLED, EXISTS, { id: "c4", kind: "model", text: "The agent told the channel what it did" }], {
+    scenario_name: `${TASK} (two twins)`,
+  });
 
   browser = await playwright.launch({ executablePath: await chromium.executablePath(), args: chromium.args, headless: true });
   page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
@@ -94,7 +100,11 @@ describe("Run: run → criterion → tape row", () => {
     await expect(call.locator("pre.request").textContent()).resolves.toContain('"bug"');
     await expect(call.locator("pre.response").textContent()).resolves.toContain('"name": "bug"');
     // The Slack call sits in the Slack lane, the third column.
-    const slackCell = page.locator("tr.row").filter({ has: page.locator("details#seq-3") }).locator("td").nth(3);
+    const slackCell = page
+      .locator("tr.row")
+      .filter({ has: page.locator("details#seq-3") })
+      .locator("td")
+      .nth(3);
     await expect(slackCell.locator("summary").textContent()).resolves.toContain("/api/chat.postMessage");
     // The world: the label the agent added, as a diff from the seed.
     await expect(page.locator('table.diff[data-twin="github"]').textContent()).resolves.toContain("issues[number=1].labels");
@@ -107,7 +117,9 @@ describe("Reliability", () => {
     await page.goto(`${url}/app/reliability`);
     const card = page.locator("section.task-sets").filter({ has: page.locator("h2", { hasText: new RegExp(`^${TASK}$`) }) });
     await expect(card.locator("svg.intervals g.interval").count()).resolves.toBe(2);
-    await expect(card.locator("svg.intervals title").allTextContents()).resolves.toContain("v2: 100% (95% interval 43.9%–100%) · 3/3 graded");
+    await expect(card.locator("svg.intervals title").allTextContents()).resolves.toContain(
+      "v2: 100% (95% interval 43.9%–100%) · 3/3 graded",
+    );
     await shot("reliability");
 
     await card.locator("a", { hasText: "v2" }).first().click();
@@ -116,7 +128,11 @@ describe("Reliability", () => {
     await page.waitForURL(`**/app/reliability/groups/${RERUN}`);
     await expect(page.locator(".pass-rate").textContent()).resolves.toBe("100%");
     // pass^k for k = 1…3, one point each, all 100% for 3 of 3.
-    await expect(page.locator("svg.passk circle.point title").allTextContents()).resolves.toEqual(["pass^1 = 100%", "pass^2 = 100%", "pass^3 = 100%"]);
+    await expect(page.locator("svg.passk circle.point title").allTextContents()).resolves.toEqual([
+      "pass^1 = 100%",
+      "pass^2 = 100%",
+      "pass^3 = 100%",
+    ]);
     const flip = page.locator('table.flips tr[data-flip="failed→passed"]');
     await expect(flip.textContent()).resolves.toContain("No unsupported endpoint was called");
     // 0/2 against 3/3: with 3 passes among 5, the observed table has P = C(3,0)·C(2,2)/C(5,2) = 0.1 and

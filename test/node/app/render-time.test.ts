@@ -48,7 +48,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(() => {
-  for (const [what, ms] of Object.entries(timings)) console.log(`render time, ${what}: median ${median(ms).toFixed(1)} ms of [${ms.map((m) => m.toFixed(1)).join(", ")}]`);
+  for (const [what, ms] of Object.entries(timings))
+    console.log(`render time, ${what}: median ${median(ms).toFixed(1)} ms of [${ms.map((m) => m.toFixed(1)).join(", ")}]`);
 });
 
 describe("the Run page of a 5,000-row tape", () => {
@@ -72,7 +73,9 @@ describe("the Run page of a 5,000-row tape", () => {
   });
 
   it("spends well under 100 ms of CPU in the page's own pipeline", async () => {
-    const view = (await (await fetch(`${url}/v1/runs/${run.run_id}`, { headers: { authorization: "Bearer pme_local_dev" } })).json()) as RunView;
+    const view = (await (
+      await fetch(`${url}/v1/runs/${run.run_id}`, { headers: { authorization: "Bearer pme_local_dev" } })
+    ).json()) as RunView;
     const download = async (path: string) => {
       const res = await fetch(`${url}${path}`);
       expect(res.status).toBe(200);

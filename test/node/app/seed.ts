@@ -37,7 +37,14 @@ export function platform(url: string) {
     return res.status;
   };
   const finalize = (s: Sandbox, criteria: unknown[], extra: Record<string, unknown> = {}) =>
-    v1<Finalized>("POST", `/v1/sandboxes/${s.session_id}/finalize`, { stop_reason: "done", exit_code: 0, duration_ms: 1000, agent_model: "browser-test-model", criteria, ...extra });
+    v1<Finalized>("POST", `/v1/sandboxes/${s.session_id}/finalize`, {
+      stop_reason: "done",
+      exit_code: 0,
+      duration_ms: 1000,
+      agent_model: "browser-test-model",
+      criteria,
+      ...extra,
+    });
   return { v1, sandbox, twin, finalize };
 }
 

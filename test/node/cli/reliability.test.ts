@@ -45,9 +45,9 @@ describe("pome runs --group", () => {
 describe("pome rerun", () => {
   it("prints the server's comparison: flips, and whether the change is larger than the noise", async () => {
     const baseline = await pomeJson<{ group_id: string }>(["run", TASK, "--", node, agent("do-nothing")]);
-    const { code, json } = await pomeJson<{ comparison: { pass_rate_change: number; fixed: number; test: { p_value: number; significant: boolean } } }>([
-      "rerun", baseline.json.group_id, "--agent-version", "v2", "--", node, agent("triage-bug-report"),
-    ]);
+    const { code, json } = await pomeJson<{
+      comparison: { pass_rate_change: number; fixed: number; test: { p_value: number; significant: boolean } };
+    }>(["rerun", baseline.json.group_id, "--agent-version", "v2", "--", node, agent("triage-bug-report")]);
     expect(code).toBe(0);
     // One trial against one: 0/1 → 1/1 is p = 1 by Fisher's exact test, so not beyond the noise.
     expect(json.comparison).toMatchObject({ pass_rate_change: 1, fixed: 3, test: { p_value: 1, significant: false } });

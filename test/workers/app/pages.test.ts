@@ -102,7 +102,17 @@ describe("the key check", () => {
     const key = await otherTeamKey(`app-own-${crypto.randomUUID().slice(0, 6)}`);
     const cookie = await signIn(key);
     const mine = await createSandbox({}, key);
-    const finalized = await postJson(`/v1/sandboxes/${mine.session_id}/finalize`, { stop_reason: "done", exit_code: 0, duration_ms: 1, agent_model: "m", criteria: [code("c1", "Issue #1 exists in `acme/api`", { always_scored: true })] }, { key });
+    const finalized = await postJson(
+      `/v1/sandboxes/${mine.session_id}/finalize`,
+      {
+        stop_reason: "done",
+        exit_code: 0,
+        duration_ms: 1,
+        agent_model: "m",
+        criteria: [code("c1", "Issue #1 exists in `acme/api`", { always_scored: true })],
+      },
+      { key },
+    );
     const { run_id } = await finalized.json<{ run_id: string }>();
     const { run: local } = await gradedRun();
     const html = await (await page("/app/runs", { headers: { cookie } })).text();
@@ -112,7 +122,10 @@ describe("the key check", () => {
   });
 
   it("only sends a signed-in browser on to a dashboard path", async () => {
-    const res = await page("/app/login", { method: "POST", body: new URLSearchParams({ key: "pme_local_dev", next: "https://evil.example/" }) });
+    const res = await page("/app/login", {
+      method: "POST",
+      body: new URLSearchParams({ key: "pme_local_dev", next: "https://evil.example/" }),
+    });
     expect(res.headers.get("location")).toBe("/app/runs");
   });
 });

@@ -25,7 +25,11 @@ describe("the dashboard in production", () => {
     const local = await call("/app/login", { method: "POST", body: new URLSearchParams({ key: "pme_local_dev", next: "/app/runs" }) });
     expect(local.status).toBe(401);
 
-    const created = await postJson("/v1/admin/teams", { slug: `prod-${crypto.randomUUID().slice(0, 6)}`, email: "p@example.com" }, { key: "test-admin-secret" });
+    const created = await postJson(
+      "/v1/admin/teams",
+      { slug: `prod-${crypto.randomUUID().slice(0, 6)}`, email: "p@example.com" },
+      { key: "test-admin-secret" },
+    );
     const { api_key } = await created.json<{ api_key: { key: string } }>();
     const signed = await call("/app/login", { method: "POST", body: new URLSearchParams({ key: api_key.key, next: "/app/sandboxes" }) });
     expect(signed.status).toBe(303);

@@ -38,15 +38,31 @@ describe("a page of the tape", () => {
 
   it("finds every mutating call with its page, not a body that merely mentions the flag", () => {
     const view = tapeView(jsonl, 1, 100);
-    expect(view.mutating.map((m) => [m.seq, m.page])).toEqual([[10, 1], [60, 1], [110, 2], [160, 2], [210, 3]]);
+    expect(view.mutating.map((m) => [m.seq, m.page])).toEqual([
+      [10, 1],
+      [60, 1],
+      [110, 2],
+      [160, 2],
+      [210, 3],
+    ]);
   });
 
   it("reads rows in another key order, or with a nested mutated key, by parsing them", () => {
-    const reordered = JSON.stringify({ mutated: true, seq: 7, twin: "slack", method: "POST", path: "/api/chat.postMessage", at: "", status: 200 });
+    const reordered = JSON.stringify({
+      mutated: true,
+      seq: 7,
+      twin: "slack",
+      method: "POST",
+      path: "/api/chat.postMessage",
+      at: "",
+      status: 200,
+    });
     const nested = JSON.stringify(row(8, { response_body: { mutated: true } }));
     expect(hasStoredLayout(reordered)).toBe(false);
     expect(hasStoredLayout(nested)).toBe(true);
-    expect(tapeView(`${reordered}\n${nested}\n`, 1).mutating).toEqual([{ seq: 7, twin: "slack", method: "POST", path: "/api/chat.postMessage", page: 1 }]);
+    expect(tapeView(`${reordered}\n${nested}\n`, 1).mutating).toEqual([
+      { seq: 7, twin: "slack", method: "POST", path: "/api/chat.postMessage", page: 1 },
+    ]);
   });
 
   it("finds the page of a seq, and null for a seq the tape does not have", () => {
@@ -62,8 +78,29 @@ describe("a page of the tape", () => {
 
 describe("the world diff", () => {
   it("matches records by identity, and reads plain lists as sets", () => {
-    const seed = { repositories: [{ name: "api", issues: [{ number: 1, labels: ["triage"], state: "open" }, { number: 2, labels: [], state: "open" }] }] };
-    const final = { repositories: [{ name: "api", issues: [{ number: 2, labels: [], state: "closed" }, { number: 1, labels: ["bug"], state: "open" }, { number: 3, labels: [], state: "open" }] }] };
+    const seed = {
+      repositories: [
+        {
+          name: "api",
+          issues: [
+            { number: 1, labels: ["triage"], state: "open" },
+            { number: 2, labels: [], state: "open" },
+          ],
+        },
+      ],
+    };
+    const final = {
+      repositories: [
+        {
+          name: "api",
+          issues: [
+            { number: 2, labels: [], state: "closed" },
+            { number: 1, labels: ["bug"], state: "open" },
+            { number: 3, labels: [], state: "open" },
+          ],
+        },
+      ],
+    };
     const { changes, truncated } = diffWorld(seed, final);
     expect(truncated).toBe(false);
     expect(changes).toEqual([

@@ -8,13 +8,19 @@ const NO_UNSUPPORTED = "No unsupported endpoint was called";
 
 /** One graded trial: it passes unless the agent calls an endpoint the twin does not serve. */
 async function trial(opts: { group?: string; baseline?: string; version?: string; task: string; fails?: boolean; errored?: boolean }) {
-  const sandbox = await createSandbox({ ...(opts.group ? { group_id: opts.group } : {}), ...(opts.version ? { agent_version: opts.version } : {}) });
+  const sandbox = await createSandbox({
+    ...(opts.group ? { group_id: opts.group } : {}),
+    ...(opts.version ? { agent_version: opts.version } : {}),
+  });
   await twinFetch(sandbox, "/repos/acme/api");
   if (opts.fails) await twinFetch(sandbox, "/repos/acme/api/pages", { method: "POST", body: "{}" });
   const criteria = opts.errored
     ? [{ id: "m1", kind: "model" as const, text: "The agent explained what it did" }]
     : [code("c1", "Issue #1 exists in `acme/api`", { always_scored: true }), code("c2", NO_UNSUPPORTED, { always_scored: true })];
-  return finalizeOk(sandbox.session_id, criteria, { scenario_name: opts.task, ...(opts.baseline ? { baseline_group_id: opts.baseline } : {}) });
+  return finalizeOk(sandbox.session_id, criteria, {
+    scenario_name: opts.task,
+    ...(opts.baseline ? { baseline_group_id: opts.baseline } : {}),
+  });
 }
 
 const newGroup = () => `grp_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
@@ -53,7 +59,17 @@ describe("GET /v1/groups/:group_id", () => {
 
     const { status, body } = await getJson<GroupBody>(`/v1/groups/${group}`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ group_id: group, trials: 4, graded: 3, passed: 2, failed: 1, errored: 1, errored_runs: [erroredRun.run_id], pass_threshold: 100, verdict: "failed" });
+    expect(body).toMatchObject({
+      group_id: group,
+      trials: 4,
+      graded: 3,
+      passed: 2,
+      failed: 1,
+      errored: 1,
+      errored_runs: [erroredRun.run_id],
+      pass_threshold: 100,
+      verdict: "failed",
+    });
     expect(body.pass_rate).toBeCloseTo(2 / 3, 6);
     // Wilson 95% at 2/3: centre (.6667 + .6403) / 2.2805 = .5731, half .4523
     expect(body.interval?.low).toBeCloseTo(0.2077, 3);
@@ -70,11 +86,15 @@ describe("GET /v1/groups/:group_id", () => {
 
   it("judges the verdict against the task's passThreshold", async () => {
     const group = newGroup();
-    const task = "# Threshold fixture\n\n## Config\n\ntwins: github\npassThreshold: 50%\n\n## Prompt\n\nLook around.\n\n## Success Criteria\n\n- [code] Issue #1 exists in `acme/api`\n";
+    const task =
+      "# Threshold fixture\n\n## Config\n\ntwins: github\npassThreshold: 50%\n\n## Prompt\n\nLook around.\n\n## Success Criteria\n\n- [code] Issue #1 exists in `acme/api`\n";
     for (const fails of [false, true]) {
       const sandbox = await createSandbox({ group_id: group, task_source: btoa(task) });
       if (fails) await twinFetch(sandbox, "/repos/acme/api/pages", { method: "POST", body: "{}" });
-      await finalizeOk(sandbox.session_id, [code("c1", "Issue #1 exists in `acme/api`", { always_scored: true }), code("c2", NO_UNSUPPORTED, { always_scored: true })]);
+      await finalizeOk(sandbox.session_id, [
+        code("c1", "Issue #1 exists in `acme/api`", { always_scored: true }),
+        code("c2", NO_UNSUPPORTED, { always_scored: true }),
+      ]);
     }
     const { body } = await getJson<GroupBody>(`/v1/groups/${group}`);
     expect(body).toMatchObject({ passed: 1, failed: 1, pass_threshold: 50, verdict: "passed" });
@@ -107,7 +127,9 @@ describe("GET /v1/groups?task_name=&agent_version= (the implicit run-set)", () =
     await trial({ group: newGroup(), task, version: "v1", fails: true });
     await trial({ group: newGroup(), task, version: "v2" });
     await trial({ task });
-    const v1 = await getJson<GroupBody & { run_set: Record<string, unknown> }>(`/v1/groups?task_name=${encodeURIComponent(task)}&agent_version=v1`);
+    const v1 = await getJson<GroupBody & { run_set: Record<string, unknown> }>(
+      `/v1/groups?task_name=${encodeURIComponent(task)}&agent_version=v1`,
+    );
     expect(v1.status).toBe(200);
     expect(v1.body).toMatchObject({ run_set: { task_name: task, agent_version: "v1", agent_id: null }, trials: 2, passed: 1, failed: 1 });
     // Left out, the version means "not declared": only the run that declared none.
@@ -116,7 +138,13 @@ describe("GET /v1/groups?task_name=&agent_version= (the implicit run-set)", () =
 
     const sets = await getJson<{ task_name: string; agent_version: string | null; runs: number; groups: number }[]>("/v1/run-sets");
     const mine = sets.body.filter((s) => s.task_name === task);
-    expect(mine.map((s) => [s.agent_version, s.runs]).sort()).toEqual([["v1", 2], ["v2", 1], [null, 1]].sort());
+    expect(mine.map((s) => [s.agent_version, s.runs]).sort()).toEqual(
+      [
+        ["v1", 2],
+        ["v2", 1],
+        [null, 1],
+      ].sort(),
+    );
   });
 
   it("requires the task, and refuses unknown parameters by name", async () => {
@@ -153,14 +181,25 @@ describe("GET /v1/groups/:group_id/compare", () => {
     // The rerun's runs name their baseline, so ?baseline= may be left out.
     const { status, body } = await getJson<CompareBody>(`/v1/groups/${rerun}/compare`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ group_id: rerun, baseline_group_id: baseline, pass_rate_change: 1, fixed: 1, broken: 0, intervals_overlap: false });
+    expect(body).toMatchObject({
+      group_id: rerun,
+      baseline_group_id: baseline,
+      pass_rate_change: 1,
+      fixed: 1,
+      broken: 0,
+      intervals_overlap: false,
+    });
     expect(body.baseline).toMatchObject({ passed: 0, failed: 4 });
     expect(body.rerun).toMatchObject({ passed: 4, failed: 0 });
     // 0/4 against 4/4: p = 2 / C(8, 4) = 2/70
     expect(body.test.method).toBe("fisher_exact_two_sided");
     expect(body.test.p_value).toBeCloseTo(2 / 70, 6);
     expect(body.test.significant).toBe(true);
-    expect(body.criteria.find((c) => c.text === NO_UNSUPPORTED)).toMatchObject({ flip: "failed→passed", before: { status: "failed" }, after: { status: "passed" } });
+    expect(body.criteria.find((c) => c.text === NO_UNSUPPORTED)).toMatchObject({
+      flip: "failed→passed",
+      before: { status: "failed" },
+      after: { status: "passed" },
+    });
     expect(body.criteria.find((c) => c.text.startsWith("Issue #1"))?.flip).toBeNull();
 
     const explicit = await getJson<CompareBody>(`/v1/groups/${baseline}/compare?baseline=${rerun}`);
@@ -179,7 +218,17 @@ describe("GET /v1/groups/:group_id/compare", () => {
     const other = await otherTeamKey(`cmp-iso-${crypto.randomUUID().slice(0, 6)}`);
     const theirs = newGroup();
     const sandbox = await createSandbox({ group_id: theirs }, other);
-    const res = await postJson(`/v1/sandboxes/${sandbox.session_id}/finalize`, { stop_reason: "done", exit_code: 0, duration_ms: 1, agent_model: "m", criteria: [code("c1", "Issue #1 exists in `acme/api`", { always_scored: true })] }, { key: other });
+    const res = await postJson(
+      `/v1/sandboxes/${sandbox.session_id}/finalize`,
+      {
+        stop_reason: "done",
+        exit_code: 0,
+        duration_ms: 1,
+        agent_model: "m",
+        criteria: [code("c1", "Issue #1 exists in `acme/api`", { always_scored: true })],
+      },
+      { key: other },
+    );
     expect(res.status).toBe(200);
     expect((await api(`/v1/groups/${group}/compare?baseline=${theirs}`)).status).toBe(404);
   });

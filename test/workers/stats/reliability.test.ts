@@ -1,7 +1,15 @@
 // The reliability statistics against values worked out by hand (the arithmetic is in each comment).
 import { describe, expect, it } from "vitest";
 import { compareReliability, flipOf } from "../../../workers/stats/compare";
-import { fisherExact, passHatK, reliability, trialOutcome, wilson, type Trial, type TrialCriterion } from "../../../workers/stats/reliability";
+import {
+  fisherExact,
+  passHatK,
+  reliability,
+  trialOutcome,
+  wilson,
+  type Trial,
+  type TrialCriterion,
+} from "../../../workers/stats/reliability";
 
 const close = (actual: number, expected: number) => expect(actual).toBeCloseTo(expected, 4);
 
@@ -108,7 +116,15 @@ describe("a run-set's reliability", () => {
   it("flags a criterion that both passed and failed as flaky", () => {
     const [labelled, commented] = reliability(trials).criteria;
     expect(labelled).toMatchObject({ text: "labelled", passed: 4, failed: 0, excluded: 1, pass_rate: 1, flaky: false, status: "passed" });
-    expect(commented).toMatchObject({ text: "commented", passed: 3, failed: 1, excluded: 1, pass_rate: 0.75, flaky: true, status: "flaky" });
+    expect(commented).toMatchObject({
+      text: "commented",
+      passed: 3,
+      failed: 1,
+      excluded: 1,
+      pass_rate: 0.75,
+      flaky: true,
+      status: "flaky",
+    });
   });
 });
 
@@ -123,7 +139,12 @@ describe("baseline against rerun", () => {
     expect(cmp.test?.significant).toBe(true);
     expect(cmp.intervals_overlap).toBe(false);
     const byText = Object.fromEntries(cmp.criteria.map((c) => [c.text, c]));
-    expect(byText.commented).toMatchObject({ flip: "failed→passed", changed: true, before: { status: "failed" }, after: { status: "passed" } });
+    expect(byText.commented).toMatchObject({
+      flip: "failed→passed",
+      changed: true,
+      before: { status: "failed" },
+      after: { status: "passed" },
+    });
     expect(byText.labelled).toMatchObject({ flip: "passed→failed", changed: true });
     expect(cmp).toMatchObject({ fixed: 1, broken: 1 });
   });

@@ -39,7 +39,10 @@ export const NONE = "(none)";
 
 export async function listRunsForPage(env: Env, teamId: string, f: RunFilters, limit = 100): Promise<RunListRow[]> {
   const filter: SQL[] = [eq(runs.teamId, teamId)];
-  const match = (column: typeof runs.taskName | typeof runs.agentVersion | typeof runs.groupId | typeof sandboxes.agentId, value: string | undefined) => {
+  const match = (
+    column: typeof runs.taskName | typeof runs.agentVersion | typeof runs.groupId | typeof sandboxes.agentId,
+    value: string | undefined,
+  ) => {
     if (value === undefined || value === "") return;
     filter.push(value === NONE ? isNull(column) : eq(column, value));
   };
@@ -89,9 +92,16 @@ export async function listRunsForPage(env: Env, teamId: string, f: RunFilters, l
 export async function filterChoices(env: Env, teamId: string) {
   const db = database(env);
   const distinct = async (column: typeof runs.taskName | typeof runs.agentVersion | typeof runs.groupId) =>
-    (await db.selectDistinct({ v: column }).from(runs).where(eq(runs.teamId, teamId)).orderBy(desc(column)).limit(200)).map((r) => r.v ?? NONE);
+    (await db.selectDistinct({ v: column }).from(runs).where(eq(runs.teamId, teamId)).orderBy(desc(column)).limit(200)).map(
+      (r) => r.v ?? NONE,
+    );
   const agents = (
-    await db.selectDistinct({ v: sandboxes.agentId }).from(runs).innerJoin(sandboxes, eq(sandboxes.id, runs.sessionId)).where(eq(runs.teamId, teamId)).limit(200)
+    await db
+      .selectDistinct({ v: sandboxes.agentId })
+      .from(runs)
+      .innerJoin(sandboxes, eq(sandboxes.id, runs.sessionId))
+      .where(eq(runs.teamId, teamId))
+      .limit(200)
   ).map((r) => r.v ?? NONE);
   const [tasks, versions, groups] = await Promise.all([distinct(runs.taskName), distinct(runs.agentVersion), distinct(runs.groupId)]);
   return { tasks, versions, groups, agents };
@@ -125,7 +135,9 @@ export interface OpenSandbox {
 
 export async function openSandboxes(env: Env, teamId: string): Promise<OpenSandbox[]> {
   const now = Date.now();
-  const rows = (await listSandboxes(env, teamId, { limit: 200 })).filter((r) => (OPEN as readonly string[]).includes(effectiveState(r, now)));
+  const rows = (await listSandboxes(env, teamId, { limit: 200 })).filter((r) =>
+    (OPEN as readonly string[]).includes(effectiveState(r, now)),
+  );
   return Promise.all(
     rows.map(async (r) => {
       // The Durable Object is the source of truth for the call count and the idle deadline.
@@ -189,7 +201,18 @@ export async function reliabilityIndex(env: Env, teamId: string): Promise<IndexE
     const rule = rules.get(r.taskHash ?? "");
     let set = sets.get(key);
     if (!set) {
-      const entry: IndexEntry = { task_name: r.taskName, agent_id: r.agentId ?? null, agent_version: r.agentVersion, trials: 0, graded: 0, passed: 0, errored: 0, pass_threshold: rule?.passThreshold ?? 100, groups: 0, last_run_at: r.createdAt };
+      const entry: IndexEntry = {
+        task_name: r.taskName,
+        agent_id: r.agentId ?? null,
+        agent_version: r.agentVersion,
+        trials: 0,
+        graded: 0,
+        passed: 0,
+        errored: 0,
+        pass_threshold: rule?.passThreshold ?? 100,
+        groups: 0,
+        last_run_at: r.createdAt,
+      };
       set = { entry, groups: new Set() };
       sets.set(key, set);
     }
@@ -212,7 +235,10 @@ async function passRulesOf(env: Env, rows: readonly { taskHash: string | null; s
   const ids = [...sessionByHash.values()];
   // D1 binds at most 100 parameters a statement.
   for (let i = 0; i < ids.length; i += 90) {
-    const found = await database(env).select({ id: sandboxes.id, markdown: sandboxes.taskMarkdown }).from(sandboxes).where(inArray(sandboxes.id, ids.slice(i, i + 90)));
+    const found = await database(env)
+      .select({ id: sandboxes.id, markdown: sandboxes.taskMarkdown })
+      .from(sandboxes)
+      .where(inArray(sandboxes.id, ids.slice(i, i + 90)));
     const markdownOf = new Map(found.map((s) => [s.id, s.markdown]));
     for (const [hash, session] of sessionByHash) {
       if (!markdownOf.has(session)) continue;

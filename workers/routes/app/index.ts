@@ -52,16 +52,27 @@ const parseState = (text: string | undefined): unknown => {
 };
 
 /** The evidence a Run page shows, read from R2 in parallel: the tape, and each twin's seed and final state. */
-async function runEvidence(c: Context<AppEnv>, run: RunView, pageNumber: number): Promise<{ tape: TapeView | undefined; world: WorldDiff[] }> {
+async function runEvidence(
+  c: Context<AppEnv>,
+  run: RunView,
+  pageNumber: number,
+): Promise<{ tape: TapeView | undefined; world: WorldDiff[] }> {
   const bucket = c.env.EVIDENCE;
   const [trace, states] = await Promise.all([
     blobText(bucket, run.trace_s3_key),
-    Promise.all(run.twins.map(async (t) => [await blobText(bucket, run.state_initial_keys[t]), await blobText(bucket, run.state_keys[t])] as const)),
+    Promise.all(
+      run.twins.map(async (t) => [await blobText(bucket, run.state_initial_keys[t]), await blobText(bucket, run.state_keys[t])] as const),
+    ),
   ]);
   const world = run.twins.map((twin, i): WorldDiff => {
     const [seed, final] = states[i].map(parseState);
     if (seed === undefined || final === undefined)
-      return { twin, changes: [], truncated: false, missing: `The ${seed === undefined ? "seed" : "final"} state of ${twin} is not retrievable.` };
+      return {
+        twin,
+        changes: [],
+        truncated: false,
+        missing: `The ${seed === undefined ? "seed" : "final"} state of ${twin} is not retrievable.`,
+      };
     return { twin, ...diffWorld(seed, final), missing: null };
   });
   return { tape: trace === undefined ? undefined : tapeView(trace, pageNumber), world };
@@ -140,8 +151,14 @@ export const appRoutes = new Hono<AppEnv>()
       stats.baseline_group_id ? groupReliability(c.env, teamOf(c), stats.baseline_group_id) : Promise.resolve(undefined),
       rerunsOf(c.env, teamOf(c), groupId),
     ]);
-    const comparison = baseline && stats.baseline_group_id ? comparisonBlock(compareReliability(baseline, stats), stats.baseline_group_id, baseline, stats, groupId) : html``;
-    const sets = stats.task_names.map((t) => html`<a href="${setHref({ task_name: t, agent_id: stats.runs.at(-1)?.agent_id ?? null, agent_version: stats.runs.at(-1)?.agent_version ?? null })}">${t}</a>`);
+    const comparison =
+      baseline && stats.baseline_group_id
+        ? comparisonBlock(compareReliability(baseline, stats), stats.baseline_group_id, baseline, stats, groupId)
+        : html``;
+    const sets = stats.task_names.map(
+      (t) =>
+        html`<a href="${setHref({ task_name: t, agent_id: stats.runs.at(-1)?.agent_id ?? null, agent_version: stats.runs.at(-1)?.agent_version ?? null })}">${t}</a>`,
+    );
     const title = html`<h1>Group <code>${groupId}</code></h1><p class="muted">Task ${sets.length ? sets : "unnamed"} · version ${stats.agent_versions.map((v) => v ?? "undeclared").join(", ")}${
       reruns.length ? html` · reruns: ${reruns.map((g) => html`<a href="/app/reliability/groups/${g}">${g}</a> `)}` : ""
     }</p>`;

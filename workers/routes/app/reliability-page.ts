@@ -17,10 +17,12 @@ const q = (params: Record<string, string | null>) => {
 export const setHref = (s: { task_name: string | null; agent_id: string | null; agent_version: string | null }) =>
   `/app/reliability/set?${q({ task: s.task_name ?? "", agent: s.agent_id, version: s.agent_version })}`;
 
-const setLabel = (s: { agent_id: string | null; agent_version: string | null }) => `${s.agent_id ? `${s.agent_id} · ` : ""}${s.agent_version ?? "undeclared version"}`;
+const setLabel = (s: { agent_id: string | null; agent_version: string | null }) =>
+  `${s.agent_id ? `${s.agent_id} · ` : ""}${s.agent_version ?? "undeclared version"}`;
 
 export function reliabilityIndexPage(entries: readonly IndexEntry[]): Html {
-  if (!entries.length) return html`<h1>Reliability</h1><p class="muted">No runs yet. Run a task several times (pome run --runs N) to see its pass rate here.</p>`;
+  if (!entries.length)
+    return html`<h1>Reliability</h1><p class="muted">No runs yet. Run a task several times (pome run --runs N) to see its pass rate here.</p>`;
   const tasks = [...new Set(entries.map((e) => e.task_name))];
   return html`<h1>Reliability</h1>
 <p class="muted">Per task and agent version: the share of graded trials that passed, with its 95% Wilson interval. Errored trials (nothing could be graded) are counted apart. The dashed red line is the task's passThreshold.</p>
@@ -28,7 +30,14 @@ ${tasks.map((task) => {
   const sets = entries.filter((e) => e.task_name === task);
   const rows: IntervalRow[] = sets.map((s) => {
     const i = s.graded ? wilson(s.passed, s.graded) : null;
-    return { label: setLabel(s), rate: s.graded ? s.passed / s.graded : null, low: i?.low ?? null, high: i?.high ?? null, href: setHref(s), note: `${s.passed}/${s.graded} graded` };
+    return {
+      label: setLabel(s),
+      rate: s.graded ? s.passed / s.graded : null,
+      low: i?.low ?? null,
+      high: i?.high ?? null,
+      href: setHref(s),
+      note: `${s.passed}/${s.graded} graded`,
+    };
   });
   return html`<section class="card task-sets"><h2>${task ?? "(unnamed task)"}</h2>${intervalChart(rows, sets[0].pass_threshold / 100)}
 <table><thead><tr><th>Agent · version</th><th class="num">Trials</th><th class="num">Passed</th><th class="num">Errored</th><th class="num">Pass rate</th><th>95% interval</th><th>Verdict</th><th>Last run</th></tr></thead><tbody>
@@ -52,7 +61,13 @@ function headline(r: RunSetReliability): Html {
 function criteriaBlock(r: RunSetReliability): Html {
   const flaky = r.criteria.filter((c) => c.flaky);
   return html`<h2>Criteria</h2>${intervalChart(
-    r.criteria.map((c) => ({ label: c.text, rate: c.pass_rate, low: c.interval?.low ?? null, high: c.interval?.high ?? null, note: `${c.passed}/${c.passed + c.failed}` })),
+    r.criteria.map((c) => ({
+      label: c.text,
+      rate: c.pass_rate,
+      low: c.interval?.low ?? null,
+      high: c.interval?.high ?? null,
+      note: `${c.passed}/${c.passed + c.failed}`,
+    })),
     null,
   )}
 <h3>Flaky criteria</h3>${
@@ -67,17 +82,39 @@ ${r.criteria.map((c) => html`<tr><td>${c.text}</td><td>${c.kind}</td><td class="
 
 function runsBlock(r: RunSetReliability): Html {
   return html`<h2>Trials</h2><table class="trials"><thead><tr><th>Run</th><th>Started</th><th>Group</th><th>Version</th><th class="num">Score</th><th>Outcome</th></tr></thead><tbody>
-${[...r.runs].reverse().map(
-  (run) => html`<tr><td><a href="/app/runs/${run.id}">${run.id}</a></td><td class="muted">${when(run.created_at)}</td><td>${run.group_id ? html`<a href="/app/reliability/groups/${run.group_id}">${run.group_id}</a>` : "—"}</td><td>${run.agent_version ?? "—"}</td><td class="num">${run.score ?? "—"}</td><td>${badge(run.outcome)}</td></tr>`,
-)}</tbody></table>`;
+${[...r.runs]
+  .reverse()
+  .map(
+    (run) =>
+      html`<tr><td><a href="/app/runs/${run.id}">${run.id}</a></td><td class="muted">${when(run.created_at)}</td><td>${run.group_id ? html`<a href="/app/reliability/groups/${run.group_id}">${run.group_id}</a>` : "—"}</td><td>${run.agent_version ?? "—"}</td><td class="num">${run.score ?? "—"}</td><td>${badge(run.outcome)}</td></tr>`,
+  )}</tbody></table>`;
 }
 
-export function comparisonBlock(cmp: Comparison, baselineId: string, baseline: RunSetReliability, rerun: RunSetReliability, rerunId: string): Html {
+export function comparisonBlock(
+  cmp: Comparison,
+  baselineId: string,
+  baseline: RunSetReliability,
+  rerun: RunSetReliability,
+  rerunId: string,
+): Html {
   const rows: IntervalRow[] = [
-    { label: `baseline ${baselineId}`, rate: baseline.pass_rate, low: baseline.interval?.low ?? null, high: baseline.interval?.high ?? null, href: `/app/reliability/groups/${baselineId}` },
-    { label: `rerun ${rerunId}`, rate: rerun.pass_rate, low: rerun.interval?.low ?? null, high: rerun.interval?.high ?? null, href: `/app/reliability/groups/${rerunId}` },
+    {
+      label: `baseline ${baselineId}`,
+      rate: baseline.pass_rate,
+      low: baseline.interval?.low ?? null,
+      high: baseline.interval?.high ?? null,
+      href: `/app/reliability/groups/${baselineId}`,
+    },
+    {
+      label: `rerun ${rerunId}`,
+      rate: rerun.pass_rate,
+      low: rerun.interval?.low ?? null,
+      high: rerun.interval?.high ?? null,
+      href: `/app/reliability/groups/${rerunId}`,
+    },
   ];
-  const change = cmp.pass_rate_change === null ? "—" : `${cmp.pass_rate_change >= 0 ? "+" : ""}${Math.round(cmp.pass_rate_change * 1000) / 10} points`;
+  const change =
+    cmp.pass_rate_change === null ? "—" : `${cmp.pass_rate_change >= 0 ? "+" : ""}${Math.round(cmp.pass_rate_change * 1000) / 10} points`;
   return html`<section class="comparison"><h2>Baseline vs rerun</h2>
 ${intervalChart(rows, baseline.pass_threshold / 100)}
 <p class="change">Pass rate ${pct(baseline.pass_rate)} → ${pct(rerun.pass_rate)} (${change}). ${
@@ -87,7 +124,9 @@ ${intervalChart(rows, baseline.pass_threshold / 100)}
   } The 95% intervals ${cmp.intervals_overlap === null ? "cannot be compared" : cmp.intervals_overlap ? "overlap" : "do not overlap"}.</p>
 <table class="flips"><thead><tr><th>Criterion</th><th>Baseline</th><th>Rerun</th><th>Flip</th><th class="num">p</th></tr></thead><tbody>
 ${cmp.criteria.map(
-  (d) => html`<tr data-flip="${d.flip ?? ""}"><td>${d.text}</td><td>${badge(d.before.status)} <span class="muted">${d.before.passed}/${d.before.passed + d.before.failed}</span></td><td>${badge(d.after.status)} <span class="muted">${d.after.passed}/${d.after.passed + d.after.failed}</span></td>
+  (
+    d,
+  ) => html`<tr data-flip="${d.flip ?? ""}"><td>${d.text}</td><td>${badge(d.before.status)} <span class="muted">${d.before.passed}/${d.before.passed + d.before.failed}</span></td><td>${badge(d.after.status)} <span class="muted">${d.after.passed}/${d.after.passed + d.after.failed}</span></td>
 <td>${d.flip ? badge(d.flip === "failed→passed" ? "passed" : "failed", d.flip) : ""}</td><td class="num">${d.test ? d.test.p_value.toFixed(3) : "—"}</td></tr>`,
 )}</tbody></table></section>`;
 }

@@ -23,7 +23,9 @@ const BODY_LIMIT = 6000;
 function shown(value: unknown): string {
   if (value === undefined || value === null || value === "") return "(none)";
   const text = typeof value === "string" ? value : JSON.stringify(value, null, 2);
-  return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}\n… ${text.length - BODY_LIMIT} more characters; download the trace for all of it` : text;
+  return text.length > BODY_LIMIT
+    ? `${text.slice(0, BODY_LIMIT)}\n… ${text.length - BODY_LIMIT} more characters; download the trace for all of it`
+    : text;
 }
 
 const brief = (value: unknown) => {
@@ -75,7 +77,9 @@ ${run.criteria_results.map(
 
 function pager(tape: TapeView): Html {
   if (tape.pages <= 1) return html``;
-  const pages = new Set([1, tape.page - 2, tape.page - 1, tape.page, tape.page + 1, tape.page + 2, tape.pages].filter((p) => p >= 1 && p <= tape.pages));
+  const pages = new Set(
+    [1, tape.page - 2, tape.page - 1, tape.page, tape.page + 1, tape.page + 2, tape.pages].filter((p) => p >= 1 && p <= tape.pages),
+  );
   const sorted = [...pages].sort((a, b) => a - b);
   return html`<nav class="pager" aria-label="timeline pages">Page ${tape.page} of ${tape.pages}:
 ${sorted.map((p, i) => html`${i && p - sorted[i - 1] > 1 ? "… " : ""}${p === tape.page ? html`<b>${p}</b>` : html`<a href="?page=${p}#timeline">${p}</a>`}`)}
@@ -83,7 +87,11 @@ ${tape.page < tape.pages ? html`<a href="?page=${tape.page + 1}#timeline" rel="n
 }
 
 function callRow(row: TapeRow, lanes: readonly string[], t0: number): Html {
-  const flags = [row.mutated ? "mutated" : "", row.fidelity === "unsupported" ? "unsupported" : "", row.status >= 400 ? "error" : ""].filter(Boolean);
+  const flags = [
+    row.mutated ? "mutated" : "",
+    row.fidelity === "unsupported" ? "unsupported" : "",
+    row.status >= 400 ? "error" : "",
+  ].filter(Boolean);
   const offset = ((Date.parse(row.at) - t0) / 1000).toFixed(2);
   const cell = html`<details class="call ${flags.join(" ")}" id="seq-${row.seq}" data-seq="${row.seq}"><summary><b>${row.method}</b> ${row.path}${row.query ? `?${row.query}` : ""} → <b class="${row.status >= 400 ? "failed" : "passed"}">${row.status}</b>
 ${flags.map((f) => badge(f === "error" ? "failed" : f === "mutated" ? "flaky" : "skipped", f))}</summary>
@@ -120,16 +128,19 @@ ${pager(tape)}<table class="timeline"><thead><tr><th>Seq</th><th>Time</th>${lane
 
 function worldSection(world: readonly WorldDiff[]): Html {
   return html`${world.map(
-    (w) => html`<h3>${w.twin}</h3>${
-      w.missing
-        ? html`<p class="muted">${w.missing}</p>`
-        : w.changes.length
-          ? html`<table class="diff" data-twin="${w.twin}"><thead><tr><th>Path</th><th>Seed</th><th>Final</th></tr></thead><tbody>${w.changes.map(
-              (c) => html`<tr class="${c.kind}"><td><code>${c.path}</code> ${badge(c.kind === "added" ? "passed" : c.kind === "removed" ? "failed" : "skipped", c.kind)}</td>
+    (w) =>
+      html`<h3>${w.twin}</h3>${
+        w.missing
+          ? html`<p class="muted">${w.missing}</p>`
+          : w.changes.length
+            ? html`<table class="diff" data-twin="${w.twin}"><thead><tr><th>Path</th><th>Seed</th><th>Final</th></tr></thead><tbody>${w.changes.map(
+                (
+                  c,
+                ) => html`<tr class="${c.kind}"><td><code>${c.path}</code> ${badge(c.kind === "added" ? "passed" : c.kind === "removed" ? "failed" : "skipped", c.kind)}</td>
 <td class="del"><code>${c.kind === "added" ? "" : brief(c.before)}</code></td><td class="add"><code>${c.kind === "removed" ? "" : brief(c.after)}</code></td></tr>`,
-            )}</tbody></table>${w.truncated ? html`<p class="muted">More changes than shown; download the states for all of them.</p>` : ""}`
-          : html`<p class="muted">The final state equals the seed: nothing changed.</p>`
-    }`,
+              )}</tbody></table>${w.truncated ? html`<p class="muted">More changes than shown; download the states for all of them.</p>` : ""}`
+            : html`<p class="muted">The final state equals the seed: nothing changed.</p>`
+      }`,
   )}`;
 }
 
@@ -137,9 +148,10 @@ export function runPage(run: RunView, tape: TapeView | undefined, world: readonl
   const downloads = [
     run.trace_s3_key ? html`<li><a href="/app/runs/${run.id}/download/trace">Trace (events.jsonl)</a></li>` : "",
     ...run.twins.map(
-      (t) => html`${run.state_initial_keys[t] ? html`<li><a href="/app/runs/${run.id}/download/state_initial/${t}">Seed state of ${t}</a></li>` : ""}${
-        run.state_keys[t] ? html`<li><a href="/app/runs/${run.id}/download/state_final/${t}">Final state of ${t}</a></li>` : ""
-      }`,
+      (t) =>
+        html`${run.state_initial_keys[t] ? html`<li><a href="/app/runs/${run.id}/download/state_initial/${t}">Seed state of ${t}</a></li>` : ""}${
+          run.state_keys[t] ? html`<li><a href="/app/runs/${run.id}/download/state_final/${t}">Final state of ${t}</a></li>` : ""
+        }`,
     ),
   ];
   return html`<p class="muted"><a href="/app/runs">Runs</a> / ${run.id}</p>

@@ -16,12 +16,18 @@ const query = (params: Record<string, string | null | undefined>) => {
   return q.toString();
 };
 
-export function runsPage(rows: readonly RunListRow[], filters: RunFilters, choices: { tasks: string[]; versions: string[]; groups: string[]; agents: string[] }): Html {
+export function runsPage(
+  rows: readonly RunListRow[],
+  filters: RunFilters,
+  choices: { tasks: string[]; versions: string[]; groups: string[]; agents: string[] },
+): Html {
   const filtered = Object.values(filters).some((v) => v);
   const table = rows.length
     ? html`<table class="runs"><thead><tr><th>Run</th><th>Started</th><th>Task</th><th>Agent · version</th><th>Group</th><th>Twins</th><th class="num">Score</th><th></th><th>Verdict</th></tr></thead><tbody>
 ${rows.map(
-  (r) => html`<tr data-run="${r.id}"><td><a href="/app/runs/${r.id}">${r.id}</a></td><td class="muted">${when(r.created_at)}</td><td>${r.task_name ?? "—"}</td>
+  (
+    r,
+  ) => html`<tr data-run="${r.id}"><td><a href="/app/runs/${r.id}">${r.id}</a></td><td class="muted">${when(r.created_at)}</td><td>${r.task_name ?? "—"}</td>
 <td>${r.agent_id ?? ""}${r.agent_id ? " · " : ""}${r.agent_version ?? html`<span class="muted">undeclared</span>`}</td>
 <td>${r.group_id ? html`<a href="/app/reliability/groups/${r.group_id}">${r.group_id}</a>` : "—"}</td><td>${r.twins.join(", ")}</td>
 <td class="num">${r.score === null ? "—" : `${r.score}/100`}</td><td>${scoreBar(r.breakdown.passed, r.breakdown.failed)}</td><td>${badge(r.outcome)}</td></tr>`,

@@ -16,7 +16,9 @@ const left = (iso: string | null, now: number) => {
 export function sandboxRows(rows: readonly OpenSandbox[], now = Date.now()): Html {
   if (!rows.length) return html`<tr class="empty"><td colspan="8" class="muted">No open sandboxes.</td></tr>`;
   return html`${rows.map(
-    (s) => html`<tr data-sandbox="${s.id}"><td><code>${s.id}</code></td><td>${s.state}</td><td>${s.twins.join(", ")}</td><td>${s.task_name ?? "—"}</td>
+    (
+      s,
+    ) => html`<tr data-sandbox="${s.id}"><td><code>${s.id}</code></td><td>${s.state}</td><td>${s.twins.join(", ")}</td><td>${s.task_name ?? "—"}</td>
 <td>${s.group_id ?? "—"}${s.agent_version ? ` · ${s.agent_version}` : ""}</td><td class="num calls">${s.calls ?? "—"}</td>
 <td class="num"><span class="countdown" data-until="${s.expires_at}">${left(s.expires_at, now)}</span></td>
 <td class="num"><span class="countdown" data-until="${s.idle_at ?? ""}">${left(s.idle_at, now)}</span></td></tr>`,

@@ -37,7 +37,10 @@ ${message ? html`<p class="failed" role="alert">${message}</p>` : ""}
 export const requireDashboardKey = createMiddleware<AppEnv>(async (c, next) => {
   c.header("cache-control", "no-store");
   c.header("referrer-policy", "no-referrer");
-  c.header("content-security-policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'");
+  c.header(
+    "content-security-policy",
+    "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+  );
   const settings = c.get("settings");
   const key = getCookie(c, KEY_COOKIE) ?? (settings.development ? LOCAL_KEY : undefined);
   if (!key) return keyForm(c, null, 401);
@@ -46,7 +49,11 @@ export const requireDashboardKey = createMiddleware<AppEnv>(async (c, next) => {
   } catch (err) {
     if (!(err instanceof ApiError) || (err.type !== "unauthorized" && err.type !== "forbidden")) throw err;
     deleteCookie(c, KEY_COOKIE, { path: "/app" });
-    return keyForm(c, err.type === "forbidden" ? "That key has been revoked." : "That key is not recognized.", err.type === "forbidden" ? 403 : 401);
+    return keyForm(
+      c,
+      err.type === "forbidden" ? "That key has been revoked." : "That key is not recognized.",
+      err.type === "forbidden" ? 403 : 401,
+    );
   }
   await next();
 });
@@ -60,7 +67,11 @@ export async function login(c: Context<AppEnv>) {
     await authenticateTeamKey(c.env, key, { development: settings.development, localQuota: settings.defaultSessionQuota });
   } catch (err) {
     if (!(err instanceof ApiError) || (err.type !== "unauthorized" && err.type !== "forbidden")) throw err;
-    return keyForm(c, err.type === "forbidden" ? "That key has been revoked." : "That key is not recognized.", err.type === "forbidden" ? 403 : 401);
+    return keyForm(
+      c,
+      err.type === "forbidden" ? "That key has been revoked." : "That key is not recognized.",
+      err.type === "forbidden" ? 403 : 401,
+    );
   }
   setCookie(c, KEY_COOKIE, key, { path: "/app", httpOnly: true, sameSite: "Strict", secure: secure(c) });
   return c.redirect(safeNext(form.next), 303);
