@@ -1,9 +1,11 @@
-// The pure parts of the Run page: the tape page slicer and the seed-to-final world diff.
+// The parts of the Run page below HTML: the tape page slicer and its index, and the world diff.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tapeToJsonl } from "../../../durable-objects/tape";
 import type { TapeRow } from "../../../durable-objects/twins/types";
 import { hasStoredLayout, seqsInReason, tapeView } from "../../../workers/dashboard/tape-view";
 import { diffWorld } from "../../../workers/dashboard/world-diff";
+import { timelineIndexKey, timelinePage } from "../../../workers/routes/app/data";
 
 const row = (seq: number, extra: Partial<TapeRow> = {}): TapeRow => ({
   seq,
@@ -116,5 +118,25 @@ describe("the world diff", () => {
     const many = diffWorld({ xs: [] }, { xs: Array.from({ length: 20 }, (_, i) => ({ id: i })) }, 5);
     expect(many.changes).toHaveLength(5);
     expect(many.truncated).toBe(true);
+  });
+});
+
+describe("the timeline index kept beside a tape", () => {
+  it("is built on the first view and serves later views from one page's byte range", async () => {
+    const key = `test-timeline/${crypto.randomUUID()}/events.jsonl`;
+    // Multi-byte characters in the bodies: the ranges are bytes, not string indexes.
+    const tape = Array.from({ length: 230 }, (_, i) => row(i + 1, { response_body: { title: `é ✓ ${i}` }, mutated: i === 150 }));
+    await env.EVIDENCE.put(key, tapeToJsonl(tape));
+    const pending: Promise<unknown>[] = [];
+    const first = await timelinePage(env, (p) => pending.push(p), key, 2);
+    await Promise.all(pending);
+    expect(await env.EVIDENCE.head(timelineIndexKey(key))).not.toBeNull();
+    const again = await timelinePage(env, () => {}, key, 2);
+    expect(again?.rows).toEqual(first?.rows);
+    expect(again?.rows.map((r) => r.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 101));
+    expect(again?.rows[0].response_body).toEqual({ title: "é ✓ 100" });
+    expect(again?.mutating).toEqual([{ seq: 151, twin: "github", method: "GET", path: "/repos/acme/api/issues/151", page: 2 }]);
+    expect((await timelinePage(env, () => {}, key, 3))?.rows).toHaveLength(30);
+    expect(await timelinePage(env, () => {}, `${key}.absent`, 1)).toBeUndefined();
   });
 });

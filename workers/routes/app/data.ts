@@ -10,6 +10,7 @@ import type { CriteriaBreakdown } from "../../grading/types";
 import { effectiveState, listSandboxes, OPEN } from "../../sandbox-index";
 import { trialOutcome, type TrialOutcome } from "../../stats/reliability";
 import { sandboxStub } from "../../stubs";
+import { buildTimelineIndex, clampPage, type TapeView, type TimelineIndex, viewOf } from "../../dashboard/tape-view";
 import { parseTask } from "../../tasks/markdown";
 
 export interface RunFilters {
@@ -258,4 +259,62 @@ export async function rerunsOf(env: Env, teamId: string, groupId: string): Promi
     .where(and(eq(runs.teamId, teamId), eq(runs.baselineGroupId, groupId)))
     .limit(50);
   return rows.map((r) => r.g).filter((g): g is string => !!g && g !== groupId);
+}
+
+/** Where a tape's timeline index is kept: beside the tape, versioned with the index format. */
+export const timelineIndexKey = (traceKey: string) => `${traceKey}.timeline-index.v1.json`;
+
+function parseIndex(text: string | undefined): TimelineIndex | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as { version?: unknown };
+    return value.version === 1 ? (value as TimelineIndex) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One page of a run's timeline. A tape never changes once its run exists, so the index built on
+ * the first view is stored beside it; every later view reads the index and one page's byte range.
+ */
+export async function timelinePage(
+  env: Env,
+  keep: (work: Promise<unknown>) => void,
+  traceKey: string,
+  requestedPage: number,
+): Promise<TapeView | undefined> {
+  const bucket = env.EVIDENCE;
+  const cached = parseIndex(await blobText(bucket, timelineIndexKey(traceKey)));
+  if (cached) {
+    const page = clampPage(cached, requestedPage);
+    const range = cached.pages[page - 1];
+    if (!range) return viewOf(cached, page, "");
+    const object = await storage(() => bucket.get(traceKey, { range: { offset: range.offset, length: range.length } }));
+    if (object) return viewOf(cached, page, await object.text());
+  }
+  const object = await storage(() => bucket.get(traceKey));
+  if (!object) return undefined;
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const index = buildTimelineIndex(bytes);
+  keep(
+    bucket
+      .put(timelineIndexKey(traceKey), JSON.stringify(index), { httpMetadata: { contentType: "application/json" } })
+      .catch((err: unknown) => {
+        // Only a cache: the next view builds it again.
+        console.error("could not store the timeline index", err);
+      }),
+  );
+  const page = clampPage(index, requestedPage);
+  const range = index.pages[page - 1];
+  return viewOf(index, page, range ? new TextDecoder().decode(bytes.subarray(range.offset, range.offset + range.length)) : "");
+}
+
+async function storage<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    console.error("evidence storage failed", err);
+    throw new ApiError("downstream_unavailable", "Evidence storage could not be reached; retry");
+  }
 }

@@ -7,7 +7,7 @@ import { html } from "hono/html";
 import { isTwinId } from "../../../durable-objects/twins/registry";
 import type { AppEnv } from "../../app-env";
 import { signBlobUrl } from "../../blobs/sign";
-import { tapeView, type TapeView } from "../../dashboard/tape-view";
+import type { TapeView } from "../../dashboard/tape-view";
 import { diffWorld } from "../../dashboard/world-diff";
 import { renderReport } from "../../grading/report";
 import { findRun, runView } from "../../grading/runs-store";
@@ -15,7 +15,17 @@ import type { RunView } from "../../grading/run-view";
 import { compareReliability } from "../../stats/compare";
 import { groupReliability, runSetReliability } from "../../stats/run-sets";
 import { publicOrigin } from "../../urls";
-import { blobText, filterChoices, listRunsForPage, NONE, openSandboxes, reliabilityIndex, rerunsOf, type RunFilters } from "./data";
+import {
+  blobText,
+  filterChoices,
+  listRunsForPage,
+  NONE,
+  openSandboxes,
+  reliabilityIndex,
+  rerunsOf,
+  timelinePage,
+  type RunFilters,
+} from "./data";
 import { layout, type Html, type Section } from "./layout";
 import { comparisonBlock, reliabilityIndexPage, runSetPage, setHref } from "./reliability-page";
 import { runPage, type WorldDiff } from "./run-page";
@@ -51,15 +61,16 @@ const parseState = (text: string | undefined): unknown => {
   }
 };
 
-/** The evidence a Run page shows, read from R2 in parallel: the tape, and each twin's seed and final state. */
+/** The evidence a Run page shows, read from R2 in parallel: a page of the tape, and each twin's seed and final state. */
 async function runEvidence(
   c: Context<AppEnv>,
   run: RunView,
   pageNumber: number,
 ): Promise<{ tape: TapeView | undefined; world: WorldDiff[] }> {
   const bucket = c.env.EVIDENCE;
-  const [trace, states] = await Promise.all([
-    blobText(bucket, run.trace_s3_key),
+  const keep = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+  const [tape, states] = await Promise.all([
+    run.trace_s3_key ? timelinePage(c.env, keep, run.trace_s3_key, pageNumber) : Promise.resolve(undefined),
     Promise.all(
       run.twins.map(async (t) => [await blobText(bucket, run.state_initial_keys[t]), await blobText(bucket, run.state_keys[t])] as const),
     ),
@@ -75,7 +86,7 @@ async function runEvidence(
       };
     return { twin, ...diffWorld(seed, final), missing: null };
   });
-  return { tape: trace === undefined ? undefined : tapeView(trace, pageNumber), world };
+  return { tape, world };
 }
 
 async function redirectToBlob(c: Context<AppEnv>, key: string | null | undefined) {
