@@ -42,6 +42,16 @@ describe("pome runs --group", () => {
   });
 });
 
+describe("pome run with several trials", () => {
+  it("computes its verdict with the same arithmetic and prints the same lines", async () => {
+    const { code, stdout } = await pome(["run", TASK, "--runs", "2", "--", node, agent("do-nothing")]);
+    expect(code).toBe(1);
+    expect(stdout).toContain("Pass rate 0% (0 of 2 graded trials reached a score of 100); threshold 100%: FAILED");
+    expect(stdout).toContain("pass^k (all of k trials pass): k=1 0% · k=2 0%");
+    expect(stdout).toContain("No flaky criteria.");
+  });
+});
+
 describe("pome rerun", () => {
   it("prints the server's comparison: flips, and whether the change is larger than the noise", async () => {
     const baseline = await pomeJson<{ group_id: string }>(["run", TASK, "--", node, agent("do-nothing")]);
