@@ -23,7 +23,7 @@ th{font-weight:600;background:var(--bg)}.muted{color:var(--muted)}.num{text-alig
 .chips span{display:inline-block;margin:0 .3rem .3rem 0;padding:.1rem .5rem;border-radius:4px;background:#fff8c5;font-size:12px}
 form.filters{display:flex;gap:.6rem;flex-wrap:wrap;align-items:end;margin:.5rem 0 1rem}form.filters label{display:flex;flex-direction:column;font-size:12px;color:var(--muted)}
 input,select,button{font:inherit;padding:.2rem .45rem}
-details>summary{cursor:pointer}.crit details>summary{list-style:none}
+details>summary{cursor:pointer}
 .timeline td.lane{width:auto}.call{border-left:3px solid var(--line);padding-left:.4rem}.call.mutated{border-color:var(--mut)}.call.unsupported{border-color:var(--skip);background:#fff8c5}.call.error{border-color:var(--fail)}
 .call summary{font:12px ui-monospace,monospace;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.call:target,.call[open]{background:#ddf4ff}
 tr.step td{background:var(--bg);font-size:12px;color:var(--muted);font-weight:600}
