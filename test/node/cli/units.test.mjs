@@ -104,10 +104,14 @@ describe("trials pass by score and groups pass by rate", () => {
     expect(trialPassed(80, 80)).toBe(true);
   });
 
-  it("compares the pass rate with the threshold", () => {
-    const trials = [{ score: 100 }, { score: 50 }, { score: 100 }, { score: null }];
-    expect(summarize(trials, { passThreshold: 50 })).toMatchObject({ passed_trials: 2, pass_rate: 50, passed: true });
-    expect(summarize(trials, {})).toMatchObject({ pass_threshold: 100, passed: false });
+  it("compares the pass rate of the graded trials with the threshold, by the control plane's arithmetic", async () => {
+    const { reliability } = await import("../../../workers/stats/reliability.ts");
+    const trials = [100, 50, 100, null].map((score, i) => ({ run_id: `run_${i}`, score, criteria: [] }));
+    // The unscored trial errored: shown, and out of the fraction (2 of 3 graded).
+    const summary = summarize(reliability(trials, { passThreshold: 60 }));
+    expect(summary).toMatchObject({ passed_trials: 2, errored_trials: 1, graded_trials: 3, pass_rate: 66.67, passed: true });
+    expect(summarize(reliability(trials, {}))).toMatchObject({ pass_threshold: 100, passed: false });
+    expect(summarize(reliability([{ run_id: "r", score: null, criteria: [] }]))).toMatchObject({ pass_rate: 0, passed: false });
   });
 
   it("mints grp_ group ids", () => {
