@@ -9,7 +9,7 @@ import { ApiError, notFound } from "../errors";
 import { dashboardUrl } from "../grading/runs-store";
 import { compareReliability } from "../stats/compare";
 import { groupReliability, listRunSets, runSetReliability, type RunSetReliability } from "../stats/run-sets";
-import { publicOrigin } from "../urls";
+import { dashboardOrigin } from "../urls";
 
 const GROUP_ID = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "A group id is 6–64 of [A-Za-z0-9_-]");
 
@@ -31,7 +31,7 @@ const RunSetQuery = z
   });
 
 const withLinks = (c: Context<AppEnv>, stats: RunSetReliability) => {
-  const origin = publicOrigin(c);
+  const origin = dashboardOrigin(c);
   return { ...stats, runs: stats.runs.map((r) => ({ ...r, dashboard_url: dashboardUrl(origin, r.id) })) };
 };
 

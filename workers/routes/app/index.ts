@@ -14,7 +14,7 @@ import { findRun, runView } from "../../grading/runs-store";
 import type { RunView } from "../../grading/run-view";
 import { compareReliability } from "../../stats/compare";
 import { groupReliability, runSetReliability } from "../../stats/run-sets";
-import { publicOrigin } from "../../urls";
+import { apiOrigin, dashboardOrigin } from "../../urls";
 import {
   blobText,
   filterChoices,
@@ -49,7 +49,7 @@ async function loadRun(c: Context<AppEnv>): Promise<RunView | undefined> {
   const id = c.req.param("id") ?? "";
   if (!RUN_ID.test(id)) return undefined;
   const row = await findRun(c.env, teamOf(c), id);
-  return row ? runView(row, publicOrigin(c)) : undefined;
+  return row ? runView(row, dashboardOrigin(c)) : undefined;
 }
 
 const parseState = (text: string | undefined): unknown => {
@@ -91,7 +91,7 @@ async function runEvidence(
 
 async function redirectToBlob(c: Context<AppEnv>, key: string | null | undefined) {
   if (!key) return notFoundPage(c, "runs", "That download");
-  const signed = await signBlobUrl({ secret: c.get("settings").tokenSecret, origin: publicOrigin(c), key, op: "get" });
+  const signed = await signBlobUrl({ secret: c.get("settings").tokenSecret, origin: apiOrigin(c), key, op: "get" });
   return c.redirect(signed.url, 302);
 }
 
