@@ -85,7 +85,7 @@ describe("POST /v1/checks/bind", () => {
       texts: ['A comment containing "triaged" exists on issue #1 in `northwind/payments`', "Issue #1 in acme/api has the bug label"],
     });
     const body = (await res.json()) as { twin: string; results: { check_id: string | null; nearest?: string[] }[] };
-    expect(body.results[0]).toEqual({ check_id: "github.issue-comment-contains" });
+    expect(body.results[0]).toEqual({ check_id: "github.issue-comment-contains", already_true_in_seed: false });
     expect(body.results[1].check_id).toBeNull();
     expect(body.results[1].nearest?.[0]).toBe("github.issue-has-label — Issue #{issue} in `{repo}` has the `{label}` label applied");
   });
