@@ -40,6 +40,15 @@ describe("configuration comes from flags, then the environment, then ./pome.json
     expect(loadConfig({ cwd, env: { ...env, POME_API_URL: "http://env.test" }, flags: { "api-url": "http://flag.test" } }).sources.apiUrl).toBe("--api-url");
   });
 
+  it("follows PORT (the port npm start serves on) when nothing names the API, and refuses a PORT that is no port", () => {
+    const { cwd, env } = dirs();
+    expect(loadConfig({ cwd, env: { ...env, PORT: "9123" } })).toMatchObject({ apiUrl: "http://127.0.0.1:9123", sources: { apiUrl: "PORT" } });
+    expect(loadConfig({ cwd, env: { ...env, PORT: "9123", POME_API_URL: "http://env.test" } }).apiUrl).toBe("http://env.test");
+    const withFile = dirs({ user: { api_url: "http://user.test" } });
+    expect(loadConfig({ cwd: withFile.cwd, env: { ...withFile.env, PORT: "9123" } }).apiUrl).toBe("http://user.test");
+    expect(() => loadConfig({ cwd, env: { ...env, PORT: "eighty" } })).toThrow(/PORT="eighty" is not a port number/);
+  });
+
   it("reads the agent manifest from pome.json", () => {
     const { cwd, env } = dirs({ project: { agent: { name: "triager", version: "v3", model: "claude-x" } } });
     expect(loadConfig({ cwd, env }).agent).toEqual({ name: "triager", version: "v3", model: "claude-x" });

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { unstable_readConfig } from "wrangler";
 import { afterAll, describe, expect, it } from "vitest";
 import { deployPlan } from "../../../scripts/deploy.mjs";
 
@@ -12,6 +13,33 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const SCRIPT = path.join(ROOT, "scripts/deploy.mjs");
 const REAL_ID = "5b0f2c3e-8d1a-4c6e-9f70-2a4b6c8d0e12";
 const envWith = (id) => () => ({ d1_databases: [{ binding: "DB", database_id: id }] });
+
+describe("wrangler.toml's deployment environments", () => {
+  const read = (env) => unstable_readConfig({ config: path.join(ROOT, "wrangler.toml"), env }, { hideWarnings: true });
+
+  it("give staging and production Workers, databases, buckets and settings of their own", () => {
+    const dev = read(undefined);
+    const envs = ["staging", "production"].map((name) => ({ name, config: read(name) }));
+    const seen = { workers: new Set([dev.name]), databases: new Set([dev.d1_databases[0].database_name]), buckets: new Set([dev.r2_buckets[0].bucket_name]) };
+    for (const { name, config } of envs) {
+      expect(config.name).toBe(`pome-twins-${name}`);
+      expect(config.vars.ENVIRONMENT).toBe(name);
+      // Nothing development-only reaches a deployment.
+      expect(config.vars.BENCH_FLOOR_ENABLED).toBe("false");
+      for (const role of ["PUBLIC_ORIGIN", "API_ORIGIN", "TWINS_ORIGIN", "DASHBOARD_ORIGIN"]) expect(config.vars).toHaveProperty(role);
+      expect(config.durable_objects.bindings).toEqual([{ name: "SANDBOX", class_name: "Sandbox" }]);
+      expect(config.migrations).toEqual(dev.migrations);
+      expect(config.d1_databases).toMatchObject([{ binding: "DB", migrations_dir: "d1-migrations" }]);
+      expect(config.r2_buckets).toMatchObject([{ binding: "EVIDENCE" }]);
+      expect(config.secrets?.required).toEqual(["TOKEN_SECRET", "ADMIN_SECRET"]);
+      seen.workers.add(config.name);
+      seen.databases.add(config.d1_databases[0].database_name);
+      seen.buckets.add(config.r2_buckets[0].bucket_name);
+    }
+    expect([seen.workers.size, seen.databases.size, seen.buckets.size]).toEqual([3, 3, 3]);
+    expect(dev.vars.ENVIRONMENT).toBe("development");
+  });
+});
 
 describe("the deploy plan", () => {
   it("applies the environment's migrations remotely, then deploys it, passing options through", () => {
