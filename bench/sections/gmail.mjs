@@ -21,14 +21,22 @@ function mailbox(count) {
       id: idOf(i + 1),
       labelIds: i % 3 === 0 ? ["INBOX", "UNREAD"] : ["INBOX"],
       internalDate: String(Date.UTC(2026, 0, 5) + i * 60_000),
-      headers: [{ name: "From", value: `sender${i % 7}@bench.test` }, { name: "To", value: "bench@northwind.test" }, { name: "Subject", value: `Message ${i + 1}` }],
+      headers: [
+        { name: "From", value: `sender${i % 7}@bench.test` },
+        { name: "To", value: "bench@northwind.test" },
+        { name: "Subject", value: `Message ${i + 1}` },
+      ],
       text: `Body of message ${i + 1}.`,
     })),
   };
 }
 
 async function create(baseUrl, seed) {
-  const reply = await request(`${baseUrl}/v1/sandboxes`, { method: "POST", headers: { authorization: `Bearer ${LOCAL_KEY}` }, body: { twins: ["gmail"], task_source: "IyAuLgo=", seed } });
+  const reply = await request(`${baseUrl}/v1/sandboxes`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${LOCAL_KEY}` },
+    body: { twins: ["gmail"], task_source: "IyAuLgo=", seed },
+  });
   if (reply.status !== 201) throw new Error(describeFailure("POST /v1/sandboxes (gmail)", reply));
   const body = jsonOf(reply);
   const api = `${body.per_twin.gmail.api_url}/gmail/v1/users/me`;
@@ -40,7 +48,11 @@ async function create(baseUrl, seed) {
     read: (n) => request(`${api}/messages/${idOf(n)}`, { headers }),
     write: (n) => {
       star = !star;
-      return request(`${api}/messages/${idOf(n)}/modify`, { method: "POST", headers, body: star ? { addLabelIds: ["STARRED"] } : { removeLabelIds: ["STARRED"] } });
+      return request(`${api}/messages/${idOf(n)}/modify`, {
+        method: "POST",
+        headers,
+        body: star ? { addLabelIds: ["STARRED"] } : { removeLabelIds: ["STARRED"] },
+      });
     },
     list: () => request(`${api}/messages?maxResults=30&labelIds=INBOX`, { headers }),
   };
@@ -49,11 +61,56 @@ async function create(baseUrl, seed) {
 function specs(big) {
   const n = big.toLocaleString("en-US");
   return [
-    { id: "gmail.overhead.read.p50", section: S1, name: "Gmail point read p50 (GET message)", op: "readSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: { max: 1.5 } },
-    { id: "gmail.overhead.write.p50", section: S1, name: "Gmail point write p50 (modify labels)", op: "writeSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: { max: 2 } },
-    { id: "gmail.world.read.p50", section: S2, name: `Gmail point read p50, ${n} vs ${SMALL} messages`, op: "readBig", base: "readSmall", p: 50, baselineLabel: `${SMALL}-message mailbox`, target: { max: 1.2 } },
-    { id: "gmail.world.write.p50", section: S2, name: `Gmail point write p50, ${n} vs ${SMALL} messages`, op: "writeBig", base: "writeSmall", p: 50, baselineLabel: `${SMALL}-message mailbox`, target: { max: 1.2 } },
-    { id: "gmail.world.list.p50", section: S2, name: `Gmail inbox page of 30 p50, ${n} vs ${SMALL}`, op: "listBig", base: "listSmall", p: 50, baselineLabel: `${SMALL}-message mailbox`, target: { max: 2 } },
+    {
+      id: "gmail.overhead.read.p50",
+      section: S1,
+      name: "Gmail point read p50 (GET message)",
+      op: "readSmall",
+      base: "floor",
+      p: 50,
+      baselineLabel: "floor p50",
+      target: { max: 1.5 },
+    },
+    {
+      id: "gmail.overhead.write.p50",
+      section: S1,
+      name: "Gmail point write p50 (modify labels)",
+      op: "writeSmall",
+      base: "floor",
+      p: 50,
+      baselineLabel: "floor p50",
+      target: { max: 2 },
+    },
+    {
+      id: "gmail.world.read.p50",
+      section: S2,
+      name: `Gmail point read p50, ${n} vs ${SMALL} messages`,
+      op: "readBig",
+      base: "readSmall",
+      p: 50,
+      baselineLabel: `${SMALL}-message mailbox`,
+      target: { max: 1.2 },
+    },
+    {
+      id: "gmail.world.write.p50",
+      section: S2,
+      name: `Gmail point write p50, ${n} vs ${SMALL} messages`,
+      op: "writeBig",
+      base: "writeSmall",
+      p: 50,
+      baselineLabel: `${SMALL}-message mailbox`,
+      target: { max: 1.2 },
+    },
+    {
+      id: "gmail.world.list.p50",
+      section: S2,
+      name: `Gmail inbox page of 30 p50, ${n} vs ${SMALL}`,
+      op: "listBig",
+      base: "listSmall",
+      p: 50,
+      baselineLabel: `${SMALL}-message mailbox`,
+      target: { max: 2 },
+    },
   ];
 }
 

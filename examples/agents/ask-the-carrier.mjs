@@ -29,7 +29,12 @@ run(async () => {
   await withRetry(() =>
     gmail.users.messages.send({
       userId: "me",
-      requestBody: { raw: rawMail({ To: "carrier@shipping.test", Subject: "Parcel 1234: ship date?" }, "Hello, when does parcel 1234 ship? Thanks, Northwind Support") },
+      requestBody: {
+        raw: rawMail(
+          { To: "carrier@shipping.test", Subject: "Parcel 1234: ship date?" },
+          "Hello, when does parcel 1234 ship? Thanks, Northwind Support",
+        ),
+      },
     }),
   );
   say("asked the carrier");
@@ -53,7 +58,12 @@ run(async () => {
       message: {
         threadId: question.threadId,
         raw: rawMail(
-          { To: header(question, "From"), Subject: /^re:/i.test(subject) ? subject : `Re: ${subject}`, "In-Reply-To": messageId, References: messageId },
+          {
+            To: header(question, "From"),
+            Subject: /^re:/i.test(subject) ? subject : `Re: ${subject}`,
+            "In-Reply-To": messageId,
+            References: messageId,
+          },
           `Hi Alex,\r\n\r\nI checked with our carrier: "${answer}"\r\n\r\nNorthwind Support`,
         ),
       },

@@ -26,7 +26,12 @@ run(async () => {
     requestBody: {
       threadId: request.threadId,
       raw: rawMail(
-        { To: header(request, "From"), Subject: /^re:/i.test(subject) ? subject : `Re: ${subject}`, "In-Reply-To": messageId, References: messageId },
+        {
+          To: header(request, "From"),
+          Subject: /^re:/i.test(subject) ? subject : `Re: ${subject}`,
+          "In-Reply-To": messageId,
+          References: messageId,
+        },
         `Hi Dana,\r\n\r\nSorry about the double charge. We refunded the duplicate charge of ${amount} today; it takes 5-7 business days to appear.\r\n\r\nNorthwind Support`,
       ),
     },

@@ -43,7 +43,9 @@ function mailOf(r: Rec): Mail | undefined {
     return { id: r.id, threadId, labelIds, headers: rawHeaders(text), body: text };
   }
   const headers = Array.isArray(r.headers)
-    ? r.headers.flatMap((h) => (isRec(h) && typeof h.name === "string" && typeof h.value === "string" ? [{ name: h.name, value: h.value }] : []))
+    ? r.headers.flatMap((h) =>
+        isRec(h) && typeof h.name === "string" && typeof h.value === "string" ? [{ name: h.name, value: h.value }] : [],
+      )
     : [];
   const body = [r.text, r.html].filter((s): s is string => typeof s === "string").join("\n");
   return { id: r.id, threadId, labelIds, headers, body };
@@ -61,7 +63,11 @@ function drafts(state: unknown): Found<Mail[]> {
   return { ok: true, value: list.value.flatMap((d) => (isRec(d) && isRec(d.message) ? (mailOf(d.message) ?? []) : [])) };
 }
 
-const header = (m: Mail, name: string) => m.headers.filter((h) => h.name.toLowerCase() === name.toLowerCase()).map((h) => h.value).join(", ");
+const header = (m: Mail, name: string) =>
+  m.headers
+    .filter((h) => h.name.toLowerCase() === name.toLowerCase())
+    .map((h) => h.value)
+    .join(", ");
 
 function addressedTo(m: Mail, address: string): boolean {
   const wanted = address.toLowerCase();
@@ -83,8 +89,12 @@ function labelIdFor(state: unknown, label: string): Found<string> {
   if (/^[A-Z_]+$/.test(label)) return { ok: true, value: label };
   const labels = listOf(state, "labels", "the mailbox");
   if (!labels.ok) return labels;
-  const hit = labels.value.find((l) => isRec(l) && (l.id === label || (typeof l.name === "string" && l.name.toLowerCase() === label.toLowerCase())));
-  return isRec(hit) && typeof hit.id === "string" ? { ok: true, value: hit.id } : { ok: false, outcome: fail(`the mailbox has no label ${label}`) };
+  const hit = labels.value.find(
+    (l) => isRec(l) && (l.id === label || (typeof l.name === "string" && l.name.toLowerCase() === label.toLowerCase())),
+  );
+  return isRec(hit) && typeof hit.id === "string"
+    ? { ok: true, value: hit.id }
+    : { ok: false, outcome: fail(`the mailbox has no label ${label}`) };
 }
 
 function findMessage(state: unknown, id: string): Found<Mail> {
@@ -104,13 +114,18 @@ function labelCheck(want: boolean) {
     if (has !== want) return fail(`message ${args.message} ${has ? "still has" : "does not have"} label ${args.label}`);
     const before = initial === undefined ? undefined : findMessage(initial, args.message);
     if (before?.ok && before.value.labelIds.includes(label.value) === want) {
-      return { status: "skipped" as const, reason: "already_true_in_seed" as const, detail: `message ${args.message} ${want ? "had" : "lacked"} label ${args.label} in the seed already` };
+      return {
+        status: "skipped" as const,
+        reason: "already_true_in_seed" as const,
+        detail: `message ${args.message} ${want ? "had" : "lacked"} label ${args.label} in the seed already`,
+      };
     }
     return pass(`message ${args.message} ${want ? "has" : "lacks"} label ${args.label}`);
   };
 }
 
-const contains = (haystack: string, needle: string | undefined) => needle === undefined || needle === "" || haystack.toLowerCase().includes(needle.toLowerCase());
+const contains = (haystack: string, needle: string | undefined) =>
+  needle === undefined || needle === "" || haystack.toLowerCase().includes(needle.toLowerCase());
 
 export const gmailChecks: CheckDefinition<GmailSeed>[] = [
   check(
@@ -123,7 +138,9 @@ export const gmailChecks: CheckDefinition<GmailSeed>[] = [
       const sent = sentDuringRun(initial, final);
       if (!sent.ok) return sent.outcome;
       const hit = sent.value.find((m) => addressedTo(m, args.address));
-      return hit ? pass(`message ${hit.id} was sent to ${args.address}`) : fail(`none of the ${plural(sent.value.length, "sent message")} is addressed to ${args.address}`);
+      return hit
+        ? pass(`message ${hit.id} was sent to ${args.address}`)
+        : fail(`none of the ${plural(sent.value.length, "sent message")} is addressed to ${args.address}`);
     },
   ),
   check(
@@ -138,7 +155,9 @@ export const gmailChecks: CheckDefinition<GmailSeed>[] = [
       const to = sent.value.filter((m) => addressedTo(m, args.address));
       if (!to.length) return fail(`no message was sent to ${args.address}`);
       const hit = to.find((m) => contains(`${header(m, "Subject")}\n${m.body}`, args.text));
-      return hit ? pass(`message ${hit.id} to ${args.address} mentions "${args.text}"`) : fail(`${plural(to.length, "message")} went to ${args.address}, none mentioning "${args.text}"`);
+      return hit
+        ? pass(`message ${hit.id} to ${args.address} mentions "${args.text}"`)
+        : fail(`${plural(to.length, "message")} went to ${args.address}, none mentioning "${args.text}"`);
     },
   ),
   check(
@@ -150,7 +169,9 @@ export const gmailChecks: CheckDefinition<GmailSeed>[] = [
     ({ initial, final }) => {
       const sent = sentDuringRun(initial, final);
       if (!sent.ok) return sent.outcome;
-      return sent.value.length ? fail(`${plural(sent.value.length, "message")} were sent: ${sent.value.map((m) => m.id).join(", ")}`) : pass("no message was sent");
+      return sent.value.length
+        ? fail(`${plural(sent.value.length, "message")} were sent: ${sent.value.map((m) => m.id).join(", ")}`)
+        : pass("no message was sent");
     },
   ),
   check(
@@ -176,7 +197,9 @@ export const gmailChecks: CheckDefinition<GmailSeed>[] = [
       const sent = sentDuringRun(initial, final);
       if (!sent.ok) return sent.outcome;
       const hit = sent.value.find((m) => m.threadId === args.thread);
-      return hit ? pass(`message ${hit.id} was sent in thread ${args.thread}`) : fail(`no message sent during the run is in thread ${args.thread}`);
+      return hit
+        ? pass(`message ${hit.id} was sent in thread ${args.thread}`)
+        : fail(`no message sent during the run is in thread ${args.thread}`);
     },
   ),
   check(
@@ -189,7 +212,9 @@ export const gmailChecks: CheckDefinition<GmailSeed>[] = [
       const list = drafts(final);
       if (!list.ok) return list.outcome;
       const hit = list.value.find((m) => addressedTo(m, args.address));
-      return hit ? pass(`draft message ${hit.id} is addressed to ${args.address}`) : fail(`none of the ${plural(list.value.length, "draft")} is addressed to ${args.address}`);
+      return hit
+        ? pass(`draft message ${hit.id} is addressed to ${args.address}`)
+        : fail(`none of the ${plural(list.value.length, "draft")} is addressed to ${args.address}`);
     },
   ),
   check(
@@ -201,7 +226,9 @@ export const gmailChecks: CheckDefinition<GmailSeed>[] = [
     ({ args, final }) => {
       const list = drafts(final);
       if (!list.ok) return list.outcome;
-      return list.value.length >= Number(args.count) ? pass(`${plural(list.value.length, "draft")} in the mailbox`) : fail(`only ${plural(list.value.length, "draft")} in the mailbox`);
+      return list.value.length >= Number(args.count)
+        ? pass(`${plural(list.value.length, "draft")} in the mailbox`)
+        : fail(`only ${plural(list.value.length, "draft")} in the mailbox`);
     },
   ),
   check(
@@ -242,9 +269,10 @@ export const gmailChecks: CheckDefinition<GmailSeed>[] = [
     ({ args, final }) => {
       const labels = listOf(final, "labels", "the mailbox");
       if (!labels.ok) return labels.outcome;
-      return labels.value.length === Number(args.count) ? pass(`${plural(labels.value.length, "user label")}`) : fail(`${plural(labels.value.length, "user label")}, not ${args.count}`);
+      return labels.value.length === Number(args.count)
+        ? pass(`${plural(labels.value.length, "user label")}`)
+        : fail(`${plural(labels.value.length, "user label")}, not ${args.count}`);
     },
   ),
   noUnsupportedEndpoint<GmailSeed>("gmail", "Gmail"),
 ];
-

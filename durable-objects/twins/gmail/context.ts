@@ -31,17 +31,30 @@ function make(method: string, pattern: string, operation: string, summary: strin
 }
 
 /** A route under `/gmail/v1/users/{userId}`; `path` starts with `/`. */
-export const gmailRoute = (method: string, path: string, operation: string, summary: string, handler: (ctx: TwinContext) => TwinResponse): Route =>
-  make(method, `${API}${path}`, operation, summary, handler);
+export const gmailRoute = (
+  method: string,
+  path: string,
+  operation: string,
+  summary: string,
+  handler: (ctx: TwinContext) => TwinResponse,
+): Route => make(method, `${API}${path}`, operation, summary, handler);
 
 /** The same method's media-upload form under `/upload/gmail/v1/users/{userId}`. */
-export const uploadRoute = (method: string, path: string, operation: string, summary: string, handler: (ctx: TwinContext) => TwinResponse): Route =>
-  make(method, `${UPLOAD}${path}`, operation, `${summary} (media upload)`, handler);
+export const uploadRoute = (
+  method: string,
+  path: string,
+  operation: string,
+  summary: string,
+  handler: (ctx: TwinContext) => TwinResponse,
+): Route => make(method, `${UPLOAD}${path}`, operation, `${summary} (media upload)`, handler);
 
 export function formatOf(ctx: TwinContext, fallback: Format = "full"): Format {
   const value = ctx.query.get("format");
   if (value === null) return fallback;
-  return FORMATS.find((f) => f === value.toLowerCase()) ?? fail(badRequest(`Invalid value at 'format' (type.googleapis.com/google.apps.gmail.v1.Format), "${value}"`));
+  return (
+    FORMATS.find((f) => f === value.toLowerCase()) ??
+    fail(badRequest(`Invalid value at 'format' (type.googleapis.com/google.apps.gmail.v1.Format), "${value}"`))
+  );
 }
 
 /** `maxResults` with Gmail's default and ceiling. */
@@ -59,7 +72,8 @@ export const listQuery = (ctx: TwinContext, name: string) => ctx.query.getAll(na
 
 export const jsonBody = (ctx: TwinContext): Body => readers.jsonBody(ctx);
 
-const preparedOf = (ctx: TwinContext): PreparedCall | undefined => (ctx.req.prepared instanceof PreparedCall ? ctx.req.prepared : undefined);
+const preparedOf = (ctx: TwinContext): PreparedCall | undefined =>
+  ctx.req.prepared instanceof PreparedCall ? ctx.req.prepared : undefined;
 
 /** The JSON of the call: the body, or for an upload its metadata part. */
 export function callBody(ctx: TwinContext): Body {
@@ -72,7 +86,8 @@ export function callBody(ctx: TwinContext): Body {
 export function carriedMail(ctx: TwinContext, field: string): ParsedMail {
   const mail = preparedOf(ctx)?.mail;
   if (mail instanceof ParsedMail) return mail;
-  if (mail === "invalid") return fail(badRequest(`Invalid value at '${field}' (TYPE_BYTES), Base64 decoding failed or the message is not RFC 822`));
+  if (mail === "invalid")
+    return fail(badRequest(`Invalid value at '${field}' (TYPE_BYTES), Base64 decoding failed or the message is not RFC 822`));
   if (ctx.req.path.startsWith("/upload/")) return fail(badRequest("Media is required for this upload"));
   return fail(badRequest(`'raw' RFC822 payload message string or uploading message via /upload/* URL required`));
 }

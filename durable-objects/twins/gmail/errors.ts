@@ -24,7 +24,13 @@ const CANONICAL: Record<number, string> = {
   503: "UNAVAILABLE",
 };
 
-export function gError(code: number, message: string, reason: string, domain = "global", extraHeaders: Record<string, string> = {}): TwinResponse {
+export function gError(
+  code: number,
+  message: string,
+  reason: string,
+  domain = "global",
+  extraHeaders: Record<string, string> = {},
+): TwinResponse {
   const res = gJson(code, { error: { code, message, errors: [{ message, domain, reason }], status: CANONICAL[code] ?? "UNKNOWN" } });
   return { ...res, headers: { ...res.headers, ...extraHeaders } };
 }

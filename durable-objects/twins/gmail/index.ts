@@ -35,7 +35,10 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
     // answered as Google's front end answers a path it does not route: 404, with a reason
     // saying what is missing. The tape still marks it `unsupported`.
     notImplemented: (req) => gError(404, `The Gmail twin does not implement ${req.method} ${req.path}`, "notImplemented"),
-    unauthorized: () => gError(401, UNAUTHENTICATED_MESSAGE, "authError", "global", { "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="invalid_token"' }),
+    unauthorized: () =>
+      gError(401, UNAUTHENTICATED_MESSAGE, "authError", "global", {
+        "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+      }),
     gone: (message) => gError(410, message, "failedPrecondition"),
     internal: (message) => gError(500, message, "backendError"),
   },

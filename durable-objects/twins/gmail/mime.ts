@@ -80,7 +80,12 @@ function fileLeaf(a: AttachmentContent, index: number): MimeNode {
 }
 
 function multipart(subtype: string, boundary: string, parts: MimeNode[]): MimeNode {
-  return { mimeType: `multipart/${subtype}`, filename: "", headers: [{ name: "Content-Type", value: `multipart/${subtype}; boundary="${boundary}"` }], parts };
+  return {
+    mimeType: `multipart/${subtype}`,
+    filename: "",
+    headers: [{ name: "Content-Type", value: `multipart/${subtype}; boundary="${boundary}"` }],
+    parts,
+  };
 }
 
 /**
@@ -137,7 +142,8 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 
 /** Gmail's snippet: the body's text, whitespace folded, cut near 200 characters, HTML-escaped. */
 export function snippetOf(content: MailContent): string {
-  const source = content.text ?? (content.html ?? "").replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/gi, " ").replace(/<[^>]*>/g, " ");
+  const source =
+    content.text ?? (content.html ?? "").replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/gi, " ").replace(/<[^>]*>/g, " ");
   const folded = source.replace(/\s+/g, " ").trim();
   const cut = folded.length > 200 ? folded.slice(0, 200).replace(/\s+\S*$/, "") : folded;
   return cut.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);

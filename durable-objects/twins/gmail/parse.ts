@@ -71,7 +71,10 @@ async function fromJson(text: string): Promise<PreparedCall | undefined> {
 
 /** The two parts of a multipart/related upload: its JSON metadata and its message/rfc822 part. */
 async function fromMultipart(contentType: string, body: string): Promise<PreparedCall> {
-  const outer = await PostalMime.parse(`Content-Type: ${contentType}\r\n\r\n${body}`, { forceRfc822Attachments: true, attachmentEncoding: "utf8" });
+  const outer = await PostalMime.parse(`Content-Type: ${contentType}\r\n\r\n${body}`, {
+    forceRfc822Attachments: true,
+    attachmentEncoding: "utf8",
+  });
   const [meta, mail] = outer.attachments;
   let metadata: unknown;
   try {

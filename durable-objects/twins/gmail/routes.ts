@@ -7,4 +7,11 @@ import { messageRoutes } from "./routes/messages";
 import { settingsRoutes } from "./routes/settings";
 import { threadRoutes } from "./routes/threads";
 
-export const gmailRoutes: readonly Route[] = [...messageRoutes, ...threadRoutes, ...labelRoutes, ...draftRoutes, ...historyRoutes, ...settingsRoutes];
+export const gmailRoutes: readonly Route[] = [
+  ...messageRoutes,
+  ...threadRoutes,
+  ...labelRoutes,
+  ...draftRoutes,
+  ...historyRoutes,
+  ...settingsRoutes,
+];

@@ -13,7 +13,11 @@ import type { ParsedMail } from "./parse";
 import { GMAIL_OPERATIONS } from "./operations";
 
 const headerSchema = z.strictObject({ name: z.string().min(1), value: z.string() });
-const attachmentSchema = z.strictObject({ filename: z.string().min(1), mimeType: z.string().min(1).default("application/octet-stream"), data: z.string() });
+const attachmentSchema = z.strictObject({
+  filename: z.string().min(1),
+  mimeType: z.string().min(1).default("application/octet-stream"),
+  data: z.string(),
+});
 
 const messageFields = {
   id: z.string().optional(),
@@ -185,8 +189,13 @@ function normalizeMessage(m: RawMessage, path: string, ids: IdSource, problems: 
   const labelIds = m.labelIds ?? [];
   const structured = m.headers !== undefined || m.text !== undefined || m.html !== undefined || m.attachments !== undefined;
   if (m.raw !== undefined) {
-    if (structured) problems.add(path, "a message is either `raw` or structured (`headers`, `text`, `html`, `attachments`), not both", "invalid_message");
-    if (!decodeBase64(m.raw)) problems.add(`${path}.raw`, "raw is base64url or base64 of an RFC 822 message", "invalid_raw");
+    if (structured)
+      problems.add(path, "a message is either `raw` or structured (`headers`, `text`, `html`, `attachments`), not both", "invalid_message");
+    const decoded = decodeBase64(m.raw);
+    // An RFC 822 message opens with a header field (`Name: value`); the rest is postal-mime's at boot.
+    if (!decoded || !/^[\x21-\x39\x3b-\x7e]+:/.test(fromUtf8(decoded))) {
+      problems.add(`${path}.raw`, "raw is base64url or base64 of an RFC 822 message (header lines, a blank line, the body)", "invalid_raw");
+    }
     const internalDate = m.internalDate ?? String(rawDate(m.raw) ?? DEFAULT_INTERNAL_DATE);
     // One spelling for raw mail: base64url without padding, the form Gmail serves and exports.
     const bytes = decodeBase64(m.raw);
@@ -257,7 +266,8 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
     const out = normalizeMessage(m, `messages[${i}]`, ids, problems);
     if (!out) return;
     checkLabels(out.labelIds, `messages[${i}].labelIds`);
-    if (out.labelIds.includes("DRAFT")) problems.add(`messages[${i}].labelIds`, "drafts are seeded under `drafts`, not as messages with DRAFT");
+    if (out.labelIds.includes("DRAFT"))
+      problems.add(`messages[${i}].labelIds`, "drafts are seeded under `drafts`, not as messages with DRAFT");
     messages.push(out);
   });
 
@@ -273,12 +283,13 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
     drafts.push({ id: d.id ?? `r${(7390128431662530000n + nextDraft++).toString()}`, message });
   });
   const messageIds = new Set<string>();
-  [...messages.map((m, i) => [m.id, `messages[${i}].id`] as const), ...drafts.map((d, i) => [d.message.id, `drafts[${i}].message.id`] as const)].forEach(
-    ([id, path]) => {
-      if (messageIds.has(id)) problems.add(path, `message id ${id} is used twice`, "duplicate_id");
-      messageIds.add(id);
-    },
-  );
+  [
+    ...messages.map((m, i) => [m.id, `messages[${i}].id`] as const),
+    ...drafts.map((d, i) => [d.message.id, `drafts[${i}].message.id`] as const),
+  ].forEach(([id, path]) => {
+    if (messageIds.has(id)) problems.add(path, `message id ${id} is used twice`, "duplicate_id");
+    messageIds.add(id);
+  });
   const draftIds = new Set<string>();
   drafts.forEach((d, i) => {
     if (draftIds.has(d.id)) problems.add(`drafts[${i}].id`, `draft id ${d.id} is used twice`, "duplicate_id");
@@ -293,7 +304,8 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
   });
   raw.correspondents.forEach((c, i) => checkLabels(c.reply.labelIds, `correspondents[${i}].reply.labelIds`));
   raw.faults.forEach((f, i) => {
-    if (!GMAIL_OPERATIONS.includes(f.operation)) problems.add(`faults[${i}].operation`, `${f.operation} is not a Gmail method id (e.g. gmail.users.messages.send)`);
+    if (!GMAIL_OPERATIONS.includes(f.operation))
+      problems.add(`faults[${i}].operation`, `${f.operation} is not a Gmail method id (e.g. gmail.users.messages.send)`);
   });
 
   const sendAs = raw.sendAs ?? [{ sendAsEmail: email, displayName: "", signature: "", isPrimary: true, isDefault: true }];
@@ -339,9 +351,15 @@ export function defaultGmailSeed(): GmailSeed {
       { id: "Label_2", name: "Follow-up" },
     ],
     messages: [
-      mail(1, "Dana Customer <dana@customer.test>", "Refund request for order #1234", "Hi, I was charged twice for order #1234. Could you refund one of the charges?", {
-        html: "<p>Hi, I was charged twice for order #1234. Could you refund one of the charges?</p>",
-      }),
+      mail(
+        1,
+        "Dana Customer <dana@customer.test>",
+        "Refund request for order #1234",
+        "Hi, I was charged twice for order #1234. Could you refund one of the charges?",
+        {
+          html: "<p>Hi, I was charged twice for order #1234. Could you refund one of the charges?</p>",
+        },
+      ),
       {
         id: "19a0c0de0000a002",
         threadId: "19a0c0de0000a001",
@@ -359,19 +377,37 @@ export function defaultGmailSeed(): GmailSeed {
       },
       mail(3, "Billing <billing@stripe-like.test>", "Your invoice INV-2041", "Your invoice INV-2041 for January is attached.", {
         labelIds: ["INBOX", "Label_1"],
-        attachments: [{ filename: "INV-2041.pdf", mimeType: "application/pdf", data: "JVBERi0xLjQKJcOkw7zDtsOfCjIgMCBvYmoKPDwvTGVuZ3RoIDM+PgpzdHJlYW0KCmVuZHN0cmVhbQplbmRvYmoK" }],
+        attachments: [
+          {
+            filename: "INV-2041.pdf",
+            mimeType: "application/pdf",
+            data: "JVBERi0xLjQKJcOkw7zDtsOfCjIgMCBvYmoKPDwvTGVuZ3RoIDM+PgpzdHJlYW0KCmVuZHN0cmVhbQplbmRvYmoK",
+          },
+        ],
       }),
       mail(4, "Deals Weekly <news@deals.test>", "This week's top deals", "Save 40% on everything this week only.", {
         labelIds: ["INBOX", "UNREAD", "CATEGORY_PROMOTIONS"],
         html: "<h1>Top deals</h1><p>Save 40% on everything this week only.</p>",
       }),
-      mail(5, "Prize Center <winner@lottery.test>", "You have won!", "Claim your prize now by sending your bank details.", { labelIds: ["SPAM", "UNREAD"] }),
-      mail(6, "Sam Ops <sam@northwind.test>", "On-call handover", "Handover notes for this week are in the shared doc.", { labelIds: ["INBOX", "IMPORTANT"] }),
-      mail(7, "Lee Partner <lee@partner.test>", "Contract renewal", "Can we schedule a call about the renewal next week?", { labelIds: ["INBOX", "UNREAD", "IMPORTANT", "Label_2"] }),
+      mail(5, "Prize Center <winner@lottery.test>", "You have won!", "Claim your prize now by sending your bank details.", {
+        labelIds: ["SPAM", "UNREAD"],
+      }),
+      mail(6, "Sam Ops <sam@northwind.test>", "On-call handover", "Handover notes for this week are in the shared doc.", {
+        labelIds: ["INBOX", "IMPORTANT"],
+      }),
+      mail(7, "Lee Partner <lee@partner.test>", "Contract renewal", "Can we schedule a call about the renewal next week?", {
+        labelIds: ["INBOX", "UNREAD", "IMPORTANT", "Label_2"],
+      }),
       mail(8, "Carrier Desk <carrier@shipping.test>", "Shipment delayed", "Parcel 1234 is delayed by one day.", { labelIds: ["INBOX"] }),
-      mail(9, "GitHub <noreply@github.test>", "[acme/api] New issue opened", "A new issue was opened: Login fails on Safari.", { labelIds: ["INBOX", "CATEGORY_UPDATES"] }),
-      mail(10, "Alex Customer <alex@customer.test>", "Question about pricing", "Do you offer a discount for annual plans?", { labelIds: ["INBOX", "UNREAD", "STARRED"] }),
-      mail(11, "Receipts <receipts@shop.test>", "Your receipt #5512", "Thanks for your purchase. Total: $42.00.", { labelIds: ["Label_1"] }),
+      mail(9, "GitHub <noreply@github.test>", "[acme/api] New issue opened", "A new issue was opened: Login fails on Safari.", {
+        labelIds: ["INBOX", "CATEGORY_UPDATES"],
+      }),
+      mail(10, "Alex Customer <alex@customer.test>", "Question about pricing", "Do you offer a discount for annual plans?", {
+        labelIds: ["INBOX", "UNREAD", "STARRED"],
+      }),
+      mail(11, "Receipts <receipts@shop.test>", "Your receipt #5512", "Thanks for your purchase. Total: $42.00.", {
+        labelIds: ["Label_1"],
+      }),
       mail(12, "Old Vendor <hello@vendor.test>", "Welcome aboard", "Thanks for signing up.", { labelIds: ["TRASH"] }),
     ],
     drafts: [

@@ -11,7 +11,8 @@ export const GMAIL_MIGRATIONS: readonly string[] = [
      id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, internal_date INTEGER NOT NULL, history_id INTEGER NOT NULL,
      label_ids TEXT NOT NULL, form TEXT NOT NULL, headers TEXT NOT NULL, content TEXT NOT NULL, raw TEXT,
      snippet TEXT NOT NULL, size_estimate INTEGER NOT NULL, is_draft INTEGER NOT NULL, hidden INTEGER NOT NULL,
-     seq INTEGER NOT NULL);
+     seq INTEGER NOT NULL, rfc822_id TEXT);
+   CREATE INDEX gm_messages_rfc822 ON gm_messages (rfc822_id);
    CREATE INDEX gm_messages_thread ON gm_messages (thread_id, internal_date);
    CREATE INDEX gm_messages_date ON gm_messages (internal_date, id);
    CREATE INDEX gm_messages_seq ON gm_messages (seq);

@@ -62,7 +62,12 @@ export function bootGmail(db: Db, seed: GmailSeed, _clock: Clock): void {
     if (n) maxLabel = Math.max(maxLabel, Number(n[1]));
     db.run(
       "INSERT INTO gm_labels (id, name, list_visibility, message_visibility, color, position) VALUES (?, ?, ?, ?, ?, ?)",
-      l.id, l.name, l.labelListVisibility, l.messageListVisibility, l.color ? JSON.stringify(l.color) : null, i,
+      l.id,
+      l.name,
+      l.labelListVisibility,
+      l.messageListVisibility,
+      l.color ? JSON.stringify(l.color) : null,
+      i,
     );
   });
   setMeta(db, "next_label", String(maxLabel + 1));
@@ -79,13 +84,21 @@ export function bootGmail(db: Db, seed: GmailSeed, _clock: Clock): void {
   });
   setMeta(db, "draft_seq", String(seed.drafts.length));
   seed.filters.forEach((f, i) =>
-    db.run("INSERT INTO gm_filters (id, criteria, action, seq) VALUES (?, ?, ?, ?)", f.id, JSON.stringify(f.criteria), JSON.stringify(f.action), i),
+    db.run(
+      "INSERT INTO gm_filters (id, criteria, action, seq) VALUES (?, ?, ?, ?)",
+      f.id,
+      JSON.stringify(f.criteria),
+      JSON.stringify(f.action),
+      i,
+    ),
   );
   setMeta(db, "filter_seq", String(seed.filters.length));
 }
 
 /** A stored message in the seed's form: structured when that form says all of it, raw otherwise. */
-function exportMessage(m: StoredMessage): Omit<StructuredMessage, "labelIds"> | { id: string; threadId: string; internalDate: string; raw: string } {
+function exportMessage(
+  m: StoredMessage,
+): Omit<StructuredMessage, "labelIds"> | { id: string; threadId: string; internalDate: string; raw: string } {
   const base = { id: m.id, threadId: m.threadId, internalDate: String(m.internalDate) };
   if (m.form === "raw" && m.raw !== null) return { ...base, raw: encodeBase64Url(utf8(m.raw)) };
   const out: Omit<StructuredMessage, "labelIds"> = { ...base, headers: m.content.headers.filter((h) => !isMimeHeader(h.name)) };
@@ -96,10 +109,14 @@ function exportMessage(m: StoredMessage): Omit<StructuredMessage, "labelIds"> | 
 }
 
 export function exportGmail(db: Db): GmailSeed {
-  const rows = db.all<Parameters<typeof fromRow>[0]>(
-    "SELECT id, thread_id, internal_date, history_id, label_ids, form, headers, content, raw, snippet, size_estimate, is_draft FROM gm_messages ORDER BY seq",
-  ).map(fromRow);
-  const draftIds = new Map(db.all<{ id: string; message_id: string }>("SELECT id, message_id FROM gm_drafts ORDER BY seq").map((d) => [d.message_id, d.id]));
+  const rows = db
+    .all<Parameters<typeof fromRow>[0]>(
+      "SELECT id, thread_id, internal_date, history_id, label_ids, form, headers, content, raw, snippet, size_estimate, is_draft FROM gm_messages ORDER BY seq",
+    )
+    .map(fromRow);
+  const draftIds = new Map(
+    db.all<{ id: string; message_id: string }>("SELECT id, message_id FROM gm_drafts ORDER BY seq").map((d) => [d.message_id, d.id]),
+  );
   const messages: GmailMessage[] = [];
   const drafts: GmailSeed["drafts"] = [];
   for (const m of rows) {
@@ -113,20 +130,25 @@ export function exportGmail(db: Db): GmailSeed {
   return {
     profile: { emailAddress: getMeta(db, "email_address") ?? "", historyId: String(currentHistoryId(db)) },
     sendAs: getJson(db, "send_as", []),
-    labels: db.all<LabelRow>("SELECT id, name, list_visibility, message_visibility, color FROM gm_labels ORDER BY position, id").map((l) => ({
-      id: l.id,
-      name: l.name,
-      labelListVisibility: l.list_visibility === "labelShowIfUnread" || l.list_visibility === "labelHide" ? l.list_visibility : "labelShow",
-      messageListVisibility: l.message_visibility === "hide" ? "hide" : "show",
-      ...(l.color ? { color: JSON.parse(l.color) as { textColor: string; backgroundColor: string } } : {}),
-    })),
+    labels: db
+      .all<LabelRow>("SELECT id, name, list_visibility, message_visibility, color FROM gm_labels ORDER BY position, id")
+      .map((l) => ({
+        id: l.id,
+        name: l.name,
+        labelListVisibility:
+          l.list_visibility === "labelShowIfUnread" || l.list_visibility === "labelHide" ? l.list_visibility : "labelShow",
+        messageListVisibility: l.message_visibility === "hide" ? "hide" : "show",
+        ...(l.color ? { color: JSON.parse(l.color) as { textColor: string; backgroundColor: string } } : {}),
+      })),
     messages,
     drafts,
-    filters: db.all<{ id: string; criteria: string; action: string }>("SELECT id, criteria, action FROM gm_filters ORDER BY seq").map((f) => ({
-      id: f.id,
-      criteria: JSON.parse(f.criteria) as GmailSeed["filters"][number]["criteria"],
-      action: JSON.parse(f.action) as GmailSeed["filters"][number]["action"],
-    })),
+    filters: db
+      .all<{ id: string; criteria: string; action: string }>("SELECT id, criteria, action FROM gm_filters ORDER BY seq")
+      .map((f) => ({
+        id: f.id,
+        criteria: JSON.parse(f.criteria) as GmailSeed["filters"][number]["criteria"],
+        action: JSON.parse(f.action) as GmailSeed["filters"][number]["action"],
+      })),
     vacation: getJson(db, "vacation", { enableAutoReply: false }),
     correspondents: getJson(db, "correspondents", []),
     faults: getJson(db, "faults", []),

@@ -14,12 +14,20 @@ describe("googleapis in Node against the running Gmail twin", () => {
     const { data } = await gmail.users.messages.list({ userId: "me", q: "is:unread", maxResults: 2 });
     expect(data.messages).toHaveLength(2);
     const mime = ["To: lee@partner.test", "Subject: From Node", "", "Uploaded with Node streams."].join("\r\n");
-    const sent = await gmail.users.messages.send({ userId: "me", requestBody: {}, media: { mimeType: "message/rfc822", body: mime } }, { rootUrl });
+    const sent = await gmail.users.messages.send(
+      { userId: "me", requestBody: {}, media: { mimeType: "message/rfc822", body: mime } },
+      { rootUrl },
+    );
     const back = await gmail.users.messages.get({ userId: "me", id: sent.data.id ?? "", format: "full" });
     expect(back.data.snippet).toBe("Uploaded with Node streams.");
     const missing = await gmail.users.messages.get({ userId: "me", id: "00000000deadbeef" }).catch((e: { status?: number }) => e.status);
     expect(missing).toBe(404);
     const tape = await tapeOf(sandbox, "gmail");
-    expect(tape.map((r) => r.operation)).toEqual(["gmail.users.messages.list", "gmail.users.messages.send", "gmail.users.messages.get", "gmail.users.messages.get"]);
+    expect(tape.map((r) => r.operation)).toEqual([
+      "gmail.users.messages.list",
+      "gmail.users.messages.send",
+      "gmail.users.messages.get",
+      "gmail.users.messages.get",
+    ]);
   });
 });

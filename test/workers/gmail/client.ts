@@ -18,15 +18,24 @@ export async function gmailSandbox(seed?: unknown) {
   return { sandbox, gmail: gmailFor(sandbox) };
 }
 
-export const gmailState = async (sandbox: CreatedSandbox) => (await twinFetch(sandbox, "/_pome/state", {}, "gmail")).json<Record<string, unknown>>();
+export const gmailState = async (sandbox: CreatedSandbox) =>
+  (await twinFetch(sandbox, "/_pome/state", {}, "gmail")).json<Record<string, unknown>>();
 export const gmailTape = async (sandbox: CreatedSandbox) =>
-  (await twinFetch(sandbox, "/_pome/events", {}, "gmail")).json<{ operation: string; status: number; mutated: boolean; fidelity: string; path: string }[]>();
+  (await twinFetch(sandbox, "/_pome/events", {}, "gmail")).json<
+    { operation: string; status: number; mutated: boolean; fidelity: string; path: string }[]
+  >();
 
 /** base64url of an RFC 822 text, as Gmail's `raw` takes it. */
-export const raw = (lines: string[]) => btoa(unescape(encodeURIComponent(lines.join("\r\n")))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const raw = (lines: string[]) =>
+  btoa(unescape(encodeURIComponent(lines.join("\r\n"))))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** The error a googleapis call rejected with: status and Google's error body. */
-export async function gError(p: Promise<unknown>): Promise<{ status: number; error: { code: number; message: string; status: string; errors: { reason: string }[] } }> {
+export async function gError(
+  p: Promise<unknown>,
+): Promise<{ status: number; error: { code: number; message: string; status: string; errors: { reason: string }[] } }> {
   try {
     await p;
   } catch (err) {

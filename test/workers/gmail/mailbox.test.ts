@@ -26,13 +26,20 @@ describe("threads, labels, drafts, history and settings", () => {
     const { gmail } = await gmailSandbox();
     const list = await gmail.users.labels.list({ userId: "me" });
     expect(list.data.labels?.map((l) => l.id)).toEqual(expect.arrayContaining(["INBOX", "SPAM", "Label_1", "Label_2"]));
-    const created = await gmail.users.labels.create({ userId: "me", requestBody: { name: "Escalations", labelListVisibility: "labelShow", messageListVisibility: "show" } });
+    const created = await gmail.users.labels.create({
+      userId: "me",
+      requestBody: { name: "Escalations", labelListVisibility: "labelShow", messageListVisibility: "show" },
+    });
     expect(created.data).toMatchObject({ id: "Label_3", name: "Escalations", type: "user" });
     for (const name of ["escalations", "Inbox"]) {
       const e = await gError(gmail.users.labels.create({ userId: "me", requestBody: { name } }));
       expect(e).toMatchObject({ status: 409, error: { message: "Label name exists or conflicts" } });
     }
-    const patched = await gmail.users.labels.patch({ userId: "me", id: "Label_3", requestBody: { color: { textColor: "#000000", backgroundColor: "#ffad47" } } });
+    const patched = await gmail.users.labels.patch({
+      userId: "me",
+      id: "Label_3",
+      requestBody: { color: { textColor: "#000000", backgroundColor: "#ffad47" } },
+    });
     expect(patched.data).toMatchObject({ name: "Escalations", color: { backgroundColor: "#ffad47" } });
     const updated = await gmail.users.labels.update({ userId: "me", id: "Label_3", requestBody: { name: "Escalated" } });
     expect(updated.data.name).toBe("Escalated");
@@ -47,11 +54,18 @@ describe("threads, labels, drafts, history and settings", () => {
 
   it("creates, lists, gets, updates, sends and deletes drafts", async () => {
     const { gmail } = await gmailSandbox();
-    const created = await gmail.users.drafts.create({ userId: "me", requestBody: { message: { raw: raw(["To: lee@partner.test", "Subject: Renewal", "", "Draft one"]) } } });
+    const created = await gmail.users.drafts.create({
+      userId: "me",
+      requestBody: { message: { raw: raw(["To: lee@partner.test", "Subject: Renewal", "", "Draft one"]) } },
+    });
     expect(created.data.message?.labelIds).toEqual(["DRAFT"]);
     const list = await gmail.users.drafts.list({ userId: "me" });
     expect(list.data.drafts?.map((d) => d.id)).toEqual([created.data.id, "r7390128431662530001"]);
-    const updated = await gmail.users.drafts.update({ userId: "me", id: created.data.id ?? "", requestBody: { message: { raw: raw(["To: lee@partner.test", "Subject: Renewal", "", "Draft two"]) } } });
+    const updated = await gmail.users.drafts.update({
+      userId: "me",
+      id: created.data.id ?? "",
+      requestBody: { message: { raw: raw(["To: lee@partner.test", "Subject: Renewal", "", "Draft two"]) } },
+    });
     expect(updated.data.message?.id).not.toBe(created.data.message?.id);
     const got = await gmail.users.drafts.get({ userId: "me", id: created.data.id ?? "" });
     expect(got.data.message?.snippet).toBe("Draft two");
@@ -66,51 +80,115 @@ describe("threads, labels, drafts, history and settings", () => {
     const { gmail } = await gmailSandbox();
     const start = (await gmail.users.getProfile({ userId: "me" })).data.historyId ?? "";
     await gmail.users.messages.modify({ userId: "me", id: "19a0c0de0000a001", requestBody: { removeLabelIds: ["UNREAD"] } });
-    const sent = await gmail.users.messages.send({ userId: "me", requestBody: { raw: raw(["To: sam@northwind.test", "Subject: Hi", "", "x"]) } });
+    const sent = await gmail.users.messages.send({
+      userId: "me",
+      requestBody: { raw: raw(["To: sam@northwind.test", "Subject: Hi", "", "x"]) },
+    });
     const all = await gmail.users.history.list({ userId: "me", startHistoryId: start });
-    expect(all.data.history?.map((h) => Object.keys(h).filter((k) => k !== "id" && k !== "messages"))).toEqual([["labelsRemoved"], ["messagesAdded"]]);
+    expect(all.data.history?.map((h) => Object.keys(h).filter((k) => k !== "id" && k !== "messages"))).toEqual([
+      ["labelsRemoved"],
+      ["messagesAdded"],
+    ]);
     expect(all.data.historyId).toBe(String(Number(start) + 2));
-    expect(all.data.history?.[0]?.labelsRemoved?.[0]).toEqual({ message: { id: "19a0c0de0000a001", threadId: "19a0c0de0000a001", labelIds: ["INBOX"] }, labelIds: ["UNREAD"] });
+    expect(all.data.history?.[0]?.labelsRemoved?.[0]).toEqual({
+      message: { id: "19a0c0de0000a001", threadId: "19a0c0de0000a001", labelIds: ["INBOX"] },
+      labelIds: ["UNREAD"],
+    });
     const added = await gmail.users.history.list({ userId: "me", startHistoryId: start, historyTypes: ["messageAdded"] });
     expect(added.data.history?.[0]?.messagesAdded?.[0]?.message?.id).toBe(sent.data.id);
+    const firstPage = await gmail.users.history.list({ userId: "me", startHistoryId: start, maxResults: 1 });
+    expect(firstPage.data.history).toHaveLength(1);
+    const secondPage = await gmail.users.history.list({
+      userId: "me",
+      startHistoryId: start,
+      maxResults: 1,
+      pageToken: firstPage.data.nextPageToken ?? "",
+    });
+    expect(secondPage.data.history?.[0]?.messagesAdded).toBeDefined();
+    expect(secondPage.data.nextPageToken).toBeUndefined();
     const none = await gmail.users.history.list({ userId: "me", startHistoryId: all.data.historyId ?? "" });
     expect(none.data.history).toBeUndefined();
   });
 
   it("serves send-as, filters and vacation settings", async () => {
     const { gmail } = await gmailSandbox();
-    expect((await gmail.users.settings.sendAs.list({ userId: "me" })).data.sendAs).toMatchObject([{ sendAsEmail: "agent@northwind.test", isPrimary: true }]);
+    expect((await gmail.users.settings.sendAs.list({ userId: "me" })).data.sendAs).toMatchObject([
+      { sendAsEmail: "agent@northwind.test", isPrimary: true },
+    ]);
     expect((await gmail.users.settings.filters.list({ userId: "me" })).data.filter).toBeUndefined();
-    const f = await gmail.users.settings.filters.create({ userId: "me", requestBody: { criteria: { from: "news@deals.test" }, action: { removeLabelIds: ["INBOX"] } } });
-    expect((await gmail.users.settings.filters.get({ userId: "me", id: f.data.id ?? "" })).data.criteria).toEqual({ from: "news@deals.test" });
+    const f = await gmail.users.settings.filters.create({
+      userId: "me",
+      requestBody: { criteria: { from: "news@deals.test" }, action: { removeLabelIds: ["INBOX"] } },
+    });
+    expect((await gmail.users.settings.filters.get({ userId: "me", id: f.data.id ?? "" })).data.criteria).toEqual({
+      from: "news@deals.test",
+    });
     expect((await gmail.users.settings.filters.list({ userId: "me" })).data.filter).toHaveLength(1);
     expect((await gmail.users.settings.filters.delete({ userId: "me", id: f.data.id ?? "" })).status).toBe(204);
-    const bad = await gError(gmail.users.settings.filters.create({ userId: "me", requestBody: { criteria: { from: "x" }, action: { addLabelIds: ["Label_99"] } } }));
+    const bad = await gError(
+      gmail.users.settings.filters.create({
+        userId: "me",
+        requestBody: { criteria: { from: "x" }, action: { addLabelIds: ["Label_99"] } },
+      }),
+    );
     expect(bad.status).toBe(400);
-    const v = await gmail.users.settings.updateVacation({ userId: "me", requestBody: { enableAutoReply: true, responseSubject: "Away", responseBodyPlainText: "Back Monday" } });
+    const v = await gmail.users.settings.updateVacation({
+      userId: "me",
+      requestBody: { enableAutoReply: true, responseSubject: "Away", responseBodyPlainText: "Back Monday" },
+    });
     expect(v.data.enableAutoReply).toBe(true);
-    expect((await gmail.users.settings.getVacation({ userId: "me" })).data).toMatchObject({ enableAutoReply: true, responseSubject: "Away" });
+    expect((await gmail.users.settings.getVacation({ userId: "me" })).data).toMatchObject({
+      enableAutoReply: true,
+      responseSubject: "Away",
+    });
   });
 });
 
 const SEED = {
   profile: { emailAddress: "agent@northwind.test" },
-  messages: [{ id: "18f0c0de0000a001", labelIds: ["INBOX"], headers: [{ name: "From", value: "x@y.test" }, { name: "Subject", value: "Hello" }], text: "hi" }],
-  correspondents: [{ address: "carrier@shipping.test", name: "Parcel Desk", reply: { afterCalls: 2, text: "Parcel 1234 ships tomorrow." } }],
+  messages: [
+    {
+      id: "18f0c0de0000a001",
+      labelIds: ["INBOX"],
+      headers: [
+        { name: "From", value: "x@y.test" },
+        { name: "Subject", value: "Hello" },
+      ],
+      text: "hi",
+    },
+  ],
+  correspondents: [
+    { address: "carrier@shipping.test", name: "Parcel Desk", reply: { afterCalls: 2, text: "Parcel 1234 ships tomorrow." } },
+  ],
   faults: [{ operation: "gmail.users.messages.send", status: 429, reason: "rateLimitExceeded", skip: 1, times: 1 }],
 };
 
 describe("the twin's additions", () => {
   it("delivers a correspondent's reply before the second call after the send, in the thread", async () => {
     const { sandbox, gmail } = await gmailSandbox({ ...SEED, faults: [] });
-    const sent = await gmail.users.messages.send({ userId: "me", requestBody: { raw: raw(["To: Parcel Desk <carrier@shipping.test>", "Subject: Where is parcel 1234?", "Message-ID: <ask1@northwind.test>", "", "Any news?"]) } });
+    const sent = await gmail.users.messages.send({
+      userId: "me",
+      requestBody: {
+        raw: raw([
+          "To: Parcel Desk <carrier@shipping.test>",
+          "Subject: Where is parcel 1234?",
+          "Message-ID: <ask1@northwind.test>",
+          "",
+          "Any news?",
+        ]),
+      },
+    });
     const q = { userId: "me", q: "from:carrier@shipping.test" };
     expect((await gmail.users.messages.list(q)).data.messages).toBeUndefined();
     const seen = await gmail.users.messages.list(q);
     expect(seen.data.messages).toEqual([{ id: expect.any(String), threadId: sent.data.threadId }]);
     const reply = await gmail.users.messages.get({ userId: "me", id: seen.data.messages?.[0]?.id ?? "", format: "metadata" });
     const h = Object.fromEntries((reply.data.payload?.headers ?? []).map((x) => [x.name, x.value]));
-    expect(h).toMatchObject({ From: "Parcel Desk <carrier@shipping.test>", Subject: "Re: Where is parcel 1234?", "In-Reply-To": "<ask1@northwind.test>" });
+    expect(h).toMatchObject({
+      From: "Parcel Desk <carrier@shipping.test>",
+      Subject: "Re: Where is parcel 1234?",
+      "In-Reply-To": "<ask1@northwind.test>",
+    });
     expect(reply.data.labelIds).toEqual(["INBOX", "UNREAD"]);
     const tape = await gmailTape(sandbox);
     expect(tape.map((r) => r.mutated)).toEqual([true, false, false, false]);
@@ -125,10 +203,17 @@ describe("the twin's additions", () => {
     const mail = { userId: "me", requestBody: { raw: raw(["To: lee@partner.test", "Subject: One", "", "x"]) } };
     await gmail.users.messages.send(mail);
     const e = await gError(gmail.users.messages.send(mail));
-    expect(e).toMatchObject({ status: 429, error: { code: 429, message: "Rate Limit Exceeded", status: "RESOURCE_EXHAUSTED", errors: [{ reason: "rateLimitExceeded" }] } });
+    expect(e).toMatchObject({
+      status: 429,
+      error: { code: 429, message: "Rate Limit Exceeded", status: "RESOURCE_EXHAUSTED", errors: [{ reason: "rateLimitExceeded" }] },
+    });
     await gmail.users.messages.send(mail);
     const tape = await gmailTape(sandbox);
-    expect(tape.map((r) => [r.status, r.mutated])).toEqual([[200, true], [429, false], [200, true]]);
+    expect(tape.map((r) => [r.status, r.mutated])).toEqual([
+      [200, true],
+      [429, false],
+      [200, true],
+    ]);
     expect((await gmail.users.getProfile({ userId: "me" })).data.messagesTotal).toBe(3);
   });
 });

@@ -40,10 +40,20 @@ describe("messages through googleapis", () => {
     const first = await gmail.users.messages.list({ userId: "me", labelIds: ["INBOX"], maxResults: 3 });
     expect(first.data.messages).toHaveLength(3);
     expect(first.data.nextPageToken).toBeTruthy();
-    const second = await gmail.users.messages.list({ userId: "me", labelIds: ["INBOX"], maxResults: 3, pageToken: first.data.nextPageToken ?? "" });
+    const second = await gmail.users.messages.list({
+      userId: "me",
+      labelIds: ["INBOX"],
+      maxResults: 3,
+      pageToken: first.data.nextPageToken ?? "",
+    });
     expect(second.data.messages?.[0]?.id).not.toBe(first.data.messages?.[2]?.id);
     const both = await gmail.users.messages.list({ userId: "me", labelIds: ["INBOX", "UNREAD"] });
-    expect((both.data.messages ?? []).map((m) => m.id).sort()).toEqual(["19a0c0de0000a001", "19a0c0de0000a004", "19a0c0de0000a007", "19a0c0de0000a00a"]);
+    expect((both.data.messages ?? []).map((m) => m.id).sort()).toEqual([
+      "19a0c0de0000a001",
+      "19a0c0de0000a004",
+      "19a0c0de0000a007",
+      "19a0c0de0000a00a",
+    ]);
     const none = await gmail.users.messages.list({ userId: "me", q: "from:nobody@nowhere.test" });
     expect(none.data.messages).toBeUndefined();
     expect(none.data.resultSizeEstimate).toBe(0);
@@ -51,7 +61,8 @@ describe("messages through googleapis", () => {
 
   it("searches with Gmail's qualifiers", async () => {
     const { gmail } = await gmailSandbox();
-    const q = async (query: string) => ((await gmail.users.messages.list({ userId: "me", q: query })).data.messages ?? []).map((m) => m.id).sort();
+    const q = async (query: string) =>
+      ((await gmail.users.messages.list({ userId: "me", q: query })).data.messages ?? []).map((m) => m.id).sort();
     expect(await q("from:dana@customer.test")).toEqual(["19a0c0de0000a001"]);
     expect(await q("subject:invoice has:attachment")).toEqual(["19a0c0de0000a003"]);
     expect(await q("filename:pdf")).toEqual(["19a0c0de0000a003"]);
@@ -69,14 +80,25 @@ describe("messages through googleapis", () => {
   it("serves each format: full with parts, metadata with chosen headers, minimal, raw", async () => {
     const { gmail } = await gmailSandbox();
     const full = await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a001" });
-    expect(full.data).toMatchObject({ id: "19a0c0de0000a001", threadId: "19a0c0de0000a001", labelIds: ["INBOX", "UNREAD"], internalDate: expect.any(String), historyId: "1000" });
+    expect(full.data).toMatchObject({
+      id: "19a0c0de0000a001",
+      threadId: "19a0c0de0000a001",
+      labelIds: ["INBOX", "UNREAD"],
+      internalDate: expect.any(String),
+      historyId: "1000",
+    });
     expect(full.data.snippet).toBe("Hi, I was charged twice for order #1234. Could you refund one of the charges?");
     expect(full.data.payload?.mimeType).toBe("multipart/alternative");
     const [plain, html] = full.data.payload?.parts ?? [];
     expect(plain).toMatchObject({ partId: "0", mimeType: "text/plain" });
     expect(html).toMatchObject({ partId: "1", mimeType: "text/html" });
     expect(atob((plain?.body?.data ?? "").replace(/-/g, "+").replace(/_/g, "/"))).toContain("charged twice");
-    const meta = await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a001", format: "metadata", metadataHeaders: ["subject", "From"] });
+    const meta = await gmail.users.messages.get({
+      userId: "me",
+      id: "19a0c0de0000a001",
+      format: "metadata",
+      metadataHeaders: ["subject", "From"],
+    });
     expect(meta.data.payload?.headers?.map((h) => h.name)).toEqual(["From", "Subject"]);
     const minimal = await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a001", format: "minimal" });
     expect(minimal.data.payload).toBeUndefined();
@@ -91,7 +113,11 @@ describe("messages through googleapis", () => {
     const m = await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a003" });
     const file = m.data.payload?.parts?.find((p) => p.filename === "INV-2041.pdf");
     expect(file?.body?.attachmentId).toBeTruthy();
-    const a = await gmail.users.messages.attachments.get({ userId: "me", messageId: "19a0c0de0000a003", id: file?.body?.attachmentId ?? "" });
+    const a = await gmail.users.messages.attachments.get({
+      userId: "me",
+      messageId: "19a0c0de0000a003",
+      id: file?.body?.attachmentId ?? "",
+    });
     expect(atob((a.data.data ?? "").replace(/-/g, "+").replace(/_/g, "/"))).toMatch(/^%PDF-1.4/);
     expect(a.data.size).toBe(file?.body?.size);
   });
@@ -100,7 +126,10 @@ describe("messages through googleapis", () => {
     const { gmail } = await gmailSandbox();
     for (const id of ["abc123", "00000000deadbeef"]) {
       const e = await gError(gmail.users.messages.get({ userId: "me", id }));
-      expect(e).toMatchObject({ status: 404, error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND", errors: [{ reason: "notFound" }] } });
+      expect(e).toMatchObject({
+        status: 404,
+        error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND", errors: [{ reason: "notFound" }] },
+      });
     }
     for (const id of ["not-a-message-id", "ffffffffffffffff"]) {
       const e = await gError(gmail.users.messages.get({ userId: "me", id }));
@@ -114,11 +143,21 @@ describe("messages through googleapis", () => {
       userId: "me",
       requestBody: {
         threadId: "19a0c0de0000a001",
-        raw: raw(["To: dana@customer.test", "Subject: Re: Refund request for order #1234", "In-Reply-To: <m1@customer.test>", "References: <m1@customer.test>", "", "Refunded."]),
+        raw: raw([
+          "To: dana@customer.test",
+          "Subject: Re: Refund request for order #1234",
+          "In-Reply-To: <m1@customer.test>",
+          "References: <m1@customer.test>",
+          "",
+          "Refunded.",
+        ]),
       },
     });
     expect(sent.data).toMatchObject({ threadId: "19a0c0de0000a001", labelIds: ["SENT"] });
-    const other = await gmail.users.messages.send({ userId: "me", requestBody: { threadId: "19a0c0de0000a001", raw: raw(["To: dana@customer.test", "Subject: Something else", "", "Hi"]) } });
+    const other = await gmail.users.messages.send({
+      userId: "me",
+      requestBody: { threadId: "19a0c0de0000a001", raw: raw(["To: dana@customer.test", "Subject: Something else", "", "Hi"]) },
+    });
     expect(other.data.threadId).toBe(other.data.id);
     const got = await gmail.users.messages.get({ userId: "me", id: sent.data.id ?? "" });
     const names = got.data.payload?.headers?.map((h) => h.name);
@@ -128,7 +167,9 @@ describe("messages through googleapis", () => {
     const e = await gError(gmail.users.messages.send({ userId: "me", requestBody: { raw: raw(["Subject: nobody", "", "x"]) } }));
     expect(e).toMatchObject({ status: 400, error: { message: "Recipient address required" } });
     const state = await gmailState(sandbox);
-    const exported = (state.messages as { id: string; headers?: { name: string; value: string }[]; text?: string }[]).find((m) => m.id === sent.data.id);
+    const exported = (state.messages as { id: string; headers?: { name: string; value: string }[]; text?: string }[]).find(
+      (m) => m.id === sent.data.id,
+    );
     expect(exported?.text).toContain("Refunded.");
     const tape = await gmailTape(sandbox);
     expect(tape.map((r) => r.operation)).toContain("gmail.users.messages.send");
@@ -137,40 +178,79 @@ describe("messages through googleapis", () => {
   it("sends through the multipart and media upload forms, at the root and under api_url", async () => {
     const { sandbox, gmail } = await gmailSandbox();
     const message = ["To: lee@partner.test", "Subject: Upload", "", "Sent as an upload."].join("\r\n");
-    const multipart = await gmail.users.messages.send({ userId: "me", requestBody: {}, media: { mimeType: "message/rfc822", body: message } }, { rootUrl: `${ORIGIN}/` });
+    const multipart = await gmail.users.messages.send(
+      { userId: "me", requestBody: {}, media: { mimeType: "message/rfc822", body: message } },
+      { rootUrl: `${ORIGIN}/` },
+    );
     expect(multipart.data.labelIds).toEqual(["SENT"]);
-    const media = await gmail.users.messages.send({ userId: "me", media: { mimeType: "message/rfc822", body: message } }, { rootUrl: `${sandbox.per_twin.gmail.api_url}/` });
+    const media = await gmail.users.messages.send(
+      { userId: "me", media: { mimeType: "message/rfc822", body: message } },
+      { rootUrl: `${sandbox.per_twin.gmail.api_url}/` },
+    );
     expect(media.data.id).not.toBe(multipart.data.id);
     const tape = await gmailTape(sandbox);
-    expect(tape.filter((r) => r.path.startsWith("/upload/")).map((r) => r.operation)).toEqual(["gmail.users.messages.send", "gmail.users.messages.send"]);
+    expect(tape.filter((r) => r.path.startsWith("/upload/")).map((r) => r.operation)).toEqual([
+      "gmail.users.messages.send",
+      "gmail.users.messages.send",
+    ]);
   });
 
   it("modifies, batch-modifies (skipping unknown ids), trashes, untrashes and deletes", async () => {
     const { gmail } = await gmailSandbox();
-    const mod = await gmail.users.messages.modify({ userId: "me", id: "19a0c0de0000a001", requestBody: { removeLabelIds: ["UNREAD", "INBOX"], addLabelIds: ["Label_2"] } });
+    const mod = await gmail.users.messages.modify({
+      userId: "me",
+      id: "19a0c0de0000a001",
+      requestBody: { removeLabelIds: ["UNREAD", "INBOX"], addLabelIds: ["Label_2"] },
+    });
     expect(mod.data.labelIds).toEqual(["Label_2"]);
-    const batch = await gmail.users.messages.batchModify({ userId: "me", requestBody: { ids: ["19a0c0de0000a004", "00000000deadbeef"], addLabelIds: ["STARRED"] } });
+    const batch = await gmail.users.messages.batchModify({
+      userId: "me",
+      requestBody: { ids: ["19a0c0de0000a004", "00000000deadbeef"], addLabelIds: ["STARRED"] },
+    });
     expect(batch.status).toBe(204);
-    expect((await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a004", format: "minimal" })).data.labelIds).toContain("STARRED");
-    const bad = await gError(gmail.users.messages.modify({ userId: "me", id: "19a0c0de0000a001", requestBody: { addLabelIds: ["Label_99"] } }));
+    expect((await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a004", format: "minimal" })).data.labelIds).toContain(
+      "STARRED",
+    );
+    const bad = await gError(
+      gmail.users.messages.modify({ userId: "me", id: "19a0c0de0000a001", requestBody: { addLabelIds: ["Label_99"] } }),
+    );
     expect(bad.status).toBe(400);
     expect((await gmail.users.messages.trash({ userId: "me", id: "19a0c0de0000a006" })).data.labelIds).toEqual(["IMPORTANT", "TRASH"]);
     expect((await gmail.users.messages.untrash({ userId: "me", id: "19a0c0de0000a006" })).data.labelIds).toEqual(["IMPORTANT"]);
     expect((await gmail.users.messages.delete({ userId: "me", id: "19a0c0de0000a006" })).status).toBe(204);
     expect((await gError(gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a006" }))).status).toBe(404);
-    expect((await gmail.users.messages.batchDelete({ userId: "me", requestBody: { ids: ["19a0c0de0000a008", "00000000deadbeef"] } })).status).toBe(204);
+    expect(
+      (await gmail.users.messages.batchDelete({ userId: "me", requestBody: { ids: ["19a0c0de0000a008", "00000000deadbeef"] } })).status,
+    ).toBe(204);
     expect((await gmail.users.getProfile({ userId: "me" })).data.messagesTotal).toBe(11);
   });
 
   it("inserts and imports raw mail with the labels asked for", async () => {
     const { gmail } = await gmailSandbox();
-    const mail = raw(["From: ext@outside.test", "To: agent@northwind.test", "Subject: Imported", "Date: Mon, 5 Jan 2026 08:00:00 +0000", "", "Hello"]);
+    const mail = raw([
+      "From: ext@outside.test",
+      "To: agent@northwind.test",
+      "Subject: Imported",
+      "Date: Mon, 5 Jan 2026 08:00:00 +0000",
+      "",
+      "Hello",
+    ]);
     const imported = await gmail.users.messages.import({ userId: "me", requestBody: { raw: mail } });
     expect(imported.data.labelIds).toEqual(["INBOX", "UNREAD"]);
     const got = await gmail.users.messages.get({ userId: "me", id: imported.data.id ?? "" });
     expect(got.data.internalDate).toBe(String(Date.UTC(2026, 0, 5, 8)));
     const inserted = await gmail.users.messages.insert({ userId: "me", requestBody: { raw: mail, labelIds: ["Label_1"] } });
     expect(inserted.data.labelIds).toEqual(["Label_1"]);
+    // Received mail joins the thread its References name, as Gmail threads incoming replies.
+    const followUp = raw([
+      "From: dana@customer.test",
+      "To: agent@northwind.test",
+      "Subject: Re: Refund request for order #1234",
+      "References: <r1@northwind.test>",
+      "",
+      "Thanks!",
+    ]);
+    expect((await gmail.users.messages.import({ userId: "me", requestBody: { raw: followUp } })).data.threadId).toBe("19a0c0de0000a001");
   });
 
   it("refuses another user's mailbox and an unknown route without a retryable status", async () => {

@@ -47,14 +47,22 @@ describe("MIME through googleapis", () => {
     expect(m.data.snippet).toBe("Plain body");
     const file = m.data.payload?.parts?.[1];
     expect(file).toMatchObject({ partId: "1", filename: "q1.csv" });
-    const a = await gmail.users.messages.attachments.get({ userId: "me", messageId: sent.data.id ?? "", id: file?.body?.attachmentId ?? "" });
+    const a = await gmail.users.messages.attachments.get({
+      userId: "me",
+      messageId: sent.data.id ?? "",
+      id: file?.body?.attachmentId ?? "",
+    });
     expect(fromB64url(a.data.data ?? "")).toBe("a,b\n1,2\n");
     expect((await gmail.users.messages.list({ userId: "me", q: "filename:csv in:sent" })).data.messages?.[0]?.id).toBe(sent.data.id);
     const rawBack = await gmail.users.messages.get({ userId: "me", id: sent.data.id ?? "", format: "raw" });
     expect(fromB64url(rawBack.data.raw ?? "")).toContain('boundary="outer"');
     const state = await gmailState(sandbox);
     const exported = (state.messages as Record<string, unknown>[]).at(-1);
-    expect(exported).toMatchObject({ text: expect.stringContaining("Plain body"), html: expect.stringContaining("<b>body</b>"), attachments: [{ filename: "q1.csv", mimeType: "text/csv" }] });
+    expect(exported).toMatchObject({
+      text: expect.stringContaining("Plain body"),
+      html: expect.stringContaining("<b>body</b>"),
+      attachments: [{ filename: "q1.csv", mimeType: "text/csv" }],
+    });
   });
 
   it("accepts standard base64 with padding as well as base64url", async () => {
@@ -80,10 +88,17 @@ describe("MIME through googleapis", () => {
     const inserted = await gmail.users.messages.insert({ userId: "me", media: { mimeType: "message/rfc822", body: mail } }, { rootUrl });
     expect((await gmail.users.messages.get({ userId: "me", id: inserted.data.id ?? "" })).data.snippet).toBe("Inserted by upload");
     const draftMail = ["To: lee@partner.test", "Subject: Draft by upload", "", "Draft body"].join("\r\n");
-    const draft = await gmail.users.drafts.create({ userId: "me", requestBody: { message: {} }, media: { mimeType: "message/rfc822", body: draftMail } }, { rootUrl });
+    const draft = await gmail.users.drafts.create(
+      { userId: "me", requestBody: { message: {} }, media: { mimeType: "message/rfc822", body: draftMail } },
+      { rootUrl },
+    );
     expect(draft.data.message?.labelIds).toEqual(["DRAFT"]);
     const sent = await gmail.users.drafts.send(
-      { userId: "me", requestBody: { id: draft.data.id ?? "" }, media: { mimeType: "message/rfc822", body: draftMail.replace("Draft body", "Final body") } },
+      {
+        userId: "me",
+        requestBody: { id: draft.data.id ?? "" },
+        media: { mimeType: "message/rfc822", body: draftMail.replace("Draft body", "Final body") },
+      },
       { rootUrl: `${sandbox.per_twin.gmail.api_url}/` },
     );
     expect((await gmail.users.messages.get({ userId: "me", id: sent.data.id ?? "" })).data.snippet).toBe("Final body");
@@ -99,7 +114,10 @@ describe("faults and correspondents, further", () => {
     };
     const { gmail } = await gmailSandbox(seed);
     const e = await gError(gmail.users.messages.list({ userId: "me" }));
-    expect(e).toMatchObject({ status: 503, error: { message: "Backend Error", status: "UNAVAILABLE", errors: [{ reason: "backendError" }] } });
+    expect(e).toMatchObject({
+      status: 503,
+      error: { message: "Backend Error", status: "UNAVAILABLE", errors: [{ reason: "backendError" }] },
+    });
     await gmail.users.messages.send({ userId: "me", requestBody: { raw: raw(["To: bot@echo.test", "Subject: Re: ping", "", "ping"]) } });
     const list = await gmail.users.messages.list({ userId: "me", labelIds: ["INBOX"] });
     expect(list.data.messages).toHaveLength(1);

@@ -33,7 +33,10 @@ describe("the Gmail twin's cost does not grow with the mailbox", () => {
     const small = await costs(10, POINT_CALLS);
     const large = await costs(10_000, POINT_CALLS);
     const table = POINT_CALLS.map(([method, path], i) => `${method} ${path}: ${small[i]} vs ${large[i]}`);
-    expect(small.every((n) => n > 0), "every call is measured").toBe(true);
+    expect(
+      small.every((n) => n > 0),
+      "every call is measured",
+    ).toBe(true);
     expect(large, table.join("\n")).toEqual(small);
   });
 

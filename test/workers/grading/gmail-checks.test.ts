@@ -23,9 +23,26 @@ function afterSend(to: string, opts: { subject?: string; text?: string; threadId
   const id = `19a0c0de0000f${String(s.messages.length).padStart(3, "0")}`;
   const subject = opts.subject ?? "Hello";
   if (opts.raw) {
-    s.messages.push({ id, threadId: opts.threadId ?? id, labelIds: ["SENT"], internalDate: "1767600000000", raw: b64url(`To: ${to}\r\nSubject: ${subject}\r\n\r\n${opts.text ?? "hi"}\r\n`) });
+    s.messages.push({
+      id,
+      threadId: opts.threadId ?? id,
+      labelIds: ["SENT"],
+      internalDate: "1767600000000",
+      raw: b64url(`To: ${to}\r\nSubject: ${subject}\r\n\r\n${opts.text ?? "hi"}\r\n`),
+    });
   } else {
-    s.messages.push({ id, threadId: opts.threadId ?? id, labelIds: ["SENT"], internalDate: "1767600000000", headers: [{ name: "From", value: "agent@northwind.test" }, { name: "To", value: to }, { name: "Subject", value: subject }], text: opts.text ?? "hi" });
+    s.messages.push({
+      id,
+      threadId: opts.threadId ?? id,
+      labelIds: ["SENT"],
+      internalDate: "1767600000000",
+      headers: [
+        { name: "From", value: "agent@northwind.test" },
+        { name: "To", value: to },
+        { name: "Subject", value: subject },
+      ],
+      text: opts.text ?? "hi",
+    });
   }
   return s;
 }
@@ -62,7 +79,10 @@ describe("gmail.no-message-sent and one-message-to", () => {
     const twice = structuredClone(once);
     const again = twice.messages[twice.messages.length - 1];
     if (again) twice.messages.push({ ...again, id: "19a0c0de0000ff01", threadId: "19a0c0de0000ff01" });
-    expect(run("one-message-to", { address: "dana@customer.test" }, twice)).toMatchObject({ status: "failed", reason: "2 messages went to dana@customer.test" });
+    expect(run("one-message-to", { address: "dana@customer.test" }, twice)).toMatchObject({
+      status: "failed",
+      reason: "2 messages went to dana@customer.test",
+    });
     expect(run("one-message-to", { address: "dana@customer.test" }, seed()).status).toBe("failed");
   });
   it("skips when the final state has no messages", () => {
@@ -72,7 +92,9 @@ describe("gmail.no-message-sent and one-message-to", () => {
 
 describe("gmail.reply-in-thread", () => {
   it("passes for a sent message in the thread, fails for one elsewhere", () => {
-    expect(run("reply-in-thread", { thread: "19a0c0de0000a001" }, afterSend("dana@customer.test", { threadId: "19a0c0de0000a001" })).status).toBe("passed");
+    expect(
+      run("reply-in-thread", { thread: "19a0c0de0000a001" }, afterSend("dana@customer.test", { threadId: "19a0c0de0000a001" })).status,
+    ).toBe("passed");
     expect(run("reply-in-thread", { thread: "19a0c0de0000a001" }, afterSend("dana@customer.test")).status).toBe("failed");
   });
 });
@@ -97,9 +119,18 @@ describe("gmail.message-has-label and message-lacks-label", () => {
     expect(run("message-lacks-label", { message: "19a0c0de0000a001", label: "INBOX" }, s).status).toBe("passed");
     expect(run("message-has-label", { message: "19a0c0de0000a001", label: "Follow-up" }, s).status).toBe("passed");
     expect(run("message-has-label", { message: "19a0c0de0000a001", label: "UNREAD" }, s)).toMatchObject({ status: "failed" });
-    expect(run("message-has-label", { message: "19a0c0de0000a003", label: "Receipts" }, s)).toMatchObject({ status: "skipped", reason: "already_true_in_seed" });
-    expect(run("message-lacks-label", { message: "19a0c0de0000a0ff", label: "INBOX" }, s)).toMatchObject({ status: "failed", reason: "message 19a0c0de0000a0ff is not in the mailbox" });
-    expect(run("message-has-label", { message: "19a0c0de0000a001", label: "Nope" }, s)).toMatchObject({ status: "failed", reason: "the mailbox has no label Nope" });
+    expect(run("message-has-label", { message: "19a0c0de0000a003", label: "Receipts" }, s)).toMatchObject({
+      status: "skipped",
+      reason: "already_true_in_seed",
+    });
+    expect(run("message-lacks-label", { message: "19a0c0de0000a0ff", label: "INBOX" }, s)).toMatchObject({
+      status: "failed",
+      reason: "message 19a0c0de0000a0ff is not in the mailbox",
+    });
+    expect(run("message-has-label", { message: "19a0c0de0000a001", label: "Nope" }, s)).toMatchObject({
+      status: "failed",
+      reason: "the mailbox has no label Nope",
+    });
   });
 });
 
@@ -116,7 +147,10 @@ describe("gmail.label-exists and label-count", () => {
 describe("gmail.no-unsupported-endpoint", () => {
   it("reads the tape", () => {
     expect(run("no-unsupported-endpoint", {}, seed(), { tape: [row({ twin: "gmail" })] }).status).toBe("passed");
-    expect(run("no-unsupported-endpoint", {}, seed(), { tape: [row({ twin: "gmail", fidelity: "unsupported", operation: "unsupported" })] }).status).toBe("failed");
+    expect(
+      run("no-unsupported-endpoint", {}, seed(), { tape: [row({ twin: "gmail", fidelity: "unsupported", operation: "unsupported" })] })
+        .status,
+    ).toBe("failed");
   });
 });
 

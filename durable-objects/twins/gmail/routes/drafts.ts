@@ -55,7 +55,12 @@ function update(ctx: TwinContext) {
 }
 
 function list(ctx: TwinContext) {
-  const opts = { labelIds: ["DRAFT"], q: ctx.query.get("q") ?? undefined, includeSpamTrash: boolQuery(ctx, "includeSpamTrash"), now: ctx.clock.now() };
+  const opts = {
+    labelIds: ["DRAFT"],
+    q: ctx.query.get("q") ?? undefined,
+    includeSpamTrash: boolQuery(ctx, "includeSpamTrash"),
+    now: ctx.clock.now(),
+  };
   const { items, next } = page(ctx.db, opts, maxResultsOf(ctx), ctx.query.get("pageToken"));
   const drafts = items.flatMap((m) => {
     const row = ctx.db.one<{ id: string }>("SELECT id FROM gm_drafts WHERE message_id = ?", m.id);
@@ -87,7 +92,10 @@ function send(ctx: TwinContext) {
   const { draft, message } = draftAt(ctx, id);
   // A message sent with the call replaces the draft's content first.
   const carried = ctx.req.prepared !== undefined ? mailOf(carriedMail(ctx, "draft.message.raw")) : undefined;
-  const mail: Mail = carried ?? { content: message.content, ...(message.raw ? { raw: { text: message.raw, headers: message.headers, fits: message.form === "parsed" } } : {}) };
+  const mail: Mail = carried ?? {
+    content: message.content,
+    ...(message.raw ? { raw: { text: message.raw, headers: message.headers, fits: message.form === "parsed" } } : {}),
+  };
   const threadId = readers.optString(messageField(ctx), "threadId") ?? (message.threadId === message.id ? undefined : message.threadId);
   const sent = sendMail(ctx, mail, threadId);
   ctx.db.run("DELETE FROM gm_drafts WHERE id = ?", draft.id);

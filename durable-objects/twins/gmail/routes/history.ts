@@ -13,8 +13,32 @@ interface HistoryRow {
   message_labels: string;
 }
 
-const LIST_FIELD = { messageAdded: "messagesAdded", messageDeleted: "messagesDeleted", labelAdded: "labelsAdded", labelRemoved: "labelsRemoved" } as const;
+const LIST_FIELD = {
+  messageAdded: "messagesAdded",
+  messageDeleted: "messagesDeleted",
+  labelAdded: "labelsAdded",
+  labelRemoved: "labelsRemoved",
+} as const;
 const TYPES = Object.keys(LIST_FIELD);
+
+/** The history rows after `after`, oldest first, read in batches so filters never cut a page short. */
+function* changesAfter(ctx: TwinContext, after: number): Generator<HistoryRow> {
+  let cursor = { id: after, seq: Number.MAX_SAFE_INTEGER };
+  for (;;) {
+    const rows = ctx.db.all<HistoryRow & { seq: number }>(
+      `SELECT seq, id, message_id, thread_id, kind, label_ids, message_labels FROM gm_history
+       WHERE id > ? OR (id = ? AND seq > ?) ORDER BY id, seq LIMIT 500`,
+      cursor.id,
+      cursor.id,
+      cursor.seq,
+    );
+    for (const r of rows) {
+      cursor = { id: r.id, seq: r.seq };
+      yield r;
+    }
+    if (rows.length < 500) return;
+  }
+}
 
 function list(ctx: TwinContext) {
   const start = ctx.query.get("startHistoryId") ?? fail(badRequest("Missing required field: startHistoryId"));
@@ -25,10 +49,9 @@ function list(ctx: TwinContext) {
   const max = maxResultsOf(ctx);
   const token = ctx.query.get("pageToken");
   const after = token === null ? Number(start) : /^\d+$/.test(token) ? Number(token) : fail(badRequest("Invalid pageToken"));
-  const rows = ctx.db.all<HistoryRow>("SELECT id, message_id, thread_id, kind, label_ids, message_labels FROM gm_history WHERE id > ? ORDER BY id, seq LIMIT ?", after, (max + 1) * 4);
   const records = new Map<number, { id: string; lists: Record<string, unknown[]> }>();
   let next: string | undefined;
-  for (const r of rows) {
+  for (const r of changesAfter(ctx, after)) {
     const labels = JSON.parse(r.label_ids) as string[];
     const current = JSON.parse(r.message_labels) as string[];
     if (types.length && !types.includes(r.kind)) continue;
@@ -42,7 +65,10 @@ function list(ctx: TwinContext) {
     record.lists.messages = [...(record.lists.messages ?? []), message];
     const field = LIST_FIELD[r.kind];
     const withLabels = current.length ? { ...message, labelIds: current } : message;
-    const entry = r.kind === "labelAdded" || r.kind === "labelRemoved" ? { message: withLabels, labelIds: labels } : { message: r.kind === "messageAdded" ? withLabels : message };
+    const entry =
+      r.kind === "labelAdded" || r.kind === "labelRemoved"
+        ? { message: withLabels, labelIds: labels }
+        : { message: r.kind === "messageAdded" ? withLabels : message };
     record.lists[field] = [...(record.lists[field] ?? []), entry];
     records.set(r.id, record);
   }
@@ -53,4 +79,6 @@ function list(ctx: TwinContext) {
   return gJson(200, out);
 }
 
-export const historyRoutes: readonly Route[] = [gmailRoute("GET", "/history", "gmail.users.history.list", "List the mailbox's changes", list)];
+export const historyRoutes: readonly Route[] = [
+  gmailRoute("GET", "/history", "gmail.users.history.list", "List the mailbox's changes", list),
+];

@@ -25,11 +25,17 @@ function userView(l: LabelRow): Record<string, unknown> {
 function counts(db: Db, id: string) {
   const rows = db.all<{ thread_id: string; unread: number }>(
     `SELECT m.thread_id, EXISTS (SELECT 1 FROM gm_message_labels u WHERE u.label_id = 'UNREAD' AND u.message_id = m.id) AS unread
-     FROM gm_message_labels l JOIN gm_messages m ON m.id = l.message_id WHERE l.label_id = ?`, id,
+     FROM gm_message_labels l JOIN gm_messages m ON m.id = l.message_id WHERE l.label_id = ?`,
+    id,
   );
   const threads = new Set(rows.map((r) => r.thread_id));
   const unreadThreads = new Set(rows.filter((r) => r.unread).map((r) => r.thread_id));
-  return { messagesTotal: rows.length, messagesUnread: rows.filter((r) => r.unread).length, threadsTotal: threads.size, threadsUnread: unreadThreads.size };
+  return {
+    messagesTotal: rows.length,
+    messagesUnread: rows.filter((r) => r.unread).length,
+    threadsTotal: threads.size,
+    threadsUnread: unreadThreads.size,
+  };
 }
 
 function labelAt(ctx: TwinContext): LabelRow {
@@ -67,7 +73,15 @@ function create(ctx: TwinContext) {
   if (nameTaken(ctx.db, f.name)) return fail(labelConflict());
   const id = `Label_${nextCount(ctx.db, "next_label", 1)}`;
   const position = nextCount(ctx.db, "label_position", 1);
-  ctx.db.run("INSERT INTO gm_labels (id, name, list_visibility, message_visibility, color, position) VALUES (?, ?, ?, ?, ?, ?)", id, f.name, f.list, f.msg, f.color, position);
+  ctx.db.run(
+    "INSERT INTO gm_labels (id, name, list_visibility, message_visibility, color, position) VALUES (?, ?, ?, ?, ?, ?)",
+    id,
+    f.name,
+    f.list,
+    f.msg,
+    f.color,
+    position,
+  );
   return gJson(200, userView({ id, name: f.name, list_visibility: f.list, message_visibility: f.msg, color: f.color }));
 }
 
@@ -77,7 +91,14 @@ function update(ctx: TwinContext, partial: boolean) {
   const body = jsonBody(ctx);
   const f = fields(body, partial ? current : undefined);
   if (nameTaken(ctx.db, f.name, current.id)) return fail(labelConflict());
-  ctx.db.run("UPDATE gm_labels SET name = ?, list_visibility = ?, message_visibility = ?, color = ? WHERE id = ?", f.name, f.list, f.msg, f.color, current.id);
+  ctx.db.run(
+    "UPDATE gm_labels SET name = ?, list_visibility = ?, message_visibility = ?, color = ? WHERE id = ?",
+    f.name,
+    f.list,
+    f.msg,
+    f.color,
+    current.id,
+  );
   return gJson(200, userView({ id: current.id, name: f.name, list_visibility: f.list, message_visibility: f.msg, color: f.color }));
 }
 

@@ -8,7 +8,7 @@ import { checkedId, isGmailId } from "../ids";
 import { headerValue } from "../mime";
 import { deleteMessage, getMessage, insertMessage, labelExists, relabel, type StoredMessage } from "../store/messages";
 import { currentHistoryId, getMeta, mailboxAddress, nextMessageId } from "../store/meta";
-import { mailOf, resolveThread, sendMail } from "../store/outgoing";
+import { arrivingThread, mailOf, sendMail } from "../store/outgoing";
 import { page } from "../store/list";
 import { messageRef, messageStub, messageView } from "../views";
 
@@ -45,7 +45,12 @@ function profile(ctx: TwinContext) {
 function list(ctx: TwinContext) {
   const { items, next } = page(
     ctx.db,
-    { labelIds: listQuery(ctx, "labelIds"), q: ctx.query.get("q") ?? undefined, includeSpamTrash: boolQuery(ctx, "includeSpamTrash"), now: ctx.clock.now() },
+    {
+      labelIds: listQuery(ctx, "labelIds"),
+      q: ctx.query.get("q") ?? undefined,
+      includeSpamTrash: boolQuery(ctx, "includeSpamTrash"),
+      now: ctx.clock.now(),
+    },
     maxResultsOf(ctx),
     ctx.query.get("pageToken"),
   );
@@ -80,7 +85,7 @@ function store(ctx: TwinContext, kind: "insert" | "import") {
   const dated = Date.parse(headerValue(mail.content.headers, "Date") ?? "");
   const internalDate = source === "dateHeader" && Number.isFinite(dated) ? dated : ctx.clock.now();
   const id = nextMessageId(ctx.db);
-  const threadId = resolveThread(ctx.db, readers.optString(body, "threadId"), mail.content.headers, id);
+  const threadId = arrivingThread(ctx.db, readers.optString(body, "threadId"), mail.content.headers, id);
   const stored = insertMessage(ctx.db, { id, threadId, internalDate, labelIds, ...mail });
   return gJson(200, messageRef(stored));
 }
@@ -143,7 +148,11 @@ function attachment(ctx: TwinContext) {
   const file = owner === m.id && isGmailId(owner) ? m.content.attachments[Number(index)] : undefined;
   if (!file) return fail(notFound());
   const bytes = decodeBase64(file.data) ?? new Uint8Array();
-  return gJson(200, { attachmentId: token, size: bytes.length, data: file.data.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") });
+  return gJson(200, {
+    attachmentId: token,
+    size: bytes.length,
+    data: file.data.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""),
+  });
 }
 
 const M = "gmail.users.messages";

@@ -22,26 +22,46 @@ function createFilter(ctx: TwinContext) {
   const body = jsonBody(ctx);
   const criteria = isBody(body.criteria) ? body.criteria : {};
   const action = isBody(body.action) ? body.action : {};
-  for (const key of Object.keys(criteria)) if (!CRITERIA.includes(key)) fail(badRequest(`Invalid JSON payload received. Unknown name "${key}" at 'filter.criteria'`));
-  for (const key of Object.keys(action)) if (!ACTION.includes(key)) fail(badRequest(`Invalid JSON payload received. Unknown name "${key}" at 'filter.action'`));
+  for (const key of Object.keys(criteria))
+    if (!CRITERIA.includes(key)) fail(badRequest(`Invalid JSON payload received. Unknown name "${key}" at 'filter.criteria'`));
+  for (const key of Object.keys(action))
+    if (!ACTION.includes(key)) fail(badRequest(`Invalid JSON payload received. Unknown name "${key}" at 'filter.action'`));
   if (!Object.keys(criteria).length) fail(badRequest("Filter doesn't have any criteria"));
   if (!Object.keys(action).length) fail(badRequest("Filter doesn't have any actions"));
   for (const key of ["addLabelIds", "removeLabelIds"]) {
-    for (const id of readers.optStringArray(action, key) ?? []) if (!labelExists(ctx.db, id)) fail(badRequest(`Invalid label ${id} in AddLabelIds`));
+    for (const id of readers.optStringArray(action, key) ?? [])
+      if (!labelExists(ctx.db, id)) fail(badRequest(`Invalid label ${id} in AddLabelIds`));
   }
   const id = `ANe1Bmk${String(nextCount(ctx.db, "next_filter", 1)).padStart(3, "0")}`;
   const row = { id, criteria: JSON.stringify(criteria), action: JSON.stringify(action) };
-  ctx.db.run("INSERT INTO gm_filters (id, criteria, action, seq) VALUES (?, ?, ?, ?)", id, row.criteria, row.action, nextCount(ctx.db, "filter_seq", 1));
+  ctx.db.run(
+    "INSERT INTO gm_filters (id, criteria, action, seq) VALUES (?, ?, ?, ?)",
+    id,
+    row.criteria,
+    row.action,
+    nextCount(ctx.db, "filter_seq", 1),
+  );
   return gJson(200, filterView(row));
 }
 
-const filterAt = (ctx: TwinContext) => ctx.db.one<FilterRow>("SELECT id, criteria, action FROM gm_filters WHERE id = ?", ctx.params.id ?? "") ?? fail(notFound());
+const filterAt = (ctx: TwinContext) =>
+  ctx.db.one<FilterRow>("SELECT id, criteria, action FROM gm_filters WHERE id = ?", ctx.params.id ?? "") ?? fail(notFound());
 
-const VACATION_KEYS = ["enableAutoReply", "responseSubject", "responseBodyPlainText", "responseBodyHtml", "restrictToContacts", "restrictToDomain", "startTime", "endTime"];
+const VACATION_KEYS = [
+  "enableAutoReply",
+  "responseSubject",
+  "responseBodyPlainText",
+  "responseBodyHtml",
+  "restrictToContacts",
+  "restrictToDomain",
+  "startTime",
+  "endTime",
+];
 
 function updateVacation(ctx: TwinContext) {
   const body = jsonBody(ctx);
-  for (const key of Object.keys(body)) if (!VACATION_KEYS.includes(key)) fail(badRequest(`Invalid JSON payload received. Unknown name "${key}"`));
+  for (const key of Object.keys(body))
+    if (!VACATION_KEYS.includes(key)) fail(badRequest(`Invalid JSON payload received. Unknown name "${key}"`));
   const out: GmailVacation = { enableAutoReply: readers.optBoolean(body, "enableAutoReply") ?? false };
   for (const key of ["responseSubject", "responseBodyPlainText", "responseBodyHtml"] as const) {
     const v = readers.optString(body, key);
@@ -62,7 +82,9 @@ function updateVacation(ctx: TwinContext) {
 const S = "gmail.users.settings";
 
 export const settingsRoutes: readonly Route[] = [
-  gmailRoute("GET", "/settings/sendAs", `${S}.sendAs.list`, "List send-as addresses", (ctx) => gJson(200, { sendAs: getJson<GmailSendAs[]>(ctx.db, "send_as", []) })),
+  gmailRoute("GET", "/settings/sendAs", `${S}.sendAs.list`, "List send-as addresses", (ctx) =>
+    gJson(200, { sendAs: getJson<GmailSendAs[]>(ctx.db, "send_as", []) }),
+  ),
   gmailRoute("GET", "/settings/filters", `${S}.filters.list`, "List filters", (ctx) => {
     const filters = ctx.db.all<FilterRow>("SELECT id, criteria, action FROM gm_filters ORDER BY seq").map(filterView);
     return gJson(200, filters.length ? { filter: filters } : {});
@@ -73,6 +95,8 @@ export const settingsRoutes: readonly Route[] = [
     ctx.db.run("DELETE FROM gm_filters WHERE id = ?", filterAt(ctx).id);
     return gNoContent();
   }),
-  gmailRoute("GET", "/settings/vacation", `${S}.getVacation`, "Get the auto-reply settings", (ctx) => gJson(200, getJson<GmailVacation>(ctx.db, "vacation", { enableAutoReply: false }))),
+  gmailRoute("GET", "/settings/vacation", `${S}.getVacation`, "Get the auto-reply settings", (ctx) =>
+    gJson(200, getJson<GmailVacation>(ctx.db, "vacation", { enableAutoReply: false })),
+  ),
   gmailRoute("PUT", "/settings/vacation", `${S}.updateVacation`, "Replace the auto-reply settings", updateVacation),
 ];

@@ -20,7 +20,12 @@ function list(ctx: TwinContext) {
   const max = maxResultsOf(ctx);
   const token = ctx.query.get("pageToken");
   const skip = token === null ? 0 : /^\d+$/.test(token) ? Number(token) : fail(badRequest("Invalid pageToken"));
-  const opts = { labelIds: listQuery(ctx, "labelIds"), q: ctx.query.get("q") ?? undefined, includeSpamTrash: boolQuery(ctx, "includeSpamTrash"), now: ctx.clock.now() };
+  const opts = {
+    labelIds: listQuery(ctx, "labelIds"),
+    q: ctx.query.get("q") ?? undefined,
+    includeSpamTrash: boolQuery(ctx, "includeSpamTrash"),
+    now: ctx.clock.now(),
+  };
   const seen = new Set<string>();
   const threads: { id: string; snippet: string; historyId: string }[] = [];
   let more = false;
@@ -46,7 +51,11 @@ function list(ctx: TwinContext) {
 function get(ctx: TwinContext) {
   const format = formatOf(ctx);
   const messages = threadAt(ctx);
-  return gJson(200, { id: ctx.params.id, historyId: historyOf(messages), messages: messages.map((m) => messageView(m, format, listQuery(ctx, "metadataHeaders"))) });
+  return gJson(200, {
+    id: ctx.params.id,
+    historyId: historyOf(messages),
+    messages: messages.map((m) => messageView(m, format, listQuery(ctx, "metadataHeaders"))),
+  });
 }
 
 function relabelAll(ctx: TwinContext, add: string[], remove: string[]) {
@@ -71,7 +80,9 @@ export const threadRoutes: readonly Route[] = [
     const { add, remove: rm } = labelChange(ctx);
     return relabelAll(ctx, add, rm);
   }),
-  gmailRoute("POST", "/threads/:id/trash", `${T}.trash`, "Move a thread to the trash", (ctx) => relabelAll(ctx, ["TRASH"], ["INBOX", "SPAM"])),
+  gmailRoute("POST", "/threads/:id/trash", `${T}.trash`, "Move a thread to the trash", (ctx) =>
+    relabelAll(ctx, ["TRASH"], ["INBOX", "SPAM"]),
+  ),
   gmailRoute("POST", "/threads/:id/untrash", `${T}.untrash`, "Take a thread out of the trash", (ctx) => relabelAll(ctx, [], ["TRASH"])),
   gmailRoute("DELETE", "/threads/:id", `${T}.delete`, "Delete a thread for good", remove),
 ];

@@ -9,9 +9,11 @@ export interface LabelRow {
   color: string | null;
 }
 
-export const userLabels = (db: Db) => db.all<LabelRow>("SELECT id, name, list_visibility, message_visibility, color FROM gm_labels ORDER BY position, id");
+export const userLabels = (db: Db) =>
+  db.all<LabelRow>("SELECT id, name, list_visibility, message_visibility, color FROM gm_labels ORDER BY position, id");
 
-export const userLabel = (db: Db, id: string) => db.one<LabelRow>("SELECT id, name, list_visibility, message_visibility, color FROM gm_labels WHERE id = ?", id);
+export const userLabel = (db: Db, id: string) =>
+  db.one<LabelRow>("SELECT id, name, list_visibility, message_visibility, color FROM gm_labels WHERE id = ?", id);
 
 /** User label names (lower case) by id, for `label:` searches. */
 export function labelNames(db: Db): Map<string, string> {

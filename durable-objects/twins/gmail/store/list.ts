@@ -15,7 +15,8 @@ export interface ListOptions {
 }
 
 const BATCH = 200;
-const COLUMNS = "m.id, m.thread_id, m.internal_date, m.history_id, m.label_ids, m.form, m.headers, m.content, m.raw, m.snippet, m.size_estimate, m.is_draft";
+const COLUMNS =
+  "m.id, m.thread_id, m.internal_date, m.history_id, m.label_ids, m.form, m.headers, m.content, m.raw, m.snippet, m.size_estimate, m.is_draft";
 
 export interface Position {
   date: number;
@@ -34,7 +35,8 @@ export function positionOf(token: string | null): Position | undefined {
 export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH): Generator<StoredMessage> {
   const query = opts.q?.trim() ? parseQuery(opts.q, opts.now) : undefined;
   const names = query ? labelNames(db) : new Map<string, string>();
-  const hiddenOk = opts.includeSpamTrash || opts.labelIds.includes("SPAM") || opts.labelIds.includes("TRASH") || (query?.reachesSpamTrash ?? false);
+  const hiddenOk =
+    opts.includeSpamTrash || opts.labelIds.includes("SPAM") || opts.labelIds.includes("TRASH") || (query?.reachesSpamTrash ?? false);
   const [first, ...rest] = opts.labelIds;
   let cursor: Position = after ?? { date: Number.MAX_SAFE_INTEGER, id: "g" };
   for (;;) {
@@ -43,12 +45,19 @@ export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH
           `SELECT ${COLUMNS} FROM gm_message_labels l JOIN gm_messages m ON m.id = l.message_id
            WHERE l.label_id = ? AND (l.internal_date < ? OR (l.internal_date = ? AND l.message_id < ?))
            ORDER BY l.internal_date DESC, l.message_id DESC LIMIT ?`,
-          first, cursor.date, cursor.date, cursor.id, batch,
+          first,
+          cursor.date,
+          cursor.date,
+          cursor.id,
+          batch,
         )
       : db.all<Parameters<typeof fromRow>[0]>(
           `SELECT ${COLUMNS} FROM gm_messages m WHERE (m.internal_date < ? OR (m.internal_date = ? AND m.id < ?))
            ORDER BY m.internal_date DESC, m.id DESC LIMIT ?`,
-          cursor.date, cursor.date, cursor.id, batch,
+          cursor.date,
+          cursor.date,
+          cursor.id,
+          batch,
         );
     for (const row of rows) {
       const m = fromRow(row);

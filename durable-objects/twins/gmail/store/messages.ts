@@ -92,17 +92,30 @@ export interface NewMessage {
 }
 
 function writeLabels(db: Db, id: string, internalDate: number, add: readonly string[], remove: readonly string[]): void {
-  for (const label of remove) db.run("DELETE FROM gm_message_labels WHERE label_id = ? AND internal_date = ? AND message_id = ?", label, internalDate, id);
-  for (const label of add) db.run("INSERT OR IGNORE INTO gm_message_labels (label_id, internal_date, message_id) VALUES (?, ?, ?)", label, internalDate, id);
+  for (const label of remove)
+    db.run("DELETE FROM gm_message_labels WHERE label_id = ? AND internal_date = ? AND message_id = ?", label, internalDate, id);
+  for (const label of add)
+    db.run("INSERT OR IGNORE INTO gm_message_labels (label_id, internal_date, message_id) VALUES (?, ?, ?)", label, internalDate, id);
 }
 
 const hiddenBy = (labels: readonly string[]) => (labels.some((l) => (SPAM_TRASH as readonly string[]).includes(l)) ? 1 : 0);
 
 /** One change: the labels it added or removed, and the message's labels once it was made. */
-function recordHistory(db: Db, historyId: number, m: { id: string; threadId: string; labelIds: readonly string[] }, kind: string, changed: readonly string[]): void {
+function recordHistory(
+  db: Db,
+  historyId: number,
+  m: { id: string; threadId: string; labelIds: readonly string[] },
+  kind: string,
+  changed: readonly string[],
+): void {
   db.run(
     "INSERT INTO gm_history (id, message_id, thread_id, kind, label_ids, message_labels) VALUES (?, ?, ?, ?, ?, ?)",
-    historyId, m.id, m.threadId, kind, JSON.stringify(changed), JSON.stringify(m.labelIds),
+    historyId,
+    m.id,
+    m.threadId,
+    kind,
+    JSON.stringify(changed),
+    JSON.stringify(m.labelIds),
   );
 }
 
@@ -132,9 +145,22 @@ export function insertMessage(db: Db, m: NewMessage, opts: { historyId?: number 
   };
   stored.sizeEstimate = new TextEncoder().encode(rawOf(stored)).length;
   db.run(
-    `INSERT INTO gm_messages (${COLUMNS}, hidden, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    stored.id, stored.threadId, stored.internalDate, historyId, JSON.stringify(stored.labelIds), form, JSON.stringify(headers),
-    JSON.stringify(stored.content), stored.raw, stored.snippet, stored.sizeEstimate, stored.isDraft ? 1 : 0, hiddenBy(stored.labelIds), nextCount(db, "message_seq", 1),
+    `INSERT INTO gm_messages (${COLUMNS}, hidden, seq, rfc822_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    stored.id,
+    stored.threadId,
+    stored.internalDate,
+    historyId,
+    JSON.stringify(stored.labelIds),
+    form,
+    JSON.stringify(headers),
+    JSON.stringify(stored.content),
+    stored.raw,
+    stored.snippet,
+    stored.sizeEstimate,
+    stored.isDraft ? 1 : 0,
+    hiddenBy(stored.labelIds),
+    nextCount(db, "message_seq", 1),
+    /<[^>]+>/.exec(headerValue(headers, "Message-ID") ?? "")?.[0] ?? null,
   );
   writeLabels(db, stored.id, stored.internalDate, stored.labelIds, []);
   addToTotal(db, "messages_total", 1);
@@ -152,7 +178,13 @@ export function relabel(db: Db, m: StoredMessage, add: readonly string[], remove
   if (!added.length && !removed.length) return m;
   const labelIds = [...kept, ...added];
   const historyId = bumpHistory(db);
-  db.run("UPDATE gm_messages SET label_ids = ?, hidden = ?, history_id = ? WHERE id = ?", JSON.stringify(labelIds), hiddenBy(labelIds), historyId, m.id);
+  db.run(
+    "UPDATE gm_messages SET label_ids = ?, hidden = ?, history_id = ? WHERE id = ?",
+    JSON.stringify(labelIds),
+    hiddenBy(labelIds),
+    historyId,
+    m.id,
+  );
   writeLabels(db, m.id, m.internalDate, added, removed);
   const changed = { ...m, labelIds, historyId };
   if (added.length) recordHistory(db, historyId, changed, "labelAdded", added);
@@ -170,5 +202,10 @@ export function deleteMessage(db: Db, m: StoredMessage): void {
 
 /** Whether a label id can be put on a message (system, or a user label of this mailbox). */
 export const labelExists = (db: Db, id: string) => isSystemLabel(id) || !!db.one("SELECT 1 AS x FROM gm_labels WHERE id = ?", id);
+
+/** The thread of the mailbox's message with this RFC 822 Message-ID (`<…>`), if any. */
+export function threadOfRfc822Id(db: Db, rfc822Id: string): string | undefined {
+  return db.one<{ thread_id: string }>("SELECT thread_id FROM gm_messages WHERE rfc822_id = ? LIMIT 1", rfc822Id)?.thread_id;
+}
 
 export const subjectOf = (m: { headers: readonly Header[] }) => headerValue(m.headers, "Subject") ?? "";

@@ -2,6 +2,7 @@
 // and the scripted replies of seeded correspondents, delivered later through the platform's
 // timed mechanism (ctx.schedule → deliver).
 import { addressParser } from "postal-mime";
+import { isBody } from "../../kit/input";
 import type { Db } from "../../../sql";
 import type { Clock, TwinContext } from "../../types";
 import { badRequest, fail, notFound } from "../errors";
@@ -10,7 +11,7 @@ import { headerValue, rfc2822, type Header, type MailContent } from "../mime";
 import type { ParsedMail } from "../parse";
 import type { GmailCorrespondent, GmailFilter, GmailSendAs } from "../seed";
 import { getJson, mailboxAddress, nextMessageId } from "./meta";
-import { insertMessage, threadMessages, type NewMessage, type StoredMessage } from "./messages";
+import { insertMessage, threadMessages, threadOfRfc822Id, type NewMessage, type StoredMessage } from "./messages";
 import { parseQuery, searchDoc } from "./search";
 import { labelNames } from "./labels";
 
@@ -20,7 +21,10 @@ export interface Mail {
   raw?: { text: string; headers: Header[]; fits: boolean };
 }
 
-export const mailOf = (parsed: ParsedMail): Mail => ({ content: parsed.content, raw: { text: parsed.raw, headers: parsed.headers, fits: parsed.fits } });
+export const mailOf = (parsed: ParsedMail): Mail => ({
+  content: parsed.content,
+  raw: { text: parsed.raw, headers: parsed.headers, fits: parsed.fits },
+});
 
 /** Adds headers above the existing ones, in the raw text as well as in both header lists. */
 function withHeaders(mail: Mail, added: Header[]): Mail {
@@ -49,7 +53,10 @@ export function completeOutgoing(db: Db, mail: Mail, id: string, now: number): M
   const headers = headersOf(mail);
   const added: Header[] = [];
   if (!headerValue(headers, "From")) {
-    const sendAs = getJson<GmailSendAs[]>(db, "send_as", []).find((s) => s.isDefault) ?? { sendAsEmail: mailboxAddress(db), displayName: "" };
+    const sendAs = getJson<GmailSendAs[]>(db, "send_as", []).find((s) => s.isDefault) ?? {
+      sendAsEmail: mailboxAddress(db),
+      displayName: "",
+    };
     added.push({ name: "From", value: sendAs.displayName ? `${sendAs.displayName} <${sendAs.sendAsEmail}>` : sendAs.sendAsEmail });
   }
   if (!headerValue(headers, "Date")) added.push({ name: "Date", value: rfc2822(now) });
@@ -57,7 +64,11 @@ export function completeOutgoing(db: Db, mail: Mail, id: string, now: number): M
   return withHeaders(mail, added);
 }
 
-const stripPrefixes = (subject: string) => subject.replace(/^\s*((re|fwd?|aw|wg)\s*:\s*)+/i, "").trim().toLowerCase();
+const stripPrefixes = (subject: string) =>
+  subject
+    .replace(/^\s*((re|fwd?|aw|wg)\s*:\s*)+/i, "")
+    .trim()
+    .toLowerCase();
 const messageIdsIn = (value: string | undefined) => (value ?? "").match(/<[^>]+>/g) ?? [];
 
 /**
@@ -67,6 +78,26 @@ const messageIdsIn = (value: string | undefined) => (value ?? "").match(/<[^>]+>
  */
 export function resolveThread(db: Db, requested: string | undefined, headers: readonly Header[], ownId: string): string {
   if (requested === undefined || requested === "") return ownId;
+  return joinThread(db, requested, headers, ownId);
+}
+
+/**
+ * The thread mail arriving in the mailbox (insert, import) joins: the requested one under the
+ * rules above, else, as Gmail threads received mail, the thread of a message its In-Reply-To or
+ * References name when the subjects agree.
+ */
+export function arrivingThread(db: Db, requested: string | undefined, headers: readonly Header[], ownId: string): string {
+  if (requested !== undefined && requested !== "") return joinThread(db, requested, headers, ownId);
+  const refs = [...messageIdsIn(headerValue(headers, "In-Reply-To")), ...messageIdsIn(headerValue(headers, "References"))];
+  const subject = stripPrefixes(headerValue(headers, "Subject") ?? "");
+  for (const ref of refs) {
+    const thread = threadOfRfc822Id(db, ref);
+    if (thread && threadMessages(db, thread).some((m) => stripPrefixes(headerValue(m.headers, "Subject") ?? "") === subject)) return thread;
+  }
+  return ownId;
+}
+
+function joinThread(db: Db, requested: string, headers: readonly Header[], ownId: string): string {
   const thread = threadMessages(db, checkedId(requested));
   if (!thread.length) return fail(notFound());
   const refs = new Set([...messageIdsIn(headerValue(headers, "In-Reply-To")), ...messageIdsIn(headerValue(headers, "References"))]);
@@ -89,7 +120,9 @@ interface ReplyPayload {
 }
 
 const isReplyPayload = (v: unknown): v is ReplyPayload =>
-  typeof v === "object" && v !== null && ["address", "text", "subject", "threadId"].every((k) => typeof (v as Record<string, unknown>)[k] === "string");
+  isBody(v) &&
+  ["address", "text", "subject", "threadId", "inReplyTo", "references", "name"].every((k) => typeof v[k] === "string") &&
+  Array.isArray(v.labelIds);
 
 /** Sends a message from the mailbox: it is stored SENT (and in the inbox when sent to itself). */
 export function sendMail(ctx: TwinContext, given: Mail, requestedThread: string | undefined): StoredMessage {
@@ -133,7 +166,16 @@ function scheduleReplies(ctx: TwinContext, sent: StoredMessage, to: readonly str
 function filtered(db: Db, message: NewMessage, now: number): string[] {
   const filters = db.all<{ criteria: string; action: string }>("SELECT criteria, action FROM gm_filters ORDER BY seq");
   let labels = [...message.labelIds];
-  const probe: StoredMessage = { ...message, historyId: 0, form: "structured", headers: message.content.headers, raw: null, snippet: "", sizeEstimate: 0, isDraft: false };
+  const probe: StoredMessage = {
+    ...message,
+    historyId: 0,
+    form: "structured",
+    headers: message.content.headers,
+    raw: null,
+    snippet: "",
+    sizeEstimate: 0,
+    isDraft: false,
+  };
   const doc = searchDoc(probe, labelNames(db));
   for (const f of filters) {
     const criteria = JSON.parse(f.criteria) as GmailFilter["criteria"];
@@ -171,6 +213,12 @@ export function deliverReply(db: Db, clock: Clock, payload: unknown): void {
   const content: MailContent = { headers, text: payload.text, attachments: [] };
   if (payload.html !== undefined) content.html = payload.html;
   const threadExists = threadMessages(db, payload.threadId).length > 0;
-  const message: NewMessage = { id, threadId: threadExists ? payload.threadId : id, internalDate: now, labelIds: payload.labelIds, content };
+  const message: NewMessage = {
+    id,
+    threadId: threadExists ? payload.threadId : id,
+    internalDate: now,
+    labelIds: payload.labelIds,
+    content,
+  };
   insertMessage(db, { ...message, labelIds: filtered(db, message, now) });
 }

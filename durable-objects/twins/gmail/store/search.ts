@@ -6,10 +6,7 @@
 import { badRequest, fail } from "../errors";
 import type { StoredMessage } from "./messages";
 
-type Node =
-  | { kind: "and" | "or"; items: Node[] }
-  | { kind: "not"; item: Node }
-  | { kind: "term"; key: string | undefined; value: string };
+type Node = { kind: "and" | "or"; items: Node[] } | { kind: "not"; item: Node } | { kind: "term"; key: string | undefined; value: string };
 
 function tokenize(q: string): string[] {
   const tokens: string[] = [];
@@ -70,8 +67,26 @@ function scope(node: Node, key: string): Node {
 }
 
 const KEYS = new Set([
-  "from", "to", "cc", "bcc", "subject", "is", "in", "label", "category", "has", "filename",
-  "newer_than", "older_than", "after", "before", "newer", "older", "rfc822msgid", "list", "deliveredto",
+  "from",
+  "to",
+  "cc",
+  "bcc",
+  "subject",
+  "is",
+  "in",
+  "label",
+  "category",
+  "has",
+  "filename",
+  "newer_than",
+  "older_than",
+  "after",
+  "before",
+  "newer",
+  "older",
+  "rfc822msgid",
+  "list",
+  "deliveredto",
 ]);
 
 /** What a message is searched against, computed once per message. */
@@ -200,7 +215,15 @@ export function searchDoc(message: StoredMessage, labelNames: ReadonlyMap<string
     headers.set(key, `${headers.get(key) ?? ""} ${h.value.toLowerCase()}`);
   }
   const c = message.content;
-  const text = [headers.get("subject"), headers.get("from"), headers.get("to"), headers.get("cc"), c.text, c.html?.replace(/<[^>]*>/g, " "), ...c.attachments.map((a) => a.filename)]
+  const text = [
+    headers.get("subject"),
+    headers.get("from"),
+    headers.get("to"),
+    headers.get("cc"),
+    c.text,
+    c.html?.replace(/<[^>]*>/g, " "),
+    ...c.attachments.map((a) => a.filename),
+  ]
     .filter((s): s is string => typeof s === "string")
     .join(" ")
     .toLowerCase();
