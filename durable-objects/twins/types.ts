@@ -188,6 +188,11 @@ export interface TwinDefinition<Seed = unknown> {
   errors: {
     notImplemented(req: TwinRequest): TwinResponse;
     unauthorized(message: string): TwinResponse;
+    /**
+     * The refusal of a call that brought no credential at all, for a vendor that words it apart
+     * from a bad one; `unauthorized` answers both when absent. Never used under `/_pome/`.
+     */
+    missingCredential?(message: string): TwinResponse;
     gone(message: string): TwinResponse;
     internal(message: string): TwinResponse;
   };
@@ -199,6 +204,11 @@ export interface TwinDefinition<Seed = unknown> {
   decorate?(res: TwinResponse, seq: number): TwinResponse;
   /** How the provider-shaped credential is presented by the official client. */
   credential: CredentialFormat;
+  /**
+   * A query parameter or form/JSON body field that may carry the credential instead of the
+   * header (read only when the header is absent), for a vendor that accepts it there.
+   */
+  credentialField?: string;
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
   tools: readonly TwinTool[];
