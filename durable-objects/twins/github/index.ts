@@ -4,6 +4,7 @@ import { ghError } from "./errors";
 import { githubRoutes } from "./routes";
 import { defaultGithubSeed, parseGithubSeed, type GithubSeed } from "./seed";
 import { githubChecks } from "./checks";
+import { generateGithubSeed } from "./generate";
 import { githubTools } from "./tools";
 import { GITHUB_MIGRATIONS } from "./tables";
 import { bootGithub, exportGithub } from "./world";
@@ -55,5 +56,6 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
   tools: githubTools,
   // @octokit/rest ships without the retry plugin: it never retries on its own.
   clientRetries: () => false,
+  generateSeed: generateGithubSeed,
   checks: githubChecks,
 };
