@@ -167,6 +167,11 @@ export interface CredentialFormat {
   separator: string;
   header: string;
   scheme: string;
+  /**
+   * The prefix of a second, user-level credential of the same sandbox (an OAuth user token beside
+   * a bot token), handed out as `user_token`. The twin tells the two apart by their prefixes.
+   */
+  userPrefix?: string;
 }
 
 export interface TwinDefinition<Seed = unknown> {

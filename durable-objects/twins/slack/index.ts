@@ -31,7 +31,7 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
     gone: () => slackError("account_inactive"),
     internal: () => slackError("fatal_error"),
   },
-  credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer" },
+  credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer", userPrefix: "xoxp-" },
   credentialField: "token",
   tapeHeaders: [],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),

@@ -77,7 +77,7 @@ describe("slack wire", () => {
   it("tapes each call under its method name; a refusal is HTTP 200 and mutated false", async () => {
     const { sandbox, web } = await slackSandbox(acmeSeed());
     await web.chat.postMessage({ channel: "C0GENERAL", text: "hi" });
-    expect(await slackErrorOf(web.chat.postMessage({ channel: "C0GENERAL" }))).toBe("no_text");
+    expect(await slackErrorOf(web.apiCall("chat.postMessage", { channel: "C0GENERAL" }))).toBe("no_text");
     const tape = await tapeOf(sandbox);
     expect(tape.map((r) => [r.operation, r.status, r.mutated])).toEqual([
       ["chat.postMessage", 200, true],
