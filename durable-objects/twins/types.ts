@@ -214,6 +214,8 @@ export interface TwinDefinition<Seed = unknown> {
    * header (read only when the header is absent), for a vendor that accepts it there.
    */
   credentialField?: string;
+  /** The vendor's secret shapes (its keys and tokens, global regular expressions), redacted everywhere. */
+  secretPatterns: readonly RegExp[];
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
   tools: readonly TwinTool[];

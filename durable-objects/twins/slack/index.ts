@@ -33,6 +33,7 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
   },
   credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer", userPrefix: "xoxp-" },
   credentialField: "token",
+  secretPatterns: [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
   tapeHeaders: [],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
   tools: [],

@@ -21,6 +21,9 @@ const refusedAt = (raw: unknown): string[] => {
 
 type Json = Record<string, unknown>;
 const clone = <T>(v: T): T => structuredClone(v);
+const ch = (s: ReturnType<typeof acmeSeed>, c: number): Json => s.channels[c] as Json;
+const msg = (s: ReturnType<typeof acmeSeed>, c: number, m: number): Json => (ch(s, c).messages as Json[])[m] as Json;
+const reaction = (s: ReturnType<typeof acmeSeed>, c: number, m: number): Json => (msg(s, c, m).reactions as Json[])[0] as Json;
 
 describe("slack seed", () => {
   it("export(boot(seed)) equals the seed with its defaults filled in, and exports again unchanged", async () => {
@@ -57,19 +60,19 @@ describe("slack seed", () => {
     (withUnknown.team as Json).plan = "enterprise";
     expect(refusedAt(withUnknown)).toEqual(["team.plan"]);
     const derived = clone(acmeSeed());
-    (derived.channels[1]?.messages?.[0] as Json).reply_count = 2;
+    msg(derived, 1, 0).reply_count = 2;
     (derived.channels[1] as Json).num_members = 3;
     (derived.files[0] as Json).size = 10;
-    (derived.channels[1]?.messages?.[0]?.reactions?.[0] as Json).count = 1;
+    reaction(derived, 1, 0).count = 1;
     expect(refusedAt(derived).sort()).toEqual(
       ["channels[1].messages[0].reply_count", "channels[1].num_members", "files[0].size", "channels[1].messages[0].reactions[0].count"].sort(),
     );
   });
 
   it.each<[string, (s: ReturnType<typeof acmeSeed>) => void, string]>([
-    ["a message by an unknown user", (s) => void ((s.channels[1]?.messages?.[0] as Json).user = "U0NOBODY"), "channels[1].messages[0].user"],
-    ["an unknown member", (s) => void s.channels[0]?.members?.push("U0NOBODY"), "channels[0].members[3]"],
-    ["a reaction by an unknown user", (s) => void ((s.channels[1]?.messages?.[0]?.reactions?.[0] as Json).users = ["U0NOBODY"]), "channels[1].messages[0].reactions[0].users[0]"],
+    ["a message by an unknown user", (s) => void (msg(s, 1, 0).user = "U0NOBODY"), "channels[1].messages[0].user"],
+    ["an unknown member", (s) => void (ch(s, 0).members as string[]).push("U0NOBODY"), "channels[0].members[3]"],
+    ["a reaction by an unknown user", (s) => void (reaction(s, 1, 0).users = ["U0NOBODY"]), "channels[1].messages[0].reactions[0].users[0]"],
     ["an unknown creator", (s) => void ((s.channels[1] as Json).creator = "U0NOBODY"), "channels[1].creator"],
     ["a file by an unknown user", (s) => void ((s.files[0] as Json).user = "U0NOBODY"), "files[0].user"],
     ["a usergroup with an unknown user", (s) => void s.usergroups[0]?.users.push("U0NOBODY"), "usergroups[0].users[2]"],
@@ -85,17 +88,17 @@ describe("slack seed", () => {
     ["a badly shaped channel id", (s) => void ((s.channels[2] as Json).id = "X0RANDOM"), "channels[2].id"],
     ["a second general channel", (s) => void ((s.channels[2] as Json).is_general = true), "channels[2].is_general"],
     ["a private general channel", (s) => void ((s.channels[0] as Json).is_private = true), "channels[0].is_general"],
-    ["a bad ts", (s) => void ((s.channels[1]?.messages?.[0] as Json).ts = "1700000000.1"), "channels[1].messages[0].ts"],
-    ["a duplicate ts", (s) => void ((s.channels[1]?.messages?.[3] as Json).ts = "1700000000.000100"), "channels[1].messages[3].ts"],
-    ["a thread_ts naming no message", (s) => void ((s.channels[1]?.messages?.[1] as Json).thread_ts = "1600000000.000100"), "channels[1].messages[1].thread_ts"],
-    ["a thread_ts naming a reply", (s) => void ((s.channels[1]?.messages?.[2] as Json).thread_ts = "1700000000.000200"), "channels[1].messages[2].thread_ts"],
-    ["a broadcast that is not a reply", (s) => void ((s.channels[1]?.messages?.[0] as Json).subtype = "thread_broadcast"), "channels[1].messages[0].subtype"],
-    ["an unknown subtype", (s) => void ((s.channels[1]?.messages?.[0] as Json).subtype = "bot_message"), "channels[1].messages[0].subtype"],
-    ["a pin naming no message", (s) => void s.channels[1]?.pins?.push("1600000000.000100"), "channels[1].pins[1]"],
-    ["a message listing an unknown file", (s) => void ((s.channels[1]?.messages?.[3] as Json).files = ["F0NOPE"]), "channels[1].messages[3].files[0]"],
-    ["a bot_id that is not its user's", (s) => void ((s.channels[1]?.messages?.[0] as Json).bot_id = "B0BOT"), "channels[1].messages[0].bot_id"],
-    ["an edit by an unknown user", (s) => void ((s.channels[1]?.messages?.[0] as Json).edited = { user: "U0NOBODY", ts: "1700000000.000900" }), "channels[1].messages[0].edited.user"],
-    ["a message with no content", (s) => void delete (s.channels[1]?.messages?.[0] as Json).text, "channels[1].messages[0]"],
+    ["a bad ts", (s) => void (msg(s, 1, 0).ts = "1700000000.1"), "channels[1].messages[0].ts"],
+    ["a duplicate ts", (s) => void (msg(s, 1, 3).ts = "1700000000.000100"), "channels[1].messages[3].ts"],
+    ["a thread_ts naming no message", (s) => void (msg(s, 1, 1).thread_ts = "1600000000.000100"), "channels[1].messages[1].thread_ts"],
+    ["a thread_ts naming a reply", (s) => void (msg(s, 1, 2).thread_ts = "1700000000.000200"), "channels[1].messages[2].thread_ts"],
+    ["a broadcast that is not a reply", (s) => void (msg(s, 1, 0).subtype = "thread_broadcast"), "channels[1].messages[0].subtype"],
+    ["an unknown subtype", (s) => void (msg(s, 1, 0).subtype = "bot_message"), "channels[1].messages[0].subtype"],
+    ["a pin naming no message", (s) => void (ch(s, 1).pins as string[]).push("1600000000.000100"), "channels[1].pins[1]"],
+    ["a message listing an unknown file", (s) => void (msg(s, 1, 3).files = ["F0NOPE"]), "channels[1].messages[3].files[0]"],
+    ["a bot_id that is not its user's", (s) => void (msg(s, 1, 0).bot_id = "B0BOT"), "channels[1].messages[0].bot_id"],
+    ["an edit by an unknown user", (s) => void (msg(s, 1, 0).edited = { user: "U0NOBODY", ts: "1700000000.000900" }), "channels[1].messages[0].edited.user"],
+    ["a message with no content", (s) => void delete msg(s, 1, 0).text, "channels[1].messages[0]"],
     ["a scheduled message for an unknown channel", (s) => void ((s.scheduled_messages[0] as Json).channel_id = "C0NOPE"), "scheduled_messages[0].channel_id"],
     ["an installation bot that is not a bot", (s) => void ((s.installation as Json).bot_user_id = "U0ALICE"), "installation.bot_user_id"],
     ["both calls and seconds", (s) => void ((s.scripted_replies[0] as Json).after = { calls: 1, seconds: 2 }), "scripted_replies[0].after"],
@@ -114,7 +117,7 @@ describe("slack seed", () => {
 
   it("a sandbox with a broken seed is refused with 422 invalid_seed naming the path", async () => {
     const seed = clone(acmeSeed());
-    (seed.channels[1]?.messages?.[0] as Json).user = "U0NOBODY";
+    msg(seed, 1, 0).user = "U0NOBODY";
     const res = await postJson("/v1/sandboxes", { task_source: STUB_TASK, twins: ["slack"], seed });
     expect(res.status).toBe(422);
     const body = await res.json<{ error: { code: string; details?: unknown } }>();
