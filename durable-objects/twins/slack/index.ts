@@ -2,6 +2,7 @@
 // is HTTP 200 (`ok:false` with Slack's own code for a refusal), authentication refusals included,
 // since the client retries any other status for half an hour.
 import type { TwinDefinition } from "../types";
+import { slackChecks } from "./checks";
 import { deliverSlack } from "./deliver";
 import { slackError } from "./errors";
 import { slackRoutes } from "./routes";
@@ -39,6 +40,6 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
   tools: [],
   // @slack/web-api retries every answer that is not HTTP 200 (a 429 after its Retry-After).
   clientRetries: (res) => res.status !== 200,
-  checks: [],
+  checks: slackChecks,
   deliver: deliverSlack,
 };
