@@ -8,6 +8,7 @@ import { slackError } from "./errors";
 import { slackRoutes } from "./routes";
 import { defaultSlackSeed, generateSlackSeed, parseSlackSeed, type SlackSeed } from "./seed";
 import { SLACK_MIGRATIONS } from "./tables";
+import { slackTools } from "./tools";
 import { bootSlack, exportSlack } from "./world";
 
 /** Slack's own root paths, for the credential-routed form on the origin. */
@@ -37,7 +38,7 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
   secretPatterns: [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
   tapeHeaders: [],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
-  tools: [],
+  tools: slackTools,
   // @slack/web-api retries every answer that is not HTTP 200 (a 429 after its Retry-After).
   clientRetries: (res) => res.status !== 200,
   checks: slackChecks,

@@ -17,6 +17,24 @@ function completeFile(call: Call, id: string | undefined): FileRow {
   return row;
 }
 
+/** The bytes of an upload: a multipart part (`@slack/web-api`), `{content}` as JSON (the MCP tool), or the raw body. */
+function uploadedText(body: string, type: string): string {
+  if (type.startsWith("multipart/form-data")) {
+    const fields = multipartFields(body, type);
+    return fields.file ?? fields.body ?? Object.values(fields)[0] ?? "";
+  }
+  if (type.startsWith("application/json")) {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      const content = typeof parsed === "object" && parsed !== null ? Reflect.get(parsed, "content") : undefined;
+      if (typeof content === "string") return content;
+    } catch {
+      // Not JSON after all: the body is the content.
+    }
+  }
+  return body;
+}
+
 /** The upload step: the bytes of a pending file, as multipart (`@slack/web-api`) or a raw body. */
 function receiveUpload(ctx: TwinContext): TwinResponse {
   const row = fileRow(ctx.db, ctx.params.file_id);
@@ -24,8 +42,7 @@ function receiveUpload(ctx: TwinContext): TwinResponse {
   // Not a 404: the client would retry it for half an hour. Completing the upload then refuses.
   if (!row || row.complete) return slackError("file_not_found");
   const type = (ctx.req.headers["content-type"] ?? "").toLowerCase();
-  const fields = type.startsWith("multipart/form-data") ? multipartFields(ctx.req.body, type) : undefined;
-  const content = fields ? (fields.file ?? fields.body ?? Object.values(fields)[0] ?? "") : ctx.req.body;
+  const content = uploadedText(ctx.req.body, type);
   const size = new TextEncoder().encode(content).length;
   ctx.db.run("UPDATE sl_files SET content = ?, size = ? WHERE id = ?", content, size, row.id);
   return text(200, `OK - ${size}`);
