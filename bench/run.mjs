@@ -20,6 +20,7 @@ import { measureCreate } from "./sections/create.mjs";
 import { measureFinalize } from "./sections/finalize.mjs";
 import { measureLatency } from "./sections/latency.mjs";
 import { measureMemory } from "./sections/memory.mjs";
+import { measureSlack } from "./sections/slack.mjs";
 
 export const SIZES = {
   full: {
@@ -46,6 +47,7 @@ const SECTIONS = [
   ["create", measureCreate],
   ["finalize", measureFinalize],
   ["concurrency", measureConcurrency],
+  ["slack", measureSlack],
 ];
 
 const root = path.dirname(import.meta.dirname);
