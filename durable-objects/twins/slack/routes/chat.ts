@@ -82,8 +82,9 @@ export const chatRoutes: Route[] = [
     summary: "Posts a message, in a thread with thread_ts (reply_broadcast shows it in the channel too)",
     scopes: WRITE,
     handler: (call) => {
-      const row = postTarget(call, call.args.str("channel"));
+      // Content first: a refused post must write nothing, not even the DM a user id would open.
       const { text, fields } = content(call);
+      const row = postTarget(call, call.args.str("channel"));
       const threadTs = threadOf(call, row.id);
       const broadcast = threadTs !== undefined && (call.args.bool("reply_broadcast") ?? false);
       const data = newMessageData({ ...fields, ...(broadcast ? { subtype: "thread_broadcast" } : {}) });
@@ -96,8 +97,8 @@ export const chatRoutes: Route[] = [
     summary: "Posts a /me message",
     scopes: WRITE,
     handler: (call) => {
-      const row = postTarget(call, call.args.str("channel"));
       const text = call.args.str("text") ?? fail("no_text");
+      const row = postTarget(call, call.args.str("channel"));
       const posted = postAs(call, row.id, text, { subtype: "me_message" }, undefined);
       return { channel: row.id, ts: posted.ts };
     },
@@ -138,11 +139,11 @@ export const chatRoutes: Route[] = [
     summary: "Shows a message to one member of a channel; nothing is stored",
     scopes: WRITE,
     handler: (call) => {
-      const row = postTarget(call, call.args.str("channel"));
+      content(call);
       const user = call.args.str("user") ?? fail("user_not_found");
       if (!userById(call.db, user)) fail("user_not_found");
+      const row = postTarget(call, call.args.str("channel"));
       if (!isMember(call.db, row.id, user)) fail("user_not_in_channel");
-      content(call);
       if (call.args.str("thread_ts") !== undefined) threadOf(call, row.id);
       // Ephemeral messages are never stored: the ts is the clock's, not a message's.
       const now = call.clock.now();
@@ -167,12 +168,12 @@ export const chatRoutes: Route[] = [
     summary: "Schedules a message; it is posted when post_at passes on the sandbox clock",
     scopes: WRITE,
     handler: (call) => {
-      const row = postTarget(call, call.args.str("channel"));
       const postAt = call.args.int("post_at") ?? fail("invalid_time");
       const now = nowSeconds(call.clock);
       if (postAt <= now) fail("time_in_past");
       if (postAt > now + MAX_SCHEDULE_SECONDS) fail("time_too_far");
       const { text } = content(call);
+      const row = postTarget(call, call.args.str("channel"));
       const threadTs = threadOf(call, row.id);
       const id = newId(call.db, "Q", (q) => call.db.one("SELECT 1 AS n FROM sl_scheduled WHERE id = ?", q) !== undefined);
       const scheduled = { id, channel_id: row.id, post_at: postAt, text, ...(threadTs ? { thread_ts: threadTs } : {}), user: call.actor.user };
