@@ -1,8 +1,6 @@
 // Identity, users and the wire: WebClient configured only with the sandbox's api_url and token.
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ORIGIN } from "../helpers";
-import { slackErrorOf, slackSandbox, webFor } from "./client";
+import { slackSandbox } from "./client";
 import { acmeSeed } from "./fixtures";
 
 describe("slack identity and users", () => {

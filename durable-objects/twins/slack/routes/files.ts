@@ -52,7 +52,7 @@ function receiveUpload(ctx: TwinContext): TwinResponse {
 function download(ctx: TwinContext): TwinResponse {
   const id = ctx.params.ref.split("-").at(-1) ?? "";
   const row = fileRow(ctx.db, id);
-  if (!row || !row.complete) return { status: 404, headers: { "content-type": "text/plain; charset=utf-8" }, body: "file not found" };
+  if (!row?.complete) return { status: 404, headers: { "content-type": "text/plain; charset=utf-8" }, body: "file not found" };
   const data = fileData(row);
   return { status: 200, headers: { "content-type": data.mimetype }, body: new TextDecoder().decode(fileBytes(row)) };
 }

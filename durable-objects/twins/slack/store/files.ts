@@ -43,7 +43,9 @@ export function fileViewOf(call: Call, row: FileRow): Record<string, unknown> {
   const priv: Record<string, { ts: string; team_id: string }[]> = {};
   for (const s of shares) {
     const list = s.is_private ? priv : pub;
-    (list[s.channel] ??= []).push({ ts: s.ts, team_id: call.team.id });
+    const entries = list[s.channel] ?? [];
+    entries.push({ ts: s.ts, team_id: call.team.id });
+    list[s.channel] = entries;
   }
   const pathBase = `${call.baseUrl}/files-pri/${call.team.id}-${row.id}`;
   return {
@@ -79,5 +81,5 @@ export function fileViewOf(call: Call, row: FileRow): Record<string, unknown> {
 
 export function fileView(call: Call, id: string): Record<string, unknown> | undefined {
   const row = fileRow(call.db, id);
-  return row && row.complete ? fileViewOf(call, row) : undefined;
+  return row?.complete ? fileViewOf(call, row) : undefined;
 }
