@@ -5,8 +5,6 @@
 import type { TwinContext } from "../types";
 import { fail } from "./errors";
 
-export type Scalar = string | number | boolean;
-
 export class Args {
   constructor(private readonly values: Record<string, unknown>) {}
 
@@ -34,10 +32,6 @@ export class Args {
     return new Args(values);
   }
 
-  has(key: string): boolean {
-    const v = this.values[key];
-    return v !== undefined && v !== null && v !== "";
-  }
 
   /** A string argument; numbers and booleans are accepted as their text. */
   str(key: string): string | undefined {
@@ -48,10 +42,6 @@ export class Args {
     return fail("invalid_arguments", { detail: `${key} must be a string` });
   }
 
-  /** A required string argument; a missing one is Slack's `missing_argument` unless the method names its own code. */
-  need(key: string, error = "invalid_arguments"): string {
-    return this.str(key) ?? fail(error, error === "invalid_arguments" ? { response_metadata: { messages: [`[ERROR] missing required field: ${key}`] } } : {});
-  }
 
   bool(key: string): boolean | undefined {
     const v = this.values[key];
@@ -96,11 +86,6 @@ export class Args {
       .filter(Boolean);
   }
 
-  /** A multipart file part's raw text, for uploads. */
-  raw(key: string): string | undefined {
-    const v = this.values[key];
-    return typeof v === "string" ? v : undefined;
-  }
 }
 
 /** The fields of a multipart/form-data body, each as text (a file part's bytes as sent). */

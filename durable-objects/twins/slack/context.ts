@@ -38,7 +38,7 @@ export interface MethodSpec {
   scopes: readonly string[];
   /** Which token may call it: a bot token, a user token, or either (the default). */
   token?: "bot" | "user";
-  handler(call: Call): Answer | TwinResponse;
+  handler(call: Call): Answer;
 }
 
 const splitScopes = (scope: string) => new Set(scope.split(",").map((s) => s.trim()).filter(Boolean));
@@ -57,10 +57,6 @@ function actorOf(token: string | undefined, installation: SlackInstallation): Ac
     return { user: user.id, kind: "user", scope: user.scope, scopes: splitScopes(user.scope) };
   }
   return { user: installation.bot_user_id, kind: "bot", scope: installation.scope, scopes: splitScopes(installation.scope) };
-}
-
-export function isTwinResponse(value: Answer | TwinResponse): value is TwinResponse {
-  return typeof value.status === "number" && typeof value.body === "string" && typeof value.headers === "object";
 }
 
 /** A Slack method at `/api/<name>`, by GET or POST, taped under its own name. */
@@ -83,7 +79,7 @@ export function method(spec: MethodSpec): Route[] {
       }
       const call: Call = { ctx, db: ctx.db, clock: ctx.clock, args, actor, team: readTeam(ctx.db), installation, baseUrl: ctx.req.baseUrl };
       const out = spec.handler(call);
-      return withHeaders(isTwinResponse(out) ? out : jsonResponse(200, { ok: true, ...out }));
+      return withHeaders(jsonResponse(200, { ok: true, ...out }));
     } catch (err) {
       if (err instanceof TwinError) return withHeaders(err.response);
       throw err;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { slackTwin } from "../../../durable-objects/twins/slack";
 import type { SlackSeed } from "../../../durable-objects/twins/slack/seed";
 import type { CheckOutcome, TapeRow } from "../../../durable-objects/twins/types";
+import { api } from "../helpers";
 import { inTwinWorld } from "../kit/world";
 import { acmeSeed } from "../slack/fixtures";
 
@@ -110,5 +111,13 @@ describe("slack checks", () => {
     const row = (fidelity: "supported" | "unsupported") => ({ seq: 1, fidelity, method: "POST", path: "/api/x" }) as TapeRow;
     expect(run("no-unsupported-endpoint", {}, initial, final, [row("supported")]).status).toBe("passed");
     expect(run("no-unsupported-endpoint", {}, initial, final, [row("unsupported")]).status).toBe("failed");
+  });
+
+  it("is served by GET /v1/checks?twin=slack with its digest, and binds a task's sentence", async () => {
+    const body = await (await api("/v1/checks?twin=slack")).json<{ twin: string; count: number; digest: string; checks: { id: string }[] }>();
+    expect(body).toMatchObject({ twin: "slack", count: slackTwin.checks.length });
+    expect(body.count).toBeGreaterThanOrEqual(10);
+    expect(body.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(body.checks.map((c) => c.id)).toContain("slack.thread-reply-posted");
   });
 });
