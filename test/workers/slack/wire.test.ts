@@ -117,4 +117,31 @@ describe("slack wire", () => {
     expect(body).toMatchObject({ ok: true, channel: "C0INCIDENT" });
     expect(body.message.blocks).toHaveLength(1);
   });
+
+  it("reports not_authed and missing_scope through the client as WebAPIPlatformErrors", async () => {
+    const seed = acmeSeed();
+    const { sandbox } = await slackSandbox({ ...seed, installation: { ...seed.installation, scope: "chat:write" } });
+    expect(await slackErrorOf(webFor(sandbox, { token: "" }).auth.test())).toBe("not_authed");
+    const err: unknown = await webFor(sandbox)
+      .users.list({})
+      .catch((e: unknown) => e);
+    expect((err as { data?: unknown }).data).toMatchObject({ ok: false, error: "missing_scope", needed: "users:read", provided: "chat:write" });
+  });
+
+  it("lets the agent_token act as the bot, like the xoxb- token", async () => {
+    const { sandbox } = await slackSandbox(acmeSeed());
+    const me = await webFor(sandbox, { token: sandbox.agent_token }).auth.test();
+    expect(me).toMatchObject({ user_id: "U0BOT", bot_id: "B0BOT" });
+  });
+
+  it("runs files.uploadV2 on the origin root too: the upload URL stays on the root form", async () => {
+    const { sandbox } = await slackSandbox(acmeSeed());
+    const web = webFor(sandbox, { root: ORIGIN });
+    const reserved = await web.files.getUploadURLExternal({ filename: "r.txt", length: 4 });
+    expect(reserved.upload_url).toBe(`${ORIGIN}/upload/v1/${reserved.file_id}`);
+    const up = await web.filesUploadV2({ channel_id: "C0GENERAL", content: "root", filename: "root.txt" });
+    expect(up.ok).toBe(true);
+    const history = await webFor(sandbox).conversations.history({ channel: "C0GENERAL", limit: 1 });
+    expect(history.messages?.[0]?.files?.[0]).toMatchObject({ name: "root.txt", size: 4 });
+  });
 });
