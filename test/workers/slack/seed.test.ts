@@ -177,3 +177,44 @@ describe("slack seed", () => {
     expect(JSON.stringify(body)).toContain("channels[1].messages[0].user");
   });
 });
+
+describe("slack export after a run", () => {
+  it("is a valid seed that boots into the same world", async () => {
+    const parentTs = "1700000000.000100";
+    const first = await inTwinWorld(slackTwin, acmeSeed(), (w) => {
+      const ok = (method: string, body: Record<string, unknown>) => {
+        const res = w.call("POST", `/api/${method}`, { body });
+        expect(res.body, method).toMatchObject({ ok: true });
+        return res.body as Record<string, unknown>;
+      };
+      const created = ok("conversations.create", { name: "war-room" }).channel as { id: string };
+      ok("conversations.invite", { channel: created.id, users: "U0ALICE,U0BOB" });
+      ok("conversations.setTopic", { channel: created.id, topic: "Sev1" });
+      const posted = ok("chat.postMessage", { channel: created.id, text: "Bridge open", blocks: [{ type: "section", text: { type: "mrkdwn", text: "*Bridge*" } }] });
+      ok("chat.postMessage", { channel: "C0INCIDENT", thread_ts: parentTs, text: "rollback please", reply_broadcast: true });
+      ok("chat.update", { channel: created.id, ts: posted.ts, text: "Bridge open: join now" });
+      ok("reactions.add", { channel: created.id, timestamp: posted.ts, name: "rotating_light" });
+      ok("pins.add", { channel: created.id, timestamp: posted.ts });
+      ok("bookmarks.add", { channel_id: created.id, title: "Status page", type: "link", link: "https://status.acme.test" });
+      ok("conversations.open", { users: "U0BOB" });
+      ok("chat.postMessage", { channel: "U0BOB", text: "can you join?" });
+      ok("chat.scheduleMessage", { channel: created.id, text: "Check in", post_at: Math.floor(Date.now() / 1000) + 3600 });
+      const reserved = ok("files.getUploadURLExternal", { filename: "timeline.txt", length: 5 }) as { file_id: string };
+      w.call("POST", `/upload/v1/${reserved.file_id}`, { rawBody: "09:00", headers: { "content-type": "text/plain" } });
+      ok("files.completeUploadExternal", { files: [{ id: reserved.file_id, title: "Timeline" }], channel_id: created.id });
+      ok("conversations.archive", { channel: created.id });
+      ok("auth.test", {});
+      ok("auth.test", {});
+      return w.exportState();
+    });
+    const reparsed = slackTwin.parseSeed(first);
+    expect(reparsed.ok ? [] : reparsed.issues).toEqual([]);
+    expect(first.scripted_replies).toEqual([]);
+    const war = first.channels.find((c) => c.name === "war-room");
+    expect(war).toMatchObject({ is_archived: true, topic: { value: "Sev1", creator: "U0BOT" }, bookmarks: [{ title: "Status page" }] });
+    expect(first.files.find((f) => f.name === "timeline.txt")).toMatchObject({ title: "Timeline", content: "09:00" });
+    await inTwinWorld(slackTwin, first, (w) => {
+      expect(w.exportState()).toEqual(first);
+    });
+  });
+});
