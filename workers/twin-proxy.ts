@@ -47,6 +47,12 @@ export function rootMissingCredential(path: string): Response | null {
 }
 
 /**
+ * A request body as text. Read as bytes and decoded: workerd warns on `text()` of a form body,
+ * and Hono keeps the bytes, so a second read (credential, then forwarding) costs nothing.
+ */
+const bodyText = async (c: Context<AppEnv>) => new TextDecoder().decode(await c.req.arrayBuffer());
+
+/**
  * The credential a call brought: the Authorization header, or, for a twin that declares a
  * `credentialField`, that query parameter or form/JSON body field.
  */
@@ -60,10 +66,10 @@ export async function credentialOf(c: Context<AppEnv>, twin: TwinDefinition): Pr
   if (method === "GET" || method === "HEAD") return undefined;
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   // Hono keeps the body text, so forwarding the call reads it again unchanged.
-  if (type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams(await c.req.text()).get(field) ?? undefined;
+  if (type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams(await bodyText(c)).get(field) ?? undefined;
   if (type.startsWith("application/json")) {
     try {
-      const body: unknown = JSON.parse(await c.req.text());
+      const body: unknown = JSON.parse(await bodyText(c));
       const value = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[field] : undefined;
       return typeof value === "string" && value ? value : undefined;
     } catch {
@@ -136,7 +142,7 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
     path: target.path.replace(/\/{2,}/g, "/") || "/",
     query: url.search.slice(1),
     headers: lowerHeaders(c.req.raw.headers),
-    body: method === "GET" || method === "HEAD" ? "" : await c.req.text(),
+    body: method === "GET" || method === "HEAD" ? "" : await bodyText(c),
     baseUrl: target.baseUrl,
     transport: TWINS[twin].transportFor?.(target.path) ?? "rest",
   };
