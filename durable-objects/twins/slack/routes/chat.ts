@@ -34,10 +34,13 @@ export function postTarget(call: Call, raw: string | undefined): ChannelRow {
   return row;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A list of JSON objects (blocks, attachments), else the method's own refusal. */
 const objectList = (value: unknown, error: string): Record<string, unknown>[] | undefined => {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value) || !value.every((v) => typeof v === "object" && v !== null && !Array.isArray(v))) return fail(error);
-  return value.map((v) => ({ ...(v as object) }));
+  if (!Array.isArray(value) || !value.every(isObject)) return fail(error);
+  return value.filter(isObject);
 };
 
 /** A message's content from the arguments: text, blocks or attachments, at least one of them. */
