@@ -3,11 +3,9 @@
 import type { Db } from "../../sql";
 import type { Clock } from "../types";
 import { writeMessage } from "./store/messages";
-import { readInstallation, scheduledData } from "./store/rows";
+import { SCHEDULED_KIND, readInstallation, scheduledData } from "./store/rows";
 import { SCRIPTED_KIND, deliverScripted } from "./store/scripted";
 import { userById } from "./store/users";
-
-export const SCHEDULED_KIND = "scheduled_message";
 
 function deliverScheduled(db: Db, clock: Clock, payload: unknown): void {
   const id = typeof payload === "object" && payload !== null ? Reflect.get(payload, "id") : undefined;

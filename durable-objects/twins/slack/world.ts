@@ -11,6 +11,7 @@ import {
   type ChannelData,
   type ChannelRow,
   type FileRow,
+  inHistory,
   type MessageData,
   type MessageRow,
   channelData,
@@ -24,12 +25,9 @@ import {
   scriptedData,
   usergroupData,
   userData,
+  SCHEDULED_KIND,
   type UserRow,
 } from "./store/rows";
-
-/** Whether a message shows in its channel's history: top level, a thread's parent, or a broadcast reply. */
-export const inHistory = (m: { ts: string; thread_ts?: string | null; subtype?: string }) =>
-  m.thread_ts === undefined || m.thread_ts === null || m.thread_ts === m.ts || m.subtype === "thread_broadcast";
 
 export function messageRest(m: SlackMessage): MessageData {
   const { ts: _t, thread_ts: _th, user: _u, text: _x, reactions: _r, ...rest } = m;
@@ -86,9 +84,13 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
   seed.scripted_replies.forEach((r, i) => db.run("INSERT INTO sl_scripted (id, channel, triggered, data) VALUES (?, ?, 0, ?)", i + 1, r.channel, JSON.stringify(r)));
 }
 
-/** A scheduled message turns into a message before the first call served once its post_at has passed. */
-export function scheduleDelivery(db: Db, clock: Clock, id: string, postAt: number): void {
-  schedule(db, "slack", "scheduled_message", { id }, { seconds: Math.max(0, postAt - clock.now() / 1000) }, clock.now());
+/**
+ * A seeded scheduled message turns into a message before the first call served once its post_at
+ * has passed. Boot has no call context, so it schedules on the platform's timed mechanism directly;
+ * chat.scheduleMessage uses `ctx.schedule`, the same mechanism.
+ */
+function scheduleDelivery(db: Db, clock: Clock, id: string, postAt: number): void {
+  schedule(db, "slack", SCHEDULED_KIND, { id }, { seconds: Math.max(0, postAt - clock.now() / 1000) }, clock.now());
 }
 
 function bootChannel(db: Db, c: SlackChannel, now: number): void {

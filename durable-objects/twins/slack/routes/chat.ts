@@ -9,10 +9,9 @@ import type { SlackMessage } from "../seed";
 import { channelRow, findChannel, imWith, isMember, canSee } from "../store/channels";
 import { isReply, messageRow, messageView, newMessageData, requireMessage, deleteMessage, writeMessage } from "../store/messages";
 import { cut, metadata, pageOf } from "../store/paging";
-import { type ChannelRow, type MessageData, messageData, newId, nowSeconds, scheduledData } from "../store/rows";
+import { type ChannelRow, type MessageData, SCHEDULED_KIND, messageData, newId, nowSeconds, scheduledData } from "../store/rows";
 import { triggerScripted } from "../store/scripted";
 import { userById } from "../store/users";
-import { scheduleDelivery } from "../world";
 
 const WRITE = ["chat:write"];
 /** chat.scheduleMessage accepts post_at up to 120 days ahead. */
@@ -181,7 +180,7 @@ export const chatRoutes: Route[] = [
       const id = newId(call.db, "Q", (q) => call.db.one("SELECT 1 AS n FROM sl_scheduled WHERE id = ?", q) !== undefined);
       const scheduled = { id, channel_id: row.id, post_at: postAt, text, ...(threadTs ? { thread_ts: threadTs } : {}), user: call.actor.user };
       call.db.run("INSERT INTO sl_scheduled (id, channel, post_at, created, data) VALUES (?, ?, ?, ?, ?)", id, row.id, postAt, now, JSON.stringify(scheduled));
-      scheduleDelivery(call.db, call.clock, id, postAt);
+      call.ctx.schedule(SCHEDULED_KIND, { id }, { seconds: Math.max(0, postAt - call.clock.now() / 1000) });
       const botId = botIdOf(call);
       return {
         channel: row.id,

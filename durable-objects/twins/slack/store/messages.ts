@@ -6,9 +6,8 @@ import type { Clock } from "../../types";
 import type { Call } from "../context";
 import { fail } from "../errors";
 import type { SlackMessage } from "../seed";
-import { inHistory } from "../world";
 import { fileView } from "./files";
-import { type MessageData, type MessageRow, type ReactionRow, messageData, newTs, stringList } from "./rows";
+import { type MessageData, type MessageRow, type ReactionRow, inHistory, messageData, newTs, stringList } from "./rows";
 import { userById } from "./users";
 
 export const messageRow = (db: Db, channel: string, ts: string) => db.one<MessageRow>("SELECT * FROM sl_messages WHERE channel = ? AND ts = ?", channel, ts);

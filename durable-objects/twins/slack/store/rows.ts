@@ -78,6 +78,9 @@ export const stringList = (text: string) => JSON.parse(text) as string[];
 
 export const META = "sl_meta";
 
+/** The timed delivery that posts a scheduled message once its post_at has passed. */
+export const SCHEDULED_KIND = "scheduled_message";
+
 function metaJson<T>(db: Db, key: string): T {
   const row = db.one<{ value: string }>("SELECT value FROM sl_meta WHERE key = ?", key);
   if (!row) throw new Error(`the Slack world has no ${key}`);
@@ -122,3 +125,7 @@ export function noteTs(db: Db, ts: string): void {
 }
 
 export const nowSeconds = (clock: Clock) => Math.floor(clock.now() / 1000);
+
+/** Whether a message shows in its channel's history: top level, a thread's parent, or a broadcast reply. */
+export const inHistory = (m: { ts: string; thread_ts?: string | null; subtype?: string }) =>
+  m.thread_ts === undefined || m.thread_ts === null || m.thread_ts === m.ts || m.subtype === "thread_broadcast";
