@@ -114,7 +114,15 @@ export function credentialOpens(who: { sessionId: string; twin?: TwinId; twins: 
 }
 
 export function toResponse(res: TwinResponse): Response {
-  return new Response(res.status === 204 || res.status === 304 ? null : res.body, { status: res.status, headers: res.headers });
+  const body = res.bodyEncoding === "base64" ? Uint8Array.from(atob(res.body), (ch) => ch.charCodeAt(0)) : res.body;
+  return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, headers: res.headers });
+}
+
+/** Bytes as base64, in slices so a large upload does not overflow the argument list. */
+function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
 }
 
 const lowerHeaders = (headers: Headers) => {
@@ -136,15 +144,19 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
     return toResponse(await sandboxStub(c.env, sessionId).pome(twin, what, url.search.slice(1)));
   }
   const method = c.req.method.toUpperCase();
+  // A client with a trailing-slash base URL sends `//path`; the vendors answer those too.
+  const path = target.path.replace(/\/{2,}/g, "/") || "/";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  const binary = hasBody && (TWINS[twin].binaryBody?.(path) ?? false);
   const req: TwinRequest = {
     method,
-    // A client with a trailing-slash base URL sends `//path`; the vendors answer those too.
-    path: target.path.replace(/\/{2,}/g, "/") || "/",
+    path,
     query: url.search.slice(1),
     headers: lowerHeaders(c.req.raw.headers),
-    body: method === "GET" || method === "HEAD" ? "" : await bodyText(c),
+    body: !hasBody ? "" : binary ? base64Of(new Uint8Array(await c.req.arrayBuffer())) : await bodyText(c),
     baseUrl: target.baseUrl,
     transport: TWINS[twin].transportFor?.(target.path) ?? "rest",
+    ...(binary ? { bodyEncoding: "base64" as const } : {}),
   };
   return toResponse(await sandboxStub(c.env, sessionId).twinCall(twin, req));
 }

@@ -27,12 +27,16 @@ export interface TwinRequest {
   /** Absolute URL the twin's own paths hang under, without a trailing slash. */
   baseUrl: string;
   transport: Transport;
+  /** `base64` when `body` holds the request's bytes base64-encoded (a path the twin declares binary). */
+  bodyEncoding?: "base64";
 }
 
 export interface TwinResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** `base64` when `body` is bytes, base64-encoded (a file download); the router sends the bytes. */
+  bodyEncoding?: "base64";
 }
 
 export interface Clock {
@@ -201,6 +205,11 @@ export interface TwinDefinition<Seed = unknown> {
     gone(message: string): TwinResponse;
     internal(message: string): TwinResponse;
   };
+  /**
+   * Whether the request body on this path is bytes (a file upload): the platform then hands it to
+   * the twin base64-encoded (`TwinRequest.bodyEncoding`) instead of decoding it as UTF-8.
+   */
+  binaryBody?(path: string): boolean;
   /** The transport of a call on one of the twin's own paths; REST unless the twin says otherwise. */
   transportFor?(path: string): Transport;
   /** Request headers of the vendor's worth keeping on the tape (lower case), beside the platform's own. */

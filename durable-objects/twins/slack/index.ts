@@ -35,6 +35,8 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
   },
   credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer", userPrefix: "xoxp-" },
   credentialField: "token",
+  // files.uploadV2 POSTs the file's bytes to the upload URL.
+  binaryBody: (path) => path.startsWith("/upload/v1/"),
   secretPatterns: [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
   tapeHeaders: [],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),

@@ -3,6 +3,7 @@
 // their own columns, never exported, so a seed cannot disagree with itself.
 import { schedule } from "../../timed";
 import type { Db } from "../../sql";
+import { fromBase64 } from "../kit/bytes";
 import { bool, bulkInsert, groupBy } from "../kit/sql";
 import type { Clock } from "../types";
 import type { SlackChannel, SlackFile, SlackMessage, SlackSeed } from "./seed";
@@ -36,7 +37,7 @@ export function messageRest(m: SlackMessage): MessageData {
 
 /** Bytes of a file's content, whichever way it was given. */
 export function contentBytes(f: { content?: string; content_base64?: string }): Uint8Array {
-  if (f.content_base64 !== undefined) return Uint8Array.from(atob(f.content_base64), (c) => c.charCodeAt(0));
+  if (f.content_base64 !== undefined) return fromBase64(f.content_base64);
   return new TextEncoder().encode(f.content ?? "");
 }
 

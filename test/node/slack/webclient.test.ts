@@ -25,4 +25,20 @@ describe("an unmodified WebClient against the Slack twin", () => {
     const refused = await web.chat.postMessage({ channel: "C0RANDOM", text: "hi" }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: "slack_webapi_platform_error", data: { error: "not_in_channel" } });
   });
+
+  it("keeps a binary upload byte for byte: size, download and export as content_base64", async () => {
+    const sandbox = await createSandbox({ twins: ["slack"] });
+    const web = new WebClient(sandbox.provider_credentials.slack.token, { slackApiUrl: `${sandbox.per_twin.slack.api_url}/api/`, retryConfig: { retries: 0 } });
+    const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const up = await web.filesUploadV2({ channel_id: "C0GENERAL", file: bytes, filename: "blob.bin" });
+    const file = (up as unknown as { files: { files: { id: string; size: number; url_private: string }[] }[] }).files[0]?.files[0];
+    expect(file?.size).toBe(256);
+    const auth = { authorization: `Bearer ${sandbox.provider_credentials.slack.token}` };
+    const download = await fetch(String(file?.url_private), { headers: auth });
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    const state = (await (await fetch(`${sandbox.per_twin.slack.api_url}/_pome/state`, { headers: auth })).json()) as { files: { id: string; content_base64?: string; content?: string }[] };
+    const exported = state.files.find((f) => f.id === file?.id);
+    expect(exported?.content_base64).toBe(bytes.toString("base64"));
+    expect(exported?.content).toBeUndefined();
+  });
 });

@@ -1,11 +1,12 @@
 // Files: the three steps of files.uploadV2 (an upload URL, the bytes POSTed to it, completion
 // that shares the file), files.info/list/delete, and the file's content at its url_private.
-import type { Route, TwinContext, TwinResponse } from "../../types";
+import { binaryString, fromBase64, fromBinaryString, toBase64, utf8OrUndefined } from "../../kit/bytes";
+import type { Route, TwinContext, TwinRequest, TwinResponse } from "../../types";
 import { multipartFields } from "../args";
 import { type Call, method } from "../context";
 import { fail, slackError } from "../errors";
 import { filetypeOf } from "../seed";
-import { fileBytes, fileRow, fileViewOf, mimetypeOf } from "../store/files";
+import { fileRow, fileViewOf, mimetypeOf } from "../store/files";
 import { type FileData, type FileRow, type MessageRow, fileData, messageData, newId, nowSeconds } from "../store/rows";
 import { postAs, postTarget } from "./chat";
 
@@ -17,35 +18,40 @@ function completeFile(call: Call, id: string | undefined): FileRow {
   return row;
 }
 
-/** The bytes of an upload: a multipart part (`@slack/web-api`), `{content}` as JSON (the MCP tool), or the raw body. */
-function uploadedText(body: string, type: string): string {
+/**
+ * The bytes of an upload: a multipart part (`@slack/web-api` sends the file as a part named
+ * `body`), `{content}` as JSON (the MCP tool), or the raw body. The platform hands this path's
+ * body over base64-encoded (`binaryBody`), so binary files arrive byte for byte.
+ */
+function uploadedBytes(req: TwinRequest): Uint8Array {
+  const type = (req.headers["content-type"] ?? "").toLowerCase();
+  const bytes = req.bodyEncoding === "base64" ? fromBase64(req.body) : new TextEncoder().encode(req.body);
   if (type.startsWith("multipart/form-data")) {
-    const fields = multipartFields(body, type);
-    return fields.file ?? fields.body ?? Object.values(fields)[0] ?? "";
+    const fields = multipartFields(binaryString(bytes), type);
+    return fromBinaryString(fields.file ?? fields.body ?? Object.values(fields)[0] ?? "");
   }
   if (type.startsWith("application/json")) {
     try {
-      const parsed: unknown = JSON.parse(body);
+      const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
       const content = typeof parsed === "object" && parsed !== null ? Reflect.get(parsed, "content") : undefined;
-      if (typeof content === "string") return content;
+      if (typeof content === "string") return new TextEncoder().encode(content);
     } catch {
       // Not JSON after all: the body is the content.
     }
   }
-  return body;
+  return bytes;
 }
 
-/** The upload step: the bytes of a pending file, as multipart (`@slack/web-api`) or a raw body. */
+/** The upload step: the bytes of a pending file, kept as text when they are UTF-8, else as base64. */
 function receiveUpload(ctx: TwinContext): TwinResponse {
   const row = fileRow(ctx.db, ctx.params.file_id);
-  const text = (status: number, body: string): TwinResponse => ({ status, headers: { "content-type": "text/plain; charset=utf-8" }, body });
   // Not a 404: the client would retry it for half an hour. Completing the upload then refuses.
   if (!row || row.complete) return slackError("file_not_found");
-  const type = (ctx.req.headers["content-type"] ?? "").toLowerCase();
-  const content = uploadedText(ctx.req.body, type);
-  const size = new TextEncoder().encode(content).length;
-  ctx.db.run("UPDATE sl_files SET content = ?, size = ? WHERE id = ?", content, size, row.id);
-  return text(200, `OK - ${size}`);
+  const bytes = uploadedBytes(ctx.req);
+  const text = utf8OrUndefined(bytes);
+  const data: FileData = { ...fileData(row), encoding: text === undefined ? "base64" : "utf8" };
+  ctx.db.run("UPDATE sl_files SET content = ?, size = ?, data = ? WHERE id = ?", text ?? toBase64(bytes), bytes.length, JSON.stringify(data), row.id);
+  return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: `OK - ${bytes.length}` };
 }
 
 /** A file's content at its url_private, to a caller with `files:read`. */
@@ -54,7 +60,9 @@ function download(ctx: TwinContext): TwinResponse {
   const row = fileRow(ctx.db, id);
   if (!row?.complete) return { status: 404, headers: { "content-type": "text/plain; charset=utf-8" }, body: "file not found" };
   const data = fileData(row);
-  return { status: 200, headers: { "content-type": data.mimetype }, body: new TextDecoder().decode(fileBytes(row)) };
+  // Text is served as is; anything else as its exact bytes.
+  if (data.encoding === "utf8") return { status: 200, headers: { "content-type": data.mimetype }, body: row.content ?? "" };
+  return { status: 200, headers: { "content-type": data.mimetype }, body: row.content ?? "", bodyEncoding: "base64" };
 }
 
 /** Takes a file's id off the messages that list it, so no message points at a deleted file. */

@@ -25,14 +25,6 @@ export const mimetypeOf = (filetype: string) => MIMETYPES[filetype] ?? "text/pla
 
 export const fileRow = (db: Db, id: string) => db.one<FileRow>("SELECT * FROM sl_files WHERE id = ?", id);
 
-/** The content's bytes, however it is stored. */
-export function fileBytes(row: FileRow): Uint8Array {
-  const data = fileData(row);
-  const content = row.content ?? "";
-  if (data.encoding === "base64") return Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
-  return new TextEncoder().encode(content);
-}
-
 export function fileViewOf(call: Call, row: FileRow): Record<string, unknown> {
   const data = fileData(row);
   const shares = call.db.all<{ channel: string; ts: string; is_private: number; is_im: number }>(
