@@ -2,13 +2,14 @@
 // Durable Object untouched. Two ways in (DESIGN.md §2): the prefixed `/<twin>/s/<ses>/…` form,
 // and the credential-routed root form where the provider-shaped credential names the sandbox.
 import type { Context } from "hono";
+import { fromBase64, toBase64 } from "../durable-objects/twins/kit/bytes";
 import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
 import type { TwinDefinition, TwinId, TwinRequest, TwinResponse } from "../durable-objects/twins/types";
 import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
 import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";
 import { sandboxStub } from "./stubs";
-import { publicOrigin } from "./urls";
+import { twinsOrigin } from "./urls";
 
 export interface TwinTarget {
   twin: TwinId;
@@ -96,15 +97,15 @@ function refuseCredential(definition: TwinDefinition, path: string, token: strin
 
 /** Who a twin credential belongs to: the sandbox, and for a provider token, its twin. */
 export async function resolveTwinCredential(
-  secret: string,
+  secrets: readonly string[],
   token: string | undefined,
 ): Promise<{ sessionId: string; twin?: TwinId; twins: TwinId[] } | null> {
   if (!token) return null;
   if (token.split(".").length === 3 && token.startsWith("eyJ")) {
-    const claims = await verifyAgentToken(secret, token);
+    const claims = await verifyAgentToken(secrets, token);
     return claims ? { sessionId: claims.sessionId, twins: claims.twins } : null;
   }
-  const provider = await parseProviderToken(secret, token);
+  const provider = await parseProviderToken(secrets, token);
   return provider ? { sessionId: provider.sessionId, twin: provider.twin, twins: [provider.twin] } : null;
 }
 
@@ -114,15 +115,8 @@ export function credentialOpens(who: { sessionId: string; twin?: TwinId; twins: 
 }
 
 export function toResponse(res: TwinResponse): Response {
-  const body = res.bodyEncoding === "base64" ? Uint8Array.from(atob(res.body), (ch) => ch.charCodeAt(0)) : res.body;
+  const body = res.bodyEncoding === "base64" ? fromBase64(res.body) : res.body;
   return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, headers: res.headers });
-}
-
-/** Bytes as base64, in slices so a large upload does not overflow the argument list. */
-function base64Of(bytes: Uint8Array): string {
-  let binary = "";
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
 }
 
 const lowerHeaders = (headers: Headers) => {
@@ -153,7 +147,7 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
     path,
     query: url.search.slice(1),
     headers: lowerHeaders(c.req.raw.headers),
-    body: !hasBody ? "" : binary ? base64Of(new Uint8Array(await c.req.arrayBuffer())) : await bodyText(c),
+    body: !hasBody ? "" : binary ? toBase64(new Uint8Array(await c.req.arrayBuffer())) : await bodyText(c),
     baseUrl: target.baseUrl,
     transport: TWINS[twin].transportFor?.(target.path) ?? "rest",
     ...(binary ? { bodyEncoding: "base64" as const } : {}),
@@ -170,9 +164,9 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
   const prefix = `/${twin}/s/${sessionId}`;
   const path = new URL(c.req.url).pathname.slice(prefix.length) || "/";
   const token = await credentialOf(c, definition);
-  const who = await resolveTwinCredential(c.get("settings").tokenSecret, token);
+  const who = await resolveTwinCredential(c.get("settings").tokenSecrets, token);
   if (!credentialOpens(who, twin, sessionId)) return refuseCredential(definition, path, token);
-  return forwardToTwin(c, { twin, sessionId, baseUrl: `${publicOrigin(c)}${prefix}`, path });
+  return forwardToTwin(c, { twin, sessionId, baseUrl: `${twinsOrigin(c)}${prefix}`, path });
 }
 
 /**
@@ -180,12 +174,12 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
  * agent_token names its sandbox, and the twin is the one whose paths these are.
  */
 export async function rootTwinHandler(c: Context<AppEnv>, token: string): Promise<Response | null> {
-  const who = await resolveTwinCredential(c.get("settings").tokenSecret, token);
+  const who = await resolveTwinCredential(c.get("settings").tokenSecrets, token);
   if (!who) return null;
   const path = new URL(c.req.url).pathname;
   const twin = who.twin ?? who.twins.find((t) => TWINS[t].claimsRootPath(path)) ?? who.twins[0];
   if (!twin) return null;
-  return forwardToTwin(c, { twin, sessionId: who.sessionId, baseUrl: publicOrigin(c), path });
+  return forwardToTwin(c, { twin, sessionId: who.sessionId, baseUrl: twinsOrigin(c), path });
 }
 
 function openapiFor(twin: TwinId, baseUrl: string) {
