@@ -7,7 +7,8 @@ import { failed, figure } from "../lib/figures.mjs";
 import { LOCAL_KEY } from "../lib/platform.mjs";
 import { median, percentile, shuffle } from "../lib/stats.mjs";
 
-const SECTION = "7. Slack twin";
+const S1 = "1. Twin overhead vs the floor";
+const S2 = "2. World-size independence";
 const SMALL = 10;
 const STUB_TASK = "IyAuLgo=";
 
@@ -63,7 +64,7 @@ export async function measureSlack({ platform, sizes, random, log }) {
     { id: "slack.world.read.p50", name: `Slack point read p50, ${n} vs ${SMALL} messages`, op: "readBig", base: "readSmall", baselineLabel: `${SMALL}-message world`, target: { max: 1.2 } },
     { id: "slack.world.write.p50", name: `Slack point write p50, ${n} vs ${SMALL} messages`, op: "writeBig", base: "writeSmall", baselineLabel: `${SMALL}-message world`, target: { max: 1.2 } },
     { id: "slack.world.list.p50", name: `Slack history page of 30 p50, ${n} vs ${SMALL}`, op: "listBig", base: "listSmall", baselineLabel: `${SMALL}-message world`, target: { max: 2 } },
-  ].map((s) => ({ ...s, section: SECTION, p: 50 }));
+  ].map((s) => ({ ...s, section: s.base === "floor" ? S1 : S2, p: 50 }));
   let small;
   let large;
   try {
