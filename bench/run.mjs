@@ -49,6 +49,7 @@ const SECTIONS = [
   ["create", measureCreate],
   ["finalize", measureFinalize],
   ["concurrency", measureConcurrency],
+  ["gmail", (ctx) => import("./sections/gmail.mjs").then((m) => m.measureGmail(ctx))],
 ];
 
 const root = path.dirname(import.meta.dirname);

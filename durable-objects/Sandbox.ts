@@ -130,12 +130,19 @@ export class Sandbox extends DurableObject<Env> {
     };
     const ready: SandboxMeta = { ...meta, state: "ready", readyAt: Date.now() };
     try {
+      // A twin's asynchronous preparation of its seed runs before the boot transaction.
+      const prepared = new Map<TwinId, unknown>();
+      for (const id of input.twins) {
+        const twin = twinById(id);
+        const seed = input.seeds[id] ?? twin.defaultSeed();
+        prepared.set(id, twin.prepareSeed ? await twin.prepareSeed(seed) : seed);
+      }
       this.ctx.storage.transactionSync(() => {
         for (const id of input.twins) {
           const twin = twinById(id);
           this.applyTwinMigrations(id);
           const seed = input.seeds[id] ?? twin.defaultSeed();
-          twin.boot(this.db, seed, this.clock);
+          twin.boot(this.db, prepared.get(id) ?? seed, this.clock);
           saveSnapshot(this.db, id, redactValue(seed));
         }
         this.saveMeta(ready);
@@ -154,7 +161,7 @@ export class Sandbox extends DurableObject<Env> {
   }
 
   /** Serves one twin call and records it on the tape, in one transaction. */
-  async twinCall(twinId: TwinId, req: TwinRequest): Promise<TwinResponse> {
+  async twinCall(twinId: TwinId, sent: TwinRequest): Promise<TwinResponse> {
     const twin = twinById(twinId);
     const meta = this.meta;
     if (!meta || !meta.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
@@ -162,6 +169,8 @@ export class Sandbox extends DurableObject<Env> {
       if (isOpen(meta.state)) await this.close("expired", "lifetime");
       return twin.errors.gone("This sandbox has closed; its twins no longer answer.");
     }
+    // What the twin must compute asynchronously (parsing a message) happens outside the transaction.
+    const req = twin.prepare ? await twin.prepare(sent) : sent;
     const firstCall = meta.state === "ready";
     let response: TwinResponse;
     let seq: number;

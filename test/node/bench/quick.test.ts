@@ -24,6 +24,10 @@ const FIGURE_IDS = [
   "concurrency.throughput", "concurrency.errors", "concurrency.tapes",
 ];
 
+/** The figures each twin's own bench section adds, under its id: the same five for every twin. */
+const TWIN_FIGURES = ["overhead.read.p50", "overhead.write.p50", "world.read.p50", "world.write.p50", "world.list.p50"];
+const TWIN_SECTION = /^(stripe|slack|gmail|linear)\./;
+
 interface Figure {
   id: string;
   section: string;
@@ -58,7 +62,10 @@ describe("npm run bench -- --quick", () => {
 
     const results = JSON.parse(readFileSync(out, "utf8")) as { mode: string; figures: Figure[]; summary: string; markdown: string };
     expect(results.mode).toBe("quick");
-    expect(results.figures.map((f) => f.id).sort()).toEqual([...FIGURE_IDS].sort());
+    const ids = results.figures.map((f) => f.id);
+    expect(ids.filter((id) => !TWIN_SECTION.test(id)).sort()).toEqual([...FIGURE_IDS].sort());
+    const twins = [...new Set(ids.filter((id) => TWIN_SECTION.test(id)).map((id) => id.split(".")[0]))];
+    for (const twin of twins) expect(ids.filter((id) => id.startsWith(`${twin}.`)).sort(), twin).toEqual(TWIN_FIGURES.map((f) => `${twin}.${f}`).sort());
     for (const f of results.figures) {
       expect(f.name, f.id).toBeTruthy();
       // A figure either carries a measured value or says why it could not (an HTTP status, usually).
