@@ -41,7 +41,13 @@ export interface MethodSpec {
   handler(call: Call): Answer;
 }
 
-const splitScopes = (scope: string) => new Set(scope.split(",").map((s) => s.trim()).filter(Boolean));
+const splitScopes = (scope: string) =>
+  new Set(
+    scope
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 /** The token the call brought: the bearer header, else the `token` argument. */
 function tokenOf(ctx: TwinContext, args: Args): string | undefined {

@@ -3,7 +3,16 @@
 import type { Clock } from "../../types";
 import type { Db } from "../../../sql";
 import { nextCounter } from "../../kit/sql";
-import type { ScriptedReply, SlackFile, SlackInstallation, SlackMessage, SlackScheduled, SlackSeed, SlackUser, SlackUsergroup } from "../seed";
+import type {
+  ScriptedReply,
+  SlackFile,
+  SlackInstallation,
+  SlackMessage,
+  SlackScheduled,
+  SlackSeed,
+  SlackUser,
+  SlackUsergroup,
+} from "../seed";
 
 export interface UserRow {
   id: string;
