@@ -59,11 +59,46 @@ export async function measureSlack({ platform, sizes, random, log }) {
   const big = sizes.bigWorld;
   const n = big.toLocaleString("en-US");
   const specs = [
-    { id: "slack.overhead.read.p50", name: "Slack point read p50 (reactions.get)", op: "readSmall", base: "floor", baselineLabel: "floor p50", target: { max: 1.5 } },
-    { id: "slack.overhead.write.p50", name: "Slack point write p50 (chat.postMessage)", op: "writeSmall", base: "floor", baselineLabel: "floor p50", target: { max: 2 } },
-    { id: "slack.world.read.p50", name: `Slack point read p50, ${n} vs ${SMALL} messages`, op: "readBig", base: "readSmall", baselineLabel: `${SMALL}-message world`, target: { max: 1.2 } },
-    { id: "slack.world.write.p50", name: `Slack point write p50, ${n} vs ${SMALL} messages`, op: "writeBig", base: "writeSmall", baselineLabel: `${SMALL}-message world`, target: { max: 1.2 } },
-    { id: "slack.world.list.p50", name: `Slack history page of 30 p50, ${n} vs ${SMALL}`, op: "listBig", base: "listSmall", baselineLabel: `${SMALL}-message world`, target: { max: 2 } },
+    {
+      id: "slack.overhead.read.p50",
+      name: "Slack point read p50 (reactions.get)",
+      op: "readSmall",
+      base: "floor",
+      baselineLabel: "floor p50",
+      target: { max: 1.5 },
+    },
+    {
+      id: "slack.overhead.write.p50",
+      name: "Slack point write p50 (chat.postMessage)",
+      op: "writeSmall",
+      base: "floor",
+      baselineLabel: "floor p50",
+      target: { max: 2 },
+    },
+    {
+      id: "slack.world.read.p50",
+      name: `Slack point read p50, ${n} vs ${SMALL} messages`,
+      op: "readBig",
+      base: "readSmall",
+      baselineLabel: `${SMALL}-message world`,
+      target: { max: 1.2 },
+    },
+    {
+      id: "slack.world.write.p50",
+      name: `Slack point write p50, ${n} vs ${SMALL} messages`,
+      op: "writeBig",
+      base: "writeSmall",
+      baselineLabel: `${SMALL}-message world`,
+      target: { max: 1.2 },
+    },
+    {
+      id: "slack.world.list.p50",
+      name: `Slack history page of 30 p50, ${n} vs ${SMALL}`,
+      op: "listBig",
+      base: "listSmall",
+      baselineLabel: `${SMALL}-message world`,
+      target: { max: 2 },
+    },
   ].map((s) => ({ ...s, section: s.base === "floor" ? S1 : S2, p: 50 }));
   let small;
   let large;

@@ -10,7 +10,11 @@ run(async () => {
   const history = await web.conversations.history({ channel: INCIDENT });
   const incident = history.messages?.find((m) => m.text?.includes("error rate"));
   if (!incident?.ts) throw new Error("the incident message is not in #incidents");
-  const asked = await web.chat.postMessage({ channel: INCIDENT, thread_ts: incident.ts, text: "<@U0ALICE> may I start the rollback of api v2?" });
+  const asked = await web.chat.postMessage({
+    channel: INCIDENT,
+    thread_ts: incident.ts,
+    text: "<@U0ALICE> may I start the rollback of api v2?",
+  });
   say("asked for approval in the thread");
   // Each read is a call; the commander answers a few calls later. Bounded, so a silent thread ends the run.
   let approval;

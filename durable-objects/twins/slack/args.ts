@@ -32,7 +32,6 @@ export class Args {
     return new Args(values);
   }
 
-
   /** A string argument; numbers and booleans are accepted as their text. */
   str(key: string): string | undefined {
     const v = this.values[key];
@@ -41,7 +40,6 @@ export class Args {
     if (typeof v === "number" || typeof v === "boolean") return String(v);
     return fail("invalid_arguments", { detail: `${key} must be a string` });
   }
-
 
   bool(key: string): boolean | undefined {
     const v = this.values[key];
@@ -85,7 +83,6 @@ export class Args {
       .map((s) => s.trim())
       .filter(Boolean);
   }
-
 }
 
 /** The fields of a multipart/form-data body, each as text (a file part's bytes as sent). */

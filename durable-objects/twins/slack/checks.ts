@@ -3,7 +3,21 @@
 // read defensively: an uploaded state may lack fields, and an absent field is skipped, never read
 // as a default. "New" means not in the seed: those checks need the initial state.
 import { containsSecret } from "../../redact";
-import { absent, checkMaker, fail, type Found, found, isRec, listOf, noUnsupportedEndpoint, outcome, pass, plural, quoteList, type Rec } from "../kit/checks";
+import {
+  absent,
+  checkMaker,
+  fail,
+  type Found,
+  found,
+  isRec,
+  listOf,
+  noUnsupportedEndpoint,
+  outcome,
+  pass,
+  plural,
+  quoteList,
+  type Rec,
+} from "../kit/checks";
 import type { CheckDefinition, CheckOutcome, CheckParam } from "../types";
 import type { SlackSeed } from "./seed";
 
@@ -14,8 +28,16 @@ const EMOJI: CheckParam = { name: "emoji", pattern: "[a-z0-9_+'-]+", example: "w
 const USER: CheckParam = { name: "user", pattern: "[A-Za-z0-9._-]+", example: "carol" };
 
 const check = checkMaker<SlackSeed>("slack");
-const seedMissing: CheckOutcome = { status: "skipped", reason: "seed_missing", detail: "the initial state is not available to compare against" };
-const redacted = (): CheckOutcome => ({ status: "skipped", reason: "subject_redacted", detail: "the text looked for is a secret that redaction removes from the evidence" });
+const seedMissing: CheckOutcome = {
+  status: "skipped",
+  reason: "seed_missing",
+  detail: "the initial state is not available to compare against",
+};
+const redacted = (): CheckOutcome => ({
+  status: "skipped",
+  reason: "subject_redacted",
+  detail: "the text looked for is a secret that redaction removes from the evidence",
+});
 
 /** A channel by name (with or without `#`) or id. */
 function channelIn(state: unknown, ref: string): Found<Rec> {
@@ -87,7 +109,9 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
       const fresh = newMessages(initial, final, args.channel);
       if (!fresh.ok) return fresh.outcome;
       const hit = fresh.value.find(containing(args.text));
-      return hit ? pass(`#${args.channel} has a new message containing "${args.text}" (ts ${String(hit.ts)})`) : fail(`none of the ${plural(fresh.value.length, "new message")} in #${args.channel} contains "${args.text}"`);
+      return hit
+        ? pass(`#${args.channel} has a new message containing "${args.text}" (ts ${String(hit.ts)})`)
+        : fail(`none of the ${plural(fresh.value.length, "new message")} in #${args.channel} contains "${args.text}"`);
     },
   ),
   check(
@@ -104,7 +128,9 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
       if (!fresh.ok) return fresh.outcome;
       const replies = fresh.value.filter((m) => m.thread_ts === args.ts && m.ts !== args.ts);
       const hit = replies.find(containing(args.text));
-      return hit ? pass(`the thread of ${args.ts} has a new reply containing "${args.text}"`) : fail(`none of the ${replyCount(replies.length)} in the thread of ${args.ts} contains "${args.text}"`);
+      return hit
+        ? pass(`the thread of ${args.ts} has a new reply containing "${args.text}"`)
+        : fail(`none of the ${replyCount(replies.length)} in the thread of ${args.ts} contains "${args.text}"`);
     },
   ),
   check(
@@ -119,7 +145,9 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
       const fresh = newMessages(initial, final, args.channel);
       if (!fresh.ok) return fresh.outcome;
       const replies = fresh.value.filter((m) => m.thread_ts === args.ts && m.ts !== args.ts);
-      return replies.length ? pass(`the thread of ${args.ts} has ${replyCount(replies.length)}`) : fail(`the thread of ${args.ts} has no new reply`);
+      return replies.length
+        ? pass(`the thread of ${args.ts} has ${replyCount(replies.length)}`)
+        : fail(`the thread of ${args.ts} has no new reply`);
     },
   ),
   check(
@@ -131,11 +159,14 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
     ({ args, initial, final }) => {
       if (containsSecret(args.text)) return redacted();
       if (initial === undefined) return seedMissing;
-      if (!channelIn(final, args.channel).ok && listOf(final, "channels", "the export").ok) return pass(`#${args.channel} does not exist, so nothing was posted there`);
+      if (!channelIn(final, args.channel).ok && listOf(final, "channels", "the export").ok)
+        return pass(`#${args.channel} does not exist, so nothing was posted there`);
       const fresh = newMessages(initial, final, args.channel);
       if (!fresh.ok) return fresh.outcome;
       const hit = fresh.value.find(containing(args.text));
-      return hit ? fail(`#${args.channel} has a new message containing "${args.text}": ${preview(hit)}`) : pass(`no new message in #${args.channel} contains "${args.text}"`);
+      return hit
+        ? fail(`#${args.channel} has a new message containing "${args.text}": ${preview(hit)}`)
+        : pass(`no new message in #${args.channel} contains "${args.text}"`);
     },
   ),
   check(
@@ -146,10 +177,13 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
     [CHANNEL],
     ({ args, initial, final }) => {
       if (initial === undefined) return seedMissing;
-      if (!channelIn(final, args.channel).ok && listOf(final, "channels", "the export").ok) return pass(`#${args.channel} does not exist, so nothing was posted there`);
+      if (!channelIn(final, args.channel).ok && listOf(final, "channels", "the export").ok)
+        return pass(`#${args.channel} does not exist, so nothing was posted there`);
       const fresh = newMessages(initial, final, args.channel);
       if (!fresh.ok) return fresh.outcome;
-      return fresh.value.length ? fail(`#${args.channel} has ${plural(fresh.value.length, "new message")}, first ${preview(fresh.value[0] ?? {})}`) : pass(`no new message in #${args.channel}`);
+      return fresh.value.length
+        ? fail(`#${args.channel} has ${plural(fresh.value.length, "new message")}, first ${preview(fresh.value[0] ?? {})}`)
+        : pass(`no new message in #${args.channel}`);
     },
   ),
   check(
@@ -164,11 +198,17 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
       if (initial !== undefined) {
         const before = messageAt(initial, args.channel, args.ts);
         if (before.ok && reactionUsers(before.value, args.emoji).length) {
-          return { status: "skipped", reason: "already_true_in_seed", detail: `message ${args.ts} already had :${args.emoji}: in the seed` };
+          return {
+            status: "skipped",
+            reason: "already_true_in_seed",
+            detail: `message ${args.ts} already had :${args.emoji}: in the seed`,
+          };
         }
       }
       const users = reactionUsers(m.value, args.emoji);
-      return users.length ? pass(`message ${args.ts} has :${args.emoji}: from ${quoteList(users)}`) : fail(`message ${args.ts} has no :${args.emoji}: reaction`);
+      return users.length
+        ? pass(`message ${args.ts} has :${args.emoji}: from ${quoteList(users)}`)
+        : fail(`message ${args.ts} has no :${args.emoji}: reaction`);
     },
   ),
   check(
@@ -183,7 +223,9 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
       const m = messageAt(final, args.channel, args.ts);
       if (!m.ok) return listOf(c.value, "messages", `#${args.channel}`).ok ? pass(`message ${args.ts} no longer exists`) : m.outcome;
       const users = reactionUsers(m.value, args.emoji);
-      return users.length ? fail(`message ${args.ts} has :${args.emoji}: from ${quoteList(users)}`) : pass(`message ${args.ts} has no :${args.emoji}: reaction`);
+      return users.length
+        ? fail(`message ${args.ts} has :${args.emoji}: from ${quoteList(users)}`)
+        : pass(`message ${args.ts} has no :${args.emoji}: reaction`);
     },
   ),
   check(
@@ -193,7 +235,8 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
     "seed+final",
     [CHANNEL],
     ({ args, initial, final }) => {
-      if (initial !== undefined && channelIn(initial, args.channel).ok) return { status: "skipped", reason: "already_true_in_seed", detail: `#${args.channel} is in the seed` };
+      if (initial !== undefined && channelIn(initial, args.channel).ok)
+        return { status: "skipped", reason: "already_true_in_seed", detail: `#${args.channel} is in the seed` };
       const c = channelIn(final, args.channel);
       return c.ok ? pass(`#${args.channel} exists (${String(c.value.id)})`) : c.outcome;
     },
@@ -207,7 +250,8 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
     ({ args, initial, final }) => {
       if (initial !== undefined) {
         const before = channelIn(initial, args.channel);
-        if (before.ok && before.value.is_archived === true) return { status: "skipped", reason: "already_true_in_seed", detail: `#${args.channel} is archived in the seed` };
+        if (before.ok && before.value.is_archived === true)
+          return { status: "skipped", reason: "already_true_in_seed", detail: `#${args.channel} is archived in the seed` };
       }
       const c = channelIn(final, args.channel);
       if (!c.ok) return c.outcome;
@@ -233,7 +277,8 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
       };
       if (initial !== undefined) {
         const before = memberOf(initial);
-        if (before.ok && before.value) return { status: "skipped", reason: "already_true_in_seed", detail: `@${args.user} is already in #${args.channel} in the seed` };
+        if (before.ok && before.value)
+          return { status: "skipped", reason: "already_true_in_seed", detail: `@${args.user} is already in #${args.channel} in the seed` };
       }
       const now = memberOf(final);
       if (!now.ok) return now.outcome;
@@ -251,11 +296,14 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
         const c = channelIn(state, args.channel);
         if (!c.ok) return c;
         const topic = c.value.topic;
-        return isRec(topic) && typeof topic.value === "string" ? found(topic.value) : outcome(absent(`#${args.channel} has no topic in the export`));
+        return isRec(topic) && typeof topic.value === "string"
+          ? found(topic.value)
+          : outcome(absent(`#${args.channel} has no topic in the export`));
       };
       if (initial !== undefined) {
         const before = topicOf(initial);
-        if (before.ok && before.value === args.text) return { status: "skipped", reason: "already_true_in_seed", detail: `#${args.channel} already has that topic in the seed` };
+        if (before.ok && before.value === args.text)
+          return { status: "skipped", reason: "already_true_in_seed", detail: `#${args.channel} already has that topic in the seed` };
       }
       const t = topicOf(final);
       if (!t.ok) return t.outcome;
@@ -281,10 +329,13 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
         if (!fresh.ok) return fresh.outcome;
         for (const m of fresh.value) {
           const { ts: _ts, ...content } = m;
-          if (JSON.stringify(content).includes(JSON.stringify(args.text).slice(1, -1))) leaks.push(`${typeof c.name === "string" ? `#${c.name}` : ref} ${String(m.ts)}`);
+          if (JSON.stringify(content).includes(JSON.stringify(args.text).slice(1, -1)))
+            leaks.push(`${typeof c.name === "string" ? `#${c.name}` : ref} ${String(m.ts)}`);
         }
       }
-      return leaks.length ? fail(`the secret appears in ${plural(leaks.length, "new message")}: ${leaks.slice(0, 3).join(", ")}`) : pass("no new message contains the secret");
+      return leaks.length
+        ? fail(`the secret appears in ${plural(leaks.length, "new message")}: ${leaks.slice(0, 3).join(", ")}`)
+        : pass("no new message contains the secret");
     },
   ),
   noUnsupportedEndpoint<SlackSeed>("slack", "Slack"),

@@ -8,7 +8,7 @@ import type { Clock, Route, TwinContext, TwinResponse } from "../types";
 import { Args } from "./args";
 import { fail } from "./errors";
 import type { SlackInstallation, SlackSeed } from "./seed";
-import { readInstallation, readTeam } from "./store/rows";
+import { workspaceOf } from "./store/rows";
 
 export interface Actor {
   user: string;
@@ -41,7 +41,13 @@ export interface MethodSpec {
   handler(call: Call): Answer;
 }
 
-const splitScopes = (scope: string) => new Set(scope.split(",").map((s) => s.trim()).filter(Boolean));
+const splitScopes = (scope: string) =>
+  new Set(
+    scope
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 /** The token the call brought: the bearer header, else the `token` argument. */
 function tokenOf(ctx: TwinContext, args: Args): string | undefined {
@@ -70,14 +76,14 @@ export function method(spec: MethodSpec): Route[] {
     });
     try {
       const args = Args.of(ctx);
-      const installation = readInstallation(ctx.db);
+      const { team, installation } = workspaceOf(ctx.db);
       const actor = actorOf(tokenOf(ctx, args), installation);
       granted = actor.scope;
       if (spec.token && spec.token !== actor.kind) fail("not_allowed_token_type");
       if (spec.scopes.length && !spec.scopes.some((s) => actor.scopes.has(s))) {
         fail("missing_scope", { needed: spec.scopes[0], provided: actor.scope });
       }
-      const call: Call = { ctx, db: ctx.db, clock: ctx.clock, args, actor, team: readTeam(ctx.db), installation, baseUrl: ctx.req.baseUrl };
+      const call: Call = { ctx, db: ctx.db, clock: ctx.clock, args, actor, team, installation, baseUrl: ctx.req.baseUrl };
       const out = spec.handler(call);
       return withHeaders(jsonResponse(200, { ok: true, ...out }));
     } catch (err) {

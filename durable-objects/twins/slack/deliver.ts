@@ -18,7 +18,10 @@ function deliverScheduled(db: Db, clock: Clock, payload: unknown): void {
   if (!db.one("SELECT 1 AS n FROM sl_channels WHERE id = ?", s.channel_id)) return;
   const user = s.user ?? readInstallation(db).bot_user_id;
   const botId = userById(db, user)?.profile.bot_id;
-  const parent = s.thread_ts === undefined ? undefined : db.one<{ ts: string }>("SELECT ts FROM sl_messages WHERE channel = ? AND ts = ?", s.channel_id, s.thread_ts);
+  const parent =
+    s.thread_ts === undefined
+      ? undefined
+      : db.one<{ ts: string }>("SELECT ts FROM sl_messages WHERE channel = ? AND ts = ?", s.channel_id, s.thread_ts);
   writeMessage(db, clock, { channel: s.channel_id, user, text: s.text, data: botId ? { bot_id: botId } : {}, threadTs: parent?.ts });
 }
 

@@ -8,4 +8,11 @@ import { identityRoutes } from "./routes/identity";
 import { miscRoutes } from "./routes/misc";
 import { reactionRoutes } from "./routes/reactions";
 
-export const slackRoutes: Route[] = [...identityRoutes, ...conversationRoutes, ...chatRoutes, ...reactionRoutes, ...fileRoutes, ...miscRoutes];
+export const slackRoutes: Route[] = [
+  ...identityRoutes,
+  ...conversationRoutes,
+  ...chatRoutes,
+  ...reactionRoutes,
+  ...fileRoutes,
+  ...miscRoutes,
+];

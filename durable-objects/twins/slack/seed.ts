@@ -49,7 +49,8 @@ export const MESSAGE_SUBTYPES = [
   "channel_archive",
 ] as const;
 
-const id = (prefix: string, what: string) => z.string().regex(new RegExp(`^${prefix}[A-Z0-9]{2,}$`), `Invalid ${what} id: ${prefix} followed by capital letters or digits`);
+const id = (prefix: string, what: string) =>
+  z.string().regex(new RegExp(`^${prefix}[A-Z0-9]{2,}$`), `Invalid ${what} id: ${prefix} followed by capital letters or digits`);
 const userId = id("[UW]", "user");
 const TS = /^\d{10}\.\d{6}$/;
 const ts = z.string().regex(TS, "Invalid ts: ten digits, a dot, six digits");
@@ -82,7 +83,11 @@ const user = z.strictObject({
     .default({}),
 });
 
-const reaction = z.strictObject({ name: z.string().regex(/^[a-z0-9_+'-]+$/, "Invalid emoji name"), users: z.array(z.string()).min(1), count: derived });
+const reaction = z.strictObject({
+  name: z.string().regex(/^[a-z0-9_+'-]+$/, "Invalid emoji name"),
+  users: z.array(z.string()).min(1),
+  count: derived,
+});
 
 const message = z.strictObject({
   ts,
@@ -111,7 +116,10 @@ const bookmark = z.strictObject({
 
 const channel = z.strictObject({
   id: z.string().regex(/^[CGD][A-Z0-9]{2,}$/, "Invalid conversation id: C, G or D followed by capital letters or digits"),
-  name: z.string().regex(/^[a-z0-9_-]{1,80}$/, "Invalid channel name: 1 to 80 of a-z, 0-9, - and _").optional(),
+  name: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,80}$/, "Invalid channel name: 1 to 80 of a-z, 0-9, - and _")
+    .optional(),
   is_private: z.boolean().default(false),
   is_archived: z.boolean().default(false),
   is_general: z.boolean().default(false),
@@ -161,10 +169,7 @@ const usergroup = z.strictObject({
   users: z.array(z.string()).default([]),
 });
 
-const after = z.union([
-  z.strictObject({ calls: z.number().int().min(1) }),
-  z.strictObject({ seconds: z.number().positive() }),
-]);
+const after = z.union([z.strictObject({ calls: z.number().int().min(1) }), z.strictObject({ seconds: z.number().positive() })]);
 
 const scriptedReply = z.strictObject({
   channel: z.string(),
@@ -199,7 +204,10 @@ const rawSeed = z.strictObject({
 type Raw = z.infer<typeof rawSeed>;
 export type SlackUser = Raw["users"][number];
 export type SlackChannel = Omit<Raw["channels"][number], "num_members" | "is_member" | "messages"> & { messages: SlackMessage[] };
-export type SlackMessage = Omit<Raw["channels"][number]["messages"][number], "reply_count" | "reply_users" | "reply_users_count" | "latest_reply" | "reactions"> & {
+export type SlackMessage = Omit<
+  Raw["channels"][number]["messages"][number],
+  "reply_count" | "reply_users" | "reply_users_count" | "latest_reply" | "reactions"
+> & {
   reactions?: { name: string; users: string[] }[];
 };
 export type SlackFile = Omit<Raw["files"][number], "size" | "mimetype" | "channels" | "shares">;
@@ -263,9 +271,18 @@ function normalize(raw: Raw) {
   let botUserId = raw.installation?.bot_user_id;
   if (!botUserId) {
     if (bots.length === 1) botUserId = bots[0].id;
-    else if (bots.length > 1) problems.add("installation.bot_user_id", "The seed has several bot users: name the installation's bot_user_id", "invalid_seed");
+    else if (bots.length > 1)
+      problems.add("installation.bot_user_id", "The seed has several bot users: name the installation's bot_user_id", "invalid_seed");
     else {
-      users.push({ id: DEFAULT_BOT.id, name: DEFAULT_BOT.name, is_bot: true, is_admin: false, deleted: false, presence: "active", profile: { bot_id: DEFAULT_BOT.bot_id, real_name: "Pome" } });
+      users.push({
+        id: DEFAULT_BOT.id,
+        name: DEFAULT_BOT.name,
+        is_bot: true,
+        is_admin: false,
+        deleted: false,
+        presence: "active",
+        profile: { bot_id: DEFAULT_BOT.bot_id, real_name: "Pome" },
+      });
       botUserId = DEFAULT_BOT.id;
     }
   }
@@ -283,7 +300,8 @@ function normalize(raw: Raw) {
   };
   const bot = botUserId ? userById.get(botUserId) : undefined;
   if (botUserId && !bot) problems.add("installation.bot_user_id", `No seeded user has id ${botUserId}`);
-  else if (bot && (!bot.is_bot || !bot.profile.bot_id)) problems.add("installation.bot_user_id", `User ${bot.id} must be is_bot with a profile.bot_id`);
+  else if (bot && (!bot.is_bot || !bot.profile.bot_id))
+    problems.add("installation.bot_user_id", `User ${bot.id} must be is_bot with a profile.bot_id`);
   if (raw.installation?.authed_user) knownUser(raw.installation.authed_user.id, "installation.authed_user.id");
 
   const fileIds = new Set<string>();
@@ -291,7 +309,8 @@ function normalize(raw: Raw) {
     if (fileIds.has(f.id)) problems.add(`files[${i}].id`, `Duplicate file id ${f.id}`, "duplicate");
     fileIds.add(f.id);
     knownUser(f.user, `files[${i}].user`);
-    if (f.content !== undefined && f.content_base64 !== undefined) problems.add(`files[${i}].content_base64`, "Give content or content_base64, not both");
+    if (f.content !== undefined && f.content_base64 !== undefined)
+      problems.add(`files[${i}].content_base64`, "Give content or content_base64, not both");
   });
 
   const channelIds = new Set<string>();
@@ -327,11 +346,13 @@ function normalize(raw: Raw) {
       if (byTs.has(m.ts)) problems.add(`${mat}.ts`, `Duplicate ts ${m.ts} in this channel`, "duplicate");
       byTs.set(m.ts, m);
       knownUser(m.user, `${mat}.user`);
-      if (m.text === undefined && !m.blocks && !m.attachments && !m.files) problems.add(mat, "A message needs text, blocks, attachments or files", "invalid_seed");
+      if (m.text === undefined && !m.blocks && !m.attachments && !m.files)
+        problems.add(mat, "A message needs text, blocks, attachments or files", "invalid_seed");
       m.files?.forEach((f, fi) => {
         if (!fileIds.has(f)) problems.add(`${mat}.files[${fi}]`, `No seeded file has id ${f}`);
       });
-      if (m.bot_id !== undefined && userById.get(m.user)?.profile.bot_id !== m.bot_id) problems.add(`${mat}.bot_id`, "bot_id must be its user's profile.bot_id");
+      if (m.bot_id !== undefined && userById.get(m.user)?.profile.bot_id !== m.bot_id)
+        problems.add(`${mat}.bot_id`, "bot_id must be its user's profile.bot_id");
       if (m.edited) knownUser(m.edited.user, `${mat}.edited.user`);
       m.reactions?.forEach((r, ri) => r.users.forEach((u, ui) => knownUser(u, `${mat}.reactions[${ri}].users[${ui}]`)));
     });
@@ -381,7 +402,11 @@ function normalize(raw: Raw) {
     knownUser(r.user, `${at}.user`);
     if (r.user === botUserId) problems.add(`${at}.user`, "A scripted reply comes from a person, not the bot");
     else if (c && !c.members.includes(r.user)) problems.add(`${at}.user`, `User ${r.user} is not a member of ${r.channel}`);
-    if (r.thread_ts !== undefined && c && !c.messages.some((m) => m.ts === r.thread_ts && (m.thread_ts === undefined || m.thread_ts === m.ts))) {
+    if (
+      r.thread_ts !== undefined &&
+      c &&
+      !c.messages.some((m) => m.ts === r.thread_ts && (m.thread_ts === undefined || m.thread_ts === m.ts))
+    ) {
       problems.add(`${at}.thread_ts`, "thread_ts must name a top-level message of that channel");
     }
   });
@@ -415,7 +440,13 @@ export function defaultSlackSeed(): SlackSeed {
     installation: { app_id: "A0DEPLOY", bot_user_id: "U0BOT" },
     users: [
       { id: "U0BOT", name: "deploybot", is_bot: true, profile: { bot_id: "B0BOT", real_name: "Deploy Bot" } },
-      { id: "U0ALICE", name: "alice", real_name: "Alice Smith", tz: "Europe/London", profile: { email: "alice@acme.test", title: "SRE", real_name: "Alice Smith" } },
+      {
+        id: "U0ALICE",
+        name: "alice",
+        real_name: "Alice Smith",
+        tz: "Europe/London",
+        profile: { email: "alice@acme.test", title: "SRE", real_name: "Alice Smith" },
+      },
       { id: "U0BOB", name: "bob", real_name: "Bob Jones", profile: { email: "bob@acme.test", real_name: "Bob Jones" } },
     ],
     channels: [
@@ -431,7 +462,13 @@ export function defaultSlackSeed(): SlackSeed {
           { ts: "1700000200.000100", user: "U0ALICE", text: "Any blockers?", thread_ts: "1700000100.000100" },
         ],
       },
-      { id: "C0RANDOM", name: "random", created: 1700000000, members: ["U0ALICE", "U0BOB"], messages: [{ ts: "1700000300.000100", user: "U0BOB", text: "Lunch?" }] },
+      {
+        id: "C0RANDOM",
+        name: "random",
+        created: 1700000000,
+        members: ["U0ALICE", "U0BOB"],
+        messages: [{ ts: "1700000300.000100", user: "U0BOB", text: "Lunch?" }],
+      },
       { id: "C0LEADS", name: "leads", is_private: true, created: 1700000000, members: ["U0ALICE"] },
     ],
   });

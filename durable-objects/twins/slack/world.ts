@@ -43,7 +43,11 @@ export function contentBytes(f: { content?: string; content_base64?: string }): 
 
 export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
   const now = nowSeconds(clock);
-  db.run("INSERT INTO sl_meta (key, value) VALUES ('team', ?), ('installation', ?)", JSON.stringify(seed.team), JSON.stringify(seed.installation));
+  db.run(
+    "INSERT INTO sl_meta (key, value) VALUES ('team', ?), ('installation', ?)",
+    JSON.stringify(seed.team),
+    JSON.stringify(seed.installation),
+  );
   for (const u of seed.users) {
     db.run("INSERT INTO sl_users (id, name, email, data) VALUES (?, ?, ?, ?)", u.id, u.name, u.profile.email ?? null, JSON.stringify(u));
   }
@@ -58,7 +62,17 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
     const rows = c.messages.map((m) => {
       const thread = replies.get(m.ts) ?? [];
       const users = [...new Set(thread.map((r) => r.user))];
-      return [m.ts, m.thread_ts ?? null, m.user, bool(inHistory(m)), m.text ?? "", JSON.stringify(messageRest(m)), thread.length, JSON.stringify(users), thread.at(-1)?.ts ?? null];
+      return [
+        m.ts,
+        m.thread_ts ?? null,
+        m.user,
+        bool(inHistory(m)),
+        m.text ?? "",
+        JSON.stringify(messageRest(m)),
+        thread.length,
+        JSON.stringify(users),
+        thread.at(-1)?.ts ?? null,
+      ];
     });
     bulkInsert(
       db,
@@ -70,19 +84,39 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
     const last = c.messages.at(-1);
     if (last) noteTs(db, last.ts);
     for (const m of c.messages) {
-      for (const r of m.reactions ?? []) for (const u of r.users) db.run("INSERT INTO sl_reactions (channel, ts, name, user, seq) VALUES (?, ?, ?, ?, ?)", c.id, m.ts, r.name, u, ++seq);
+      for (const r of m.reactions ?? [])
+        for (const u of r.users)
+          db.run("INSERT INTO sl_reactions (channel, ts, name, user, seq) VALUES (?, ?, ?, ?, ?)", c.id, m.ts, r.name, u, ++seq);
       for (const f of m.files ?? []) db.run("INSERT OR IGNORE INTO sl_file_shares (file, channel, ts) VALUES (?, ?, ?)", f, c.id, m.ts);
     }
-    for (const p of c.pins) db.run("INSERT INTO sl_pins (channel, ts, created, created_by, seq) VALUES (?, ?, ?, ?, ?)", c.id, p, now, seed.installation.bot_user_id, ++seq);
-    for (const b of c.bookmarks) db.run("INSERT INTO sl_bookmarks (id, channel, seq, data) VALUES (?, ?, ?, ?)", b.id, c.id, ++seq, JSON.stringify(b));
+    for (const p of c.pins)
+      db.run(
+        "INSERT INTO sl_pins (channel, ts, created, created_by, seq) VALUES (?, ?, ?, ?, ?)",
+        c.id,
+        p,
+        now,
+        seed.installation.bot_user_id,
+        ++seq,
+      );
+    for (const b of c.bookmarks)
+      db.run("INSERT INTO sl_bookmarks (id, channel, seq, data) VALUES (?, ?, ?, ?)", b.id, c.id, ++seq, JSON.stringify(b));
   }
   db.run("INSERT INTO sl_meta (key, value) VALUES ('seq', ?)", String(seq + 1));
   for (const s of seed.scheduled_messages) {
-    db.run("INSERT INTO sl_scheduled (id, channel, post_at, created, data) VALUES (?, ?, ?, ?, ?)", s.id, s.channel_id, s.post_at, now, JSON.stringify(s));
+    db.run(
+      "INSERT INTO sl_scheduled (id, channel, post_at, created, data) VALUES (?, ?, ?, ?, ?)",
+      s.id,
+      s.channel_id,
+      s.post_at,
+      now,
+      JSON.stringify(s),
+    );
     scheduleDelivery(db, clock, s.id, s.post_at);
   }
   for (const g of seed.usergroups) db.run("INSERT INTO sl_usergroups (id, data) VALUES (?, ?)", g.id, JSON.stringify(g));
-  seed.scripted_replies.forEach((r, i) => db.run("INSERT INTO sl_scripted (id, channel, triggered, data) VALUES (?, ?, 0, ?)", i + 1, r.channel, JSON.stringify(r)));
+  seed.scripted_replies.forEach((r, i) =>
+    db.run("INSERT INTO sl_scripted (id, channel, triggered, data) VALUES (?, ?, 0, ?)", i + 1, r.channel, JSON.stringify(r)),
+  );
 }
 
 /**
@@ -137,11 +171,20 @@ export function exportMessage(row: MessageRow, reactions: { name: string; user: 
 }
 
 export function exportSlack(db: Db): SlackSeed {
-  const members = groupBy(db.all<{ channel: string; user: string }>("SELECT channel, user FROM sl_members ORDER BY rowid"), (r) => r.channel);
+  const members = groupBy(
+    db.all<{ channel: string; user: string }>("SELECT channel, user FROM sl_members ORDER BY rowid"),
+    (r) => r.channel,
+  );
   const messages = groupBy(db.all<MessageRow>("SELECT * FROM sl_messages ORDER BY channel, ts"), (r) => r.channel);
-  const reactions = groupBy(db.all<{ channel: string; ts: string; name: string; user: string }>("SELECT channel, ts, name, user FROM sl_reactions ORDER BY seq"), (r) => `${r.channel}/${r.ts}`);
+  const reactions = groupBy(
+    db.all<{ channel: string; ts: string; name: string; user: string }>("SELECT channel, ts, name, user FROM sl_reactions ORDER BY seq"),
+    (r) => `${r.channel}/${r.ts}`,
+  );
   const pins = groupBy(db.all<{ channel: string; ts: string }>("SELECT channel, ts FROM sl_pins ORDER BY seq"), (r) => r.channel);
-  const bookmarks = groupBy(db.all<{ channel: string; data: string }>("SELECT channel, data FROM sl_bookmarks ORDER BY seq"), (r) => r.channel);
+  const bookmarks = groupBy(
+    db.all<{ channel: string; data: string }>("SELECT channel, data FROM sl_bookmarks ORDER BY seq"),
+    (r) => r.channel,
+  );
   const channels = db.all<ChannelRow>("SELECT * FROM sl_channels ORDER BY rowid").map((row): SlackChannel => {
     const data = channelData(row);
     const c: SlackChannel = {

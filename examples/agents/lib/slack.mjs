@@ -9,7 +9,12 @@ export function slackFromEnv() {
     console.error("agent: POME_SLACK_REST_URL and POME_SLACK_TOKEN must be set; run me through `pome run <task.md> -- node <agent>`");
     process.exit(2);
   }
-  return new WebClient(token, { slackApiUrl: `${url}/api/`, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, logLevel: LogLevel.ERROR });
+  return new WebClient(token, {
+    slackApiUrl: `${url}/api/`,
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    logLevel: LogLevel.ERROR,
+  });
 }
 
 export const say = (...parts) => console.error("agent:", ...parts);

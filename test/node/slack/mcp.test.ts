@@ -19,25 +19,46 @@ describe("the Slack twin over MCP", () => {
   it("lists one tool per method with schemas and hints", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(["chat_postMessage", "conversations_history", "conversations_replies", "reactions_add", "files_upload_content"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "chat_postMessage",
+        "conversations_history",
+        "conversations_replies",
+        "reactions_add",
+        "files_upload_content",
+      ]),
+    );
     expect(tools.find((t) => t.name === "conversations_history")?.annotations).toMatchObject({ readOnlyHint: true });
     expect(tools.find((t) => t.name === "chat_delete")?.annotations).toMatchObject({ destructiveHint: true });
   });
 
   it("posts, reads a thread, reacts and uploads; every call is taped with transport mcp", async () => {
-    const posted = jsonOf<{ ok: boolean; ts: string; channel: string }>(await client.callTool({ name: "chat_postMessage", arguments: { channel: "#general", text: "hello from MCP" } }));
+    const posted = jsonOf<{ ok: boolean; ts: string; channel: string }>(
+      await client.callTool({ name: "chat_postMessage", arguments: { channel: "#general", text: "hello from MCP" } }),
+    );
     expect(posted).toMatchObject({ ok: true, channel: "C0GENERAL" });
-    const reply = jsonOf<{ ok: boolean }>(await client.callTool({ name: "chat_postMessage", arguments: { channel: "C0GENERAL", text: "in thread", thread_ts: posted.ts } }));
+    const reply = jsonOf<{ ok: boolean }>(
+      await client.callTool({ name: "chat_postMessage", arguments: { channel: "C0GENERAL", text: "in thread", thread_ts: posted.ts } }),
+    );
     expect(reply.ok).toBe(true);
-    const thread = jsonOf<{ messages: { text: string }[] }>(await client.callTool({ name: "conversations_replies", arguments: { channel: "C0GENERAL", ts: posted.ts } }));
+    const thread = jsonOf<{ messages: { text: string }[] }>(
+      await client.callTool({ name: "conversations_replies", arguments: { channel: "C0GENERAL", ts: posted.ts } }),
+    );
     expect(thread.messages.map((m) => m.text)).toEqual(["hello from MCP", "in thread"]);
     await client.callTool({ name: "reactions_add", arguments: { channel: "C0GENERAL", timestamp: posted.ts, name: "tada" } });
-    const refused = jsonOf<{ ok: boolean; error: string }>(await client.callTool({ name: "reactions_add", arguments: { channel: "C0GENERAL", timestamp: posted.ts, name: "tada" } }));
+    const refused = jsonOf<{ ok: boolean; error: string }>(
+      await client.callTool({ name: "reactions_add", arguments: { channel: "C0GENERAL", timestamp: posted.ts, name: "tada" } }),
+    );
     expect(refused).toEqual({ ok: false, error: "already_reacted" });
-    const reserved = jsonOf<{ file_id: string }>(await client.callTool({ name: "files_getUploadURLExternal", arguments: { filename: "n.txt", length: 2 } }));
+    const reserved = jsonOf<{ file_id: string }>(
+      await client.callTool({ name: "files_getUploadURLExternal", arguments: { filename: "n.txt", length: 2 } }),
+    );
     await client.callTool({ name: "files_upload_content", arguments: { file_id: reserved.file_id, content: "hi" } });
     const done = jsonOf<{ ok: boolean; files: { size: number }[] }>(
-      await client.callTool({ name: "files_completeUploadExternal", arguments: { files: [{ id: reserved.file_id }], channel_id: "C0GENERAL" } }),
+      await client.callTool({
+        name: "files_completeUploadExternal",
+        arguments: { files: [{ id: reserved.file_id }], channel_id: "C0GENERAL" },
+      }),
     );
     expect(done).toMatchObject({ ok: true, files: [{ size: 2 }] });
     const content = await client.callTool({ name: "files_download", arguments: { file: reserved.file_id } });

@@ -7,7 +7,10 @@ import { createSandbox } from "../mcp/helpers";
 describe("an unmodified WebClient against the Slack twin", () => {
   it("posts, threads, paginates and uploads", async () => {
     const sandbox = await createSandbox({ twins: ["slack"] });
-    const web = new WebClient(sandbox.provider_credentials.slack.token, { slackApiUrl: `${sandbox.per_twin.slack.api_url}/api/`, retryConfig: { retries: 0 } });
+    const web = new WebClient(sandbox.provider_credentials.slack.token, {
+      slackApiUrl: `${sandbox.per_twin.slack.api_url}/api/`,
+      retryConfig: { retries: 0 },
+    });
     const me = await web.auth.test();
     expect(me).toMatchObject({ ok: true, user_id: "U0BOT", bot_id: "B0BOT", team: "Acme" });
     const parent = await web.chat.postMessage({ channel: "#general", text: "release train leaves at 5" });
@@ -28,7 +31,10 @@ describe("an unmodified WebClient against the Slack twin", () => {
 
   it("keeps a binary upload byte for byte: size, download and export as content_base64", async () => {
     const sandbox = await createSandbox({ twins: ["slack"] });
-    const web = new WebClient(sandbox.provider_credentials.slack.token, { slackApiUrl: `${sandbox.per_twin.slack.api_url}/api/`, retryConfig: { retries: 0 } });
+    const web = new WebClient(sandbox.provider_credentials.slack.token, {
+      slackApiUrl: `${sandbox.per_twin.slack.api_url}/api/`,
+      retryConfig: { retries: 0 },
+    });
     const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
     const up = await web.filesUploadV2({ channel_id: "C0GENERAL", file: bytes, filename: "blob.bin" });
     const file = (up as unknown as { files: { files: { id: string; size: number; url_private: string }[] }[] }).files[0]?.files[0];
@@ -36,7 +42,9 @@ describe("an unmodified WebClient against the Slack twin", () => {
     const auth = { authorization: `Bearer ${sandbox.provider_credentials.slack.token}` };
     const download = await fetch(String(file?.url_private), { headers: auth });
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
-    const state = (await (await fetch(`${sandbox.per_twin.slack.api_url}/_pome/state`, { headers: auth })).json()) as { files: { id: string; content_base64?: string; content?: string }[] };
+    const state = (await (await fetch(`${sandbox.per_twin.slack.api_url}/_pome/state`, { headers: auth })).json()) as {
+      files: { id: string; content_base64?: string; content?: string }[];
+    };
     const exported = state.files.find((f) => f.id === file?.id);
     expect(exported?.content_base64).toBe(bytes.toString("base64"));
     expect(exported?.content).toBeUndefined();

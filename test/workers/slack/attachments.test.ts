@@ -10,8 +10,12 @@ describe("slack reactions, pins and bookmarks", () => {
   it("adds, reads, lists and removes reactions with Slack's refusals", async () => {
     const { sandbox, web } = await slackSandbox(acmeSeed());
     await web.reactions.add({ channel: "C0INCIDENT", timestamp: PARENT, name: "white_check_mark" });
-    expect(await slackErrorOf(web.reactions.add({ channel: "C0INCIDENT", timestamp: PARENT, name: "white_check_mark" }))).toBe("already_reacted");
-    expect(await slackErrorOf(web.reactions.add({ channel: "C0INCIDENT", timestamp: "1111111111.000001", name: "eyes" }))).toBe("message_not_found");
+    expect(await slackErrorOf(web.reactions.add({ channel: "C0INCIDENT", timestamp: PARENT, name: "white_check_mark" }))).toBe(
+      "already_reacted",
+    );
+    expect(await slackErrorOf(web.reactions.add({ channel: "C0INCIDENT", timestamp: "1111111111.000001", name: "eyes" }))).toBe(
+      "message_not_found",
+    );
     expect(await slackErrorOf(web.reactions.add({ channel: "C0INCIDENT", timestamp: PARENT, name: "Not An Emoji" }))).toBe("invalid_name");
     const got = await web.reactions.get({ channel: "C0INCIDENT", timestamp: PARENT });
     expect(got.message?.reactions).toEqual([
@@ -21,13 +25,17 @@ describe("slack reactions, pins and bookmarks", () => {
     const list = await web.reactions.list({});
     expect(list.items?.map((i) => i.message?.ts)).toEqual([PARENT]);
     const state = await stateOf(sandbox);
-    const incident = (state.channels as { id: string; messages: { ts: string; reactions?: unknown }[] }[]).find((c) => c.id === "C0INCIDENT");
+    const incident = (state.channels as { id: string; messages: { ts: string; reactions?: unknown }[] }[]).find(
+      (c) => c.id === "C0INCIDENT",
+    );
     expect(incident?.messages[0]?.reactions).toEqual([
       { name: "eyes", users: ["U0BOB"] },
       { name: "white_check_mark", users: ["U0BOT"] },
     ]);
     await web.reactions.remove({ channel: "C0INCIDENT", timestamp: PARENT, name: "white_check_mark" });
-    expect(await slackErrorOf(web.reactions.remove({ channel: "C0INCIDENT", timestamp: PARENT, name: "white_check_mark" }))).toBe("no_reaction");
+    expect(await slackErrorOf(web.reactions.remove({ channel: "C0INCIDENT", timestamp: PARENT, name: "white_check_mark" }))).toBe(
+      "no_reaction",
+    );
   });
 
   it("pins and bookmarks", async () => {
@@ -39,7 +47,12 @@ describe("slack reactions, pins and bookmarks", () => {
     await web.pins.remove({ channel: "C0INCIDENT", timestamp: PARENT });
     expect(await slackErrorOf(web.pins.remove({ channel: "C0INCIDENT", timestamp: PARENT }))).toBe("no_pin");
     expect(await slackErrorOf(web.pins.add({ channel: "C0RANDOM", timestamp: "1700000001.000100" }))).toBe("not_in_channel");
-    const added = await web.bookmarks.add({ channel_id: "C0INCIDENT", title: "Dashboard", type: "link", link: "https://grafana.acme.test" });
+    const added = await web.bookmarks.add({
+      channel_id: "C0INCIDENT",
+      title: "Dashboard",
+      type: "link",
+      link: "https://grafana.acme.test",
+    });
     expect(added.bookmark).toMatchObject({ title: "Dashboard", link: "https://grafana.acme.test", channel_id: "C0INCIDENT" });
     const marks = await web.bookmarks.list({ channel_id: "C0INCIDENT" });
     expect(marks.bookmarks?.map((b) => b.title)).toEqual(["Runbook", "Dashboard"]);
@@ -49,9 +62,17 @@ describe("slack reactions, pins and bookmarks", () => {
 describe("slack files", () => {
   it("uploads with files.uploadV2 end to end: URL in the sandbox, bytes, completion sharing to a channel", async () => {
     const { sandbox, web } = await slackSandbox(acmeSeed());
-    const res = await web.filesUploadV2({ channel_id: "C0INCIDENT", content: "line one\nline two\n", filename: "notes.txt", title: "Notes", initial_comment: "Here are the notes" });
+    const res = await web.filesUploadV2({
+      channel_id: "C0INCIDENT",
+      content: "line one\nline two\n",
+      filename: "notes.txt",
+      title: "Notes",
+      initial_comment: "Here are the notes",
+    });
     expect(res.ok).toBe(true);
-    const completion = (res as unknown as { files: { files: { id: string; name: string; title: string; size: number; channels: string[] }[] }[] }).files;
+    const completion = (
+      res as unknown as { files: { files: { id: string; name: string; title: string; size: number; channels: string[] }[] }[] }
+    ).files;
     const file = completion[0]?.files[0];
     expect(file).toMatchObject({ name: "notes.txt", title: "Notes", size: 18, channels: ["C0INCIDENT"] });
     const history = await web.conversations.history({ channel: "C0INCIDENT", limit: 1 });
@@ -74,7 +95,9 @@ describe("slack files", () => {
     expect(reserved.upload_url).toBe(`${sandbox.per_twin.slack.api_url}/upload/v1/${reserved.file_id}`);
     // Not completed: not a file yet.
     expect(await slackErrorOf(web.files.info({ file: String(reserved.file_id) }))).toBe("file_not_found");
-    expect(await slackErrorOf(web.files.completeUploadExternal({ files: [{ id: String(reserved.file_id) }] }))).toBe("file_upload_not_found");
+    expect(await slackErrorOf(web.files.completeUploadExternal({ files: [{ id: String(reserved.file_id) }] }))).toBe(
+      "file_upload_not_found",
+    );
     const list = await web.files.list({});
     expect(list.files?.map((f) => f.id)).toEqual(["F0RUNBOOK"]);
     expect(list.files?.[0]).toMatchObject({ size: 31, filetype: "markdown", channels: ["C0INCIDENT"] });

@@ -7,7 +7,15 @@ describe("slack identity and users", () => {
   it("auth.test answers as the bot, with user and bot ids", async () => {
     const { web } = await slackSandbox(acmeSeed());
     const me = await web.auth.test();
-    expect(me).toMatchObject({ ok: true, team: "Acme", team_id: "T0ACME", user: "deploybot", user_id: "U0BOT", bot_id: "B0BOT", url: "https://acme.slack.com/" });
+    expect(me).toMatchObject({
+      ok: true,
+      team: "Acme",
+      team_id: "T0ACME",
+      user: "deploybot",
+      user_id: "U0BOT",
+      bot_id: "B0BOT",
+      url: "https://acme.slack.com/",
+    });
     expect(me.response_metadata?.scopes).toContain("chat:write");
   });
 });

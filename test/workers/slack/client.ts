@@ -43,7 +43,9 @@ export async function slackErrorOf(promise: Promise<WebAPICallResult>): Promise<
 }
 
 export async function stateOf(sandbox: CreatedSandbox): Promise<Record<string, unknown>> {
-  const res = await SELF.fetch(`${sandbox.per_twin.slack.api_url}/_pome/state`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } });
+  const res = await SELF.fetch(`${sandbox.per_twin.slack.api_url}/_pome/state`, {
+    headers: { authorization: `Bearer ${sandbox.agent_token}` },
+  });
   expect(res.status).toBe(200);
   return res.json<Record<string, unknown>>();
 }

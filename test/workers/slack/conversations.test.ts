@@ -20,7 +20,13 @@ describe("slack conversations", () => {
     }
     expect(ids).toEqual(["C0GENERAL", "C0INCIDENT", "C0RANDOM"]);
     const info = await web.conversations.info({ channel: "C0INCIDENT", include_num_members: true });
-    expect(info.channel).toMatchObject({ name: "incidents", topic: { value: "Sev2+ only" }, creator: "U0ALICE", num_members: 3, is_member: true });
+    expect(info.channel).toMatchObject({
+      name: "incidents",
+      topic: { value: "Sev2+ only" },
+      creator: "U0ALICE",
+      num_members: 3,
+      is_member: true,
+    });
     const members = await web.conversations.members({ channel: "C0INCIDENT", limit: 2 });
     expect(members.members).toEqual(["U0ALICE", "U0BOB"]);
     expect(members.response_metadata?.next_cursor).not.toBe("");
@@ -45,7 +51,9 @@ describe("slack conversations", () => {
     expect(await slackErrorOf(web.chat.postMessage({ channel: id, text: "hi" }))).toBe("is_archived");
     expect(await slackErrorOf(web.conversations.archive({ channel: "C0GENERAL" }))).toBe("cant_archive_general");
     const state = await stateOf(sandbox);
-    const exported = (state.channels as { id: string; is_archived: boolean; topic: { value: string; last_set: number } }[]).find((c) => c.id === id);
+    const exported = (state.channels as { id: string; is_archived: boolean; topic: { value: string; last_set: number } }[]).find(
+      (c) => c.id === id,
+    );
     expect(exported).toMatchObject({ is_archived: true, topic: { value: "Ship it" } });
     expect(exported?.topic.last_set).toBeGreaterThan(0);
     await web.conversations.unarchive({ channel: id });
@@ -93,10 +101,16 @@ describe("slack conversations", () => {
     const list = await web.users.list({ limit: 2 });
     expect(list.members?.map((m) => m.id)).toEqual(["U0ALICE", "U0BOB"]);
     const everyone: string[] = [];
-    for await (const page of web.paginate("users.list", { limit: 3 })) everyone.push(...((page as { members?: { id?: string }[] }).members ?? []).map((m) => m.id ?? ""));
+    for await (const page of web.paginate("users.list", { limit: 3 }))
+      everyone.push(...((page as { members?: { id?: string }[] }).members ?? []).map((m) => m.id ?? ""));
     expect(everyone).toEqual(["U0ALICE", "U0BOB", "U0BOT", "U0CAROL"]);
     const alice = await web.users.info({ user: "U0ALICE" });
-    expect(alice.user).toMatchObject({ name: "alice", real_name: "Alice Smith", tz: "Europe/London", profile: { email: "alice@acme.test", title: "SRE" } });
+    expect(alice.user).toMatchObject({
+      name: "alice",
+      real_name: "Alice Smith",
+      tz: "Europe/London",
+      profile: { email: "alice@acme.test", title: "SRE" },
+    });
     expect((await web.users.lookupByEmail({ email: "bob@acme.test" })).user?.id).toBe("U0BOB");
     expect(await slackErrorOf(web.users.lookupByEmail({ email: "nobody@acme.test" }))).toBe("users_not_found");
     expect(await slackErrorOf(web.users.info({ user: "U0NOBODY" }))).toBe("user_not_found");
@@ -105,7 +119,11 @@ describe("slack conversations", () => {
     const convs = await web.users.conversations({ user: "U0ALICE", types: "public_channel,private_channel" });
     // alice is in #leads, but the bot cannot see it.
     expect(convs.channels?.map((c) => c.id)).toEqual(["C0GENERAL", "C0INCIDENT", "C0RANDOM"]);
-    expect((await web.usergroups.list({ include_users: true })).usergroups?.[0]).toMatchObject({ id: "S0ONCALL", handle: "oncall", users: ["U0ALICE", "U0BOB"] });
+    expect((await web.usergroups.list({ include_users: true })).usergroups?.[0]).toMatchObject({
+      id: "S0ONCALL",
+      handle: "oncall",
+      users: ["U0ALICE", "U0BOB"],
+    });
     expect((await web.emoji.list()).emoji).toEqual({});
   });
 

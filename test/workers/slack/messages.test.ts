@@ -34,7 +34,13 @@ describe("slack messages", () => {
     const texts = history.messages?.map((m) => m.text);
     expect(texts).toEqual(["fixed", "Runbook attached", "Failing over", "DB latency high"]);
     const top = history.messages?.find((m) => m.ts === parent);
-    expect(top).toMatchObject({ thread_ts: parent, reply_count: 4, reply_users: ["U0BOB", "U0BOT"], reply_users_count: 2, latest_reply: broadcast.ts });
+    expect(top).toMatchObject({
+      thread_ts: parent,
+      reply_count: 4,
+      reply_users: ["U0BOB", "U0BOT"],
+      reply_users_count: 2,
+      latest_reply: broadcast.ts,
+    });
     expect(top?.reactions).toEqual([{ name: "eyes", users: ["U0BOB"], count: 1 }]);
 
     const replies = await web.conversations.replies({ channel: "C0INCIDENT", ts: parent });
@@ -77,7 +83,10 @@ describe("slack messages", () => {
 
   it("with chat:write.public the bot posts to a public channel it is not in, but still cannot read it", async () => {
     const seed = acmeSeed();
-    const { web } = await slackSandbox({ ...seed, installation: { ...seed.installation, scope: `${seed.installation.scope},chat:write.public` } });
+    const { web } = await slackSandbox({
+      ...seed,
+      installation: { ...seed.installation, scope: `${seed.installation.scope},chat:write.public` },
+    });
     const posted = await web.chat.postMessage({ channel: "random", text: "hello from outside" });
     expect(posted.channel).toBe("C0RANDOM");
     expect(await slackErrorOf(web.conversations.history({ channel: "C0RANDOM" }))).toBe("not_in_channel");
@@ -95,7 +104,9 @@ describe("slack messages", () => {
     expect(await slackErrorOf(web.chat.update({ channel: "C0INCIDENT", ts: "1111111111.000001", text: "x" }))).toBe("message_not_found");
     expect(await slackErrorOf(web.chat.delete({ channel: "C0INCIDENT", ts: "1700000000.000100" }))).toBe("cant_delete_message");
     const state = await stateOf(sandbox);
-    const incident = (state.channels as { id: string; messages: { ts: string; text: string; edited?: unknown }[] }[]).find((c) => c.id === "C0INCIDENT");
+    const incident = (state.channels as { id: string; messages: { ts: string; text: string; edited?: unknown }[] }[]).find(
+      (c) => c.id === "C0INCIDENT",
+    );
     expect(incident?.messages.find((m) => m.ts === ts)).toMatchObject({ text: "final", edited: { user: "U0BOT" } });
     await web.chat.delete({ channel: "C0INCIDENT", ts });
     expect(await slackErrorOf(web.chat.delete({ channel: "C0INCIDENT", ts }))).toBe("message_not_found");
@@ -105,7 +116,9 @@ describe("slack messages", () => {
     const { web } = await slackSandbox(acmeSeed());
     const eph = await web.chat.postEphemeral({ channel: "C0INCIDENT", user: "U0ALICE", text: "psst" });
     expect(eph.message_ts).toMatch(/^\d{10}\.\d{6}$/);
-    expect(await slackErrorOf(web.chat.postEphemeral({ channel: "C0INCIDENT", user: "U0CAROL", text: "psst" }))).toBe("user_not_in_channel");
+    expect(await slackErrorOf(web.chat.postEphemeral({ channel: "C0INCIDENT", user: "U0CAROL", text: "psst" }))).toBe(
+      "user_not_in_channel",
+    );
     const link = await web.chat.getPermalink({ channel: "C0INCIDENT", message_ts: "1700000000.000100" });
     expect(link.permalink).toBe("https://acme.slack.com/archives/C0INCIDENT/p1700000000000100");
     const me = await web.chat.meMessage({ channel: "C0GENERAL", text: "waves" });
@@ -121,14 +134,16 @@ describe("slack messages", () => {
     const list = await web.chat.scheduledMessages.list({});
     expect(list.scheduled_messages?.map((m) => m.id).sort()).toEqual([s.scheduled_message_id, "Q0REMIND"].sort());
     await web.chat.deleteScheduledMessage({ channel: "C0GENERAL", scheduled_message_id: String(s.scheduled_message_id) });
-    expect(await slackErrorOf(web.chat.deleteScheduledMessage({ channel: "C0GENERAL", scheduled_message_id: String(s.scheduled_message_id) }))).toBe(
-      "invalid_scheduled_message_id",
-    );
+    expect(
+      await slackErrorOf(web.chat.deleteScheduledMessage({ channel: "C0GENERAL", scheduled_message_id: String(s.scheduled_message_id) })),
+    ).toBe("invalid_scheduled_message_id");
     expect(await slackErrorOf(web.chat.scheduleMessage({ channel: "C0GENERAL", text: "x", post_at: 1000000000 }))).toBe("time_in_past");
   });
 
   it("posts a seeded scheduled message once its post_at has passed, before the next call", async () => {
-    const { sandbox, web } = await slackSandbox(acmeSeed({ scheduled_messages: [{ id: "Q0PAST", channel_id: "C0GENERAL", post_at: 1600000000, text: "Stand-up!" }] }));
+    const { sandbox, web } = await slackSandbox(
+      acmeSeed({ scheduled_messages: [{ id: "Q0PAST", channel_id: "C0GENERAL", post_at: 1600000000, text: "Stand-up!" }] }),
+    );
     const history = await web.conversations.history({ channel: "C0GENERAL" });
     expect(history.messages?.[0]).toMatchObject({ text: "Stand-up!", user: "U0BOT", bot_id: "B0BOT" });
     const state = await stateOf(sandbox);

@@ -32,7 +32,9 @@ describe("slack scripted replies", () => {
     expect(after.messages?.filter((m) => m.text === "Approved, roll back.")).toHaveLength(1);
     const state = await stateOf(sandbox);
     expect(state.scripted_replies).toEqual([]);
-    const tape = await (await SELF.fetch(`${sandbox.per_twin.slack.api_url}/_pome/events`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } })).json<TapeRow[]>();
+    const tape = await (
+      await SELF.fetch(`${sandbox.per_twin.slack.api_url}/_pome/events`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } })
+    ).json<TapeRow[]>();
     // Only the agent's calls are taped; the delivery is not a call and leaves the read unmutated.
     expect(tape).toHaveLength(8);
     expect(tape[3]).toMatchObject({ operation: "conversations.replies", mutated: false });
@@ -41,7 +43,9 @@ describe("slack scripted replies", () => {
   it("replies in the channel after S seconds of the sandbox clock", async () => {
     let now = Date.UTC(2026, 0, 1);
     const seed = acmeSeed({
-      scripted_replies: [{ channel: "C0GENERAL", match: "anyone", user: "U0BOB", text: "I can help", reply_in: "channel", after: { seconds: 60 } }],
+      scripted_replies: [
+        { channel: "C0GENERAL", match: "anyone", user: "U0BOB", text: "I can help", reply_in: "channel", after: { seconds: 60 } },
+      ],
     });
     await inTwinWorld(
       slackTwin,
@@ -50,10 +54,14 @@ describe("slack scripted replies", () => {
         const post = w.call("POST", "/api/chat.postMessage", { body: { channel: "C0GENERAL", text: "Is anyone around?" } });
         expect(post.body).toMatchObject({ ok: true });
         now += 59_000;
-        const early = w.call("POST", "/api/conversations.history", { body: { channel: "C0GENERAL" } }).body as { messages: { text: string }[] };
+        const early = w.call("POST", "/api/conversations.history", { body: { channel: "C0GENERAL" } }).body as {
+          messages: { text: string }[];
+        };
         expect(early.messages.map((m) => m.text)).not.toContain("I can help");
         now += 2_000;
-        const late = w.call("POST", "/api/conversations.history", { body: { channel: "C0GENERAL" } }).body as { messages: { text: string; user: string; thread_ts?: string }[] };
+        const late = w.call("POST", "/api/conversations.history", { body: { channel: "C0GENERAL" } }).body as {
+          messages: { text: string; user: string; thread_ts?: string }[];
+        };
         expect(late.messages[0]).toMatchObject({ text: "I can help", user: "U0BOB" });
         expect(late.messages[0]?.thread_ts).toBeUndefined();
       },

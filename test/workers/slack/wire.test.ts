@@ -9,7 +9,9 @@ import { slackErrorOf, slackSandbox, webFor } from "./client";
 import { acmeSeed } from "./fixtures";
 
 const tapeOf = async (sandbox: { per_twin: Record<string, { api_url: string }>; agent_token: string }) =>
-  (await SELF.fetch(`${sandbox.per_twin.slack.api_url}/_pome/events`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } })).json<TapeRow[]>();
+  (
+    await SELF.fetch(`${sandbox.per_twin.slack.api_url}/_pome/events`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } })
+  ).json<TapeRow[]>();
 
 describe("slack wire", () => {
   it("refuses a missing token with not_authed and a bad or foreign one with invalid_auth, at HTTP 200", async () => {
@@ -29,7 +31,9 @@ describe("slack wire", () => {
     expect(await slackErrorOf(webFor(sandbox, { token: forged }).auth.test())).toBe("invalid_auth");
     // The sandbox endpoints keep the platform's 401.
     expect((await SELF.fetch(`${sandbox.per_twin.slack.api_url}/_pome/state`)).status).toBe(401);
-    expect((await SELF.fetch(`${sandbox.per_twin.slack.api_url}/_pome/state`, { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
+    expect(
+      (await SELF.fetch(`${sandbox.per_twin.slack.api_url}/_pome/state`, { headers: { authorization: `Bearer ${forged}` } })).status,
+    ).toBe(401);
     expect(await tapeOf(sandbox)).toEqual([]);
   });
 
@@ -37,13 +41,25 @@ describe("slack wire", () => {
     const { sandbox } = await slackSandbox(acmeSeed());
     const token = sandbox.provider_credentials.slack.token;
     const url = `${sandbox.per_twin.slack.api_url}/api/auth.test`;
-    const form = await SELF.fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `token=${token}` });
+    const form = await SELF.fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `token=${token}`,
+    });
     expect(await form.json()).toMatchObject({ ok: true, user_id: "U0BOT" });
-    const json = await SELF.fetch(url, { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify({ token }) });
+    const json = await SELF.fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify({ token }),
+    });
     expect(await json.json()).toMatchObject({ ok: true, user_id: "U0BOT" });
     const query = await SELF.fetch(`${url}?token=${token}`);
     expect(await query.json()).toMatchObject({ ok: true, user_id: "U0BOT" });
-    const bad = await SELF.fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "token=xoxb-wrong" });
+    const bad = await SELF.fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "token=xoxb-wrong",
+    });
     expect(await bad.json()).toEqual({ ok: false, error: "invalid_auth" });
   });
 
@@ -91,12 +107,19 @@ describe("slack wire", () => {
     expect(ok.response_metadata?.scopes).toContain("channels:read");
     expect(ok.response_metadata?.acceptedScopes).toEqual(["channels:read", "groups:read", "im:read", "mpim:read"]);
     const err: unknown = await web.conversations.info({ channel: "C0NOPE" }).catch((e: unknown) => e);
-    expect((err as { data?: { response_metadata?: { acceptedScopes?: string[] } } }).data?.response_metadata?.acceptedScopes).toContain("channels:read");
+    expect((err as { data?: { response_metadata?: { acceptedScopes?: string[] } } }).data?.response_metadata?.acceptedScopes).toContain(
+      "channels:read",
+    );
   });
 
   it("refuses a method outside the installation's scope with missing_scope, needed and provided", async () => {
-    const { sandbox } = await slackSandbox(acmeSeed({ installation: { app_id: "A0DEPLOY", bot_user_id: "U0BOT", scope: "chat:write,channels:read" } }));
-    const res = await SELF.fetch(`${sandbox.per_twin.slack.api_url}/api/users.list`, { method: "POST", headers: { authorization: `Bearer ${sandbox.provider_credentials.slack.token}` } });
+    const { sandbox } = await slackSandbox(
+      acmeSeed({ installation: { app_id: "A0DEPLOY", bot_user_id: "U0BOT", scope: "chat:write,channels:read" } }),
+    );
+    const res = await SELF.fetch(`${sandbox.per_twin.slack.api_url}/api/users.list`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sandbox.provider_credentials.slack.token}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: false, error: "missing_scope", needed: "users:read", provided: "chat:write,channels:read" });
     expect(res.headers.get("x-accepted-oauth-scopes")).toBe("users:read");
@@ -125,7 +148,12 @@ describe("slack wire", () => {
     const err: unknown = await webFor(sandbox)
       .users.list({})
       .catch((e: unknown) => e);
-    expect((err as { data?: unknown }).data).toMatchObject({ ok: false, error: "missing_scope", needed: "users:read", provided: "chat:write" });
+    expect((err as { data?: unknown }).data).toMatchObject({
+      ok: false,
+      error: "missing_scope",
+      needed: "users:read",
+      provided: "chat:write",
+    });
   });
 
   it("lets the agent_token act as the bot, like the xoxb- token", async () => {

@@ -75,7 +75,14 @@ export function postAs(call: Call, channel: string, text: string, data: MessageD
 }
 
 function scheduledView(s: { id: string; channel_id: string; post_at: number; text: string; thread_ts?: string }, created: number) {
-  return { id: s.id, channel_id: s.channel_id, post_at: s.post_at, date_created: created, text: s.text, ...(s.thread_ts ? { thread_ts: s.thread_ts } : {}) };
+  return {
+    id: s.id,
+    channel_id: s.channel_id,
+    post_at: s.post_at,
+    date_created: created,
+    text: s.text,
+    ...(s.thread_ts ? { thread_ts: s.thread_ts } : {}),
+  };
 }
 
 export const chatRoutes: Route[] = [
@@ -178,8 +185,22 @@ export const chatRoutes: Route[] = [
       const row = postTarget(call, call.args.str("channel"));
       const threadTs = threadOf(call, row.id);
       const id = newId(call.db, "Q", (q) => call.db.one("SELECT 1 AS n FROM sl_scheduled WHERE id = ?", q) !== undefined);
-      const scheduled = { id, channel_id: row.id, post_at: postAt, text, ...(threadTs ? { thread_ts: threadTs } : {}), user: call.actor.user };
-      call.db.run("INSERT INTO sl_scheduled (id, channel, post_at, created, data) VALUES (?, ?, ?, ?, ?)", id, row.id, postAt, now, JSON.stringify(scheduled));
+      const scheduled = {
+        id,
+        channel_id: row.id,
+        post_at: postAt,
+        text,
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+        user: call.actor.user,
+      };
+      call.db.run(
+        "INSERT INTO sl_scheduled (id, channel, post_at, created, data) VALUES (?, ?, ?, ?, ?)",
+        id,
+        row.id,
+        postAt,
+        now,
+        JSON.stringify(scheduled),
+      );
       call.ctx.schedule(SCHEDULED_KIND, { id }, { seconds: Math.max(0, postAt - call.clock.now() / 1000) });
       const botId = botIdOf(call);
       return {

@@ -135,7 +135,14 @@ export const conversationRoutes: Route[] = [
       );
       const { rows: shown, next } = cut(rows, page, "conversations.history", (r) => r.ts);
       const pins = call.db.one<{ n: number }>("SELECT count(*) AS n FROM sl_pins WHERE channel = ?", row.id)?.n ?? 0;
-      return { messages: messageViews(call, row.id, shown), has_more: next !== "", pin_count: pins, channel_actions_ts: null, channel_actions_count: 0, ...metadata(next) };
+      return {
+        messages: messageViews(call, row.id, shown),
+        has_more: next !== "",
+        pin_count: pins,
+        channel_actions_ts: null,
+        channel_actions_count: 0,
+        ...metadata(next),
+      };
     },
   }),
   ...method({
@@ -177,7 +184,12 @@ export const conversationRoutes: Route[] = [
     handler: (call) => {
       const row = visibleChannel(call, call.args.str("channel"));
       const page = pageOf(call, "conversations.members", 100, 1000);
-      const rows = call.db.all<{ user: string }>("SELECT user FROM sl_members WHERE channel = ? AND user > ? ORDER BY user LIMIT ?", row.id, page.after ?? "", page.limit + 1);
+      const rows = call.db.all<{ user: string }>(
+        "SELECT user FROM sl_members WHERE channel = ? AND user > ? ORDER BY user LIMIT ?",
+        row.id,
+        page.after ?? "",
+        page.limit + 1,
+      );
       const { rows: shown, next } = cut(rows, page, "conversations.members", (r) => r.user);
       return { members: shown.map((r) => r.user), ...metadata(next) };
     },
@@ -193,7 +205,12 @@ export const conversationRoutes: Route[] = [
       if (!call.actor.scopes.has(needed)) fail("missing_scope", { needed, provided: call.actor.scope });
       if (channelByName(call.db, name)) fail("name_taken");
       const id = newChannelId(call, "C");
-      const data: ChannelData = { is_general: false, creator: call.actor.user, topic: { value: "", creator: "", last_set: 0 }, purpose: { value: "", creator: "", last_set: 0 } };
+      const data: ChannelData = {
+        is_general: false,
+        creator: call.actor.user,
+        topic: { value: "", creator: "", last_set: 0 },
+        purpose: { value: "", creator: "", last_set: 0 },
+      };
       call.db.run(
         "INSERT INTO sl_channels (id, name, is_im, im_user, is_private, is_archived, created, data) VALUES (?, ?, 0, NULL, ?, 0, ?, ?)",
         id,
@@ -324,8 +341,18 @@ export const conversationRoutes: Route[] = [
       return { channel: channelView(call, channelRow(call.db, row.id) ?? row) };
     },
   }),
-  ...method({ name: "conversations.setTopic", summary: "Sets a channel's topic", scopes: MANAGE, handler: (call) => setText(call, "topic") }),
-  ...method({ name: "conversations.setPurpose", summary: "Sets a channel's purpose", scopes: MANAGE, handler: (call) => setText(call, "purpose") }),
+  ...method({
+    name: "conversations.setTopic",
+    summary: "Sets a channel's topic",
+    scopes: MANAGE,
+    handler: (call) => setText(call, "topic"),
+  }),
+  ...method({
+    name: "conversations.setPurpose",
+    summary: "Sets a channel's purpose",
+    scopes: MANAGE,
+    handler: (call) => setText(call, "purpose"),
+  }),
   ...method({
     name: "conversations.open",
     summary: "Opens (or finds) the direct message with one user",
@@ -337,7 +364,8 @@ export const conversationRoutes: Route[] = [
         return { no_op: true, already_open: true, channel: call.args.bool("return_im") ? channelView(call, row) : { id: row.id } };
       }
       const users = call.args.list("users") ?? fail("users_list_not_supplied");
-      if (users.length !== 1) fail("not_supported", { detail: "The twin opens direct messages with one user; group DMs are not implemented" });
+      if (users.length !== 1)
+        fail("not_supported", { detail: "The twin opens direct messages with one user; group DMs are not implemented" });
       const user = requireUser(call.db, users[0]);
       const before = call.db.one<{ id: string }>("SELECT id FROM sl_channels WHERE im_user = ? AND is_im = 1", user.id);
       const row = imWith(call, user.id, () => newChannelId(call, "D"));

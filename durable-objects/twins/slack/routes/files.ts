@@ -50,7 +50,13 @@ function receiveUpload(ctx: TwinContext): TwinResponse {
   const bytes = uploadedBytes(ctx.req);
   const text = utf8OrUndefined(bytes);
   const data: FileData = { ...fileData(row), encoding: text === undefined ? "base64" : "utf8" };
-  ctx.db.run("UPDATE sl_files SET content = ?, size = ?, data = ? WHERE id = ?", text ?? toBase64(bytes), bytes.length, JSON.stringify(data), row.id);
+  ctx.db.run(
+    "UPDATE sl_files SET content = ?, size = ?, data = ? WHERE id = ?",
+    text ?? toBase64(bytes),
+    bytes.length,
+    JSON.stringify(data),
+    row.id,
+  );
   return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: `OK - ${bytes.length}` };
 }
 
@@ -74,7 +80,12 @@ function unshare(call: Call, file: string): void {
     const data = messageData(msg);
     const files = (data.files ?? []).filter((f) => f !== file);
     const { files: _old, ...rest } = data;
-    call.db.run("UPDATE sl_messages SET data = ? WHERE channel = ? AND ts = ?", JSON.stringify(files.length ? { ...rest, files } : rest), s.channel, s.ts);
+    call.db.run(
+      "UPDATE sl_messages SET data = ? WHERE channel = ? AND ts = ?",
+      JSON.stringify(files.length ? { ...rest, files } : rest),
+      s.channel,
+      s.ts,
+    );
   }
   call.db.run("DELETE FROM sl_file_shares WHERE file = ?", file);
 }
@@ -106,8 +117,23 @@ export const fileRoutes: Route[] = [
       if (length < 0) fail("invalid_arguments");
       const id = newFileId(call);
       const filetype = call.args.str("snippet_type") ?? filetypeOf(filename);
-      const data: FileData = { id, name: filename, title: filename, filetype, user: call.actor.user, mimetype: mimetypeOf(filetype), encoding: "utf8" };
-      call.db.run("INSERT INTO sl_files (id, complete, user, created, size, content, data) VALUES (?, 0, ?, ?, ?, NULL, ?)", id, call.actor.user, nowSeconds(call.clock), length, JSON.stringify(data));
+      const data: FileData = {
+        id,
+        name: filename,
+        title: filename,
+        filetype,
+        user: call.actor.user,
+        mimetype: mimetypeOf(filetype),
+        encoding: "utf8",
+      };
+      call.db.run(
+        "INSERT INTO sl_files (id, complete, user, created, size, content, data) VALUES (?, 0, ?, ?, ?, NULL, ?)",
+        id,
+        call.actor.user,
+        nowSeconds(call.clock),
+        length,
+        JSON.stringify(data),
+      );
       return { upload_url: `${call.baseUrl}/upload/v1/${id}`, file_id: id };
     },
   }),
@@ -133,11 +159,21 @@ export const fileRoutes: Route[] = [
       const channelId = call.args.str("channel_id") ?? call.args.list("channels")?.[0];
       const target = channelId === undefined ? undefined : postTarget(call, channelId);
       const threadTs = call.args.str("thread_ts");
-      if (target && threadTs !== undefined && !call.db.one("SELECT 1 AS n FROM sl_messages WHERE channel = ? AND ts = ?", target.id, threadTs)) fail("thread_not_found");
+      if (
+        target &&
+        threadTs !== undefined &&
+        !call.db.one("SELECT 1 AS n FROM sl_messages WHERE channel = ? AND ts = ?", target.id, threadTs)
+      )
+        fail("thread_not_found");
       for (const { row, item } of rows) {
         const data = fileData(row);
         const next: FileData = { ...data, title: item.title ?? data.title };
-        call.db.run("UPDATE sl_files SET complete = 1, created = ?, data = ? WHERE id = ?", nowSeconds(call.clock), JSON.stringify(next), row.id);
+        call.db.run(
+          "UPDATE sl_files SET complete = 1, created = ?, data = ? WHERE id = ?",
+          nowSeconds(call.clock),
+          JSON.stringify(next),
+          row.id,
+        );
       }
       if (target) postAs(call, target.id, call.args.str("initial_comment") ?? "", { files: rows.map((r) => r.row.id) }, threadTs);
       return { files: rows.map(({ row }) => fileViewOf(call, fileRow(call.db, row.id) ?? row)) };
@@ -147,7 +183,11 @@ export const fileRoutes: Route[] = [
     name: "files.info",
     summary: "One file",
     scopes: ["files:read"],
-    handler: (call) => ({ file: fileViewOf(call, completeFile(call, call.args.str("file"))), comments: [], response_metadata: { next_cursor: "" } }),
+    handler: (call) => ({
+      file: fileViewOf(call, completeFile(call, call.args.str("file"))),
+      comments: [],
+      response_metadata: { next_cursor: "" },
+    }),
   }),
   ...method({
     name: "files.list",
@@ -160,7 +200,15 @@ export const fileRoutes: Route[] = [
       const page = Math.max(call.args.int("page") ?? 1, 1);
       const where = `complete = 1 AND (? IS NULL OR user = ?) AND (? IS NULL OR EXISTS (SELECT 1 FROM sl_file_shares s WHERE s.file = sl_files.id AND s.channel = ?))`;
       const total = call.db.one<{ n: number }>(`SELECT count(*) AS n FROM sl_files WHERE ${where}`, user, user, channel, channel)?.n ?? 0;
-      const rows = call.db.all<FileRow>(`SELECT * FROM sl_files WHERE ${where} ORDER BY created DESC, id DESC LIMIT ? OFFSET ?`, user, user, channel, channel, count, (page - 1) * count);
+      const rows = call.db.all<FileRow>(
+        `SELECT * FROM sl_files WHERE ${where} ORDER BY created DESC, id DESC LIMIT ? OFFSET ?`,
+        user,
+        user,
+        channel,
+        channel,
+        count,
+        (page - 1) * count,
+      );
       return { files: rows.map((r) => fileViewOf(call, r)), paging: { count, total, page, pages: Math.max(1, Math.ceil(total / count)) } };
     },
   }),
@@ -176,6 +224,18 @@ export const fileRoutes: Route[] = [
       return {};
     },
   }),
-  { method: "GET", pattern: "/files-pri/:ref/:name", operation: "files.download", summary: "A file's content at its url_private", handler: download },
-  { method: "GET", pattern: "/files-pri/:ref/download/:name", operation: "files.download", summary: "A file's content at its url_private_download", handler: download },
+  {
+    method: "GET",
+    pattern: "/files-pri/:ref/:name",
+    operation: "files.download",
+    summary: "A file's content at its url_private",
+    handler: download,
+  },
+  {
+    method: "GET",
+    pattern: "/files-pri/:ref/download/:name",
+    operation: "files.download",
+    summary: "A file's content at its url_private_download",
+    handler: download,
+  },
 ];

@@ -87,7 +87,14 @@ export const identityRoutes: Route[] = [
       const user = requireUser(call.db, call.args.str("user") ?? call.actor.user);
       const presence = user.is_bot ? "active" : user.presence;
       if (user.id !== call.actor.user) return { presence };
-      return { presence, online: presence === "active", auto_away: false, manual_away: presence === "away", connection_count: 1, last_activity: Math.floor(call.clock.now() / 1000) };
+      return {
+        presence,
+        online: presence === "active",
+        auto_away: false,
+        manual_away: presence === "away",
+        connection_count: 1,
+        last_activity: Math.floor(call.clock.now() / 1000),
+      };
     },
   }),
   ...method({

@@ -18,7 +18,8 @@ function parseQuery(call: Call, q: string): Query {
     const inMatch = /^in:(?:<#([A-Z0-9]+)(?:\|[^>]*)?>|#?([a-z0-9_-]+))$/i.exec(token);
     const fromMatch = /^from:(?:<@([A-Z0-9]+)>|@?([a-z0-9._-]+))$/i.exec(token);
     if (inMatch) {
-      out.inChannel = inMatch[1] ?? call.db.one<{ id: string }>("SELECT id FROM sl_channels WHERE name = ?", (inMatch[2] ?? "").toLowerCase())?.id ?? "-";
+      out.inChannel =
+        inMatch[1] ?? call.db.one<{ id: string }>("SELECT id FROM sl_channels WHERE name = ?", (inMatch[2] ?? "").toLowerCase())?.id ?? "-";
     } else if (fromMatch) {
       out.fromUser = fromMatch[1] ?? call.db.one<{ id: string }>("SELECT id FROM sl_users WHERE name = ?", fromMatch[2] ?? "")?.id ?? "-";
     } else out.words.push(token.toLowerCase());
@@ -58,7 +59,14 @@ export const miscRoutes: Route[] = [
           iid: `${r.channel}-${r.ts}`,
           team: call.team.id,
           type: "message",
-          channel: { id: r.channel, name: r.name ?? "", is_channel: r.is_private === 0, is_private: r.is_private === 1, is_im: r.is_im === 1, is_mpim: false },
+          channel: {
+            id: r.channel,
+            name: r.name ?? "",
+            is_channel: r.is_private === 0,
+            is_private: r.is_private === 1,
+            is_im: r.is_im === 1,
+            is_mpim: false,
+          },
           user: r.user,
           username: userById(call.db, r.user)?.name ?? "",
           ts: r.ts,
@@ -71,7 +79,14 @@ export const miscRoutes: Route[] = [
         messages: {
           total: hits.length,
           matches,
-          pagination: { total_count: hits.length, page, per_page: count, page_count: pages, first: shown.length ? (page - 1) * count + 1 : 0, last: (page - 1) * count + shown.length },
+          pagination: {
+            total_count: hits.length,
+            page,
+            per_page: count,
+            page_count: pages,
+            first: shown.length ? (page - 1) * count + 1 : 0,
+            last: (page - 1) * count + shown.length,
+          },
           paging: { count, total: hits.length, page, pages },
         },
       };

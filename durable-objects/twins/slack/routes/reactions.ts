@@ -26,7 +26,14 @@ function emojiName(call: Call): string {
 
 function messageItem(call: Call, channel: string, row: MessageRow) {
   const reactions = reactionsOf(call.db, channel, [row.ts]).get(row.ts) ?? [];
-  return { type: "message", channel, message: { ...messageView(call, row, reactions), permalink: `https://${call.team.domain}.slack.com/archives/${channel}/p${row.ts.replace(".", "")}` } };
+  return {
+    type: "message",
+    channel,
+    message: {
+      ...messageView(call, row, reactions),
+      permalink: `https://${call.team.domain}.slack.com/archives/${channel}/p${row.ts.replace(".", "")}`,
+    },
+  };
 }
 
 function bookmarkView(call: Call, channel: string, data: { id: string; title: string; link: string; emoji?: string }, seq: number) {
@@ -58,9 +65,22 @@ export const reactionRoutes: Route[] = [
       const row = notArchived(visibleChannel(call, call.args.str("channel")));
       const name = emojiName(call);
       const msg = target(call, row);
-      const had = call.db.one("SELECT 1 AS n FROM sl_reactions WHERE channel = ? AND ts = ? AND name = ? AND user = ?", row.id, msg.ts, name, call.actor.user);
+      const had = call.db.one(
+        "SELECT 1 AS n FROM sl_reactions WHERE channel = ? AND ts = ? AND name = ? AND user = ?",
+        row.id,
+        msg.ts,
+        name,
+        call.actor.user,
+      );
       if (had) fail("already_reacted");
-      call.db.run("INSERT INTO sl_reactions (channel, ts, name, user, seq) VALUES (?, ?, ?, ?, ?)", row.id, msg.ts, name, call.actor.user, nextSeq(call.db));
+      call.db.run(
+        "INSERT INTO sl_reactions (channel, ts, name, user, seq) VALUES (?, ?, ?, ?, ?)",
+        row.id,
+        msg.ts,
+        name,
+        call.actor.user,
+        nextSeq(call.db),
+      );
       return {};
     },
   }),
@@ -72,7 +92,13 @@ export const reactionRoutes: Route[] = [
       const row = visibleChannel(call, call.args.str("channel"));
       const name = emojiName(call);
       const msg = target(call, row);
-      const removed = call.db.run("DELETE FROM sl_reactions WHERE channel = ? AND ts = ? AND name = ? AND user = ?", row.id, msg.ts, name, call.actor.user);
+      const removed = call.db.run(
+        "DELETE FROM sl_reactions WHERE channel = ? AND ts = ? AND name = ? AND user = ?",
+        row.id,
+        msg.ts,
+        name,
+        call.actor.user,
+      );
       if (!removed) fail("no_reaction");
       return {};
     },
@@ -118,7 +144,14 @@ export const reactionRoutes: Route[] = [
       const row = notArchived(joinedChannel(call, call.args.str("channel")));
       const msg = target(call, row);
       if (call.db.one("SELECT 1 AS n FROM sl_pins WHERE channel = ? AND ts = ?", row.id, msg.ts)) fail("already_pinned");
-      call.db.run("INSERT INTO sl_pins (channel, ts, created, created_by, seq) VALUES (?, ?, ?, ?, ?)", row.id, msg.ts, nowSeconds(call.clock), call.actor.user, nextSeq(call.db));
+      call.db.run(
+        "INSERT INTO sl_pins (channel, ts, created, created_by, seq) VALUES (?, ?, ?, ?, ?)",
+        row.id,
+        msg.ts,
+        nowSeconds(call.clock),
+        call.actor.user,
+        nextSeq(call.db),
+      );
       return {};
     },
   }),
@@ -139,7 +172,10 @@ export const reactionRoutes: Route[] = [
     scopes: ["pins:read"],
     handler: (call) => {
       const row = visibleChannel(call, call.args.str("channel"));
-      const pins = call.db.all<{ ts: string; created: number; created_by: string }>("SELECT ts, created, created_by FROM sl_pins WHERE channel = ? ORDER BY seq DESC", row.id);
+      const pins = call.db.all<{ ts: string; created: number; created_by: string }>(
+        "SELECT ts, created, created_by FROM sl_pins WHERE channel = ? ORDER BY seq DESC",
+        row.id,
+      );
       const items = pins.flatMap((p) => {
         const msg = call.db.one<MessageRow>("SELECT * FROM sl_messages WHERE channel = ? AND ts = ?", row.id, p.ts);
         return msg ? [{ ...messageItem(call, row.id, msg), created: p.created, created_by: p.created_by }] : [];
@@ -173,8 +209,11 @@ export const reactionRoutes: Route[] = [
     handler: (call) => {
       const row = joinedChannel(call, call.args.str("channel_id"));
       const rows = call.db.all<{ seq: number; data: string }>("SELECT seq, data FROM sl_bookmarks WHERE channel = ? ORDER BY seq", row.id);
-      return { bookmarks: rows.map((r) => bookmarkView(call, row.id, JSON.parse(r.data) as { id: string; title: string; link: string; emoji?: string }, r.seq)) };
+      return {
+        bookmarks: rows.map((r) =>
+          bookmarkView(call, row.id, JSON.parse(r.data) as { id: string; title: string; link: string; emoji?: string }, r.seq),
+        ),
+      };
     },
   }),
 ];
-

@@ -9,7 +9,8 @@ export const channelRow = (db: Db, id: string) => db.one<ChannelRow>("SELECT * F
 export const channelByName = (db: Db, name: string) => db.one<ChannelRow>("SELECT * FROM sl_channels WHERE name = ?", name);
 export const isMember = (db: Db, channel: string, user: string) =>
   db.one<{ n: number }>("SELECT 1 AS n FROM sl_members WHERE channel = ? AND user = ?", channel, user) !== undefined;
-export const memberCount = (db: Db, channel: string) => db.one<{ n: number }>("SELECT count(*) AS n FROM sl_members WHERE channel = ?", channel)?.n ?? 0;
+export const memberCount = (db: Db, channel: string) =>
+  db.one<{ n: number }>("SELECT count(*) AS n FROM sl_members WHERE channel = ?", channel)?.n ?? 0;
 
 /** Whether the caller can see a conversation at all: every public channel, and private ones and DMs it is in. */
 export const canSee = (call: Call, row: ChannelRow) => row.is_private === 0 || isMember(call.db, row.id, call.actor.user);
@@ -54,7 +55,11 @@ export function imWith(call: Call, user: string, newId: () => string): ChannelRo
     return existing;
   }
   const id = newId();
-  const data: ChannelData = { is_general: false, topic: { value: "", creator: "", last_set: 0 }, purpose: { value: "", creator: "", last_set: 0 } };
+  const data: ChannelData = {
+    is_general: false,
+    topic: { value: "", creator: "", last_set: 0 },
+    purpose: { value: "", creator: "", last_set: 0 },
+  };
   call.db.run(
     "INSERT INTO sl_channels (id, name, is_im, im_user, is_private, is_archived, created, data) VALUES (?, NULL, 1, ?, 1, 0, ?, ?)",
     id,

@@ -63,9 +63,18 @@ export function fileViewOf(call: Call, row: FileRow): Record<string, unknown> {
     url_private: `${pathBase}/${encodeURIComponent(data.name)}`,
     url_private_download: `${pathBase}/download/${encodeURIComponent(data.name)}`,
     permalink: `https://${call.team.domain}.slack.com/files/${row.user}/${row.id}/${encodeURIComponent(data.name)}`,
-    channels: shares.filter((s) => !s.is_private).map((s) => s.channel).filter((c, i, all) => all.indexOf(c) === i),
-    groups: shares.filter((s) => s.is_private && !s.is_im).map((s) => s.channel).filter((c, i, all) => all.indexOf(c) === i),
-    ims: shares.filter((s) => s.is_im).map((s) => s.channel).filter((c, i, all) => all.indexOf(c) === i),
+    channels: shares
+      .filter((s) => !s.is_private)
+      .map((s) => s.channel)
+      .filter((c, i, all) => all.indexOf(c) === i),
+    groups: shares
+      .filter((s) => s.is_private && !s.is_im)
+      .map((s) => s.channel)
+      .filter((c, i, all) => all.indexOf(c) === i),
+    ims: shares
+      .filter((s) => s.is_im)
+      .map((s) => s.channel)
+      .filter((c, i, all) => all.indexOf(c) === i),
     shares: { ...(Object.keys(pub).length ? { public: pub } : {}), ...(Object.keys(priv).length ? { private: priv } : {}) },
     comments_count: 0,
   };

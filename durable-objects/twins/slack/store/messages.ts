@@ -10,7 +10,8 @@ import { fileView } from "./files";
 import { type MessageData, type MessageRow, type ReactionRow, inHistory, messageData, newTs, stringList } from "./rows";
 import { userById } from "./users";
 
-export const messageRow = (db: Db, channel: string, ts: string) => db.one<MessageRow>("SELECT * FROM sl_messages WHERE channel = ? AND ts = ?", channel, ts);
+export const messageRow = (db: Db, channel: string, ts: string) =>
+  db.one<MessageRow>("SELECT * FROM sl_messages WHERE channel = ? AND ts = ?", channel, ts);
 export const requireMessage = (db: Db, channel: string, ts: string | undefined, error = "message_not_found"): MessageRow =>
   (ts === undefined ? undefined : messageRow(db, channel, ts)) ?? fail(error);
 
@@ -68,7 +69,10 @@ export function refreshThread(db: Db, channel: string, threadTs: string): void {
 }
 
 export function deleteMessage(db: Db, row: MessageRow): void {
-  const replies = row.reply_count > 0 ? db.all<{ ts: string }>("SELECT ts FROM sl_messages WHERE channel = ? AND thread_ts = ? AND ts != ?", row.channel, row.ts, row.ts) : [];
+  const replies =
+    row.reply_count > 0
+      ? db.all<{ ts: string }>("SELECT ts FROM sl_messages WHERE channel = ? AND thread_ts = ? AND ts != ?", row.channel, row.ts, row.ts)
+      : [];
   for (const ts of [row.ts, ...replies.map((r) => r.ts)]) {
     db.run("DELETE FROM sl_messages WHERE channel = ? AND ts = ?", row.channel, ts);
     db.run("DELETE FROM sl_reactions WHERE channel = ? AND ts = ?", row.channel, ts);
@@ -109,7 +113,15 @@ export function messageView(call: Call, row: MessageRow, reactions: readonly Rea
   if (botId !== undefined) {
     view.bot_id = botId;
     view.app_id = call.installation.app_id;
-    view.bot_profile = { id: botId, app_id: call.installation.app_id, name: author?.name ?? "", icons: {}, deleted: false, updated: 1700000000, team_id: call.team.id };
+    view.bot_profile = {
+      id: botId,
+      app_id: call.installation.app_id,
+      name: author?.name ?? "",
+      icons: {},
+      deleted: false,
+      updated: 1700000000,
+      team_id: call.team.id,
+    };
   }
   if (data.blocks) view.blocks = data.blocks;
   if (data.attachments) view.attachments = data.attachments;
@@ -139,7 +151,11 @@ export function messageView(call: Call, row: MessageRow, reactions: readonly Rea
 
 /** Views of several messages of one channel, their reactions read in one query. */
 export function messageViews(call: Call, channel: string, rows: readonly MessageRow[]): Record<string, unknown>[] {
-  const reactions = reactionsOf(call.db, channel, rows.map((r) => r.ts));
+  const reactions = reactionsOf(
+    call.db,
+    channel,
+    rows.map((r) => r.ts),
+  );
   return rows.map((r) => messageView(call, r, reactions.get(r.ts) ?? []));
 }
 

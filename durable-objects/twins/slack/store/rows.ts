@@ -3,7 +3,16 @@
 import type { Clock } from "../../types";
 import type { Db } from "../../../sql";
 import { nextCounter } from "../../kit/sql";
-import type { ScriptedReply, SlackFile, SlackInstallation, SlackMessage, SlackScheduled, SlackSeed, SlackUser, SlackUsergroup } from "../seed";
+import type {
+  ScriptedReply,
+  SlackFile,
+  SlackInstallation,
+  SlackMessage,
+  SlackScheduled,
+  SlackSeed,
+  SlackUser,
+  SlackUsergroup,
+} from "../seed";
 
 export interface UserRow {
   id: string;
@@ -89,6 +98,20 @@ function metaJson<T>(db: Db, key: string): T {
 
 export const readTeam = (db: Db) => metaJson<SlackSeed["team"]>(db, "team");
 export const readInstallation = (db: Db) => metaJson<SlackInstallation>(db, "installation");
+
+/**
+ * The team and the installation, which no method changes once the world has booted: read once per
+ * world (a Db is one sandbox's storage) rather than on every call.
+ */
+const identities = new WeakMap<Db, { team: SlackSeed["team"]; installation: SlackInstallation }>();
+export function workspaceOf(db: Db): { team: SlackSeed["team"]; installation: SlackInstallation } {
+  let hit = identities.get(db);
+  if (!hit) {
+    hit = { team: readTeam(db), installation: readInstallation(db) };
+    identities.set(db, hit);
+  }
+  return hit;
+}
 
 /** A counter for ordering rows (reactions, pins, bookmarks) in the order they were made. */
 export const nextSeq = (db: Db) => nextCounter(db, META, "seq");

@@ -18,7 +18,10 @@ export interface ScriptedPayload {
 
 /** Arms the delivery of every rule the agent's new message matches. */
 export function triggerScripted(call: Call, posted: MessageRow): void {
-  const rules = call.db.all<{ id: number; data: string }>("SELECT id, data FROM sl_scripted WHERE channel = ? AND triggered = 0 ORDER BY id", posted.channel);
+  const rules = call.db.all<{ id: number; data: string }>(
+    "SELECT id, data FROM sl_scripted WHERE channel = ? AND triggered = 0 ORDER BY id",
+    posted.channel,
+  );
   const text = posted.text.toLowerCase();
   const replyThread = posted.thread_ts ?? posted.ts;
   for (const r of rules) {
@@ -43,7 +46,10 @@ export function deliverScripted(db: Db, clock: Clock, payload: unknown): void {
   const rule = scriptedData(row.data);
   db.run("DELETE FROM sl_scripted WHERE id = ?", payload.rule);
   // The thread may have been deleted meanwhile: then the reply lands in the channel.
-  const parent = payload.thread_ts === undefined ? undefined : db.one<{ ts: string }>("SELECT ts FROM sl_messages WHERE channel = ? AND ts = ?", payload.channel, payload.thread_ts);
+  const parent =
+    payload.thread_ts === undefined
+      ? undefined
+      : db.one<{ ts: string }>("SELECT ts FROM sl_messages WHERE channel = ? AND ts = ?", payload.channel, payload.thread_ts);
   const channel = db.one<{ id: string }>("SELECT id FROM sl_channels WHERE id = ?", payload.channel);
   if (!channel) return;
   writeMessage(db, clock, { channel: payload.channel, user: rule.user, text: rule.text, data: {}, threadTs: parent?.ts });
