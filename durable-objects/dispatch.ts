@@ -85,15 +85,16 @@ export function dispatch(
   const mutated = db.rowsWritten > writesBefore;
   // What this call scheduled with `{ calls: 0 }` lands with it.
   if (mutated) fireDue(db, clock, twinFor, false);
+  const { operation, unsupported, ...wire } = response;
   return {
-    response,
+    response: wire,
     tape: {
       ...base,
-      status: response.status,
-      responseBody: response.body,
+      status: wire.status,
+      responseBody: wire.body,
       mutated,
-      fidelity: "supported",
-      operation: match.route.operation,
+      fidelity: unsupported ? "unsupported" : "supported",
+      operation: operation ?? match.route.operation,
     },
   };
 }

@@ -7,7 +7,7 @@ import { type TwinId, type TwinRequest, type TwinResponse } from "../durable-obj
 import { TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
 import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
-import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";
+import { bearerFrom, parseIssuedToken, parseProviderToken, verifyAgentToken } from "./credentials";
 import { sandboxStub } from "./stubs";
 import { publicOrigin } from "./urls";
 
@@ -43,7 +43,7 @@ export async function resolveTwinCredential(
     const claims = await verifyAgentToken(secret, token);
     return claims ? { sessionId: claims.sessionId, twins: claims.twins } : null;
   }
-  const provider = await parseProviderToken(secret, token);
+  const provider = (await parseProviderToken(secret, token)) ?? parseIssuedToken(token);
   return provider ? { sessionId: provider.sessionId, twin: provider.twin, twins: [provider.twin] } : null;
 }
 
@@ -94,12 +94,14 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
   const sessionId = c.req.param("sid") ?? "";
   if (!isTwinId(twin)) throw unknownTwin(twin);
   const definition = TWINS[twin];
-  const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(c.req.header("authorization")));
-  if (!credentialOpens(who, twin, sessionId)) {
-    return toResponse(definition.errors.unauthorized("Bad credentials"));
-  }
   const prefix = `/${twin}/s/${sessionId}`;
   const path = new URL(c.req.url).pathname.slice(prefix.length) || "/";
+  // A path the twin authenticates itself (an OAuth token exchange) needs no sandbox credential.
+  const open = definition.publicPaths?.includes(path) ?? false;
+  const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(c.req.header("authorization")));
+  if (!open && !credentialOpens(who, twin, sessionId)) {
+    return toResponse(definition.errors.unauthorized("Bad credentials"));
+  }
   return forwardToTwin(c, { twin, sessionId, baseUrl: `${publicOrigin(c)}${prefix}`, path });
 }
 

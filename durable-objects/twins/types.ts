@@ -33,6 +33,12 @@ export interface TwinResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * For a twin whose one route serves many operations (GraphQL): the operation the tape records
+   * instead of the route's, and whether it is one the twin does not implement (taped unsupported).
+   */
+  operation?: string;
+  unsupported?: boolean;
 }
 
 export interface Clock {
@@ -199,6 +205,17 @@ export interface TwinDefinition<Seed = unknown> {
   decorate?(res: TwinResponse, seq: number): TwinResponse;
   /** How the provider-shaped credential is presented by the official client. */
   credential: CredentialFormat;
+  /**
+   * Prefix of access tokens the twin itself issues (OAuth). Such a token carries the sandbox's
+   * 16-character session body right after the prefix: the router forwards it to that sandbox,
+   * and the twin checks it against its own world (unknown or revoked tokens get its 401).
+   */
+  issuedTokenPrefix?: string;
+  /**
+   * Paths of the twin that carry no sandbox credential because the twin authenticates them itself
+   * (an OAuth token exchange presents the client's secret); the prefixed form forwards them unchecked.
+   */
+  publicPaths?: readonly string[];
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
   tools: readonly TwinTool[];
