@@ -69,10 +69,10 @@ const tagged = (res: TwinResponse, operation: string, unsupported = false): Twin
 
 function errorBody(e: GraphQLError): LinearErrorBody {
   const orig = e.originalError;
-  const where = { path: e.path, locations: e.locations };
-  if (orig instanceof LinearFault) return { message: orig.message, ...where, extensions: orig.extensions };
+  // Linear's resolver errors carry the field's path, not its location in the query.
+  if (orig instanceof LinearFault) return { message: orig.message, path: e.path, extensions: orig.extensions };
   return {
-    message: e.message, ...where,
+    message: e.message, path: e.path, locations: e.locations,
     extensions: { type: "graphql error", code: "GRAPHQL_ERROR", statusCode: 400, userError: true, userPresentableMessage: e.message },
   };
 }
