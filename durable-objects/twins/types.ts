@@ -216,6 +216,8 @@ export interface TwinDefinition<Seed = unknown> {
    * (an OAuth token exchange presents the client's secret); the prefixed form forwards them unchecked.
    */
   publicPaths?: readonly string[];
+  /** The vendor's secret shapes (its keys and tokens, global regular expressions), redacted everywhere. */
+  secretPatterns: readonly RegExp[];
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
   tools: readonly TwinTool[];

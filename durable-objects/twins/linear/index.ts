@@ -31,6 +31,8 @@ export const linearTwin: TwinDefinition<LinearSeed> = {
   tapeHeaders: [],
   // Linear keys are sent bare in Authorization, without a scheme.
   credential: { prefix: "lin_api_", separator: "", header: "Authorization", scheme: "" },
+  // API keys and the OAuth access tokens this twin issues.
+  secretPatterns: [/\blin_(?:api|oauth)_[A-Za-z0-9]{10,}/g],
   issuedTokenPrefix: OAUTH_TOKEN_PREFIX,
   publicPaths: ["/oauth/token", "/oauth/revoke"],
   claimsRootPath: (path) => path === "/graphql" || path.startsWith("/oauth/"),
