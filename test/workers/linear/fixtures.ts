@@ -45,6 +45,19 @@ export const linearSandbox = (seed: unknown = acmeWorld()) => createSandbox({ tw
 export const sent: { url: string; body: string }[] = [];
 /** Webhook POSTs the sandbox sent to endpoints outside the platform. */
 export const delivered: { url: string; headers: Headers; body: string }[] = [];
+let waiters: (() => void)[] = [];
+
+/** Resolves once `count` webhooks in all have been delivered (an event, not a poll). */
+export function deliveries(count: number): Promise<typeof delivered> {
+  if (delivered.length >= count) return Promise.resolve(delivered);
+  return new Promise((resolve) => {
+    const check = () => {
+      if (delivered.length >= count) resolve(delivered);
+      else waiters.push(check);
+    };
+    waiters.push(check);
+  });
+}
 
 /**
  * @linear/sdk has no fetch option: it calls globalThis.fetch. In this runtime that fetch is
@@ -60,6 +73,9 @@ export function routeFetchThroughSelf(): void {
       return SELF.fetch(new Request(ORIGIN + req.url.slice(SECURE_ORIGIN.length), req));
     }
     delivered.push({ url: req.url, headers: req.headers, body: await req.text() });
+    const woken = waiters;
+    waiters = [];
+    for (const w of woken) w();
     return new Response("ok", { status: 200 });
   };
   vi.stubGlobal("fetch", stub);
