@@ -23,7 +23,7 @@ interface Outcome {
   flips?: { text: string; before: string; after: string; changed: boolean }[];
 }
 
-const EXAMPLES = ["triage-bug-report", "duplicate-detection", "review-and-merge", "fix-file-on-branch", "report-ci-status", "refuse-unreviewed-merge"];
+const EXAMPLES = ["triage-bug-report", "duplicate-detection", "review-and-merge", "fix-file-on-branch", "report-ci-status", "refuse-unreviewed-merge", "linear-triage-issue", "linear-close-duplicate"];
 const node = process.execPath;
 
 describe.each(EXAMPLES)("example task %s", (name) => {
