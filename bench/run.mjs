@@ -46,6 +46,7 @@ const SECTIONS = [
   ["create", measureCreate],
   ["finalize", measureFinalize],
   ["concurrency", measureConcurrency],
+  ["linear", async (ctx) => (await import("./sections/linear.mjs")).measureLinear(ctx)],
 ];
 
 const root = path.dirname(import.meta.dirname);

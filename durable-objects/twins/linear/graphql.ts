@@ -77,6 +77,26 @@ function errorBody(e: GraphQLError): LinearErrorBody {
   };
 }
 
+/**
+ * Parsed and validated documents, by query text: clients send the same few documents over and
+ * over, and parsing plus validating a full SDK fragment costs more than executing it.
+ */
+const documents = new Map<string, { doc: DocumentNode; errors: readonly GraphQLError[] }>();
+const DOCUMENT_CACHE = 256;
+
+function validated(doc: DocumentNode, text: string): readonly GraphQLError[] {
+  const hit = documents.get(text);
+  if (hit) return hit.errors;
+  const errors = validate(linearSchema(), doc);
+  if (documents.size >= DOCUMENT_CACHE) documents.delete(documents.keys().next().value ?? "");
+  documents.set(text, { doc, errors });
+  return errors;
+}
+
+function parsed(text: string): DocumentNode {
+  return documents.get(text)?.doc ?? parse(text);
+}
+
 export function graphqlHandler(ctx: TwinContext): TwinResponse {
   const viewerId = viewerFor(ctx);
   if (!viewerId) return tagged(authenticationRequired(), "unauthenticated");
@@ -84,7 +104,7 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
   if ("status" in body) return tagged(body, "invalid");
   let doc: DocumentNode;
   try {
-    doc = parse(body.query);
+    doc = parsed(body.query);
   } catch (err) {
     const e = err instanceof GraphQLError ? err : new GraphQLError(String(err));
     return tagged(graphqlError(400, e.message, "GRAPHQL_PARSE_FAILED", { locations: e.locations }), "invalid");
@@ -99,7 +119,7 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
     if (op.operation === "subscription") return tagged(notImplementedBody("GraphQL subscriptions"), operation, true);
     const missing = fields.filter((f) => !root?.getFields()[f] && linearHas.includes(f));
     if (missing.length) return tagged(notImplementedBody(`the ${op.operation} field${missing.length > 1 ? "s" : ""} ${missing.map((m) => `\`${m}\``).join(", ")}`), operation, true);
-    const errors = validate(schema, doc);
+    const errors = validated(doc, body.query);
     if (errors.length) return tagged(validationFailed(errors), operation);
     const result = executeSync({ schema, document: doc, variableValues: body.variables, operationName: body.operationName, contextValue: makeGql(ctx, viewerId), fieldResolver, typeResolver });
     const unsupported = result.errors?.find((e) => e.originalError instanceof Unsupported);
