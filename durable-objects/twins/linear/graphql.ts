@@ -2,7 +2,7 @@
 // validate against the twin's schema (graphql-js's own messages), execute synchronously over the
 // world, and shape errors the way Linear does. The tape row names the root fields selected.
 import {
-  GraphQLError, Kind, executeSync, parse, validate,
+  GraphQLError, Kind, TypeInfo, executeSync, getNamedType, parse, validate, visit, visitWithTypeInfo,
   type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode,
 } from "graphql";
 import type { TwinContext, TwinResponse } from "../types";
@@ -11,7 +11,7 @@ import { makeGql } from "./context";
 import { LinearFault, Unsupported, authenticationRequired, graphqlBody, notImplementedBody, type LinearErrorBody } from "./errors";
 import { viewerFor } from "./oauth";
 import { fieldResolver, linearSchema, typeResolver } from "./schema";
-import { LINEAR_MUTATION_FIELDS, LINEAR_QUERY_FIELDS } from "./schema-sdl";
+import { LINEAR_MUTATION_FIELDS, LINEAR_QUERY_FIELDS, LINEAR_UNSERVED_FIELDS } from "./schema-sdl";
 
 const graphqlError = (status: number, message: string, code: string, extra: Partial<LinearErrorBody> = {}): TwinResponse =>
   graphqlBody(status, [{ message, ...extra, extensions: { type: "graphql error", code, statusCode: status, userError: true, userPresentableMessage: message } }], false);
@@ -120,7 +120,11 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
     const missing = fields.filter((f) => !root?.getFields()[f] && linearHas.includes(f));
     if (missing.length) return tagged(notImplementedBody(`the ${op.operation} field${missing.length > 1 ? "s" : ""} ${missing.map((m) => `\`${m}\``).join(", ")}`), operation, true);
     const errors = validated(doc, body.query);
-    if (errors.length) return tagged(validationFailed(errors), operation);
+    if (errors.length) {
+      const unserved = unservedFields(doc);
+      if (unserved.length) return tagged(notImplementedBody(`the field${unserved.length > 1 ? "s" : ""} ${unserved.map((f) => `\`${f}\``).join(", ")}`), operation, true);
+      return tagged(validationFailed(errors), operation);
+    }
     const result = executeSync({ schema, document: doc, variableValues: body.variables, operationName: body.operationName, contextValue: makeGql(ctx, viewerId), fieldResolver, typeResolver });
     const unsupported = result.errors?.find((e) => e.originalError instanceof Unsupported);
     if (unsupported?.originalError instanceof Unsupported) return tagged(notImplementedBody(unsupported.originalError.what), operation, true);
@@ -134,6 +138,21 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
   const errors = validate(schema, doc);
   if (errors.length) return tagged(validationFailed(errors), "invalid");
   return tagged(graphqlError(400, "Must provide operation name if query contains multiple operations.", "BAD_REQUEST"), "invalid");
+}
+
+/** Fields the query selects that Linear has on that type but the twin does not serve (`Issue.history`). */
+function unservedFields(doc: DocumentNode): string[] {
+  const info = new TypeInfo(linearSchema());
+  const out: string[] = [];
+  visit(doc, visitWithTypeInfo(info, {
+    Field(node) {
+      const parent = info.getParentType();
+      if (!parent || info.getFieldDef()) return;
+      const name = getNamedType(parent).name;
+      if (LINEAR_UNSERVED_FIELDS[name]?.includes(node.name.value)) out.push(`${name}.${node.name.value}`);
+    },
+  }));
+  return [...new Set(out)];
 }
 
 function validationFailed(errors: readonly GraphQLError[]): TwinResponse {

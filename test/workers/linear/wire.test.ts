@@ -62,6 +62,14 @@ describe("linear twin: errors in Linear's shapes", () => {
     expect(rows.at(-1)).toMatchObject({ operation: "customers", transport: "graphql", fidelity: "unsupported", mutated: false, status: 501 });
   });
 
+  it("answers 501 for a field Linear has on a type but the twin does not serve", async () => {
+    const sb = await linearSandbox();
+    const res = await gql(sb, "{ issues { nodes { id history { nodes { id } } } } }");
+    expect(res.status).toBe(501);
+    expect(res.body.errors?.[0].message).toContain("`Issue.history`");
+    expect((await tape(sb)).at(-1)).toMatchObject({ operation: "issues", fidelity: "unsupported" });
+  });
+
   it("answers 501 for an input field the twin does not act on, and changes nothing", async () => {
     const sb = await linearSandbox();
     const team = (await gql(sb, "{ teams { nodes { id } } }")).body.data as { teams: { nodes: { id: string }[] } };
