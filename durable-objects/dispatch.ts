@@ -67,9 +67,10 @@ export function dispatch(
       tape: { ...base, status: response.status, responseBody: response.body, mutated: false, fidelity: "unsupported", operation: "unsupported" },
     };
   }
-  const fault = faultFor(db, twin, match.route.operation, req);
+  const operation = twin.operationOf?.(req) ?? match.route.operation;
+  const fault = faultFor(db, twin, operation, req);
   if (fault) {
-    return { response: fault, tape: { ...base, status: fault.status, responseBody: fault.body, mutated: false, fidelity: "supported", operation: match.route.operation } };
+    return { response: fault, tape: { ...base, status: fault.status, responseBody: fault.body, mutated: false, fidelity: "supported", operation } };
   }
   const writesBefore = db.rowsWritten;
   const response = runHandler(match, {
@@ -85,7 +86,7 @@ export function dispatch(
   const mutated = db.rowsWritten > writesBefore;
   // What this call scheduled with `{ calls: 0 }` lands with it.
   if (mutated) fireDue(db, clock, twinFor, false);
-  const { operation, unsupported, ...wire } = response;
+  const { operation: answered, unsupported, ...wire } = response;
   return {
     response: wire,
     tape: {
@@ -94,7 +95,7 @@ export function dispatch(
       responseBody: wire.body,
       mutated,
       fidelity: unsupported ? "unsupported" : "supported",
-      operation: operation ?? match.route.operation,
+      operation: answered ?? operation,
     },
   };
 }

@@ -238,6 +238,11 @@ export interface TwinDefinition<Seed = unknown> {
   deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
   /** Headers that sign a webhook body (e.g. `Stripe-Signature: t=…,v1=…`), computed when it is sent. */
   signWebhook?(delivery: { body: string; secret: string }, nowMs: number): Promise<Record<string, string>>;
+  /**
+   * For a twin whose one route serves many operations (GraphQL): which operation a call is, read
+   * from the request, so seeded faults can target it (`issueCreate`) rather than the route.
+   */
+  operationOf?(req: TwinRequest): string | undefined;
   /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */
   faults?(db: Db): readonly FaultRule[];
 }

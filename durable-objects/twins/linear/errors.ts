@@ -74,3 +74,28 @@ export const internalError = (message: string): TwinResponse =>
 
 export const goneBody = (message: string): TwinResponse =>
   graphqlBody(410, [{ message, extensions: { type: "forbidden", code: "SANDBOX_CLOSED", statusCode: 410, userError: true, userPresentableMessage: message } }], false);
+
+/** The error classes a seeded fault can answer with, in Linear's shapes. */
+export const FAULT_KINDS = ["ratelimited", "internal", "forbidden", "authentication"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export function faultBody(kind: FaultKind, nowMs: number): TwinResponse {
+  switch (kind) {
+    case "ratelimited":
+      return graphqlBody(429, [{
+        message: "Rate limit exceeded",
+        extensions: { type: "ratelimited", code: "RATELIMITED", statusCode: 429, userError: true, userPresentableMessage: "Too many requests. Please wait and try again." },
+      }], false, {
+        "retry-after": "60",
+        "x-ratelimit-requests-limit": "1500",
+        "x-ratelimit-requests-remaining": "0",
+        "x-ratelimit-requests-reset": String(nowMs + 60_000),
+      });
+    case "forbidden":
+      return graphqlBody(403, [{ message: "Forbidden", extensions: { type: "forbidden", code: "FORBIDDEN", statusCode: 403, userError: true, userPresentableMessage: "You don't have permission to do this." } }], false);
+    case "authentication":
+      return authenticationRequired();
+    default:
+      return internalError("Internal server error");
+  }
+}

@@ -5,7 +5,7 @@ import {
   GraphQLError, Kind, TypeInfo, executeSync, getNamedType, parse, validate, visit, visitWithTypeInfo,
   type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode,
 } from "graphql";
-import type { TwinContext, TwinResponse } from "../types";
+import type { TwinContext, TwinRequest, TwinResponse } from "../types";
 import { jsonResponse } from "../kit/response";
 import { makeGql } from "./context";
 import { LinearFault, Unsupported, authenticationRequired, graphqlBody, notImplementedBody, type LinearErrorBody } from "./errors";
@@ -95,6 +95,20 @@ function validated(doc: DocumentNode, text: string): readonly GraphQLError[] {
 
 function parsed(text: string): DocumentNode {
   return documents.get(text)?.doc ?? parse(text);
+}
+
+/** The root fields a /graphql request selects (`issueCreate`), for seeded faults; undefined when unreadable. */
+export function graphqlOperationOf(req: TwinRequest): string | undefined {
+  if (req.path !== "/graphql") return undefined;
+  try {
+    const raw = JSON.parse(req.body) as { query?: unknown; operationName?: unknown };
+    if (typeof raw.query !== "string") return undefined;
+    const doc = parsed(raw.query);
+    const op = pickOperation(doc, typeof raw.operationName === "string" ? raw.operationName : undefined);
+    return op ? rootFields(doc, op).join(",") || undefined : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function graphqlHandler(ctx: TwinContext): TwinResponse {

@@ -2,7 +2,8 @@
 // OAuth for apps and signed webhooks.
 import type { TwinDefinition } from "../types";
 import { linearChecks } from "./checks";
-import { authenticationRequired, goneBody, internalError, notImplementedBody } from "./errors";
+import { authenticationRequired, faultBody, goneBody, internalError, notImplementedBody } from "./errors";
+import { graphqlOperationOf } from "./graphql";
 import { OAUTH_TOKEN_PREFIX } from "./oauth";
 import { linearRoutes } from "./routes";
 import { defaultLinearSeed, generateLinearSeed, parseLinearSeed, type LinearSeed } from "./seed";
@@ -43,4 +44,10 @@ export const linearTwin: TwinDefinition<LinearSeed> = {
   clientRetries: () => false,
   generateSeed: generateLinearSeed,
   signWebhook: (delivery) => signLinearWebhook(delivery),
+  operationOf: graphqlOperationOf,
+  faults: (db) => {
+    const row = db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'faults'");
+    const rules = row ? (JSON.parse(row.value) as LinearSeed["faults"]) : [];
+    return rules.map((r) => ({ operation: r.operation, skip: r.skip, times: r.times, response: () => faultBody(r.error, Date.now()) }));
+  },
 };

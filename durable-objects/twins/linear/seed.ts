@@ -128,6 +128,15 @@ const oauthApp = z.strictObject({
   redirectUris: z.array(z.url()).min(1),
 });
 
+// A seeded fault: calls of `operation` (a root field, e.g. issueCreate) are counted; after `skip`
+// of them, the next `times` answer Linear's error of that class and change nothing.
+const fault = z.strictObject({
+  operation: z.string().min(1),
+  error: z.enum(["ratelimited", "internal", "forbidden", "authentication"]),
+  skip: z.number().int().min(0).default(0),
+  times: z.number().int().min(1).default(1),
+});
+
 const rawSeed = z.strictObject({
   organization: z.strictObject({ name: z.string().min(1).default("Acme"), urlKey: z.string().regex(/^[a-z0-9-]+$/).default("acme"), id: uuid.optional() }).default({ name: "Acme", urlKey: "acme" }),
   viewer: z.string().optional(),
@@ -138,6 +147,7 @@ const rawSeed = z.strictObject({
   issues: z.array(issue).default([]),
   webhooks: z.array(webhook).default([]),
   oauthApplications: z.array(oauthApp).default([]),
+  faults: z.array(fault).default([]),
 });
 type RawSeed = z.infer<typeof rawSeed>;
 
@@ -172,6 +182,7 @@ export interface LinearSeed {
   issues: LinearIssue[];
   webhooks: LinearWebhook[];
   oauthApplications: z.infer<typeof oauthApp>[];
+  faults: z.infer<typeof fault>[];
 }
 
 export const DEFAULT_STATES: { name: string; type: StateType; color: string }[] = [
@@ -354,7 +365,7 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     return { ...w, id: w.id ?? uuidFor("webhook", w.url, String(i)), secret: w.secret ?? `lin_wh_${uuidFor("webhook-secret", w.url, String(i)).replace(/-/g, "")}` };
   });
   const organization = { name: raw.organization.name, urlKey: raw.organization.urlKey, id: raw.organization.id ?? uuidFor("organization", raw.organization.urlKey) };
-  return p.result({ organization, viewer, users, labels, teams, projects, issues, webhooks, oauthApplications: raw.oauthApplications });
+  return p.result({ organization, viewer, users, labels, teams, projects, issues, webhooks, oauthApplications: raw.oauthApplications, faults: raw.faults });
 }
 
 export const parseLinearSeed = parseSeedWith(rawSeed, normalize);

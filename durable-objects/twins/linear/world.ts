@@ -12,6 +12,7 @@ export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
   meta("organization", json(seed.organization));
   meta("last_sync_id", "1000");
   meta("next_id", "1");
+  meta("faults", json(seed.faults));
   const userId = new Map(seed.users.map((u) => [u.email.toLowerCase(), u.id]));
   const uid = (email: string | null) => (email === null ? null : (userId.get(email.toLowerCase()) ?? null));
   meta("viewer_id", uid(seed.viewer) ?? "");
@@ -188,6 +189,7 @@ export function exportLinear(db: Db): LinearSeed {
       url: w.url, resourceTypes: JSON.parse(w.resource_types) as LinearSeed["webhooks"][number]["resourceTypes"], id: w.id,
       team: w.team_id === null ? null : (teamKey.get(w.team_id) ?? null), secret: w.secret, enabled: w.enabled === 1, label: w.label,
     })),
+    faults: JSON.parse(meta("faults") || "[]") as LinearSeed["faults"],
     oauthApplications: db.all<{ client_id: string; client_secret: string; name: string; redirect_uris: string }>("SELECT * FROM lin_oauth_apps ORDER BY rowid").map((a) => ({
       clientId: a.client_id, clientSecret: a.client_secret, name: a.name, redirectUris: JSON.parse(a.redirect_uris) as string[],
     })),
