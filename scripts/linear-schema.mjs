@@ -8,7 +8,7 @@
 //   node scripts/linear-schema.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import * as sdk from "@linear/sdk";
+import * as sdkModule from "@linear/sdk";
 import {
   GraphQLEnumType, GraphQLInputObjectType, GraphQLInterfaceType, GraphQLObjectType, GraphQLScalarType, GraphQLUnionType,
   Kind, TypeInfo, buildSchema, extendSchema, getNamedType, parse, print, validate, visit, visitWithTypeInfo,
@@ -29,7 +29,8 @@ const documents88 = parse(readFileSync(path.join(fixtures, "linear-sdk-88.3.0-do
 
 /** The document an SDK class sends, captured by a request function that records and refuses. */
 async function captureSdk(name) {
-  const Cls = sdk[name];
+  // The class is looked up by the name the supported list gives (a build-time script, not a bundle).
+  const Cls = Object.getOwnPropertyDescriptor(sdkModule, name)?.value;
   if (typeof Cls !== "function") throw new Error(`@linear/sdk has no ${name}`);
   let captured;
   const record = async (doc) => {

@@ -44,7 +44,10 @@ export function makeGql(ctx: TwinContext, viewerId: string): Gql {
   const groups = new Map<string, Map<string, Row[]>>();
   const tableCache = (e: Entity) => {
     let m = cache.get(e);
-    if (!m) cache.set(e, (m = new Map()));
+    if (!m) {
+      m = new Map();
+      cache.set(e, m);
+    }
     return m;
   };
   const gql: Gql = {
@@ -69,7 +72,10 @@ export function makeGql(ctx: TwinContext, viewerId: string): Gql {
     },
     grouped(name, sql, keys, key) {
       let g = groups.get(name);
-      if (!g) groups.set(name, (g = new Map()));
+      if (!g) {
+        g = new Map();
+        groups.set(name, g);
+      }
       const missing = [...new Set(keys.filter((k) => !g.has(k)))];
       if (missing.length) {
         for (const k of missing) g.set(k, []);

@@ -153,7 +153,7 @@ function issueCreate(gql: Gql, args: Args) {
   const team = typeof input.teamId === "string" ? findTeam(gql, input.teamId) : undefined;
   if (!team) throw entityNotFound("Team");
   const title = strOr(input.title);
-  if (!title || !title.trim()) throw invalidInput("title must not be empty", "The issue needs a title.");
+  if (!title?.trim()) throw invalidInput("title must not be empty", "The issue needs a title.");
   const st = has(input, "stateId") ? stateOfTeam(gql, team.id, input.stateId) : gql.byId("WorkflowState", str(team.default_state_id));
   if (!st) throw invalidInput("The team has no default state");
   const now = has(input, "createdAt") ? String(input.createdAt) : iso(gql);
@@ -199,7 +199,7 @@ function issueUpdate(gql: Gql, args: Args) {
   const now = iso(gql);
   if (has(input, "title")) {
     const t = strOr(input.title);
-    if (!t || !t.trim()) throw invalidInput("title must not be empty", "The issue needs a title.");
+    if (!t?.trim()) throw invalidInput("title must not be empty", "The issue needs a title.");
     set("title", t);
   }
   if (has(input, "description")) set("description", strOr(input.description));
@@ -214,7 +214,10 @@ function issueUpdate(gql: Gql, args: Args) {
     }
   }
   let assignee: string | null | undefined;
-  if (has(input, "assigneeId")) set("assignee_id", (assignee = userRef(gql, input.assigneeId, "assigneeId")));
+  if (has(input, "assigneeId")) {
+    assignee = userRef(gql, input.assigneeId, "assigneeId");
+    set("assignee_id", assignee);
+  }
   if (has(input, "priority")) set("priority", checkPriority(input.priority));
   if (has(input, "estimate")) set("estimate", checkEstimate(gql, team, input.estimate));
   if (has(input, "projectId")) set("project_id", projectForTeam(gql, team.id, input.projectId));
@@ -296,7 +299,7 @@ function commentCreate(gql: Gql, args: Args) {
   const issue = typeof input.issueId === "string" ? findIssue(gql, input.issueId) : undefined;
   if (!issue) throw entityNotFound("Issue");
   const body = strOr(input.body);
-  if (!body || !body.trim()) throw invalidInput("body must not be empty", "The comment needs a body.");
+  if (!body?.trim()) throw invalidInput("body must not be empty", "The comment needs a body.");
   let parent: string | null = null;
   if (has(input, "parentId")) {
     const p = typeof input.parentId === "string" ? gql.byId("Comment", input.parentId) : undefined;
