@@ -18,6 +18,7 @@ export const TABLES = {
   IssueRelation: "lin_relations",
   Attachment: "lin_attachments",
   Reaction: "lin_reactions",
+  Webhook: "lin_webhooks",
 } as const;
 export type Entity = keyof typeof TABLES;
 

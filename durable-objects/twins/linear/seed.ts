@@ -12,6 +12,7 @@ export const SEED_EPOCH = "2026-01-01T00:00:00.000Z";
 export const STATE_TYPES = ["triage", "backlog", "unstarted", "started", "completed", "canceled"] as const;
 export const RELATION_TYPES = ["blocks", "duplicate", "related", "similar"] as const;
 export const ESTIMATION_TYPES = ["notUsed", "exponential", "fibonacci", "linear", "tShirt"] as const;
+export const WEBHOOK_RESOURCE_TYPES = ["Issue", "Comment"] as const;
 export type StateType = (typeof STATE_TYPES)[number];
 export type EstimationType = (typeof ESTIMATION_TYPES)[number];
 
@@ -114,7 +115,8 @@ const issue = z.strictObject({
 });
 const webhook = z.strictObject({
   url: z.url(),
-  resourceTypes: z.array(z.enum(["Issue", "Comment", "IssueLabel", "Project", "Cycle", "Reaction", "Attachment"])).min(1),
+  // The resource types whose changes the twin delivers.
+  resourceTypes: z.array(z.enum(WEBHOOK_RESOURCE_TYPES)).min(1),
   id: uuid.optional(),
   team: z.string().nullable().default(null),
   secret: z.string().optional(),

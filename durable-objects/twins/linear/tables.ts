@@ -74,4 +74,8 @@ export const LINEAR_MIGRATIONS: readonly string[] = [
    CREATE TABLE lin_oauth_tokens (
      token TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, scope TEXT NOT NULL, created_at INTEGER NOT NULL,
      revoked INTEGER NOT NULL DEFAULT 0);`,
+  // Webhooks registered through the API carry who made them and when.
+  `ALTER TABLE lin_webhooks ADD COLUMN created_at TEXT NOT NULL DEFAULT '2026-01-01T00:00:00.000Z';
+   ALTER TABLE lin_webhooks ADD COLUMN updated_at TEXT NOT NULL DEFAULT '2026-01-01T00:00:00.000Z';
+   ALTER TABLE lin_webhooks ADD COLUMN creator_id TEXT;`,
 ];

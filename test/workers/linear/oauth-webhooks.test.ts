@@ -92,4 +92,23 @@ describe("linear twin: webhooks", () => {
     expect(JSON.parse(commentHook.body)).toMatchObject({ action: "create", type: "Comment", data: { body: "Noted.", issue: { identifier: "ENG-3" } } });
     expect(commentHook.headers.get("linear-signature")).toBe(await hmacHex(secret, commentHook.body));
   });
+
+  it("registers an endpoint with webhookCreate; updates carry updatedFrom; unsupported resource types answer 501", async () => {
+    const sb = await linearSandbox();
+    const client = linearFor(sb);
+    const team = (await client.teams()).nodes[0];
+    const hook = await (await client.createWebhook({ url: "https://hooks.example.test/runtime", resourceTypes: ["Issue"], teamId: team.id, secret: "runtime_secret_1" })).webhook;
+    expect(hook?.enabled).toBe(true);
+    expect((await client.webhooks()).nodes.map((w) => w.url)).toEqual(["https://hooks.example.test/runtime"]);
+    const before = delivered.length;
+    await client.updateIssue("ENG-1", { priority: 3 });
+    const [hit] = (await deliveries(before + 1)).slice(before);
+    expect(hit.url).toBe("https://hooks.example.test/runtime");
+    expect(hit.headers.get("linear-signature")).toBe(await hmacHex("runtime_secret_1", hit.body));
+    expect(JSON.parse(hit.body)).toMatchObject({ action: "update", type: "Issue", data: { identifier: "ENG-1", priority: 3 }, updatedFrom: { priority: 1 } });
+    const other = await gql(sb, 'mutation { webhookCreate(input: { url: "https://hooks.example.test/p", resourceTypes: ["Project"], allPublicTeams: true }) { success } }');
+    expect(other.status).toBe(501);
+    await client.deleteWebhook(hook?.id ?? "");
+    expect((await client.webhooks()).nodes).toEqual([]);
+  });
 });

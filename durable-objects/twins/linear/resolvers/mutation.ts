@@ -6,7 +6,7 @@
 import type { Gql, Row } from "../context";
 import { Unsupported, entityNotFound, forbidden, invalidInput } from "../errors";
 import { uuidFor } from "../ids";
-import { RELATION_TYPES, estimateScale, type EstimationType } from "../seed";
+import { RELATION_TYPES, WEBHOOK_RESOURCE_TYPES, estimateScale, type EstimationType } from "../seed";
 import { issueWebhooks, commentWebhooks } from "../webhooks";
 import { findIssue, findTeam, mustFind } from "./query";
 import { str, type Args, type Resolver } from "./types";
@@ -538,7 +538,62 @@ function subscription(gql: Gql, args: Args, on: boolean) {
   return { success: true, lastSyncId: syncId(gql), issue: reload(gql, "Issue", issue.id) };
 }
 
+function resourceTypes(v: unknown): string[] {
+  if (!Array.isArray(v) || !v.length) throw invalidInput("resourceTypes must name at least one resource type");
+  for (const t of v) {
+    if (typeof t !== "string") throw invalidInput("resourceTypes must be strings");
+    // Only the resource types whose changes the twin delivers; promising others would be a silent gap.
+    if (!(WEBHOOK_RESOURCE_TYPES as readonly string[]).includes(t)) throw new Unsupported(`webhooks for the resource type \`${t}\``);
+  }
+  return v as string[];
+}
+
+function webhookUrl(v: unknown): string {
+  if (typeof v !== "string" || !URL.canParse(v) || !/^https?:/.test(v)) throw invalidInput("url must be an http(s) URL", "The webhook URL is not valid.");
+  return v;
+}
+
+function webhookCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "WebhookCreateInput", ["url", "resourceTypes", "teamId", "allPublicTeams", "label", "secret", "enabled", "id"]);
+  const team = has(input, "teamId") ? findTeam(gql, String(input.teamId)) : undefined;
+  if (has(input, "teamId") && !team) throw entityNotFound("Team");
+  if (!team && input.allPublicTeams !== true) throw invalidInput("Provide a teamId or allPublicTeams: true", "Choose a team or all public teams.");
+  const id = newId(gql, input.id);
+  const now = iso(gql);
+  const secret = strOr(input.secret) ?? `lin_wh_${uuidFor("webhook-secret", gql.sessionId, id).replace(/-/g, "")}`;
+  gql.db.run(
+    "INSERT INTO lin_webhooks (id, url, resource_types, team_id, secret, enabled, label, created_at, updated_at, creator_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    id, webhookUrl(input.url), JSON.stringify(resourceTypes(input.resourceTypes)), team?.id ?? null, secret, input.enabled === false ? 0 : 1,
+    strOr(input.label), now, now, gql.viewerId,
+  );
+  return { success: true, lastSyncId: syncId(gql), webhook: reload(gql, "Webhook", id) };
+}
+
+function webhookUpdate(gql: Gql, args: Args) {
+  const input = inputOf(args, "WebhookUpdateInput", ["url", "resourceTypes", "label", "secret", "enabled"]);
+  const before = mustFind(gql, "Webhook", String(args.id));
+  gql.db.run(
+    "UPDATE lin_webhooks SET url = ?, resource_types = ?, label = ?, secret = ?, enabled = ?, updated_at = ? WHERE id = ?",
+    has(input, "url") ? webhookUrl(input.url) : before.url,
+    has(input, "resourceTypes") ? JSON.stringify(resourceTypes(input.resourceTypes)) : before.resource_types,
+    has(input, "label") ? strOr(input.label) : before.label,
+    has(input, "secret") ? (strOr(input.secret) ?? before.secret) : before.secret,
+    has(input, "enabled") ? (input.enabled === true ? 1 : 0) : before.enabled,
+    iso(gql), before.id,
+  );
+  return { success: true, lastSyncId: syncId(gql), webhook: reload(gql, "Webhook", before.id) };
+}
+
+function webhookDelete(gql: Gql, args: Args) {
+  const hook = mustFind(gql, "Webhook", String(args.id));
+  gql.db.run("DELETE FROM lin_webhooks WHERE id = ?", hook.id);
+  return { success: true, lastSyncId: syncId(gql), entityId: hook.id };
+}
+
 export const MUTATION_RESOLVERS: Record<string, Resolver> = {
+  webhookCreate: (_s, a, g) => webhookCreate(g, a),
+  webhookUpdate: (_s, a, g) => webhookUpdate(g, a),
+  webhookDelete: (_s, a, g) => webhookDelete(g, a),
   issueCreate: (_s, a, g) => issueCreate(g, a),
   issueUpdate: (_s, a, g) => issueUpdate(g, a),
   issueArchive: (_s, a, g) => archiveLike(g, a, "archive"),

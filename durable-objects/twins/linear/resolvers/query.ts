@@ -85,4 +85,6 @@ export const QUERY_RESOLVERS: Record<string, Resolver> = {
   issueRelation: one("IssueRelation"),
   attachments: (_s, args, gql) => listOf(gql, "attachment", "lin_attachments", args),
   attachment: one("Attachment"),
+  webhooks: (_s, args, gql) => listOf(gql, "issue", "lin_webhooks", { ...args, filter: undefined }),
+  webhook: one("Webhook"),
 };

@@ -219,6 +219,14 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     creator: (r, _a, gql) => gql.byId("User", str(r.creator_id)) ?? null,
     metadata: () => ({}),
   },
+  Webhook: {
+    ...common,
+    resourceTypes: (r) => JSON.parse(String(r.resource_types)) as string[],
+    enabled: (r) => r.enabled === 1,
+    allPublicTeams: (r) => r.team_id === null,
+    team: (r, _a, gql) => gql.byId("Team", str(r.team_id)) ?? null,
+    creator: (r, _a, gql) => gql.byId("User", str(r.creator_id)) ?? null,
+  },
   Reaction: {
     ...common,
     updatedAt: (r) => r.created_at,
