@@ -30,4 +30,21 @@ describe("linear twin: constant-time point calls", () => {
     expect(large.point).toEqual(small.point);
     expect(large.page).toBeLessThanOrEqual(small.page * 2);
   });
+
+  it("reads a page with its relations in a fixed number of queries, not one per node (no N+1)", async () => {
+    const query = "{ issues(first: 50) { nodes { id identifier url branchName labelIds reactions { id } state { name } team { key } assignee { email } creator { email } } } comments(first: 50) { nodes { id body user { email } reactions { id } } } }";
+    const count = (n: number) =>
+      inTwinWorld(linearTwin, generateLinearSeed(n), (w) => {
+        let statements = 0;
+        const all = w.db.all.bind(w.db);
+        w.db.all = <T>(sql: string, ...params: Parameters<typeof all>[1][]) => {
+          statements++;
+          return all<T>(sql, ...params);
+        };
+        const res = w.call("POST", "/graphql", { body: { query } });
+        expect((res.body as { errors?: unknown }).errors).toBeUndefined();
+        return statements;
+      });
+    expect(await count(50)).toBe(await count(5));
+  });
 });

@@ -14,9 +14,18 @@ export const PRIORITY_LABELS = ["No priority", "Urgent", "High", "Medium", "Low"
 export const str = (v: SqlValue | undefined): string | null => (typeof v === "string" ? v : null);
 const num = (v: SqlValue | undefined): number => (typeof v === "number" ? v : 0);
 
-export function orgOf(gql: Gql): { id: string; name: string; urlKey: string } {
-  const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'organization'");
-  return row ? (JSON.parse(row.value) as { id: string; name: string; urlKey: string }) : { id: "", name: "", urlKey: "" };
+type Org = { id: string; name: string; urlKey: string };
+const orgs = new WeakMap<Gql, Org>();
+
+/** The workspace, read once per call (every issue's url needs its urlKey). */
+export function orgOf(gql: Gql): Org {
+  let org = orgs.get(gql);
+  if (!org) {
+    const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'organization'");
+    org = row ? (JSON.parse(row.value) as Org) : { id: "", name: "", urlKey: "" };
+    orgs.set(gql, org);
+  }
+  return org;
 }
 
 export const slug = (title: string) =>
@@ -27,7 +36,16 @@ export function listOf(gql: Gql, entity: EntityName, table: string, args: Args, 
   const alias = "x";
   const f = compileFilter(entity, args.filter, alias, gql.viewerId, gql.clock.now());
   const conn = page(gql, { table, alias, where: [...where, f.sql], params: [...params, ...f.params], archivable: opts.archivable, order: opts.order }, args as PageArgs);
+  if (table === "lin_comments") preloadComments(gql, conn.nodes);
   return conn;
+}
+
+/** Comments of a list, with their authors, issues and reactions loaded at once. */
+function preloadComments(gql: Gql, rows: readonly Row[]) {
+  gql.prime("Comment", rows);
+  gql.preload("User", rows.map((r) => str(r.user_id)));
+  gql.preload("Issue", rows.map((r) => str(r.issue_id)));
+  reactionsOf(gql, "comment_id", rows.map((r) => r.id));
 }
 
 /** Issues of a list, with the rows their fragment points at loaded in one query per table. */
@@ -44,6 +62,9 @@ export function preloadIssues(gql: Gql, rows: readonly Row[]) {
   gql.preload("User", rows.flatMap((r) => [str(r.assignee_id), str(r.creator_id)]));
   gql.preload("Project", rows.map((r) => str(r.project_id)));
   gql.preload("Cycle", rows.map((r) => str(r.cycle_id)));
+  const ids = rows.map((r) => r.id);
+  labelIdsOf(gql, ids);
+  reactionsOf(gql, "issue_id", ids);
 }
 
 const labelIdsOf = (gql: Gql, issueIds: string[]) =>
