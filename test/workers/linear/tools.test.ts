@@ -26,13 +26,24 @@ const ARGS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   link_url: () => ({ issueId: "ENG-1", url: "https://example.test/doc" }),
   list_projects: () => ({}),
   list_cycles: () => ({}),
+  update_comment: (ids) => ({ commentId: ids.comment, body: "Edited" }),
+  delete_comment: (ids) => ({ commentId: ids.comment }),
+  delete_issue: () => ({ issueId: "ENG-3" }),
+  unarchive_issue: () => ({ issueId: "ENG-3" }),
+  delete_issue_relation: (ids) => ({ relationId: ids.relation }),
+  create_reaction: () => ({ issueId: "ENG-1", emoji: "eyes" }),
+  subscribe_to_issue: () => ({ issueId: "ENG-2" }),
+  create_project: () => ({ name: "Billing", teamIds: ["ENG"] }),
+  update_project: (ids) => ({ projectId: ids.project, description: "Invoices" }),
+  create_cycle: () => ({ teamId: "ENG", startsAt: "2026-07-20T00:00:00Z", endsAt: "2026-08-03T00:00:00Z" }),
+  create_workflow_state: () => ({ teamId: "ENG", name: "In Review", type: "started", color: "#00ff00" }),
 };
-interface Ids { bug: string; done: string }
+interface Ids { bug: string; done: string; comment: string; relation: string; project: string }
 
 describe("linear MCP tools", () => {
   it("each tool's document validates against the twin's schema", () => {
     for (const t of linearTools) {
-      const req = t.toRequest(ARGS[t.name]({ bug: "b", done: "d" }));
+      const req = t.toRequest(ARGS[t.name]({ bug: "b", done: "d", comment: "c", relation: "r", project: "p" }));
       expect(req.path).toBe("/graphql");
       const body = req.body as { query: string };
       expect(validate(linearSchema(), parse(body.query)), t.name).toEqual([]);
@@ -42,8 +53,13 @@ describe("linear MCP tools", () => {
 
   it("each tool answers against a world without errors", async () => {
     await inTwinWorld(linearTwin, acmeWorld(), (w) => {
-      const team = w.exportState().teams[0];
-      const ids: Ids = { bug: team.labels.find((l) => l.name === "Bug")?.id ?? "", done: team.states.find((s) => s.name === "Done")?.id ?? "" };
+      const state = w.exportState();
+      const team = state.teams[0];
+      const one = state.issues[0];
+      const ids: Ids = {
+        bug: team.labels.find((l) => l.name === "Bug")?.id ?? "", done: team.states.find((s) => s.name === "Done")?.id ?? "",
+        comment: one.comments[0].children[0].id, relation: one.relations[0].id, project: state.projects[0].id,
+      };
       for (const t of linearTools) {
         const req = t.toRequest(ARGS[t.name](ids));
         const res = w.call(req.method, req.path, { body: req.body });
