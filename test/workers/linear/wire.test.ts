@@ -1,6 +1,6 @@
 // What Linear answers on the wire: error classes the SDK maps, validation errors, 501 for root
 // fields the twin lacks, tape rows, pagination across pages and hand-written filter queries.
-import { AuthenticationLinearError, InvalidInputLinearError } from "@linear/sdk";
+import { AuthenticationLinearError, GraphqlLinearError, InvalidInputLinearError } from "@linear/sdk";
 import { beforeAll, describe, expect, it } from "vitest";
 import { twinFetch } from "../helpers";
 import { acmeWorld, gql, linearFor, linearSandbox, routeFetchThroughSelf } from "./fixtures";
@@ -50,6 +50,8 @@ describe("linear twin: errors in Linear's shapes", () => {
     const res = await gql(sb, "{ issues { nodes { nope } } }");
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]).toMatchObject({ message: 'Cannot query field "nope" on type "Issue".', extensions: { type: "graphql error", code: "GRAPHQL_VALIDATION_FAILED" } });
+    // The SDK's own client raises it as GraphqlLinearError.
+    await expect(linearFor(sb).client.rawRequest("{ issues { nodes { nope } } }")).rejects.toBeInstanceOf(GraphqlLinearError);
   });
 
   it("answers 501 for a root field Linear has but the twin does not, taped unsupported", async () => {
