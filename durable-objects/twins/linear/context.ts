@@ -26,6 +26,8 @@ export interface Gql {
   db: Db;
   clock: Clock;
   viewerId: string;
+  /** Rows written before this call began: a mutation that wrote nothing changed nothing. */
+  writesAtStart: number;
   sessionId: string;
   /** Where this sandbox's twin paths hang (for url fields that point back at the twin). */
   baseUrl: string;
@@ -55,6 +57,7 @@ export function makeGql(ctx: TwinContext, viewerId: string): Gql {
     db: ctx.db,
     clock: ctx.clock,
     viewerId,
+    writesAtStart: ctx.db.rowsWritten,
     sessionId: ctx.sessionId,
     baseUrl: ctx.req.baseUrl,
     webhook: (d) => ctx.webhook(d),

@@ -92,6 +92,9 @@ describe("linear twin: the tape", () => {
     await client.createIssue({ teamId: team.id, title: "Taped" });
     await expect(client.createIssue({ teamId: team.id, title: "" })).rejects.toBeInstanceOf(InvalidInputLinearError);
     await gql(sb, "{ viewer { id } organization { id } }");
+    // Adding a label the issue already has changes nothing.
+    const bug = (await team.labels()).nodes.find((l) => l.name === "Bug");
+    await client.issueAddLabel("ENG-1", bug?.id ?? "");
     const rows = await tape(sb);
     expect(rows.map((r) => [r.operation, r.mutated, r.transport])).toEqual([
       ["issues", false, "graphql"],
@@ -99,6 +102,8 @@ describe("linear twin: the tape", () => {
       ["issueCreate", true, "graphql"],
       ["issueCreate", false, "graphql"],
       ["viewer,organization", false, "graphql"],
+      ["team", false, "graphql"],
+      ["issueAddLabel", false, "graphql"],
     ]);
   });
 });

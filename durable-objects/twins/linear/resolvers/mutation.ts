@@ -24,8 +24,10 @@ function inputOf(args: Args, typeName: string, allowed: readonly string[]): Reco
 const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
 const strOr = (v: unknown, fallback: string | null = null): string | null => (typeof v === "string" ? v : fallback);
 
+/** The workspace's sync id after this mutation: bumped only when the mutation changed something. */
 function syncId(gql: Gql): number {
   const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'last_sync_id'");
+  if (gql.db.rowsWritten === gql.writesAtStart) return Number(row?.value ?? 1000);
   const next = Number(row?.value ?? 1000) + 1;
   gql.db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES ('last_sync_id', ?)", String(next));
   return next;
