@@ -1,17 +1,19 @@
-// Opaque pagination cursors: a small JSON value, base64url-encoded so clients treat it as a token.
-// A cursor that does not decode is reported as absent; the twin decides how to refuse it.
+// Opaque list cursors: the position a page ended at (a sort key), base64-encoded with the list's
+// name so a cursor from one list is not accepted by another. Clients treat them as opaque, as
+// vendors ask; the twin reads them back to continue exactly after that key.
 
-export function encodeCursor(value: unknown): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(value));
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const toBase64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+const fromBase64 = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+
+export function encodeCursor(list: string, key: string): string {
+  return toBase64(`${list}:${key}`);
 }
 
-export function decodeCursor(cursor: string): unknown {
+/** The key a cursor carries; undefined when it is malformed or belongs to another list. */
+export function decodeCursor(list: string, cursor: string): string | undefined {
   try {
-    const bin = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)))) as unknown;
+    const text = fromBase64(cursor);
+    return text.startsWith(`${list}:`) ? text.slice(list.length + 1) : undefined;
   } catch {
     return undefined;
   }

@@ -35,7 +35,21 @@ export interface ListQuery {
   archivable?: boolean;
 }
 
-const cursorOf = (value: SqlValue, rowid: number) => encodeCursor([value, rowid]);
+/** A cursor names its list (the table) and holds the sort value and rowid of a page's last node. */
+const cursorOf = (table: string, value: SqlValue, rowid: number) => encodeCursor(table, JSON.stringify([value, rowid]));
+
+function readCursor(table: string, cursor: string): [SqlValue, number] | undefined {
+  const key = decodeCursor(table, cursor);
+  if (key === undefined) return undefined;
+  try {
+    const c: unknown = JSON.parse(key);
+    return Array.isArray(c) && c.length === 2 && typeof c[1] === "number" && (typeof c[0] === "string" || typeof c[0] === "number" || c[0] === null)
+      ? [c[0], c[1]]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Runs one page of a list: the filter's WHERE, the cursor's keyset condition, `first + 1` rows. */
 export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
@@ -49,10 +63,10 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
   const params = [...q.params];
   if (q.archivable && !args.includeArchived) where.push(`${q.alias}.archived_at IS NULL`);
   if (args.after) {
-    const c = decodeCursor(args.after);
-    if (!Array.isArray(c) || c.length !== 2 || typeof c[1] !== "number") throw invalidInput("Invalid cursor", "The pagination cursor is not valid.");
+    const c = readCursor(q.table, args.after);
+    if (!c) throw invalidInput("Invalid cursor", "The pagination cursor is not valid.");
     where.push(dir === "DESC" ? `(${q.alias}.${column}, ${q.alias}.rowid) < (?, ?)` : `(${q.alias}.${column}, ${q.alias}.rowid) > (?, ?)`);
-    params.push(c[0] as SqlValue, c[1]);
+    params.push(c[0], c[1]);
   }
   const rows = gql.db.all<Row & { _rowid: number }>(
     `SELECT ${q.alias}.*, ${q.alias}.rowid AS _rowid FROM ${q.table} ${q.alias} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
@@ -61,7 +75,7 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
   );
   const hasNextPage = rows.length > first;
   const nodes = rows.slice(0, first);
-  const edges = nodes.map((node) => ({ node, cursor: cursorOf(node[column], node._rowid) }));
+  const edges = nodes.map((node) => ({ node, cursor: cursorOf(q.table, node[column], node._rowid) }));
   return {
     nodes,
     edges,
