@@ -51,6 +51,7 @@ const SECTIONS = [
   ["concurrency", measureConcurrency],
   ["gmail", (ctx) => import("./sections/gmail.mjs").then((m) => m.measureGmail(ctx))],
   ["slack", (ctx) => import("./sections/slack.mjs").then((m) => m.measureSlack(ctx))],
+  ["linear", async (ctx) => (await import("./sections/linear.mjs")).measureLinear(ctx)],
 ];
 
 const root = path.dirname(import.meta.dirname);

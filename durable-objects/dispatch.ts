@@ -67,9 +67,10 @@ export function dispatch(
       tape: { ...base, status: response.status, responseBody: response.body, mutated: false, fidelity: "unsupported", operation: "unsupported" },
     };
   }
-  const fault = faultFor(db, twin, match.route.operation, req);
+  const operation = twin.operationOf?.(req) ?? match.route.operation;
+  const fault = faultFor(db, twin, operation, req);
   if (fault) {
-    return { response: fault, tape: { ...base, status: fault.status, responseBody: fault.body, mutated: false, fidelity: "supported", operation: match.route.operation } };
+    return { response: fault, tape: { ...base, status: fault.status, responseBody: fault.body, mutated: false, fidelity: "supported", operation } };
   }
   const writesBefore = db.rowsWritten;
   const response = runHandler(match, {
@@ -85,15 +86,16 @@ export function dispatch(
   const mutated = db.rowsWritten > writesBefore;
   // What this call scheduled with `{ calls: 0 }` lands with it.
   if (mutated) fireDue(db, clock, twinFor, false);
+  const { operation: answered, unsupported, ...wire } = response;
   return {
-    response,
+    response: wire,
     tape: {
       ...base,
-      status: response.status,
-      responseBody: response.body,
+      status: wire.status,
+      responseBody: wire.body,
       mutated,
-      fidelity: "supported",
-      operation: match.route.operation,
+      fidelity: unsupported ? "unsupported" : "supported",
+      operation: answered ?? operation,
     },
   };
 }

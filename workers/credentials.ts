@@ -93,10 +93,25 @@ export async function parseProviderToken(secrets: readonly string[], token: stri
   return null;
 }
 
+/**
+ * A token a twin issued itself (its `issuedTokenPrefix`, e.g. an OAuth access token): it names its
+ * sandbox but carries no platform signature, so the twin checks it against its world.
+ */
+export function parseIssuedToken(token: string): { twin: TwinId; sessionId: string } | null {
+  for (const twin of Object.keys(TWINS) as TwinId[]) {
+    const prefix: string | undefined = TWINS[twin].issuedTokenPrefix;
+    if (!prefix || !token.startsWith(prefix)) continue;
+    const body = token.slice(prefix.length, prefix.length + 16);
+    return SESSION_BODY.test(body) ? { twin, sessionId: `ses_${body}` } : null;
+  }
+  return null;
+}
+
 export const looksLikeProviderToken = (token: string) =>
   (Object.keys(TWINS) as TwinId[]).some((twin) => {
     const { prefix, userPrefix } = TWINS[twin].credential;
-    return token.startsWith(prefix) || (userPrefix !== undefined && token.startsWith(userPrefix));
+    const issued: string | undefined = TWINS[twin].issuedTokenPrefix;
+    return token.startsWith(prefix) || (userPrefix !== undefined && token.startsWith(userPrefix)) || (issued !== undefined && token.startsWith(issued));
   });
 
 export async function providerCredentials(secret: string, twins: TwinId[], sessionId: string) {

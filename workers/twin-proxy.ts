@@ -7,7 +7,7 @@ import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
 import type { TwinDefinition, TwinId, TwinRequest, TwinResponse } from "../durable-objects/twins/types";
 import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
-import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";
+import { bearerFrom, parseIssuedToken, parseProviderToken, verifyAgentToken } from "./credentials";
 import { sandboxStub } from "./stubs";
 import { twinsOrigin } from "./urls";
 
@@ -105,7 +105,7 @@ export async function resolveTwinCredential(
     const claims = await verifyAgentToken(secrets, token);
     return claims ? { sessionId: claims.sessionId, twins: claims.twins } : null;
   }
-  const provider = await parseProviderToken(secrets, token);
+  const provider = (await parseProviderToken(secrets, token)) ?? parseIssuedToken(token);
   return provider ? { sessionId: provider.sessionId, twin: provider.twin, twins: [provider.twin] } : null;
 }
 
@@ -163,9 +163,11 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
   const definition = TWINS[twin];
   const prefix = `/${twin}/s/${sessionId}`;
   const path = new URL(c.req.url).pathname.slice(prefix.length) || "/";
+  // A path the twin authenticates itself (an OAuth token exchange) needs no sandbox credential.
+  const open = definition.publicPaths?.includes(path) ?? false;
   const token = await credentialOf(c, definition);
   const who = await resolveTwinCredential(c.get("settings").tokenSecrets, token);
-  if (!credentialOpens(who, twin, sessionId)) return refuseCredential(definition, path, token);
+  if (!open && !credentialOpens(who, twin, sessionId)) return refuseCredential(definition, path, token);
   return forwardToTwin(c, { twin, sessionId, baseUrl: `${twinsOrigin(c)}${prefix}`, path });
 }
 

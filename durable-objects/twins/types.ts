@@ -37,6 +37,12 @@ export interface TwinResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * For a twin whose one route serves many operations (GraphQL): the operation the tape records
+   * instead of the route's, and whether it is one the twin does not implement (taped unsupported).
+   */
+  operation?: string;
+  unsupported?: boolean;
   /** `base64` when `body` is bytes, base64-encoded (a file download); the router sends the bytes. */
   bodyEncoding?: "base64";
 }
@@ -221,6 +227,17 @@ export interface TwinDefinition<Seed = unknown> {
   /** How the provider-shaped credential is presented by the official client. */
   credential: CredentialFormat;
   /**
+   * Prefix of access tokens the twin itself issues (OAuth). Such a token carries the sandbox's
+   * 16-character session body right after the prefix: the router forwards it to that sandbox,
+   * and the twin checks it against its own world (unknown or revoked tokens get its 401).
+   */
+  issuedTokenPrefix?: string;
+  /**
+   * Paths of the twin that carry no sandbox credential because the twin authenticates them itself
+   * (an OAuth token exchange presents the client's secret); the prefixed form forwards them unchecked.
+   */
+  publicPaths?: readonly string[];
+  /**
    * A query parameter or form/JSON body field that may carry the credential instead of the
    * header (read only when the header is absent), for a vendor that accepts it there.
    */
@@ -247,6 +264,11 @@ export interface TwinDefinition<Seed = unknown> {
   deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
   /** Headers that sign a webhook body (e.g. `Stripe-Signature: t=…,v1=…`), computed when it is sent. */
   signWebhook?(delivery: { body: string; secret: string }, nowMs: number): Promise<Record<string, string>>;
+  /**
+   * For a twin whose one route serves many operations (GraphQL): which operation a call is, read
+   * from the request, so seeded faults can target it (`issueCreate`) rather than the route.
+   */
+  operationOf?(req: TwinRequest): string | undefined;
   /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */
   faults?(db: Db): readonly FaultRule[];
   /**

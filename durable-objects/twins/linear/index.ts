@@ -1,18 +1,53 @@
-// The Linear twin, not built yet: a placeholder answering in GraphQL's error shape. Its one
-// endpoint, /graphql, is taped with the graphql transport.
-import { placeholderTwin } from "../kit/placeholder";
-import { jsonResponse } from "../kit/response";
+// The Linear twin: Linear's GraphQL API over the lin_ tables, as @linear/sdk expects it, plus
+// OAuth for apps and signed webhooks.
+import type { TwinDefinition } from "../types";
+import { linearChecks } from "./checks";
+import { authenticationRequired, faultBody, goneBody, internalError, notImplementedBody } from "./errors";
+import { graphqlOperationOf } from "./graphql";
+import { OAUTH_TOKEN_PREFIX } from "./oauth";
+import { linearRoutes } from "./routes";
+import { defaultLinearSeed, generateLinearSeed, parseLinearSeed, type LinearSeed } from "./seed";
+import { LINEAR_MIGRATIONS } from "./tables";
+import { linearTools, LINEAR_UNTOOLED } from "./tools";
+import { signLinearWebhook } from "./webhooks";
+import { bootLinear, exportLinear } from "./world";
 
-export const linearTwin = placeholderTwin({
+export const linearTwin: TwinDefinition<LinearSeed> = {
   id: "linear",
   displayName: "Linear",
+  implemented: true,
+  parseSeed: parseLinearSeed,
+  defaultSeed: defaultLinearSeed,
+  migrations: LINEAR_MIGRATIONS,
+  boot: bootLinear,
+  exportState: exportLinear,
+  routes: linearRoutes,
+  errors: {
+    notImplemented: (req) => notImplementedBody(`${req.method} ${req.path}`),
+    unauthorized: () => authenticationRequired(),
+    gone: (message) => goneBody(message),
+    internal: (message) => internalError(message),
+  },
+  transportFor: (path) => (path === "/graphql" ? "graphql" : "rest"),
+  tapeHeaders: [],
   // Linear keys are sent bare in Authorization, without a scheme.
   credential: { prefix: "lin_api_", separator: "", header: "Authorization", scheme: "" },
+  // API keys and the OAuth access tokens this twin issues.
   secretPatterns: [/\blin_(?:api|oauth)_[A-Za-z0-9]{10,}/g],
-  rootPrefixes: ["/graphql"],
-  transportFor: (path) => (path === "/graphql" ? "graphql" : "rest"),
-  // @linear/sdk does not retry on its own.
+  issuedTokenPrefix: OAUTH_TOKEN_PREFIX,
+  publicPaths: ["/oauth/token", "/oauth/revoke"],
+  claimsRootPath: (path) => path === "/graphql" || path.startsWith("/oauth/"),
+  tools: linearTools,
+  untooledOperations: LINEAR_UNTOOLED,
+  checks: linearChecks,
+  // @linear/sdk has no retry logic of its own: nothing it receives is retried.
   clientRetries: () => false,
-  error: (status, message) =>
-    jsonResponse(status, { errors: [{ message, extensions: { code: status === 501 ? "NOT_IMPLEMENTED" : status === 401 ? "AUTHENTICATION_ERROR" : "INTERNAL_SERVER_ERROR" } }] }),
-});
+  generateSeed: generateLinearSeed,
+  signWebhook: (delivery) => signLinearWebhook(delivery),
+  operationOf: graphqlOperationOf,
+  faults: (db) => {
+    const row = db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'faults'");
+    const rules = row ? (JSON.parse(row.value) as LinearSeed["faults"]) : [];
+    return rules.map((r) => ({ operation: r.operation, skip: r.skip, times: r.times, response: () => faultBody(r.error, Date.now()) }));
+  },
+};

@@ -1,0 +1,294 @@
+// Linear's filter inputs compiled to SQL: comparator objects (`eq`, `in`, `containsIgnoreCase`,
+// `gt`, `null`…) on columns, nested filters on to-one relations (`state: {type: {eq: "started"}}`),
+// collection filters (`labels: {some: …, every: …, name: …}`), composed with `and`/`or`. A filter
+// field Linear has but the twin does not evaluate refuses the call (501), never silently matches.
+import type { SqlValue } from "../../sql";
+import { Unsupported, invalidInput } from "./errors";
+
+type Kind = "string" | "number" | "date" | "tdate" | "id" | "bool";
+type FieldSpec =
+  | { kind: Kind; col: string }
+  | { kind: "rel"; entity: EntityName; col: string }
+  | { kind: "many"; entity: EntityName; join: (outer: string, inner: string) => string }
+  | { kind: "sql"; build: (alias: string, value: unknown, b: Builder) => string };
+
+export type EntityName = "issue" | "user" | "team" | "state" | "label" | "project" | "cycle" | "comment" | "attachment";
+interface EntitySpec {
+  table: string;
+  typeName: string;
+  fields: Record<string, FieldSpec>;
+}
+
+const s = (col: string): FieldSpec => ({ kind: "string", col });
+const n = (col: string): FieldSpec => ({ kind: "number", col });
+const d = (col: string): FieldSpec => ({ kind: "date", col });
+const id = (col = "id"): FieldSpec => ({ kind: "id", col });
+const rel = (entity: EntityName, col: string): FieldSpec => ({ kind: "rel", entity, col });
+
+const ENTITIES: Record<EntityName, EntitySpec> = {
+  issue: {
+    table: "lin_issues",
+    typeName: "IssueFilter",
+    fields: {
+      id: {
+        kind: "sql",
+        // Issue ids compare by UUID or by identifier, as Linear's IssueIDComparator does.
+        build: (a, v, b) => b.comparator(`${a}.id`, v, "id", `${a}.identifier`),
+      },
+      number: n("number"), title: s("title"), description: s("description"), priority: n("priority"), estimate: n("estimate"),
+      createdAt: d("created_at"), updatedAt: d("updated_at"), startedAt: d("started_at"), completedAt: d("completed_at"),
+      canceledAt: d("canceled_at"), archivedAt: d("archived_at"), dueDate: { kind: "tdate", col: "due_date" },
+      assignee: rel("user", "assignee_id"), creator: rel("user", "creator_id"), state: rel("state", "state_id"), team: rel("team", "team_id"),
+      project: rel("project", "project_id"), cycle: rel("cycle", "cycle_id"), parent: rel("issue", "parent_id"),
+      labels: { kind: "many", entity: "label", join: (o, i) => `${i}.id IN (SELECT label_id FROM lin_issue_labels WHERE issue_id = ${o}.id)` },
+      children: { kind: "many", entity: "issue", join: (o, i) => `${i}.parent_id = ${o}.id` },
+      comments: { kind: "many", entity: "comment", join: (o, i) => `${i}.issue_id = ${o}.id` },
+      attachments: { kind: "many", entity: "attachment", join: (o, i) => `${i}.issue_id = ${o}.id` },
+      subscribers: { kind: "many", entity: "user", join: (o, i) => `${i}.id IN (SELECT user_id FROM lin_subscribers WHERE issue_id = ${o}.id)` },
+      searchableContent: {
+        kind: "sql",
+        build: (a, v, b) => {
+          const text = b.record(v, "ContentComparator").contains;
+          if (typeof text !== "string") throw new Unsupported("ContentComparator fields other than `contains`");
+          return `(${a}.title LIKE ${b.param(`%${text}%`)} OR coalesce(${a}.description, '') LIKE ${b.param(`%${text}%`)})`;
+        },
+      },
+    },
+  },
+  user: {
+    table: "lin_users",
+    typeName: "UserFilter",
+    fields: {
+      id: id(), email: s("email"), name: s("name"), displayName: s("display_name"), createdAt: d("created_at"),
+      active: { kind: "bool", col: "active" }, admin: { kind: "bool", col: "admin" },
+      isMe: { kind: "sql", build: (a, v, b) => b.comparator(`(${a}.id = ${b.param(b.viewerId)})`, v, "bool") },
+      assignedIssues: { kind: "many", entity: "issue", join: (o, i) => `${i}.assignee_id = ${o}.id` },
+    },
+  },
+  team: {
+    table: "lin_teams",
+    typeName: "TeamFilter",
+    fields: {
+      id: id(), key: s("key"), name: s("name"), description: s("description"), createdAt: d("created_at"),
+      members: { kind: "many", entity: "user", join: (o, i) => `${i}.id IN (SELECT user_id FROM lin_team_members WHERE team_id = ${o}.id)` },
+      issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.team_id = ${o}.id` },
+    },
+  },
+  state: {
+    table: "lin_states",
+    typeName: "WorkflowStateFilter",
+    fields: {
+      id: id(), name: s("name"), type: s("type"), position: n("position"), description: s("description"), createdAt: d("created_at"),
+      team: rel("team", "team_id"), issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.state_id = ${o}.id` },
+    },
+  },
+  label: {
+    table: "lin_labels",
+    typeName: "IssueLabelFilter",
+    fields: { id: id(), name: s("name"), createdAt: d("created_at"), updatedAt: d("updated_at"), team: rel("team", "team_id"), creator: rel("user", "creator_id") },
+  },
+  project: {
+    table: "lin_projects",
+    typeName: "ProjectFilter",
+    fields: {
+      id: id(), name: s("name"), state: s("state"), createdAt: d("created_at"), updatedAt: d("updated_at"), lead: rel("user", "lead_id"),
+      issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.project_id = ${o}.id` },
+      accessibleTeams: { kind: "many", entity: "team", join: (o, i) => `${i}.id IN (SELECT team_id FROM lin_project_teams WHERE project_id = ${o}.id)` },
+    },
+  },
+  cycle: {
+    table: "lin_cycles",
+    typeName: "CycleFilter",
+    fields: {
+      id: id(), number: n("number"), name: s("name"), startsAt: d("starts_at"), endsAt: d("ends_at"), createdAt: d("created_at"),
+      team: rel("team", "team_id"), issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.cycle_id = ${o}.id` },
+    },
+  },
+  comment: {
+    table: "lin_comments",
+    typeName: "CommentFilter",
+    fields: {
+      id: id(), body: s("body"), createdAt: d("created_at"), updatedAt: d("updated_at"), user: rel("user", "user_id"),
+      issue: rel("issue", "issue_id"), parent: rel("comment", "parent_id"),
+    },
+  },
+  attachment: {
+    table: "lin_attachments",
+    typeName: "AttachmentFilter",
+    fields: { id: id(), title: s("title"), subtitle: s("subtitle"), url: s("url"), createdAt: d("created_at"), updatedAt: d("updated_at"), creator: rel("user", "creator_id") },
+  },
+};
+
+const DURATION = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
+
+/** An ISO date-time, or an ISO 8601 duration relative to now (`-P2W` is two weeks ago), as Linear accepts. */
+export function resolveDate(value: unknown, nowMs: number): string {
+  if (typeof value !== "string") throw invalidInput("Invalid date comparator value");
+  const m = DURATION.exec(value);
+  if (m && value.length > 1) {
+    const [, neg, y, mo, w, dd, h, mi, se] = m;
+    const num = (x: string | undefined) => Number(x ?? 0);
+    const ms = (((num(y) * 365 + num(mo) * 30 + num(w) * 7 + num(dd)) * 24 + num(h)) * 60 + num(mi)) * 60_000 + num(se) * 1000;
+    return new Date(nowMs + (neg ? -ms : ms)).toISOString();
+  }
+  if (Number.isNaN(Date.parse(value))) throw invalidInput(`Invalid date: ${value}`);
+  return value;
+}
+
+class Builder {
+  readonly params: SqlValue[] = [];
+  private aliases = 0;
+  constructor(
+    readonly viewerId: string,
+    readonly nowMs: number,
+  ) {}
+  param(v: SqlValue): string {
+    this.params.push(v);
+    return "?";
+  }
+  alias(): string {
+    return `f${++this.aliases}`;
+  }
+  record(v: unknown, typeName: string): Record<string, unknown> {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) throw invalidInput(`Invalid ${typeName}`);
+    return v as Record<string, unknown>;
+  }
+
+  /** One comparator object on one column; every operator present must hold. */
+  comparator(col: string, value: unknown, kind: Kind, altCol?: string): string {
+    const cmp = this.record(value, "comparator");
+    const parts: string[] = [];
+    const date = kind === "date" || kind === "tdate";
+    const lhs = date ? `julianday(${col})` : col;
+    const v = (x: unknown): string => {
+      if (date) return `julianday(${this.param(kind === "tdate" ? resolveDate(x, this.nowMs).slice(0, 10) : resolveDate(x, this.nowMs))})`;
+      if (kind === "bool") return this.param(x === true ? 1 : 0);
+      if (typeof x !== "string" && typeof x !== "number") throw invalidInput("Invalid comparator value");
+      return this.param(x);
+    };
+    const list = (x: unknown) => {
+      if (!Array.isArray(x)) throw invalidInput("Expected a list");
+      return x.length ? x.map(v).join(", ") : "NULL";
+    };
+    const either = (expr: (c: string) => string) => (altCol ? `(${expr(col)} OR ${expr(altCol)})` : expr(lhs));
+    const like = (pattern: string, ci: boolean) => `${ci ? `lower(${col})` : col} LIKE ${this.param(ci ? pattern.toLowerCase() : pattern)}${ci ? "" : ""}`;
+    const text = (x: unknown) => {
+      if (typeof x !== "string") throw invalidInput("Expected a string");
+      return x.replace(/[%_]/g, (c) => c);
+    };
+    for (const [op, x] of Object.entries(cmp)) {
+      if (x === undefined) continue;
+      switch (op) {
+        case "eq": parts.push(either((c) => `${c} = ${v(x)}`)); break;
+        case "neq": parts.push(altCol ? `NOT (${col} = ${v(x)} OR ${altCol} = ${v(x)})` : `(${lhs} IS NULL OR ${lhs} <> ${v(x)})`); break;
+        case "in": parts.push(either((c) => `${c} IN (${list(x)})`)); break;
+        case "nin": parts.push(`(${lhs} IS NULL OR ${lhs} NOT IN (${list(x)}))`); break;
+        case "gt": parts.push(`${lhs} > ${v(x)}`); break;
+        case "gte": parts.push(`${lhs} >= ${v(x)}`); break;
+        case "lt": parts.push(`${lhs} < ${v(x)}`); break;
+        case "lte": parts.push(`${lhs} <= ${v(x)}`); break;
+        case "null": parts.push(x === true ? `${col} IS NULL` : `${col} IS NOT NULL`); break;
+        case "eqIgnoreCase": parts.push(`lower(${col}) = lower(${v(x)})`); break;
+        case "neqIgnoreCase": parts.push(`lower(${col}) <> lower(${v(x)})`); break;
+        case "contains": parts.push(`instr(${col}, ${v(text(x))}) > 0`); break;
+        case "notContains": parts.push(`instr(coalesce(${col}, ''), ${v(text(x))}) = 0`); break;
+        case "containsIgnoreCase": parts.push(`instr(lower(${col}), lower(${v(text(x))})) > 0`); break;
+        case "notContainsIgnoreCase": parts.push(`instr(lower(coalesce(${col}, '')), lower(${v(text(x))})) = 0`); break;
+        case "startsWith": parts.push(`substr(${col}, 1, length(${v(text(x))})) = ${v(text(x))}`); break;
+        case "startsWithIgnoreCase": parts.push(like(`${text(x)}%`, true)); break;
+        case "notStartsWith": parts.push(`substr(${col}, 1, length(${v(text(x))})) <> ${v(text(x))}`); break;
+        case "endsWith": parts.push(`substr(${col}, -length(${v(text(x))})) = ${v(text(x))}`); break;
+        case "notEndsWith": parts.push(`substr(${col}, -length(${v(text(x))})) <> ${v(text(x))}`); break;
+        case "and":
+        case "or": {
+          if (!Array.isArray(x)) throw invalidInput(`Expected a list for ${op}`);
+          const subs = x.map((sub) => this.comparator(col, sub, kind, altCol));
+          if (subs.length) parts.push(`(${subs.join(op === "and" ? " AND " : " OR ")})`);
+          break;
+        }
+        default: throw new Unsupported(`the comparator \`${op}\``);
+      }
+    }
+    return parts.length ? `(${parts.join(" AND ")})` : "1";
+  }
+
+  /** A filter object on one entity, at `alias`. */
+  filter(entity: EntityName, value: unknown, alias: string): string {
+    const spec = ENTITIES[entity];
+    const f = this.record(value, spec.typeName);
+    const parts: string[] = [];
+    for (const [name, x] of Object.entries(f)) {
+      if (x === undefined) continue;
+      if (name === "and" || name === "or") {
+        if (!Array.isArray(x)) throw invalidInput(`Expected a list for ${name}`);
+        const subs = x.map((sub) => this.filter(entity, sub, alias));
+        if (subs.length) parts.push(`(${subs.join(name === "and" ? " AND " : " OR ")})`);
+        continue;
+      }
+      if (name === "null") {
+        // Only meaningful on a nullable relation; handled by `relation`.
+        continue;
+      }
+      const field = spec.fields[name];
+      if (!field) throw new Unsupported(`the filter field \`${spec.typeName}.${name}\``);
+      parts.push(this.field(field, x, alias));
+    }
+    return parts.length ? `(${parts.join(" AND ")})` : "1";
+  }
+
+  private field(field: FieldSpec, x: unknown, alias: string): string {
+    switch (field.kind) {
+      case "sql": return field.build(alias, x, this);
+      case "rel": return this.relation(field.entity, field.col, x, alias);
+      case "many": return this.collection(field.entity, field.join, x, alias);
+      default: return this.comparator(`${alias}.${field.col}`, x, field.kind);
+    }
+  }
+
+  private relation(entity: EntityName, col: string, x: unknown, alias: string): string {
+    const f = this.record(x, ENTITIES[entity].typeName);
+    const parts: string[] = [];
+    if (f.null === true) parts.push(`${alias}.${col} IS NULL`);
+    if (f.null === false) parts.push(`${alias}.${col} IS NOT NULL`);
+    const rest = Object.fromEntries(Object.entries(f).filter(([k]) => k !== "null"));
+    if (Object.keys(rest).length) {
+      const inner = this.alias();
+      parts.push(`${alias}.${col} IN (SELECT ${inner}.id FROM ${ENTITIES[entity].table} ${inner} WHERE ${this.filter(entity, rest, inner)})`);
+    }
+    return parts.length ? `(${parts.join(" AND ")})` : "1";
+  }
+
+  private collection(entity: EntityName, join: (outer: string, inner: string) => string, x: unknown, alias: string): string {
+    const f = this.record(x, "collection filter");
+    const parts: string[] = [];
+    const table = ENTITIES[entity].table;
+    const direct: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(f)) {
+      if (v === undefined) continue;
+      const inner = this.alias();
+      if (k === "some") parts.push(`EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${join(alias, inner)} AND ${this.filter(entity, v, inner)})`);
+      else if (k === "every") parts.push(`NOT EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${join(alias, inner)} AND NOT ${this.filter(entity, v, inner)})`);
+      else if (k === "length") parts.push(this.comparator(`(SELECT count(*) FROM ${table} ${inner} WHERE ${join(alias, inner)})`, v, "number"));
+      else if (k === "null") parts.push(`${v === true ? "NOT " : ""}EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${join(alias, inner)})`);
+      else if (k === "and" || k === "or") {
+        if (!Array.isArray(v)) throw invalidInput(`Expected a list for ${k}`);
+        const subs = v.map((sub) => this.collection(entity, join, sub, alias));
+        if (subs.length) parts.push(`(${subs.join(k === "and" ? " AND " : " OR ")})`);
+      } else direct[k] = v;
+    }
+    // Fields set directly on a collection filter hold for some member.
+    if (Object.keys(direct).length) {
+      const inner = this.alias();
+      parts.push(`EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${join(alias, inner)} AND ${this.filter(entity, direct, inner)})`);
+    }
+    return parts.length ? `(${parts.join(" AND ")})` : "1";
+  }
+}
+
+/** Compiles `filter` on `entity` at `alias` into a WHERE fragment and its parameters. */
+export function compileFilter(entity: EntityName, filter: unknown, alias: string, viewerId: string, nowMs: number): { sql: string; params: SqlValue[] } {
+  const b = new Builder(viewerId, nowMs);
+  if (filter === undefined || filter === null) return { sql: "1", params: [] };
+  const sql = b.filter(entity, filter, alias);
+  return { sql, params: b.params };
+}

@@ -1,0 +1,177 @@
+// POST /graphql: parse, find the root fields, refuse the ones Linear has but the twin lacks (501),
+// validate against the twin's schema (graphql-js's own messages), execute synchronously over the
+// world, and shape errors the way Linear does. The tape row names the root fields selected.
+import {
+  GraphQLError, Kind, TypeInfo, executeSync, getNamedType, parse, validate, visit, visitWithTypeInfo,
+  type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode,
+} from "graphql";
+import type { TwinContext, TwinRequest, TwinResponse } from "../types";
+import { jsonResponse } from "../kit/response";
+import { makeGql } from "./context";
+import { LinearFault, Unsupported, authenticationRequired, graphqlBody, notImplementedBody, type LinearErrorBody } from "./errors";
+import { viewerFor } from "./oauth";
+import { fieldResolver, linearSchema, typeResolver } from "./schema";
+import { LINEAR_MUTATION_FIELDS, LINEAR_QUERY_FIELDS, LINEAR_UNSERVED_FIELDS } from "./schema-sdl";
+
+const graphqlError = (status: number, message: string, code: string, extra: Partial<LinearErrorBody> = {}): TwinResponse =>
+  graphqlBody(status, [{ message, ...extra, extensions: { type: "graphql error", code, statusCode: status, userError: true, userPresentableMessage: message } }], false);
+
+interface Body {
+  query: string;
+  variables: Record<string, unknown>;
+  operationName: string | undefined;
+}
+
+function readBody(ctx: TwinContext): Body | TwinResponse {
+  let raw: unknown;
+  try {
+    raw = ctx.req.body ? JSON.parse(ctx.req.body) : undefined;
+  } catch {
+    return graphqlError(400, "The request body is not valid JSON.", "BAD_REQUEST");
+  }
+  if (typeof raw !== "object" || raw === null || typeof (raw as { query?: unknown }).query !== "string") {
+    return graphqlError(400, "Must provide query string.", "BAD_REQUEST");
+  }
+  const { query, variables, operationName } = raw as { query: string; variables?: unknown; operationName?: unknown };
+  return {
+    query,
+    variables: typeof variables === "object" && variables !== null ? (variables as Record<string, unknown>) : {},
+    operationName: typeof operationName === "string" ? operationName : undefined,
+  };
+}
+
+/** The root fields an operation selects, looking through fragments spread at the root. */
+function rootFields(doc: DocumentNode, op: OperationDefinitionNode): string[] {
+  const fragments = new Map(doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const out: string[] = [];
+  const walk = (set: SelectionSetNode, seen: Set<string>) => {
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) {
+        if (!s.name.value.startsWith("__") && !out.includes(s.name.value)) out.push(s.name.value);
+      } else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet, seen);
+      else if (!seen.has(s.name.value)) {
+        seen.add(s.name.value);
+        const f = fragments.get(s.name.value);
+        if (f) walk(f.selectionSet, seen);
+      }
+    }
+  };
+  walk(op.selectionSet, new Set());
+  return out;
+}
+
+function pickOperation(doc: DocumentNode, name: string | undefined): OperationDefinitionNode | undefined {
+  const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  return name ? ops.find((o) => o.name?.value === name) : ops.length === 1 ? ops[0] : undefined;
+}
+
+const tagged = (res: TwinResponse, operation: string, unsupported = false): TwinResponse => ({ ...res, operation, ...(unsupported ? { unsupported: true } : {}) });
+
+function errorBody(e: GraphQLError): LinearErrorBody {
+  const orig = e.originalError;
+  // Linear's resolver errors carry the field's path, not its location in the query.
+  if (orig instanceof LinearFault) return { message: orig.message, path: e.path, extensions: orig.extensions };
+  return {
+    message: e.message, path: e.path, locations: e.locations,
+    extensions: { type: "graphql error", code: "GRAPHQL_ERROR", statusCode: 400, userError: true, userPresentableMessage: e.message },
+  };
+}
+
+/**
+ * Parsed and validated documents, by query text: clients send the same few documents over and
+ * over, and parsing plus validating a full SDK fragment costs more than executing it.
+ */
+const documents = new Map<string, { doc: DocumentNode; errors: readonly GraphQLError[] }>();
+const DOCUMENT_CACHE = 256;
+
+function validated(doc: DocumentNode, text: string): readonly GraphQLError[] {
+  const hit = documents.get(text);
+  if (hit) return hit.errors;
+  const errors = validate(linearSchema(), doc);
+  if (documents.size >= DOCUMENT_CACHE) documents.delete(documents.keys().next().value ?? "");
+  documents.set(text, { doc, errors });
+  return errors;
+}
+
+function parsed(text: string): DocumentNode {
+  return documents.get(text)?.doc ?? parse(text);
+}
+
+/** The root fields a /graphql request selects (`issueCreate`), for seeded faults; undefined when unreadable. */
+export function graphqlOperationOf(req: TwinRequest): string | undefined {
+  if (req.path !== "/graphql") return undefined;
+  try {
+    const raw = JSON.parse(req.body) as { query?: unknown; operationName?: unknown };
+    if (typeof raw.query !== "string") return undefined;
+    const doc = parsed(raw.query);
+    const op = pickOperation(doc, typeof raw.operationName === "string" ? raw.operationName : undefined);
+    return op ? rootFields(doc, op).join(",") || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function graphqlHandler(ctx: TwinContext): TwinResponse {
+  const viewerId = viewerFor(ctx);
+  if (!viewerId) return tagged(authenticationRequired(), "unauthenticated");
+  const body = readBody(ctx);
+  if ("status" in body) return tagged(body, "invalid");
+  let doc: DocumentNode;
+  try {
+    doc = parsed(body.query);
+  } catch (err) {
+    const e = err instanceof GraphQLError ? err : new GraphQLError(String(err));
+    return tagged(graphqlError(400, e.message, "GRAPHQL_PARSE_FAILED", { locations: e.locations }), "invalid");
+  }
+  const op = pickOperation(doc, body.operationName);
+  const schema = linearSchema();
+  if (op) {
+    const fields = rootFields(doc, op);
+    const operation = fields.join(",") || "invalid";
+    const root = op.operation === "mutation" ? schema.getMutationType() : op.operation === "query" ? schema.getQueryType() : undefined;
+    const linearHas = op.operation === "mutation" ? LINEAR_MUTATION_FIELDS : op.operation === "query" ? LINEAR_QUERY_FIELDS : [];
+    if (op.operation === "subscription") return tagged(notImplementedBody("GraphQL subscriptions"), operation, true);
+    const missing = fields.filter((f) => !root?.getFields()[f] && linearHas.includes(f));
+    if (missing.length) return tagged(notImplementedBody(`the ${op.operation} field${missing.length > 1 ? "s" : ""} ${missing.map((m) => `\`${m}\``).join(", ")}`), operation, true);
+    const errors = validated(doc, body.query);
+    if (errors.length) {
+      const unserved = unservedFields(doc);
+      if (unserved.length) return tagged(notImplementedBody(`the field${unserved.length > 1 ? "s" : ""} ${unserved.map((f) => `\`${f}\``).join(", ")}`), operation, true);
+      return tagged(validationFailed(errors), operation);
+    }
+    const result = executeSync({ schema, document: doc, variableValues: body.variables, operationName: body.operationName, contextValue: makeGql(ctx, viewerId), fieldResolver, typeResolver });
+    const unsupported = result.errors?.find((e) => e.originalError instanceof Unsupported);
+    if (unsupported?.originalError instanceof Unsupported) return tagged(notImplementedBody(unsupported.originalError.what), operation, true);
+    if (result.errors?.length) {
+      const bodies = result.errors.map(errorBody);
+      const status = bodies[0].extensions.statusCode ?? 400;
+      return tagged(jsonResponse(status, { errors: bodies, data: result.data ?? null }), operation);
+    }
+    return tagged(jsonResponse(200, { data: result.data }), operation);
+  }
+  const errors = validate(schema, doc);
+  if (errors.length) return tagged(validationFailed(errors), "invalid");
+  return tagged(graphqlError(400, "Must provide operation name if query contains multiple operations.", "BAD_REQUEST"), "invalid");
+}
+
+/** Fields the query selects that Linear has on that type but the twin does not serve (`Issue.history`). */
+function unservedFields(doc: DocumentNode): string[] {
+  const info = new TypeInfo(linearSchema());
+  const out: string[] = [];
+  visit(doc, visitWithTypeInfo(info, {
+    Field(node) {
+      const parent = info.getParentType();
+      if (!parent || info.getFieldDef()) return;
+      const name = getNamedType(parent).name;
+      if (LINEAR_UNSERVED_FIELDS[name]?.includes(node.name.value)) out.push(`${name}.${node.name.value}`);
+    },
+  }));
+  return [...new Set(out)];
+}
+
+function validationFailed(errors: readonly GraphQLError[]): TwinResponse {
+  return graphqlBody(400, errors.map((e) => ({
+    message: e.message, locations: e.locations,
+    extensions: { type: "graphql error", code: "GRAPHQL_VALIDATION_FAILED" },
+  })), false);
+}

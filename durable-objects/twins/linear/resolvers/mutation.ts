@@ -1,0 +1,622 @@
+// Linear's mutations the twin serves. Each checks its input the way Linear does (unknown
+// references are "Entity not found", values out of range are invalid input), changes the world,
+// bumps the workspace's sync id, queues webhooks for registered endpoints, and answers the
+// payload the SDK expects (`success`, `lastSyncId`, the entity). An input field Linear accepts
+// but the twin does not act on refuses the call (501) rather than being dropped.
+import type { Gql, Row } from "../context";
+import { Unsupported, entityNotFound, forbidden, invalidInput } from "../errors";
+import { uuidFor } from "../ids";
+import { RELATION_TYPES, WEBHOOK_RESOURCE_TYPES, estimateScale, type EstimationType } from "../seed";
+import { issueWebhooks, commentWebhooks } from "../webhooks";
+import { findIssue, findTeam, mustFind } from "./query";
+import { str, type Args, type Resolver } from "./types";
+
+const iso = (gql: Gql) => new Date(gql.clock.now()).toISOString();
+
+function inputOf(args: Args, typeName: string, allowed: readonly string[]): Record<string, unknown> {
+  const input = args.input;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) throw invalidInput(`${typeName} is required`);
+  const record = input as Record<string, unknown>;
+  for (const [k, v] of Object.entries(record)) if (v !== undefined && !allowed.includes(k)) throw new Unsupported(`the input field \`${typeName}.${k}\``);
+  return record;
+}
+
+const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
+const strOr = (v: unknown, fallback: string | null = null): string | null => (typeof v === "string" ? v : fallback);
+
+/** The workspace's sync id after this mutation: bumped only when the mutation changed something. */
+function syncId(gql: Gql): number {
+  const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'last_sync_id'");
+  if (gql.db.rowsWritten === gql.writesAtStart) return Number(row?.value ?? 1000);
+  const next = Number(row?.value ?? 1000) + 1;
+  gql.db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES ('last_sync_id', ?)", String(next));
+  return next;
+}
+
+/** An id for a new object: the client's own UUID when it sent one, else the world's next. */
+function newId(gql: Gql, given: unknown): string {
+  if (typeof given === "string") {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(given)) throw invalidInput("id must be a UUID");
+    return given.toLowerCase();
+  }
+  const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'next_id'");
+  const n = Number(row?.value ?? 1);
+  gql.db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES ('next_id', ?)", String(n + 1));
+  return uuidFor("created", gql.sessionId, String(n));
+}
+
+function userRef(gql: Gql, id: unknown, field: string): string | null {
+  if (id === null) return null;
+  if (typeof id !== "string") throw invalidInput(`${field} must be a string`);
+  const row = gql.byId("User", id) ?? (id === "me" ? gql.byId("User", gql.viewerId) : undefined);
+  if (!row) throw entityNotFound("User");
+  return row.id;
+}
+
+function stateOfTeam(gql: Gql, teamId: string, stateId: unknown): Row {
+  if (typeof stateId !== "string") throw invalidInput("stateId must be a string");
+  const st = gql.byId("WorkflowState", stateId);
+  if (!st) throw entityNotFound("WorkflowState");
+  if (st.team_id !== teamId) throw invalidInput("Workflow state does not belong to the issue's team", "The state must belong to the issue's team.");
+  return st;
+}
+
+function labelsForTeam(gql: Gql, teamId: string, ids: unknown): string[] {
+  if (!Array.isArray(ids)) throw invalidInput("labelIds must be a list");
+  return ids.map((id) => {
+    const l = typeof id === "string" ? gql.byId("IssueLabel", id) : undefined;
+    if (!l) throw entityNotFound("IssueLabel");
+    if (l.team_id !== null && l.team_id !== teamId) throw invalidInput("Label does not belong to the issue's team", "The label must belong to the issue's team or the workspace.");
+    return l.id;
+  });
+}
+
+function checkEstimate(gql: Gql, team: Row, estimate: unknown): number | null {
+  if (estimate === null) return null;
+  if (typeof estimate !== "number") throw invalidInput("estimate must be a number");
+  const scale = estimateScale(String(team.estimation_type) as EstimationType);
+  if (!scale.includes(estimate)) throw invalidInput(`Estimate ${estimate} is not valid for the team's estimation scale`, "The estimate is not on the team's estimation scale.");
+  return estimate;
+}
+
+function checkPriority(p: unknown): number {
+  if (typeof p !== "number" || !Number.isInteger(p) || p < 0 || p > 4) throw invalidInput("priority must be between 0 and 4", "Priority must be between 0 (none) and 4 (low).");
+  return p;
+}
+
+/** started/completed/canceled timestamps for a move into `type`, given what the issue had. */
+function stateTimes(type: string, now: string, prev: { started_at: string | null; completed_at: string | null; canceled_at: string | null }) {
+  switch (type) {
+    case "started": return { started_at: prev.started_at ?? now, completed_at: null, canceled_at: null };
+    case "completed": return { started_at: prev.started_at ?? now, completed_at: prev.completed_at ?? now, canceled_at: null };
+    case "canceled": return { started_at: prev.started_at, completed_at: null, canceled_at: prev.canceled_at ?? now };
+    default: return { started_at: null, completed_at: null, canceled_at: null };
+  }
+}
+
+function subscribe(gql: Gql, issueId: string, userId: string | null) {
+  if (!userId) return;
+  gql.db.run(
+    "INSERT OR IGNORE INTO lin_subscribers (issue_id, user_id, position) VALUES (?, ?, (SELECT coalesce(max(position), -1) + 1 FROM lin_subscribers WHERE issue_id = ?))",
+    issueId, userId, issueId,
+  );
+}
+
+function setLabels(gql: Gql, issueId: string, labelIds: string[]) {
+  gql.db.run("DELETE FROM lin_issue_labels WHERE issue_id = ?", issueId);
+  [...new Set(labelIds)].forEach((l, i) => gql.db.run("INSERT INTO lin_issue_labels (issue_id, label_id, position) VALUES (?, ?, ?)", issueId, l, i));
+}
+
+function currentLabels(gql: Gql, issueId: string): string[] {
+  return gql.db.all<{ label_id: string }>("SELECT label_id FROM lin_issue_labels WHERE issue_id = ? ORDER BY position", issueId).map((r) => r.label_id);
+}
+
+function reload(gql: Gql, entity: Parameters<Gql["forget"]>[0], id: string): Row {
+  gql.forget(entity, id);
+  return mustFind(gql, entity, id);
+}
+
+function projectForTeam(gql: Gql, teamId: string, projectId: unknown): string | null {
+  if (projectId === null) return null;
+  const p = typeof projectId === "string" ? gql.byId("Project", projectId) : undefined;
+  if (!p) throw entityNotFound("Project");
+  if (!gql.db.one("SELECT 1 AS n FROM lin_project_teams WHERE project_id = ? AND team_id = ?", p.id, teamId)) {
+    throw invalidInput("Project is not associated with the issue's team", "The project must include the issue's team.");
+  }
+  return p.id;
+}
+
+function cycleForTeam(gql: Gql, teamId: string, cycleId: unknown): string | null {
+  if (cycleId === null) return null;
+  const c = typeof cycleId === "string" ? gql.byId("Cycle", cycleId) : undefined;
+  if (!c) throw entityNotFound("Cycle");
+  if (c.team_id !== teamId) throw invalidInput("Cycle does not belong to the issue's team", "The cycle must belong to the issue's team.");
+  return c.id;
+}
+
+function parentRef(gql: Gql, issueId: string | null, parentId: unknown): string | null {
+  if (parentId === null) return null;
+  const p = typeof parentId === "string" ? findIssue(gql, parentId) : undefined;
+  if (!p) throw entityNotFound("Issue");
+  // A parent may not be the issue itself or one of its descendants.
+  for (let cur: Row | undefined = p, steps = 0; cur && steps < 1000; cur = gql.byId("Issue", str(cur.parent_id)), steps++) {
+    if (cur.id === issueId) throw invalidInput("An issue cannot be its own ancestor", "This would create a sub-issue cycle.");
+  }
+  return p.id;
+}
+
+const ISSUE_CREATE_FIELDS = ["teamId", "title", "description", "stateId", "assigneeId", "priority", "estimate", "labelIds", "projectId", "cycleId",
+  "parentId", "dueDate", "subscriberIds", "id", "sortOrder", "createdAt"] as const;
+const ISSUE_UPDATE_FIELDS = ["title", "description", "stateId", "assigneeId", "priority", "estimate", "labelIds", "addedLabelIds", "removedLabelIds",
+  "projectId", "cycleId", "parentId", "dueDate", "subscriberIds", "sortOrder", "trashed"] as const;
+
+function issueCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "IssueCreateInput", ISSUE_CREATE_FIELDS);
+  const team = typeof input.teamId === "string" ? findTeam(gql, input.teamId) : undefined;
+  if (!team) throw entityNotFound("Team");
+  const title = strOr(input.title);
+  if (!title?.trim()) throw invalidInput("title must not be empty", "The issue needs a title.");
+  const st = has(input, "stateId") ? stateOfTeam(gql, team.id, input.stateId) : gql.byId("WorkflowState", str(team.default_state_id));
+  if (!st) throw invalidInput("The team has no default state");
+  const now = has(input, "createdAt") ? String(input.createdAt) : iso(gql);
+  const id = newId(gql, input.id);
+  const number = Number(team.next_number);
+  gql.db.run("UPDATE lin_teams SET next_number = next_number + 1 WHERE id = ?", team.id);
+  const times = stateTimes(String(st.type), now, { started_at: null, completed_at: null, canceled_at: null });
+  const assignee = has(input, "assigneeId") ? userRef(gql, input.assigneeId, "assigneeId") : null;
+  gql.db.run(
+    `INSERT INTO lin_issues (id, team_id, number, identifier, title, description, state_id, priority, estimate, assignee_id, creator_id, project_id,
+       cycle_id, parent_id, due_date, created_at, updated_at, started_at, completed_at, canceled_at, archived_at, trashed, sort_order)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?)`,
+    id, team.id, number, `${String(team.key)}-${number}`, title, strOr(input.description), st.id,
+    has(input, "priority") ? checkPriority(input.priority) : 0,
+    has(input, "estimate") ? checkEstimate(gql, team, input.estimate) : null,
+    assignee, gql.viewerId,
+    has(input, "projectId") ? projectForTeam(gql, team.id, input.projectId) : null,
+    has(input, "cycleId") ? cycleForTeam(gql, team.id, input.cycleId) : null,
+    has(input, "parentId") ? parentRef(gql, null, input.parentId) : null,
+    strOr(input.dueDate), now, now, times.started_at, times.completed_at, times.canceled_at,
+    typeof input.sortOrder === "number" ? input.sortOrder : -number,
+  );
+  if (has(input, "labelIds")) setLabels(gql, id, labelsForTeam(gql, team.id, input.labelIds));
+  // Linear subscribes the creator and the assignee to a new issue.
+  subscribe(gql, id, gql.viewerId);
+  subscribe(gql, id, assignee);
+  if (Array.isArray(input.subscriberIds)) for (const s of input.subscriberIds) subscribe(gql, id, userRef(gql, s, "subscriberIds"));
+  const issue = reload(gql, "Issue", id);
+  issueWebhooks(gql, "create", issue);
+  return { success: true, lastSyncId: syncId(gql), issue };
+}
+
+function issueUpdate(gql: Gql, args: Args) {
+  const input = inputOf(args, "IssueUpdateInput", ISSUE_UPDATE_FIELDS);
+  const before = mustFind(gql, "Issue", String(args.id), "Issue");
+  const team = mustFind(gql, "Team", String(before.team_id));
+  const sets: string[] = [];
+  const params: (string | number | null)[] = [];
+  const set = (col: string, v: string | number | null) => {
+    sets.push(`${col} = ?`);
+    params.push(v);
+  };
+  const now = iso(gql);
+  if (has(input, "title")) {
+    const t = strOr(input.title);
+    if (!t?.trim()) throw invalidInput("title must not be empty", "The issue needs a title.");
+    set("title", t);
+  }
+  if (has(input, "description")) set("description", strOr(input.description));
+  if (has(input, "stateId")) {
+    const st = stateOfTeam(gql, team.id, input.stateId);
+    set("state_id", st.id);
+    if (st.id !== before.state_id) {
+      const t = stateTimes(String(st.type), now, { started_at: str(before.started_at), completed_at: str(before.completed_at), canceled_at: str(before.canceled_at) });
+      set("started_at", t.started_at);
+      set("completed_at", t.completed_at);
+      set("canceled_at", t.canceled_at);
+    }
+  }
+  let assignee: string | null | undefined;
+  if (has(input, "assigneeId")) {
+    assignee = userRef(gql, input.assigneeId, "assigneeId");
+    set("assignee_id", assignee);
+  }
+  if (has(input, "priority")) set("priority", checkPriority(input.priority));
+  if (has(input, "estimate")) set("estimate", checkEstimate(gql, team, input.estimate));
+  if (has(input, "projectId")) set("project_id", projectForTeam(gql, team.id, input.projectId));
+  if (has(input, "cycleId")) set("cycle_id", cycleForTeam(gql, team.id, input.cycleId));
+  if (has(input, "parentId")) set("parent_id", parentRef(gql, before.id, input.parentId));
+  if (has(input, "dueDate")) set("due_date", strOr(input.dueDate));
+  if (has(input, "sortOrder")) set("sort_order", typeof input.sortOrder === "number" ? input.sortOrder : 0);
+  if (has(input, "trashed")) {
+    set("trashed", input.trashed === true ? 1 : 0);
+    set("archived_at", input.trashed === true ? now : null);
+  }
+  let labels = currentLabels(gql, before.id);
+  const labelsBefore = labels.join(",");
+  if (has(input, "labelIds")) labels = labelsForTeam(gql, team.id, input.labelIds);
+  if (has(input, "addedLabelIds")) labels = [...labels, ...labelsForTeam(gql, team.id, input.addedLabelIds)];
+  if (has(input, "removedLabelIds")) {
+    const removed = new Set(labelsForTeam(gql, team.id, input.removedLabelIds));
+    labels = labels.filter((l) => !removed.has(l));
+  }
+  if (labels.join(",") !== labelsBefore) setLabels(gql, before.id, labels);
+  if (sets.length) {
+    set("updated_at", now);
+    gql.db.run(`UPDATE lin_issues SET ${sets.join(", ")} WHERE id = ?`, ...params, before.id);
+  } else if (labels.join(",") !== labelsBefore) {
+    gql.db.run("UPDATE lin_issues SET updated_at = ? WHERE id = ?", now, before.id);
+  }
+  if (assignee) subscribe(gql, before.id, assignee);
+  if (Array.isArray(input.subscriberIds)) {
+    gql.db.run("DELETE FROM lin_subscribers WHERE issue_id = ?", before.id);
+    for (const s of input.subscriberIds) subscribe(gql, before.id, userRef(gql, s, "subscriberIds"));
+  }
+  const issue = reload(gql, "Issue", before.id);
+  issueWebhooks(gql, "update", issue, before);
+  return { success: true, lastSyncId: syncId(gql), issue };
+}
+
+function archiveLike(gql: Gql, args: Args, kind: "archive" | "unarchive" | "delete") {
+  const before = mustFind(gql, "Issue", String(args.id), "Issue");
+  const now = iso(gql);
+  if (kind === "delete" && args.permanentlyDelete === true) {
+    const viewer = mustFind(gql, "User", gql.viewerId);
+    if (viewer.admin !== 1) throw forbidden("Only admins can permanently delete issues");
+    for (const sql of [
+      "DELETE FROM lin_issue_labels WHERE issue_id = ?", "DELETE FROM lin_subscribers WHERE issue_id = ?", "DELETE FROM lin_comments WHERE issue_id = ?",
+      "DELETE FROM lin_relations WHERE issue_id = ?1 OR related_issue_id = ?1", "DELETE FROM lin_attachments WHERE issue_id = ?",
+      "DELETE FROM lin_reactions WHERE issue_id = ?", "UPDATE lin_issues SET parent_id = NULL WHERE parent_id = ?", "DELETE FROM lin_issues WHERE id = ?",
+    ]) gql.db.run(sql, before.id);
+    issueWebhooks(gql, "remove", before);
+    return { success: true, lastSyncId: syncId(gql), entity: null };
+  }
+  if (kind === "unarchive") gql.db.run("UPDATE lin_issues SET archived_at = NULL, trashed = 0, updated_at = ? WHERE id = ?", now, before.id);
+  else {
+    const trash = kind === "delete" || args.trash === true;
+    gql.db.run("UPDATE lin_issues SET archived_at = ?, trashed = ?, updated_at = ? WHERE id = ?", now, trash ? 1 : before.trashed, now, before.id);
+  }
+  const issue = reload(gql, "Issue", before.id);
+  issueWebhooks(gql, kind === "delete" ? "remove" : "update", issue, before);
+  return { success: true, lastSyncId: syncId(gql), entity: issue };
+}
+
+function labelEdit(gql: Gql, args: Args, add: boolean) {
+  const before = mustFind(gql, "Issue", String(args.id), "Issue");
+  const label = typeof args.labelId === "string" ? gql.byId("IssueLabel", args.labelId) : undefined;
+  if (!label) throw entityNotFound("IssueLabel");
+  const labels = currentLabels(gql, before.id);
+  if (add && label.team_id !== null && label.team_id !== before.team_id) throw invalidInput("Label does not belong to the issue's team", "The label must belong to the issue's team or the workspace.");
+  const changed = add !== labels.includes(label.id);
+  if (changed) {
+    setLabels(gql, before.id, add ? [...labels, label.id] : labels.filter((l) => l !== label.id));
+    gql.db.run("UPDATE lin_issues SET updated_at = ? WHERE id = ?", iso(gql), before.id);
+  }
+  const issue = reload(gql, "Issue", before.id);
+  issueWebhooks(gql, "update", issue, before);
+  return { success: true, lastSyncId: syncId(gql), issue };
+}
+
+function commentCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "CommentCreateInput", ["issueId", "body", "parentId", "id", "createdAt", "doNotSubscribeToIssue"]);
+  const issue = typeof input.issueId === "string" ? findIssue(gql, input.issueId) : undefined;
+  if (!issue) throw entityNotFound("Issue");
+  const body = strOr(input.body);
+  if (!body?.trim()) throw invalidInput("body must not be empty", "The comment needs a body.");
+  let parent: string | null = null;
+  if (has(input, "parentId")) {
+    const p = typeof input.parentId === "string" ? gql.byId("Comment", input.parentId) : undefined;
+    if (!p) throw entityNotFound("Comment");
+    if (p.issue_id !== issue.id) throw invalidInput("Parent comment belongs to another issue", "The parent comment must be on the same issue.");
+    // Threads are one level deep: a reply to a reply joins its thread.
+    parent = str(p.parent_id) ?? p.id;
+  }
+  const id = newId(gql, input.id);
+  const now = has(input, "createdAt") ? String(input.createdAt) : iso(gql);
+  gql.db.run("INSERT INTO lin_comments (id, issue_id, parent_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)", id, issue.id, parent, gql.viewerId, body, now, now);
+  if (input.doNotSubscribeToIssue !== true) subscribe(gql, issue.id, gql.viewerId);
+  const comment = reload(gql, "Comment", id);
+  commentWebhooks(gql, "create", comment, issue);
+  return { success: true, lastSyncId: syncId(gql), comment };
+}
+
+function commentUpdate(gql: Gql, args: Args) {
+  const input = inputOf(args, "CommentUpdateInput", ["body"]);
+  const before = mustFind(gql, "Comment", String(args.id));
+  if (before.user_id !== gql.viewerId) throw forbidden("You can only edit your own comments");
+  const body = strOr(input.body);
+  if (body !== null) {
+    if (!body.trim()) throw invalidInput("body must not be empty", "The comment needs a body.");
+    const now = iso(gql);
+    gql.db.run("UPDATE lin_comments SET body = ?, updated_at = ?, edited_at = ? WHERE id = ?", body, now, args.skipEditedAt === true ? before.edited_at : now, before.id);
+  }
+  const comment = reload(gql, "Comment", before.id);
+  commentWebhooks(gql, "update", comment, mustFind(gql, "Issue", String(comment.issue_id)));
+  return { success: true, lastSyncId: syncId(gql), comment };
+}
+
+function commentDelete(gql: Gql, args: Args) {
+  const before = mustFind(gql, "Comment", String(args.id));
+  if (before.user_id !== gql.viewerId && mustFind(gql, "User", gql.viewerId).admin !== 1) throw forbidden("You can only delete your own comments");
+  gql.db.run("DELETE FROM lin_reactions WHERE comment_id IN (SELECT id FROM lin_comments WHERE id = ?1 OR parent_id = ?1)", before.id);
+  gql.db.run("DELETE FROM lin_comments WHERE id = ?1 OR parent_id = ?1", before.id);
+  commentWebhooks(gql, "remove", before, mustFind(gql, "Issue", String(before.issue_id)));
+  return { success: true, lastSyncId: syncId(gql), entityId: before.id };
+}
+
+function labelNameTaken(gql: Gql, name: string, teamId: string | null, except?: string): boolean {
+  // Team labels may not repeat a workspace label, and workspace labels may not repeat any label.
+  const row = teamId === null
+    ? gql.db.one("SELECT 1 AS n FROM lin_labels WHERE lower(name) = lower(?) AND id <> ?", name, except ?? "")
+    : gql.db.one("SELECT 1 AS n FROM lin_labels WHERE lower(name) = lower(?) AND (team_id = ? OR team_id IS NULL) AND id <> ?", name, teamId, except ?? "");
+  return row !== undefined;
+}
+
+function issueLabelCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "IssueLabelCreateInput", ["name", "color", "description", "teamId", "id"]);
+  if (args.replaceTeamLabels === true) throw new Unsupported("`issueLabelCreate(replaceTeamLabels: true)`");
+  const name = strOr(input.name) ?? "";
+  if (!name.trim()) throw invalidInput("name must not be empty", "The label needs a name.");
+  const team = has(input, "teamId") ? findTeam(gql, String(input.teamId)) : undefined;
+  if (has(input, "teamId") && !team) throw entityNotFound("Team");
+  const teamId = team?.id ?? null;
+  if (labelNameTaken(gql, name, teamId)) throw invalidInput(`Label "${name}" already exists`, "A label with this name already exists.");
+  const color = strOr(input.color) ?? "#bec2c8";
+  if (!/^#[0-9a-fA-F]{6}$/.test(color)) throw invalidInput("color must be #rrggbb", "The color must be a hex color.");
+  const id = newId(gql, input.id);
+  const now = iso(gql);
+  gql.db.run("INSERT INTO lin_labels (id, team_id, name, color, description, creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    id, teamId, name, color, strOr(input.description), gql.viewerId, now, now);
+  return { success: true, lastSyncId: syncId(gql), issueLabel: reload(gql, "IssueLabel", id) };
+}
+
+function issueLabelUpdate(gql: Gql, args: Args) {
+  const input = inputOf(args, "IssueLabelUpdateInput", ["name", "color", "description"]);
+  if (args.replaceTeamLabels === true) throw new Unsupported("`issueLabelUpdate(replaceTeamLabels: true)`");
+  const before = mustFind(gql, "IssueLabel", String(args.id));
+  const name = has(input, "name") ? (strOr(input.name) ?? "") : String(before.name);
+  if (!name.trim()) throw invalidInput("name must not be empty", "The label needs a name.");
+  if (labelNameTaken(gql, name, str(before.team_id), before.id)) throw invalidInput(`Label "${name}" already exists`, "A label with this name already exists.");
+  const color = has(input, "color") ? (strOr(input.color) ?? "") : String(before.color);
+  if (!/^#[0-9a-fA-F]{6}$/.test(color)) throw invalidInput("color must be #rrggbb", "The color must be a hex color.");
+  gql.db.run("UPDATE lin_labels SET name = ?, color = ?, description = ?, updated_at = ? WHERE id = ?", name, color,
+    has(input, "description") ? strOr(input.description) : before.description, iso(gql), before.id);
+  return { success: true, lastSyncId: syncId(gql), issueLabel: reload(gql, "IssueLabel", before.id) };
+}
+
+function issueRelationCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "IssueRelationCreateInput", ["issueId", "relatedIssueId", "type", "id"]);
+  if (args.overrideCreatedAt != null) throw new Unsupported("`issueRelationCreate(overrideCreatedAt:)`");
+  const issue = findIssue(gql, String(input.issueId));
+  const related = findIssue(gql, String(input.relatedIssueId));
+  if (!issue || !related) throw entityNotFound("Issue");
+  if (issue.id === related.id) throw invalidInput("An issue cannot be related to itself", "An issue cannot be related to itself.");
+  if (!RELATION_TYPES.includes(String(input.type) as (typeof RELATION_TYPES)[number])) throw invalidInput("Invalid relation type");
+  if (gql.db.one("SELECT 1 AS n FROM lin_relations WHERE (issue_id = ?1 AND related_issue_id = ?2) OR (issue_id = ?2 AND related_issue_id = ?1)", issue.id, related.id)) {
+    throw invalidInput("These issues are already related", "These issues are already related.");
+  }
+  const id = newId(gql, input.id);
+  gql.db.run("INSERT INTO lin_relations (id, issue_id, related_issue_id, type, created_at) VALUES (?, ?, ?, ?, ?)", id, issue.id, related.id, String(input.type), iso(gql));
+  return { success: true, lastSyncId: syncId(gql), issueRelation: reload(gql, "IssueRelation", id) };
+}
+
+function issueRelationDelete(gql: Gql, args: Args) {
+  const rel = mustFind(gql, "IssueRelation", String(args.id));
+  gql.db.run("DELETE FROM lin_relations WHERE id = ?", rel.id);
+  return { success: true, lastSyncId: syncId(gql), entityId: rel.id };
+}
+
+function reactionCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "ReactionCreateInput", ["emoji", "issueId", "commentId", "id"]);
+  const emoji = strOr(input.emoji) ?? "";
+  if (!emoji.trim()) throw invalidInput("emoji must not be empty");
+  const issue = has(input, "issueId") ? findIssue(gql, String(input.issueId)) : undefined;
+  const comment = has(input, "commentId") ? gql.byId("Comment", String(input.commentId)) : undefined;
+  if (has(input, "issueId") && !issue) throw entityNotFound("Issue");
+  if (has(input, "commentId") && !comment) throw entityNotFound("Comment");
+  if (!issue && !comment) throw invalidInput("A reaction needs an issueId or a commentId", "Choose what to react to.");
+  const id = newId(gql, input.id);
+  gql.db.run("INSERT INTO lin_reactions (id, issue_id, comment_id, user_id, emoji, created_at) VALUES (?, ?, ?, ?, ?, ?)", id, issue?.id ?? null, comment?.id ?? null, gql.viewerId, emoji, iso(gql));
+  return { success: true, lastSyncId: syncId(gql), reaction: reload(gql, "Reaction", id) };
+}
+
+/** Linear keeps one attachment per URL on an issue: attaching the same URL again updates it. */
+function upsertAttachment(gql: Gql, issueRef: unknown, url: unknown, title: string | null, subtitle: string | null, given: unknown) {
+  const issue = typeof issueRef === "string" ? findIssue(gql, issueRef) : undefined;
+  if (!issue) throw entityNotFound("Issue");
+  if (typeof url !== "string" || !URL.canParse(url)) throw invalidInput("url must be a valid URL", "The attachment needs a valid URL.");
+  const now = iso(gql);
+  const existing = gql.db.one<Row>("SELECT * FROM lin_attachments WHERE issue_id = ? AND url = ?", issue.id, url);
+  if (existing) {
+    gql.db.run("UPDATE lin_attachments SET title = ?, subtitle = ?, updated_at = ? WHERE id = ?", title ?? existing.title, subtitle ?? existing.subtitle, now, existing.id);
+    return { success: true, lastSyncId: syncId(gql), attachment: reload(gql, "Attachment", existing.id) };
+  }
+  const id = newId(gql, given);
+  gql.db.run("INSERT INTO lin_attachments (id, issue_id, title, subtitle, url, creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    id, issue.id, title ?? url, subtitle, url, gql.viewerId, now, now);
+  return { success: true, lastSyncId: syncId(gql), attachment: reload(gql, "Attachment", id) };
+}
+
+function attachmentCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "AttachmentCreateInput", ["issueId", "title", "subtitle", "url", "id"]);
+  const title = strOr(input.title);
+  if (!title?.trim()) throw invalidInput("title must not be empty", "The attachment needs a title.");
+  return upsertAttachment(gql, input.issueId, input.url, title, strOr(input.subtitle), input.id);
+}
+
+function attachmentLinkURL(gql: Gql, args: Args) {
+  for (const k of ["createAsUser", "displayIconUrl"]) if (args[k] != null) throw new Unsupported(`\`attachmentLinkURL(${k}:)\``);
+  return upsertAttachment(gql, args.issueId, args.url, strOr(args.title), null, args.id);
+}
+
+const PROJECT_STATES = ["backlog", "planned", "started", "paused", "completed", "canceled"];
+
+function projectTeams(gql: Gql, ids: unknown): string[] {
+  if (!Array.isArray(ids) || !ids.length) throw invalidInput("teamIds must name at least one team", "A project needs at least one team.");
+  return ids.map((t) => {
+    const team = typeof t === "string" ? findTeam(gql, t) : undefined;
+    if (!team) throw entityNotFound("Team");
+    return team.id;
+  });
+}
+
+function setProjectTeams(gql: Gql, projectId: string, teamIds: string[]) {
+  gql.db.run("DELETE FROM lin_project_teams WHERE project_id = ?", projectId);
+  [...new Set(teamIds)].forEach((t, i) => gql.db.run("INSERT INTO lin_project_teams (project_id, team_id, position) VALUES (?, ?, ?)", projectId, t, i));
+}
+
+function projectCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "ProjectCreateInput", ["name", "description", "teamIds", "leadId", "id"]);
+  for (const k of ["slackChannelName", "aiConversationId", "projectDraftId"]) if (args[k] != null) throw new Unsupported(`\`projectCreate(${k}:)\``);
+  const name = strOr(input.name) ?? "";
+  if (!name.trim()) throw invalidInput("name must not be empty", "The project needs a name.");
+  const teams = projectTeams(gql, input.teamIds);
+  const id = newId(gql, input.id);
+  const now = iso(gql);
+  gql.db.run("INSERT INTO lin_projects (id, name, description, state, lead_id, created_at, updated_at) VALUES (?, ?, ?, 'backlog', ?, ?, ?)",
+    id, name, strOr(input.description) ?? "", has(input, "leadId") ? userRef(gql, input.leadId, "leadId") : null, now, now);
+  setProjectTeams(gql, id, teams);
+  return { success: true, lastSyncId: syncId(gql), project: reload(gql, "Project", id) };
+}
+
+function projectUpdate(gql: Gql, args: Args) {
+  const input = inputOf(args, "ProjectUpdateInput", ["name", "description", "teamIds", "leadId", "completedAt", "canceledAt"]);
+  const before = mustFind(gql, "Project", String(args.id));
+  const name = has(input, "name") ? (strOr(input.name) ?? "") : String(before.name);
+  if (!name.trim()) throw invalidInput("name must not be empty", "The project needs a name.");
+  let state = String(before.state);
+  if (has(input, "completedAt")) state = input.completedAt === null ? "started" : "completed";
+  if (has(input, "canceledAt")) state = input.canceledAt === null ? "started" : "canceled";
+  if (!PROJECT_STATES.includes(state)) state = "planned";
+  gql.db.run("UPDATE lin_projects SET name = ?, description = ?, lead_id = ?, state = ?, updated_at = ? WHERE id = ?", name,
+    has(input, "description") ? (strOr(input.description) ?? "") : before.description,
+    has(input, "leadId") ? userRef(gql, input.leadId, "leadId") : before.lead_id, state, iso(gql), before.id);
+  if (has(input, "teamIds")) setProjectTeams(gql, before.id, projectTeams(gql, input.teamIds));
+  return { success: true, lastSyncId: syncId(gql), project: reload(gql, "Project", before.id) };
+}
+
+function cycleCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "CycleCreateInput", ["teamId", "startsAt", "endsAt", "name", "id"]);
+  const team = findTeam(gql, String(input.teamId));
+  if (!team) throw entityNotFound("Team");
+  const startsAt = String(input.startsAt);
+  const endsAt = String(input.endsAt);
+  if (!(Date.parse(endsAt) > Date.parse(startsAt))) throw invalidInput("endsAt must be after startsAt", "A cycle must end after it starts.");
+  const overlap = gql.db.one("SELECT 1 AS n FROM lin_cycles WHERE team_id = ? AND julianday(starts_at) < julianday(?) AND julianday(ends_at) > julianday(?)", team.id, endsAt, startsAt);
+  if (overlap) throw invalidInput("Cycle overlaps an existing cycle", "The cycle overlaps another cycle of this team.");
+  const number = (gql.db.one<{ n: number | null }>("SELECT max(number) AS n FROM lin_cycles WHERE team_id = ?", team.id)?.n ?? 0) + 1;
+  const id = newId(gql, input.id);
+  gql.db.run("INSERT INTO lin_cycles (id, team_id, number, name, starts_at, ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", id, team.id, number, strOr(input.name), startsAt, endsAt, iso(gql));
+  return { success: true, lastSyncId: syncId(gql), cycle: reload(gql, "Cycle", id) };
+}
+
+function workflowStateCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "WorkflowStateCreateInput", ["teamId", "name", "type", "color", "position", "description", "id"]);
+  const team = findTeam(gql, String(input.teamId));
+  if (!team) throw entityNotFound("Team");
+  const name = strOr(input.name) ?? "";
+  const type = String(input.type);
+  if (!name.trim()) throw invalidInput("name must not be empty", "The state needs a name.");
+  if (!["triage", "backlog", "unstarted", "started", "completed", "canceled"].includes(type)) throw invalidInput(`Invalid state type "${type}"`, "The state type is not valid.");
+  if (gql.db.one("SELECT 1 AS n FROM lin_states WHERE team_id = ? AND name = ?", team.id, name)) throw invalidInput(`State "${name}" already exists`, "A state with this name already exists in the team.");
+  const color = String(input.color);
+  if (!/^#[0-9a-fA-F]{6}$/.test(color)) throw invalidInput("color must be #rrggbb", "The color must be a hex color.");
+  const position = typeof input.position === "number" ? input.position : (gql.db.one<{ n: number | null }>("SELECT max(position) AS n FROM lin_states WHERE team_id = ?", team.id)?.n ?? -1) + 1;
+  const id = newId(gql, input.id);
+  gql.db.run("INSERT INTO lin_states (id, team_id, name, type, color, position, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", id, team.id, name, type, color, position, strOr(input.description), iso(gql));
+  return { success: true, lastSyncId: syncId(gql), workflowState: reload(gql, "WorkflowState", id) };
+}
+
+function subscription(gql: Gql, args: Args, on: boolean) {
+  const issue = mustFind(gql, "Issue", String(args.id), "Issue");
+  let user = gql.viewerId;
+  if (typeof args.userId === "string") user = userRef(gql, args.userId, "userId") ?? user;
+  if (typeof args.userEmail === "string") {
+    const row = gql.db.one<Row>("SELECT * FROM lin_users WHERE email = ?", args.userEmail);
+    if (!row) throw entityNotFound("User");
+    user = row.id;
+  }
+  if (on) subscribe(gql, issue.id, user);
+  else gql.db.run("DELETE FROM lin_subscribers WHERE issue_id = ? AND user_id = ?", issue.id, user);
+  return { success: true, lastSyncId: syncId(gql), issue: reload(gql, "Issue", issue.id) };
+}
+
+function resourceTypes(v: unknown): string[] {
+  if (!Array.isArray(v) || !v.length) throw invalidInput("resourceTypes must name at least one resource type");
+  for (const t of v) {
+    if (typeof t !== "string") throw invalidInput("resourceTypes must be strings");
+    // Only the resource types whose changes the twin delivers; promising others would be a silent gap.
+    if (!(WEBHOOK_RESOURCE_TYPES as readonly string[]).includes(t)) throw new Unsupported(`webhooks for the resource type \`${t}\``);
+  }
+  return v as string[];
+}
+
+function webhookUrl(v: unknown): string {
+  if (typeof v !== "string" || !URL.canParse(v) || !/^https?:/.test(v)) throw invalidInput("url must be an http(s) URL", "The webhook URL is not valid.");
+  return v;
+}
+
+function webhookCreate(gql: Gql, args: Args) {
+  const input = inputOf(args, "WebhookCreateInput", ["url", "resourceTypes", "teamId", "allPublicTeams", "label", "secret", "enabled", "id"]);
+  const team = has(input, "teamId") ? findTeam(gql, String(input.teamId)) : undefined;
+  if (has(input, "teamId") && !team) throw entityNotFound("Team");
+  if (!team && input.allPublicTeams !== true) throw invalidInput("Provide a teamId or allPublicTeams: true", "Choose a team or all public teams.");
+  const id = newId(gql, input.id);
+  const now = iso(gql);
+  const secret = strOr(input.secret) ?? `lin_wh_${uuidFor("webhook-secret", gql.sessionId, id).replace(/-/g, "")}`;
+  gql.db.run(
+    "INSERT INTO lin_webhooks (id, url, resource_types, team_id, secret, enabled, label, created_at, updated_at, creator_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    id, webhookUrl(input.url), JSON.stringify(resourceTypes(input.resourceTypes)), team?.id ?? null, secret, input.enabled === false ? 0 : 1,
+    strOr(input.label), now, now, gql.viewerId,
+  );
+  return { success: true, lastSyncId: syncId(gql), webhook: reload(gql, "Webhook", id) };
+}
+
+function webhookUpdate(gql: Gql, args: Args) {
+  const input = inputOf(args, "WebhookUpdateInput", ["url", "resourceTypes", "label", "secret", "enabled"]);
+  const before = mustFind(gql, "Webhook", String(args.id));
+  gql.db.run(
+    "UPDATE lin_webhooks SET url = ?, resource_types = ?, label = ?, secret = ?, enabled = ?, updated_at = ? WHERE id = ?",
+    has(input, "url") ? webhookUrl(input.url) : before.url,
+    has(input, "resourceTypes") ? JSON.stringify(resourceTypes(input.resourceTypes)) : before.resource_types,
+    has(input, "label") ? strOr(input.label) : before.label,
+    has(input, "secret") ? (strOr(input.secret) ?? before.secret) : before.secret,
+    has(input, "enabled") ? (input.enabled === true ? 1 : 0) : before.enabled,
+    iso(gql), before.id,
+  );
+  return { success: true, lastSyncId: syncId(gql), webhook: reload(gql, "Webhook", before.id) };
+}
+
+function webhookDelete(gql: Gql, args: Args) {
+  const hook = mustFind(gql, "Webhook", String(args.id));
+  gql.db.run("DELETE FROM lin_webhooks WHERE id = ?", hook.id);
+  return { success: true, lastSyncId: syncId(gql), entityId: hook.id };
+}
+
+export const MUTATION_RESOLVERS: Record<string, Resolver> = {
+  webhookCreate: (_s, a, g) => webhookCreate(g, a),
+  webhookUpdate: (_s, a, g) => webhookUpdate(g, a),
+  webhookDelete: (_s, a, g) => webhookDelete(g, a),
+  issueCreate: (_s, a, g) => issueCreate(g, a),
+  issueUpdate: (_s, a, g) => issueUpdate(g, a),
+  issueArchive: (_s, a, g) => archiveLike(g, a, "archive"),
+  issueUnarchive: (_s, a, g) => archiveLike(g, a, "unarchive"),
+  issueDelete: (_s, a, g) => archiveLike(g, a, "delete"),
+  issueAddLabel: (_s, a, g) => labelEdit(g, a, true),
+  issueRemoveLabel: (_s, a, g) => labelEdit(g, a, false),
+  commentCreate: (_s, a, g) => commentCreate(g, a),
+  commentUpdate: (_s, a, g) => commentUpdate(g, a),
+  commentDelete: (_s, a, g) => commentDelete(g, a),
+  issueLabelCreate: (_s, a, g) => issueLabelCreate(g, a),
+  issueLabelUpdate: (_s, a, g) => issueLabelUpdate(g, a),
+  issueRelationCreate: (_s, a, g) => issueRelationCreate(g, a),
+  issueRelationDelete: (_s, a, g) => issueRelationDelete(g, a),
+  reactionCreate: (_s, a, g) => reactionCreate(g, a),
+  attachmentCreate: (_s, a, g) => attachmentCreate(g, a),
+  attachmentLinkURL: (_s, a, g) => attachmentLinkURL(g, a),
+  projectCreate: (_s, a, g) => projectCreate(g, a),
+  projectUpdate: (_s, a, g) => projectUpdate(g, a),
+  cycleCreate: (_s, a, g) => cycleCreate(g, a),
+  workflowStateCreate: (_s, a, g) => workflowStateCreate(g, a),
+  issueSubscribe: (_s, a, g) => subscription(g, a, true),
+  issueUnsubscribe: (_s, a, g) => subscription(g, a, false),
+};

@@ -1,0 +1,411 @@
+// The Linear twin's seed: Linear's own object and field names, strict (an unknown key is refused
+// at its path), references by natural key, checked for integrity, and normalized so that
+// export(boot(seed)) equals parseSeed(seed). The export is this same document.
+import { z } from "zod";
+import { SeedProblems, parseSeedWith } from "../kit/seed";
+import type { SeedResult } from "../types";
+import { uuidFor } from "./ids";
+
+/** When a seed gives no time. Fixed, so two boots of one seed are the same world. */
+export const SEED_EPOCH = "2026-01-01T00:00:00.000Z";
+
+export const STATE_TYPES = ["triage", "backlog", "unstarted", "started", "completed", "canceled"] as const;
+export const RELATION_TYPES = ["blocks", "duplicate", "related", "similar"] as const;
+export const ESTIMATION_TYPES = ["notUsed", "exponential", "fibonacci", "linear", "tShirt"] as const;
+export const WEBHOOK_RESOURCE_TYPES = ["Issue", "Comment"] as const;
+export type StateType = (typeof STATE_TYPES)[number];
+export type EstimationType = (typeof ESTIMATION_TYPES)[number];
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, "Invalid id: a UUID v4");
+const time = z.iso.datetime({ offset: true });
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Invalid color: #rrggbb");
+
+const user = z.strictObject({
+  email: z.string().min(3).includes("@"),
+  id: uuid.optional(),
+  name: z.string().optional(),
+  displayName: z.string().optional(),
+  admin: z.boolean().default(false),
+  active: z.boolean().default(true),
+  createdAt: time.optional(),
+});
+const label = z.strictObject({
+  name: z.string().min(1),
+  id: uuid.optional(),
+  color: color.default("#bec2c8"),
+  description: z.string().nullable().default(null),
+});
+const state = z.strictObject({
+  name: z.string().min(1),
+  type: z.enum(STATE_TYPES),
+  id: uuid.optional(),
+  color: color.optional(),
+  position: z.number().optional(),
+});
+const cycle = z.strictObject({
+  number: z.number().int().positive(),
+  id: uuid.optional(),
+  name: z.string().nullable().default(null),
+  startsAt: time,
+  endsAt: time,
+});
+const team = z.strictObject({
+  key: z.string(),
+  name: z.string().min(1),
+  id: uuid.optional(),
+  description: z.string().nullable().default(null),
+  members: z.array(z.string()).optional(),
+  issueEstimationType: z.enum(ESTIMATION_TYPES).default("notUsed"),
+  defaultIssueState: z.string().optional(),
+  states: z.array(state).optional(),
+  labels: z.array(label).default([]),
+  cycles: z.array(cycle).default([]),
+  createdAt: time.optional(),
+});
+const project = z.strictObject({
+  name: z.string().min(1),
+  id: uuid.optional(),
+  description: z.string().default(""),
+  teams: z.array(z.string()).default([]),
+  state: z.enum(["backlog", "planned", "started", "paused", "completed", "canceled"]).default("planned"),
+  lead: z.string().nullable().default(null),
+  createdAt: time.optional(),
+});
+const reply = z.strictObject({
+  body: z.string(),
+  id: uuid.optional(),
+  user: z.string().optional(),
+  createdAt: time.optional(),
+});
+const comment = reply.extend({ children: z.array(reply).default([]) });
+const relation = z.strictObject({ type: z.enum(RELATION_TYPES), relatedIssue: z.string(), id: uuid.optional() });
+const attachment = z.strictObject({
+  title: z.string().min(1),
+  url: z.url(),
+  id: uuid.optional(),
+  subtitle: z.string().nullable().default(null),
+  creator: z.string().optional(),
+});
+const issue = z.strictObject({
+  identifier: z.string(),
+  title: z.string().min(1),
+  id: uuid.optional(),
+  description: z.string().nullable().default(null),
+  state: z.string().optional(),
+  priority: z.number().int().default(0),
+  estimate: z.number().nullable().default(null),
+  assignee: z.string().nullable().default(null),
+  creator: z.string().optional(),
+  labels: z.array(z.string()).default([]),
+  project: z.string().nullable().default(null),
+  cycle: z.number().int().nullable().default(null),
+  parent: z.string().nullable().default(null),
+  dueDate: z.iso.date().nullable().default(null),
+  subscribers: z.array(z.string()).default([]),
+  relations: z.array(relation).default([]),
+  attachments: z.array(attachment).default([]),
+  comments: z.array(comment).default([]),
+  createdAt: time.optional(),
+  updatedAt: time.optional(),
+  startedAt: time.nullable().optional(),
+  completedAt: time.nullable().optional(),
+  canceledAt: time.nullable().optional(),
+  archivedAt: time.nullable().default(null),
+  trashed: z.boolean().default(false),
+});
+const webhook = z.strictObject({
+  url: z.url(),
+  // The resource types whose changes the twin delivers.
+  resourceTypes: z.array(z.enum(WEBHOOK_RESOURCE_TYPES)).min(1),
+  id: uuid.optional(),
+  team: z.string().nullable().default(null),
+  secret: z.string().optional(),
+  enabled: z.boolean().default(true),
+  label: z.string().nullable().default(null),
+});
+const oauthApp = z.strictObject({
+  clientId: z.string().min(8),
+  clientSecret: z.string().min(8),
+  name: z.string().min(1),
+  redirectUris: z.array(z.url()).min(1),
+});
+
+// A seeded fault: calls of `operation` (a root field, e.g. issueCreate) are counted; after `skip`
+// of them, the next `times` answer Linear's error of that class and change nothing.
+const fault = z.strictObject({
+  operation: z.string().min(1),
+  error: z.enum(["ratelimited", "internal", "forbidden", "authentication"]),
+  skip: z.number().int().min(0).default(0),
+  times: z.number().int().min(1).default(1),
+});
+
+const rawSeed = z.strictObject({
+  organization: z.strictObject({ name: z.string().min(1).default("Acme"), urlKey: z.string().regex(/^[a-z0-9-]+$/).default("acme"), id: uuid.optional() }).default({ name: "Acme", urlKey: "acme" }),
+  viewer: z.string().optional(),
+  users: z.array(user).min(1).default([{ email: "agent@acme.test", name: "Pome Agent", admin: true, active: true }]),
+  labels: z.array(label).default([]),
+  teams: z.array(team).default([]),
+  projects: z.array(project).default([]),
+  issues: z.array(issue).default([]),
+  webhooks: z.array(webhook).default([]),
+  oauthApplications: z.array(oauthApp).default([]),
+  faults: z.array(fault).default([]),
+});
+type RawSeed = z.infer<typeof rawSeed>;
+
+// The normalized seed: every default filled, every id present. This is also the export's shape.
+type Req<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
+export type LinearUser = Req<z.infer<typeof user>, "id" | "name" | "displayName" | "createdAt">;
+export type LinearLabel = Req<z.infer<typeof label>, "id">;
+export type LinearState = Req<z.infer<typeof state>, "id" | "color" | "position">;
+export type LinearCycle = Req<z.infer<typeof cycle>, "id">;
+export type LinearTeam = Omit<Req<z.infer<typeof team>, "id" | "members" | "defaultIssueState" | "createdAt">, "states" | "labels" | "cycles"> & {
+  states: LinearState[];
+  labels: LinearLabel[];
+  cycles: LinearCycle[];
+};
+export type LinearProject = Req<z.infer<typeof project>, "id" | "createdAt">;
+export type LinearReply = Req<z.infer<typeof reply>, "id" | "user" | "createdAt">;
+export type LinearComment = LinearReply & { children: LinearReply[] };
+export type LinearRelation = Req<z.infer<typeof relation>, "id">;
+export type LinearAttachment = Req<z.infer<typeof attachment>, "id" | "creator">;
+export type LinearIssue = Omit<
+  Req<z.infer<typeof issue>, "id" | "state" | "creator" | "createdAt" | "updatedAt" | "startedAt" | "completedAt" | "canceledAt">,
+  "comments" | "relations" | "attachments"
+> & { comments: LinearComment[]; relations: LinearRelation[]; attachments: LinearAttachment[] };
+export type LinearWebhook = Req<z.infer<typeof webhook>, "id" | "secret">;
+export interface LinearSeed {
+  organization: { name: string; urlKey: string; id: string };
+  viewer: string;
+  users: LinearUser[];
+  labels: LinearLabel[];
+  teams: LinearTeam[];
+  projects: LinearProject[];
+  issues: LinearIssue[];
+  webhooks: LinearWebhook[];
+  oauthApplications: z.infer<typeof oauthApp>[];
+  faults: z.infer<typeof fault>[];
+}
+
+export const DEFAULT_STATES: { name: string; type: StateType; color: string }[] = [
+  { name: "Backlog", type: "backlog", color: "#bec2c8" },
+  { name: "Todo", type: "unstarted", color: "#e2e2e2" },
+  { name: "In Progress", type: "started", color: "#f2c94c" },
+  { name: "Done", type: "completed", color: "#5e6ad2" },
+  { name: "Canceled", type: "canceled", color: "#95a2b3" },
+];
+const STATE_COLORS: Record<StateType, string> = {
+  triage: "#fc7840", backlog: "#bec2c8", unstarted: "#e2e2e2", started: "#f2c94c", completed: "#5e6ad2", canceled: "#95a2b3",
+};
+
+/** The points a team's estimation scale allows (Linear's scales; `notUsed` takes none). */
+export function estimateScale(type: EstimationType): number[] {
+  switch (type) {
+    case "exponential": return [0, 1, 2, 4, 8, 16];
+    case "fibonacci": return [0, 1, 2, 3, 5, 8];
+    case "linear": return [0, 1, 2, 3, 4, 5];
+    case "tShirt": return [0, 1, 2, 3, 5, 8];
+    default: return [];
+  }
+}
+
+const IDENTIFIER = /^([A-Z][A-Z0-9]*)-(\d+)$/;
+export const parseIdentifier = (value: string) => {
+  const m = IDENTIFIER.exec(value);
+  return m ? { key: m[1], number: Number(m[2]) } : undefined;
+};
+
+function normalize(raw: RawSeed): SeedResult<LinearSeed> {
+  const p = new SeedProblems();
+  const emails = new Map<string, string>();
+  const users: LinearUser[] = raw.users.map((u, i) => {
+    const key = u.email.toLowerCase();
+    if (emails.has(key)) p.add(`users[${i}].email`, `Duplicate user email "${u.email}"`, "duplicate");
+    emails.set(key, u.email);
+    const name = u.name ?? u.email.split("@")[0];
+    return { ...u, id: u.id ?? uuidFor("user", key), name, displayName: u.displayName ?? u.email.split("@")[0], createdAt: u.createdAt ?? SEED_EPOCH };
+  });
+  const userRef = (value: string, path: string): string => {
+    const found = emails.get(value.toLowerCase());
+    if (!found) p.add(path, `Unknown user "${value}": not in users`);
+    return found ?? value;
+  };
+  const viewer = raw.viewer === undefined ? users[0].email : userRef(raw.viewer, "viewer");
+  const workspaceLabels = new Set<string>();
+  const labels = raw.labels.map((l, i) => {
+    if (workspaceLabels.has(l.name)) p.add(`labels[${i}].name`, `Duplicate label "${l.name}"`, "duplicate");
+    workspaceLabels.add(l.name);
+    return { ...l, id: l.id ?? uuidFor("label", l.name) };
+  });
+  const teamsByKey = new Map<string, LinearTeam>();
+  const teams: LinearTeam[] = raw.teams.map((t, ti) => {
+    const at = `teams[${ti}]`;
+    if (!/^[A-Z][A-Z0-9]*$/.test(t.key)) p.add(`${at}.key`, `Invalid team key "${t.key}": capital letters and digits, starting with a letter`, "invalid_format");
+    if (teamsByKey.has(t.key)) p.add(`${at}.key`, `Duplicate team key "${t.key}"`, "duplicate");
+    const rawStates = t.states ?? DEFAULT_STATES;
+    const stateNames = new Set<string>();
+    const states: LinearState[] = rawStates.map((s, si) => {
+      if (stateNames.has(s.name)) p.add(`${at}.states[${si}].name`, `Duplicate state "${s.name}" in team ${t.key}`, "duplicate");
+      stateNames.add(s.name);
+      return { name: s.name, type: s.type, id: ("id" in s && s.id) || uuidFor("state", t.key, s.name), color: s.color ?? STATE_COLORS[s.type], position: ("position" in s && s.position !== undefined ? s.position : si) };
+    });
+    const firstOf = (type: StateType) => states.find((s) => s.type === type)?.name;
+    const defaultIssueState = t.defaultIssueState ?? firstOf("backlog") ?? firstOf("unstarted") ?? states[0]?.name ?? "";
+    if (!stateNames.has(defaultIssueState)) p.add(`${at}.defaultIssueState`, `Unknown state "${defaultIssueState}": not a state of team ${t.key}`);
+    const teamLabelNames = new Set<string>();
+    const teamLabels = t.labels.map((l, li) => {
+      if (teamLabelNames.has(l.name)) p.add(`${at}.labels[${li}].name`, `Duplicate label "${l.name}" in team ${t.key}`, "duplicate");
+      if (workspaceLabels.has(l.name)) p.add(`${at}.labels[${li}].name`, `Label "${l.name}" is already a workspace label`, "duplicate");
+      teamLabelNames.add(l.name);
+      return { ...l, id: l.id ?? uuidFor("label", t.key, l.name) };
+    });
+    const cycleNumbers = new Set<number>();
+    const cycles = t.cycles.map((c, ci) => {
+      if (cycleNumbers.has(c.number)) p.add(`${at}.cycles[${ci}].number`, `Duplicate cycle ${c.number} in team ${t.key}`, "duplicate");
+      if (Date.parse(c.endsAt) <= Date.parse(c.startsAt)) p.add(`${at}.cycles[${ci}].endsAt`, "A cycle ends after it starts", "invalid_value");
+      cycleNumbers.add(c.number);
+      return { ...c, id: c.id ?? uuidFor("cycle", t.key, String(c.number)) };
+    });
+    const members = t.members ? t.members.map((m, mi) => userRef(m, `${at}.members[${mi}]`)) : users.map((u) => u.email);
+    const out: LinearTeam = {
+      key: t.key, name: t.name, id: t.id ?? uuidFor("team", t.key), description: t.description, members,
+      issueEstimationType: t.issueEstimationType, defaultIssueState, states, labels: teamLabels, cycles, createdAt: t.createdAt ?? SEED_EPOCH,
+    };
+    teamsByKey.set(t.key, out);
+    return out;
+  });
+  const projectNames = new Map<string, LinearProject>();
+  const projects = raw.projects.map((pr, i) => {
+    if (projectNames.has(pr.name)) p.add(`projects[${i}].name`, `Duplicate project "${pr.name}"`, "duplicate");
+    pr.teams.forEach((k, ki) => {
+      if (!teamsByKey.has(k)) p.add(`projects[${i}].teams[${ki}]`, `Unknown team "${k}"`);
+    });
+    const out: LinearProject = { ...pr, id: pr.id ?? uuidFor("project", pr.name), lead: pr.lead === null ? null : userRef(pr.lead, `projects[${i}].lead`), createdAt: pr.createdAt ?? SEED_EPOCH };
+    projectNames.set(pr.name, out);
+    return out;
+  });
+  const identifiers = new Map<string, number>();
+  raw.issues.forEach((it, i) => {
+    if (identifiers.has(it.identifier)) p.add(`issues[${i}].identifier`, `Duplicate identifier "${it.identifier}"`, "duplicate");
+    identifiers.set(it.identifier, i);
+  });
+  const issues: LinearIssue[] = raw.issues.map((it, i) => {
+    const at = `issues[${i}]`;
+    const ident = parseIdentifier(it.identifier);
+    const t = ident ? teamsByKey.get(ident.key) : undefined;
+    if (!ident || ident.number < 1) p.add(`${at}.identifier`, `Invalid identifier "${it.identifier}": TEAMKEY-number`, "invalid_format");
+    else if (!t) p.add(`${at}.identifier`, `Unknown team "${ident.key}" in identifier "${it.identifier}"`);
+    const stateName = it.state ?? t?.defaultIssueState ?? "";
+    const st = t?.states.find((s) => s.name === stateName);
+    if (t && !st) p.add(`${at}.state`, `Unknown state "${stateName}": not a state of team ${t.key}`);
+    it.labels.forEach((name, li) => {
+      if (t && !workspaceLabels.has(name) && !t.labels.some((l) => l.name === name)) p.add(`${at}.labels[${li}]`, `Unknown label "${name}" for team ${t.key}`);
+    });
+    if (it.priority < 0 || it.priority > 4) p.add(`${at}.priority`, "Priority is 0 (none) to 4 (low)", "invalid_value");
+    if (it.estimate !== null && t) {
+      const scale = estimateScale(t.issueEstimationType);
+      if (!scale.includes(it.estimate)) p.add(`${at}.estimate`, `Estimate ${it.estimate} is not on team ${t.key}'s ${t.issueEstimationType} scale`, "invalid_value");
+    }
+    if (it.project !== null) {
+      const pr = projectNames.get(it.project);
+      if (!pr) p.add(`${at}.project`, `Unknown project "${it.project}"`);
+      else if (t && !pr.teams.includes(t.key)) p.add(`${at}.project`, `Project "${it.project}" does not include team ${t.key}`);
+    }
+    if (it.cycle !== null && t && !t.cycles.some((c) => c.number === it.cycle)) p.add(`${at}.cycle`, `Unknown cycle ${it.cycle} of team ${t.key}`);
+    if (it.parent !== null && (!identifiers.has(it.parent) || it.parent === it.identifier)) p.add(`${at}.parent`, `Unknown parent issue "${it.parent}"`);
+    const pairs = new Set<string>();
+    it.relations.forEach((r, ri) => {
+      if (!identifiers.has(r.relatedIssue) || r.relatedIssue === it.identifier) p.add(`${at}.relations[${ri}].relatedIssue`, `Unknown related issue "${r.relatedIssue}"`);
+      if (pairs.has(r.relatedIssue)) p.add(`${at}.relations[${ri}]`, `A second relation with ${r.relatedIssue}`, "duplicate");
+      pairs.add(r.relatedIssue);
+    });
+    const created = it.createdAt ?? SEED_EPOCH;
+    const type = st?.type;
+    const comments = it.comments.map((c, ci) => ({
+      body: c.body, id: c.id ?? uuidFor("comment", it.identifier, String(ci)), user: userRef(c.user ?? viewer, `${at}.comments[${ci}].user`), createdAt: c.createdAt ?? created,
+      children: c.children.map((r, ri) => {
+        if ("children" in r) p.add(`${at}.comments[${ci}].children[${ri}].children`, "Replies are one level deep", "invalid_value");
+        return { body: r.body, id: r.id ?? uuidFor("comment", it.identifier, `${ci}.${ri}`), user: userRef(r.user ?? viewer, `${at}.comments[${ci}].children[${ri}].user`), createdAt: r.createdAt ?? created };
+      }),
+    }));
+    return {
+      identifier: it.identifier, title: it.title, id: it.id ?? uuidFor("issue", it.identifier), description: it.description, state: stateName,
+      priority: it.priority, estimate: it.estimate, assignee: it.assignee === null ? null : userRef(it.assignee, `${at}.assignee`),
+      creator: userRef(it.creator ?? viewer, `${at}.creator`), labels: it.labels, project: it.project, cycle: it.cycle, parent: it.parent, dueDate: it.dueDate,
+      subscribers: it.subscribers.map((s, si) => userRef(s, `${at}.subscribers[${si}]`)),
+      relations: it.relations.map((r) => ({ ...r, id: r.id ?? uuidFor("relation", it.identifier, r.relatedIssue) })),
+      attachments: it.attachments.map((a, ai) => ({ ...a, id: a.id ?? uuidFor("attachment", it.identifier, String(ai)), creator: userRef(a.creator ?? viewer, `${at}.attachments[${ai}].creator`) })),
+      comments,
+      createdAt: created, updatedAt: it.updatedAt ?? created,
+      startedAt: it.startedAt !== undefined ? it.startedAt : type === "started" || type === "completed" || type === "canceled" ? created : null,
+      completedAt: it.completedAt !== undefined ? it.completedAt : type === "completed" ? created : null,
+      canceledAt: it.canceledAt !== undefined ? it.canceledAt : type === "canceled" ? created : null,
+      archivedAt: it.archivedAt, trashed: it.trashed,
+    };
+  });
+  // No parent cycles: walk each chain; a chain longer than the issue count loops.
+  const parentOf = new Map(issues.map((it) => [it.identifier, it.parent]));
+  issues.forEach((it, i) => {
+    let cur = it.parent;
+    for (let steps = 0; cur !== null && steps <= issues.length; steps++) {
+      if (cur === it.identifier) {
+        p.add(`issues[${i}].parent`, `Parent chain of ${it.identifier} loops back to it`, "invalid_reference");
+        break;
+      }
+      cur = parentOf.get(cur) ?? null;
+    }
+  });
+  // A pair of issues carries one relation, whichever side declares it.
+  const seenPairs = new Set<string>();
+  issues.forEach((it, i) => it.relations.forEach((r, ri) => {
+    const key = [it.identifier, r.relatedIssue].sort().join("|");
+    if (seenPairs.has(key) && !it.relations.slice(0, ri).some((x) => x.relatedIssue === r.relatedIssue)) p.add(`issues[${i}].relations[${ri}]`, `${it.identifier} and ${r.relatedIssue} are already related`, "duplicate");
+    seenPairs.add(key);
+  }));
+  const webhooks = raw.webhooks.map((w, i) => {
+    if (w.team !== null && !teamsByKey.has(w.team)) p.add(`webhooks[${i}].team`, `Unknown team "${w.team}"`);
+    return { ...w, id: w.id ?? uuidFor("webhook", w.url, String(i)), secret: w.secret ?? `lin_wh_${uuidFor("webhook-secret", w.url, String(i)).replace(/-/g, "")}` };
+  });
+  const organization = { name: raw.organization.name, urlKey: raw.organization.urlKey, id: raw.organization.id ?? uuidFor("organization", raw.organization.urlKey) };
+  return p.result({ organization, viewer, users, labels, teams, projects, issues, webhooks, oauthApplications: raw.oauthApplications, faults: raw.faults });
+}
+
+export const parseLinearSeed = parseSeedWith(rawSeed, normalize);
+
+function mustParse(raw: unknown): LinearSeed {
+  const parsed = parseLinearSeed(raw);
+  if (!parsed.ok) throw new Error(`invalid built-in Linear seed: ${JSON.stringify(parsed.issues)}`);
+  return parsed.seed;
+}
+
+/** The world without a seed: Acme, one admin viewer, team ENG with the five default states, three labels, a few issues. */
+export const defaultLinearSeed = (): LinearSeed =>
+  mustParse({
+    organization: { name: "Acme", urlKey: "acme" },
+    users: [{ email: "agent@acme.test", name: "Pome Agent", displayName: "agent", admin: true }],
+    teams: [{
+      key: "ENG", name: "Engineering",
+      labels: [{ name: "Bug", color: "#eb5757" }, { name: "Feature", color: "#bb87fc" }, { name: "Improvement", color: "#4ea7fc" }],
+    }],
+    issues: [
+      { identifier: "ENG-1", title: "Checkout fails with 500 on expired cards", state: "Todo", priority: 1, labels: ["Bug"] },
+      { identifier: "ENG-2", title: "Add dark mode to settings", labels: ["Feature"] },
+      { identifier: "ENG-3", title: "Speed up the search index rebuild", state: "In Progress", priority: 3, labels: ["Improvement"] },
+    ],
+  });
+
+/** A valid world with `count` issues in one team, deterministic, for the contract and the bench. */
+export function generateLinearSeed(count: number): unknown {
+  return {
+    users: [{ email: "agent@acme.test", name: "Pome Agent", admin: true }, { email: "bob@acme.test", name: "Bob Stone" }],
+    teams: [{ key: "ENG", name: "Engineering", labels: [{ name: "Bug" }, { name: "Feature" }] }],
+    issues: Array.from({ length: count }, (_, i) => ({
+      identifier: `ENG-${i + 1}`,
+      title: `Issue ${i + 1}`,
+      priority: i % 5,
+      labels: i % 3 === 0 ? ["Bug"] : [],
+      assignee: i % 2 === 0 ? "bob@acme.test" : null,
+      createdAt: new Date(Date.parse(SEED_EPOCH) + i * 60_000).toISOString(),
+    })),
+  };
+}

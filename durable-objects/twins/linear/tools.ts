@@ -1,0 +1,292 @@
+// MCP tools of the Linear twin: each is one GraphQL operation on /graphql, with Linear's own
+// argument names, so a tool call runs through the same executor and lands on the tape under the
+// same root field as the GraphQL form. Ids are Linear's (list_teams returns the ids of states,
+// labels and members); `issueId` also takes an identifier such as ENG-12, and `teamId` a team key.
+import { z } from "zod";
+import { tool } from "../kit/tools";
+import type { TwinTool } from "../types";
+
+const ISSUE_FIELDS = "id identifier title description priority priorityLabel estimate url dueDate createdAt updatedAt completedAt canceledAt archivedAt trashed state { id name type } team { id key } assignee { id email name } labels { nodes { id name } } parent { identifier } project { id name } cycle { id number }";
+
+const issueId = z.string().min(1).describe("The issue's UUID or its identifier, e.g. ENG-12");
+const first = z.number().int().min(1).max(250).optional().describe("Page size (default 50, at most 250)");
+const after = z.string().optional().describe("pageInfo.endCursor of the previous page");
+
+/** Keeps only the variables that were given, so GraphQL defaults apply to the rest. */
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+function gqlTool<Shape extends z.ZodRawShape>(spec: {
+  name: string;
+  description: string;
+  input: Shape;
+  query: string;
+  readOnly?: boolean;
+  destructive?: boolean;
+  variables(args: z.infer<z.ZodObject<Shape>>): Record<string, unknown>;
+}): TwinTool {
+  return tool({
+    name: spec.name,
+    description: spec.description,
+    input: spec.input,
+    readOnly: spec.readOnly,
+    destructive: spec.destructive,
+    toRequest: (args) => ({ method: "POST", path: "/graphql", body: { query: spec.query, variables: defined(spec.variables(args)) } }),
+  });
+}
+
+export const linearTools: readonly TwinTool[] = [
+  gqlTool({
+    name: "get_viewer",
+    description: "Who the credentials act as, and the workspace (organization) they belong to.",
+    input: {},
+    readOnly: true,
+    query: "query { viewer { id name email displayName admin } organization { id name urlKey } }",
+    variables: () => ({}),
+  }),
+  gqlTool({
+    name: "list_teams",
+    description: "The workspace's teams with their workflow states, labels and members (with the ids other tools take).",
+    input: {},
+    readOnly: true,
+    query: "query { teams { nodes { id key name issueEstimationType defaultIssueState { id name } states { nodes { id name type } } labels { nodes { id name } } members { nodes { id name email } } } } issueLabels(filter: { team: { null: true } }) { nodes { id name } } }",
+    variables: () => ({}),
+  }),
+  gqlTool({
+    name: "list_users",
+    description: "The workspace's people: id, name, email.",
+    input: { first, after },
+    readOnly: true,
+    query: "query($first: Int, $after: String) { users(first: $first, after: $after) { nodes { id name email displayName admin active } pageInfo { hasNextPage endCursor } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "list_issues",
+    description: "List issues, newest first, optionally narrowed by a Linear IssueFilter (e.g. {\"state\":{\"type\":{\"eq\":\"started\"}},\"assignee\":{\"email\":{\"eq\":\"bob@acme.test\"}}}).",
+    input: {
+      filter: z.record(z.string(), z.unknown()).optional().describe("A Linear IssueFilter object"),
+      includeArchived: z.boolean().optional().describe("Include archived issues"),
+      orderBy: z.enum(["createdAt", "updatedAt"]).optional(),
+      first,
+      after,
+    },
+    readOnly: true,
+    query: `query($filter: IssueFilter, $includeArchived: Boolean, $orderBy: PaginationOrderBy, $first: Int, $after: String) { issues(filter: $filter, includeArchived: $includeArchived, orderBy: $orderBy, first: $first, after: $after) { nodes { ${ISSUE_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "get_issue",
+    description: "One issue by UUID or identifier, with its comments (and their replies), relations, sub-issues and attachments.",
+    input: { issueId },
+    readOnly: true,
+    query: `query($id: String!) { issue(id: $id) { ${ISSUE_FIELDS} children { nodes { identifier title } } comments(first: 250) { nodes { id body createdAt user { email } parent { id } } } relations { nodes { id type relatedIssue { identifier } } } inverseRelations { nodes { id type issue { identifier } } } attachments { nodes { id title url } } } }`,
+    variables: (a) => ({ id: a.issueId }),
+  }),
+  gqlTool({
+    name: "search_issues",
+    description: "Issues whose title, description or identifier matches the text.",
+    input: { term: z.string().min(1).describe("Text to search for"), includeComments: z.boolean().optional().describe("Also search comment bodies"), first },
+    readOnly: true,
+    query: "query($term: String!, $includeComments: Boolean, $first: Int) { searchIssues(term: $term, includeComments: $includeComments, first: $first) { nodes { id identifier title state { name } assignee { email } } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "create_issue",
+    description: "File a new issue in a team. It gets the team's next identifier and, unless stateId is given, the team's default state.",
+    input: {
+      teamId: z.string().min(1).describe("The team's id or key, e.g. ENG"),
+      title: z.string().min(1),
+      description: z.string().optional().describe("Markdown"),
+      priority: z.number().int().min(0).max(4).optional().describe("0 none, 1 urgent, 2 high, 3 medium, 4 low"),
+      estimate: z.number().int().optional().describe("Points on the team's estimation scale"),
+      stateId: z.string().optional(),
+      assigneeId: z.string().optional().describe("A user id"),
+      labelIds: z.array(z.string()).optional(),
+      projectId: z.string().optional(),
+      cycleId: z.string().optional(),
+      parentId: z.string().optional().describe("Parent issue id or identifier, for a sub-issue"),
+      dueDate: z.string().optional().describe("YYYY-MM-DD"),
+    },
+    query: `mutation($input: IssueCreateInput!) { issueCreate(input: $input) { success lastSyncId issue { ${ISSUE_FIELDS} } } }`,
+    variables: (a) => ({ input: defined(a) }),
+  }),
+  gqlTool({
+    name: "update_issue",
+    description: "Change an issue: title, description, state (moving to a completed or canceled state stamps completedAt/canceledAt), assignee (null to unassign), priority, estimate, labels, project, cycle, parent, due date. Only what you pass changes.",
+    input: {
+      issueId,
+      title: z.string().min(1).optional(),
+      description: z.string().optional(),
+      stateId: z.string().optional(),
+      assigneeId: z.string().nullable().optional(),
+      priority: z.number().int().min(0).max(4).optional(),
+      estimate: z.number().int().nullable().optional(),
+      labelIds: z.array(z.string()).optional().describe("The complete new set of label ids"),
+      addedLabelIds: z.array(z.string()).optional(),
+      removedLabelIds: z.array(z.string()).optional(),
+      projectId: z.string().nullable().optional(),
+      cycleId: z.string().nullable().optional(),
+      parentId: z.string().nullable().optional(),
+      dueDate: z.string().nullable().optional(),
+    },
+    query: `mutation($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success lastSyncId issue { ${ISSUE_FIELDS} } } }`,
+    variables: ({ issueId: id, ...input }) => ({ id, input: defined(input) }),
+  }),
+  gqlTool({
+    name: "archive_issue",
+    description: "Archive an issue (it leaves lists unless includeArchived); trash: true moves it to the trash.",
+    input: { issueId, trash: z.boolean().optional() },
+    destructive: true,
+    query: "mutation($id: String!, $trash: Boolean) { issueArchive(id: $id, trash: $trash) { success lastSyncId entity { identifier archivedAt trashed } } }",
+    variables: (a) => ({ id: a.issueId, trash: a.trash }),
+  }),
+  gqlTool({
+    name: "add_issue_label",
+    description: "Apply one label (team or workspace) to an issue.",
+    input: { issueId, labelId: z.string().min(1) },
+    query: "mutation($id: String!, $labelId: String!) { issueAddLabel(id: $id, labelId: $labelId) { success issue { identifier labels { nodes { name } } } } }",
+    variables: (a) => ({ id: a.issueId, labelId: a.labelId }),
+  }),
+  gqlTool({
+    name: "remove_issue_label",
+    description: "Take one label off an issue.",
+    input: { issueId, labelId: z.string().min(1) },
+    query: "mutation($id: String!, $labelId: String!) { issueRemoveLabel(id: $id, labelId: $labelId) { success issue { identifier labels { nodes { name } } } } }",
+    variables: (a) => ({ id: a.issueId, labelId: a.labelId }),
+  }),
+  gqlTool({
+    name: "create_comment",
+    description: "Comment on an issue; parentId (a comment's id) makes it a threaded reply.",
+    input: { issueId, body: z.string().min(1).describe("Markdown"), parentId: z.string().optional() },
+    query: "mutation($input: CommentCreateInput!) { commentCreate(input: $input) { success lastSyncId comment { id body createdAt parent { id } } } }",
+    variables: (a) => ({ input: defined(a) }),
+  }),
+  gqlTool({
+    name: "create_issue_relation",
+    description: "Relate two issues: blocks, duplicate, related or similar (issueId blocks / duplicates relatedIssueId).",
+    input: { issueId, relatedIssueId: issueId, type: z.enum(["blocks", "duplicate", "related", "similar"]) },
+    query: "mutation($input: IssueRelationCreateInput!) { issueRelationCreate(input: $input) { success issueRelation { id type issue { identifier } relatedIssue { identifier } } } }",
+    variables: (a) => ({ input: a }),
+  }),
+  gqlTool({
+    name: "create_issue_label",
+    description: "Create a label, in a team (teamId) or for the whole workspace.",
+    input: { name: z.string().min(1), color: z.string().optional().describe("A hex color, #rrggbb"), description: z.string().optional(), teamId: z.string().optional() },
+    query: "mutation($input: IssueLabelCreateInput!) { issueLabelCreate(input: $input) { success issueLabel { id name color team { key } } } }",
+    variables: (a) => ({ input: defined(a) }),
+  }),
+  gqlTool({
+    name: "link_url",
+    description: "Attach a link to an issue (attaching the same URL again updates its title).",
+    input: { issueId, url: z.string().url(), title: z.string().optional() },
+    query: "mutation($issueId: String!, $url: String!, $title: String) { attachmentLinkURL(issueId: $issueId, url: $url, title: $title) { success attachment { id title url } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "list_projects",
+    description: "The workspace's projects with their teams and lead.",
+    input: { first, after },
+    readOnly: true,
+    query: "query($first: Int, $after: String) { projects(first: $first, after: $after) { nodes { id name description state lead { email } teams { nodes { key } } } pageInfo { hasNextPage endCursor } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "list_cycles",
+    description: "Cycles of every team: number, dates, team.",
+    input: { first, after },
+    readOnly: true,
+    query: "query($first: Int, $after: String) { cycles(first: $first, after: $after) { nodes { id number name startsAt endsAt team { key } } pageInfo { hasNextPage endCursor } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "update_comment",
+    description: "Replace the body of one of your comments.",
+    input: { commentId: z.string().min(1), body: z.string().min(1) },
+    query: "mutation($id: String!, $input: CommentUpdateInput!) { commentUpdate(id: $id, input: $input) { success comment { id body editedAt } } }",
+    variables: (a) => ({ id: a.commentId, input: { body: a.body } }),
+  }),
+  gqlTool({
+    name: "delete_comment",
+    description: "Delete a comment (and its replies).",
+    input: { commentId: z.string().min(1) },
+    destructive: true,
+    query: "mutation($id: String!) { commentDelete(id: $id) { success entityId } }",
+    variables: (a) => ({ id: a.commentId }),
+  }),
+  gqlTool({
+    name: "delete_issue",
+    description: "Move an issue to the trash (admins may pass permanentlyDelete: true).",
+    input: { issueId, permanentlyDelete: z.boolean().optional() },
+    destructive: true,
+    query: "mutation($id: String!, $permanentlyDelete: Boolean) { issueDelete(id: $id, permanentlyDelete: $permanentlyDelete) { success entity { identifier trashed } } }",
+    variables: (a) => ({ id: a.issueId, permanentlyDelete: a.permanentlyDelete }),
+  }),
+  gqlTool({
+    name: "unarchive_issue",
+    description: "Bring an archived or trashed issue back.",
+    input: { issueId },
+    query: "mutation($id: String!) { issueUnarchive(id: $id) { success entity { identifier archivedAt trashed } } }",
+    variables: (a) => ({ id: a.issueId }),
+  }),
+  gqlTool({
+    name: "delete_issue_relation",
+    description: "Remove a relation between two issues, by the relation's id (get_issue lists them).",
+    input: { relationId: z.string().min(1) },
+    destructive: true,
+    query: "mutation($id: String!) { issueRelationDelete(id: $id) { success entityId } }",
+    variables: (a) => ({ id: a.relationId }),
+  }),
+  gqlTool({
+    name: "create_reaction",
+    description: "React with an emoji to an issue or a comment.",
+    input: { emoji: z.string().min(1).describe("e.g. +1, eyes, tada"), issueId: issueId.optional(), commentId: z.string().optional() },
+    query: "mutation($input: ReactionCreateInput!) { reactionCreate(input: $input) { success reaction { id emoji } } }",
+    variables: (a) => ({ input: defined(a) }),
+  }),
+  gqlTool({
+    name: "subscribe_to_issue",
+    description: "Subscribe yourself (or the user with userId) to an issue's updates.",
+    input: { issueId, userId: z.string().optional() },
+    query: "mutation($id: String!, $userId: String) { issueSubscribe(id: $id, userId: $userId) { success issue { identifier subscribers { nodes { email } } } } }",
+    variables: (a) => ({ id: a.issueId, userId: a.userId }),
+  }),
+  gqlTool({
+    name: "create_project",
+    description: "Create a project for one or more teams.",
+    input: { name: z.string().min(1), teamIds: z.array(z.string()).min(1).describe("Team ids or keys"), description: z.string().optional(), leadId: z.string().optional() },
+    query: "mutation($input: ProjectCreateInput!) { projectCreate(input: $input) { success project { id name state teams { nodes { key } } } } }",
+    variables: (a) => ({ input: defined(a) }),
+  }),
+  gqlTool({
+    name: "update_project",
+    description: "Rename a project, change its description, lead or teams.",
+    input: { projectId: z.string().min(1), name: z.string().min(1).optional(), description: z.string().optional(), leadId: z.string().optional(), teamIds: z.array(z.string()).optional() },
+    query: "mutation($id: String!, $input: ProjectUpdateInput!) { projectUpdate(id: $id, input: $input) { success project { id name description lead { email } } } }",
+    variables: ({ projectId, ...input }) => ({ id: projectId, input: defined(input) }),
+  }),
+  gqlTool({
+    name: "create_cycle",
+    description: "Add a cycle to a team (it gets the team's next cycle number; cycles may not overlap).",
+    input: { teamId: z.string().min(1), startsAt: z.string().describe("ISO date-time"), endsAt: z.string().describe("ISO date-time"), name: z.string().optional() },
+    query: "mutation($input: CycleCreateInput!) { cycleCreate(input: $input) { success cycle { id number startsAt endsAt } } }",
+    variables: (a) => ({ input: defined(a) }),
+  }),
+  gqlTool({
+    name: "create_workflow_state",
+    description: "Add a workflow state to a team.",
+    input: {
+      teamId: z.string().min(1),
+      name: z.string().min(1),
+      type: z.enum(["triage", "backlog", "unstarted", "started", "completed", "canceled"]),
+      color: z.string().describe("A hex color, #rrggbb"),
+      position: z.number().optional(),
+    },
+    query: "mutation($input: WorkflowStateCreateInput!) { workflowStateCreate(input: $input) { success workflowState { id name type position } } }",
+    variables: (a) => ({ input: defined(a) }),
+  }),
+];
+
+export const LINEAR_UNTOOLED: Readonly<Record<string, string>> = {
+  "oauth.authorize": "a browser redirect step of an app's OAuth flow, not an agent action",
+  "oauth.token": "an app's server-side token exchange, not an agent action",
+  "oauth.revoke": "an app's server-side token revocation, not an agent action",
+};
