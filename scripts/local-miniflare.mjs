@@ -7,6 +7,8 @@ import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 export function sharedOptions(stateDir) {
   return {
     resourcePersistencePath: path.join(stateDir, "v3"),
+    // Miniflare's scratch space (email logs) beside the state, not a new folder in /tmp each start.
+    resourceTmpPath: path.join(stateDir, "tmp"),
     enableDevRegistry: false,
     unsafeLocalExplorer: false,
     unsafeObservability: false,

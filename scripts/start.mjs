@@ -30,6 +30,9 @@ async function main() {
   const { vars, inspectorPort } = parseServerArgs(process.argv.slice(2));
   const outdir = mkdtempSync(path.join(os.tmpdir(), "pome-bundle-"));
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
+  // On every way out: when the runtime dies with the process group, Node can run out of work
+  // (and exit) while Miniflare's dispose() is still pending, without reaching the handler below.
+  process.on("exit", cleanup);
   try {
     const [scriptPath, { workerOptions, migrations }] = await Promise.all([
       bundle(outdir),
