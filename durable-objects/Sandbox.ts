@@ -6,10 +6,10 @@ import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
-import { TAPE_MIGRATION, appendTape, readTape, tapeToJsonl } from "./tape";
+import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, appendTape, tapePage } from "./tape";
 import { twinById } from "./twins/registry";
-import type { Clock, TapeRow, TwinId, TwinRequest, TwinResponse } from "./twins/types";
-import { evidenceKey } from "./evidence-keys";
+import type { Clock, TwinId, TwinRequest, TwinResponse } from "./twins/types";
+import { writeEvidence } from "./evidence-writer";
 
 export type SandboxState = "provisioning" | "ready" | "running" | "done" | "expired" | "failed";
 export const OPEN_STATES: readonly SandboxState[] = ["provisioning", "ready", "running"];
@@ -30,6 +30,8 @@ export interface SandboxMeta {
   closeReason: string | null;
   /** Whether the tape and final state were written to R2 when it closed. */
   archived: boolean;
+  /** Set by finalize before it reads the evidence: the twins stop answering, the sandbox stays open until the run is written. */
+  frozenAt?: number | null;
 }
 
 export interface ProvisionInput {
@@ -43,13 +45,18 @@ export interface ProvisionInput {
   idleSeconds: number;
 }
 
-export interface Evidence {
+/** What exportEvidence wrote to R2: the evidence never crosses RPC as one value. */
+export interface ExportedEvidence {
   meta: SandboxMeta;
-  tape: TapeRow[];
-  /** The world each twin booted with (redacted). */
-  initialStates: Partial<Record<TwinId, unknown>>;
-  finalStates: Partial<Record<TwinId, unknown>>;
+  tapeLength: number;
+  keys: string[];
 }
+
+/** /_pome/events pages: rows and characters per answer, so no page outgrows an RPC value. */
+const EVENTS_PAGE_ROWS = 1000;
+const EVENTS_PAGE_CHARS = 8 * 1024 * 1024;
+/** Evidence is read out of storage in pages of this many characters. */
+const EXPORT_PAGE_CHARS = 4 * 1024 * 1024;
 
 export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; code: "not_found" | "closed" | "boot_failed"; message: string };
 
@@ -66,6 +73,7 @@ const PLATFORM_MIGRATIONS = [
   TAPE_MIGRATION,
   { name: "0002_timers", sql: "CREATE TABLE _timers (name TEXT PRIMARY KEY, due_at INTEGER NOT NULL)" },
   SNAPSHOTS_MIGRATION,
+  TAPE_PARTS_MIGRATION,
 ];
 
 export class Sandbox extends DurableObject<Env> {
@@ -155,6 +163,7 @@ export class Sandbox extends DurableObject<Env> {
       if (isOpen(meta.state)) await this.close("expired", "lifetime");
       return twin.errors.gone("This sandbox has closed; its twins no longer answer.");
     }
+    if (meta.frozenAt) return twin.errors.gone("This sandbox is being finalized; its twins no longer answer.");
     const firstCall = meta.state === "ready";
     let response: TwinResponse;
     let seq: number;
@@ -209,27 +218,34 @@ export class Sandbox extends DurableObject<Env> {
   /** The sandbox-level endpoints under each twin: /_pome/state, /_pome/events, /_pome/health. */
   async pome(twinId: TwinId, what: "state" | "events" | "health", query: string): Promise<TwinResponse> {
     const meta = this.meta;
-    const json = (status: number, body: unknown): TwinResponse => ({
+    const twin = twinById(twinId);
+    const json = (status: number, body: string, headers: Record<string, string> = {}): TwinResponse => ({
       status,
-      headers: { "content-type": "application/json; charset=utf-8" },
-      body: JSON.stringify(body),
+      headers: { "content-type": "application/json; charset=utf-8", ...headers },
+      body,
     });
-    if (!meta || !meta.twins.includes(twinId)) return json(404, { error: "unknown sandbox" });
+    if (!meta || !meta.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
     if (what === "health") {
-      return json(200, {
-        ok: isOpen(meta.state),
-        twin: twinId,
-        session_id: meta.sessionId,
-        state: meta.state,
-        expires_at: new Date(meta.expiresAt).toISOString(),
-        tape_length: this.nextSeq - 1,
-      });
+      return json(
+        200,
+        JSON.stringify({
+          ok: isOpen(meta.state) && !meta.frozenAt,
+          twin: twinId,
+          session_id: meta.sessionId,
+          state: meta.state,
+          expires_at: new Date(meta.expiresAt).toISOString(),
+          tape_length: this.nextSeq - 1,
+        }),
+      );
     }
-    if (what === "state") return json(200, redactValue(twinById(twinId).exportState(this.db)));
+    if (what === "state") return json(200, JSON.stringify(redactValue(twin.exportState(this.db))));
     const params = new URLSearchParams(query);
     const after = Number(params.get("after_seq") ?? params.get("since") ?? 0) || 0;
+    const limit = Math.min(EVENTS_PAGE_ROWS, Math.max(1, Number(params.get("limit")) || EVENTS_PAGE_ROWS));
     const scope = params.get("all_twins") === "true" ? undefined : twinId;
-    return json(200, readTape(this.db, { afterSeq: after, twin: scope }));
+    const page = tapePage(this.db, { afterSeq: after, twin: scope, maxRows: limit, maxChars: EVENTS_PAGE_CHARS });
+    // The body stays the array it always was; the cursor to the next page travels in a header.
+    return json(200, `[${page.rows.join(",")}]`, page.more ? { "x-pome-next-after-seq": String(page.lastSeq) } : {});
   }
 
   async describe(): Promise<Outcome<{ meta: SandboxMeta; tapeLength: number }>> {
@@ -246,13 +262,24 @@ export class Sandbox extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** Everything grading needs, read straight from the live storage. */
-  async evidence(): Promise<Outcome<{ evidence: Evidence }>> {
+  /**
+   * Finalize's first step: the twins stop answering so the graded tape is the whole tape, but the
+   * sandbox stays open (and finalizable) until the run is written and close() is called.
+   */
+  async freeze(): Promise<Outcome<{ meta: SandboxMeta }>> {
     const meta = this.meta;
     if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
-    const finalStates: Partial<Record<TwinId, unknown>> = {};
-    for (const id of meta.twins) finalStates[id] = redactValue(twinById(id).exportState(this.db));
-    return { ok: true, evidence: { meta, tape: readTape(this.db), initialStates: readSnapshots(this.db, meta.twins), finalStates } };
+    if (!isOpen(meta.state) || meta.frozenAt) return { ok: true, meta };
+    this.saveMeta({ ...meta, frozenAt: Date.now() });
+    return { ok: true, meta: this.meta ?? meta };
+  }
+
+  /** Everything grading needs, written straight to R2 from live storage, page by page. */
+  async exportEvidence(): Promise<Outcome<ExportedEvidence>> {
+    const meta = this.meta;
+    if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
+    const keys = await this.writeEvidence(meta);
+    return { ok: true, meta, tapeLength: this.nextSeq - 1, keys };
   }
 
   /** The world each twin booted with, for grading from uploaded blobs that carry no seed. */
@@ -282,15 +309,27 @@ export class Sandbox extends DurableObject<Env> {
   }
 
   private async archive(meta: SandboxMeta): Promise<void> {
-    const put = (name: string, body: string, contentType: string) =>
-      this.env.EVIDENCE.put(evidenceKey(meta.teamId, meta.sessionId, name), body, { httpMetadata: { contentType } });
-    await put("events.jsonl", tapeToJsonl(readTape(this.db)), "application/x-ndjson; charset=utf-8");
-    for (const [id, state] of Object.entries(readSnapshots(this.db, meta.twins))) {
-      await put(`state_initial.${id}.json`, JSON.stringify(state), "application/json; charset=utf-8");
-    }
-    for (const id of meta.twins) {
-      await put(`state_final.${id}.json`, JSON.stringify(redactValue(twinById(id).exportState(this.db))), "application/json; charset=utf-8");
-    }
+    await this.writeEvidence(meta);
+  }
+
+  private writeEvidence(meta: SandboxMeta): Promise<string[]> {
+    const db = this.db;
+    const snapshots = readSnapshots(db, meta.twins);
+    return writeEvidence(this.env.EVIDENCE, {
+      teamId: meta.teamId,
+      sessionId: meta.sessionId,
+      *tapeLines() {
+        for (let after = 0, more = true; more; ) {
+          const page = tapePage(db, { afterSeq: after, maxRows: 1000, maxChars: EXPORT_PAGE_CHARS });
+          if (page.rows.length) yield `${page.rows.join("\n")}\n`;
+          ({ lastSeq: after, more } = page);
+        }
+      },
+      states: [
+        ...Object.entries(snapshots).map(([id, state]) => ({ name: `state_initial.${id}.json`, json: () => JSON.stringify(state) })),
+        ...meta.twins.map((id) => ({ name: `state_final.${id}.json`, json: () => JSON.stringify(redactValue(twinById(id).exportState(db))) })),
+      ],
+    });
   }
 
   /** Copies the sandbox's state into the D1 index that listing and quota read. */

@@ -1,7 +1,8 @@
 // The append-only tape: one row per twin call, gap-free `seq`, written in the same synchronous
-// transaction as the state change it records.
+// transaction as the state change it records. A body longer than one SQLite value may be is
+// kept whole: its head in the row, the rest in `_tape_parts`.
 import type { Db } from "./sql";
-import { REDACTED, redactText } from "./redact";
+import { MAX_PARSED_DEPTH, REDACTED, jsonDepth, redactBody, redactPath, redactQuery, redactText } from "./redact";
 import type { TapeRow, Transport, TwinId } from "./twins/types";
 
 export const TAPE_MIGRATION = {
@@ -23,6 +24,25 @@ export const TAPE_MIGRATION = {
     operation TEXT NOT NULL
   )`,
 };
+
+/** Tails of bodies too long for one row (Durable Object SQLite values stop at 2 MB). */
+export const TAPE_PARTS_MIGRATION = {
+  name: "0004_tape_parts",
+  sql: "CREATE TABLE _tape_parts (seq INTEGER NOT NULL, field TEXT NOT NULL, part INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (seq, field, part))",
+};
+
+/** Characters per stored piece: at most 3 bytes each in UTF-8, well under the value limit. */
+const PIECE_CHARS = 512 * 1024;
+
+type LongField = "request_body" | "response_body";
+
+/** The head of a long text for the row itself; the rest goes to `_tape_parts`. */
+function storeLong(db: Db, seq: number, field: LongField, text: string): string {
+  for (let part = 1, at = PIECE_CHARS; at < text.length; part++, at += PIECE_CHARS) {
+    db.run("INSERT INTO _tape_parts (seq, field, part, data) VALUES (?, ?, ?, ?)", seq, field, part, text.slice(at, at + PIECE_CHARS));
+  }
+  return text.length > PIECE_CHARS ? text.slice(0, PIECE_CHARS) : text;
+}
 
 /** The request headers worth keeping; authorization is kept only as a marker. */
 const KEPT_HEADERS = ["accept", "content-type", "user-agent", "x-github-api-version", "stripe-version", "idempotency-key"];
@@ -51,6 +71,8 @@ export interface TapeEntry {
 }
 
 export function appendTape(db: Db, seq: number, e: TapeEntry): void {
+  const requestBody = storeLong(db, seq, "request_body", redactBody(e.requestBody));
+  const responseBody = storeLong(db, seq, "response_body", redactBody(e.responseBody));
   db.run(
     `INSERT INTO _tape (seq, at, twin, transport, method, path, query, request_headers, request_body, status,
        response_body, mutated, fidelity, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -59,12 +81,12 @@ export function appendTape(db: Db, seq: number, e: TapeEntry): void {
     e.twin,
     e.transport,
     e.method,
-    redactText(e.path),
-    redactText(e.query),
+    redactPath(e.path),
+    redactQuery(e.query),
     JSON.stringify(tapeHeaders(e.headers)),
-    redactText(e.requestBody),
+    requestBody,
     e.status,
-    redactText(e.responseBody),
+    responseBody,
     e.mutated ? 1 : 0,
     e.fidelity,
     e.operation,
@@ -88,8 +110,10 @@ interface StoredRow {
   operation: string;
 }
 
+/** A body as the tape serves it: JSON parsed, anything else (or JSON nested too deep to carry) as text. */
 function parseBody(text: string): unknown {
   if (text === "") return null;
+  if (jsonDepth(text) > MAX_PARSED_DEPTH) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -97,11 +121,35 @@ function parseBody(text: string): unknown {
   }
 }
 
-export function readTape(db: Db, opts: { afterSeq?: number; twin?: TwinId; limit?: number } = {}): TapeRow[] {
+export interface TapeQuery {
+  afterSeq?: number;
+  twin?: TwinId;
+  limit?: number;
+}
+
+export function readTape(db: Db, opts: TapeQuery = {}): TapeRow[] {
   const rows = db.all<StoredRow>(
     `SELECT * FROM _tape WHERE seq > ? ${opts.twin ? "AND twin = ?" : ""} ORDER BY seq LIMIT ?`,
     ...(opts.twin ? [opts.afterSeq ?? 0, opts.twin, opts.limit ?? -1] : [opts.afterSeq ?? 0, opts.limit ?? -1]),
   );
+  if (rows.length === 0) return [];
+  const tails = new Map<string, string[]>();
+  const first = rows[0].seq;
+  const last = rows[rows.length - 1].seq;
+  for (const p of db.all<{ seq: number; field: string; data: string }>(
+    "SELECT seq, field, data FROM _tape_parts WHERE seq BETWEEN ? AND ? ORDER BY seq, field, part",
+    first,
+    last,
+  )) {
+    const key = `${p.seq}:${p.field}`;
+    const list = tails.get(key);
+    if (list) list.push(p.data);
+    else tails.set(key, [p.data]);
+  }
+  const whole = (r: StoredRow, field: LongField) => {
+    const rest = tails.get(`${r.seq}:${field}`);
+    return rest ? r[field] + rest.join("") : r[field];
+  };
   return rows.map((r) => ({
     seq: r.seq,
     at: r.at,
@@ -111,13 +159,34 @@ export function readTape(db: Db, opts: { afterSeq?: number; twin?: TwinId; limit
     path: r.path,
     query: r.query,
     request_headers: JSON.parse(r.request_headers) as Record<string, string>,
-    request_body: parseBody(r.request_body),
+    request_body: parseBody(whole(r, "request_body")),
     status: r.status,
-    response_body: parseBody(r.response_body),
+    response_body: parseBody(whole(r, "response_body")),
     mutated: r.mutated === 1,
     fidelity: r.fidelity as TapeRow["fidelity"],
     operation: r.operation,
   }));
+}
+
+/** One page of the tape as JSONL text: at most `maxRows` rows, and past `maxChars` only the row that crossed it. */
+export function tapePage(db: Db, opts: TapeQuery & { maxChars: number; maxRows: number }): { rows: string[]; lastSeq: number; more: boolean } {
+  const rows: string[] = [];
+  let chars = 0;
+  let after = opts.afterSeq ?? 0;
+  // Rows are read a few at a time so a page of huge rows never holds more than it returns.
+  while (rows.length < opts.maxRows) {
+    const batch = readTape(db, { afterSeq: after, twin: opts.twin, limit: Math.min(10, opts.maxRows - rows.length) });
+    if (batch.length === 0) return { rows, lastSeq: after, more: false };
+    for (const row of batch) {
+      const line = JSON.stringify(row);
+      if (rows.length > 0 && chars + line.length > opts.maxChars) return { rows, lastSeq: after, more: true };
+      rows.push(line);
+      chars += line.length;
+      after = row.seq;
+    }
+  }
+  const next = db.one<{ seq: number }>(`SELECT seq FROM _tape WHERE seq > ? ${opts.twin ? "AND twin = ?" : ""} LIMIT 1`, ...(opts.twin ? [after, opts.twin] : [after]));
+  return { rows, lastSeq: after, more: next !== undefined };
 }
 
 export const tapeToJsonl = (rows: readonly TapeRow[]) => rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");

@@ -27,6 +27,7 @@ export interface NewSandbox {
   agentId: string | null;
   baselineGroupId: string | null;
   idempotencyKey: string | null;
+  idempotencyHash: string | null;
   createdAt: string;
   expiresAt: string;
 }
@@ -38,13 +39,13 @@ export interface NewSandbox {
 export async function reserveSandbox(env: Env, s: NewSandbox, quota: number): Promise<boolean> {
   const result = await env.DB.prepare(
     `INSERT INTO sandboxes (id, team_id, twins, state, task_name, task_markdown, task_id, group_id, agent_version,
-       agent_id, baseline_group_id, idempotency_key, created_at, expires_at)
-     SELECT ?, ?, ?, 'provisioning', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+       agent_id, baseline_group_id, idempotency_key, idempotency_hash, created_at, expires_at)
+     SELECT ?, ?, ?, 'provisioning', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
      WHERE (SELECT count(*) FROM sandboxes WHERE team_id = ? AND state IN ('provisioning', 'ready', 'running')
             AND expires_at > ?) < ?`,
   )
     .bind(s.id, s.teamId, JSON.stringify(s.twins), s.taskName, s.taskMarkdown, s.taskId, s.groupId, s.agentVersion,
-      s.agentId, s.baselineGroupId, s.idempotencyKey, s.createdAt, s.expiresAt, s.teamId, s.createdAt, quota)
+      s.agentId, s.baselineGroupId, s.idempotencyKey, s.idempotencyHash, s.createdAt, s.expiresAt, s.teamId, s.createdAt, quota)
     .run();
   return (result.meta.changes ?? 0) === 1;
 }

@@ -7,6 +7,7 @@ import { isTwinId, type TwinId, type TwinRequest, type TwinResponse } from "../d
 import type { AppEnv } from "./app-env";
 import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";
 import { sandboxStub } from "./stubs";
+import { bodyTooLarge, declaredTooLarge, tooLarge } from "./twin-limits";
 import { publicOrigin } from "./urls";
 
 export interface TwinTarget {
@@ -56,20 +57,34 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
     const what = target.path.slice("/_pome/".length);
     if (what === "openapi.json") return c.json(openapiFor(twin, target.baseUrl));
     if (what !== "state" && what !== "events" && what !== "health") return toResponse(TWINS[twin].errors.notImplemented({ method: c.req.method, path: target.path } as TwinRequest));
-    return toResponse(await sandboxStub(c.env, sessionId).pome(twin, what, url.search.slice(1)));
+    return toResponse(await answerAsTwin(twin, () => sandboxStub(c.env, sessionId).pome(twin, what, url.search.slice(1))));
   }
   const method = c.req.method.toUpperCase();
+  // Over the limit, the body is not even read: the twin refuses it and writes nothing.
+  if (declaredTooLarge(c.req.header("content-length"))) return toResponse(tooLarge(TWINS[twin]));
+  const body = method === "GET" || method === "HEAD" ? "" : await c.req.text();
+  if (bodyTooLarge(body)) return toResponse(tooLarge(TWINS[twin]));
   const req: TwinRequest = {
     method,
     // Octokit with a trailing-slash baseUrl sends `//repos/…`; GitHub answers those too.
     path: target.path.replace(/\/{2,}/g, "/") || "/",
     query: url.search.slice(1),
     headers: lowerHeaders(c.req.raw.headers),
-    body: method === "GET" || method === "HEAD" ? "" : await c.req.text(),
+    body,
     baseUrl: target.baseUrl,
     transport: TWINS[twin].id === "linear" && target.path === "/graphql" ? "graphql" : "rest",
   };
-  return toResponse(await sandboxStub(c.env, sessionId).twinCall(twin, req));
+  return toResponse(await answerAsTwin(twin, () => sandboxStub(c.env, sessionId).twinCall(twin, req)));
+}
+
+/** A Durable Object that cannot answer still answers in the twin's shape, never the control plane's. */
+async function answerAsTwin(twin: TwinId, call: () => Promise<TwinResponse>): Promise<TwinResponse> {
+  try {
+    return await call();
+  } catch (err) {
+    console.error("twin call failed in the Durable Object", twin, err);
+    return TWINS[twin].errors.internal("The twin failed to answer this call.");
+  }
 }
 
 /** `/<twin>/s/<ses_id>/…`: the credential must belong to that very sandbox (and twin). */

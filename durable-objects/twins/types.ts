@@ -142,6 +142,8 @@ export interface TwinDefinition<Seed = unknown> {
     unauthorized(message: string): TwinResponse;
     gone(message: string): TwinResponse;
     internal(message: string): TwinResponse;
+    /** A request body over the platform's stated limit, refused before anything is written. */
+    tooLarge?(limitBytes: number): TwinResponse;
   };
   /** Headers the vendor sends on every response (request ids, rate limits). */
   decorate?(res: TwinResponse, seq: number): TwinResponse;

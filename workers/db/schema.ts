@@ -40,6 +40,8 @@ export const sandboxes = sqliteTable("sandboxes", {
   agentId: text("agent_id"),
   baselineGroupId: text("baseline_group_id"),
   idempotencyKey: text("idempotency_key"),
+  /** sha256 of the create body the key was first used with (0005_idempotency_hash.sql). */
+  idempotencyHash: text("idempotency_hash"),
   createdAt: text("created_at").notNull(),
   readyAt: text("ready_at"),
   expiresAt: text("expires_at").notNull(),

@@ -7,11 +7,11 @@ import { MiB, parseWith, readJson } from "../body";
 import { discardToken, mintAgentToken, providerCredentials } from "../credentials";
 import type { SandboxRow } from "../db/schema";
 import { ApiError, notFound } from "../errors";
-import { newId, timingSafeEqual } from "../ids";
+import { newId, sha256Hex, timingSafeEqual } from "../ids";
 import { countOpenSandboxes, effectiveState, findByIdempotencyKey, findSandbox, listSandboxes, reserveSandbox, setSandboxState } from "../sandbox-index";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { sandboxStub } from "../stubs";
-import { decodeTaskSource, loadStoredTask, seedInTask, taskNameOf } from "../task-source";
+import { decodeTaskSource, loadStoredTask, requireTaskWithinLimits, seedInTask, taskNameOf } from "../task-source";
 import { requireAgentTwins } from "../tasks/agent-store";
 import { twinUrls } from "../urls";
 
@@ -39,6 +39,13 @@ const ListQuery = z.object({
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** JSON with keys sorted at every level, so two equal requests hash alike however their keys were ordered. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
 
 function compact(c: Context<AppEnv>, row: SandboxRow) {
   const twins = JSON.parse(row.twins) as TwinId[];
@@ -91,13 +98,22 @@ async function create(c: Context<AppEnv>, caller: Caller) {
   const twins = checkTwinIds(body.twins, { max: 3 });
   if (body.agent_id !== undefined) await requireAgentTwins(c.env, caller.team.id, body.agent_id, twins);
   const markdown = body.task_source !== undefined ? decodeTaskSource(body.task_source) : (await loadStoredTask(c.env, caller.team.id, body.task_id ?? "")).markdown;
+  requireTaskWithinLimits(markdown, body.task_source !== undefined ? "task_source" : "task_id");
   // An explicit seed wins over the task's own Seed State block.
   const { seeds } = resolveSeeds(twins, body.seed !== undefined ? body.seed : seedInTask(markdown, twins));
 
   const settings = c.get("settings");
   const now = Date.now();
+  const requestHash = body.idempotency_key ? await sha256Hex(canonicalJson({ ...body, idempotency_key: undefined })) : null;
   if (body.idempotency_key) {
     const earlier = await findByIdempotencyKey(c.env, caller.team.id, body.idempotency_key, iso(now - IDEMPOTENCY_WINDOW_MS));
+    // The original answers repeats only; the same key on a different request is a client bug.
+    if (earlier && earlier.idempotencyHash !== null && earlier.idempotencyHash !== requestHash) {
+      throw new ApiError("validation_failed", "idempotency_key: this key was used in the last 30 seconds for a different request", {
+        error: "idempotency_key_reused",
+        issues: [{ path: "idempotency_key", message: "Reused with a different request body" }],
+      });
+    }
     if (earlier) return c.json({ ...compact(c, earlier), ...(await connection(c, earlier)) }, 201);
   }
   const id = newId("ses");
@@ -113,6 +129,7 @@ async function create(c: Context<AppEnv>, caller: Caller) {
     agentId: body.agent_id ?? null,
     baselineGroupId: body.baseline_group_id ?? null,
     idempotencyKey: body.idempotency_key ?? null,
+    idempotencyHash: requestHash,
     createdAt: iso(now),
     expiresAt: iso(now + settings.lifetimeSeconds * 1000),
   };

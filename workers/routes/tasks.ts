@@ -8,7 +8,7 @@ import type { TaskRow } from "../db/schema-tasks";
 import { ApiError, notFound } from "../errors";
 import { decodeTaskSource } from "../task-source";
 import { bindTaskCriteria } from "../tasks/criteria-binding";
-import { parseTask } from "../tasks/markdown";
+import { CRITERIA_LIMIT, CRITERION_TEXT_LIMIT, parseTask } from "../tasks/markdown";
 import { prepareTask } from "../tasks/prepare";
 import { findTask, listTasks, saveTask } from "../tasks/task-store";
 import type { Task } from "../tasks/types";
@@ -21,14 +21,14 @@ const CodePick = z.strictObject({
   args: z.record(z.string(), z.unknown()).default({}),
   always_scored: z.boolean().optional(),
 });
-const ModelPick = z.strictObject({ kind: z.literal("model"), text: z.string().min(1).max(2000) });
+const ModelPick = z.strictObject({ kind: z.literal("model"), text: z.string().min(1).max(CRITERION_TEXT_LIMIT) });
 
 const SaveBody = z.strictObject({
   /** The task markdown as plain text. */
   source: z.string().min(1).optional(),
   /** The task markdown, base64-encoded UTF-8 (as POST /v1/sandboxes takes it). */
   task_source: z.string().min(1).optional(),
-  criteria: z.array(z.discriminatedUnion("kind", [CodePick, ModelPick])).min(1).max(200).optional(),
+  criteria: z.array(z.discriminatedUnion("kind", [CodePick, ModelPick])).min(1).max(CRITERIA_LIMIT).optional(),
 });
 
 const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });

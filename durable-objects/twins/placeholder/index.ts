@@ -57,6 +57,7 @@ export function placeholderTwin(id: Exclude<TwinId, "github">): TwinDefinition<u
       unauthorized: (message) => shape(401, message),
       gone: (message) => shape(410, message),
       internal: (message) => shape(500, message),
+      tooLarge: (limit) => shape(413, `Request body too large: the ${id} twin takes bodies up to ${limit} bytes`),
     },
     credential: CREDENTIALS[id],
     claimsRootPath: (path) => ROOT_PREFIXES[id].some((p) => path.startsWith(p)),
