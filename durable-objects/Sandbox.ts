@@ -188,6 +188,18 @@ export class Sandbox extends DurableObject<Env> {
     return twin.decorate ? twin.decorate(response, seq) : response;
   }
 
+  /**
+   * Tapes a call the platform refused before the twin saw it (an MCP tool call whose arguments
+   * miss the tool's schema), so the grader sees every attempt. Nothing in the world changes.
+   */
+  async tapeRefusal(twinId: TwinId, req: TwinRequest, response: TwinResponse, operation: string): Promise<void> {
+    const meta = this.meta;
+    if (!meta || !meta.twins.includes(twinId) || !isOpen(meta.state) || meta.frozenAt || Date.now() >= meta.expiresAt) return;
+    this.ctx.storage.transactionSync(() =>
+      this.recordCall(this.clock.now(), { ...requestEntry(twinId, req), status: response.status, responseBody: response.body, mutated: false, fidelity: "supported", operation }),
+    );
+  }
+
   private failedCall(twinId: TwinId, req: TwinRequest, err: unknown): { response: TwinResponse; seq: number } {
     // The transaction rolled back the twin's writes; the failed call is still taped.
     console.error("twin handler failed", twinId, req.method, req.path, err);

@@ -215,4 +215,20 @@ describe("smaller refusals", () => {
     expect(tooMany.status).toBe(422);
     expect(JSON.stringify(await tooMany.json())).toContain('"path":"twins"');
   });
+
+  it("tapes an MCP tool call whose arguments miss the tool's schema", async () => {
+    const sandbox = await createSandbox();
+    const res = await SELF.fetch(sandbox.per_twin.github.mcp_url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sandbox.agent_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_issue", arguments: { owner: "acme", repo: 7 } } }),
+    });
+    expect(res.status).toBe(200);
+    const answer = await res.json<{ result: { isError: boolean } }>();
+    expect(answer.result.isError).toBe(true);
+    const tape = await tapeOf(sandbox);
+    expect(tape).toHaveLength(1);
+    expect(tape[0]).toMatchObject({ status: 422, request_body: { name: "create_issue", arguments: { owner: "acme", repo: 7 } } });
+    expect(JSON.stringify(tape[0])).toContain('"transport":"mcp"');
+  });
 });
