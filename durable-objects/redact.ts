@@ -165,3 +165,10 @@ export function redactUrlPart(part: string, separators: RegExp): string {
 
 export const redactPath = (path: string) => redactUrlPart(path, /(\/)/);
 export const redactQuery = (query: string) => redactUrlPart(query, /([&=])/);
+
+/** One line of a server log: every word is redacted as text and as a percent-encoded URL part. */
+export const redactLogLine = (line: string) =>
+  line
+    .split(/(\s+)/)
+    .map((word) => redactUrlPart(word, /([/?&=])/))
+    .join("");

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { pipeRedacted } from "./redacting-output.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -16,6 +17,9 @@ const env = {
   WRANGLER_SEND_METRICS: "false",
   WRANGLER_NO_SKILLS_UPDATE_PROMPTS: "true",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  // No local observability store: it grows on disk with every request and keeps full URLs,
+  // query strings (and any token in them) included.
+  X_LOCAL_OBSERVABILITY: "false",
 };
 
 const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
@@ -32,7 +36,9 @@ if (migrate.status !== 0) {
 const dev = spawn(
   wrangler,
   ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", persist, "--show-interactive-dev-session=false", ...process.argv.slice(2)],
-  { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
+  { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
 );
+await pipeRedacted(dev.stdout, process.stdout);
+await pipeRedacted(dev.stderr, process.stderr);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
