@@ -6,8 +6,10 @@ import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
+import { TIMED_MIGRATIONS } from "./timed";
+import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
 import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, appendTape, tapePage } from "./tape";
-import { twinById } from "./twins/registry";
+import { isTwinId, twinById } from "./twins/registry";
 import type { Clock, TwinId, TwinRequest, TwinResponse } from "./twins/types";
 import { writeEvidence } from "./evidence-writer";
 
@@ -73,6 +75,8 @@ const PLATFORM_MIGRATIONS = [
   TAPE_MIGRATION,
   { name: "0002_timers", sql: "CREATE TABLE _timers (name TEXT PRIMARY KEY, due_at INTEGER NOT NULL)" },
   SNAPSHOTS_MIGRATION,
+  ...TIMED_MIGRATIONS,
+  OUTBOX_MIGRATION,
   TAPE_PARTS_MIGRATION,
 ];
 
@@ -170,7 +174,7 @@ export class Sandbox extends DurableObject<Env> {
     try {
       ({ response, seq } = this.ctx.storage.transactionSync(() => {
         const at = this.clock.now();
-        const result = dispatch(twin, this.db, this.clock, req, meta.sessionId);
+        const result = dispatch(twin, this.db, this.clock, req, meta.sessionId, (id) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined));
         // A refused call changes nothing, even if the handler wrote before it refused.
         if (result.response.status >= 400 && result.tape.mutated) throw new RefusedCall(result, at);
         const seq = this.recordCall(at, result.tape);
@@ -185,6 +189,7 @@ export class Sandbox extends DurableObject<Env> {
       }
     }
     if (firstCall) this.ctx.waitUntil(this.mirror());
+    if (response.status < 400 && hasPendingWebhooks(this.db)) this.ctx.waitUntil(this.sendWebhooks());
     return twin.decorate ? twin.decorate(response, seq) : response;
   }
 
@@ -200,13 +205,24 @@ export class Sandbox extends DurableObject<Env> {
     );
   }
 
+  /** Sends queued webhooks; one flush at a time, so a delivery is never sent twice at once. */
+  private sending: Promise<void> | undefined;
+  private sendWebhooks(): Promise<void> {
+    const meta = this.meta;
+    if (!meta || this.sending) return this.sending ?? Promise.resolve();
+    this.sending = flushOutbox(this.db, (id) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined)).finally(() => {
+      this.sending = undefined;
+    });
+    return this.sending;
+  }
+
   private failedCall(twinId: TwinId, req: TwinRequest, err: unknown): { response: TwinResponse; seq: number } {
     // The transaction rolled back the twin's writes; the failed call is still taped.
     console.error("twin handler failed", twinId, req.method, req.path, err);
     const response = twinById(twinId).errors.internal("The twin failed to answer this call.");
     const seq = this.ctx.storage.transactionSync(() =>
       this.recordCall(this.clock.now(), {
-        ...requestEntry(twinId, req),
+        ...requestEntry(twinById(twinId), req),
         status: response.status,
         responseBody: response.body,
         mutated: false,

@@ -1,9 +1,12 @@
 // Runs one call against one twin: match the route, run its handler, shape the tape entry.
 // Pure over its inputs (a Db and a clock); the Sandbox wraps it in a transaction with the tape.
 import type { Db } from "./sql";
+import { enqueueWebhook } from "./outbox";
+import { faultFor, fireDue, schedule } from "./timed";
+import { TwinError } from "./twins/kit/response";
 import { createMatcher, type RouteMatch } from "./twins/router";
-import type { Clock, TwinDefinition, TwinId, TwinRequest, TwinResponse } from "./twins/types";
-import type { TapeEntry } from "./tape";
+import type { Clock, TwinDefinition, TwinRequest, TwinResponse } from "./twins/types";
+import { tapeHeaders, type TapeEntry } from "./tape";
 
 const matchers = new WeakMap<TwinDefinition, (method: string, path: string) => RouteMatch | undefined>();
 
@@ -25,13 +28,37 @@ export interface DispatchResult {
   tape: Omit<TapeEntry, "at">;
 }
 
-/** The request half of a tape entry. */
-export function requestEntry(twin: TwinId, req: TwinRequest) {
-  return { twin, transport: req.transport, method: req.method, path: req.path, query: req.query, headers: req.headers, requestBody: req.body };
+/** The request half of a tape entry, keeping the headers the platform and this twin's vendor want. */
+export function requestEntry(twin: TwinDefinition, req: TwinRequest) {
+  const headers = tapeHeaders(req.headers, twin.tapeHeaders);
+  return { twin: twin.id, transport: req.transport, method: req.method, path: req.path, query: req.query, headers, requestBody: req.body };
 }
 
-export function dispatch(twin: TwinDefinition, db: Db, clock: Clock, req: TwinRequest, sessionId: string): DispatchResult {
-  const base = requestEntry(twin.id, req);
+/** Runs a route's handler; a refusal thrown anywhere below it is the vendor-shaped answer it carries. */
+function runHandler(match: RouteMatch, ctx: Parameters<RouteMatch["route"]["handler"]>[0]) {
+  try {
+    return match.route.handler(ctx);
+  } catch (err) {
+    if (!(err instanceof TwinError)) throw err;
+    if (err.cause !== undefined) console.warn("twin refused a call", ctx.req.method, ctx.req.path, err.cause);
+    return err.response;
+  }
+}
+
+/**
+ * Serves one call: deliveries due before it fire first (they are not part of the call), then a
+ * seeded fault or the route's handler answers. `twinFor` finds the twin a delivery belongs to.
+ */
+export function dispatch(
+  twin: TwinDefinition,
+  db: Db,
+  clock: Clock,
+  req: TwinRequest,
+  sessionId: string,
+  twinFor: (id: string) => TwinDefinition | undefined = (id) => (id === twin.id ? twin : undefined),
+): DispatchResult {
+  const base = requestEntry(twin, req);
+  fireDue(db, clock, twinFor, true);
   const match = matchRoute(twin, req.method, req.path);
   if (!match) {
     const response = twin.errors.notImplemented(req);
@@ -40,22 +67,31 @@ export function dispatch(twin: TwinDefinition, db: Db, clock: Clock, req: TwinRe
       tape: { ...base, status: response.status, responseBody: response.body, mutated: false, fidelity: "unsupported", operation: "unsupported" },
     };
   }
+  const fault = faultFor(db, twin, match.route.operation, req);
+  if (fault) {
+    return { response: fault, tape: { ...base, status: fault.status, responseBody: fault.body, mutated: false, fidelity: "supported", operation: match.route.operation } };
+  }
   const writesBefore = db.rowsWritten;
-  const response = match.route.handler({
+  const response = runHandler(match, {
     db,
     clock,
     req,
     params: match.params,
     query: new URLSearchParams(req.query),
     sessionId,
+    schedule: (kind, payload, after) => schedule(db, twin.id, kind, payload, after, clock.now()),
+    webhook: (delivery) => enqueueWebhook(db, twin.id, delivery),
   });
+  const mutated = db.rowsWritten > writesBefore;
+  // What this call scheduled with `{ calls: 0 }` lands with it.
+  if (mutated) fireDue(db, clock, twinFor, false);
   return {
     response,
     tape: {
       ...base,
       status: response.status,
       responseBody: response.body,
-      mutated: db.rowsWritten > writesBefore,
+      mutated,
       fidelity: "supported",
       operation: match.route.operation,
     },

@@ -27,7 +27,7 @@ export const TAPE_MIGRATION = {
 
 /** Tails of bodies too long for one row (Durable Object SQLite values stop at 2 MB). */
 export const TAPE_PARTS_MIGRATION = {
-  name: "0004_tape_parts",
+  name: "0007_tape_parts",
   sql: "CREATE TABLE _tape_parts (seq INTEGER NOT NULL, field TEXT NOT NULL, part INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (seq, field, part))",
 };
 
@@ -44,13 +44,14 @@ function storeLong(db: Db, seq: number, field: LongField, text: string): string 
   return text.length > PIECE_CHARS ? text.slice(0, PIECE_CHARS) : text;
 }
 
-/** The request headers worth keeping; authorization is kept only as a marker. */
-const KEPT_HEADERS = ["accept", "content-type", "user-agent", "x-github-api-version", "stripe-version", "idempotency-key"];
+/** The request headers every twin's tape keeps; a twin adds its vendor's own (API versions, idempotency keys). */
+const KEPT_HEADERS = ["accept", "content-type", "user-agent"];
 
-export function tapeHeaders(headers: Record<string, string>): Record<string, string> {
+/** The headers of a request as the tape keeps them; authorization only as a marker. */
+export function tapeHeaders(headers: Record<string, string>, vendorHeaders: readonly string[] = []): Record<string, string> {
   const kept: Record<string, string> = {};
   if (headers.authorization !== undefined) kept.authorization = REDACTED;
-  for (const name of KEPT_HEADERS) if (headers[name] !== undefined) kept[name] = redactText(headers[name]);
+  for (const name of [...KEPT_HEADERS, ...vendorHeaders]) if (headers[name] !== undefined) kept[name] = redactText(headers[name]);
   return kept;
 }
 
@@ -61,6 +62,7 @@ export interface TapeEntry {
   method: string;
   path: string;
   query: string;
+  /** The request headers already chosen for the tape (see tapeHeaders). */
   headers: Record<string, string>;
   requestBody: string;
   status: number;
@@ -83,7 +85,7 @@ export function appendTape(db: Db, seq: number, e: TapeEntry): void {
     e.method,
     redactPath(e.path),
     redactQuery(e.query),
-    JSON.stringify(tapeHeaders(e.headers)),
+    JSON.stringify(e.headers),
     requestBody,
     e.status,
     responseBody,

@@ -2,7 +2,7 @@
 // what misses the schema, each naming the failing field.
 import type { Context } from "hono";
 import type { z } from "zod";
-import { formatPath } from "../durable-objects/twins/seed-issues";
+import { formatPath } from "../durable-objects/twins/kit/seed";
 import { ApiError } from "./errors";
 
 export const MiB = 1024 * 1024;

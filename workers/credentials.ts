@@ -3,7 +3,8 @@
 // sandbox and are signed, so the router recovers the sandbox without a database read.
 import { SignJWT, jwtVerify } from "jose";
 import { TWINS } from "../durable-objects/twins/registry";
-import { isTwinId, type TwinId } from "../durable-objects/twins/types";
+import { type TwinId } from "../durable-objects/twins/types";
+import { isTwinId } from "../durable-objects/twins/registry";
 import { hmacBase62, timingSafeEqual } from "./ids";
 
 export interface SandboxClaims {
@@ -53,14 +54,11 @@ export async function verifyAgentToken(secret: string, token: string): Promise<S
 /** `ses_` ids carry 16 base62 characters; provider tokens embed them so the sandbox is recoverable. */
 const SESSION_BODY = /^[A-Za-z0-9]{16}$/;
 
-const separator = (twin: TwinId) => (twin === "slack" ? "-" : twin === "gmail" ? "." : "_");
-
 export async function providerToken(secret: string, twin: TwinId, sessionId: string): Promise<string> {
   const body = sessionId.replace(/^ses_/, "");
   const sig = await hmacBase62(secret, `provider:${twin}:${sessionId}`, 40);
-  const { prefix } = TWINS[twin].credential;
-  // Stripe and Linear keys are one alphanumeric run after their prefix; the others use a separator.
-  return twin === "stripe" || twin === "linear" ? `${prefix}${body}${sig}` : `${prefix}${body}${separator(twin)}${sig}`;
+  const { prefix, separator } = TWINS[twin].credential;
+  return `${prefix}${body}${separator}${sig}`;
 }
 
 /** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
@@ -90,7 +88,7 @@ export async function providerCredentials(secret: string, twins: TwinId[], sessi
   return out;
 }
 
-/** The bearer value of an Authorization header: `Bearer x`, `token x`, or a bare key (Linear). */
+/** The bearer value of an Authorization header: `Bearer x`, `token x`, or a bare key (a scheme-less credential). */
 export function bearerFrom(header: string | undefined | null): string | undefined {
   if (!header) return undefined;
   const m = /^(?:bearer|token)\s+(.+)$/i.exec(header.trim());

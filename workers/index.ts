@@ -24,7 +24,7 @@ import { runRoutes } from "./routes/runs";
 import { BLOB_PATH_PREFIX } from "./blobs/sign";
 import { readSettings } from "./settings";
 import { sandboxStub } from "./stubs";
-import { prefixedTwinHandler, rootTwinHandler, toResponse } from "./twin-proxy";
+import { prefixedTwinHandler, rootTwinHandler, rootUnauthorized, toResponse } from "./twin-proxy";
 
 export { Sandbox };
 
@@ -43,9 +43,9 @@ app.onError((err, c) => {
   return errorResponse(new ApiError("internal_error", "Something went wrong on our side; the request id identifies it"), requestId);
 });
 
-// `/v1/…` with a provider-shaped key is that provider's API (Stripe's paths start with /v1).
-// Only a path the key's own twin claims goes there: `/v1/me` with a GitHub token is a control-plane
-// call with a key it does not know (401), not a GitHub call.
+// `/v1/…` with a provider-shaped key is that provider's API (a vendor whose own paths start with /v1).
+// Only a path the key's own twin claims goes there: `/v1/me` with another vendor's token is a
+// control-plane call with a key it does not know (401), not a twin call.
 app.use("/v1/*", async (c, next) => {
   const token = bearerFrom(c.req.header("authorization"));
   const path = new URL(c.req.url).pathname;
@@ -105,9 +105,9 @@ app.all("*", async (c) => {
   if (token && !token.startsWith("pme_")) {
     const res = await rootTwinHandler(c, token);
     if (res) return res;
-    return c.json({ message: "Bad credentials", documentation_url: "https://docs.github.com/rest" }, 401);
+    return rootUnauthorized(new URL(c.req.url).pathname);
   }
-  return c.json({ message: "Not Found", hint: "The control plane is under /v1; twins are under /<twin>/s/<session_id>/" }, 404);
+  throw new ApiError("not_found", "No route here: the control plane is under /v1; twins are under /<twin>/s/<session_id>/");
 });
 
 export default app;

@@ -1,8 +1,9 @@
 // Seeds on the control plane: the envelope rule (decided by `twins`, never by the seed's
 // contents) and the twin's own boot parser, shared by /v1/seeds/validate and sandbox creation.
 import { TWINS } from "../durable-objects/twins/registry";
-import { TWIN_IDS, isTwinId, type TwinId } from "../durable-objects/twins/types";
-import { formatPath } from "../durable-objects/twins/seed-issues";
+import { formatPath } from "../durable-objects/twins/kit/seed";
+import { type TwinId } from "../durable-objects/twins/types";
+import { TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
 import { ApiError } from "./errors";
 
 export function checkTwinIds(value: unknown, opts: { max?: number }): TwinId[] {

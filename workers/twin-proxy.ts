@@ -3,7 +3,9 @@
 // and the credential-routed root form where the provider-shaped credential names the sandbox.
 import type { Context } from "hono";
 import { TWINS } from "../durable-objects/twins/registry";
-import { isTwinId, type TwinId, type TwinRequest, type TwinResponse } from "../durable-objects/twins/types";
+import { type TwinId, type TwinRequest, type TwinResponse } from "../durable-objects/twins/types";
+import { TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
+import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
 import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";
 import { sandboxStub } from "./stubs";
@@ -16,6 +18,20 @@ export interface TwinTarget {
   /** Absolute URL the twin's own paths hang under (prefix form) or the origin (root form). */
   baseUrl: string;
   path: string;
+}
+
+/** A twin path naming no registered twin: the platform's own refusal, in its one error shape. */
+export const unknownTwin = (twin: string | undefined) =>
+  new ApiError("not_found", `There is no twin "${twin ?? ""}"; known twins: ${TWIN_IDS.join(", ")}`, { known_twins: TWIN_IDS });
+
+/**
+ * The answer to a root-form call whose credential opens no sandbox: the twin whose paths these
+ * are refuses it in its vendor's shape; a path no twin claims gets the platform's 401.
+ */
+export function rootUnauthorized(path: string): Response {
+  const owner = TWIN_IDS.map((id) => TWINS[id]).find((t) => t.claimsRootPath(path));
+  if (owner) return toResponse(owner.errors.unauthorized("Bad credentials"));
+  throw new ApiError("unauthorized", "The credential opens no sandbox: send a sandbox's agent_token or provider credential");
 }
 
 /** Who a twin credential belongs to: the sandbox, and for a provider token, its twin. */
@@ -66,13 +82,13 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
   if (bodyTooLarge(body)) return toResponse(tooLarge(TWINS[twin]));
   const req: TwinRequest = {
     method,
-    // Octokit with a trailing-slash baseUrl sends `//repos/…`; GitHub answers those too.
+    // A client with a trailing-slash base URL sends `//path`; the vendors answer those too.
     path: target.path.replace(/\/{2,}/g, "/") || "/",
     query: url.search.slice(1),
     headers: lowerHeaders(c.req.raw.headers),
     body,
     baseUrl: target.baseUrl,
-    transport: TWINS[twin].id === "linear" && target.path === "/graphql" ? "graphql" : "rest",
+    transport: TWINS[twin].transportFor?.(target.path) ?? "rest",
   };
   return toResponse(await answerAsTwin(twin, () => sandboxStub(c.env, sessionId).twinCall(twin, req)));
 }
@@ -91,7 +107,7 @@ async function answerAsTwin(twin: TwinId, call: () => Promise<TwinResponse>): Pr
 export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response> {
   const twin = c.req.param("twin");
   const sessionId = c.req.param("sid") ?? "";
-  if (!isTwinId(twin)) return c.json({ message: "Not Found" }, 404);
+  if (!isTwinId(twin)) throw unknownTwin(twin);
   const definition = TWINS[twin];
   const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(c.req.header("authorization")));
   if (!credentialOpens(who, twin, sessionId)) {

@@ -1,10 +1,11 @@
 // The one shape every twin has. Adding a twin is a folder under twins/ and one registry line.
+// What a twin knows about its vendor (credential format, transports, kept headers, refusals)
+// is a field here, so the platform's own files name no vendor.
 import type { z } from "zod";
 import type { Db } from "../sql";
+import type { TwinId } from "./registry";
 
-export const TWIN_IDS = ["github", "stripe", "slack", "gmail", "linear"] as const;
-export type TwinId = (typeof TWIN_IDS)[number];
-export const isTwinId = (value: unknown): value is TwinId => TWIN_IDS.includes(value as TwinId);
+export type { TwinId };
 
 /** One failing field of a seed, with the path written the way users write it: `repositories[0].name`. */
 export interface SeedIssue {
@@ -39,6 +40,9 @@ export interface Clock {
   now(): number;
 }
 
+/** When a scheduled delivery fires: before the N-th taped call after the one that scheduled it, or S seconds later. */
+export type After = { calls: number } | { seconds: number };
+
 export interface TwinContext {
   db: Db;
   clock: Clock;
@@ -46,6 +50,37 @@ export interface TwinContext {
   params: Record<string, string>;
   query: URLSearchParams;
   sessionId: string;
+  /**
+   * Schedules timed behaviour (a seeded person's reply, a correspondent's answer) on the
+   * platform's one mechanism. It fires through the twin's `deliver`, just before the call it is
+   * due at is served; a delivery is not a call (no tape row, that call stays `mutated: false`).
+   * `{ calls: 0 }` delivers at the end of this very call.
+   */
+  schedule(kind: string, payload: unknown, after: After): void;
+  /**
+   * Queues a webhook POST to an endpoint the world registered. The platform sends it once the
+   * call's transaction has committed (never for a refused call), signing it at send time through
+   * the twin's `signWebhook`, and retries a failed delivery on later calls.
+   */
+  webhook(delivery: WebhookDelivery): void;
+}
+
+export interface WebhookDelivery {
+  url: string;
+  /** The exact body sent (the signature covers these bytes). */
+  body: string;
+  headers?: Record<string, string>;
+  /** The endpoint's signing secret, handed to `signWebhook`; never taped. */
+  secret?: string;
+}
+
+/** A seeded fault: calls of `operation` are counted; the first `skip` pass, the next `times` get `response`. */
+export interface FaultRule {
+  operation: string;
+  skip: number;
+  times: number;
+  /** The vendor-shaped refusal; answering it changes nothing. */
+  response(req: TwinRequest): TwinResponse;
 }
 
 export interface Route {
@@ -123,8 +158,21 @@ export interface CheckDefinition<State = unknown> {
   evaluate(input: CheckInput<State>): CheckOutcome;
 }
 
+/**
+ * The provider-shaped credential the official client sends: `<prefix><session body><separator><signature>`,
+ * presented in `header` as `<scheme> <token>` (an empty scheme sends the bare token).
+ */
+export interface CredentialFormat {
+  prefix: string;
+  separator: string;
+  header: string;
+  scheme: string;
+}
+
 export interface TwinDefinition<Seed = unknown> {
   id: TwinId;
+  /** The vendor's name as people write it, for reasons and pages ("GitHub"). */
+  displayName: string;
   /** False for a twin whose issue has not landed: it boots what it is given and answers 501. */
   implemented: boolean;
   /** The same parser validates seeds on the control plane and boots the sandbox. */
@@ -145,12 +193,34 @@ export interface TwinDefinition<Seed = unknown> {
     /** A request body over the platform's stated limit, refused before anything is written. */
     tooLarge?(limitBytes: number): TwinResponse;
   };
+  /** The transport of a call on one of the twin's own paths; REST unless the twin says otherwise. */
+  transportFor?(path: string): Transport;
+  /** Request headers of the vendor's worth keeping on the tape (lower case), beside the platform's own. */
+  tapeHeaders: readonly string[];
   /** Headers the vendor sends on every response (request ids, rate limits). */
   decorate?(res: TwinResponse, seq: number): TwinResponse;
   /** How the provider-shaped credential is presented by the official client. */
-  credential: { prefix: string; header: string; scheme: string };
+  credential: CredentialFormat;
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
   tools: readonly TwinTool[];
+  /** Route operations with no MCP tool, each with the reason (the contract checks every other route has one). */
+  untooledOperations?: Readonly<Record<string, string>>;
   checks: readonly CheckDefinition<Seed>[];
+  /**
+   * Whether the vendor's official client would retry this answer on its own. The contract proves
+   * the platform's refusals (501, 401, 410) are never retried, so an agent is not stuck in a loop.
+   */
+  clientRetries(res: TwinResponse): boolean;
+  /**
+   * A valid seed with `count` of the twin's main objects (issues, customers, messages…), derived
+   * deterministically: the contract round-trips it and the bench compares 10 with 10,000.
+   */
+  generateSeed?(count: number): unknown;
+  /** Runs a delivery scheduled with `ctx.schedule` (see TwinContext). */
+  deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
+  /** Headers that sign a webhook body (e.g. `Stripe-Signature: t=…,v1=…`), computed when it is sent. */
+  signWebhook?(delivery: { body: string; secret: string }, nowMs: number): Promise<Record<string, string>>;
+  /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */
+  faults?(db: Db): readonly FaultRule[];
 }

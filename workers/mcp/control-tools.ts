@@ -3,7 +3,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { TWIN_IDS } from "../../durable-objects/twins/types";
+import { TWIN_IDS } from "../../durable-objects/twins/registry";
 import { guarded as guard, jsonResult, queryString } from "./control-api";
 import { finalizeRun } from "./finalize";
 import { runTask, runTrials, type RunContext } from "./runs";

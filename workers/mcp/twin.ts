@@ -3,7 +3,9 @@
 // served by the same dispatch and taped in the same sequence, marked `transport: "mcp"`.
 import type { Context } from "hono";
 import { TWINS } from "../../durable-objects/twins/registry";
-import { isTwinId, type TwinDefinition, type TwinId, type TwinRequest, type TwinResponse, type TwinTool } from "../../durable-objects/twins/types";
+import { type TwinDefinition, type TwinId, type TwinRequest, type TwinResponse, type TwinTool } from "../../durable-objects/twins/types";
+import { isTwinId } from "../../durable-objects/twins/registry";
+import { unknownTwin } from "../twin-proxy";
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
 import { sandboxStub } from "../stubs";
@@ -123,7 +125,7 @@ function invalidArguments(tool: TwinTool, args: unknown): string | undefined {
 export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   const twin = c.req.param("twin");
   const sessionId = c.req.param("sid") ?? "";
-  if (!isTwinId(twin)) return c.json({ message: "Not Found" }, 404);
+  if (!isTwinId(twin)) throw unknownTwin(twin);
   const definition = TWINS[twin];
   const authorization = c.req.header("authorization") ?? "";
   const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(authorization));

@@ -3,23 +3,14 @@
 // seed's own shape) and this twin's tape rows. They read defensively: a state uploaded as a blob
 // may lack fields the live twin always exports, and an absent field is never read as a default.
 import { containsSecret } from "../../redact";
-import type { CheckDefinition, CheckInput, CheckOutcome, CheckParam } from "../types";
+import { absent, checkMaker, fail, isRec, listOf, noUnsupportedEndpoint, pass, quoteList, type Found, type Rec } from "../kit/checks";
+import type { CheckDefinition, CheckInput, CheckParam } from "../types";
 import type { GithubSeed } from "./seed";
-
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
 
 const ISSUE: CheckParam = { name: "issue", pattern: "[1-9][0-9]*", example: "1" };
 const PR: CheckParam = { name: "pr", pattern: "[1-9][0-9]*", example: "1" };
 const REPO: CheckParam = { name: "repo", pattern: "[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", example: "acme/api" };
 const LABEL: CheckParam = { name: "label", pattern: "[^`\\n]+", example: "bug" };
-
-const pass = (reason: string): CheckOutcome => ({ status: "passed", reason });
-const fail = (reason: string): CheckOutcome => ({ status: "failed", reason });
-const absent = (detail: string): CheckOutcome => ({ status: "skipped", reason: "field_absent", detail });
-
-/** A lookup either found its subject or already knows the outcome (missing subject, absent field). */
-type Found<T> = { ok: true; value: T } | { ok: false; outcome: CheckOutcome };
 
 function findRepo(state: unknown, repo: string): Found<Rec> {
   if (!isRec(state) || !Array.isArray(state.repositories)) return { ok: false, outcome: absent("the export has no repositories") };
@@ -29,11 +20,6 @@ function findRepo(state: unknown, repo: string): Found<Rec> {
     (r) => isRec(r) && String(r.owner).toLowerCase() === owner && String(r.name).toLowerCase() === name,
   );
   return isRec(found) ? { ok: true, value: found } : { ok: false, outcome: fail(`repository ${repo} does not exist`) };
-}
-
-function listOf(record: Rec, field: string, where: string): Found<unknown[]> {
-  const list = record[field];
-  return Array.isArray(list) ? { ok: true, value: list } : { ok: false, outcome: absent(`${where} has no ${field} in the export`) };
 }
 
 function findNumbered(state: unknown, repo: string, field: "issues" | "pulls", number: string): Found<Rec> {
@@ -52,17 +38,8 @@ const labelNames = (list: unknown[]) =>
   list.map((l) => (isRec(l) ? l.name : l)).filter((n): n is string => typeof n === "string");
 const userLogins = (list: unknown[]) =>
   list.map((u) => (isRec(u) ? u.login : u)).filter((n): n is string => typeof n === "string");
-const quoteList = (names: readonly string[]) => (names.length ? names.map((n) => `\`${n}\``).join(", ") : "none");
 
-type Predicate = (input: CheckInput<GithubSeed>) => CheckOutcome;
-const check = (
-  id: string,
-  template: string,
-  description: string,
-  substrate: CheckDefinition["substrate"],
-  params: readonly CheckParam[],
-  evaluate: Predicate,
-): CheckDefinition<GithubSeed> => ({ id: `github.${id}`, template, description, substrate, params, evaluate });
+const check = checkMaker<GithubSeed>("github");
 
 function issueLabels(input: CheckInput<GithubSeed>): Found<{ labels: string[] }> {
   const issue = findNumbered(input.final, input.args.repo, "issues", input.args.issue);
@@ -287,18 +264,5 @@ export const githubChecks: CheckDefinition<GithubSeed>[] = [
       return fail(`status "${args.context}" is never ${args.state} (seen: ${seen})`);
     },
   ),
-  check(
-    "no-unsupported-endpoint",
-    "No unsupported endpoint was called",
-    "No call on this twin's tape was answered with fidelity unsupported (a route the twin does not implement, answered 501). Rejected calls on implemented routes (404, 422) pass. Other twins' calls are not seen.",
-    "tape",
-    [],
-    ({ tape }) => {
-      const unsupported = tape.filter((row) => row.fidelity === "unsupported");
-      if (!unsupported.length) return pass(`none of the ${tape.length} GitHub calls hit an unsupported endpoint`);
-      const shown = unsupported.slice(0, 3).map((r) => `${r.method} ${r.path} (seq ${r.seq})`);
-      const more = unsupported.length > 3 ? ` and ${unsupported.length - 3} more` : "";
-      return fail(`${unsupported.length} call${unsupported.length === 1 ? "" : "s"} hit an unsupported endpoint: ${shown.join(", ")}${more}`);
-    },
-  ),
+  noUnsupportedEndpoint<GithubSeed>("github", "GitHub"),
 ];

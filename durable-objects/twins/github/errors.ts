@@ -1,15 +1,13 @@
 // GitHub's error and success shapes on the wire, as Octokit reads them.
-import type { TwinResponse } from "../types";
+import { jsonResponse, noContent, refuse } from "../kit/response";
 
 const DOCS = "https://docs.github.com/rest";
 
-export function ghJson(status: number, body: unknown, headers: Record<string, string> = {}): TwinResponse {
-  return { status, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: body === undefined ? "" : JSON.stringify(body) };
-}
+export const ghJson = jsonResponse;
 
-export const ghNoContent = (): TwinResponse => ({ status: 204, headers: {}, body: "" });
+export const ghNoContent = () => noContent();
 
-export function ghError(status: number, message: string, extra: Record<string, unknown> = {}, docs = DOCS): TwinResponse {
+export function ghError(status: number, message: string, extra: Record<string, unknown> = {}, docs = DOCS) {
   return ghJson(status, { message, ...extra, documentation_url: docs, status: String(status) });
 }
 
@@ -25,13 +23,5 @@ export interface ValidationError {
 
 export const ghValidationFailed = (errors: ValidationError[], message = "Validation Failed") => ghError(422, message, { errors });
 
-/** Thrown from deep inside a handler to answer with a GitHub error; the route wrapper turns it back into a response. */
-export class GithubHttpError extends Error {
-  constructor(readonly response: TwinResponse) {
-    super(`GitHub error ${response.status}`);
-  }
-}
-
-export const fail = (response: TwinResponse): never => {
-  throw new GithubHttpError(response);
-};
+/** Answers with a GitHub error from deep inside a handler; dispatch turns it back into the response. */
+export const fail = refuse;

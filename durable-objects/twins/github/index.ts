@@ -4,6 +4,7 @@ import { ghError } from "./errors";
 import { githubRoutes } from "./routes";
 import { defaultGithubSeed, parseGithubSeed, type GithubSeed } from "./seed";
 import { githubChecks } from "./checks";
+import { generateGithubSeed } from "./generate";
 import { githubTools } from "./tools";
 import { GITHUB_MIGRATIONS } from "./tables";
 import { bootGithub, exportGithub } from "./world";
@@ -33,6 +34,7 @@ function decorate(res: TwinResponse, seq: number): TwinResponse {
 
 export const githubTwin: TwinDefinition<GithubSeed> = {
   id: "github",
+  displayName: "GitHub",
   implemented: true,
   parseSeed: parseGithubSeed,
   defaultSeed: defaultGithubSeed,
@@ -49,8 +51,12 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
     tooLarge: (limit) => ghError(413, `Request body too large: the GitHub twin takes bodies up to ${limit} bytes`),
   },
   decorate,
-  credential: { prefix: "github_pat_", header: "Authorization", scheme: "Bearer" },
+  credential: { prefix: "github_pat_", separator: "_", header: "Authorization", scheme: "Bearer" },
+  tapeHeaders: ["x-github-api-version"],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
   tools: githubTools,
+  // @octokit/rest ships without the retry plugin: it never retries on its own.
+  clientRetries: () => false,
+  generateSeed: generateGithubSeed,
   checks: githubChecks,
 };

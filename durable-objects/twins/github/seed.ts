@@ -1,7 +1,7 @@
 // The GitHub twin's seed: GitHub's own field names, strict (an unknown key is refused with its
 // path), referentially checked, and normalized so that export(boot(seed)) equals parseSeed(seed).
 import { z } from "zod";
-import { zodSeedIssues } from "../seed-issues";
+import { zodSeedIssues } from "../kit/seed";
 import type { SeedIssue, SeedResult } from "../types";
 
 /** Timestamps a seed leaves out. Fixed, so two boots of one seed are identical worlds. */

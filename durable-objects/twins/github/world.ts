@@ -1,12 +1,12 @@
 // Boot and export: the seed goes into the gh_ tables, and the tables come back out in the seed's
 // own shape, in insertion order, so export(boot(seed)) equals the normalized seed.
 import type { Db } from "../../sql";
+import { bool, bulkInsert } from "../kit/sql";
 import type { Clock } from "../types";
 import type { GithubComment, GithubIssue, GithubPull, GithubRepository, GithubSeed } from "./seed";
 import { putBlob, writeCommit } from "./store/git";
 
 const json = (value: unknown) => JSON.stringify(value);
-const bool = (value: boolean) => (value ? 1 : 0);
 
 function insertComments(db: Db, repoId: number, number: number, comments: GithubComment[]) {
   for (const c of comments) {
@@ -15,14 +15,6 @@ function insertComments(db: Db, repoId: number, number: number, comments: Github
       c.id, repoId, number, c.user, c.body, c.created_at, c.updated_at,
     );
   }
-}
-
-/** Rows per set-wise insert: each statement binds one JSON array, kept well under SQLite's value cap. */
-const BULK_ROWS = 1000;
-
-/** Runs `sql` once per slice of rows; its last parameter is the slice as a JSON array. */
-function bulkInsert(db: Db, sql: string, rows: unknown[][], ...leading: (string | number)[]): void {
-  for (let at = 0; at < rows.length; at += BULK_ROWS) db.run(sql, ...leading, JSON.stringify(rows.slice(at, at + BULK_ROWS)));
 }
 
 /**

@@ -21,6 +21,4 @@ export function nextId(db: Db): number {
 export const authenticatedLogin = (db: Db) =>
   db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'authenticated_user'")?.value ?? "";
 
-export const toIso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-
-export const bool = (value: boolean) => (value ? 1 : 0);
+export { bool, isoSeconds as toIso } from "../../kit/sql";

@@ -1,0 +1,57 @@
+// Timed behaviour several twins share, on one platform mechanism driven by the sandbox's calls and
+// clock: deliveries a twin schedules (a seeded teammate's reply, a correspondent's answer) fire
+// just before the call they are due at, and seeded faults answer chosen calls in the vendor's own
+// shape. Neither is a call of its own: a delivery adds no tape row, a fault changes nothing.
+import type { Db } from "./sql";
+import type { After, Clock, FaultRule, TwinDefinition, TwinRequest, TwinResponse } from "./twins/types";
+
+export const TIMED_MIGRATIONS = [
+  {
+    name: "0004_scheduled",
+    sql: `CREATE TABLE _scheduled (id INTEGER PRIMARY KEY AUTOINCREMENT, twin TEXT NOT NULL, kind TEXT NOT NULL,
+      payload TEXT NOT NULL, calls_left INTEGER, due_at INTEGER)`,
+  },
+  { name: "0005_fault_counts", sql: "CREATE TABLE _fault_counts (twin TEXT NOT NULL, rule INTEGER NOT NULL, seen INTEGER NOT NULL, PRIMARY KEY (twin, rule))" },
+];
+
+export function schedule(db: Db, twin: string, kind: string, payload: unknown, after: After, now: number): void {
+  const callsLeft = "calls" in after ? Math.max(0, Math.floor(after.calls)) : null;
+  const dueAt = "seconds" in after ? now + Math.max(0, after.seconds) * 1000 : null;
+  db.run("INSERT INTO _scheduled (twin, kind, payload, calls_left, due_at) VALUES (?, ?, ?, ?, ?)", twin, kind, JSON.stringify(payload), callsLeft, dueAt);
+}
+
+interface ScheduledRow {
+  id: number;
+  twin: string;
+  kind: string;
+  payload: string;
+}
+
+/**
+ * Runs what is due. At the start of a call (`counting`), every delivery waiting on calls moves one
+ * call closer; at the end of a call only those scheduled `{ calls: 0 }` by it are due.
+ */
+export function fireDue(db: Db, clock: Clock, twinFor: (id: string) => TwinDefinition | undefined, counting: boolean): void {
+  if (counting) db.run("UPDATE _scheduled SET calls_left = calls_left - 1 WHERE calls_left IS NOT NULL");
+  const due = db.all<ScheduledRow>(
+    "SELECT id, twin, kind, payload FROM _scheduled WHERE calls_left <= 0 OR due_at <= ? ORDER BY id",
+    counting ? clock.now() : -1,
+  );
+  for (const row of due) {
+    db.run("DELETE FROM _scheduled WHERE id = ?", row.id);
+    twinFor(row.twin)?.deliver?.(db, clock, row.kind, JSON.parse(row.payload) as unknown);
+  }
+}
+
+/** The seeded fault this call of `operation` meets, if any; counting it is the only write. */
+export function faultFor(db: Db, twin: TwinDefinition, operation: string, req: TwinRequest): TwinResponse | undefined {
+  const rules: readonly FaultRule[] = twin.faults?.(db) ?? [];
+  for (const [index, rule] of rules.entries()) {
+    if (rule.operation !== operation) continue;
+    const row = db.one<{ seen: number }>("SELECT seen FROM _fault_counts WHERE twin = ? AND rule = ?", twin.id, index);
+    const seen = (row?.seen ?? 0) + 1;
+    db.run("INSERT OR REPLACE INTO _fault_counts (twin, rule, seen) VALUES (?, ?, ?)", twin.id, index, seen);
+    if (seen > rule.skip && seen <= rule.skip + rule.times) return rule.response(req);
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import type { SeedIssue, SeedResult } from "../types";
+
+/** `["repositories", 0, "name"]` → `repositories[0].name`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+/** Flattens a zod error into seed issues; an unknown key is reported at its own path. */
+export function zodSeedIssues(error: z.ZodError): SeedIssue[] {
+  const issues: SeedIssue[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        issues.push({ path: formatPath([...issue.path, key]), message: `Unrecognized key: "${key}"`, code: issue.code });
+      }
+    } else {
+      issues.push({ path: formatPath(issue.path), message: issue.message, code: issue.code });
+    }
+  }
+  return issues;
+}
+
+/** Collects a seed's cross-reference problems, each at the path a user would edit. */
+export class SeedProblems {
+  readonly issues: SeedIssue[] = [];
+  add(path: string, message: string, code = "invalid_reference"): void {
+    this.issues.push({ path, message, code });
+  }
+  get ok(): boolean {
+    return this.issues.length === 0;
+  }
+  /** The parse result: the normalized seed when nothing was found, else every problem at once. */
+  result<Seed>(seed: Seed): SeedResult<Seed> {
+    return this.ok ? { ok: true, seed } : { ok: false, issues: this.issues };
+  }
+}
+
+/**
+ * The shape of every twin's parseSeed: a strict zod schema (unknown keys refused at their path)
+ * followed by the twin's own normalization and referential checks.
+ */
+export function parseSeedWith<Raw, Seed>(schema: z.ZodType<Raw>, normalize: (raw: Raw) => SeedResult<Seed>) {
+  return (raw: unknown): SeedResult<Seed> => {
+    const parsed = schema.safeParse(raw ?? {});
+    return parsed.success ? normalize(parsed.data) : { ok: false, issues: zodSeedIssues(parsed.error) };
+  };
+}

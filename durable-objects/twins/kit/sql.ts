@@ -1,0 +1,45 @@
+// Seed and storage helpers every twin's world uses: set-wise inserts, id counters, SQLite's 0/1
+// booleans, second-resolution times and grouping rows by a key for export.
+import type { Db } from "../../sql";
+
+/** Rows per set-wise insert: each statement binds one JSON array, kept well under SQLite's value cap. */
+const BULK_ROWS = 1000;
+
+/**
+ * Inserts many rows with one statement per slice: `sql` ends in `json_each(?)` and reads each
+ * row as `value->>0`, `value->>1`… The slice is bound as a JSON array after the `leading` values.
+ */
+export function bulkInsert(db: Db, sql: string, rows: readonly unknown[][], ...leading: (string | number)[]): void {
+  for (let at = 0; at < rows.length; at += BULK_ROWS) db.run(sql, ...leading, JSON.stringify(rows.slice(at, at + BULK_ROWS)));
+}
+
+export const bool = (value: boolean) => (value ? 1 : 0);
+
+/** ISO 8601 at second resolution with `Z`, the form GitHub, Slack exports and most seeds use. */
+export const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** Unix seconds, for vendors that count time that way. */
+export const unixSeconds = (ms: number) => Math.floor(ms / 1000);
+
+/** Groups rows by a key, keeping each group in the rows' own order. */
+export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/**
+ * A named counter in a twin's key/value table (`<prefix>_meta (key TEXT PRIMARY KEY, value TEXT)`):
+ * returns the current value and stores the next one. Point cost: one read and one write.
+ */
+export function nextCounter(db: Db, table: string, key: string, start = 1): number {
+  const row = db.one<{ value: string }>(`SELECT value FROM ${table} WHERE key = ?`, key);
+  const value = row ? Number(row.value) : start;
+  db.run(`INSERT OR REPLACE INTO ${table} (key, value) VALUES (?, ?)`, key, String(value + 1));
+  return value;
+}
