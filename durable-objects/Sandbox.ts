@@ -4,7 +4,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
-import { Db, applyMigrations } from "./sql";
+import { Db, applyMigrations, twinMigrationList } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
 import { TIMED_MIGRATIONS } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
@@ -93,7 +93,7 @@ export class Sandbox extends DurableObject<Env> {
     super(ctx, env);
     this.db = new Db(ctx.storage.sql);
     ctx.blockConcurrencyWhile(async () => {
-      applyMigrations(ctx.storage.sql, PLATFORM_MIGRATIONS);
+      applyMigrations(ctx.storage.sql, "platform", PLATFORM_MIGRATIONS);
       const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'");
       this.meta = row ? (JSON.parse(row.value) as SandboxMeta) : undefined;
       // A twin's tables may have gained migrations since this sandbox was provisioned.
@@ -103,8 +103,8 @@ export class Sandbox extends DurableObject<Env> {
   }
 
   private applyTwinMigrations(id: TwinId): void {
-    const migrations = twinById(id).migrations.map((sql, i) => ({ name: `${id}_${String(i).padStart(4, "0")}`, sql }));
-    applyMigrations(this.ctx.storage.sql, migrations);
+    const { list, migrations } = twinMigrationList(twinById(id));
+    applyMigrations(this.ctx.storage.sql, list, migrations);
   }
 
   private saveMeta(meta: SandboxMeta): void {
@@ -201,7 +201,7 @@ export class Sandbox extends DurableObject<Env> {
     const meta = this.meta;
     if (!meta || !meta.twins.includes(twinId) || !isOpen(meta.state) || meta.frozenAt || Date.now() >= meta.expiresAt) return;
     this.ctx.storage.transactionSync(() =>
-      this.recordCall(this.clock.now(), { ...requestEntry(twinId, req), status: response.status, responseBody: response.body, mutated: false, fidelity: "supported", operation }),
+      this.recordCall(this.clock.now(), { ...requestEntry(twinById(twinId), req), status: response.status, responseBody: response.body, mutated: false, fidelity: "supported", operation }),
     );
   }
 
