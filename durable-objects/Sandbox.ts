@@ -13,9 +13,9 @@ import { isTwinId, twinById } from "./twins/registry";
 import type { Clock, TwinId, TwinRequest, TwinResponse } from "./twins/types";
 import { writeEvidence } from "./evidence-writer";
 
-export type SandboxState = "provisioning" | "ready" | "running" | "done" | "expired" | "failed";
-export const OPEN_STATES: readonly SandboxState[] = ["provisioning", "ready", "running"];
-export const isOpen = (state: SandboxState) => OPEN_STATES.includes(state);
+import { isOpen, type SandboxState } from "./sandbox-states";
+
+export { isOpen, type SandboxState };
 
 export interface SandboxMeta {
   sessionId: string;

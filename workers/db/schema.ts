@@ -1,5 +1,6 @@
 // drizzle schema for d1-migrations/0001_init.sql (the SQL files are the source of truth).
 import { sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
+import { twinList } from "./twin-list";
 
 export const teams = sqliteTable("teams", {
   id: text("id").primaryKey(),
@@ -30,7 +31,7 @@ export const apiKeys = sqliteTable("api_keys", {
 export const sandboxes = sqliteTable("sandboxes", {
   id: text("id").primaryKey(),
   teamId: text("team_id").notNull(),
-  twins: text("twins").notNull(),
+  twins: twinList("twins").notNull(),
   state: text("state").notNull(),
   taskName: text("task_name"),
   taskMarkdown: text("task_markdown"),

@@ -1,7 +1,6 @@
 // Finalize: freeze the sandbox, collect and redact its evidence, grade, store the evidence in R2 and
 // the run in D1. Idempotent: a sandbox has at most one run, and asking again returns it.
-import { isOpen } from "../../durable-objects/Sandbox";
-import type { TwinId } from "../../durable-objects/twins/types";
+import { isOpen } from "../../durable-objects/sandbox-states";
 import type { SandboxRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId, sha256Hex } from "../ids";
@@ -93,7 +92,7 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     return existing;
   }
 
-  const twins = JSON.parse(sandbox.twins) as TwinId[];
+  const twins = sandbox.twins;
   const where: Where = { bucket: env.EVIDENCE, teamId: sandbox.teamId, sessionId: sandbox.id, twins };
   const collected = redactEvidence(await freezeAndCollect(req, where));
 
@@ -124,7 +123,7 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     groupId: sandbox.groupId,
     baselineGroupId: body.baseline_group_id ?? sandbox.baselineGroupId ?? null,
     environment: env.ENVIRONMENT || "production",
-    twins: JSON.stringify(twins),
+    twins,
     agentModel: body.agent_model,
     agentSdk: body.agent_sdk ?? null,
     agentVersion: body.agent_version ?? sandbox.agentVersion,

@@ -1,7 +1,6 @@
 // POST /v1/sandboxes/:id/finalize grades a sandbox into a run; with `Prefer: respond-async` it
 // answers 202 at once and GET /v1/sandboxes/:id/evaluation polls the job.
 import { Hono, type Context } from "hono";
-import type { TwinId } from "../../durable-objects/twins/types";
 import type { AppEnv } from "../app-env";
 import { readJson } from "../body";
 import type { SandboxRow } from "../db/schema";
@@ -63,7 +62,7 @@ export const finalizeRoutes = new Hono<AppEnv>()
   .post("/:id/finalize", async (c) => {
     const sandbox = await requireSandbox(c);
     const raw = withTaskCriteria(await readJson(c, FINALIZE_BODY_LIMIT), sandbox.taskMarkdown);
-    const body = parseFinalizeBody(raw, JSON.parse(sandbox.twins) as TwinId[]);
+    const body = parseFinalizeBody(raw, sandbox.twins);
     if (prefersAsync(c.req.header("prefer"))) return finalizeAsync(c, sandbox, body);
     const run = await finalizeSandbox({ env: c.env, sandbox, body, judge: judgeFromEnv(c.env) });
     const origin = publicOrigin(c);

@@ -1,7 +1,7 @@
 // /v1/sandboxes (and its permanent alias /v1/sessions): create, list, get, heartbeat, delete.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { TwinId } from "../../durable-objects/twins/types";
+import { SANDBOX_STATES, isOpen } from "../../durable-objects/sandbox-states";
 import type { AppEnv, Caller } from "../app-env";
 import { MiB, parseWith, readJson } from "../body";
 import { discardToken, mintAgentToken, providerCredentials } from "../credentials";
@@ -34,7 +34,7 @@ const CreateBody = z.strictObject({
 });
 
 const ListQuery = z.object({
-  state: z.enum(["provisioning", "ready", "running", "done", "expired", "failed"]).optional(),
+  state: z.enum(SANDBOX_STATES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -48,7 +48,7 @@ function canonicalJson(value: unknown): string {
 }
 
 function compact(c: Context<AppEnv>, row: SandboxRow) {
-  const twins = JSON.parse(row.twins) as TwinId[];
+  const twins = row.twins;
   return {
     id: row.id,
     session_id: row.id,
@@ -69,7 +69,7 @@ function compact(c: Context<AppEnv>, row: SandboxRow) {
 
 /** The connection details of a sandbox: everything an agent needs to reach its twins. */
 async function connection(c: Context<AppEnv>, row: SandboxRow) {
-  const twins = JSON.parse(row.twins) as TwinId[];
+  const twins = row.twins;
   const secret = c.get("settings").tokenSecret;
   const perTwin = Object.fromEntries(twins.map((t) => [t, twinUrls(c, t, row.id)]));
   return {
@@ -187,7 +187,7 @@ export const sandboxRoutes = new Hono<AppEnv>()
     const stub = sandboxStub(c.env, row.id);
     const secret = c.get("settings").tokenSecret;
     const live = await stub.describe();
-    const open = live.ok && ["provisioning", "ready", "running"].includes(live.meta.state) && Date.now() < live.meta.expiresAt;
+    const open = live.ok && isOpen(live.meta.state) && Date.now() < live.meta.expiresAt;
     if (open) {
       const confirm = c.req.query("confirm_discard");
       const expected = await discardToken(secret, row.id);

@@ -1,7 +1,6 @@
 // /v1/tasks: store a task (markdown, or markdown plus structured criteria picks), list, read one.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { TwinId } from "../../durable-objects/twins/types";
 import type { AppEnv } from "../app-env";
 import { MiB, parseWith, readJson } from "../body";
 import type { TaskRow } from "../db/schema-tasks";
@@ -38,7 +37,7 @@ function compact(row: TaskRow) {
     id: row.id,
     task_id: row.id,
     name: row.name,
-    twins: JSON.parse(row.twins) as TwinId[],
+    twins: row.twins,
     criteria_count: row.criteriaCount,
     content_hash: row.contentHash,
     created_at: row.createdAt,
@@ -46,7 +45,7 @@ function compact(row: TaskRow) {
 }
 
 function full(row: TaskRow, task: Task) {
-  const twins = JSON.parse(row.twins) as TwinId[];
+  const twins = row.twins;
   const checks = new Map(bindTaskCriteria(task, twins).map((b) => [b.index, b.check_id]));
   return {
     ...compact(row),
