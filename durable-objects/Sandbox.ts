@@ -12,6 +12,7 @@ import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, appendTape, tapePage } from "./ta
 import { isTwinId, twinById } from "./twins/registry";
 import type { Clock, TwinId, TwinRequest, TwinResponse } from "./twins/types";
 import { writeEvidence } from "./evidence-writer";
+import { retryDelayMs, runFinalizeJob, type FinalizeJob } from "../workers/grading/finalize-job";
 
 import { isOpen, type SandboxState } from "./sandbox-states";
 
@@ -35,6 +36,8 @@ export interface SandboxMeta {
   /** Set by finalize before it reads the evidence: the twins stop answering, the sandbox stays open until the run is written. */
   frozenAt?: number | null;
 }
+
+type TimerName = "lifetime" | "idle" | "finalize";
 
 export interface ProvisionInput {
   sessionId: string;
@@ -112,8 +115,15 @@ export class Sandbox extends DurableObject<Env> {
     this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('sandbox', ?)", JSON.stringify(meta));
   }
 
-  private setTimer(name: "lifetime" | "idle", dueAt: number): void {
+  private setTimer(name: TimerName, dueAt: number): void {
     this.db.run("INSERT OR REPLACE INTO _timers (name, due_at) VALUES (?, ?)", name, dueAt);
+  }
+
+  /** Points the one alarm at the earliest timer, or clears it when none is left. */
+  private async rearm(): Promise<void> {
+    const next = this.db.one<{ due_at: number }>("SELECT min(due_at) AS due_at FROM _timers");
+    if (next && next.due_at !== null) await this.ctx.storage.setAlarm(next.due_at);
+    else await this.ctx.storage.deleteAlarm();
   }
 
   /** Boots every twin from its seed and opens the sandbox. */
@@ -330,8 +340,9 @@ export class Sandbox extends DurableObject<Env> {
     }
     const closed: SandboxMeta = { ...meta, state, closedAt: Date.now(), closeReason: reason, archived };
     this.saveMeta(closed);
-    this.db.run("DELETE FROM _timers");
-    await this.ctx.storage.deleteAlarm();
+    // A closed sandbox has no lifetime or idle left; a finalize job still pending keeps its timer.
+    this.db.run("DELETE FROM _timers WHERE name IN ('lifetime', 'idle')");
+    await this.rearm();
     await this.mirror();
     return { ok: true, meta: closed };
   }
@@ -375,17 +386,60 @@ export class Sandbox extends DurableObject<Env> {
     return { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: '{"ok":true}' };
   }
 
-  override async alarm(): Promise<void> {
-    const meta = this.meta;
-    if (!meta || !isOpen(meta.state)) return;
-    const timers = this.db.all<{ name: string; due_at: number }>("SELECT name, due_at FROM _timers ORDER BY due_at");
-    const now = Date.now();
-    const due = timers.find((t) => t.due_at <= now);
-    if (due) {
-      await this.close("expired", due.name);
+  /** Queues an asynchronous finalize on the "finalize" timer, due now. */
+  async scheduleFinalize(job: FinalizeJob): Promise<Outcome> {
+    if (!this.meta) return { ok: false, code: "not_found", message: "no such sandbox" };
+    this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('finalize_job', ?)", JSON.stringify(job));
+    this.setTimer("finalize", Date.now());
+    await this.rearm();
+    return { ok: true };
+  }
+
+  /** The finalize job in flight: an alarm that fires while one runs waits for it instead of starting another. */
+  private finalizing: Promise<void> | undefined;
+
+  private runDueFinalize(): Promise<void> {
+    this.finalizing ??= this.runFinalizeOnce().finally(() => {
+      this.finalizing = undefined;
+    });
+    return this.finalizing;
+  }
+
+  /** Runs the pending finalize job; on an unexpected failure it stays queued, its timer pushed back. */
+  private async runFinalizeOnce(): Promise<void> {
+    const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'finalize_job'");
+    if (!row) {
+      this.db.run("DELETE FROM _timers WHERE name = 'finalize'");
       return;
     }
+    const job = JSON.parse(row.value) as FinalizeJob;
+    if ((await runFinalizeJob(this.env, job)) === "retry") {
+      const next = { ...job, attempts: job.attempts + 1 };
+      this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('finalize_job', ?)", JSON.stringify(next));
+      this.setTimer("finalize", Date.now() + retryDelayMs(next.attempts));
+      return;
+    }
+    this.db.run("DELETE FROM _meta WHERE key = 'finalize_job'");
+    this.db.run("DELETE FROM _timers WHERE name = 'finalize'");
+  }
+
+  /**
+   * One alarm, three named timers: `finalize` runs a queued asynchronous finalize, `lifetime` and
+   * `idle` close the sandbox as expired. Idempotent: each step re-reads the timers it acts on, and
+   * a throw leaves them in place for the runtime's retry of the alarm.
+   */
+  override async alarm(): Promise<void> {
+    if (!this.meta) return;
+    const due = (name: TimerName) => this.db.one<{ n: number }>("SELECT count(*) AS n FROM _timers WHERE name = ? AND due_at <= ?", name, Date.now())?.n;
+    if (due("finalize")) await this.runDueFinalize();
+    const meta = this.meta;
+    if (meta && isOpen(meta.state)) {
+      const closing = this.db.one<{ name: string }>("SELECT name FROM _timers WHERE name IN ('lifetime', 'idle') AND due_at <= ? ORDER BY due_at LIMIT 1", Date.now());
+      if (closing) await this.close("expired", closing.name);
+    }
     // The idle timer moves with every call without touching the alarm; re-arm at the earliest.
-    if (timers.length) await this.ctx.storage.setAlarm(timers[0].due_at);
+    await this.rearm();
+    // A retried alarm finds the state already closed; copying it again makes the D1 index converge.
+    await this.mirror();
   }
 }
