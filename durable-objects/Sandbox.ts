@@ -122,7 +122,8 @@ export class Sandbox extends DurableObject<Env> {
   /** Points the one alarm at the earliest timer, or clears it when none is left. */
   private async rearm(): Promise<void> {
     const next = this.db.one<{ due_at: number }>("SELECT min(due_at) AS due_at FROM _timers");
-    if (next && next.due_at !== null) await this.ctx.storage.setAlarm(next.due_at);
+    // A timer already due fires at once (setAlarm refuses times at or before the epoch).
+    if (next && next.due_at !== null) await this.ctx.storage.setAlarm(Math.max(next.due_at, 1));
     else await this.ctx.storage.deleteAlarm();
   }
 
