@@ -1,14 +1,42 @@
 // The server's console, redacted line by line before it reaches the terminal: wrangler logs each
 // request's path, and a token an agent put in a URL must not land in a terminal or a CI log.
-// Uses the platform's own redaction (durable-objects/redact.ts), loaded with Node's type stripping.
+// Node cannot load the platform's redaction (it reads the twin registry), so this filter is
+// deliberately broader: the platform's own shapes, plus any long mixed-case token-like run,
+// in plain or percent-encoded form. Hex runs (commit SHAs) are kept.
 import readline from "node:readline";
 
-export async function pipeRedacted(from, to) {
-  let redact = (line) => line;
-  try {
-    ({ redactLogLine: redact } = await import("../durable-objects/redact.ts"));
-  } catch (err) {
-    to.write(`pome: server output is not redacted (this Node cannot load redact.ts: ${err?.code ?? err})\n`);
-  }
-  readline.createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => to.write(`${redact(line)}\n`));
+const REDACTED = "[REDACTED]";
+const PATTERNS = [
+  /\bpme_[A-Za-z0-9_]{6,}/g,
+  /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}/g,
+  /\b(?:[Bb]earer|token)\s+[A-Za-z0-9._~+/=-]{16,}/g,
+];
+// A provider-shaped token: a run of 24+ word characters (and `.`/`-`) with upper and lower case.
+const TOKEN_RUN = /[A-Za-z0-9_.-]{24,}/g;
+const looksLikeToken = (run) => /[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run);
+
+function redactPlain(text) {
+  let out = text;
+  for (const pattern of PATTERNS) out = out.replace(pattern, REDACTED);
+  return out.replace(TOKEN_RUN, (run) => (looksLikeToken(run) ? REDACTED : run));
+}
+
+export function redactLogLine(line) {
+  return line
+    .split(/([\s/?&=]+)/)
+    .map((piece) => {
+      if (!piece.includes("%")) return redactPlain(piece);
+      let decoded;
+      try {
+        decoded = decodeURIComponent(piece);
+      } catch {
+        return redactPlain(piece);
+      }
+      return redactPlain(decoded) === decoded ? piece : REDACTED;
+    })
+    .join("");
+}
+
+export function pipeRedacted(from, to) {
+  readline.createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => to.write(`${redactLogLine(line)}\n`));
 }

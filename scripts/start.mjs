@@ -38,7 +38,7 @@ const dev = spawn(
   ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", persist, "--show-interactive-dev-session=false", ...process.argv.slice(2)],
   { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
 );
-await pipeRedacted(dev.stdout, process.stdout);
-await pipeRedacted(dev.stderr, process.stderr);
+pipeRedacted(dev.stdout, process.stdout);
+pipeRedacted(dev.stderr, process.stderr);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { evidenceKey } from "../../durable-objects/evidence-keys";
 import { redactValue } from "../../durable-objects/redact";
 import { tapeToJsonl } from "../../durable-objects/tape";
-import { type TapeRow, type TwinId } from "../../durable-objects/twins/types";
+import type { TapeRow, TwinId } from "../../durable-objects/twins/types";
 import { TWIN_IDS } from "../../durable-objects/twins/registry";
 import { contentTypeForKey } from "../blobs/content-type";
 import { ApiError } from "../errors";

@@ -7,6 +7,7 @@ export const stripeTwin = placeholderTwin({
   id: "stripe",
   displayName: "Stripe",
   credential: { prefix: "sk_test_", separator: "", header: "Authorization", scheme: "Bearer" },
+  secretPatterns: [/\b[sr]k_(?:test|live)_[A-Za-z0-9]{10,}/g],
   rootPrefixes: ["/v1/"],
   tapeHeaders: ["stripe-version", "idempotency-key"],
   // stripe-node retries 409, 429 and 5xx unless the answer says `Stripe-Should-Retry: false`.

@@ -4,7 +4,8 @@
 // twin is checked by this file the day it is added to the registry.
 import { describe, expect, it } from "vitest";
 import { matchRoute } from "../../../durable-objects/dispatch";
-import { TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
+import { DEFAULT_TWIN, TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
+import { DEFAULT_TWINS } from "../../../workers/tasks/markdown";
 import { bindSentence, exampleSentence, renderCheck } from "../../../workers/grading/binding";
 import { vocabularyDigest } from "../../../workers/grading/vocabulary";
 import { sampleArgs } from "../kit/sample-args";
@@ -16,6 +17,13 @@ function normalized(id: (typeof TWIN_IDS)[number], raw: unknown): unknown {
   if (!parsed.ok) throw new Error(`${id}: seed refused: ${JSON.stringify(parsed.issues.slice(0, 5))}`);
   return parsed.seed;
 }
+
+describe("the registry", () => {
+  it("defaults tasks and sandboxes to its first twin", () => {
+    // The task parser is also loaded by the CLI, which cannot load the registry: the two must agree.
+    expect(DEFAULT_TWINS).toEqual([DEFAULT_TWIN]);
+  });
+});
 
 describe.each(TWIN_IDS)("the %s twin's definition", (id) => {
   const twin = twinById(id);

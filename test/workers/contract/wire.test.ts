@@ -6,6 +6,7 @@ import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
 import type { TapeRow, TwinDefinition, TwinId } from "../../../durable-objects/twins/types";
+import { REDACTED, redactText } from "../../../durable-objects/redact";
 import { mintAgentToken } from "../../../workers/credentials";
 import { readSettings } from "../../../workers/settings";
 import { ORIGIN, createSandbox, type CreatedSandbox } from "../helpers";
@@ -41,6 +42,13 @@ function transports(sandbox: CreatedSandbox, id: TwinId, authorization: string):
 
 describe.each(TWIN_IDS)("the %s twin on the wire", (id) => {
   const twin = twinById(id);
+
+  it("hands out a provider credential its own secret patterns redact", async () => {
+    const sandbox = await createSandbox({ twins: [id] });
+    const token = sandbox.provider_credentials[id].token;
+    expect(token.startsWith(twin.credential.prefix)).toBe(true);
+    expect(redactText(`the key is ${token} here`)).toBe(`the key is ${REDACTED} here`);
+  });
 
   it("refuses an unknown path in its own shape, tapes it unsupported, and its client would not retry it", async () => {
     const sandbox = await createSandbox({ twins: [id] });
