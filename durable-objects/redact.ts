@@ -49,13 +49,19 @@ const encodeBase64Text = (text: string) => {
   return btoa(binary);
 };
 
-/** One string: its own text, and the text it encodes when it is base64. */
+const BASE64_RUN = /[A-Za-z0-9+/]{20,}={0,2}/g;
+
+/** One string: its own text, and the text it encodes when it is base64, whole or in a run within prose. */
 export function redactString(value: string): string {
   const plain = redactText(value);
   if (plain !== value) return plain;
   const decoded = decodeBase64Text(value);
-  if (decoded === undefined || !containsSecret(decoded)) return value;
-  return encodeBase64Text(redactText(decoded));
+  if (decoded !== undefined) return containsSecret(decoded) ? encodeBase64Text(redactText(decoded)) : value;
+  return value.replace(BASE64_RUN, (run) => {
+    const bare = run.replace(/=+$/, "");
+    const inner = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
+    return inner !== undefined && containsSecret(inner) ? REDACTED : run;
+  });
 }
 
 /** Redacts every string (and every key) inside a JSON-like value. */

@@ -8,6 +8,7 @@ import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
 import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";
 import { sandboxStub } from "./stubs";
+import { redactBody } from "../durable-objects/redact";
 import { bodyTooLarge, declaredTooLarge, tooLarge } from "./twin-limits";
 import { publicOrigin } from "./urls";
 
@@ -92,10 +93,15 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
   return toResponse(await answerAsTwin(twin, () => sandboxStub(c.env, sessionId).twinCall(twin, req)));
 }
 
-/** A Durable Object that cannot answer still answers in the twin's shape, never the control plane's. */
+/**
+ * A Durable Object that cannot answer still answers in the twin's shape, never the control
+ * plane's. A refusal that quotes the request (a vendor's "… is not an array") never hands back a
+ * secret in it: error bodies leave redacted; successes stay as the vendor would send them.
+ */
 async function answerAsTwin(twin: TwinId, call: () => Promise<TwinResponse>): Promise<TwinResponse> {
   try {
-    return await call();
+    const res = await call();
+    return res.status >= 400 ? { ...res, body: redactBody(res.body) } : res;
   } catch (err) {
     console.error("twin call failed in the Durable Object", twin, err);
     return TWINS[twin].errors.internal("The twin failed to answer this call.");

@@ -8,6 +8,7 @@ import { unknownTwin, credentialOpens, resolveTwinCredential, toResponse } from 
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
 import { sandboxStub } from "../stubs";
+import { redactBody } from "../../durable-objects/redact";
 import { bodyTooLarge, tooLarge } from "../twin-limits";
 import { publicOrigin } from "../urls";
 import { newMcpServer, serveStateless, textResult } from "./serve";
@@ -36,7 +37,8 @@ export function twinRequestFor(tool: TwinTool, args: Record<string, unknown>, ct
 /** The twin's answer as a tool result: its JSON as text; a 4xx/5xx is an error carrying the vendor's body. */
 export function toolResultFor(res: TwinResponse) {
   const failed = res.status >= 400;
-  if (res.body) return textResult(res.body, failed);
+  // As on REST, a refusal never quotes a secret back.
+  if (res.body) return textResult(failed ? redactBody(res.body) : res.body, failed);
   return textResult(failed ? `HTTP ${res.status}` : `Done (HTTP ${res.status}, no content)`, failed);
 }
 
