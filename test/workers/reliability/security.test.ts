@@ -167,7 +167,8 @@ function forms(token: string): string[] {
 
 describe("no issued token is ever kept", () => {
   it("finds none, in any form, in tapes, states, blobs, listings, run views or error bodies", async () => {
-    const sandbox = await createSandbox();
+    // Three twins, so three vendors' credential shapes are issued and searched for.
+    const sandbox = await createSandbox({ twins: TWIN_IDS.slice(0, 3) });
     const issued = [sandbox.agent_token, ...Object.values(sandbox.provider_credentials).map((c) => c.token), "pme_local_dev"];
     const pat = sandbox.provider_credentials.github.token;
     const errors: string[] = [];
@@ -186,6 +187,9 @@ describe("no issued token is ever kept", () => {
     await send(`/repos/acme/${encodeURIComponent(pat)}/issues`);
     await send(`/repos/acme/api/labels/${pat}`, { method: "DELETE" });
     await send("/repos/acme/api/issues", { method: "POST", body: JSON.stringify({ title: 7, labels: pat }) });
+    for (const other of Object.values(sandbox.provider_credentials)) {
+      await send("/repos/acme/api/issues/2/comments", { method: "POST", body: JSON.stringify({ body: `pasted ${other.token}` }) });
+    }
     const tape = await (await twinFetch(sandbox, "/_pome/events")).text();
     const state = await (await twinFetch(sandbox, "/_pome/state")).text();
     const run = await finalizeOk(sandbox.session_id, [code("c1", "Issue #1 exists in `acme/api`", { always_scored: true })]);
