@@ -1,7 +1,9 @@
 // The defects issue 11 found, each reproduced against the router the way an agent reaches it.
 // One bad call must never make a run ungradable, and a secret must never reach the tape.
-import { SELF } from "cloudflare:test";
+import { SELF, env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { Db } from "../../../durable-objects/sql";
+import { appendTape, readTape } from "../../../durable-objects/tape";
 import { api, createSandbox, postJson, twinFetch, type CreatedSandbox } from "../helpers";
 import { code, finalize, finalizeOk } from "../grading/run-helpers";
 
@@ -57,6 +59,21 @@ describe("twin bodies have a stated limit, and a large tape still serves events 
     const tape = await tapeOf(sandbox);
     expect(JSON.stringify(tape.at(-1)?.request_body)).toContain(name);
     await finalizeOk(sandbox.session_id, exists);
+  });
+
+  it("stores a body longer than a production SQLite value (2 MB) in parts and reads it back whole", async () => {
+    await runInDurableObject(env.SANDBOX.get(env.SANDBOX.newUniqueId()), (_instance, state) => {
+      const db = new Db(state.storage.sql);
+      const body = JSON.stringify({ name: "n".repeat(3_000_000) });
+      const entry = { at: Date.now(), twin: "github" as const, transport: "rest" as const, method: "POST", path: "/repos/acme/api/labels", query: "", headers: {} };
+      appendTape(db, 1, { ...entry, requestBody: body, status: 201, responseBody: body, mutated: true, fidelity: "supported", operation: "issues.createLabel" });
+      const longest = (sql: string) => state.storage.sql.exec<{ n: number }>(sql).one().n;
+      expect(longest("SELECT max(max(length(request_body)), max(length(response_body))) AS n FROM _tape")).toBeLessThanOrEqual(512 * 1024);
+      expect(longest("SELECT max(length(data)) AS n FROM _tape_parts")).toBeLessThanOrEqual(512 * 1024);
+      const [row] = readTape(db);
+      expect(row.request_body).toEqual(JSON.parse(body));
+      expect(row.response_body).toEqual(JSON.parse(body));
+    });
   });
 
   it("pages /_pome/events and finalizes a tape of several megabytes", async () => {
