@@ -23,6 +23,8 @@ export async function freePort(): Promise<number> {
 export interface DevServer {
   url: string;
   stop(): Promise<void>;
+  /** SIGKILL to the whole process group: no shutdown, as a crash would be. Keeps the state folder. */
+  kill(): Promise<void>;
   output(): string;
 }
 
@@ -59,6 +61,13 @@ export async function startDevServer(
   return {
     url,
     output: () => log,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null && child.pid) {
+        const exited = new Promise((r) => child.once("exit", r));
+        process.kill(-child.pid, "SIGKILL");
+        await exited;
+      }
+    },
     async stop() {
       if (child.exitCode === null && child.pid) {
         process.kill(-child.pid, "SIGTERM");
