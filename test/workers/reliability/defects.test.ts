@@ -156,6 +156,22 @@ describe("a limit accepted in one place is accepted everywhere", () => {
     expect(JSON.stringify(await res.json())).toContain("criteria");
   });
 
+  it("accepts 200 criteria and refuses 201 at every door: stored task, sandbox task_source, finalize body", async () => {
+    const sentences = (n: number) => Array.from({ length: n }, (_, i) => `Issue #${i + 1} exists in \`acme/api\``);
+    const inline = (n: number) => btoa(task(sentences(n)));
+    const wire = (n: number) => sentences(n).map((text, i) => code(`c${i}`, text));
+    expect((await postJson("/v1/tasks", { source: task(sentences(200)) })).status).toBeLessThan(300);
+    const ok = await createSandbox({ task_source: inline(200) });
+    const refusedCreate = await postJson("/v1/sandboxes", { task_source: inline(201) });
+    expect(refusedCreate.status).toBe(422);
+    expect(JSON.stringify(await refusedCreate.json())).toContain('"path":"task_source"');
+    const refusedFinalize = await finalize(ok.session_id, wire(201));
+    expect(refusedFinalize.status).toBe(422);
+    expect(await sandboxState(ok.session_id)).toBe("ready");
+    const run = await finalizeOk(ok.session_id, wire(200));
+    expect(run.criteria_results).toHaveLength(200);
+  });
+
   it("refuses a criterion over 4,000 characters when the task is stored", async () => {
     const res = await postJson("/v1/tasks", { source: task([`A comment containing "${"x".repeat(4100)}" exists on issue #1 in \`acme/api\``]) });
     expect(res.status).toBe(422);
