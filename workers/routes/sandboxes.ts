@@ -1,6 +1,7 @@
 // /v1/sandboxes (and its permanent alias /v1/sessions): create, list, get, heartbeat, delete.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import type { SandboxMeta } from "../../durable-objects/Sandbox";
 import { SANDBOX_STATES, isOpen } from "../../durable-objects/sandbox-states";
 import type { AppEnv, Caller } from "../app-env";
 import { MiB, parseWith, readJson } from "../body";
@@ -80,6 +81,14 @@ async function connection(c: Context<AppEnv>, row: SandboxRow) {
     twin_url: perTwin[twins[0]].api_url,
     openapi_url: perTwin[twins[0]].openapi_url,
   };
+}
+
+/** Copies the Durable Object's state into an index row that disagrees with it. */
+async function converge(env: Env, row: SandboxRow, meta: SandboxMeta): Promise<SandboxRow> {
+  const closedAt = meta.closedAt === null ? null : iso(meta.closedAt);
+  if (row.state === meta.state && row.closedAt === closedAt) return row;
+  await setSandboxState(env, row.id, meta.state, closedAt);
+  return { ...row, state: meta.state, closedAt };
 }
 
 async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
@@ -165,8 +174,10 @@ export const sandboxRoutes = new Hono<AppEnv>()
     return c.json(rows.map((r) => compact(c, r)));
   })
   .get("/:id", async (c) => {
-    const row = await requireSandbox(c);
-    const live = await sandboxStub(c.env, row.id).describe();
+    const stored = await requireSandbox(c);
+    const live = await sandboxStub(c.env, stored.id).describe();
+    // The Durable Object is the truth; an index row it failed to update is repaired on read.
+    const row = live.ok ? await converge(c.env, stored, live.meta) : stored;
     const lastRequestAt = live.ok && live.meta.lastRequestAt !== null ? iso(live.meta.lastRequestAt) : null;
     return c.json({
       ...compact(c, row),

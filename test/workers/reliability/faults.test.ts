@@ -171,3 +171,18 @@ describe("a Sandbox aborted mid-run", () => {
     expect((await api(`/v1/sandboxes/${sandbox.session_id}`)).status).toBe(200);
   });
 });
+
+describe("the D1 sandbox index", () => {
+  it("converges with the Durable Object's truth when a row was left behind", async () => {
+    const sandbox = await createSandbox();
+    await octokitFor(sandbox).issues.get({ owner: "acme", repo: "api", issue_number: 1 });
+    await finalizeOk(sandbox.session_id, EXISTS);
+    // A mirror that never landed: the index still says the sandbox is open.
+    await env.DB.prepare("UPDATE sandboxes SET state = 'running', closed_at = NULL WHERE id = ?").bind(sandbox.session_id).run();
+    faultCounts.injected++;
+    expect(await stateOf(sandbox.session_id)).toBe("done");
+    const row = await env.DB.prepare("SELECT state, closed_at FROM sandboxes WHERE id = ?").bind(sandbox.session_id).first<{ state: string; closed_at: string | null }>();
+    expect(row?.state).toBe("done");
+    expect(row?.closed_at).not.toBeNull();
+  });
+});
