@@ -41,6 +41,18 @@ export const badQuery: fc.Arbitrary<string> = fc
   )
   .map((q) => new URLSearchParams(q).toString());
 
+/** Headers clients send, with values they should not: huge, empty, odd versions, odd keys. */
+const headerValue = fc.oneof(
+  fc.constantFrom("", "2099-01-01", "0", "application/vnd.github+json", "*/*", "text/html", "__proto__"),
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
+  fc.integer({ min: 1, max: 8000 }).map((n) => "v".repeat(n)),
+);
+export const badHeaders: fc.Arbitrary<Record<string, string>> = fc.dictionary(
+  fc.constantFrom("accept", "user-agent", "x-github-api-version", "stripe-version", "idempotency-key", "if-none-match", "x-pome-anything", "linear-client"),
+  headerValue,
+  { maxKeys: 3 },
+);
+
 export const contentType = fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "");
 
 /** A value for one path parameter: usually one the default world has, sometimes hostile. */

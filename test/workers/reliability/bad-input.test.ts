@@ -10,7 +10,7 @@ import { TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
 import type { Route, TwinDefinition, TwinId } from "../../../durable-objects/twins/types";
 import { code, finalizeOk } from "../grading/run-helpers";
 import { ORIGIN, api, createSandbox, type CreatedSandbox } from "../helpers";
-import { badBody, badQuery, contentType, pathValue } from "./arbitraries";
+import { badBody, badHeaders, badQuery, contentType, pathValue } from "./arbitraries";
 
 // Runs per property: enough to reach every route several times and keep `npm test` within minutes.
 const RUNS = 250;
@@ -86,13 +86,13 @@ describe.each(TWIN_IDS)("the %s twin under bad input", (id) => {
     const auth = `Bearer ${sandbox.agent_token}`;
     let taped = 0;
     const call = fc.constantFrom(...routes).chain((route) =>
-      fc.record({ route: fc.constant(route), path: pathFor(route, good), body: badBody, query: badQuery, type: contentType }),
+      fc.record({ route: fc.constant(route), path: pathFor(route, good), body: badBody, query: badQuery, type: contentType, extra: badHeaders }),
     );
     await fc.assert(
-      fc.asyncProperty(call, async ({ route, path, body, query, type }) => {
+      fc.asyncProperty(call, async ({ route, path, body, query, type, extra }) => {
         const mutating = MUTATING.has(route.method);
         const before = mutating ? await state(sandbox, id) : "";
-        const headers: Record<string, string> = { authorization: auth };
+        const headers: Record<string, string> = { ...extra, authorization: auth };
         if (type) headers["content-type"] = type;
         const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}${path}${query ? `?${query}` : ""}`, {
           method: route.method,
@@ -170,13 +170,13 @@ describe("the /v1 endpoints under bad input", () => {
     const ids = { sandbox: sandbox.session_id, other: "ses_AAAAAAAAAAAAAAAA" };
     const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM sandboxes").first<{ n: number }>())?.n ?? 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), badBody, badQuery, contentType, async (endpoint, body, query, type) => {
+      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), badBody, badQuery, contentType, badHeaders, async (endpoint, body, query, type, extra) => {
         const before = endpoint.method === "POST" ? await count() : 0;
         const path = endpoint.path(ids);
         const res = await api(`${path}${query ? `?${query}` : ""}`, {
           method: endpoint.method,
           key: endpoint.key,
-          headers: type ? { "content-type": type } : {},
+          headers: { ...extra, ...(type ? { "content-type": type } : {}) },
           body: endpoint.method === "GET" ? undefined : body,
         });
         const text = await res.text();
