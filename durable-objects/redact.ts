@@ -16,9 +16,24 @@ const PLATFORM_PATTERNS: readonly RegExp[] = [
 
 // Built on first use: the registry imports the twins, which import this module.
 let patterns: readonly RegExp[] | undefined;
-const secretPatterns = () => (patterns ??= [...TWIN_IDS.flatMap((id) => twinById(id).secretPatterns), ...PLATFORM_PATTERNS]);
+export const secretPatterns = () => (patterns ??= [...TWIN_IDS.flatMap((id) => twinById(id).secretPatterns), ...PLATFORM_PATTERNS]);
+
+/**
+ * The patterns as one alternation per set of flags, used as a test only: it finds a match exactly
+ * when one of the patterns would, so a text with no secret in it (nearly every body on the tape)
+ * costs one scan instead of one per pattern. Replacing stays pattern by pattern, in order, so the
+ * output is unchanged.
+ */
+let anySecret: readonly RegExp[] | undefined;
+function mayHoldSecret(text: string): boolean {
+  anySecret ??= [...Map.groupBy(secretPatterns(), (p) => p.flags.replace("g", "")).entries()].map(
+    ([flags, group]) => new RegExp(group.map((p) => `(?:${p.source})`).join("|"), flags),
+  );
+  return anySecret.some((re) => re.test(text));
+}
 
 export function redactText(text: string): string {
+  if (!mayHoldSecret(text)) return text;
   let out = text;
   for (const pattern of secretPatterns()) out = out.replace(pattern, REDACTED);
   return out;
@@ -116,8 +131,11 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-/** Deeper than this, a body is kept and served as text: no real API nests this far. */
-export const MAX_PARSED_DEPTH = 64;
+/**
+ * Deeper than this, a body is kept and served as text: no real API nests this far, and it is the
+ * depth json-text.ts writes verbatim, so events.jsonl and readTape agree on every body.
+ */
+export const MAX_PARSED_DEPTH = 200;
 
 /**
  * A request or response body as it may be stored. JSON is redacted on its decoded strings and
@@ -138,12 +156,20 @@ export function redactBody(text: string): string {
   return redacted === parsed ? text : JSON.stringify(redacted);
 }
 
-// Only escapes and long base64 runs can hide a secret from the plain-text patterns; most bodies
-// have neither, and skip the parse.
-const LONG_RUN = /[A-Za-z0-9+/]{20,}/g;
+// Only \u escapes and base64 can hide a secret from the plain-text patterns. Most bodies have
+// neither (GitHub's node ids are base64, but decode to no secret) and skip the parse.
+const LONG_RUN = /[A-Za-z0-9+/]{20,}={0,2}/g;
 function mayHideSecret(text: string): boolean {
-  if (text.includes("\\")) return true;
-  for (const [run] of text.matchAll(LONG_RUN)) if (/[A-Z]/.test(run) && /[a-z]/.test(run)) return true;
+  if (text.includes("\\u")) return true;
+  for (const match of text.matchAll(LONG_RUN)) {
+    const run = match[0];
+    if (!/[A-Z]/.test(run) || !/[a-z]/.test(run)) continue;
+    // Base64 wrapped over lines (a contents response) is only whole once parsed.
+    if (text.startsWith("\\n", match.index + run.length)) return true;
+    const bare = run.replace(/=+$/, "");
+    const decoded = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
+    if (decoded !== undefined && containsSecret(decoded)) return true;
+  }
   return false;
 }
 

@@ -2,6 +2,7 @@
 // transaction as the state change it records. A body longer than one SQLite value may be is
 // kept whole: its head in the row, the rest in `_tape_parts`.
 import type { Db } from "./sql";
+import { isVerbatimJson } from "./json-text";
 import { MAX_PARSED_DEPTH, REDACTED, jsonDepth, redactBody, redactPath, redactQuery, redactText } from "./redact";
 import type { TapeRow, Transport, TwinId } from "./twins/types";
 
@@ -129,30 +130,34 @@ export interface TapeQuery {
   limit?: number;
 }
 
-export function readTape(db: Db, opts: TapeQuery = {}): TapeRow[] {
+/** Stored rows with their long bodies put back together from `_tape_parts`. */
+function storedRows(db: Db, opts: TapeQuery): StoredRow[] {
   const rows = db.all<StoredRow>(
     `SELECT * FROM _tape WHERE seq > ? ${opts.twin ? "AND twin = ?" : ""} ORDER BY seq LIMIT ?`,
     ...(opts.twin ? [opts.afterSeq ?? 0, opts.twin, opts.limit ?? -1] : [opts.afterSeq ?? 0, opts.limit ?? -1]),
   );
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return rows;
   const tails = new Map<string, string[]>();
-  const first = rows[0].seq;
-  const last = rows[rows.length - 1].seq;
   for (const p of db.all<{ seq: number; field: string; data: string }>(
     "SELECT seq, field, data FROM _tape_parts WHERE seq BETWEEN ? AND ? ORDER BY seq, field, part",
-    first,
-    last,
+    rows[0].seq,
+    rows[rows.length - 1].seq,
   )) {
     const key = `${p.seq}:${p.field}`;
     const list = tails.get(key);
     if (list) list.push(p.data);
     else tails.set(key, [p.data]);
   }
+  if (tails.size === 0) return rows;
   const whole = (r: StoredRow, field: LongField) => {
     const rest = tails.get(`${r.seq}:${field}`);
     return rest ? r[field] + rest.join("") : r[field];
   };
-  return rows.map((r) => ({
+  return rows.map((r) => ({ ...r, request_body: whole(r, "request_body"), response_body: whole(r, "response_body") }));
+}
+
+export function readTape(db: Db, opts: TapeQuery = {}): TapeRow[] {
+  return storedRows(db, opts).map((r) => ({
     seq: r.seq,
     at: r.at,
     twin: r.twin as TwinId,
@@ -161,26 +166,47 @@ export function readTape(db: Db, opts: TapeQuery = {}): TapeRow[] {
     path: r.path,
     query: r.query,
     request_headers: JSON.parse(r.request_headers) as Record<string, string>,
-    request_body: parseBody(whole(r, "request_body")),
+    request_body: parseBody(r.request_body),
     status: r.status,
-    response_body: parseBody(whole(r, "response_body")),
+    response_body: parseBody(r.response_body),
     mutated: r.mutated === 1,
     fidelity: r.fidelity as TapeRow["fidelity"],
     operation: r.operation,
   }));
 }
 
-/** One page of the tape as JSONL text: at most `maxRows` rows, and past `maxChars` only the row that crossed it. */
+/**
+ * A stored body as it appears in a JSONL line: the stored text itself when it is JSON that
+ * parses to the same value (every twin's own responses, most requests), else what parsing and
+ * re-serializing gives, as readTape + JSON.stringify always did.
+ */
+export function bodyJson(text: string): string {
+  if (text === "") return "null";
+  if (isVerbatimJson(text)) return text;
+  return JSON.stringify(parseBody(text));
+}
+
+/** One row as a JSONL line, from the stored text: the same value JSON.stringify(readTape row) has. */
+function storedLine(r: StoredRow): string {
+  const s = JSON.stringify;
+  return (
+    `{"seq":${r.seq},"at":${s(r.at)},"twin":${s(r.twin)},"transport":${s(r.transport)},"method":${s(r.method)},"path":${s(r.path)},` +
+    `"query":${s(r.query)},"request_headers":${bodyJson(r.request_headers)},"request_body":${bodyJson(r.request_body)},"status":${r.status},` +
+    `"response_body":${bodyJson(r.response_body)},"mutated":${r.mutated === 1},"fidelity":${s(r.fidelity)},"operation":${s(r.operation)}}`
+  );
+}
+
+/** One page of the tape as JSONL lines: at most `maxRows` rows, and past `maxChars` only the row that crossed it. */
 export function tapePage(db: Db, opts: TapeQuery & { maxChars: number; maxRows: number }): { rows: string[]; lastSeq: number; more: boolean } {
   const rows: string[] = [];
   let chars = 0;
   let after = opts.afterSeq ?? 0;
   // Rows are read a few at a time so a page of huge rows never holds more than it returns.
   while (rows.length < opts.maxRows) {
-    const batch = readTape(db, { afterSeq: after, twin: opts.twin, limit: Math.min(10, opts.maxRows - rows.length) });
+    const batch = storedRows(db, { afterSeq: after, twin: opts.twin, limit: Math.min(50, opts.maxRows - rows.length) });
     if (batch.length === 0) return { rows, lastSeq: after, more: false };
     for (const row of batch) {
-      const line = JSON.stringify(row);
+      const line = storedLine(row);
       if (rows.length > 0 && chars + line.length > opts.maxChars) return { rows, lastSeq: after, more: true };
       rows.push(line);
       chars += line.length;
@@ -189,6 +215,17 @@ export function tapePage(db: Db, opts: TapeQuery & { maxChars: number; maxRows: 
   }
   const next = db.one<{ seq: number }>(`SELECT seq FROM _tape WHERE seq > ? ${opts.twin ? "AND twin = ?" : ""} LIMIT 1`, ...(opts.twin ? [after, opts.twin] : [after]));
   return { rows, lastSeq: after, more: next !== undefined };
+}
+
+/** The tape as `events.jsonl`, page by page from the stored text. */
+export function tapeJsonl(db: Db): string {
+  const lines: string[] = [];
+  for (let after = 0, more = true; more; ) {
+    const page = tapePage(db, { afterSeq: after, maxRows: 500, maxChars: Number.POSITIVE_INFINITY });
+    lines.push(...page.rows);
+    ({ lastSeq: after, more } = page);
+  }
+  return lines.length ? `${lines.join("\n")}\n` : "";
 }
 
 export const tapeToJsonl = (rows: readonly TapeRow[]) => rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");

@@ -1,10 +1,9 @@
-// The server's console, redacted line by line before it reaches the terminal: wrangler logs each
-// request's path, and a token an agent put in a URL must not land in a terminal or a CI log.
+// The server's console, redacted line by line before it reaches the terminal: the Worker logs
+// request paths when a call fails, and a token an agent put in a URL must not land in a terminal
+// or a CI log.
 // Node cannot load the platform's redaction (it reads the twin registry), so this filter is
 // deliberately broader: the platform's own shapes, plus any long mixed-case token-like run,
 // in plain or percent-encoded form. Hex runs (commit SHAs) are kept.
-import readline from "node:readline";
-
 const REDACTED = "[REDACTED]";
 const PATTERNS = [
   /\bpme_[A-Za-z0-9_]{6,}/g,
@@ -35,8 +34,4 @@ export function redactLogLine(line) {
       return redactPlain(decoded) === decoded ? piece : REDACTED;
     })
     .join("");
-}
-
-export function pipeRedacted(from, to) {
-  readline.createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => to.write(`${redactLogLine(line)}\n`));
 }

@@ -14,7 +14,7 @@ import { finalizeResult, findEvaluation, findRun, restartEvaluation, runView, se
 import { publicError } from "../grading/finalize-job";
 import { sandboxStub } from "../stubs";
 import { findSandbox } from "../sandbox-index";
-import { publicOrigin } from "../urls";
+import { apiOrigin, dashboardOrigin } from "../urls";
 
 async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
   const row = await findSandbox(c.env, c.get("caller").team.id, c.req.param("id") ?? "");
@@ -29,8 +29,7 @@ async function evaluationBody(c: Context<AppEnv>, row: EvaluationRow) {
   if (row.status === "completed" && row.runId) {
     const run = await findRun(c.env, row.teamId, row.runId);
     if (run) {
-      const origin = publicOrigin(c);
-      return { ...base, result: finalizeResult(runView(run, origin), origin) };
+      return { ...base, result: finalizeResult(runView(run, dashboardOrigin(c)), apiOrigin(c)) };
     }
   }
   if (row.status === "failed") return { ...base, error: row.error ? (JSON.parse(row.error) as unknown) : null };
@@ -47,7 +46,7 @@ async function finalizeAsync(c: Context<AppEnv>, sandbox: SandboxRow, body: Fina
     if (!scheduled.ok) await settleEvaluation(c.env, row.id, { error: publicError(new ApiError("conflict", "The sandbox never finished provisioning; there is no tape to grade", { reason: "capture_incomplete" })) });
   }
   const current = (await findEvaluation(c.env, sandbox.teamId, sandbox.id)) ?? row;
-  c.header("location", `${publicOrigin(c)}/v1/sandboxes/${sandbox.id}/evaluation`);
+  c.header("location", `${apiOrigin(c)}/v1/sandboxes/${sandbox.id}/evaluation`);
   c.header("preference-applied", "respond-async");
   return c.json(await evaluationBody(c, current), 202);
 }
@@ -59,8 +58,7 @@ export const finalizeRoutes = new Hono<AppEnv>()
     const body = parseFinalizeBody(raw, sandbox.twins);
     if (prefersAsync(c.req.header("prefer"))) return finalizeAsync(c, sandbox, body);
     const run = await finalizeSandbox({ env: c.env, sandbox, body, judge: judgeFromEnv(c.env) });
-    const origin = publicOrigin(c);
-    return c.json(finalizeResult(runView(run, origin), origin));
+    return c.json(finalizeResult(runView(run, dashboardOrigin(c)), apiOrigin(c)));
   })
   .get("/:id/evaluation", async (c) => {
     const sandbox = await requireSandbox(c);

@@ -5,10 +5,10 @@ import type { SandboxMeta } from "../../durable-objects/Sandbox";
 import { SANDBOX_STATES, isOpen } from "../../durable-objects/sandbox-states";
 import type { AppEnv, Caller } from "../app-env";
 import { MiB, parseWith, readJson } from "../body";
-import { discardToken, mintAgentToken, providerCredentials } from "../credentials";
+import { discardTokenMatches, discardToken, mintAgentToken, providerCredentials } from "../credentials";
 import type { SandboxRow } from "../db/schema";
 import { ApiError, notFound } from "../errors";
-import { newId, sha256Hex, timingSafeEqual } from "../ids";
+import { newId, sha256Hex } from "../ids";
 import { countOpenSandboxes, effectiveState, findByIdempotencyKey, findSandbox, listSandboxes, reserveSandbox, setSandboxState } from "../sandbox-index";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { sandboxStub } from "../stubs";
@@ -197,12 +197,12 @@ export const sandboxRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     const row = await requireSandbox(c);
     const stub = sandboxStub(c.env, row.id);
-    const secret = c.get("settings").tokenSecret;
+    const { tokenSecret, tokenSecrets } = c.get("settings");
     const live = await stub.describe();
     const open = live.ok && isOpen(live.meta.state) && Date.now() < live.meta.expiresAt;
     if (open) {
       const confirm = c.req.query("confirm_discard");
-      const expected = await discardToken(secret, row.id);
+      const expected = await discardToken(tokenSecret, row.id);
       if (confirm === undefined) {
         throw new ApiError("conflict", "This sandbox holds a run nobody has graded; finalize it, or repeat with ?confirm_discard= to throw it away", {
           reason: "ungraded_session",
@@ -211,7 +211,7 @@ export const sandboxRoutes = new Hono<AppEnv>()
           discard_token: expected,
         });
       }
-      if (!timingSafeEqual(confirm, expected)) {
+      if (!(await discardTokenMatches(tokenSecrets, row.id, confirm))) {
         throw new ApiError("validation_failed", "confirm_discard does not match this sandbox's discard token", {
           issues: [{ path: "confirm_discard", message: "Invalid discard token" }],
         });

@@ -52,8 +52,6 @@ describe("tokens in URLs stay out of logs and state", () => {
     expect(tape.length).toBeGreaterThan(100);
     const body = pat.slice("github_pat_".length);
     const jwtSignature = jwt.split(".")[2];
-    // The request lines are logged, with the token replaced.
-    expect(server.output()).toContain("/repos/acme/[REDACTED]");
     expect(server.output()).not.toContain(body);
     expect(server.output()).not.toContain(jwtSignature);
     expect(tape).not.toContain(body);
@@ -62,5 +60,18 @@ describe("tokens in URLs stay out of logs and state", () => {
       expect(bytes.includes(body), file).toBe(false);
       expect(bytes.includes(jwtSignature), file).toBe(false);
     }
+  });
+});
+
+describe("the console filter of npm start", () => {
+  it("redacts tokens in a log line, plain or percent-encoded, and keeps commit SHAs", async () => {
+    const { redactLogLine } = await import("../../../scripts/redacting-output.mjs");
+    const pat = `github_pat_${"Ab1".repeat(20)}`;
+    const line = `twin handler failed github GET /repos/acme/${pat}/git/commits/${"a1".repeat(20)} ?access_token=${encodeURIComponent(pat).replace(/_/g, "%5F")}`;
+    const out = redactLogLine(line);
+    expect(out).not.toContain(pat.slice(11));
+    expect(out).not.toContain("%5F");
+    expect(out).toContain("a1".repeat(20));
+    expect(out).toContain("twin handler failed github GET /repos/acme/[REDACTED]/git/commits/");
   });
 });
