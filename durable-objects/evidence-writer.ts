@@ -5,13 +5,34 @@ import { evidenceKey } from "./evidence-keys";
 
 /** R2 multipart parts must be at least 5 MiB and, all but the last, of one size. */
 const PART_BYTES = 8 * 1024 * 1024;
+/**
+ * Up to this size a blob is one plain put (one object is cheaper to read back than its parts);
+ * past it, a multipart upload, so memory holds one part at a time whatever the tape's length.
+ */
+const SINGLE_PUT_BYTES = 32 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 
 /** Uploads the concatenation of `pieces` under `key`: one put when small, a multipart upload when not. */
 export async function putPieces(bucket: R2Bucket, key: string, pieces: Iterable<string>, contentType: string): Promise<void> {
   const httpMetadata = { contentType };
-  let pending: Uint8Array<ArrayBuffer> = new Uint8Array(0);
+  // Encoded pieces waiting to be sent, copied once into the body or part they end up in.
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const take = (n: number): Uint8Array<ArrayBuffer> => {
+    const out = new Uint8Array(n);
+    let at = 0;
+    while (at < n) {
+      const chunk = chunks[0];
+      const used = Math.min(chunk.length, n - at);
+      out.set(chunk.subarray(0, used), at);
+      at += used;
+      if (used === chunk.length) chunks.shift();
+      else chunks[0] = chunk.subarray(used);
+    }
+    size -= n;
+    return out;
+  };
   let upload: R2MultipartUpload | undefined;
   const parts: R2UploadedPart[] = [];
   const send = async (body: Uint8Array) => {
@@ -20,31 +41,23 @@ export async function putPieces(bucket: R2Bucket, key: string, pieces: Iterable<
   };
   try {
     for (const piece of pieces) {
-      pending = join(pending, encoder.encode(piece));
-      while (pending.length >= PART_BYTES) {
-        await send(pending.slice(0, PART_BYTES));
-        pending = pending.slice(PART_BYTES);
-      }
+      const bytes = encoder.encode(piece);
+      chunks.push(bytes);
+      size += bytes.length;
+      if (!upload && size < SINGLE_PUT_BYTES) continue;
+      while (size >= PART_BYTES) await send(take(PART_BYTES));
     }
     if (!upload) {
-      await bucket.put(key, pending, { httpMetadata });
+      await bucket.put(key, take(size), { httpMetadata });
       return;
     }
-    if (pending.length > 0) await send(pending);
+    if (size > 0) await send(take(size));
     await upload.complete(parts);
   } catch (err) {
     // A half-written upload is abandoned, never completed: the key holds all of it or nothing new.
     if (upload) await upload.abort().catch(() => undefined);
     throw err;
   }
-}
-
-function join(a: Uint8Array<ArrayBuffer>, b: Uint8Array): Uint8Array<ArrayBuffer> {
-  if (a.length === 0) return new Uint8Array(b);
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
 
 export interface EvidenceSource {
