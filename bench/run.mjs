@@ -50,6 +50,7 @@ const SECTIONS = [
   ["finalize", measureFinalize],
   ["concurrency", measureConcurrency],
   ["gmail", (ctx) => import("./sections/gmail.mjs").then((m) => m.measureGmail(ctx))],
+  ["slack", (ctx) => import("./sections/slack.mjs").then((m) => m.measureSlack(ctx))],
 ];
 
 const root = path.dirname(import.meta.dirname);
