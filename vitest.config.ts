@@ -21,6 +21,8 @@ export default defineConfig(async () => {
                   BENCH_FLOOR_ENABLED: "true",
                   // Many tests share the local team; its quota is tested with a team of its own.
                   DEFAULT_SESSION_QUOTA: "100000",
+                  // The load test's size: "quick" in `npm test`, "full" (50 × 200) in `npm run test:load`.
+                  LOAD_SCALE: process.env.POME_LOAD_SCALE ?? "quick",
                 },
               },
             }),

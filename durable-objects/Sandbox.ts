@@ -4,18 +4,19 @@
 import { DurableObject } from "cloudflare:workers";
 import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
-import { Db, applyMigrations } from "./sql";
+import { Db, applyMigrations, twinMigrationList } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
 import { TIMED_MIGRATIONS, fireDue } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
-import { TAPE_MIGRATION, appendTape, readTape, tapeJsonl } from "./tape";
+import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, appendTape, tapePage } from "./tape";
 import { isTwinId, twinById } from "./twins/registry";
-import type { Clock, TapeRow, TwinId, TwinRequest, TwinResponse } from "./twins/types";
-import { evidenceKey } from "./evidence-keys";
+import type { Clock, TwinId, TwinRequest, TwinResponse } from "./twins/types";
+import { writeEvidence } from "./evidence-writer";
+import { retryDelayMs, runFinalizeJob, type FinalizeJob } from "../workers/grading/finalize-job";
 
-export type SandboxState = "provisioning" | "ready" | "running" | "done" | "expired" | "failed";
-export const OPEN_STATES: readonly SandboxState[] = ["provisioning", "ready", "running"];
-export const isOpen = (state: SandboxState) => OPEN_STATES.includes(state);
+import { isOpen, type SandboxState } from "./sandbox-states";
+
+export { isOpen, type SandboxState };
 
 export interface SandboxMeta {
   sessionId: string;
@@ -32,7 +33,11 @@ export interface SandboxMeta {
   closeReason: string | null;
   /** Whether the tape and final state were written to R2 when it closed. */
   archived: boolean;
+  /** Set by finalize before it reads the evidence: the twins stop answering, the sandbox stays open until the run is written. */
+  frozenAt?: number | null;
 }
+
+type TimerName = "lifetime" | "idle" | "finalize";
 
 export interface ProvisionInput {
   sessionId: string;
@@ -45,13 +50,18 @@ export interface ProvisionInput {
   idleSeconds: number;
 }
 
-export interface Evidence {
+/** What exportEvidence wrote to R2: the evidence never crosses RPC as one value. */
+export interface ExportedEvidence {
   meta: SandboxMeta;
-  tape: TapeRow[];
-  /** The world each twin booted with (redacted). */
-  initialStates: Partial<Record<TwinId, unknown>>;
-  finalStates: Partial<Record<TwinId, unknown>>;
+  tapeLength: number;
+  keys: string[];
 }
+
+/** /_pome/events pages: rows and characters per answer, so no page outgrows an RPC value. */
+const EVENTS_PAGE_ROWS = 1000;
+const EVENTS_PAGE_CHARS = 8 * 1024 * 1024;
+/** Evidence is read out of storage in pages of this many characters. */
+const EXPORT_PAGE_CHARS = 4 * 1024 * 1024;
 
 export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; code: "not_found" | "closed" | "boot_failed"; message: string };
 
@@ -70,6 +80,7 @@ const PLATFORM_MIGRATIONS = [
   SNAPSHOTS_MIGRATION,
   ...TIMED_MIGRATIONS,
   OUTBOX_MIGRATION,
+  TAPE_PARTS_MIGRATION,
 ];
 
 export class Sandbox extends DurableObject<Env> {
@@ -85,7 +96,7 @@ export class Sandbox extends DurableObject<Env> {
     super(ctx, env);
     this.db = new Db(ctx.storage.sql);
     ctx.blockConcurrencyWhile(async () => {
-      applyMigrations(ctx.storage.sql, PLATFORM_MIGRATIONS);
+      applyMigrations(ctx.storage.sql, "platform", PLATFORM_MIGRATIONS);
       const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'");
       this.meta = row ? (JSON.parse(row.value) as SandboxMeta) : undefined;
       // A twin's tables may have gained migrations since this sandbox was provisioned.
@@ -98,8 +109,8 @@ export class Sandbox extends DurableObject<Env> {
   }
 
   private applyTwinMigrations(id: TwinId): void {
-    const migrations = twinById(id).migrations.map((sql, i) => ({ name: `${id}_${String(i).padStart(4, "0")}`, sql }));
-    applyMigrations(this.ctx.storage.sql, migrations);
+    const { list, migrations } = twinMigrationList(twinById(id));
+    applyMigrations(this.ctx.storage.sql, list, migrations);
   }
 
   private saveMeta(meta: SandboxMeta): void {
@@ -107,8 +118,16 @@ export class Sandbox extends DurableObject<Env> {
     this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('sandbox', ?)", JSON.stringify(meta));
   }
 
-  private setTimer(name: "lifetime" | "idle", dueAt: number): void {
+  private setTimer(name: TimerName, dueAt: number): void {
     this.db.run("INSERT OR REPLACE INTO _timers (name, due_at) VALUES (?, ?)", name, dueAt);
+  }
+
+  /** Points the one alarm at the earliest timer, or clears it when none is left. */
+  private async rearm(): Promise<void> {
+    const next = this.db.one<{ due_at: number }>("SELECT min(due_at) AS due_at FROM _timers");
+    // A timer already due fires at once (setAlarm refuses times at or before the epoch).
+    if (next && next.due_at !== null) await this.ctx.storage.setAlarm(Math.max(next.due_at, 1));
+    else await this.ctx.storage.deleteAlarm();
   }
 
   /** Boots every twin from its seed and opens the sandbox. */
@@ -169,6 +188,7 @@ export class Sandbox extends DurableObject<Env> {
       if (isOpen(meta.state)) await this.close("expired", "lifetime");
       return twin.errors.gone("This sandbox has closed; its twins no longer answer.");
     }
+    if (meta.frozenAt) return twin.errors.gone("This sandbox is being finalized; its twins no longer answer.");
     // What the twin must compute asynchronously (parsing a message) happens outside the transaction.
     const req = twin.prepare ? await twin.prepare(sent) : sent;
     const firstCall = meta.state === "ready";
@@ -200,6 +220,18 @@ export class Sandbox extends DurableObject<Env> {
     if (firstCall) this.ctx.waitUntil(this.mirror());
     if (response.status < 400 && hasPendingWebhooks(this.db)) this.ctx.waitUntil(this.sendWebhooks());
     return twin.decorate ? twin.decorate(response, seq) : response;
+  }
+
+  /**
+   * Tapes a call the platform refused before the twin saw it (an MCP tool call whose arguments
+   * miss the tool's schema), so the grader sees every attempt. Nothing in the world changes.
+   */
+  async tapeRefusal(twinId: TwinId, req: TwinRequest, response: TwinResponse, operation: string): Promise<void> {
+    const meta = this.meta;
+    if (!meta || !meta.twins.includes(twinId) || !isOpen(meta.state) || meta.frozenAt || Date.now() >= meta.expiresAt) return;
+    this.ctx.storage.transactionSync(() =>
+      this.recordCall(this.clock.now(), { ...requestEntry(twinById(twinId), req), status: response.status, responseBody: response.body, mutated: false, fidelity: "supported", operation }),
+    );
   }
 
   /** Sends queued webhooks; one flush at a time, so a delivery is never sent twice at once. */
@@ -247,27 +279,34 @@ export class Sandbox extends DurableObject<Env> {
   /** The sandbox-level endpoints under each twin: /_pome/state, /_pome/events, /_pome/health. */
   async pome(twinId: TwinId, what: "state" | "events" | "health", query: string): Promise<TwinResponse> {
     const meta = this.meta;
-    const json = (status: number, body: unknown): TwinResponse => ({
+    const twin = twinById(twinId);
+    const json = (status: number, body: string, headers: Record<string, string> = {}): TwinResponse => ({
       status,
-      headers: { "content-type": "application/json; charset=utf-8" },
-      body: JSON.stringify(body),
+      headers: { "content-type": "application/json; charset=utf-8", ...headers },
+      body,
     });
-    if (!meta || !meta.twins.includes(twinId)) return json(404, { error: "unknown sandbox" });
+    if (!meta || !meta.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
     if (what === "health") {
-      return json(200, {
-        ok: isOpen(meta.state),
-        twin: twinId,
-        session_id: meta.sessionId,
-        state: meta.state,
-        expires_at: new Date(meta.expiresAt).toISOString(),
-        tape_length: this.nextSeq - 1,
-      });
+      return json(
+        200,
+        JSON.stringify({
+          ok: isOpen(meta.state) && !meta.frozenAt,
+          twin: twinId,
+          session_id: meta.sessionId,
+          state: meta.state,
+          expires_at: new Date(meta.expiresAt).toISOString(),
+          tape_length: this.nextSeq - 1,
+        }),
+      );
     }
-    if (what === "state") return json(200, redactValue(twinById(twinId).exportState(this.db)));
+    if (what === "state") return json(200, JSON.stringify(redactValue(twin.exportState(this.db))));
     const params = new URLSearchParams(query);
     const after = Number(params.get("after_seq") ?? params.get("since") ?? 0) || 0;
+    const limit = Math.min(EVENTS_PAGE_ROWS, Math.max(1, Number(params.get("limit")) || EVENTS_PAGE_ROWS));
     const scope = params.get("all_twins") === "true" ? undefined : twinId;
-    return json(200, readTape(this.db, { afterSeq: after, twin: scope }));
+    const page = tapePage(this.db, { afterSeq: after, twin: scope, maxRows: limit, maxChars: EVENTS_PAGE_CHARS });
+    // The body stays the array it always was; the cursor to the next page travels in a header.
+    return json(200, `[${page.rows.join(",")}]`, page.more ? { "x-pome-next-after-seq": String(page.lastSeq) } : {});
   }
 
   async describe(): Promise<Outcome<{ meta: SandboxMeta; tapeLength: number }>> {
@@ -284,13 +323,24 @@ export class Sandbox extends DurableObject<Env> {
     return { ok: true };
   }
 
-  /** Everything grading needs, read straight from the live storage. */
-  async evidence(): Promise<Outcome<{ evidence: Evidence }>> {
+  /**
+   * Finalize's first step: the twins stop answering so the graded tape is the whole tape, but the
+   * sandbox stays open (and finalizable) until the run is written and close() is called.
+   */
+  async freeze(): Promise<Outcome<{ meta: SandboxMeta }>> {
     const meta = this.meta;
     if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
-    const finalStates: Partial<Record<TwinId, unknown>> = {};
-    for (const id of meta.twins) finalStates[id] = redactValue(twinById(id).exportState(this.db));
-    return { ok: true, evidence: { meta, tape: readTape(this.db), initialStates: readSnapshots(this.db, meta.twins), finalStates } };
+    if (!isOpen(meta.state) || meta.frozenAt) return { ok: true, meta };
+    this.saveMeta({ ...meta, frozenAt: Date.now() });
+    return { ok: true, meta: this.meta ?? meta };
+  }
+
+  /** Everything grading needs, written straight to R2 from live storage, page by page. */
+  async exportEvidence(): Promise<Outcome<ExportedEvidence>> {
+    const meta = this.meta;
+    if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
+    const keys = await this.writeEvidence(meta);
+    return { ok: true, meta, tapeLength: this.nextSeq - 1, keys };
   }
 
   /** The world each twin booted with, for grading from uploaded blobs that carry no seed. */
@@ -313,22 +363,35 @@ export class Sandbox extends DurableObject<Env> {
     }
     const closed: SandboxMeta = { ...meta, state, closedAt: Date.now(), closeReason: reason, archived };
     this.saveMeta(closed);
-    this.db.run("DELETE FROM _timers");
-    await this.ctx.storage.deleteAlarm();
+    // A closed sandbox has no lifetime or idle left; a finalize job still pending keeps its timer.
+    this.db.run("DELETE FROM _timers WHERE name IN ('lifetime', 'idle')");
+    await this.rearm();
     await this.mirror();
     return { ok: true, meta: closed };
   }
 
   private async archive(meta: SandboxMeta): Promise<void> {
-    const put = (name: string, body: string, contentType: string) =>
-      this.env.EVIDENCE.put(evidenceKey(meta.teamId, meta.sessionId, name), body, { httpMetadata: { contentType } });
-    await put("events.jsonl", tapeJsonl(this.db), "application/x-ndjson; charset=utf-8");
-    for (const [id, state] of Object.entries(readSnapshots(this.db, meta.twins))) {
-      await put(`state_initial.${id}.json`, JSON.stringify(state), "application/json; charset=utf-8");
-    }
-    for (const id of meta.twins) {
-      await put(`state_final.${id}.json`, JSON.stringify(redactValue(twinById(id).exportState(this.db))), "application/json; charset=utf-8");
-    }
+    await this.writeEvidence(meta);
+  }
+
+  private writeEvidence(meta: SandboxMeta): Promise<string[]> {
+    const db = this.db;
+    const snapshots = readSnapshots(db, meta.twins);
+    return writeEvidence(this.env.EVIDENCE, {
+      teamId: meta.teamId,
+      sessionId: meta.sessionId,
+      *tapeLines() {
+        for (let after = 0, more = true; more; ) {
+          const page = tapePage(db, { afterSeq: after, maxRows: 1000, maxChars: EXPORT_PAGE_CHARS });
+          if (page.rows.length) yield `${page.rows.join("\n")}\n`;
+          ({ lastSeq: after, more } = page);
+        }
+      },
+      states: [
+        ...Object.entries(snapshots).map(([id, state]) => ({ name: `state_initial.${id}.json`, json: () => JSON.stringify(state) })),
+        ...meta.twins.map((id) => ({ name: `state_final.${id}.json`, json: () => JSON.stringify(redactValue(twinById(id).exportState(db))) })),
+      ],
+    });
   }
 
   /** Copies the sandbox's state into the D1 index that listing and quota read. */
@@ -346,17 +409,60 @@ export class Sandbox extends DurableObject<Env> {
     return { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: '{"ok":true}' };
   }
 
-  override async alarm(): Promise<void> {
-    const meta = this.meta;
-    if (!meta || !isOpen(meta.state)) return;
-    const timers = this.db.all<{ name: string; due_at: number }>("SELECT name, due_at FROM _timers ORDER BY due_at");
-    const now = Date.now();
-    const due = timers.find((t) => t.due_at <= now);
-    if (due) {
-      await this.close("expired", due.name);
+  /** Queues an asynchronous finalize on the "finalize" timer, due now. */
+  async scheduleFinalize(job: FinalizeJob): Promise<Outcome> {
+    if (!this.meta) return { ok: false, code: "not_found", message: "no such sandbox" };
+    this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('finalize_job', ?)", JSON.stringify(job));
+    this.setTimer("finalize", Date.now());
+    await this.rearm();
+    return { ok: true };
+  }
+
+  /** The finalize job in flight: an alarm that fires while one runs waits for it instead of starting another. */
+  private finalizing: Promise<void> | undefined;
+
+  private runDueFinalize(): Promise<void> {
+    this.finalizing ??= this.runFinalizeOnce().finally(() => {
+      this.finalizing = undefined;
+    });
+    return this.finalizing;
+  }
+
+  /** Runs the pending finalize job; on an unexpected failure it stays queued, its timer pushed back. */
+  private async runFinalizeOnce(): Promise<void> {
+    const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'finalize_job'");
+    if (!row) {
+      this.db.run("DELETE FROM _timers WHERE name = 'finalize'");
       return;
     }
+    const job = JSON.parse(row.value) as FinalizeJob;
+    if ((await runFinalizeJob(this.env, job)) === "retry") {
+      const next = { ...job, attempts: job.attempts + 1 };
+      this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('finalize_job', ?)", JSON.stringify(next));
+      this.setTimer("finalize", Date.now() + retryDelayMs(next.attempts));
+      return;
+    }
+    this.db.run("DELETE FROM _meta WHERE key = 'finalize_job'");
+    this.db.run("DELETE FROM _timers WHERE name = 'finalize'");
+  }
+
+  /**
+   * One alarm, three named timers: `finalize` runs a queued asynchronous finalize, `lifetime` and
+   * `idle` close the sandbox as expired. Idempotent: each step re-reads the timers it acts on, and
+   * a throw leaves them in place for the runtime's retry of the alarm.
+   */
+  override async alarm(): Promise<void> {
+    if (!this.meta) return;
+    const due = (name: TimerName) => this.db.one<{ n: number }>("SELECT count(*) AS n FROM _timers WHERE name = ? AND due_at <= ?", name, Date.now())?.n;
+    if (due("finalize")) await this.runDueFinalize();
+    const meta = this.meta;
+    if (meta && isOpen(meta.state)) {
+      const closing = this.db.one<{ name: string }>("SELECT name FROM _timers WHERE name IN ('lifetime', 'idle') AND due_at <= ? ORDER BY due_at LIMIT 1", Date.now());
+      if (closing) await this.close("expired", closing.name);
+    }
     // The idle timer moves with every call without touching the alarm; re-arm at the earliest.
-    if (timers.length) await this.ctx.storage.setAlarm(timers[0].due_at);
+    await this.rearm();
+    // A retried alarm finds the state already closed; copying it again makes the D1 index converge.
+    await this.mirror();
   }
 }

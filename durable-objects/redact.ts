@@ -1,6 +1,9 @@
 // Secrets never reach the tape, a stored state, a log or a blob. These are the credential shapes
 // the platform hands out (team keys, agent tokens, bearer values) and, from each twin's
 // definition, its vendor's credential shapes that agents are likely to paste (DESIGN.md §4).
+// Redaction reads what a secret *means*, not how it was spelled: JSON bodies are redacted after
+// parsing (so `github\u005fpat_…` is caught), URL parts after percent-decoding, and base64
+// strings (a contents PUT) on their decoded text.
 import { TWIN_IDS, twinById } from "./twins/registry";
 
 export const REDACTED = "[REDACTED]";
@@ -39,14 +42,159 @@ export function redactText(text: string): string {
 /** Whether redaction would change this text: a needle that holds a secret cannot be found after it. */
 export const containsSecret = (text: string) => redactText(text) !== text;
 
-/** Redacts every string inside a JSON-like value. */
+// A string that is all base64 (GitHub wraps it at 60 columns) and long enough to hold a secret.
+const BASE64 = /^(?:[A-Za-z0-9+/]{4}|\s)*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?\s*$/;
+const MIN_BASE64 = 16;
+
+/** The UTF-8 text a base64 string encodes; undefined when it is not base64 text. */
+function decodeBase64Text(value: string): string | undefined {
+  if (value.length < MIN_BASE64 || !BASE64.test(value)) return undefined;
+  try {
+    const binary = atob(value.replace(/\s+/g, ""));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+const encodeBase64Text = (text: string) => {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+};
+
+const BASE64_RUN = /[A-Za-z0-9+/]{20,}={0,2}/g;
+
+/** One string: its own text, and the text it encodes when it is base64, whole or in a run within prose. */
+export function redactString(value: string): string {
+  const plain = redactText(value);
+  if (plain !== value) return plain;
+  const decoded = decodeBase64Text(value);
+  if (decoded !== undefined) return containsSecret(decoded) ? encodeBase64Text(redactText(decoded)) : value;
+  return value.replace(BASE64_RUN, (run) => {
+    const bare = run.replace(/=+$/, "");
+    const inner = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
+    return inner !== undefined && containsSecret(inner) ? REDACTED : run;
+  });
+}
+
+/** Redacts every string (and every key) inside a JSON-like value. */
 export function redactValue<T>(value: T): T {
-  if (typeof value === "string") return redactText(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v)) as T;
+  return redactAny(value) as T;
+}
+
+/** Returns the value itself when nothing in it changed, so callers can tell without comparing. */
+function redactAny(value: unknown): unknown {
+  if (typeof value === "string") return redactString(value);
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((v) => {
+      const r = redactAny(v);
+      if (r !== v) changed = true;
+      return r;
+    });
+    return changed ? out : value;
+  }
   if (value && typeof value === "object") {
+    let changed = false;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = redactValue(v);
-    return out as T;
+    for (const [k, v] of Object.entries(value)) {
+      const key = redactText(k);
+      const r = redactAny(v);
+      if (key !== k || r !== v) changed = true;
+      // defineProperty: a `__proto__` key stays a key instead of becoming the prototype.
+      Object.defineProperty(out, key, { value: r, enumerable: true, writable: true, configurable: true });
+    }
+    return changed ? out : value;
   }
   return value;
 }
+
+/**
+ * How deeply a JSON text nests, counted without parsing it (a parser or a structured clone would
+ * recurse once per level). Brackets inside strings do not count.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
+/**
+ * Deeper than this, a body is kept and served as text: no real API nests this far, and it is the
+ * depth json-text.ts writes verbatim, so events.jsonl and readTape agree on every body.
+ */
+export const MAX_PARSED_DEPTH = 200;
+
+/**
+ * A request or response body as it may be stored. JSON is redacted on its decoded strings and
+ * kept byte for byte when nothing in it was secret; text (and JSON too deep to walk) is redacted
+ * as written, and withheld entirely if an escaped secret would survive that.
+ */
+export function redactBody(text: string): string {
+  const plain = redactText(text);
+  if (text === "" || !mayHideSecret(text)) return plain;
+  if (jsonDepth(text) > MAX_PARSED_DEPTH) return containsSecret(unescapeJson(plain)) ? REDACTED : plain;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return containsSecret(unescapeJson(plain)) ? REDACTED : plain;
+  }
+  const redacted = redactAny(parsed);
+  return redacted === parsed ? text : JSON.stringify(redacted);
+}
+
+// Only \u escapes and base64 can hide a secret from the plain-text patterns. Most bodies have
+// neither (GitHub's node ids are base64, but decode to no secret) and skip the parse.
+const LONG_RUN = /[A-Za-z0-9+/]{20,}={0,2}/g;
+function mayHideSecret(text: string): boolean {
+  if (text.includes("\\u")) return true;
+  for (const match of text.matchAll(LONG_RUN)) {
+    const run = match[0];
+    if (!/[A-Z]/.test(run) || !/[a-z]/.test(run)) continue;
+    // Base64 wrapped over lines (a contents response) is only whole once parsed.
+    if (text.startsWith("\\n", match.index + run.length)) return true;
+    const bare = run.replace(/=+$/, "");
+    const decoded = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
+    if (decoded !== undefined && containsSecret(decoded)) return true;
+  }
+  return false;
+}
+
+/** `\uXXXX` and `\/` escapes written out, to see a secret spelled through them in text that is not JSON. */
+const unescapeJson = (text: string) =>
+  text.includes("\\") ? text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))).replace(/\\\//g, "/") : text;
+
+/** A URL path or query: every percent-decoded segment that holds a secret is replaced whole. */
+export function redactUrlPart(part: string, separators: RegExp): string {
+  const plain = redactText(part);
+  return plain
+    .split(separators)
+    .map((piece) => {
+      if (!piece.includes("%") && !piece.includes("+")) return piece;
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(piece.replace(/\+/g, " "));
+      } catch {
+        return piece;
+      }
+      return containsSecret(decoded) ? REDACTED : piece;
+    })
+    .join("");
+}
+
+export const redactPath = (path: string) => redactUrlPart(path, /(\/)/);
+export const redactQuery = (query: string) => redactUrlPart(query, /([&=])/);
+

@@ -46,13 +46,62 @@ export class Db {
   }
 }
 
-/** Applies each named migration once, in order, recording it in `_migrations`. */
-export function applyMigrations(sql: SqlStorage, migrations: readonly { name: string; sql: string }[]): void {
-  sql.exec("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
-  const applied = new Set(sql.exec<{ name: string }>("SELECT name FROM _migrations").toArray().map((r) => r.name));
-  for (const m of migrations) {
-    if (applied.has(m.name)) continue;
-    sql.exec(m.sql);
-    sql.exec("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", m.name, Date.now());
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+/** Thrown at start-up when storage was migrated by a list that is not a prefix of today's. */
+export class MigrationDriftError extends Error {}
+
+/** FNV-1a over the text, twice with different offsets: a stable fingerprint of a migration's SQL. */
+export function migrationHash(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
   }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+
+function ensureLedger(sql: SqlStorage): void {
+  sql.exec("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
+  const columns = new Set(sql.exec<{ name: string }>("PRAGMA table_info(_migrations)").toArray().map((c) => c.name));
+  // Storage migrated before migrations were verified: the ledger gains the list and the hash.
+  if (!columns.has("hash")) sql.exec("ALTER TABLE _migrations ADD COLUMN hash TEXT");
+  if (!columns.has("list")) sql.exec("ALTER TABLE _migrations ADD COLUMN list TEXT");
+}
+
+/**
+ * Applies a named, append-only list of migrations. What was applied before must be exactly a
+ * prefix of the list as declared today (same names, same SQL, same order); a list that was
+ * edited, reordered or had an entry inserted fails loudly here, at start-up, instead of being
+ * silently skipped. Then the entries past that prefix are applied, in order.
+ */
+export function applyMigrations(sql: SqlStorage, list: string, migrations: readonly Migration[]): void {
+  ensureLedger(sql);
+  const declared = migrations.map((m) => ({ ...m, hash: migrationHash(m.sql) }));
+  // Rows recorded before the ledger knew lists and hashes are trusted once, by name.
+  for (const m of declared) sql.exec("UPDATE _migrations SET list = ?, hash = ? WHERE name = ? AND list IS NULL", list, m.hash, m.name);
+  const applied = sql.exec<{ name: string; hash: string }>("SELECT name, hash FROM _migrations WHERE list = ? ORDER BY rowid", list).toArray();
+  applied.forEach((row, i) => {
+    const expected = declared[i];
+    if (!expected) throw new MigrationDriftError(`Storage migrations "${list}": ${row.name} was applied but the list no longer declares it`);
+    if (expected.name !== row.name || expected.hash !== row.hash) {
+      throw new MigrationDriftError(
+        `Storage migrations "${list}" are append-only: entry ${i} was applied as ${row.name} (${row.hash}) but is now declared as ${expected.name} (${expected.hash}); an edited, reordered or inserted migration is never applied silently`,
+      );
+    }
+  });
+  for (const m of declared.slice(applied.length)) {
+    sql.exec(m.sql);
+    sql.exec("INSERT INTO _migrations (name, applied_at, hash, list) VALUES (?, ?, ?, ?)", m.name, Date.now(), m.hash, list);
+  }
+}
+
+/** A twin's migrations: its list is its own, its entries named by position. */
+export function twinMigrationList(twin: { id: string; migrations: readonly string[] }): { list: string; migrations: Migration[] } {
+  return { list: `twin:${twin.id}`, migrations: twin.migrations.map((sql, i) => ({ name: `${twin.id}_${String(i).padStart(4, "0")}`, sql })) };
 }

@@ -1,8 +1,9 @@
 // The append-only tape: one row per twin call, gap-free `seq`, written in the same synchronous
-// transaction as the state change it records.
+// transaction as the state change it records. A body longer than one SQLite value may be is
+// kept whole: its head in the row, the rest in `_tape_parts`.
 import type { Db } from "./sql";
 import { isVerbatimJson } from "./json-text";
-import { REDACTED, redactText } from "./redact";
+import { MAX_PARSED_DEPTH, REDACTED, jsonDepth, redactBody, redactPath, redactQuery, redactText } from "./redact";
 import type { TapeRow, Transport, TwinId } from "./twins/types";
 
 export const TAPE_MIGRATION = {
@@ -24,6 +25,25 @@ export const TAPE_MIGRATION = {
     operation TEXT NOT NULL
   )`,
 };
+
+/** Tails of bodies too long for one row (Durable Object SQLite values stop at 2 MB). */
+export const TAPE_PARTS_MIGRATION = {
+  name: "0007_tape_parts",
+  sql: "CREATE TABLE _tape_parts (seq INTEGER NOT NULL, field TEXT NOT NULL, part INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (seq, field, part))",
+};
+
+/** Characters per stored piece: at most 3 bytes each in UTF-8, well under the value limit. */
+const PIECE_CHARS = 512 * 1024;
+
+type LongField = "request_body" | "response_body";
+
+/** The head of a long text for the row itself; the rest goes to `_tape_parts`. */
+function storeLong(db: Db, seq: number, field: LongField, text: string): string {
+  for (let part = 1, at = PIECE_CHARS; at < text.length; part++, at += PIECE_CHARS) {
+    db.run("INSERT INTO _tape_parts (seq, field, part, data) VALUES (?, ?, ?, ?)", seq, field, part, text.slice(at, at + PIECE_CHARS));
+  }
+  return text.length > PIECE_CHARS ? text.slice(0, PIECE_CHARS) : text;
+}
 
 /** The request headers every twin's tape keeps; a twin adds its vendor's own (API versions, idempotency keys). */
 const KEPT_HEADERS = ["accept", "content-type", "user-agent"];
@@ -54,6 +74,8 @@ export interface TapeEntry {
 }
 
 export function appendTape(db: Db, seq: number, e: TapeEntry): void {
+  const requestBody = storeLong(db, seq, "request_body", redactBody(e.requestBody));
+  const responseBody = storeLong(db, seq, "response_body", redactBody(e.responseBody));
   db.run(
     `INSERT INTO _tape (seq, at, twin, transport, method, path, query, request_headers, request_body, status,
        response_body, mutated, fidelity, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -62,12 +84,12 @@ export function appendTape(db: Db, seq: number, e: TapeEntry): void {
     e.twin,
     e.transport,
     e.method,
-    redactText(e.path),
-    redactText(e.query),
+    redactPath(e.path),
+    redactQuery(e.query),
     JSON.stringify(e.headers),
-    redactText(e.requestBody),
+    requestBody,
     e.status,
-    redactText(e.responseBody),
+    responseBody,
     e.mutated ? 1 : 0,
     e.fidelity,
     e.operation,
@@ -91,8 +113,10 @@ interface StoredRow {
   operation: string;
 }
 
+/** A body as the tape serves it: JSON parsed, anything else (or JSON nested too deep to carry) as text. */
 function parseBody(text: string): unknown {
   if (text === "") return null;
+  if (jsonDepth(text) > MAX_PARSED_DEPTH) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -100,12 +124,40 @@ function parseBody(text: string): unknown {
   }
 }
 
-export function readTape(db: Db, opts: { afterSeq?: number; twin?: TwinId; limit?: number } = {}): TapeRow[] {
+export interface TapeQuery {
+  afterSeq?: number;
+  twin?: TwinId;
+  limit?: number;
+}
+
+/** Stored rows with their long bodies put back together from `_tape_parts`. */
+function storedRows(db: Db, opts: TapeQuery): StoredRow[] {
   const rows = db.all<StoredRow>(
     `SELECT * FROM _tape WHERE seq > ? ${opts.twin ? "AND twin = ?" : ""} ORDER BY seq LIMIT ?`,
     ...(opts.twin ? [opts.afterSeq ?? 0, opts.twin, opts.limit ?? -1] : [opts.afterSeq ?? 0, opts.limit ?? -1]),
   );
-  return rows.map((r) => ({
+  if (rows.length === 0) return rows;
+  const tails = new Map<string, string[]>();
+  for (const p of db.all<{ seq: number; field: string; data: string }>(
+    "SELECT seq, field, data FROM _tape_parts WHERE seq BETWEEN ? AND ? ORDER BY seq, field, part",
+    rows[0].seq,
+    rows[rows.length - 1].seq,
+  )) {
+    const key = `${p.seq}:${p.field}`;
+    const list = tails.get(key);
+    if (list) list.push(p.data);
+    else tails.set(key, [p.data]);
+  }
+  if (tails.size === 0) return rows;
+  const whole = (r: StoredRow, field: LongField) => {
+    const rest = tails.get(`${r.seq}:${field}`);
+    return rest ? r[field] + rest.join("") : r[field];
+  };
+  return rows.map((r) => ({ ...r, request_body: whole(r, "request_body"), response_body: whole(r, "response_body") }));
+}
+
+export function readTape(db: Db, opts: TapeQuery = {}): TapeRow[] {
+  return storedRows(db, opts).map((r) => ({
     seq: r.seq,
     at: r.at,
     twin: r.twin as TwinId,
@@ -144,17 +196,34 @@ function storedLine(r: StoredRow): string {
   );
 }
 
-/** Rows read per query when writing a whole tape out, so a long tape is never all in memory twice. */
-const JSONL_PAGE_ROWS = 500;
+/** One page of the tape as JSONL lines: at most `maxRows` rows, and past `maxChars` only the row that crossed it. */
+export function tapePage(db: Db, opts: TapeQuery & { maxChars: number; maxRows: number }): { rows: string[]; lastSeq: number; more: boolean } {
+  const rows: string[] = [];
+  let chars = 0;
+  let after = opts.afterSeq ?? 0;
+  // Rows are read a few at a time so a page of huge rows never holds more than it returns.
+  while (rows.length < opts.maxRows) {
+    const batch = storedRows(db, { afterSeq: after, twin: opts.twin, limit: Math.min(50, opts.maxRows - rows.length) });
+    if (batch.length === 0) return { rows, lastSeq: after, more: false };
+    for (const row of batch) {
+      const line = storedLine(row);
+      if (rows.length > 0 && chars + line.length > opts.maxChars) return { rows, lastSeq: after, more: true };
+      rows.push(line);
+      chars += line.length;
+      after = row.seq;
+    }
+  }
+  const next = db.one<{ seq: number }>(`SELECT seq FROM _tape WHERE seq > ? ${opts.twin ? "AND twin = ?" : ""} LIMIT 1`, ...(opts.twin ? [after, opts.twin] : [after]));
+  return { rows, lastSeq: after, more: next !== undefined };
+}
 
-/** The tape as `events.jsonl`, written from the stored text: no body is parsed unless it must be. */
+/** The tape as `events.jsonl`, page by page from the stored text. */
 export function tapeJsonl(db: Db): string {
   const lines: string[] = [];
-  for (let after = 0; ; ) {
-    const rows = db.all<StoredRow>("SELECT * FROM _tape WHERE seq > ? ORDER BY seq LIMIT ?", after, JSONL_PAGE_ROWS);
-    for (const r of rows) lines.push(storedLine(r));
-    if (rows.length < JSONL_PAGE_ROWS) break;
-    after = rows[rows.length - 1].seq;
+  for (let after = 0, more = true; more; ) {
+    const page = tapePage(db, { afterSeq: after, maxRows: 500, maxChars: Number.POSITIVE_INFINITY });
+    lines.push(...page.rows);
+    ({ lastSeq: after, more } = page);
   }
   return lines.length ? `${lines.join("\n")}\n` : "";
 }

@@ -2,6 +2,7 @@
 // folder. (No wrangler import here: `npm start`'s long-lived process loads Miniflare only.)
 import path from "node:path";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { redactLogLine } from "./redacting-output.mjs";
 
 /** Miniflare options no matter which worker runs: offline, nothing recorded beyond the state. */
 export function sharedOptions(stateDir) {
@@ -16,6 +17,12 @@ export function sharedOptions(stateDir) {
     cf: false,
     logRequests: false,
     log: new Log(LogLevel.WARN),
+    // The Worker's own console lines (an error naming a request path) leave redacted.
+    handleStructuredLogs: ({ level, message }) => {
+      const line = redactLogLine(message);
+      if (level === "error" || level === "warn") console.error(line);
+      else console.log(line);
+    },
   };
 }
 

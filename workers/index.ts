@@ -2,6 +2,7 @@
 // their providers' own root paths, all from one origin.
 import { Hono } from "hono";
 import { Sandbox } from "../durable-objects/Sandbox";
+import { TWINS } from "../durable-objects/twins/registry";
 import type { AppEnv } from "./app-env";
 import { requireTeamKey } from "./auth";
 import { bearerFrom, looksLikeProviderToken } from "./credentials";
@@ -44,9 +45,12 @@ app.onError((err, c) => {
 });
 
 // `/v1/…` with a provider-shaped key is that provider's API (a vendor whose own paths start with /v1).
+// Only a path the key's own twin claims goes there: `/v1/me` with another vendor's token is a
+// control-plane call with a key it does not know (401), not a twin call.
 app.use("/v1/*", async (c, next) => {
   const token = bearerFrom(c.req.header("authorization"));
-  if (token && looksLikeProviderToken(token)) {
+  const path = new URL(c.req.url).pathname;
+  if (token && looksLikeProviderToken(token) && Object.values(TWINS).some((t) => token.startsWith(t.credential.prefix) && t.claimsRootPath(path))) {
     const res = await rootTwinHandler(c, token);
     if (res) return res;
   }

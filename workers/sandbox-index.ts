@@ -1,17 +1,17 @@
 // The D1 index of sandboxes: quota reservation, listing and lookups. The Sandbox Durable Object
 // is the source of truth for a sandbox's life and mirrors its state into these rows.
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { OPEN_STATES, OPEN_STATES_SQL, isOpen } from "../durable-objects/sandbox-states";
 import type { TwinId } from "../durable-objects/twins/types";
 import { database } from "./db/client";
 import { sandboxes, type SandboxRow } from "./db/schema";
 
-export const OPEN = ["provisioning", "ready", "running"] as const;
 
 export async function countOpenSandboxes(env: Env, teamId: string): Promise<number> {
   const rows = await database(env)
     .select({ n: sql<number>`count(*)` })
     .from(sandboxes)
-    .where(and(eq(sandboxes.teamId, teamId), inArray(sandboxes.state, [...OPEN]), gt(sandboxes.expiresAt, new Date().toISOString())));
+    .where(and(eq(sandboxes.teamId, teamId), inArray(sandboxes.state, [...OPEN_STATES]), gt(sandboxes.expiresAt, new Date().toISOString())));
   return rows[0]?.n ?? 0;
 }
 
@@ -27,6 +27,7 @@ export interface NewSandbox {
   agentId: string | null;
   baselineGroupId: string | null;
   idempotencyKey: string | null;
+  idempotencyHash: string | null;
   createdAt: string;
   expiresAt: string;
 }
@@ -38,13 +39,13 @@ export interface NewSandbox {
 export async function reserveSandbox(env: Env, s: NewSandbox, quota: number): Promise<boolean> {
   const result = await env.DB.prepare(
     `INSERT INTO sandboxes (id, team_id, twins, state, task_name, task_markdown, task_id, group_id, agent_version,
-       agent_id, baseline_group_id, idempotency_key, created_at, expires_at)
-     SELECT ?, ?, ?, 'provisioning', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-     WHERE (SELECT count(*) FROM sandboxes WHERE team_id = ? AND state IN ('provisioning', 'ready', 'running')
+       agent_id, baseline_group_id, idempotency_key, idempotency_hash, created_at, expires_at)
+     SELECT ?, ?, ?, 'provisioning', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+     WHERE (SELECT count(*) FROM sandboxes WHERE team_id = ? AND state IN (${OPEN_STATES_SQL})
             AND expires_at > ?) < ?`,
   )
     .bind(s.id, s.teamId, JSON.stringify(s.twins), s.taskName, s.taskMarkdown, s.taskId, s.groupId, s.agentVersion,
-      s.agentId, s.baselineGroupId, s.idempotencyKey, s.createdAt, s.expiresAt, s.teamId, s.createdAt, quota)
+      s.agentId, s.baselineGroupId, s.idempotencyKey, s.idempotencyHash, s.createdAt, s.expiresAt, s.teamId, s.createdAt, quota)
     .run();
   return (result.meta.changes ?? 0) === 1;
 }
@@ -75,5 +76,5 @@ export async function listSandboxes(env: Env, teamId: string, opts: { state?: st
 
 /** A row whose lifetime has passed is expired even if its alarm has not run yet. */
 export function effectiveState(row: Pick<SandboxRow, "state" | "expiresAt">, now = Date.now()): string {
-  return (OPEN as readonly string[]).includes(row.state) && Date.parse(row.expiresAt) <= now ? "expired" : row.state;
+  return isOpen(row.state) && Date.parse(row.expiresAt) <= now ? "expired" : row.state;
 }

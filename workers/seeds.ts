@@ -1,5 +1,6 @@
 // Seeds on the control plane: the envelope rule (decided by `twins`, never by the seed's
 // contents) and the twin's own boot parser, shared by /v1/seeds/validate and sandbox creation.
+import { formatPath } from "../durable-objects/twins/kit/seed";
 import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
 import type { TwinId } from "../durable-objects/twins/types";
 import { ApiError } from "./errors";
@@ -12,14 +13,16 @@ export function checkTwinIds(value: unknown, opts: { max?: number }): TwinId[] {
       error: "unknown_twins",
       unknown_twins: unknown,
       known_twins: TWIN_IDS,
+      issues: unknown.map((t) => ({ path: `twins[${list.indexOf(t)}]`, message: `Unknown twin ${JSON.stringify(t)}` })),
     });
   }
   const twins = [...new Set(list as TwinId[])];
   if (opts.max !== undefined && twins.length > opts.max) {
-    throw new ApiError("validation_failed", `A sandbox holds at most ${opts.max} twins; ${twins.length} were requested`, {
+    throw new ApiError("validation_failed", `twins: a sandbox holds at most ${opts.max} twins; ${twins.length} were requested`, {
       error: "too_many_twins",
       max: opts.max,
       requested: twins.length,
+      issues: [{ path: "twins", message: `At most ${opts.max} twins` }],
     });
   }
   return twins;
@@ -38,7 +41,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeo
 export function resolveSeeds(twins: TwinId[], seed: unknown): ResolvedSeeds {
   const perTwin: Partial<Record<TwinId, unknown>> = {};
   if (seed !== undefined && seed !== null) {
-    if (!isPlainObject(seed)) throw envelopeError("The seed must be a JSON object");
+    if (!isPlainObject(seed)) throw envelopeError("seed: the seed must be a JSON object", { issues: [{ path: "seed", message: "Expected a JSON object" }] });
+    requireSafeSeed(seed);
     if (twins.length === 1) {
       perTwin[twins[0]] = seed;
     } else {
@@ -73,6 +77,34 @@ export function resolveSeeds(twins: TwinId[], seed: unknown): ResolvedSeeds {
   }
   return { seeds, checked, unchecked };
 }
+
+/** Deeper than this a seed is refused: no world nests so far, and a structured clone would not carry it. */
+const MAX_SEED_DEPTH = 48;
+
+/**
+ * One rule for every seed on every door (validate and create run it through resolveSeeds):
+ * no `__proto__` key, which a parser would silently drop or turn into a prototype, and no
+ * nesting deeper than MAX_SEED_DEPTH. Walks iteratively, so depth itself cannot overflow it.
+ */
+function requireSafeSeed(seed: Record<string, unknown>): void {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: seed, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop() as { value: unknown; path: (string | number)[] };
+    if (path.length > MAX_SEED_DEPTH) throw seedRuleError(path, `The seed nests deeper than ${MAX_SEED_DEPTH} levels`, "too_deep");
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    else if (value && typeof value === "object") {
+      for (const key of Object.keys(value)) {
+        if (key === "__proto__") throw seedRuleError([...path, key], 'A seed may not use the key "__proto__"', "forbidden_key");
+        stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+      }
+    }
+  }
+}
+
+const seedRuleError = (path: (string | number)[], message: string, code: string) => {
+  const at = formatPath(path) || "(root)";
+  return new ApiError("validation_failed", `${at}: ${message}`, { error: "invalid_seed", issue_count: 1, issues: [{ path: at, message, code }] });
+};
 
 const envelopeError = (message: string, extra: Record<string, unknown> = {}) =>
   new ApiError("validation_failed", message, { error: "invalid_seed_envelope", ...extra });

@@ -20,6 +20,21 @@ export async function loadStoredTask(env: Env, teamId: string, taskId: string): 
   return row;
 }
 
+/**
+ * A task over the criteria limits is refused where it enters, not at finalize: a sandbox started
+ * from it could never be graded. Other parse problems stay finalize's business, since criteria
+ * may still arrive in the finalize body.
+ */
+export function requireTaskWithinLimits(markdown: string, field: string): void {
+  const parsed = parseTask(markdown);
+  const limits = parsed.ok ? [] : parsed.errors.filter((e) => e.limit);
+  if (limits.length)
+    throw new ApiError("validation_failed", `${field}: ${limits[0].message}`, {
+      error: "task_over_limits",
+      issues: limits.map((e) => ({ path: field, message: e.message, line: e.line ?? null })),
+    });
+}
+
 /** The `# Title` line names the task's sandboxes and runs. */
 export function taskNameOf(markdown: string): string | null {
   const parsed = parseTask(markdown);

@@ -9,6 +9,8 @@ import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
 import { bearerFrom, parseIssuedToken, parseProviderToken, verifyAgentToken } from "./credentials";
 import { sandboxStub } from "./stubs";
+import { redactBody } from "../durable-objects/redact";
+import { TWIN_BODY_LIMIT_BYTES, bodyTooLarge, declaredTooLarge, tooLarge } from "./twin-limits";
 import { twinsOrigin } from "./urls";
 
 export interface TwinTarget {
@@ -135,24 +137,43 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
     const what = target.path.slice("/_pome/".length);
     if (what === "openapi.json") return c.json(openapiFor(twin, target.baseUrl));
     if (what !== "state" && what !== "events" && what !== "health") return toResponse(TWINS[twin].errors.notImplemented({ method: c.req.method, path: target.path } as TwinRequest));
-    return toResponse(await sandboxStub(c.env, sessionId).pome(twin, what, url.search.slice(1)));
+    return toResponse(await answerAsTwin(twin, () => sandboxStub(c.env, sessionId).pome(twin, what, url.search.slice(1))));
   }
   const method = c.req.method.toUpperCase();
+  // Over the limit, the body is not even read: the twin refuses it and writes nothing.
+  if (declaredTooLarge(c.req.header("content-length"))) return toResponse(tooLarge(TWINS[twin]));
   // A client with a trailing-slash base URL sends `//path`; the vendors answer those too.
   const path = target.path.replace(/\/{2,}/g, "/") || "/";
   const hasBody = method !== "GET" && method !== "HEAD";
   const binary = hasBody && (TWINS[twin].binaryBody?.(path) ?? false);
+  const raw = !hasBody ? "" : binary ? new Uint8Array(await c.req.arrayBuffer()) : await bodyText(c);
+  if (typeof raw === "string" ? bodyTooLarge(raw) : raw.byteLength > TWIN_BODY_LIMIT_BYTES) return toResponse(tooLarge(TWINS[twin]));
   const req: TwinRequest = {
     method,
     path,
     query: url.search.slice(1),
     headers: lowerHeaders(c.req.raw.headers),
-    body: !hasBody ? "" : binary ? toBase64(new Uint8Array(await c.req.arrayBuffer())) : await bodyText(c),
+    body: typeof raw === "string" ? raw : toBase64(raw),
     baseUrl: target.baseUrl,
     transport: TWINS[twin].transportFor?.(target.path) ?? "rest",
     ...(binary ? { bodyEncoding: "base64" as const } : {}),
   };
-  return toResponse(await sandboxStub(c.env, sessionId).twinCall(twin, req));
+  return toResponse(await answerAsTwin(twin, () => sandboxStub(c.env, sessionId).twinCall(twin, req)));
+}
+
+/**
+ * A Durable Object that cannot answer still answers in the twin's shape, never the control
+ * plane's. A refusal that quotes the request (a vendor's "… is not an array") never hands back a
+ * secret in it: error bodies leave redacted; successes stay as the vendor would send them.
+ */
+async function answerAsTwin(twin: TwinId, call: () => Promise<TwinResponse>): Promise<TwinResponse> {
+  try {
+    const res = await call();
+    return res.status >= 400 && res.bodyEncoding !== "base64" ? { ...res, body: redactBody(res.body) } : res;
+  } catch (err) {
+    console.error("twin call failed in the Durable Object", twin, err);
+    return TWINS[twin].errors.internal("The twin failed to answer this call.");
+  }
 }
 
 /** `/<twin>/s/<ses_id>/…`: the credential must belong to that very sandbox (and twin). */

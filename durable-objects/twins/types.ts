@@ -212,6 +212,8 @@ export interface TwinDefinition<Seed = unknown> {
     missingCredential?(message: string): TwinResponse;
     gone(message: string): TwinResponse;
     internal(message: string): TwinResponse;
+    /** A request body over the platform's stated limit, refused before anything is written. */
+    tooLarge?(limitBytes: number): TwinResponse;
   };
   /**
    * Whether the request body on this path is bytes (a file upload): the platform then hands it to

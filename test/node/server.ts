@@ -27,6 +27,8 @@ export interface DevServer {
   /** The state folder (D1, R2, Durable Objects), removed by stop(). */
   stateDir: string;
   stop(): Promise<void>;
+  /** SIGKILL to the whole process group: no shutdown, as a crash would be. Keeps the state folder. */
+  kill(): Promise<void>;
   output(): string;
 }
 
@@ -74,6 +76,13 @@ export async function startDevServer(
     pid: child.pid ?? 0,
     stateDir,
     output: () => log,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null && child.pid) {
+        const exited = new Promise((r) => child.once("exit", r));
+        process.kill(-child.pid, "SIGKILL");
+        await exited;
+      }
+    },
     async stop() {
       if (child.exitCode === null && child.pid) {
         process.kill(-child.pid, "SIGTERM");

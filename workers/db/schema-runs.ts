@@ -1,5 +1,6 @@
 // drizzle schema for d1-migrations/0002_runs.sql (the SQL file is the source of truth).
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { twinList } from "./twin-list";
 
 export const runs = sqliteTable("runs", {
   id: text("id").primaryKey(),
@@ -12,7 +13,7 @@ export const runs = sqliteTable("runs", {
   groupId: text("group_id"),
   baselineGroupId: text("baseline_group_id"),
   environment: text("environment").notNull(),
-  twins: text("twins").notNull(),
+  twins: twinList("twins").notNull(),
   agentModel: text("agent_model").notNull(),
   agentSdk: text("agent_sdk"),
   agentVersion: text("agent_version"),

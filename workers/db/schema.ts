@@ -1,5 +1,6 @@
 // drizzle schema for d1-migrations/0001_init.sql (the SQL files are the source of truth).
 import { sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
+import { twinList } from "./twin-list";
 
 export const teams = sqliteTable("teams", {
   id: text("id").primaryKey(),
@@ -30,7 +31,7 @@ export const apiKeys = sqliteTable("api_keys", {
 export const sandboxes = sqliteTable("sandboxes", {
   id: text("id").primaryKey(),
   teamId: text("team_id").notNull(),
-  twins: text("twins").notNull(),
+  twins: twinList("twins").notNull(),
   state: text("state").notNull(),
   taskName: text("task_name"),
   taskMarkdown: text("task_markdown"),
@@ -40,6 +41,8 @@ export const sandboxes = sqliteTable("sandboxes", {
   agentId: text("agent_id"),
   baselineGroupId: text("baseline_group_id"),
   idempotencyKey: text("idempotency_key"),
+  /** sha256 of the create body the key was first used with (0005_idempotency_hash.sql). */
+  idempotencyHash: text("idempotency_hash"),
   createdAt: text("created_at").notNull(),
   readyAt: text("ready_at"),
   expiresAt: text("expires_at").notNull(),

@@ -4,7 +4,6 @@
 import { z } from "zod";
 import { evidenceKey } from "../../durable-objects/evidence-keys";
 import { redactValue } from "../../durable-objects/redact";
-import type { Evidence } from "../../durable-objects/Sandbox";
 import { tapeToJsonl } from "../../durable-objects/tape";
 import type { TapeRow, TwinId } from "../../durable-objects/twins/types";
 import { TWIN_IDS } from "../../durable-objects/twins/registry";
@@ -92,10 +91,6 @@ async function initialSnapshots(bucket: R2Bucket, teamId: string, sessionId: str
   return { initial, initialKeys };
 }
 
-export function fromLive(evidence: Evidence): CollectedEvidence {
-  return { source: "twin-pull", tape: evidence.tape, initial: evidence.initialStates, final: evidence.finalStates, initialKeys: {} };
-}
-
 export interface Where {
   bucket: R2Bucket;
   teamId: string;
@@ -105,8 +100,11 @@ export interface Where {
 
 export const readSnapshots = (w: Where) => initialSnapshots(w.bucket, w.teamId, w.sessionId, w.twins);
 
-/** The archive an expired sandbox left in R2; undefined when its tape is not there. */
-export async function fromArchive(w: Where): Promise<CollectedEvidence | undefined> {
+/**
+ * The evidence a Sandbox wrote to R2: its archive at expiry, or the export finalize asked for
+ * (source "twin-pull"); undefined when its tape is not there.
+ */
+export async function fromArchive(w: Where, source: "archive" | "twin-pull"): Promise<CollectedEvidence | undefined> {
   const tapeText = await readText(w.bucket, evidenceKey(w.teamId, w.sessionId, "events.jsonl"));
   if (tapeText === undefined) return undefined;
   const final: Partial<Record<TwinId, unknown>> = {};
@@ -115,7 +113,7 @@ export async function fromArchive(w: Where): Promise<CollectedEvidence | undefin
     const text = await readText(w.bucket, key);
     if (text !== undefined) final[twin] = parseJson(text, key);
   }
-  return { source: "archive", tape: parseTapeJsonl(tapeText, "events.jsonl"), final, ...(await readSnapshots(w)) };
+  return { source, tape: parseTapeJsonl(tapeText, "events.jsonl"), final, ...(await readSnapshots(w)) };
 }
 
 /** A state blob: one twin's export, or for a multi-twin sandbox an envelope keyed by twin. */
@@ -179,11 +177,14 @@ export async function storeEvidence(
     }
     return key;
   };
-  const trace = await put("events.jsonl", tapeToJsonl(e.tape));
+  // What the Sandbox wrote to R2 itself is already stored under these keys, exactly as graded.
+  const written = e.source !== "blob";
+  const trace = written ? evidenceKey(w.teamId, w.sessionId, "events.jsonl") : await put("events.jsonl", tapeToJsonl(e.tape));
   const finals: Partial<Record<TwinId, string>> = {};
   for (const twin of w.twins) {
     const state = e.final[twin];
-    if (state !== undefined) finals[twin] = await put(`state_final.${twin}.json`, JSON.stringify(state));
+    if (state === undefined) continue;
+    finals[twin] = written ? evidenceKey(w.teamId, w.sessionId, `state_final.${twin}.json`) : await put(`state_final.${twin}.json`, JSON.stringify(state));
   }
   // Initial states not already in R2 (read live, or the provision snapshot behind an upload) join them.
   const initials: Partial<Record<TwinId, string>> = { ...e.initialKeys };

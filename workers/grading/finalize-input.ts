@@ -5,6 +5,7 @@ import { TWIN_IDS } from "../../durable-objects/twins/registry";
 import { ApiError } from "../errors";
 import { parseWith } from "../body";
 import { criteriaForFinalize, parseTask } from "../tasks";
+import { CRITERIA_LIMIT, CRITERION_TEXT_LIMIT } from "../tasks/markdown";
 
 /** The reference's limit: blobs never travel in this body. */
 export const FINALIZE_BODY_LIMIT = 256 * 1024;
@@ -13,14 +14,14 @@ const key = z.string().min(1).max(1024);
 
 const criterion = z.strictObject({
   id: z.string().min(1).max(200),
-  text: z.string().min(1).max(4000),
+  text: z.string().min(1).max(CRITERION_TEXT_LIMIT),
   kind: z.enum(["code", "model"]),
   twin: z.enum(TWIN_IDS, { message: `must be one of ${TWIN_IDS.join(", ")}` }).optional(),
   always_scored: z.boolean().optional(),
 });
 
 export const FinalizeBody = z.strictObject({
-  criteria: z.array(criterion).min(1).max(200),
+  criteria: z.array(criterion).min(1).max(CRITERIA_LIMIT),
   stop_reason: z.string().max(2000),
   exit_code: z.number().int(),
   duration_ms: z.number().int().nonnegative(),
@@ -56,7 +57,7 @@ export function withTaskCriteria(raw: unknown, taskMarkdown: string | null): unk
 export function parseFinalizeBody(raw: unknown, twins: readonly TwinId[]): FinalizeInput {
   const given = typeof raw === "object" && raw !== null ? (raw as { criteria?: unknown }).criteria : null;
   if (given === undefined || (Array.isArray(given) && given.length === 0)) {
-    const why = given === undefined ? "none were sent and the sandbox's task has none" : "send 1–200 criteria";
+    const why = given === undefined ? "none were sent and the sandbox's task has none" : `send 1–${CRITERIA_LIMIT} criteria`;
     throw new ApiError("validation_failed", `criteria: a run with nothing to check is never graded; ${why}`, {
       error: "empty_criteria",
       issues: [{ path: "criteria", message: "At least one criterion is required" }],

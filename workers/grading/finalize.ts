@@ -1,7 +1,6 @@
 // Finalize: freeze the sandbox, collect and redact its evidence, grade, store the evidence in R2 and
 // the run in D1. Idempotent: a sandbox has at most one run, and asking again returns it.
-import { isOpen, type Evidence } from "../../durable-objects/Sandbox";
-import type { TwinId } from "../../durable-objects/twins/types";
+import { isOpen } from "../../durable-objects/sandbox-states";
 import type { SandboxRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId, sha256Hex } from "../ids";
@@ -9,7 +8,7 @@ import { sandboxStub } from "../stubs";
 import { parseTask } from "../tasks/markdown";
 import { correlate } from "./correlate";
 import { gradeCriteria } from "./evaluate";
-import { fromArchive, fromLive, fromUploads, redactEvidence, storeEvidence, type CollectedEvidence, type Where } from "./evidence";
+import { fromArchive, fromUploads, redactEvidence, storeEvidence, type CollectedEvidence, type Where } from "./evidence";
 import type { FinalizeInput } from "./finalize-input";
 import type { Judge } from "./judge/types";
 import { fixPrompt, summarize } from "./narrate";
@@ -27,10 +26,16 @@ export interface FinalizeRequest {
 
 const conflict = (reason: string, message: string) => new ApiError("conflict", message, { reason });
 
+const unreachable = (err: unknown) => {
+  console.error("finalize could not export the sandbox's evidence", err);
+  return new ApiError("downstream_unavailable", "The sandbox's evidence could not be written to storage; the sandbox is still open, finalize again to retry");
+};
+
 /**
- * Stops the sandbox taking calls before its evidence is read, so the graded tape is the whole
- * tape. A sandbox past its lifetime is closed as expired, which archives it; a discarded one has
- * nothing anyone asked to keep.
+ * Stops the twins answering before the evidence is read, so the graded tape is the whole tape,
+ * but leaves the sandbox open: it is closed only once its run is written, and a finalize that
+ * fails on the way leaves it finalizable again. A sandbox past its lifetime is closed as expired,
+ * which archives it; a discarded one has nothing anyone asked to keep.
  */
 async function freezeAndCollect(req: FinalizeRequest, where: Where): Promise<CollectedEvidence> {
   const stub = sandboxStub(req.env, req.sandbox.id);
@@ -39,28 +44,36 @@ async function freezeAndCollect(req: FinalizeRequest, where: Where): Promise<Col
     throw conflict("session_discarded", "This sandbox was deleted with its run discarded; there is nothing to grade");
   if (!described.ok || described.meta.state === "failed")
     throw conflict("capture_incomplete", "The sandbox never finished provisioning; there is no tape to grade");
-  const freeze = async () => {
-    if (!isOpen(described.meta.state)) return;
-    const expired = Date.now() >= described.meta.expiresAt;
-    await stub.close(expired ? "expired" : "done", expired ? "lifetime" : "finalized");
-  };
   if (req.body.source === "blob") {
     // Uploaded blobs are read (and refused if unusable) before anything changes.
     const { trace_storage_key: trace, state_initial_storage_key: stateInitial, state_final_storage_key: stateFinal } = req.body;
     const uploaded = await fromUploads(where, { trace: trace ?? "", stateInitial, stateFinal }, await stub.initialStates());
-    await freeze();
+    await stub.freeze();
     return uploaded;
   }
-  await freeze();
+  if (isOpen(described.meta.state) && Date.now() >= described.meta.expiresAt) await stub.close("expired", "lifetime");
   const after = await stub.describe();
   if (after.ok && after.meta.state === "expired") {
-    const archived = await fromArchive(where);
+    const archived = await fromArchive(where, "archive");
     if (archived) return archived;
   }
-  const live = await stub.evidence();
-  if (!live.ok || !("evidence" in live)) throw conflict("capture_incomplete", "The sandbox's tape could not be read; it never finished provisioning");
-  // RPC typing widens the evidence's `unknown` states; the Sandbox returns exactly an Evidence.
-  return fromLive(live.evidence as Evidence);
+  await stub.freeze();
+  // The Sandbox writes its evidence to R2 itself, page by page; grading reads it back from there.
+  let exported: Awaited<ReturnType<typeof stub.exportEvidence>>;
+  try {
+    exported = await stub.exportEvidence();
+  } catch (err) {
+    throw unreachable(err);
+  }
+  if (!exported.ok) throw conflict("capture_incomplete", "The sandbox's tape could not be read; it never finished provisioning");
+  const collected = await fromArchive(where, "twin-pull");
+  if (!collected) throw unreachable(new Error(`events.jsonl of ${req.sandbox.id} missing right after export`));
+  return collected;
+}
+
+/** The run is written: now, and only now, the sandbox closes. */
+async function closeFinalized(env: Env, sessionId: string): Promise<void> {
+  await sandboxStub(env, sessionId).close("done", "finalized");
 }
 
 /** The prompt the agent was given, from the task markdown the sandbox started with. */
@@ -73,9 +86,13 @@ function taskPrompt(markdown: string | null): string | null {
 export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
   const { env, sandbox, body } = req;
   const existing = await findRunBySession(env, sandbox.teamId, sandbox.id);
-  if (existing) return existing;
+  if (existing) {
+    // A finalize that wrote the run but failed before closing is finished here.
+    await closeFinalized(env, sandbox.id);
+    return existing;
+  }
 
-  const twins = JSON.parse(sandbox.twins) as TwinId[];
+  const twins = sandbox.twins;
   const where: Where = { bucket: env.EVIDENCE, teamId: sandbox.teamId, sessionId: sandbox.id, twins };
   const collected = redactEvidence(await freezeAndCollect(req, where));
 
@@ -95,7 +112,7 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
   const stored = await storeEvidence(where, collected);
 
   const now = new Date().toISOString();
-  return insertRun(env, {
+  const run = await insertRun(env, {
     id: newId("run"),
     teamId: sandbox.teamId,
     sessionId: sandbox.id,
@@ -106,7 +123,7 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     groupId: sandbox.groupId,
     baselineGroupId: body.baseline_group_id ?? sandbox.baselineGroupId ?? null,
     environment: env.ENVIRONMENT || "production",
-    twins: JSON.stringify(twins),
+    twins,
     agentModel: body.agent_model,
     agentSdk: body.agent_sdk ?? null,
     agentVersion: body.agent_version ?? sandbox.agentVersion,
@@ -132,4 +149,6 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     createdAt: sandbox.createdAt,
     finishedAt: now,
   });
+  await closeFinalized(env, sandbox.id);
+  return run;
 }

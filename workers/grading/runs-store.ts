@@ -68,7 +68,7 @@ export function runView(row: RunRow, dashboardOrigin: string): RunView {
     group_id: row.groupId,
     baseline_group_id: row.baselineGroupId,
     environment: row.environment,
-    twins: json<TwinId[]>(row.twins),
+    twins: row.twins,
     agent_model: row.agentModel,
     agent_sdk: row.agentSdk,
     agent_version: row.agentVersion,

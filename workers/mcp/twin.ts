@@ -8,6 +8,8 @@ import { unknownTwin, credentialOpens, resolveTwinCredential, toResponse } from 
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
 import { sandboxStub } from "../stubs";
+import { redactBody } from "../../durable-objects/redact";
+import { bodyTooLarge, tooLarge } from "../twin-limits";
 import { twinsOrigin } from "../urls";
 import { newMcpServer, serveStateless, textResult } from "./serve";
 
@@ -35,7 +37,8 @@ export function twinRequestFor(tool: TwinTool, args: Record<string, unknown>, ct
 /** The twin's answer as a tool result: its JSON as text; a 4xx/5xx is an error carrying the vendor's body. */
 export function toolResultFor(res: TwinResponse) {
   const failed = res.status >= 400;
-  if (res.body) return textResult(res.body, failed);
+  // As on REST, a refusal never quotes a secret back.
+  if (res.body) return textResult(failed ? redactBody(res.body) : res.body, failed);
   return textResult(failed ? `HTTP ${res.status}` : `Done (HTTP ${res.status}, no content)`, failed);
 }
 
@@ -66,6 +69,59 @@ function twinServer(definition: TwinDefinition, run: (tool: TwinTool, args: Reco
   return server;
 }
 
+interface ToolRefusal {
+  req: TwinRequest;
+  response: TwinResponse;
+  operation: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The tool calls in a JSON-RPC body that the MCP SDK will refuse before any tool runs (an unknown
+ * tool, arguments that miss its schema). They never reach the twin, so they are taped here: an
+ * agent's failed attempts are evidence too.
+ */
+export async function refusedToolCalls(request: Request, definition: TwinDefinition, ctx: { authorization: string; baseUrl: string }): Promise<ToolRefusal[]> {
+  if (request.method !== "POST") return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await request.clone().text());
+  } catch {
+    return [];
+  }
+  const refusals: ToolRefusal[] = [];
+  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+    if (!isRecord(message) || message.method !== "tools/call" || !isRecord(message.params) || typeof message.params.name !== "string") continue;
+    const name = message.params.name;
+    const args = message.params.arguments ?? {};
+    const tool = definition.tools.find((t) => t.name === name);
+    const problem = !tool ? `Tool ${name} not found` : invalidArguments(tool, args);
+    if (problem === undefined) continue;
+    refusals.push({
+      req: {
+        method: "POST",
+        path: "/mcp",
+        query: "",
+        headers: { authorization: ctx.authorization, "content-type": "application/json" },
+        body: JSON.stringify({ name, arguments: args }),
+        baseUrl: ctx.baseUrl,
+        transport: "mcp",
+      },
+      response: { status: tool ? 422 : 404, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify({ message: problem }) },
+      operation: tool ? `mcp.${name}` : "mcp.unknown_tool",
+    });
+  }
+  return refusals;
+}
+
+function invalidArguments(tool: TwinTool, args: unknown): string | undefined {
+  const result = tool.input.safeParse(args);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0];
+  return `Invalid arguments for tool ${tool.name}: ${issue.path.join(".") || "(arguments)"} — ${issue.message}`;
+}
+
 export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   const twin = c.req.param("twin");
   const sessionId = c.req.param("sid") ?? "";
@@ -80,6 +136,13 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   }
   const stub = sandboxStub(c.env, sessionId);
   const baseUrl = `${twinsOrigin(c)}/${twin}/s/${sessionId}`;
-  const server = twinServer(definition, (tool, args) => stub.twinCall(twin, twinRequestFor(tool, args, { authorization, baseUrl })));
+  for (const refusal of await refusedToolCalls(c.req.raw, definition, { authorization, baseUrl })) {
+    await stub.tapeRefusal(twin, refusal.req, refusal.response, refusal.operation);
+  }
+  const server = twinServer(definition, async (tool, args) => {
+    const req = twinRequestFor(tool, args, { authorization, baseUrl });
+    // The same body limit as REST: refused in the vendor's shape, nothing written.
+    return bodyTooLarge(req.body) ? tooLarge(definition) : stub.twinCall(twin, req);
+  });
   return serveStateless(c.req.raw, server);
 }

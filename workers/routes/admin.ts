@@ -58,9 +58,19 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post("/teams/:id/keys", async (c) => {
     const body = parseWith(NewKey, await readJson(c, MiB));
-    const user = await c.env.DB.prepare("SELECT id FROM users WHERE team_id = ? ORDER BY created_at LIMIT 1").bind(c.req.param("id")).first<{ id: string }>();
-    if (!user) throw notFound("Team");
-    return c.json({ api_key: await issueKey(c.env, c.req.param("id"), body.user_id ?? user.id, body.name) }, 201);
+    const teamId = c.req.param("id");
+    const team = await c.env.DB.prepare("SELECT id FROM teams WHERE id = ?").bind(teamId).first<{ id: string }>();
+    if (!team) throw notFound("Team");
+    // A key acts for one of its own team's users: never another team's, never one that does not exist.
+    const user = await (body.user_id === undefined
+      ? c.env.DB.prepare("SELECT id FROM users WHERE team_id = ? ORDER BY created_at LIMIT 1").bind(teamId)
+      : c.env.DB.prepare("SELECT id FROM users WHERE team_id = ? AND id = ?").bind(teamId, body.user_id)
+    ).first<{ id: string }>();
+    if (!user) {
+      const message = body.user_id === undefined ? "The team has no user to issue a key for; pass user_id" : "No user of this team has this id";
+      throw new ApiError("validation_failed", `user_id: ${message}`, { issues: [{ path: "user_id", message }] });
+    }
+    return c.json({ api_key: await issueKey(c.env, teamId, user.id, body.name) }, 201);
   })
   .post("/keys/:id/revoke", async (c) => {
     const result = await c.env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").bind(new Date().toISOString(), c.req.param("id")).run();

@@ -9,7 +9,7 @@ import { contentTypeForKey, plainBody } from "../blobs/content-type";
 import { signBlobUrl, verifyBlobUrl, type BlobOperation } from "../blobs/sign";
 import { MiB } from "../body";
 import { evidenceKey } from "../../durable-objects/evidence-keys";
-import { redactText } from "../../durable-objects/redact";
+import { redactBody } from "../../durable-objects/redact";
 import { ApiError, notFound } from "../errors";
 import { findSandbox } from "../sandbox-index";
 import { apiOrigin } from "../urls";
@@ -65,8 +65,10 @@ export const blobFileRoutes = new Hono<AppEnv>()
     } catch {
       throw new ApiError("bad_request", "The body declares Content-Encoding: gzip but is not gzip");
     }
-    // Uploads are tapes and states (JSON text): secrets are redacted before they reach a blob.
-    const text = redactText(new TextDecoder().decode(body));
+    // Uploads are tapes (JSONL) and states (JSON): secrets are redacted on the decoded strings,
+    // line by line for a tape, before they reach a blob.
+    const decoded = new TextDecoder().decode(body);
+    const text = key.endsWith(".jsonl") ? decoded.split("\n").map(redactBody).join("\n") : redactBody(decoded);
     try {
       await c.env.EVIDENCE.put(key, text, { httpMetadata: { contentType: contentTypeForKey(key) } });
     } catch (err) {

@@ -1,7 +1,6 @@
 // POST /v1/sandboxes/:id/finalize grades a sandbox into a run; with `Prefer: respond-async` it
 // answers 202 at once and GET /v1/sandboxes/:id/evaluation polls the job.
 import { Hono, type Context } from "hono";
-import type { TwinId } from "../../durable-objects/twins/types";
 import type { AppEnv } from "../app-env";
 import { readJson } from "../body";
 import type { SandboxRow } from "../db/schema";
@@ -12,6 +11,8 @@ import { finalizeSandbox } from "../grading/finalize";
 import { FINALIZE_BODY_LIMIT, parseFinalizeBody, withTaskCriteria, type FinalizeInput } from "../grading/finalize-input";
 import { judgeFromEnv } from "../grading/judge";
 import { finalizeResult, findEvaluation, findRun, restartEvaluation, runView, settleEvaluation, startEvaluation } from "../grading/runs-store";
+import { publicError } from "../grading/finalize-job";
+import { sandboxStub } from "../stubs";
 import { findSandbox } from "../sandbox-index";
 import { apiOrigin, dashboardOrigin } from "../urls";
 
@@ -22,13 +23,6 @@ async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
 }
 
 const prefersAsync = (header: string | undefined) => /(?:^|[\s,;])respond-async(?:$|[\s,;])/i.test(header ?? "");
-
-/** An error as an evaluation stores it: what the client would have seen, never an internal cause. */
-function publicError(err: unknown) {
-  if (err instanceof ApiError) return { type: err.type, message: err.message, details: err.details };
-  console.error("evaluation failed", err);
-  return { type: "internal_error", message: "The evaluation failed on our side; finalize again to retry", details: {} };
-}
 
 async function evaluationBody(c: Context<AppEnv>, row: EvaluationRow) {
   const base = { evaluation_id: row.id, session_id: row.sessionId, run_id: row.runId, status: row.status, created_at: row.createdAt, updated_at: row.updatedAt };
@@ -47,10 +41,9 @@ async function finalizeAsync(c: Context<AppEnv>, sandbox: SandboxRow, body: Fina
   // A job already running (or done) is not started twice; a failed one is retried.
   if (created || row.status === "failed") {
     if (!created) await restartEvaluation(c.env, row.id);
-    const job = finalizeSandbox({ env: c.env, sandbox, body, judge: judgeFromEnv(c.env) })
-      .then((run) => settleEvaluation(c.env, row.id, { runId: run.id }))
-      .catch((err: unknown) => settleEvaluation(c.env, row.id, { error: publicError(err) }));
-    c.executionCtx.waitUntil(job);
+    // The Sandbox's alarm runs the job (its "finalize" timer): it finishes or is retried.
+    const scheduled = await sandboxStub(c.env, sandbox.id).scheduleFinalize({ evaluationId: row.id, teamId: sandbox.teamId, sessionId: sandbox.id, body, attempts: 0 });
+    if (!scheduled.ok) await settleEvaluation(c.env, row.id, { error: publicError(new ApiError("conflict", "The sandbox never finished provisioning; there is no tape to grade", { reason: "capture_incomplete" })) });
   }
   const current = (await findEvaluation(c.env, sandbox.teamId, sandbox.id)) ?? row;
   c.header("location", `${apiOrigin(c)}/v1/sandboxes/${sandbox.id}/evaluation`);
@@ -62,7 +55,7 @@ export const finalizeRoutes = new Hono<AppEnv>()
   .post("/:id/finalize", async (c) => {
     const sandbox = await requireSandbox(c);
     const raw = withTaskCriteria(await readJson(c, FINALIZE_BODY_LIMIT), sandbox.taskMarkdown);
-    const body = parseFinalizeBody(raw, JSON.parse(sandbox.twins) as TwinId[]);
+    const body = parseFinalizeBody(raw, sandbox.twins);
     if (prefersAsync(c.req.header("prefer"))) return finalizeAsync(c, sandbox, body);
     const run = await finalizeSandbox({ env: c.env, sandbox, body, judge: judgeFromEnv(c.env) });
     return c.json(finalizeResult(runView(run, dashboardOrigin(c)), apiOrigin(c)));

@@ -61,7 +61,7 @@ export const runRoutes = new Hono<AppEnv>()
   })
   .get("/:id/state", async (c) => {
     const run = await requireRun(c);
-    const twins = JSON.parse(run.twins) as TwinId[];
+    const twins = run.twins;
     const keys = JSON.parse(run.stateKeys) as Partial<Record<TwinId, string>>;
     // A twin whose blob is missing is left out, so per_twin's keys are exactly the readable twins.
     const perTwin: Partial<Record<TwinId, { key: string; url: string }>> = {};

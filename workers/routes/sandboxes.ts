@@ -1,17 +1,18 @@
 // /v1/sandboxes (and its permanent alias /v1/sessions): create, list, get, heartbeat, delete.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { SandboxMeta } from "../../durable-objects/Sandbox";
+import { SANDBOX_STATES, isOpen } from "../../durable-objects/sandbox-states";
 import type { AppEnv, Caller } from "../app-env";
 import { MiB, parseWith, readJson } from "../body";
 import { discardTokenMatches, discardToken, mintAgentToken, providerCredentials } from "../credentials";
 import type { SandboxRow } from "../db/schema";
 import { ApiError, notFound } from "../errors";
-import { newId } from "../ids";
+import { newId, sha256Hex } from "../ids";
 import { countOpenSandboxes, effectiveState, findByIdempotencyKey, findSandbox, listSandboxes, reserveSandbox, setSandboxState } from "../sandbox-index";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { sandboxStub } from "../stubs";
-import { decodeTaskSource, loadStoredTask, seedInTask, taskNameOf } from "../task-source";
+import { decodeTaskSource, loadStoredTask, requireTaskWithinLimits, seedInTask, taskNameOf } from "../task-source";
 import { requireAgentTwins } from "../tasks/agent-store";
 import { twinUrls } from "../urls";
 import { DEFAULT_TWIN } from "../../durable-objects/twins/registry";
@@ -35,14 +36,21 @@ const CreateBody = z.strictObject({
 });
 
 const ListQuery = z.object({
-  state: z.enum(["provisioning", "ready", "running", "done", "expired", "failed"]).optional(),
+  state: z.enum(SANDBOX_STATES).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** JSON with keys sorted at every level, so two equal requests hash alike however their keys were ordered. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 function compact(c: Context<AppEnv>, row: SandboxRow) {
-  const twins = JSON.parse(row.twins) as TwinId[];
+  const twins = row.twins;
   return {
     id: row.id,
     session_id: row.id,
@@ -63,7 +71,7 @@ function compact(c: Context<AppEnv>, row: SandboxRow) {
 
 /** The connection details of a sandbox: everything an agent needs to reach its twins. */
 async function connection(c: Context<AppEnv>, row: SandboxRow) {
-  const twins = JSON.parse(row.twins) as TwinId[];
+  const twins = row.twins;
   const secret = c.get("settings").tokenSecret;
   const perTwin = Object.fromEntries(twins.map((t) => [t, twinUrls(c, t, row.id)]));
   return {
@@ -73,6 +81,14 @@ async function connection(c: Context<AppEnv>, row: SandboxRow) {
     twin_url: perTwin[twins[0]].api_url,
     openapi_url: perTwin[twins[0]].openapi_url,
   };
+}
+
+/** Copies the Durable Object's state into an index row that disagrees with it. */
+async function converge(env: Env, row: SandboxRow, meta: SandboxMeta): Promise<SandboxRow> {
+  const closedAt = meta.closedAt === null ? null : iso(meta.closedAt);
+  if (row.state === meta.state && row.closedAt === closedAt) return row;
+  await setSandboxState(env, row.id, meta.state, closedAt);
+  return { ...row, state: meta.state, closedAt };
 }
 
 async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
@@ -92,13 +108,22 @@ async function create(c: Context<AppEnv>, caller: Caller) {
   const twins = checkTwinIds(body.twins, { max: 3 });
   if (body.agent_id !== undefined) await requireAgentTwins(c.env, caller.team.id, body.agent_id, twins);
   const markdown = body.task_source !== undefined ? decodeTaskSource(body.task_source) : (await loadStoredTask(c.env, caller.team.id, body.task_id ?? "")).markdown;
+  requireTaskWithinLimits(markdown, body.task_source !== undefined ? "task_source" : "task_id");
   // An explicit seed wins over the task's own Seed State block.
   const { seeds } = resolveSeeds(twins, body.seed !== undefined ? body.seed : seedInTask(markdown, twins));
 
   const settings = c.get("settings");
   const now = Date.now();
+  const requestHash = body.idempotency_key ? await sha256Hex(canonicalJson({ ...body, idempotency_key: undefined })) : null;
   if (body.idempotency_key) {
     const earlier = await findByIdempotencyKey(c.env, caller.team.id, body.idempotency_key, iso(now - IDEMPOTENCY_WINDOW_MS));
+    // The original answers repeats only; the same key on a different request is a client bug.
+    if (earlier && earlier.idempotencyHash !== null && earlier.idempotencyHash !== requestHash) {
+      throw new ApiError("validation_failed", "idempotency_key: this key was used in the last 30 seconds for a different request", {
+        error: "idempotency_key_reused",
+        issues: [{ path: "idempotency_key", message: "Reused with a different request body" }],
+      });
+    }
     if (earlier) return c.json({ ...compact(c, earlier), ...(await connection(c, earlier)) }, 201);
   }
   const id = newId("ses");
@@ -114,6 +139,7 @@ async function create(c: Context<AppEnv>, caller: Caller) {
     agentId: body.agent_id ?? null,
     baselineGroupId: body.baseline_group_id ?? null,
     idempotencyKey: body.idempotency_key ?? null,
+    idempotencyHash: requestHash,
     createdAt: iso(now),
     expiresAt: iso(now + settings.lifetimeSeconds * 1000),
   };
@@ -148,8 +174,10 @@ export const sandboxRoutes = new Hono<AppEnv>()
     return c.json(rows.map((r) => compact(c, r)));
   })
   .get("/:id", async (c) => {
-    const row = await requireSandbox(c);
-    const live = await sandboxStub(c.env, row.id).describe();
+    const stored = await requireSandbox(c);
+    const live = await sandboxStub(c.env, stored.id).describe();
+    // The Durable Object is the truth; an index row it failed to update is repaired on read.
+    const row = live.ok ? await converge(c.env, stored, live.meta) : stored;
     const lastRequestAt = live.ok && live.meta.lastRequestAt !== null ? iso(live.meta.lastRequestAt) : null;
     return c.json({
       ...compact(c, row),
@@ -171,7 +199,7 @@ export const sandboxRoutes = new Hono<AppEnv>()
     const stub = sandboxStub(c.env, row.id);
     const { tokenSecret, tokenSecrets } = c.get("settings");
     const live = await stub.describe();
-    const open = live.ok && ["provisioning", "ready", "running"].includes(live.meta.state) && Date.now() < live.meta.expiresAt;
+    const open = live.ok && isOpen(live.meta.state) && Date.now() < live.meta.expiresAt;
     if (open) {
       const confirm = c.req.query("confirm_discard");
       const expected = await discardToken(tokenSecret, row.id);

@@ -6,7 +6,8 @@ import { checkTwinIds, resolveSeeds } from "../seeds";
 
 const ValidateBody = z.strictObject({
   twins: z.array(z.string()).min(1, "twins: name at least one twin"),
-  seed: z.record(z.string(), z.unknown()),
+  // Not z.record: it would rebuild the object and silently drop a `__proto__` key the twin must see.
+  seed: z.unknown().refine((v) => v !== undefined && v !== null, "Send the world to check"),
 });
 
 export const seedRoutes = new Hono<AppEnv>().post("/seeds/validate", async (c) => {

@@ -1,14 +1,13 @@
 // /v1/tasks: store a task (markdown, or markdown plus structured criteria picks), list, read one.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { TwinId } from "../../durable-objects/twins/types";
 import type { AppEnv } from "../app-env";
 import { MiB, parseWith, readJson } from "../body";
 import type { TaskRow } from "../db/schema-tasks";
 import { ApiError, notFound } from "../errors";
 import { decodeTaskSource } from "../task-source";
 import { bindTaskCriteria } from "../tasks/criteria-binding";
-import { parseTask } from "../tasks/markdown";
+import { CRITERIA_LIMIT, CRITERION_TEXT_LIMIT, parseTask } from "../tasks/markdown";
 import { prepareTask, type PreparedTask } from "../tasks/prepare";
 import { criteriaTrueInSeed } from "../tasks/seed-exclusions";
 import { findTask, listTasks, saveTask } from "../tasks/task-store";
@@ -22,14 +21,14 @@ const CodePick = z.strictObject({
   args: z.record(z.string(), z.unknown()).default({}),
   always_scored: z.boolean().optional(),
 });
-const ModelPick = z.strictObject({ kind: z.literal("model"), text: z.string().min(1).max(2000) });
+const ModelPick = z.strictObject({ kind: z.literal("model"), text: z.string().min(1).max(CRITERION_TEXT_LIMIT) });
 
 const SaveBody = z.strictObject({
   /** The task markdown as plain text. */
   source: z.string().min(1).optional(),
   /** The task markdown, base64-encoded UTF-8 (as POST /v1/sandboxes takes it). */
   task_source: z.string().min(1).optional(),
-  criteria: z.array(z.discriminatedUnion("kind", [CodePick, ModelPick])).min(1).max(200).optional(),
+  criteria: z.array(z.discriminatedUnion("kind", [CodePick, ModelPick])).min(1).max(CRITERIA_LIMIT).optional(),
 });
 
 const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
@@ -39,7 +38,7 @@ function compact(row: TaskRow) {
     id: row.id,
     task_id: row.id,
     name: row.name,
-    twins: JSON.parse(row.twins) as TwinId[],
+    twins: row.twins,
     criteria_count: row.criteriaCount,
     content_hash: row.contentHash,
     created_at: row.createdAt,
@@ -47,7 +46,7 @@ function compact(row: TaskRow) {
 }
 
 function full(row: TaskRow, task: Task) {
-  const twins = JSON.parse(row.twins) as TwinId[];
+  const twins = row.twins;
   const checks = new Map(bindTaskCriteria(task, twins).map((b) => [b.index, b.check_id]));
   return {
     ...compact(row),

@@ -111,7 +111,7 @@ async function summarize(env: Env, rows: readonly Row[]): Promise<RunSetReliabil
       agent_id: r.agentId ?? null,
       group_id: r.groupId ?? null,
       baseline_group_id: r.baselineGroupId ?? null,
-      twins: r.twins ? (JSON.parse(r.twins) as string[]) : [],
+      twins: r.twins ?? [],
       created_at: r.createdAt ?? "",
     })),
   };

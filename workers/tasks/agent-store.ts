@@ -7,7 +7,7 @@ import { agents, type AgentRow } from "../db/schema-tasks";
 import { ApiError, notFound } from "../errors";
 import { newId } from "../ids";
 
-export const agentTwins = (row: AgentRow): TwinId[] => JSON.parse(row.twins) as TwinId[];
+export const agentTwins = (row: AgentRow): TwinId[] => row.twins;
 
 export async function findAgent(env: Env, teamId: string, id: string): Promise<AgentRow | undefined> {
   const rows = await database(env).select().from(agents).where(and(eq(agents.teamId, teamId), eq(agents.id, id))).limit(1);
@@ -34,7 +34,7 @@ export async function registerAgent(env: Env, teamId: string, input: { name: str
     id: newId("agt"),
     teamId,
     name: input.name,
-    twins: JSON.stringify(input.twins),
+    twins: input.twins,
     version: input.version ?? null,
     createdAt: now,
     updatedAt: now,
@@ -49,7 +49,7 @@ export async function registerAgent(env: Env, teamId: string, input: { name: str
     if (!current) throw new Error(`agent "${input.name}" conflicted on insert but cannot be read`);
     const had = agentTwins(current);
     const added = input.twins.filter((t) => !had.includes(t));
-    const merged = JSON.stringify([...had, ...added]);
+    const merged = [...had, ...added];
     const updated = await db
       .update(agents)
       .set({ twins: merged, version: input.version ?? current.version, updatedAt: now })

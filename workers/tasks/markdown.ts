@@ -155,10 +155,30 @@ function parseSeed(body: string[], firstLine: number, collect: Collect): TaskSee
   return value as TaskSeed;
 }
 
+/**
+ * The criteria limits, checked here and only here: every door a task comes in by (POST /v1/tasks,
+ * POST /v1/sandboxes, `pome validate`, finalize) reads them from this parser or these constants.
+ */
+export const CRITERIA_LIMIT = 200;
+export const CRITERION_TEXT_LIMIT = 4000;
+
+/** Errors for criteria over the limits; `at` names a criterion for the message. */
+export function criteriaLimitErrors(criteria: readonly { text: string }[], at: (index: number) => Pick<TaskError, "line" | "section">): TaskError[] {
+  const errors: TaskError[] = [];
+  if (criteria.length > CRITERIA_LIMIT)
+    errors.push({ ...at(CRITERIA_LIMIT), message: `The task has ${criteria.length} criteria; a run takes at most ${CRITERIA_LIMIT}`, limit: true });
+  criteria.forEach((c, i) => {
+    if (c.text.length > CRITERION_TEXT_LIMIT)
+      errors.push({ ...at(i), message: `Criterion ${i + 1} is ${c.text.length} characters long; a criterion takes at most ${CRITERION_TEXT_LIMIT}`, limit: true });
+  });
+  return errors;
+}
+
 const CRITERION = /^[-*]\s+\[(code|model)((?:\s+[^\]\s]+)*)\s*\]\s*(.*)$/;
 
 function parseCriteria(body: string[], firstLine: number, collect: Collect): TaskCriterion[] {
   const criteria: TaskCriterion[] = [];
+  const lines: number[] = [];
   body.forEach((text, i) => {
     if (!text.trim()) return;
     const fail = (message: string) => collect({ message, line: firstLine + i, section: SECTION_HEADINGS.criteria });
@@ -174,7 +194,9 @@ function parseCriteria(body: string[], firstLine: number, collect: Collect): Tas
       else return fail(`Unknown criterion attribute "${attribute}"; use twin=<twin> or always_scored`);
     }
     criteria.push(criterion);
+    lines.push(firstLine + i);
   });
+  for (const e of criteriaLimitErrors(criteria, (i) => ({ line: lines[i], section: SECTION_HEADINGS.criteria }))) collect(e);
   return criteria;
 }
 

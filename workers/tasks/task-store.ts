@@ -23,7 +23,7 @@ export async function saveTask(env: Env, teamId: string, prepared: PreparedTask)
     teamId,
     name: prepared.task.name ?? null,
     markdown: prepared.markdown,
-    twins: JSON.stringify(prepared.twins),
+    twins: prepared.twins,
     criteriaCount: prepared.task.criteria.length,
     contentHash,
     createdAt: new Date().toISOString(),

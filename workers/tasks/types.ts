@@ -54,6 +54,8 @@ export interface TaskError {
   line?: number;
   /** The section heading, when the fault is inside one. */
   section?: string;
+  /** A limit finalize would refuse the task for: refused up front wherever a task enters. */
+  limit?: true;
 }
 
 export type TaskParseResult = { ok: true; task: Task } | { ok: false; errors: TaskError[] };

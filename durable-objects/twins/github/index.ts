@@ -48,6 +48,7 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
     unauthorized: (message) => ghError(401, message),
     gone: (message) => ghError(410, message),
     internal: (message) => ghError(500, message),
+    tooLarge: (limit) => ghError(413, `Request body too large: the GitHub twin takes bodies up to ${limit} bytes`),
   },
   decorate,
   credential: { prefix: "github_pat_", separator: "_", header: "Authorization", scheme: "Bearer" },

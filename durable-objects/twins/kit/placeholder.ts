@@ -40,6 +40,7 @@ export function placeholderTwin(spec: PlaceholderSpec): TwinDefinition<unknown> 
       unauthorized: (message) => spec.error(401, message),
       gone: (message) => spec.error(410, message),
       internal: (message) => spec.error(500, message),
+      tooLarge: (limit) => spec.error(413, `Request body too large: the ${spec.displayName} twin takes bodies up to ${limit} bytes`),
     },
     transportFor: spec.transportFor,
     tapeHeaders: spec.tapeHeaders ?? [],

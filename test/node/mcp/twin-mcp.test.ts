@@ -83,12 +83,14 @@ describe("a tool call is a twin call, taped with transport mcp", () => {
     expect((await tapeOf(sandbox)).at(-1)).toMatchObject({ transport: "mcp", status: 404, operation: "repos.get" });
   });
 
-  it("refuses arguments that miss the schema without calling the twin", async () => {
+  it("refuses arguments that miss the schema without calling the twin, and tapes the attempt", async () => {
     const before = (await tapeOf(sandbox)).length;
     const result = await client.callTool({ name: "get_issue", arguments: { owner: "acme", repo: "api", issue_number: "one" } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/issue_number/);
-    expect((await tapeOf(sandbox)).length).toBe(before);
+    const tape = await tapeOf(sandbox);
+    expect(tape.length).toBe(before + 1);
+    expect(tape.at(-1)).toMatchObject({ transport: "mcp", status: 422, operation: "mcp.get_issue", mutated: false });
   });
 });
 

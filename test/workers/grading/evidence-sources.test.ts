@@ -1,7 +1,8 @@
 // Where finalize reads its evidence: the live sandbox, the archive of an expired one, or uploaded
 // blobs; and the asynchronous form that answers at once.
-import { SELF, env } from "cloudflare:test";
+import { SELF, env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { Sandbox } from "../../../durable-objects/Sandbox";
 import { sandboxStub } from "../../../workers/stubs";
 import { api, createSandbox, twinFetch } from "../helpers";
 import { code, finalize, finalizeOk, getJson, type FinalizeAnswer } from "./run-helpers";
@@ -103,11 +104,10 @@ describe("Prefer: respond-async", () => {
     expect(res.status).toBe(202);
     const accepted = (await res.json()) as { evaluation_id: string; status: string };
     expect(accepted.evaluation_id).toMatch(/^evl_/);
-    let polled: { evaluation_id: string; status: string; run_id: string | null; result?: FinalizeAnswer } = { ...accepted, run_id: null };
-    for (let i = 0; i < 50 && polled.status === "running"; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      polled = (await getJson<typeof polled>(`/v1/sandboxes/${sandbox.session_id}/evaluation`)).body;
-    }
+    // The job runs on the Sandbox's alarm (its "finalize" timer); drive the alarm instead of waiting.
+    // If the runtime fired it already, this alarm waits for that run.
+    await runInDurableObject(sandboxStub(env, sandbox.session_id), (instance: Sandbox) => instance.alarm());
+    const polled = (await getJson<{ evaluation_id: string; status: string; run_id: string | null; result?: FinalizeAnswer }>(`/v1/sandboxes/${sandbox.session_id}/evaluation`)).body;
     expect(polled).toMatchObject({ evaluation_id: accepted.evaluation_id, status: "completed" });
     expect(polled.result?.run_id).toBe(polled.run_id);
     const sync = await finalizeOk(sandbox.session_id, [EXISTS]);

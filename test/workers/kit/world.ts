@@ -2,9 +2,7 @@
 // twin's state functions, the pure round trip, and counting the rows a call reads.
 import { env, runInDurableObject } from "cloudflare:test";
 import { dispatch } from "../../../durable-objects/dispatch";
-import { Db, applyMigrations } from "../../../durable-objects/sql";
-import { OUTBOX_MIGRATION } from "../../../durable-objects/outbox";
-import { TIMED_MIGRATIONS } from "../../../durable-objects/timed";
+import { Db, applyMigrations, twinMigrationList } from "../../../durable-objects/sql";
 import type { Clock, TwinDefinition, TwinRequest } from "../../../durable-objects/twins/types";
 
 export interface Answer {
@@ -62,8 +60,9 @@ export async function inTwinWorld<Seed, T>(
   const seed = twin.prepareSeed ? await twin.prepareSeed(parsed.seed) : parsed.seed;
   const stub = env.SANDBOX.get(env.SANDBOX.newUniqueId());
   return runInDurableObject(stub, async (_instance, state) => {
-    applyMigrations(state.storage.sql, [...TIMED_MIGRATIONS, OUTBOX_MIGRATION]);
-    applyMigrations(state.storage.sql, twin.migrations.map((sql, i) => ({ name: `${twin.id}_${String(i).padStart(4, "0")}`, sql })));
+    // The Sandbox's constructor already applied the platform's list (timed rows, outbox included).
+    const own = twinMigrationList(twin);
+    applyMigrations(state.storage.sql, own.list, own.migrations);
     const counting = countingSql(state.storage.sql);
     const db = new Db(counting.sql);
     const clock: Clock = { now: opts.now ?? (() => Date.now()) };

@@ -52,7 +52,8 @@ describe("bodyJson: a stored body as it goes into a JSONL line", () => {
     }
     const deep = `${"[".repeat(300)}${"]".repeat(300)}`;
     expect(isVerbatimJson(deep)).toBe(false);
-    expect(bodyJson(deep)).toBe(oldWay(deep));
+    // Deeper than any API nests, a body is kept as text (issue 11: a 5,000-deep body broke finalize).
+    expect(bodyJson(deep)).toBe(JSON.stringify(deep));
   });
 });
 

@@ -7,7 +7,8 @@ import { sandboxes } from "../../db/schema";
 import { runs } from "../../db/schema-runs";
 import { ApiError } from "../../errors";
 import type { CriteriaBreakdown } from "../../grading/types";
-import { effectiveState, listSandboxes, OPEN } from "../../sandbox-index";
+import { isOpen } from "../../../durable-objects/sandbox-states";
+import { effectiveState, listSandboxes } from "../../sandbox-index";
 import { trialOutcome, type TrialOutcome } from "../../stats/reliability";
 import { sandboxStub } from "../../stubs";
 import { buildTimelineIndex, clampPage, type TapeView, type TimelineIndex, viewOf } from "../../dashboard/tape-view";
@@ -81,7 +82,7 @@ export async function listRunsForPage(env: Env, teamId: string, f: RunFilters, l
     agent_model: r.agentModel,
     group_id: r.groupId,
     baseline_group_id: r.baselineGroupId,
-    twins: JSON.parse(r.twins) as TwinId[],
+    twins: r.twins,
     score: r.score,
     breakdown: JSON.parse(r.breakdown) as CriteriaBreakdown,
     outcome: trialOutcome(r.score, rules.get(r.taskHash ?? "")?.passScore),
@@ -137,7 +138,7 @@ export interface OpenSandbox {
 export async function openSandboxes(env: Env, teamId: string): Promise<OpenSandbox[]> {
   const now = Date.now();
   const rows = (await listSandboxes(env, teamId, { limit: 200 })).filter((r) =>
-    (OPEN as readonly string[]).includes(effectiveState(r, now)),
+    isOpen(effectiveState(r, now)),
   );
   return Promise.all(
     rows.map(async (r) => {
@@ -147,7 +148,7 @@ export async function openSandboxes(env: Env, teamId: string): Promise<OpenSandb
       const last = meta ? (meta.lastRequestAt ?? meta.readyAt ?? meta.createdAt) : null;
       return {
         id: r.id,
-        twins: JSON.parse(r.twins) as TwinId[],
+        twins: r.twins,
         state: meta?.state ?? r.state,
         task_name: r.taskName,
         group_id: r.groupId,
