@@ -81,7 +81,8 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
     path: target.path.replace(/\/{2,}/g, "/") || "/",
     query: url.search.slice(1),
     headers: lowerHeaders(c.req.raw.headers),
-    body: method === "GET" || method === "HEAD" ? "" : await c.req.text(),
+    // Decoded from bytes: workerd warns on .text() of a form-encoded body, which some vendors send.
+    body: method === "GET" || method === "HEAD" ? "" : new TextDecoder().decode(await c.req.arrayBuffer()),
     baseUrl: target.baseUrl,
     transport: TWINS[twin].transportFor?.(target.path) ?? "rest",
   };

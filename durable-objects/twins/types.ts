@@ -219,6 +219,12 @@ export interface TwinDefinition<Seed = unknown> {
   deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
   /** Headers that sign a webhook body (e.g. `Stripe-Signature: t=…,v1=…`), computed when it is sent. */
   signWebhook?(delivery: { body: string; secret: string }, nowMs: number): Promise<Record<string, string>>;
+  /**
+   * Whether a refusal's writes stand. By default a call answered >= 400 changes nothing; a vendor
+   * whose refusals still record what happened (Stripe's declined card keeps its failed charge,
+   * the intent's last_payment_error and their events) says which answers keep their writes.
+   */
+  keepsWrites?(res: TwinResponse): boolean;
   /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */
   faults?(db: Db): readonly FaultRule[];
 }
