@@ -147,6 +147,13 @@ export function balanceOf(txns: readonly Rec[]): Rec {
   };
 }
 
+/** JSON with keys sorted, so two objects compare by content whatever their key order. */
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
+  if (v && typeof v === "object") return `{${Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => `${JSON.stringify(k)}:${stableJson(x)}`).join(",")}}`;
+  return JSON.stringify(v);
+}
+
 const strip = (o: Rec): Rec => Object.fromEntries(Object.entries(o).filter(([k]) => k !== "object"));
 
 function normalize(raw: Raw): SeedResult<StripeSeed> {
@@ -347,7 +354,7 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
   out.webhook_endpoints = endpoints.rows.map(({ raw: r, m }) => strip(buildWebhookEndpoint(r, m)));
   out.events = events.rows.map(({ raw: r, m }) => strip(buildEvent(r, m)));
   out.balance = balanceOf(out.balance_transactions);
-  if (raw.balance && JSON.stringify(raw.balance) !== JSON.stringify(out.balance)) problems.add("balance", "balance is derived from the balance transactions and does not match them", "derived_mismatch");
+  if (raw.balance && stableJson(raw.balance) !== stableJson(out.balance)) problems.add("balance", "balance is derived from the balance transactions and does not match them", "derived_mismatch");
   return problems.result(out);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SELF } from "cloudflare:test";
 import Stripe from "stripe";
-import { api } from "../helpers";
+import { api, twinFetch } from "../helpers";
 import { stripeErrorOf, stripeFor, stripeSandbox } from "./fixtures";
 
 describe("balance, balance transactions and disputes", () => {
@@ -74,8 +74,11 @@ describe("routing and refusals", () => {
     expect(raw.status).toBe(501);
     expect(raw.headers.get("stripe-should-retry")).toBe("false");
     expect(raw.headers.get("request-id")).toMatch(/^req_/);
-    const tape = await api(`/v1/sandboxes/${sandbox.session_id}/events`);
-    expect(tape.status).toBeLessThan(500);
+    const tape = await (await twinFetch(sandbox, "/_pome/events", {}, "stripe")).json<{ fidelity: string; operation: string; status: number }[]>();
+    expect(tape.map((r) => [r.fidelity, r.operation, r.status])).toEqual([
+      ["unsupported", "unsupported", 501],
+      ["unsupported", "unsupported", 501],
+    ]);
   });
 
   it("refuses a forged sk_test_ key with StripeAuthenticationError, and a team key on /v1 still reaches the control plane", async () => {
