@@ -1,23 +1,23 @@
 // Secrets never reach the tape, a stored state, a log or a blob. These are the credential shapes
-// the platform hands out or that agents are likely to paste (DESIGN.md §4), plus bearer values.
+// the platform hands out (team keys, agent tokens, bearer values) and, from each twin's
+// definition, its vendor's credential shapes that agents are likely to paste (DESIGN.md §4).
+import { TWIN_IDS, twinById } from "./twins/registry";
 
 export const REDACTED = "[REDACTED]";
 
-const SECRET_PATTERNS: readonly RegExp[] = [
-  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
-  /\b[sr]k_(?:test|live)_[A-Za-z0-9]{10,}/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
-  /\bya29\.[A-Za-z0-9._-]{10,}/g,
-  /\blin_(?:api|oauth)_[A-Za-z0-9]{10,}/g,
+const PLATFORM_PATTERNS: readonly RegExp[] = [
   /\bpme_[A-Za-z0-9_]{6,}/g,
   /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}/g,
   /\b(?:[Bb]earer|token)\s+[A-Za-z0-9._~+/=-]{16,}/g,
 ];
 
+// Built on first use: the registry imports the twins, which import this module.
+let patterns: readonly RegExp[] | undefined;
+const secretPatterns = () => (patterns ??= [...TWIN_IDS.flatMap((id) => twinById(id).secretPatterns), ...PLATFORM_PATTERNS]);
+
 export function redactText(text: string): string {
   let out = text;
-  for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, REDACTED);
+  for (const pattern of secretPatterns()) out = out.replace(pattern, REDACTED);
   return out;
 }
 

@@ -2,9 +2,8 @@
 // twin, a provider-shaped token the official client sends the ordinary way. Both name their
 // sandbox and are signed, so the router recovers the sandbox without a database read.
 import { SignJWT, jwtVerify } from "jose";
-import { TWINS } from "../durable-objects/twins/registry";
-import { type TwinId } from "../durable-objects/twins/types";
-import { isTwinId } from "../durable-objects/twins/registry";
+import { TWINS, isTwinId } from "../durable-objects/twins/registry";
+import type { TwinId } from "../durable-objects/twins/types";
 import { hmacBase62, timingSafeEqual } from "./ids";
 
 export interface SandboxClaims {

@@ -1,8 +1,7 @@
 // Seeds on the control plane: the envelope rule (decided by `twins`, never by the seed's
 // contents) and the twin's own boot parser, shared by /v1/seeds/validate and sandbox creation.
-import { TWINS } from "../durable-objects/twins/registry";
-import { type TwinId } from "../durable-objects/twins/types";
-import { TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
+import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
+import type { TwinId } from "../durable-objects/twins/types";
 import { ApiError } from "./errors";
 
 export function checkTwinIds(value: unknown, opts: { max?: number }): TwinId[] {

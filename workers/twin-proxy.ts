@@ -2,9 +2,8 @@
 // Durable Object untouched. Two ways in (DESIGN.md §2): the prefixed `/<twin>/s/<ses>/…` form,
 // and the credential-routed root form where the provider-shaped credential names the sandbox.
 import type { Context } from "hono";
-import { TWINS } from "../durable-objects/twins/registry";
-import { type TwinId, type TwinRequest, type TwinResponse } from "../durable-objects/twins/types";
-import { TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
+import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
+import type { TwinId, TwinRequest, TwinResponse } from "../durable-objects/twins/types";
 import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
 import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";

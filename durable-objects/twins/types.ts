@@ -199,6 +199,8 @@ export interface TwinDefinition<Seed = unknown> {
   decorate?(res: TwinResponse, seq: number): TwinResponse;
   /** How the provider-shaped credential is presented by the official client. */
   credential: CredentialFormat;
+  /** The vendor's secret shapes (its keys and tokens, global regular expressions), redacted everywhere. */
+  secretPatterns: readonly RegExp[];
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
   tools: readonly TwinTool[];

@@ -6,7 +6,7 @@ import { evidenceKey } from "../../durable-objects/evidence-keys";
 import { redactValue } from "../../durable-objects/redact";
 import type { Evidence } from "../../durable-objects/Sandbox";
 import { tapeToJsonl } from "../../durable-objects/tape";
-import { type TapeRow, type TwinId } from "../../durable-objects/twins/types";
+import type { TapeRow, TwinId } from "../../durable-objects/twins/types";
 import { TWIN_IDS } from "../../durable-objects/twins/registry";
 import { contentTypeForKey } from "../blobs/content-type";
 import { ApiError } from "../errors";

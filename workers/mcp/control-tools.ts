@@ -3,7 +3,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { TWIN_IDS } from "../../durable-objects/twins/registry";
+import { DEFAULT_TWIN, TWIN_IDS } from "../../durable-objects/twins/registry";
 import { guarded as guard, jsonResult, queryString } from "./control-api";
 import { finalizeRun } from "./finalize";
 import { runTask, runTrials, type RunContext } from "./runs";
@@ -33,7 +33,7 @@ const runArgs = {
 const codePick = z.strictObject({
   kind: z.literal("code"),
   twin: twin.optional(),
-  check: z.string().min(1).describe("A check id from list_checks, e.g. github.issue-has-label"),
+  check: z.string().min(1).describe(`A check id from list_checks: <twin>.<check>, e.g. ${DEFAULT_TWIN}.no-unsupported-endpoint`),
   args: z.record(z.string(), z.string()).describe("The check's parameters, all as strings"),
   always_scored: z.boolean().optional(),
 });
@@ -59,7 +59,7 @@ export function registerControlTools(server: McpServer, ctx: RunContext & { requ
     {
       description:
         "List a twin's [code] check vocabulary: each check's id, its exact English template, parameters with examples, and what it reads. A [code] criterion must be one of these templates filled in, or it is graded `unmatched`.",
-      inputSchema: { twin: twin.describe("The twin, e.g. github") },
+      inputSchema: { twin: twin.describe(`The twin: one of ${TWIN_IDS.join(", ")}`) },
       annotations: READ,
     },
     (a) => guarded(async () => jsonResult(await v1.json("GET", `/v1/checks${queryString({ twin: a.twin })}`))),

@@ -2,14 +2,12 @@
 // call becomes the REST call it stands for and runs through the Sandbox's own twinCall, so it is
 // served by the same dispatch and taped in the same sequence, marked `transport: "mcp"`.
 import type { Context } from "hono";
-import { TWINS } from "../../durable-objects/twins/registry";
-import { type TwinDefinition, type TwinId, type TwinRequest, type TwinResponse, type TwinTool } from "../../durable-objects/twins/types";
-import { isTwinId } from "../../durable-objects/twins/registry";
-import { unknownTwin } from "../twin-proxy";
+import { TWINS, isTwinId } from "../../durable-objects/twins/registry";
+import type { TwinDefinition, TwinId, TwinRequest, TwinResponse, TwinTool } from "../../durable-objects/twins/types";
+import { unknownTwin, credentialOpens, resolveTwinCredential, toResponse } from "../twin-proxy";
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
 import { sandboxStub } from "../stubs";
-import { credentialOpens, resolveTwinCredential, toResponse } from "../twin-proxy";
 import { publicOrigin } from "../urls";
 import { newMcpServer, serveStateless, textResult } from "./serve";
 

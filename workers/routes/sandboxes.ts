@@ -14,13 +14,14 @@ import { sandboxStub } from "../stubs";
 import { decodeTaskSource, loadStoredTask, seedInTask, taskNameOf } from "../task-source";
 import { requireAgentTwins } from "../tasks/agent-store";
 import { twinUrls } from "../urls";
+import { DEFAULT_TWIN } from "../../durable-objects/twins/registry";
 
 const IDEMPOTENCY_WINDOW_MS = 30_000;
 
 const groupId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be 6–64 of [A-Za-z0-9_-]");
 
 const CreateBody = z.strictObject({
-  twins: z.array(z.string()).min(1, "name at least one twin").default(["github"]),
+  twins: z.array(z.string()).min(1, "name at least one twin").default([DEFAULT_TWIN]),
   task_source: z.string().optional(),
   task_id: z.string().optional(),
   seed: z.unknown().optional(),

@@ -4,6 +4,7 @@ import { ghError } from "./errors";
 import { githubRoutes } from "./routes";
 import { defaultGithubSeed, parseGithubSeed, type GithubSeed } from "./seed";
 import { githubChecks } from "./checks";
+import { generateGithubSeed } from "./generate";
 import { githubTools } from "./tools";
 import { GITHUB_MIGRATIONS } from "./tables";
 import { bootGithub, exportGithub } from "./world";
@@ -51,9 +52,11 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
   decorate,
   credential: { prefix: "github_pat_", separator: "_", header: "Authorization", scheme: "Bearer" },
   tapeHeaders: ["x-github-api-version"],
+  secretPatterns: [/\bgithub_pat_[A-Za-z0-9_]{20,}/g, /\bgh[pousr]_[A-Za-z0-9]{20,}/g],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
   tools: githubTools,
   // @octokit/rest ships without the retry plugin: it never retries on its own.
   clientRetries: () => false,
+  generateSeed: generateGithubSeed,
   checks: githubChecks,
 };

@@ -11,6 +11,7 @@ export const gmailTwin = placeholderTwin({
   id: "gmail",
   displayName: "Gmail",
   credential: { prefix: "ya29.", separator: ".", header: "Authorization", scheme: "Bearer" },
+  secretPatterns: [/\bya29\.[A-Za-z0-9._-]{10,}/g],
   rootPrefixes: ["/gmail/v1/", "/upload/gmail/v1/"],
   // googleapis (gaxios, retry on by default) retries 408, 429 and every 5xx.
   clientRetries: (res) => res.status === 408 || res.status === 429 || res.status >= 500,

@@ -10,6 +10,7 @@ export interface PlaceholderSpec {
   /** The provider's own root paths, for the credential-routed form. */
   rootPrefixes: readonly string[];
   tapeHeaders?: readonly string[];
+  secretPatterns: readonly RegExp[];
   transportFor?(path: string): TwinDefinition["transportFor"] extends ((p: string) => infer T) | undefined ? T : never;
   /** The retry rule of the vendor's official client (see TwinDefinition.clientRetries). */
   clientRetries(res: TwinResponse): boolean;
@@ -43,6 +44,7 @@ export function placeholderTwin(spec: PlaceholderSpec): TwinDefinition<unknown> 
     transportFor: spec.transportFor,
     tapeHeaders: spec.tapeHeaders ?? [],
     credential: spec.credential,
+    secretPatterns: spec.secretPatterns,
     claimsRootPath: (path) => spec.rootPrefixes.some((p) => path === p || path.startsWith(p)),
     tools: [],
     checks: [],

@@ -8,6 +8,7 @@ export const linearTwin = placeholderTwin({
   displayName: "Linear",
   // Linear keys are sent bare in Authorization, without a scheme.
   credential: { prefix: "lin_api_", separator: "", header: "Authorization", scheme: "" },
+  secretPatterns: [/\blin_(?:api|oauth)_[A-Za-z0-9]{10,}/g],
   rootPrefixes: ["/graphql"],
   transportFor: (path) => (path === "/graphql" ? "graphql" : "rest"),
   // @linear/sdk does not retry on its own.

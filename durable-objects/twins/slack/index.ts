@@ -9,6 +9,7 @@ export const slackTwin = placeholderTwin({
   id: "slack",
   displayName: "Slack",
   credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer" },
+  secretPatterns: [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
   rootPrefixes: ["/api/"],
   // @slack/web-api retries every non-200 answer (429 after Retry-After).
   clientRetries: (res) => res.status !== 200,

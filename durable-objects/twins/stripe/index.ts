@@ -46,6 +46,8 @@ export const stripeTwin: TwinDefinition<StripeSeed> = {
   },
   decorate,
   credential: { prefix: "sk_test_", separator: "", header: "Authorization", scheme: "Bearer" },
+  // API keys and webhook signing secrets.
+  secretPatterns: [/\b[sr]k_(?:test|live)_[A-Za-z0-9]{10,}/g, /\bwhsec_[A-Za-z0-9]{10,}/g],
   tapeHeaders: ["stripe-version", "idempotency-key"],
   claimsRootPath: (path) => path.startsWith("/v1/"),
   tools: stripeTools,

@@ -1,0 +1,124 @@
+// The contract every registered twin passes, read from its definition alone: seeds round-trip,
+// unknown keys are refused at their path, every tool stands for a route it implements (and every
+// route has a tool or a written reason), and every check's sentence binds back to itself. A new
+// twin is checked by this file the day it is added to the registry.
+import { describe, expect, it } from "vitest";
+import { matchRoute } from "../../../durable-objects/dispatch";
+import { DEFAULT_TWIN, TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
+import { DEFAULT_TWINS } from "../../../workers/tasks/markdown";
+import { bindSentence, exampleSentence, renderCheck } from "../../../workers/grading/binding";
+import { vocabularyDigest } from "../../../workers/grading/vocabulary";
+import { sampleArgs } from "../kit/sample-args";
+import { inTwinWorld } from "../kit/world";
+
+/** A twin's seed after its own parser: what export(boot(seed)) must give back. */
+function normalized(id: (typeof TWIN_IDS)[number], raw: unknown): unknown {
+  const parsed = twinById(id).parseSeed(raw);
+  if (!parsed.ok) throw new Error(`${id}: seed refused: ${JSON.stringify(parsed.issues.slice(0, 5))}`);
+  return parsed.seed;
+}
+
+describe("the registry", () => {
+  it("defaults tasks and sandboxes to its first twin", () => {
+    // The task parser is also loaded by the CLI, which cannot load the registry: the two must agree.
+    expect(DEFAULT_TWINS).toEqual([DEFAULT_TWIN]);
+  });
+});
+
+describe.each(TWIN_IDS)("the %s twin's definition", (id) => {
+  const twin = twinById(id);
+
+  describe("seeds", () => {
+    it("parses its own default world", () => {
+      expect(twin.parseSeed(twin.defaultSeed()).ok).toBe(true);
+    });
+
+    it("exports the default world it booted as the normalized seed, which seeds again", async () => {
+      const seed = normalized(id, twin.defaultSeed());
+      const exported = await inTwinWorld(twin, seed, (w) => w.exportState());
+      expect(exported).toEqual(seed);
+      expect(normalized(id, exported)).toEqual(seed);
+    });
+
+    it.runIf(twin.implemented)("generates worlds of any size that round-trip the same way", async () => {
+      expect(twin.generateSeed, "an implemented twin generates worlds for the contract and the bench").toBeTypeOf("function");
+      for (const count of [1, 25]) {
+        const seed = normalized(id, twin.generateSeed?.(count));
+        const exported = await inTwinWorld(twin, seed, (w) => w.exportState());
+        expect(exported).toEqual(seed);
+      }
+      expect(twin.generateSeed?.(25)).toEqual(twin.generateSeed?.(25));
+    });
+
+    it.runIf(twin.implemented)("refuses an unknown key at its own path", () => {
+      const base = twin.defaultSeed();
+      const raw = typeof base === "object" && base !== null ? { ...base, pome_contract_unknown: true } : { pome_contract_unknown: true };
+      const parsed = twin.parseSeed(raw);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.issues.map((i) => i.path)).toContain("pome_contract_unknown");
+    });
+
+    it.runIf(twin.implemented)("refuses a seed that is not an object, with a path", () => {
+      const parsed = twin.parseSeed(["not", "an", "object"]);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.issues.length).toBeGreaterThan(0);
+    });
+  });
+
+  describe("MCP tools", () => {
+    const covered = new Map<string, string>();
+    for (const tool of twin.tools) {
+      const request = tool.toRequest(sampleArgs(tool.input));
+      const match = matchRoute(twin, request.method, request.path);
+      if (match) covered.set(match.route.operation, tool.name);
+    }
+
+    it.each(twin.tools.map((t) => [t.name, t] as const))("%s maps onto a route the twin implements", (_name, tool) => {
+      const request = tool.toRequest(sampleArgs(tool.input));
+      expect(matchRoute(twin, request.method, request.path), `${request.method} ${request.path}`).toBeDefined();
+      expect(tool.description.length).toBeGreaterThan(10);
+    });
+
+    it("has a tool for every route, or a written reason why not", () => {
+      const operations = [...new Set(twin.routes.map((r) => r.operation))];
+      const missing = operations.filter((op) => !covered.has(op) && !twin.untooledOperations?.[op]);
+      expect(missing).toEqual([]);
+      for (const [op, reason] of Object.entries(twin.untooledOperations ?? {})) {
+        expect(operations, `untooledOperations names ${op}, which is not a route`).toContain(op);
+        expect(reason.length).toBeGreaterThan(10);
+      }
+    });
+
+    it("names each tool once", () => {
+      const names = twin.tools.map((t) => t.name);
+      expect(new Set(names).size).toBe(names.length);
+    });
+  });
+
+  describe("check vocabulary", () => {
+    it("prefixes every check id with the twin's id, once each", () => {
+      const ids = twin.checks.map((c) => c.id);
+      for (const checkId of ids) expect(checkId.startsWith(`${id}.`), checkId).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it.runIf(twin.implemented)("serves the tape check every twin shares", () => {
+      expect(twin.checks.map((c) => c.id)).toContain(`${id}.no-unsupported-endpoint`);
+    });
+
+    it.each(twin.checks.map((c) => [c.id, c] as const))("%s renders its examples and binds back to itself", (_id, check) => {
+      const args = Object.fromEntries(check.params.map((p) => [p.name, p.example]));
+      const rendered = renderCheck(check, args);
+      expect(rendered).toEqual({ ok: true, text: exampleSentence(check) });
+      const bound = bindSentence(twin.checks, rendered.ok ? rendered.text : "");
+      expect(bound?.check.id).toBe(check.id);
+      expect(bound?.args).toEqual(args);
+    });
+
+    it("has a digest that depends on the vocabulary alone", async () => {
+      const first = await vocabularyDigest(id, twin.checks);
+      expect(await vocabularyDigest(id, [...twin.checks])).toBe(first);
+      expect(first).toMatch(/^sha256:[0-9a-f]{64}$/);
+    });
+  });
+});
