@@ -7,14 +7,39 @@ import { fail, invalidInteger, invalidRequest, invalidValue, missingParam, unkno
 
 const isObject = (v: FormValue | undefined): v is FormObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return fail(invalidRequest("Invalid request: the body is not valid JSON."));
+  }
+}
+
+/** JSON as the form values stripe-node would have sent for it. */
+function formOfJson(v: unknown): FormValue {
+  if (v === null || v === undefined) return "";
+  if (Array.isArray(v)) return v.map(formOfJson);
+  if (typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, formOfJson(x)]));
+  return String(v);
+}
+
 export class Params {
   constructor(
     readonly raw: FormObject,
     private readonly prefix = "",
   ) {}
 
-  /** The parameters of a call: its form body for POST, its query string otherwise. */
+  /**
+   * The parameters of a call: its form body for POST, its query string otherwise. An MCP tool
+   * call carries JSON; it is read as the form it stands for (numbers and booleans as strings,
+   * null as "" meaning unset), so both transports meet the same parameter rules.
+   */
   static of(ctx: TwinContext): Params {
+    if (ctx.req.transport === "mcp" && ctx.req.method !== "GET" && ctx.req.body.trim().startsWith("{")) {
+      const asForm = formOfJson(safeJson(ctx.req.body));
+      const query = parseForm(ctx.req.query);
+      return new Params({ ...query, ...(isObject(asForm) ? asForm : {}) });
+    }
     const text = ctx.req.method === "POST" ? ctx.req.body : ctx.req.query;
     return new Params(parseForm(text));
   }
