@@ -46,6 +46,7 @@ const SECTIONS = [
   ["create", measureCreate],
   ["finalize", measureFinalize],
   ["concurrency", measureConcurrency],
+  ["stripe", (await import("./sections/stripe.mjs")).measureStripe],
 ];
 
 const root = path.dirname(import.meta.dirname);
