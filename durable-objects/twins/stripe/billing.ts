@@ -147,6 +147,7 @@ export function invoiceForSubscription(c: Call, sub: Rec, reason: string, zero: 
     itemList(sub).map((it) => {
       const price = getObject(c.db, "price", String(it.price)) ?? {};
       const line = priceLine(c, invoiceId, price, num(it.quantity) ?? 1, { start: num(it.current_period_start) ?? c.now, end: num(it.current_period_end) ?? c.now }, {
+        subscription: sub.id,
         parent: { invoice_item_details: null, subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: sub.id, subscription_item: it.id }, type: "subscription_item_details" },
       });
       return zero ? { ...line, amount: 0, subtotal: 0 } : line;

@@ -35,7 +35,7 @@ const rest = (r: Rec, ...keys: string[]) => Object.fromEntries(Object.entries(r)
 
 export const buildCustomer: Builder = (r, m) => ({
   ...base("customer", m),
-  address: null, balance: 0, currency: null, default_source: null, delinquent: false, description: null, discount: null,
+  address: null, balance: 0, currency: null, customer_account: null, default_source: null, delinquent: false, description: null, discount: null,
   email: null, invoice_prefix: idBody(`prefix:${m.id}`, 8).toUpperCase(), livemode: false, metadata: {}, name: null,
   next_invoice_sequence: 1, phone: null, preferred_locales: [], shipping: null, tax_exempt: "none", test_clock: null,
   ...rest(r, "invoice_settings"),
@@ -54,7 +54,7 @@ export function cardDetails(c: Rec, fingerprintSeed: string): Rec {
 
 export const buildPaymentMethod: Builder = (r, m) => ({
   ...base("payment_method", m),
-  allow_redisplay: "unspecified", customer: null, metadata: {}, type: "card",
+  allow_redisplay: "unspecified", customer: null, customer_account: null, metadata: {}, type: "card",
   ...rest(r, "billing_details", "card"),
   billing_details: billingDetails(r.billing_details),
   ...(r.type === undefined || r.type === "card" ? { card: cardDetails(rec(r.card), `${str(rec(r.card).brand)}${str(rec(r.card).last4)}`) } : {}),
@@ -69,8 +69,8 @@ export const buildPaymentIntent: Builder = (r, m) => {
     amount_received: status === "succeeded" ? amount : 0, application: null, application_fee_amount: null,
     automatic_payment_methods: null, canceled_at: null, cancellation_reason: null, capture_method: "automatic_async",
     client_secret: `${m.id}_secret_${idBody(`secret:${m.id}`, 25)}`, confirmation_method: "automatic", currency: "usd",
-    customer: null, description: null, excluded_payment_method_types: null, last_payment_error: null, latest_charge: null,
-    metadata: {}, next_action: null, on_behalf_of: null, payment_method: null, payment_method_configuration_details: null,
+    customer: null, customer_account: null, description: null, excluded_payment_method_types: null, last_payment_error: null,
+    latest_charge: null, managed_payments: null, metadata: {}, next_action: null, on_behalf_of: null, payment_method: null, payment_method_configuration_details: null,
     payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" } },
     payment_method_types: ["card"], processing: null, receipt_email: null, review: null, setup_future_usage: null, shipping: null,
     source: null, statement_descriptor: null, statement_descriptor_suffix: null, status, transfer_data: null, transfer_group: null,
@@ -92,7 +92,7 @@ export const buildCharge: Builder = (r, m) => {
       ? { advice_code: null, network_advice_code: null, network_decline_code: null, network_status: "declined_by_network", reason: "generic_decline", risk_level: "normal", risk_score: 40, seller_message: "The bank did not return any further details with this decline.", type: "issuer_declined" }
       : { advice_code: null, network_advice_code: null, network_decline_code: null, network_status: "approved_by_network", reason: null, risk_level: "normal", risk_score: 32, seller_message: "Payment complete.", type: "authorized" },
     paid: status === "succeeded", payment_intent: null, payment_method: null, payment_method_details: null, receipt_email: null,
-    receipt_number: null, receipt_url: null, refunded: false, review: null, shipping: null, source_transfer: null,
+    receipt_number: null, receipt_url: null, refunded: false, review: null, shipping: null, source: null, source_transfer: null,
     statement_descriptor: null, statement_descriptor_suffix: null, status, transfer_data: null, transfer_group: null,
     ...rest(r, "billing_details"),
     billing_details: billingDetails(r.billing_details),
@@ -101,9 +101,9 @@ export const buildCharge: Builder = (r, m) => {
 
 export const buildRefund: Builder = (r, m) => ({
   ...base("refund", m),
-  amount: 0, balance_transaction: null, charge: null, currency: "usd",
+  amount: 0, balance_transaction: null, charge: null, currency: "usd", customer: null, customer_account: null,
   destination_details: { card: { reference_status: "available", reference_type: "acquirer_reference_number", type: "refund" }, type: "card" },
-  metadata: {}, payment_intent: null, reason: null, receipt_number: null, source_transfer_reversal: null, status: "succeeded",
+  metadata: {}, payment_intent: null, payment_method: null, reason: null, receipt_number: null, source_transfer_reversal: null, status: "succeeded",
   transfer_reversal: null, ...rest(r),
 });
 
@@ -157,13 +157,13 @@ export const buildSubscription: Builder = (r, m) => ({
   application: null, application_fee_percent: null, automatic_tax: { disabled_reason: null, enabled: false, liability: null },
   billing_cycle_anchor: m.created, billing_cycle_anchor_config: null, billing_mode: { type: "classic" }, billing_thresholds: null,
   cancel_at: null, cancel_at_period_end: false, canceled_at: null, cancellation_details: { comment: null, feedback: null, reason: null },
-  collection_method: "charge_automatically", currency: "usd", customer: "", days_until_due: null, default_payment_method: null,
-  default_source: null, default_tax_rates: [], description: null, discounts: [], ended_at: null,
-  invoice_settings: { account_tax_ids: null, issuer: { type: "self" } }, latest_invoice: null, metadata: {},
+  collection_method: "charge_automatically", currency: "usd", customer: "", customer_account: null, days_until_due: null,
+  default_payment_method: null, default_source: null, default_tax_rates: [], description: null, discounts: [], ended_at: null,
+  invoice_settings: { account_tax_ids: null, issuer: { type: "self" } }, latest_invoice: null, managed_payments: null, metadata: {},
   next_pending_invoice_item_invoice: null, on_behalf_of: null, pause_collection: null,
   payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: "off" },
   pending_invoice_item_interval: null, pending_setup_intent: null, pending_update: null, schedule: null, start_date: m.created,
-  status: "active", test_clock: null, transfer_data: null, trial_end: null,
+  billing_schedules: [], status: "active", test_clock: null, transfer_data: null, trial_end: null,
   trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } }, trial_start: null, ...rest(r),
 });
 
@@ -175,7 +175,8 @@ export function buildLine(r: Rec, m: Made & { invoice: string; currency: string;
   return {
     id: m.id, object: "line_item", amount, currency: m.currency, description: null, discount_amounts: [], discountable: true,
     discounts: [], invoice: m.invoice, livemode: false, metadata: {}, parent: null, period: { end: m.created, start: m.created },
-    pretax_credit_amounts: [], quantity, subtotal: amount, taxes: [], ...rest(r, "pricing", "id", "created"),
+    pretax_credit_amounts: [], quantity, quantity_decimal: String(quantity), subscription: null, subtotal: amount, taxes: [],
+    ...rest(r, "pricing", "id", "created"),
     pricing: details.price
       ? { type: "price_details", unit_amount_decimal: m.unitAmount === null ? null : String(m.unitAmount), ...pricing, price_details: { product: m.product, ...details } }
       : null,
@@ -188,7 +189,7 @@ export const buildInvoice: Builder = (r, m) => ({
   amount_remaining: 0, amount_shipping: 0, application: null, attempt_count: 0, attempted: false, auto_advance: false,
   automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
   automatically_finalizes_at: null, billing_reason: "manual", collection_method: "charge_automatically", confirmation_secret: null,
-  currency: "usd", custom_fields: null, customer: "", customer_address: null, customer_email: null, customer_name: null,
+  currency: "usd", custom_fields: null, customer: "", customer_account: null, customer_address: null, customer_email: null, customer_name: null,
   customer_phone: null, customer_shipping: null, customer_tax_exempt: "none", customer_tax_ids: [], default_payment_method: null,
   default_source: null, default_tax_rates: [], description: null, discounts: [], due_date: null, effective_at: null,
   ending_balance: null, footer: null, from_invoice: null, hosted_invoice_url: null, invoice_pdf: null, issuer: { type: "self" },

@@ -262,7 +262,7 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
       currency ??= price?.raw.currency ?? null;
       const lineGiven: Rec = l;
       const lineId = str(lineGiven.id) ?? `il_${idBody(`seed:il:${m.id}:${j}`)}`;
-      return strip(buildLine(l, { id: lineId, created: m.created, invoice: m.id, currency: price?.raw.currency ?? currency ?? "usd", unitAmount: price?.raw.unit_amount ?? null, product: price?.raw.product ?? null }));
+      return strip(buildLine({ subscription: subId ?? null, ...l }, { id: lineId, created: m.created, invoice: m.id, currency: price?.raw.currency ?? currency ?? "usd", unitAmount: price?.raw.unit_amount ?? null, product: price?.raw.product ?? null }));
     });
     const parent = subId ? { type: "subscription_details", quote_details: null, ...r.parent, subscription_details: { metadata: {}, ...rec(r.parent?.subscription_details) } } : (r.parent ?? null);
     const inv = buildInvoice({ ...r, currency: currency ?? "usd", parent }, m);
@@ -309,7 +309,7 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
       refunded.set(String(charge.id), total);
       if (total > (num(charge.amount_captured) ?? 0)) problems.add(formatPath(["refunds", i, "amount"]), `refunds of charge ${charge.id} exceed its amount_captured (${charge.amount_captured})`, "invalid_amount");
     }
-    return buildRefund({ currency: charge?.currency ?? "usd", payment_intent: charge?.payment_intent ?? null, ...r, charge: chargeId ?? null }, m);
+    return buildRefund({ currency: charge?.currency ?? "usd", payment_intent: charge?.payment_intent ?? null, customer: charge?.customer ?? null, payment_method: charge?.payment_method ?? null, ...r, charge: chargeId ?? null }, m);
   });
 
   disputes.rows.forEach(({ raw: r }, i) => ref(charges.byId, r.charge, ["disputes", i, "charge"], "charge"));

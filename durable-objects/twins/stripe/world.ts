@@ -14,7 +14,7 @@ export const listEnvelope = (data: Rec[], url: string): Rec => ({ object: "list"
 export function discountObject(subscription: Rec, coupon: string, start: number): Rec {
   return {
     id: `di_${idBody(`discount:${String(subscription.id)}:${coupon}`)}`, object: "discount", checkout_session: null,
-    customer: subscription.customer, end: null, invoice: null, invoice_item: null, promotion_code: null,
+    customer: subscription.customer, customer_account: null, end: null, invoice: null, invoice_item: null, promotion_code: null,
     source: { coupon, type: "coupon" }, start, subscription: subscription.id, subscription_item: null,
   };
 }

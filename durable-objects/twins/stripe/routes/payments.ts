@@ -112,7 +112,10 @@ function createRefund(c: Call): TwinResponse {
   const reason = c.p.oneOf("reason", ["duplicate", "fraudulent", "requested_by_customer"]) ?? null;
   const id = newId(c.db, "refund");
   const txn = addTxn(c, { amount: -amount, fee: 0, currency, type: "refund", reporting_category: "refund", source: id });
-  const refund = buildRefund({ amount, balance_transaction: txn, charge: charge.id, currency, metadata: c.p.metadata(), payment_intent: charge.payment_intent ?? null, reason }, { id, created: c.now });
+  const refund = buildRefund(
+    { amount, balance_transaction: txn, charge: charge.id, currency, customer: charge.customer ?? null, metadata: c.p.metadata(), payment_intent: charge.payment_intent ?? null, payment_method: charge.payment_method ?? null, reason },
+    { id, created: c.now },
+  );
   insertObject(c.db, "refund", refund);
   const refunded = (num(charge.amount_refunded) ?? 0) + amount;
   const nextCharge = { ...charge, amount_refunded: refunded, refunded: refunded >= (num(charge.amount_captured) ?? 0) };
