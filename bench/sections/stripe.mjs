@@ -15,15 +15,44 @@ function stripeWorld(count) {
   const pad = (i) => String(i).padStart(6, "0");
   const rows = Array.from({ length: count }, (_, i) => i);
   return {
-    customers: rows.map((i) => ({ id: `cus_gen${pad(i)}`, email: `customer${i}@example.com`, name: `Customer ${i}`, invoice_settings: { default_payment_method: `pm_gen${pad(i)}` } })),
-    payment_methods: rows.map((i) => ({ id: `pm_gen${pad(i)}`, type: "card", customer: `cus_gen${pad(i)}`, card: { brand: "visa", last4: "4242" } })),
-    payment_intents: rows.map((i) => ({ id: `pi_gen${pad(i)}`, customer: `cus_gen${pad(i)}`, amount: 1000 + i, currency: "usd", status: "succeeded", payment_method: `pm_gen${pad(i)}`, latest_charge: `ch_gen${pad(i)}` })),
-    charges: rows.map((i) => ({ id: `ch_gen${pad(i)}`, payment_intent: `pi_gen${pad(i)}`, customer: `cus_gen${pad(i)}`, amount: 1000 + i, currency: "usd", payment_method: `pm_gen${pad(i)}` })),
+    customers: rows.map((i) => ({
+      id: `cus_gen${pad(i)}`,
+      email: `customer${i}@example.com`,
+      name: `Customer ${i}`,
+      invoice_settings: { default_payment_method: `pm_gen${pad(i)}` },
+    })),
+    payment_methods: rows.map((i) => ({
+      id: `pm_gen${pad(i)}`,
+      type: "card",
+      customer: `cus_gen${pad(i)}`,
+      card: { brand: "visa", last4: "4242" },
+    })),
+    payment_intents: rows.map((i) => ({
+      id: `pi_gen${pad(i)}`,
+      customer: `cus_gen${pad(i)}`,
+      amount: 1000 + i,
+      currency: "usd",
+      status: "succeeded",
+      payment_method: `pm_gen${pad(i)}`,
+      latest_charge: `ch_gen${pad(i)}`,
+    })),
+    charges: rows.map((i) => ({
+      id: `ch_gen${pad(i)}`,
+      payment_intent: `pi_gen${pad(i)}`,
+      customer: `cus_gen${pad(i)}`,
+      amount: 1000 + i,
+      currency: "usd",
+      payment_method: `pm_gen${pad(i)}`,
+    })),
   };
 }
 
 async function createStripe(baseUrl, count) {
-  const reply = await request(`${baseUrl}/v1/sandboxes`, { method: "POST", headers: { authorization: `Bearer ${LOCAL_KEY}` }, body: { twins: ["stripe"], task_source: STUB_TASK, seed: stripeWorld(count) } });
+  const reply = await request(`${baseUrl}/v1/sandboxes`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${LOCAL_KEY}` },
+    body: { twins: ["stripe"], task_source: STUB_TASK, seed: stripeWorld(count) },
+  });
   if (reply.status !== 201) throw new Error(describeFailure("POST /v1/sandboxes (stripe)", reply));
   const body = jsonOf(reply);
   const api = body.per_twin.stripe.api_url;
@@ -43,17 +72,63 @@ async function discard(baseUrl, id) {
   const auth = { authorization: `Bearer ${LOCAL_KEY}` };
   const first = await request(`${baseUrl}/v1/sandboxes/${id}`, { method: "DELETE", headers: auth });
   const token = jsonOf(first)?.error?.details?.discard_token;
-  if (first.status === 409 && token) await request(`${baseUrl}/v1/sandboxes/${id}?confirm_discard=${encodeURIComponent(token)}`, { method: "DELETE", headers: auth });
+  if (first.status === 409 && token)
+    await request(`${baseUrl}/v1/sandboxes/${id}?confirm_discard=${encodeURIComponent(token)}`, { method: "DELETE", headers: auth });
 }
 
 function specs(big) {
   const n = big.toLocaleString("en-US");
   return [
-    { id: "stripe.read.p50", section: S, name: "Stripe point read p50 (GET customer)", op: "readSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: { max: 1.5 } },
-    { id: "stripe.write.p50", section: S, name: "Stripe point write p50 (POST customer)", op: "writeSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: { max: 2 } },
-    { id: "stripe.world.read.p50", section: S, name: `Stripe point read p50, ${n} vs ${SMALL} customers`, op: "readBig", base: "readSmall", p: 50, baselineLabel: `${SMALL}-customer world`, target: { max: 1.2 } },
-    { id: "stripe.world.write.p50", section: S, name: `Stripe point write p50, ${n} vs ${SMALL} customers`, op: "writeBig", base: "writeSmall", p: 50, baselineLabel: `${SMALL}-customer world`, target: { max: 1.2 } },
-    { id: "stripe.world.list.p50", section: S, name: `Stripe list page of 10 p50, ${n} vs ${SMALL} customers`, op: "listBig", base: "listSmall", p: 50, baselineLabel: `${SMALL}-customer world`, target: { max: 2 } },
+    {
+      id: "stripe.read.p50",
+      section: S,
+      name: "Stripe point read p50 (GET customer)",
+      op: "readSmall",
+      base: "floor",
+      p: 50,
+      baselineLabel: "floor p50",
+      target: { max: 1.5 },
+    },
+    {
+      id: "stripe.write.p50",
+      section: S,
+      name: "Stripe point write p50 (POST customer)",
+      op: "writeSmall",
+      base: "floor",
+      p: 50,
+      baselineLabel: "floor p50",
+      target: { max: 2 },
+    },
+    {
+      id: "stripe.world.read.p50",
+      section: S,
+      name: `Stripe point read p50, ${n} vs ${SMALL} customers`,
+      op: "readBig",
+      base: "readSmall",
+      p: 50,
+      baselineLabel: `${SMALL}-customer world`,
+      target: { max: 1.2 },
+    },
+    {
+      id: "stripe.world.write.p50",
+      section: S,
+      name: `Stripe point write p50, ${n} vs ${SMALL} customers`,
+      op: "writeBig",
+      base: "writeSmall",
+      p: 50,
+      baselineLabel: `${SMALL}-customer world`,
+      target: { max: 1.2 },
+    },
+    {
+      id: "stripe.world.list.p50",
+      section: S,
+      name: `Stripe list page of 10 p50, ${n} vs ${SMALL} customers`,
+      op: "listBig",
+      base: "listSmall",
+      p: 50,
+      baselineLabel: `${SMALL}-customer world`,
+      target: { max: 2 },
+    },
   ];
 }
 

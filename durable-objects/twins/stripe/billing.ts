@@ -18,12 +18,33 @@ export const at = (c: Call, now: number): Call => ({ ...c, now });
 export const nowFor = (c: Call, customer: unknown) => subscriptionNow(c.db, customer, { now: () => c.now * 1000 });
 
 /** A line for `quantity` of a price over a period. */
-export function priceLine(c: Call, invoice: string, price: Rec, quantity: number, period: { start: number; end: number }, extra: Rec = {}): Rec {
+export function priceLine(
+  c: Call,
+  invoice: string,
+  price: Rec,
+  quantity: number,
+  period: { start: number; end: number },
+  extra: Rec = {},
+): Rec {
   const unit = num(price.unit_amount) ?? 0;
   return {
     ...buildLine(
-      { quantity, amount: unit * quantity, description: `${quantity} × ${String(price.nickname ?? price.product)}`, pricing: { price_details: { price: price.id } }, period, ...extra },
-      { id: `il_${newId(c.db, "invoiceitem").slice(3)}`, created: c.now, invoice, currency: String(price.currency), unitAmount: unit, product: str(price.product) ?? null },
+      {
+        quantity,
+        amount: unit * quantity,
+        description: `${quantity} × ${String(price.nickname ?? price.product)}`,
+        pricing: { price_details: { price: price.id } },
+        period,
+        ...extra,
+      },
+      {
+        id: `il_${newId(c.db, "invoiceitem").slice(3)}`,
+        created: c.now,
+        invoice,
+        currency: String(price.currency),
+        unitAmount: unit,
+        product: str(price.product) ?? null,
+      },
     ),
   };
 }
@@ -40,17 +61,24 @@ export function withTotals(c: Call, inv: Rec, lines: Rec[]): Rec {
     const coupon = getObject(c.db, "coupon", String(rec(d.source).coupon));
     if (!coupon) continue;
     if (coupon.duration === "once" && inv.billing_reason !== "subscription_create") continue;
-    const amount = num(coupon.percent_off) !== undefined && coupon.percent_off !== null
-      ? Math.round(((subtotal - off) * (num(coupon.percent_off) ?? 0)) / 100)
-      : Math.min(subtotal - off, num(coupon.amount_off) ?? 0);
+    const amount =
+      num(coupon.percent_off) !== undefined && coupon.percent_off !== null
+        ? Math.round(((subtotal - off) * (num(coupon.percent_off) ?? 0)) / 100)
+        : Math.min(subtotal - off, num(coupon.amount_off) ?? 0);
     off += amount;
     discounts.push({ amount, discount: d.id });
   }
   const total = subtotal - off;
   const paid = inv.status === "paid" ? total : (num(inv.amount_paid) ?? 0);
   return {
-    ...inv, ...totals, total, total_excluding_tax: total, amount_due: total, amount_paid: paid,
-    amount_remaining: inv.status === "paid" || inv.status === "void" ? 0 : total - paid, total_discount_amounts: discounts,
+    ...inv,
+    ...totals,
+    total,
+    total_excluding_tax: total,
+    amount_due: total,
+    amount_paid: paid,
+    amount_remaining: inv.status === "paid" || inv.status === "void" ? 0 : total - paid,
+    total_discount_amounts: discounts,
     lines: listEnvelope(lines, `/v1/invoices/${String(inv.id)}/lines`),
   };
 }
@@ -60,8 +88,12 @@ export function createInvoice(c: Call, fields: Rec, sub: Rec | undefined, lineFo
   const customer = getObject(c.db, "customer", String(fields.customer));
   const base = buildInvoice(
     {
-      customer_email: customer?.email ?? null, customer_name: customer?.name ?? null, test_clock: customer?.test_clock ?? null,
-      parent: sub ? { quote_details: null, subscription_details: { metadata: rec(sub.metadata), subscription: sub.id }, type: "subscription_details" } : null,
+      customer_email: customer?.email ?? null,
+      customer_name: customer?.name ?? null,
+      test_clock: customer?.test_clock ?? null,
+      parent: sub
+        ? { quote_details: null, subscription_details: { metadata: rec(sub.metadata), subscription: sub.id }, type: "subscription_details" }
+        : null,
       ...fields,
     },
     { id, created: c.now },
@@ -77,8 +109,12 @@ export function finalizeInvoice(c: Call, inv: Rec): Rec {
   const seq = num(customer?.next_invoice_sequence) ?? 1;
   if (customer) saveObject(c.db, "customer", { ...customer, next_invoice_sequence: seq + 1 });
   const next = {
-    ...inv, status: "open", number: `${String(customer?.invoice_prefix ?? "INV")}-${String(seq).padStart(4, "0")}`, effective_at: c.now,
-    hosted_invoice_url: `https://invoice.stripe.com/i/${String(inv.id)}`, invoice_pdf: `https://pay.stripe.com/invoice/${String(inv.id)}/pdf`,
+    ...inv,
+    status: "open",
+    number: `${String(customer?.invoice_prefix ?? "INV")}-${String(seq).padStart(4, "0")}`,
+    effective_at: c.now,
+    hosted_invoice_url: `https://invoice.stripe.com/i/${String(inv.id)}`,
+    invoice_pdf: `https://pay.stripe.com/invoice/${String(inv.id)}/pdf`,
     status_transitions: { ...rec(inv.status_transitions), finalized_at: c.now },
     due_date: inv.collection_method === "send_invoice" ? c.now + 86400 * (num(inv.days_until_due) ?? 30) : null,
   };
@@ -90,7 +126,11 @@ export function finalizeInvoice(c: Call, inv: Rec): Rec {
 
 function markPaid(c: Call, inv: Rec, outOfBand: boolean): Rec {
   const paid = {
-    ...inv, status: "paid", attempted: !outOfBand || inv.attempted === true, amount_paid: inv.amount_due, amount_remaining: 0,
+    ...inv,
+    status: "paid",
+    attempted: !outOfBand || inv.attempted === true,
+    amount_paid: inv.amount_due,
+    amount_remaining: 0,
     status_transitions: { ...rec(inv.status_transitions), paid_at: c.now },
   };
   saveObject(c.db, "invoice", paid);
@@ -108,23 +148,46 @@ function paymentMethodFor(c: Call, inv: Rec, explicit: string | undefined): stri
   return str(inv.default_payment_method) ?? str(sub?.default_payment_method) ?? str(rec(customer?.invoice_settings).default_payment_method);
 }
 
-export const NO_PAYMENT_METHOD = "This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.";
+export const NO_PAYMENT_METHOD =
+  "This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.";
 
 /** Pays an open invoice: nothing to pay marks it paid, else its card is charged through a PaymentIntent. */
-export function payInvoice(c: Call, inv: Rec, opts: { paymentMethod?: string; outOfBand?: boolean } = {}): { inv: Rec; error?: TwinResponse } {
+export function payInvoice(
+  c: Call,
+  inv: Rec,
+  opts: { paymentMethod?: string; outOfBand?: boolean } = {},
+): { inv: Rec; error?: TwinResponse } {
   const due = num(inv.amount_due) ?? 0;
   if (due === 0 || opts.outOfBand) return { inv: markPaid(c, inv, opts.outOfBand === true) };
   const pmId = paymentMethodFor(c, inv, opts.paymentMethod);
   if (!pmId) return { inv, error: invalidRequest(NO_PAYMENT_METHOD) };
   const pm = resolvePaymentMethod(c, pmId, "payment_method");
   const pi = buildPaymentIntent(
-    { amount: due, currency: inv.currency, customer: inv.customer, description: inv.billing_reason === "subscription_create" ? "Subscription creation" : inv.billing_reason === "subscription_cycle" ? "Subscription update" : null, payment_method: pm.id, status: "requires_confirmation", capture_method: "automatic" },
+    {
+      amount: due,
+      currency: inv.currency,
+      customer: inv.customer,
+      description:
+        inv.billing_reason === "subscription_create"
+          ? "Subscription creation"
+          : inv.billing_reason === "subscription_cycle"
+            ? "Subscription update"
+            : null,
+      payment_method: pm.id,
+      status: "requires_confirmation",
+      capture_method: "automatic",
+    },
     { id: newId(c.db, "payment_intent"), created: c.now },
   );
   insertObject(c.db, "payment_intent", pi);
   const result = makeCharge(c, pi, pm, true);
   if (result.decline) {
-    const failed = { ...pi, status: "requires_payment_method", latest_charge: result.charge.id, last_payment_error: { ...result.decline, type: "card_error", charge: result.charge.id } };
+    const failed = {
+      ...pi,
+      status: "requires_payment_method",
+      latest_charge: result.charge.id,
+      last_payment_error: { ...result.decline, type: "card_error", charge: result.charge.id },
+    };
     saveObject(c.db, "payment_intent", failed);
     emit(c, "payment_intent.payment_failed", "payment_intent", failed);
     const attempted = { ...inv, attempted: true, attempt_count: (num(inv.attempt_count) ?? 0) + 1 };
@@ -143,15 +206,44 @@ function itemList(sub: Rec): Rec[] {
 }
 
 export function invoiceForSubscription(c: Call, sub: Rec, reason: string, zero: boolean): Rec {
-  return createInvoice(c, { customer: sub.customer, currency: sub.currency, billing_reason: reason, collection_method: sub.collection_method, days_until_due: sub.days_until_due, period_start: c.now, period_end: c.now }, sub, (invoiceId) =>
-    itemList(sub).map((it) => {
-      const price = getObject(c.db, "price", String(it.price)) ?? {};
-      const line = priceLine(c, invoiceId, price, num(it.quantity) ?? 1, { start: num(it.current_period_start) ?? c.now, end: num(it.current_period_end) ?? c.now }, {
-        subscription: sub.id,
-        parent: { invoice_item_details: null, subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: sub.id, subscription_item: it.id }, type: "subscription_item_details" },
-      });
-      return zero ? { ...line, amount: 0, subtotal: 0 } : line;
-    }),
+  return createInvoice(
+    c,
+    {
+      customer: sub.customer,
+      currency: sub.currency,
+      billing_reason: reason,
+      collection_method: sub.collection_method,
+      days_until_due: sub.days_until_due,
+      period_start: c.now,
+      period_end: c.now,
+    },
+    sub,
+    (invoiceId) =>
+      itemList(sub).map((it) => {
+        const price = getObject(c.db, "price", String(it.price)) ?? {};
+        const line = priceLine(
+          c,
+          invoiceId,
+          price,
+          num(it.quantity) ?? 1,
+          { start: num(it.current_period_start) ?? c.now, end: num(it.current_period_end) ?? c.now },
+          {
+            subscription: sub.id,
+            parent: {
+              invoice_item_details: null,
+              subscription_item_details: {
+                invoice_item: null,
+                proration: false,
+                proration_details: { credited_items: null },
+                subscription: sub.id,
+                subscription_item: it.id,
+              },
+              type: "subscription_item_details",
+            },
+          },
+        );
+        return zero ? { ...line, amount: 0, subtotal: 0 } : line;
+      }),
   );
 }
 
@@ -175,7 +267,13 @@ export function renew(c0: Call, sub0: Rec, until: number): Rec {
     const c = at(c0, end);
     const before = sub;
     if (sub.cancel_at_period_end === true || (num(sub.cancel_at) ?? Number.POSITIVE_INFINITY) <= end) {
-      sub = { ...sub, status: "canceled", canceled_at: num(sub.canceled_at) ?? end, ended_at: end, cancellation_details: { ...rec(sub.cancellation_details), reason: "cancellation_requested" } };
+      sub = {
+        ...sub,
+        status: "canceled",
+        canceled_at: num(sub.canceled_at) ?? end,
+        ended_at: end,
+        cancellation_details: { ...rec(sub.cancellation_details), reason: "cancellation_requested" },
+      };
       saveObject(c.db, "subscription", sub);
       emit(c, "customer.subscription.deleted", "subscription", sub);
       break;
@@ -198,5 +296,8 @@ export function renew(c0: Call, sub0: Rec, until: number): Rec {
 }
 
 export function requireRecurring(price: Rec, param: string): void {
-  if (price.type !== "recurring") fail(invalidRequest("The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.", { param }));
+  if (price.type !== "recurring")
+    fail(
+      invalidRequest("The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.", { param }),
+    );
 }

@@ -29,7 +29,10 @@ export const CARD_ERROR_STATUS = 402;
 const fingerprintOf = (ctx: TwinContext) => `${ctx.req.method} ${ctx.req.path} ${ctx.req.body}`;
 
 function replay(c: Call, key: string): TwinResponse | undefined {
-  const row = c.db.one<{ fingerprint: string; status: number; body: string }>("SELECT fingerprint, status, body FROM st_idempotency WHERE key = ?", key);
+  const row = c.db.one<{ fingerprint: string; status: number; body: string }>(
+    "SELECT fingerprint, status, body FROM st_idempotency WHERE key = ?",
+    key,
+  );
   if (!row) return undefined;
   if (row.fingerprint !== fingerprintOf(c.ctx)) {
     return stripeError(
@@ -38,10 +41,21 @@ function replay(c: Call, key: string): TwinResponse | undefined {
       `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
     );
   }
-  return { status: row.status, headers: { "content-type": "application/json; charset=utf-8", "idempotent-replayed": "true", "idempotency-key": key }, body: row.body };
+  return {
+    status: row.status,
+    headers: { "content-type": "application/json; charset=utf-8", "idempotent-replayed": "true", "idempotency-key": key },
+    body: row.body,
+  };
 }
 
-export function route(method: string, pattern: string, operation: string, summary: string, allowed: readonly string[], handler: Handler): Route {
+export function route(
+  method: string,
+  pattern: string,
+  operation: string,
+  summary: string,
+  allowed: readonly string[],
+  handler: Handler,
+): Route {
   return {
     method,
     pattern,
@@ -63,7 +77,13 @@ export function route(method: string, pattern: string, operation: string, summar
         throw err;
       }
       if (key && (res.status === 200 || res.status === CARD_ERROR_STATUS)) {
-        c.db.run("INSERT OR REPLACE INTO st_idempotency (key, fingerprint, status, body) VALUES (?, ?, ?, ?)", key, fingerprintOf(ctx), res.status, res.body);
+        c.db.run(
+          "INSERT OR REPLACE INTO st_idempotency (key, fingerprint, status, body) VALUES (?, ?, ?, ?)",
+          key,
+          fingerprintOf(ctx),
+          res.status,
+          res.body,
+        );
         return { ...res, headers: { ...res.headers, "idempotency-key": key } };
       }
       return res;
@@ -75,9 +95,21 @@ const cursorNoun = (id: string) => (id.includes("_") ? id.slice(0, id.indexOf("_
 
 /** Stripe's nouns in "No such …" messages. */
 export const NOUN: Record<ObjectType, string> = {
-  customer: "customer", payment_method: "PaymentMethod", payment_intent: "payment_intent", charge: "charge", refund: "refund",
-  product: "product", price: "price", coupon: "coupon", subscription: "subscription", invoice: "invoice", invoiceitem: "invoiceitem",
-  balance_transaction: "balance transaction", dispute: "dispute", event: "event", webhook_endpoint: "webhook endpoint",
+  customer: "customer",
+  payment_method: "PaymentMethod",
+  payment_intent: "payment_intent",
+  charge: "charge",
+  refund: "refund",
+  product: "product",
+  price: "price",
+  coupon: "coupon",
+  subscription: "subscription",
+  invoice: "invoice",
+  invoiceitem: "invoiceitem",
+  balance_transaction: "balance transaction",
+  dispute: "dispute",
+  event: "event",
+  webhook_endpoint: "webhook endpoint",
   "test_helpers.test_clock": "test_clock",
 };
 
@@ -93,7 +125,12 @@ export function show(c: Call, type: ObjectType, o: Rec): TwinResponse {
 
 export function pageQuery(c: Call, filters: Filter[] = []): PageQuery {
   const limit = c.p.int("limit") ?? 10;
-  if (limit < 1 || limit > 100) fail(stripeError(400, "invalid_request_error", "This value must be greater than or equal to 1 and less than or equal to 100.", { param: "limit" }));
+  if (limit < 1 || limit > 100)
+    fail(
+      stripeError(400, "invalid_request_error", "This value must be greater than or equal to 1 and less than or equal to 100.", {
+        param: "limit",
+      }),
+    );
   const created = c.p.sub("created");
   const exact = created === undefined ? c.p.int("created") : undefined;
   return {
@@ -101,12 +138,23 @@ export function pageQuery(c: Call, filters: Filter[] = []): PageQuery {
     startingAfter: c.p.str("starting_after"),
     endingBefore: c.p.str("ending_before"),
     filters,
-    created: exact !== undefined ? { gte: exact, lte: exact } : created ? { gt: created.int("gt"), gte: created.int("gte"), lt: created.int("lt"), lte: created.int("lte") } : undefined,
+    created:
+      exact !== undefined
+        ? { gte: exact, lte: exact }
+        : created
+          ? { gt: created.int("gt"), gte: created.int("gte"), lt: created.int("lt"), lte: created.int("lte") }
+          : undefined,
   };
 }
 
 /** A list answer: Stripe's envelope over one page, newest first. */
-export function listResponse(c: Call, type: ObjectType, url: string, filters: Filter[] = [], keep: (o: Rec) => boolean = () => true): TwinResponse {
+export function listResponse(
+  c: Call,
+  type: ObjectType,
+  url: string,
+  filters: Filter[] = [],
+  keep: (o: Rec) => boolean = () => true,
+): TwinResponse {
   const q = pageQuery(c, filters);
   const page = listPage(c.db, type, q);
   const data = page.data.filter(keep).map((o) => render(c.db, type, o));

@@ -15,7 +15,8 @@ const CURRENCY: CheckParam = { name: "currency", pattern: "[a-z]{3}", example: "
 
 const check = checkMaker<StripeSeed>("stripe");
 
-const refundsOf = (list: unknown[], charge: string) => list.filter((r): r is Rec => isRec(r) && r.charge === charge && r.status !== "failed" && r.status !== "canceled");
+const refundsOf = (list: unknown[], charge: string) =>
+  list.filter((r): r is Rec => isRec(r) && r.charge === charge && r.status !== "failed" && r.status !== "canceled");
 const idsOf = (list: unknown[]) => new Set(list.filter(isRec).map((r) => String(r.id)));
 
 export const stripeChecks: CheckDefinition<StripeSeed>[] = [
@@ -31,7 +32,11 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
       const refunds = refundsOf(list.value, args.charge);
       const hit = refunds.find((r) => r.amount === Number(args.amount));
       if (hit) return pass(`refund ${String(hit.id)} of ${args.amount} exists for ${args.charge}`);
-      return fail(refunds.length ? `charge ${args.charge} has refunds of ${refunds.map((r) => String(r.amount)).join(", ")}, none of ${args.amount}` : `charge ${args.charge} has no refund`);
+      return fail(
+        refunds.length
+          ? `charge ${args.charge} has refunds of ${refunds.map((r) => String(r.amount)).join(", ")}, none of ${args.amount}`
+          : `charge ${args.charge} has no refund`,
+      );
     },
   ),
   check(
@@ -44,7 +49,9 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
       const list = listOf(final, "refunds", "the export");
       if (!list.ok) return list.outcome;
       const refunds = refundsOf(list.value, args.charge);
-      return refunds.length ? fail(`charge ${args.charge} has ${plural(refunds.length, "refund")}`) : pass(`charge ${args.charge} has no refund`);
+      return refunds.length
+        ? fail(`charge ${args.charge} has ${plural(refunds.length, "refund")}`)
+        : pass(`charge ${args.charge} has no refund`);
     },
   ),
   check(
@@ -57,7 +64,9 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
       const list = listOf(final, "refunds", "the export");
       if (!list.ok) return list.outcome;
       const n = refundsOf(list.value, args.charge).length;
-      return n === Number(args.count) ? pass(`charge ${args.charge} has ${plural(n, "refund")}`) : fail(`charge ${args.charge} has ${plural(n, "refund")}, not ${args.count}`);
+      return n === Number(args.count)
+        ? pass(`charge ${args.charge} has ${plural(n, "refund")}`)
+        : fail(`charge ${args.charge} has ${plural(n, "refund")}, not ${args.count}`);
     },
   ),
   check(
@@ -72,7 +81,9 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
       const charge = findIn(list.value, (c) => c.id === args.charge, `charge ${args.charge} does not exist`);
       if (!charge.ok) return charge.outcome;
       if (typeof charge.value.refunded !== "boolean") return absent(`charge ${args.charge} has no refunded flag in the export`);
-      return charge.value.refunded ? pass(`charge ${args.charge} is fully refunded`) : fail(`charge ${args.charge} has ${String(charge.value.amount_refunded)} of ${String(charge.value.amount_captured)} refunded`);
+      return charge.value.refunded
+        ? pass(`charge ${args.charge} is fully refunded`)
+        : fail(`charge ${args.charge} has ${String(charge.value.amount_refunded)} of ${String(charge.value.amount_captured)} refunded`);
     },
   ),
   check(
@@ -80,13 +91,22 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
     "Payment intent `{payment_intent}` has status {status}",
     "Compares the payment intent's status with the named one.",
     "final",
-    [PI, { name: "status", pattern: "(?:requires_payment_method|requires_confirmation|requires_action|processing|requires_capture|canceled|succeeded)", example: "succeeded" }],
+    [
+      PI,
+      {
+        name: "status",
+        pattern: "(?:requires_payment_method|requires_confirmation|requires_action|processing|requires_capture|canceled|succeeded)",
+        example: "succeeded",
+      },
+    ],
     ({ args, final }) => {
       const list = listOf(final, "payment_intents", "the export");
       if (!list.ok) return list.outcome;
       const pi = findIn(list.value, (p) => p.id === args.payment_intent, `payment intent ${args.payment_intent} does not exist`);
       if (!pi.ok) return pi.outcome;
-      return pi.value.status === args.status ? pass(`payment intent ${args.payment_intent} is ${args.status}`) : fail(`payment intent ${args.payment_intent} is ${String(pi.value.status)}, not ${args.status}`);
+      return pi.value.status === args.status
+        ? pass(`payment intent ${args.payment_intent} is ${args.status}`)
+        : fail(`payment intent ${args.payment_intent} is ${String(pi.value.status)}, not ${args.status}`);
     },
   ),
   check(
@@ -101,7 +121,9 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
       const pi = findIn(list.value, (p) => p.id === args.payment_intent, `payment intent ${args.payment_intent} does not exist`);
       if (!pi.ok) return pi.outcome;
       const ok = pi.value.amount === Number(args.amount) && pi.value.currency === args.currency;
-      return ok ? pass(`payment intent ${args.payment_intent} is for ${args.amount} ${args.currency}`) : fail(`payment intent ${args.payment_intent} is for ${String(pi.value.amount)} ${String(pi.value.currency)}`);
+      return ok
+        ? pass(`payment intent ${args.payment_intent} is for ${args.amount} ${args.currency}`)
+        : fail(`payment intent ${args.payment_intent} is for ${String(pi.value.amount)} ${String(pi.value.currency)}`);
     },
   ),
   check(
@@ -115,7 +137,9 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
       if (!list.ok) return list.outcome;
       const mine = list.value.filter((c): c is Rec => isRec(c) && c.customer === args.customer);
       const hit = mine.find((c) => c.status === args.status && c.amount === Number(args.amount) && c.currency === args.currency);
-      return hit ? pass(`charge ${String(hit.id)} matches`) : fail(`customer ${args.customer} has ${plural(mine.length, "charge")}, none ${args.status} for ${args.amount} ${args.currency}`);
+      return hit
+        ? pass(`charge ${String(hit.id)} matches`)
+        : fail(`customer ${args.customer} has ${plural(mine.length, "charge")}, none ${args.status} for ${args.amount} ${args.currency}`);
     },
   ),
   check(
@@ -127,7 +151,9 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
     ({ args, final }) => {
       const list = listOf(final, "customers", "the export");
       if (!list.ok) return list.outcome;
-      const hit = list.value.find((c) => isRec(c) && c.deleted !== true && typeof c.email === "string" && c.email.toLowerCase() === args.email.toLowerCase());
+      const hit = list.value.find(
+        (c) => isRec(c) && c.deleted !== true && typeof c.email === "string" && c.email.toLowerCase() === args.email.toLowerCase(),
+      );
       return isRec(hit) ? pass(`customer ${String(hit.id)} has email ${args.email}`) : fail(`no customer has email ${args.email}`);
     },
   ),
@@ -145,7 +171,9 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
       if (!after.ok) return after.outcome;
       const seeded = idsOf(before.value);
       const added = [...idsOf(after.value)].filter((i) => !seeded.has(i));
-      return added.length ? fail(`${plural(added.length, "customer")} created: ${added.slice(0, 3).join(", ")}`) : pass(`no customer beyond the ${seeded.size} seeded`);
+      return added.length
+        ? fail(`${plural(added.length, "customer")} created: ${added.slice(0, 3).join(", ")}`)
+        : pass(`no customer beyond the ${seeded.size} seeded`);
     },
   ),
   check(
@@ -153,13 +181,18 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
     "Subscription `{subscription}` has status {status}",
     "Compares the subscription's status with the named one.",
     "final",
-    [id("subscription", "sub_alice"), { name: "status", pattern: "(?:active|trialing|past_due|canceled|unpaid|incomplete|incomplete_expired|paused)", example: "canceled" }],
+    [
+      id("subscription", "sub_alice"),
+      { name: "status", pattern: "(?:active|trialing|past_due|canceled|unpaid|incomplete|incomplete_expired|paused)", example: "canceled" },
+    ],
     ({ args, final }) => {
       const list = listOf(final, "subscriptions", "the export");
       if (!list.ok) return list.outcome;
       const sub = findIn(list.value, (s) => s.id === args.subscription, `subscription ${args.subscription} does not exist`);
       if (!sub.ok) return sub.outcome;
-      return sub.value.status === args.status ? pass(`subscription ${args.subscription} is ${args.status}`) : fail(`subscription ${args.subscription} is ${String(sub.value.status)}, not ${args.status}`);
+      return sub.value.status === args.status
+        ? pass(`subscription ${args.subscription} is ${args.status}`)
+        : fail(`subscription ${args.subscription} is ${String(sub.value.status)}, not ${args.status}`);
     },
   ),
   check(
@@ -173,7 +206,9 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
       if (!list.ok) return list.outcome;
       const inv = findIn(list.value, (i) => i.id === args.invoice, `invoice ${args.invoice} does not exist`);
       if (!inv.ok) return inv.outcome;
-      return inv.value.status === args.status ? pass(`invoice ${args.invoice} is ${args.status}`) : fail(`invoice ${args.invoice} is ${String(inv.value.status)}, not ${args.status}`);
+      return inv.value.status === args.status
+        ? pass(`invoice ${args.invoice} is ${args.status}`)
+        : fail(`invoice ${args.invoice} is ${String(inv.value.status)}, not ${args.status}`);
     },
   ),
   check(
@@ -197,11 +232,13 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
     "tape",
     [{ name: "code", pattern: "[a-z_]+", example: "amount_too_large" }],
     ({ args, tape }) => {
-      const codes = tape.filter((r) => r.status >= 400).map((r) => {
-        const body = r.response_body;
-        const error = isRec(body) && isRec(body.error) ? body.error : undefined;
-        return { row: r, code: error && typeof error.code === "string" ? error.code : undefined };
-      });
+      const codes = tape
+        .filter((r) => r.status >= 400)
+        .map((r) => {
+          const body = r.response_body;
+          const error = isRec(body) && isRec(body.error) ? body.error : undefined;
+          return { row: r, code: error && typeof error.code === "string" ? error.code : undefined };
+        });
       const hit = codes.find((c) => c.code === args.code);
       if (hit) return pass(`${hit.row.method} ${hit.row.path} (seq ${hit.row.seq}) was refused with ${args.code}`);
       const seen = [...new Set(codes.map((c) => c.code).filter(Boolean))];

@@ -38,11 +38,9 @@ export function noSuch(noun: string, id: string, param = "id"): TwinResponse {
   return stripeError(404, "invalid_request_error", `No such ${noun}: '${id}'`, { code: "resource_missing", param });
 }
 
-export const missingParam = (param: string) =>
-  invalidRequest(`Missing required param: ${param}.`, { code: "parameter_missing", param });
+export const missingParam = (param: string) => invalidRequest(`Missing required param: ${param}.`, { code: "parameter_missing", param });
 
-export const unknownParam = (param: string) =>
-  invalidRequest(`Received unknown parameter: ${param}`, { code: "parameter_unknown", param });
+export const unknownParam = (param: string) => invalidRequest(`Received unknown parameter: ${param}`, { code: "parameter_unknown", param });
 
 export const invalidInteger = (param: string, value: string) =>
   invalidRequest(`Invalid integer: ${value}`, { code: "parameter_invalid_integer", param });

@@ -10,7 +10,7 @@ export function emit(c: Call, type: string, objectType: ObjectType, o: Rec, prev
   const id = newId(c.db, "event");
   const endpoints = liveOfType(c.db, "webhook_endpoint").filter((we) => {
     const events = arr(we.enabled_events);
-    return we.status === "enabled" && (Number(we.created) <= c.now) && (events.includes("*") || events.includes(type));
+    return we.status === "enabled" && Number(we.created) <= c.now && (events.includes("*") || events.includes(type));
   });
   const event = buildEvent(
     {

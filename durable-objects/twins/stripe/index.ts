@@ -39,7 +39,8 @@ export const stripeTwin: TwinDefinition<StripeSeed> = {
   exportState: exportStripe,
   routes: stripeRoutes,
   errors: {
-    notImplemented: (req) => stripeError(501, "api_error", `The Stripe twin does not implement ${req.method} ${req.path}.`, { code: "not_implemented" }),
+    notImplemented: (req) =>
+      stripeError(501, "api_error", `The Stripe twin does not implement ${req.method} ${req.path}.`, { code: "not_implemented" }),
     unauthorized: (message) => stripeError(401, "invalid_request_error", message),
     gone: (message) => stripeError(410, "invalid_request_error", message),
     internal: (message) => stripeError(500, "api_error", message),

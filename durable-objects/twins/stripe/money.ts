@@ -15,8 +15,22 @@ export function readBalance(c: Call): Rec {
 }
 
 /** Records a balance transaction and moves the balance by its net. */
-export function addTxn(c: Call, t: { amount: number; fee: number; currency: string; type: string; reporting_category: string; source: string; description?: string | null }): string {
-  const txn = buildBalanceTransaction({ ...t, description: t.description ?? null }, { id: newId(c.db, "balance_transaction"), created: c.now });
+export function addTxn(
+  c: Call,
+  t: {
+    amount: number;
+    fee: number;
+    currency: string;
+    type: string;
+    reporting_category: string;
+    source: string;
+    description?: string | null;
+  },
+): string {
+  const txn = buildBalanceTransaction(
+    { ...t, description: t.description ?? null },
+    { id: newId(c.db, "balance_transaction"), created: c.now },
+  );
   insertObject(c.db, "balance_transaction", txn);
   const balance = readBalance(c);
   const available = Array.isArray(balance.available) ? balance.available.map(rec) : [];
@@ -34,7 +48,15 @@ export function addTxn(c: Call, t: { amount: number; fee: number; currency: stri
   return String(txn.id);
 }
 
-export type CardOutcome = "succeed" | "decline" | "insufficient_funds" | "lost_card" | "expired_card" | "incorrect_cvc" | "requires_action" | "dispute";
+export type CardOutcome =
+  | "succeed"
+  | "decline"
+  | "insufficient_funds"
+  | "lost_card"
+  | "expired_card"
+  | "incorrect_cvc"
+  | "requires_action"
+  | "dispute";
 
 interface TestCard {
   brand: string;
@@ -72,7 +94,10 @@ export function resolvePaymentMethod(c: Call, id: string, param: string): Rec {
   const token = TEST_CARDS[id];
   if (!token) return fail(noSuch("PaymentMethod", id, param));
   const pm = buildPaymentMethod(
-    { type: "card", card: { brand: token.brand, last4: token.last4, exp_month: 12, exp_year: new Date(c.now * 1000).getUTCFullYear() + 3 } },
+    {
+      type: "card",
+      card: { brand: token.brand, last4: token.last4, exp_month: 12, exp_year: new Date(c.now * 1000).getUTCFullYear() + 3 },
+    },
     { id: newId(c.db, "payment_method"), created: c.now },
   );
   insertObject(c.db, "payment_method", pm);
@@ -103,33 +128,75 @@ export function makeCharge(c: Call, pi: Rec, pm: Rec, capture: boolean): ChargeR
   const card = cardDetails(rec(pm.card), String(pm.id));
   const charge = buildCharge(
     {
-      amount, currency, customer: pi.customer ?? null, description: pi.description ?? null, metadata: rec(pi.metadata),
-      payment_intent: pi.id, payment_method: pm.id, status: declined ? "failed" : "succeeded", captured: !declined && capture,
-      failure_code: declined ? (declined.code ?? "card_declined") : null, failure_message: declined ? declined.message : null,
+      amount,
+      currency,
+      customer: pi.customer ?? null,
+      description: pi.description ?? null,
+      metadata: rec(pi.metadata),
+      payment_intent: pi.id,
+      payment_method: pm.id,
+      status: declined ? "failed" : "succeeded",
+      captured: !declined && capture,
+      failure_code: declined ? (declined.code ?? "card_declined") : null,
+      failure_message: declined ? declined.message : null,
       payment_method_details: { card: { ...card, amount_authorized: amount, network: card.brand }, type: "card" },
-      receipt_url: `https://pay.stripe.com/receipts/payment/${id}`, billing_details: pm.billing_details,
+      receipt_url: `https://pay.stripe.com/receipts/payment/${id}`,
+      billing_details: pm.billing_details,
     },
     { id, created: c.now },
   );
   if (!declined && capture) {
-    charge.balance_transaction = addTxn(c, { amount, fee: cardFee(amount, currency), currency, type: "charge", reporting_category: "charge", source: id, description: str(pi.description) ?? null });
+    charge.balance_transaction = addTxn(c, {
+      amount,
+      fee: cardFee(amount, currency),
+      currency,
+      type: "charge",
+      reporting_category: "charge",
+      source: id,
+      description: str(pi.description) ?? null,
+    });
   }
   insertObject(c.db, "charge", charge);
   emit(c, declined ? "charge.failed" : "charge.succeeded", "charge", charge);
   if (!declined && outcome === "dispute" && capture) openDispute(c, charge);
-  return declined ? { charge, decline: { code: declined.code ?? "card_declined", decline_code: declined.decline, message: declined.message } } : { charge };
+  return declined
+    ? { charge, decline: { code: declined.code ?? "card_declined", decline_code: declined.decline, message: declined.message } }
+    : { charge };
 }
 
 function openDispute(c: Call, charge: Rec): void {
   const amount = num(charge.amount) ?? 0;
   const id = newId(c.db, "dispute");
-  const txn = addTxn(c, { amount: -amount, fee: 1500, currency: String(charge.currency), type: "adjustment", reporting_category: "dispute", source: id, description: "Chargeback withdrawal" });
+  const txn = addTxn(c, {
+    amount: -amount,
+    fee: 1500,
+    currency: String(charge.currency),
+    type: "adjustment",
+    reporting_category: "dispute",
+    source: id,
+    description: "Chargeback withdrawal",
+  });
   const dispute = {
-    id, object: "dispute", amount, balance_transactions: [txn], charge: charge.id, created: c.now, currency: charge.currency,
-    enhanced_eligibility_types: [], evidence: {}, evidence_details: { due_by: c.now + 7 * 86400, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0 },
-    is_charge_refundable: false, livemode: false, metadata: {}, payment_intent: charge.payment_intent,
-    payment_method_details: { card: { brand: rec(rec(charge.payment_method_details).card).brand ?? "visa", case_type: "chargeback", network_reason_code: "4837" }, type: "card" },
-    reason: "fraudulent", status: "needs_response",
+    id,
+    object: "dispute",
+    amount,
+    balance_transactions: [txn],
+    charge: charge.id,
+    created: c.now,
+    currency: charge.currency,
+    enhanced_eligibility_types: [],
+    evidence: {},
+    evidence_details: { due_by: c.now + 7 * 86400, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0 },
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: charge.payment_intent,
+    payment_method_details: {
+      card: { brand: rec(rec(charge.payment_method_details).card).brand ?? "visa", case_type: "chargeback", network_reason_code: "4837" },
+      type: "card",
+    },
+    reason: "fraudulent",
+    status: "needs_response",
   };
   insertObject(c.db, "dispute", dispute);
   charge.disputed = true;
@@ -142,5 +209,7 @@ export function cardError(d: NonNullable<ChargeResult["decline"]>, extra: Rec): 
 }
 
 export const amountTooSmall = (currency: string, min: number) =>
-  stripeError(400, "invalid_request_error", `Amount must be at least ${formatAmount(min, currency)}`, { code: "amount_too_small", param: "amount" });
-
+  stripeError(400, "invalid_request_error", `Amount must be at least ${formatAmount(min, currency)}`, {
+    code: "amount_too_small",
+    param: "amount",
+  });

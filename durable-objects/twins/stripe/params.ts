@@ -96,7 +96,8 @@ export class Params {
     const v = this.str(key);
     if (v === undefined) return undefined;
     const n = Number(v);
-    if (!Number.isFinite(n)) return fail(invalidRequest(`Invalid decimal: ${v}`, { code: "parameter_invalid_decimal", param: this.name(key) }));
+    if (!Number.isFinite(n))
+      return fail(invalidRequest(`Invalid decimal: ${v}`, { code: "parameter_invalid_decimal", param: this.name(key) }));
     return n;
   }
 
@@ -128,9 +129,15 @@ export class Params {
     const v = this.raw[key];
     if (v === undefined || v === "") return v === "" ? [] : undefined;
     // A form array whose indices were all given arrives as an array; sparse ones arrive keyed.
-    const values = Array.isArray(v) ? v : isObject(v) ? Object.values(v) : fail(invalidRequest(`Invalid array: ${this.name(key)}`, { param: this.name(key) }));
+    const values = Array.isArray(v)
+      ? v
+      : isObject(v)
+        ? Object.values(v)
+        : fail(invalidRequest(`Invalid array: ${this.name(key)}`, { param: this.name(key) }));
     return values.map((item, i) =>
-      isObject(item) ? new Params(item, `${this.name(key)}[${i}]`) : fail(invalidRequest(`Invalid hash: ${this.name(key)}[${i}]`, { param: `${this.name(key)}[${i}]` })),
+      isObject(item)
+        ? new Params(item, `${this.name(key)}[${i}]`)
+        : fail(invalidRequest(`Invalid hash: ${this.name(key)}[${i}]`, { param: `${this.name(key)}[${i}]` })),
     );
   }
 
@@ -139,7 +146,11 @@ export class Params {
     if (v === undefined) return undefined;
     if (v === "") return [];
     const values = Array.isArray(v) ? v : isObject(v) ? Object.values(v) : [v];
-    return values.map((item, i) => (typeof item === "string" ? item : fail(invalidRequest(`Invalid string: ${this.name(key)}[${i}]`, { param: `${this.name(key)}[${i}]` }))));
+    return values.map((item, i) =>
+      typeof item === "string"
+        ? item
+        : fail(invalidRequest(`Invalid string: ${this.name(key)}[${i}]`, { param: `${this.name(key)}[${i}]` })),
+    );
   }
 
   /** The `expand[]` paths of the call. */

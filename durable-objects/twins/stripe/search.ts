@@ -13,7 +13,8 @@ interface Clause {
   value: string | number | null;
 }
 
-const CLAUSE = /^(-?)([a-z_.]+)(?:\[['"]([^'"]+)['"]\])?\s*(:|~|>=|<=|>|<)\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?)|(null))$/;
+const CLAUSE =
+  /^(-?)([a-z_.]+)(?:\[['"]([^'"]+)['"]\])?\s*(:|~|>=|<=|>|<)\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?)|(null))$/;
 
 const OPS = [":", "~", ">=", "<=", ">", "<"] as const;
 
@@ -63,7 +64,8 @@ export function parseQuery(query: string, fields: readonly string[]): Query {
     const m = CLAUSE.exec(part);
     if (!m) return badQuery(`Invalid query: could not parse the clause \`${part}\`. Clauses look like field:'value'.`);
     const field = m[2];
-    if (!fields.includes(field)) return badQuery(`Field \`${field}\` is an unsupported search field for this resource. Supported fields: ${fields.join(", ")}.`);
+    if (!fields.includes(field))
+      return badQuery(`Field \`${field}\` is an unsupported search field for this resource. Supported fields: ${fields.join(", ")}.`);
     const value = m[8] ? null : m[7] !== undefined ? Number(m[7]) : (m[5] ?? m[6] ?? "").replace(/\\(.)/g, "$1");
     const op = OPS.find((o) => o === m[4]) ?? badQuery(`Invalid query: unknown operator in \`${part}\`.`);
     clauses.push({ negate: m[1] === "-", field, metaKey: m[3], op, value });
@@ -84,7 +86,13 @@ function test(o: Rec, c: Clause): boolean {
   const v = fieldValue(o, c);
   let hit: boolean;
   if (c.value === null) hit = v === null || v === undefined;
-  else if (c.op === ":") hit = typeof v === "number" ? v === Number(c.value) : typeof v === "boolean" ? String(v) === String(c.value) : typeof v === "string" && v.toLowerCase() === String(c.value).toLowerCase();
+  else if (c.op === ":")
+    hit =
+      typeof v === "number"
+        ? v === Number(c.value)
+        : typeof v === "boolean"
+          ? String(v) === String(c.value)
+          : typeof v === "string" && v.toLowerCase() === String(c.value).toLowerCase();
   else if (c.op === "~") hit = typeof v === "string" && v.toLowerCase().includes(String(c.value).toLowerCase());
   else {
     const n = typeof v === "number" ? v : Number.NaN;

@@ -7,11 +7,29 @@ import { z } from "zod";
 import { formatPath, parseSeedWith, SeedProblems } from "../kit/seed";
 import type { SeedResult } from "../types";
 import {
-  buildBalanceTransaction, buildCharge, buildCoupon, buildCustomer, buildDispute, buildEvent, buildInvoice, buildItem, buildLine, buildPaymentIntent,
-  buildPaymentMethod, buildPrice, buildProduct, buildRefund, buildSubscription, buildTestClock, buildWebhookEndpoint, cardDetails,
-  cardFee, invoiceTotals, type Made,
+  buildBalanceTransaction,
+  buildCharge,
+  buildCoupon,
+  buildCustomer,
+  buildDispute,
+  buildEvent,
+  buildInvoice,
+  buildItem,
+  buildLine,
+  buildPaymentIntent,
+  buildPaymentMethod,
+  buildPrice,
+  buildProduct,
+  buildRefund,
+  buildSubscription,
+  buildTestClock,
+  buildWebhookEndpoint,
+  cardDetails,
+  cardFee,
+  invoiceTotals,
+  type Made,
 } from "./objects";
-import { arr, ID_PREFIX, idBody, idOf, num, rec, str, type ObjectType, type Rec } from "./store";
+import { arr, ID_PREFIX, idBody, num, rec, str, type ObjectType, type Rec } from "./store";
 
 /** Seeded objects without a `created` are dated from here, one second apart in seed order. */
 export const SEED_EPOCH = 1767225600;
@@ -53,74 +71,209 @@ function row<S extends z.ZodRawShape>(builtKeys: string[], shape: S) {
   return z.strictObject({ ...loose(builtKeys), id: id.optional(), created: int.optional(), metadata, ...shape });
 }
 
-const itemKeys = ["id", "created", "current_period_start", "current_period_end", "discounts", "metadata", "quantity", "tax_rates", "billing_thresholds", "subscription", "livemode", "price", "plan"];
-const item = z.strictObject({ ...loose(itemKeys), price: id, quantity: int.min(0).optional(), current_period_start: int.optional(), current_period_end: int.optional() });
+const itemKeys = [
+  "id",
+  "created",
+  "current_period_start",
+  "current_period_end",
+  "discounts",
+  "metadata",
+  "quantity",
+  "tax_rates",
+  "billing_thresholds",
+  "subscription",
+  "livemode",
+  "price",
+  "plan",
+];
+const item = z.strictObject({
+  ...loose(itemKeys),
+  price: id,
+  quantity: int.min(0).optional(),
+  current_period_start: int.optional(),
+  current_period_end: int.optional(),
+});
 const lineKeys = keysOf(buildLine({}, { ...SAMPLE, invoice: "", currency: "usd", unitAmount: 0, product: null }));
 const line = z.strictObject({
   ...loose([...lineKeys, "id"]),
   amount: int.optional(),
   quantity: int.optional(),
-  pricing: z.object({ price_details: z.object({ price: id }).passthrough() }).passthrough().nullable().optional(),
+  pricing: z
+    .object({ price_details: z.object({ price: id }).passthrough() })
+    .passthrough()
+    .nullable()
+    .optional(),
 });
 
 const schema = z.strictObject({
   test_clocks: z.array(row(keysOf(buildTestClock({}, SAMPLE)), { frozen_time: int.optional() })).default([]),
-  customers: z.array(row(keysOf(buildCustomer({}, SAMPLE)), {
-    email: z.string().nullable().optional(), name: z.string().nullable().optional(), test_clock: nullableId,
-    /** An export writes a customer deleted since boot as `{id, deleted: true}`. */
-    deleted: z.literal(true).optional(),
-    invoice_settings: z.object({ default_payment_method: nullableId }).passthrough().optional(),
-  })).default([]),
-  payment_methods: z.array(row(keysOf(buildPaymentMethod({}, SAMPLE)), {
-    type: z.string(), customer: nullableId,
-    card: z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) }).passthrough().optional(),
-  }).refine((pm) => pm.type !== "card" || pm.card !== undefined, { message: "a card payment method needs card.brand and card.last4", path: ["card"] })).default([]),
+  customers: z
+    .array(
+      row(keysOf(buildCustomer({}, SAMPLE)), {
+        email: z.string().nullable().optional(),
+        name: z.string().nullable().optional(),
+        test_clock: nullableId,
+        /** An export writes a customer deleted since boot as `{id, deleted: true}`. */
+        deleted: z.literal(true).optional(),
+        invoice_settings: z.object({ default_payment_method: nullableId }).passthrough().optional(),
+      }),
+    )
+    .default([]),
+  payment_methods: z
+    .array(
+      row(keysOf(buildPaymentMethod({}, SAMPLE)), {
+        type: z.string(),
+        customer: nullableId,
+        card: z
+          .object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) })
+          .passthrough()
+          .optional(),
+      }).refine((pm) => pm.type !== "card" || pm.card !== undefined, {
+        message: "a card payment method needs card.brand and card.last4",
+        path: ["card"],
+      }),
+    )
+    .default([]),
   products: z.array(row(keysOf(buildProduct({}, SAMPLE)), { name: z.string().min(1), active: z.boolean().optional() })).default([]),
-  prices: z.array(row(keysOf(buildPrice({}, SAMPLE)), {
-    product: id, currency, unit_amount: int.min(0), active: z.boolean().optional(),
-    recurring: z.object({ interval: z.enum(["day", "week", "month", "year"]), interval_count: int.min(1).optional() }).passthrough().nullable().optional(),
-  })).default([]),
-  coupons: z.array(row(keysOf(buildCoupon({}, SAMPLE)), {
-    duration: z.enum(["once", "repeating", "forever"]), percent_off: z.number().positive().max(100).nullable().optional(),
-    amount_off: int.positive().nullable().optional(), currency: currency.nullable().optional(),
-  }).refine((c) => (c.percent_off ?? null) !== null || ((c.amount_off ?? null) !== null && (c.currency ?? null) !== null), {
-    message: "a coupon needs percent_off, or amount_off with currency", path: ["percent_off"],
-  })).default([]),
-  subscriptions: z.array(row(keysOf(buildSubscription({}, SAMPLE)), {
-    customer: id, status: z.enum(["active", "trialing", "past_due", "canceled", "unpaid", "incomplete", "incomplete_expired", "paused"]).optional(),
-    default_payment_method: nullableId, items: z.array(item).min(1),
-    discounts: z.array(z.strictObject({ coupon: id })).optional(),
-  })).default([]),
-  invoices: z.array(row(keysOf(buildInvoice({}, SAMPLE)), {
-    customer: id, status: z.enum(["draft", "open", "paid", "uncollectible", "void"]).optional(), currency: currency.optional(),
-    parent: z.object({ subscription_details: z.object({ subscription: id }).passthrough().nullable().optional() }).passthrough().nullable().optional(),
-    lines: z.array(line).optional(),
-  })).default([]),
-  payment_intents: z.array(row(keysOf(buildPaymentIntent({}, SAMPLE)), {
-    amount: int.min(0), currency, customer: nullableId, payment_method: nullableId, latest_charge: nullableId,
-    status: z.enum(["requires_payment_method", "requires_confirmation", "requires_action", "processing", "requires_capture", "canceled", "succeeded"]).optional(),
-  })).default([]),
-  charges: z.array(row(keysOf(buildCharge({}, SAMPLE)), {
-    amount: int.min(0), currency, payment_intent: nullableId, customer: nullableId, payment_method: nullableId,
-    status: z.enum(["succeeded", "pending", "failed"]).optional(), captured: z.boolean().optional(), amount_captured: int.optional(),
-    amount_refunded: int.optional(), refunded: z.boolean().optional(),
-  })).default([]),
-  refunds: z.array(row(keysOf(buildRefund({}, SAMPLE)), {
-    amount: int.positive(), charge: nullableId, payment_intent: nullableId,
-    reason: z.enum(["duplicate", "fraudulent", "requested_by_customer", "expired_uncaptured_charge"]).nullable().optional(),
-    status: z.enum(["pending", "requires_action", "succeeded", "failed", "canceled"]).optional(),
-  }).refine((r) => r.charge || r.payment_intent, { message: "a refund needs charge or payment_intent", path: ["charge"] })).default([]),
-  disputes: z.array(row(keysOf(buildDispute({}, SAMPLE)), {
-    charge: id, amount: int.positive().optional(),
-    status: z.enum(["warning_needs_response", "warning_under_review", "warning_closed", "needs_response", "under_review", "won", "lost"]).optional(),
-  })).default([]),
-  balance_transactions: z.array(row(keysOf(buildBalanceTransaction({}, SAMPLE)), { source: nullableId, amount: int.optional(), type: z.string().optional() })).default([]),
-  webhook_endpoints: z.array(row(keysOf(buildWebhookEndpoint({}, SAMPLE)), {
-    url: z.string().url(), enabled_events: z.array(z.string()).min(1), secret: z.string().startsWith("whsec_").optional(),
-    status: z.enum(["enabled", "disabled"]).optional(),
-  })).default([]),
-  events: z.array(row(keysOf(buildEvent({}, SAMPLE)), { type: z.string().min(1), data: z.object({ object: z.record(z.string(), z.unknown()) }).passthrough() })).default([]),
-  balance: z.object({ available: z.array(z.unknown()), pending: z.array(z.unknown()) }).passthrough().optional(),
+  prices: z
+    .array(
+      row(keysOf(buildPrice({}, SAMPLE)), {
+        product: id,
+        currency,
+        unit_amount: int.min(0),
+        active: z.boolean().optional(),
+        recurring: z
+          .object({ interval: z.enum(["day", "week", "month", "year"]), interval_count: int.min(1).optional() })
+          .passthrough()
+          .nullable()
+          .optional(),
+      }),
+    )
+    .default([]),
+  coupons: z
+    .array(
+      row(keysOf(buildCoupon({}, SAMPLE)), {
+        duration: z.enum(["once", "repeating", "forever"]),
+        percent_off: z.number().positive().max(100).nullable().optional(),
+        amount_off: int.positive().nullable().optional(),
+        currency: currency.nullable().optional(),
+      }).refine((c) => (c.percent_off ?? null) !== null || ((c.amount_off ?? null) !== null && (c.currency ?? null) !== null), {
+        message: "a coupon needs percent_off, or amount_off with currency",
+        path: ["percent_off"],
+      }),
+    )
+    .default([]),
+  subscriptions: z
+    .array(
+      row(keysOf(buildSubscription({}, SAMPLE)), {
+        customer: id,
+        status: z.enum(["active", "trialing", "past_due", "canceled", "unpaid", "incomplete", "incomplete_expired", "paused"]).optional(),
+        default_payment_method: nullableId,
+        items: z.array(item).min(1),
+        discounts: z.array(z.strictObject({ coupon: id })).optional(),
+      }),
+    )
+    .default([]),
+  invoices: z
+    .array(
+      row(keysOf(buildInvoice({}, SAMPLE)), {
+        customer: id,
+        status: z.enum(["draft", "open", "paid", "uncollectible", "void"]).optional(),
+        currency: currency.optional(),
+        parent: z
+          .object({ subscription_details: z.object({ subscription: id }).passthrough().nullable().optional() })
+          .passthrough()
+          .nullable()
+          .optional(),
+        lines: z.array(line).optional(),
+      }),
+    )
+    .default([]),
+  payment_intents: z
+    .array(
+      row(keysOf(buildPaymentIntent({}, SAMPLE)), {
+        amount: int.min(0),
+        currency,
+        customer: nullableId,
+        payment_method: nullableId,
+        latest_charge: nullableId,
+        status: z
+          .enum([
+            "requires_payment_method",
+            "requires_confirmation",
+            "requires_action",
+            "processing",
+            "requires_capture",
+            "canceled",
+            "succeeded",
+          ])
+          .optional(),
+      }),
+    )
+    .default([]),
+  charges: z
+    .array(
+      row(keysOf(buildCharge({}, SAMPLE)), {
+        amount: int.min(0),
+        currency,
+        payment_intent: nullableId,
+        customer: nullableId,
+        payment_method: nullableId,
+        status: z.enum(["succeeded", "pending", "failed"]).optional(),
+        captured: z.boolean().optional(),
+        amount_captured: int.optional(),
+        amount_refunded: int.optional(),
+        refunded: z.boolean().optional(),
+      }),
+    )
+    .default([]),
+  refunds: z
+    .array(
+      row(keysOf(buildRefund({}, SAMPLE)), {
+        amount: int.positive(),
+        charge: nullableId,
+        payment_intent: nullableId,
+        reason: z.enum(["duplicate", "fraudulent", "requested_by_customer", "expired_uncaptured_charge"]).nullable().optional(),
+        status: z.enum(["pending", "requires_action", "succeeded", "failed", "canceled"]).optional(),
+      }).refine((r) => r.charge || r.payment_intent, { message: "a refund needs charge or payment_intent", path: ["charge"] }),
+    )
+    .default([]),
+  disputes: z
+    .array(
+      row(keysOf(buildDispute({}, SAMPLE)), {
+        charge: id,
+        amount: int.positive().optional(),
+        status: z
+          .enum(["warning_needs_response", "warning_under_review", "warning_closed", "needs_response", "under_review", "won", "lost"])
+          .optional(),
+      }),
+    )
+    .default([]),
+  balance_transactions: z
+    .array(row(keysOf(buildBalanceTransaction({}, SAMPLE)), { source: nullableId, amount: int.optional(), type: z.string().optional() }))
+    .default([]),
+  webhook_endpoints: z
+    .array(
+      row(keysOf(buildWebhookEndpoint({}, SAMPLE)), {
+        url: z.string().url(),
+        enabled_events: z.array(z.string()).min(1),
+        secret: z.string().startsWith("whsec_").optional(),
+        status: z.enum(["enabled", "disabled"]).optional(),
+      }),
+    )
+    .default([]),
+  events: z
+    .array(
+      row(keysOf(buildEvent({}, SAMPLE)), {
+        type: z.string().min(1),
+        data: z.object({ object: z.record(z.string(), z.unknown()) }).passthrough(),
+      }),
+    )
+    .default([]),
+  balance: z
+    .object({ available: z.array(z.unknown()), pending: z.array(z.unknown()) })
+    .passthrough()
+    .optional(),
 });
 
 type Raw = z.infer<typeof schema>;
@@ -150,7 +303,11 @@ export function balanceOf(txns: readonly Rec[]): Rec {
 /** JSON with keys sorted, so two objects compare by content whatever their key order. */
 function stableJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
-  if (v && typeof v === "object") return `{${Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => `${JSON.stringify(k)}:${stableJson(x)}`).join(",")}}`;
+  if (v && typeof v === "object")
+    return `{${Object.entries(v)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, x]) => `${JSON.stringify(k)}:${stableJson(x)}`)
+      .join(",")}}`;
   return JSON.stringify(v);
 }
 
@@ -199,8 +356,22 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
   };
 
   const out: StripeSeed = {
-    test_clocks: [], customers: [], payment_methods: [], products: [], prices: [], coupons: [], subscriptions: [], invoices: [],
-    payment_intents: [], charges: [], refunds: [], disputes: [], balance_transactions: [], webhook_endpoints: [], events: [], balance: {},
+    test_clocks: [],
+    customers: [],
+    payment_methods: [],
+    products: [],
+    prices: [],
+    coupons: [],
+    subscriptions: [],
+    invoices: [],
+    payment_intents: [],
+    charges: [],
+    refunds: [],
+    disputes: [],
+    balance_transactions: [],
+    webhook_endpoints: [],
+    events: [],
+    balance: {},
   };
   out.test_clocks = clocks.rows.map(({ raw: r, m }) => strip(buildTestClock({ ...r, frozen_time: r.frozen_time ?? m.created }, m)));
 
@@ -212,7 +383,11 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     ref(clocks.byId, r.test_clock, ["customers", i, "test_clock"], "test clock");
     const pm = r.invoice_settings?.default_payment_method;
     const method = ref(methods.byId, pm, ["customers", i, "invoice_settings", "default_payment_method"], "payment method");
-    if (method && method.raw.customer !== m.id) problems.add(formatPath(["customers", i, "invoice_settings", "default_payment_method"]), `payment method ${pm} does not belong to customer ${m.id}`);
+    if (method && method.raw.customer !== m.id)
+      problems.add(
+        formatPath(["customers", i, "invoice_settings", "default_payment_method"]),
+        `payment method ${pm} does not belong to customer ${m.id}`,
+      );
     out.customers.push(strip(buildCustomer(r, m)));
   });
   methods.rows.forEach(({ raw: r, m }, i) => {
@@ -229,15 +404,23 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
   subs.rows.forEach(({ raw: r, m }, i) => {
     const customer = ref(customers.byId, r.customer, ["subscriptions", i, "customer"], "customer");
     const pm = ref(methods.byId, r.default_payment_method, ["subscriptions", i, "default_payment_method"], "payment method");
-    if (pm && pm.raw.customer !== r.customer) problems.add(formatPath(["subscriptions", i, "default_payment_method"]), `payment method ${r.default_payment_method} does not belong to customer ${r.customer}`);
+    if (pm && pm.raw.customer !== r.customer)
+      problems.add(
+        formatPath(["subscriptions", i, "default_payment_method"]),
+        `payment method ${r.default_payment_method} does not belong to customer ${r.customer}`,
+      );
     const currencies = new Set<string>();
     const items = r.items.map((it, j) => {
       const price = ref(prices.byId, it.price, ["subscriptions", i, "items", j, "price"], "price");
-      if (price && !price.raw.recurring) problems.add(formatPath(["subscriptions", i, "items", j, "price"]), `price ${it.price} is not recurring`);
+      if (price && !price.raw.recurring)
+        problems.add(formatPath(["subscriptions", i, "items", j, "price"]), `price ${it.price} is not recurring`);
       if (price) currencies.add(price.raw.currency);
       const given: Rec = it;
       const itemId = str(given.id) ?? `si_${idBody(`seed:si:${m.id}:${j}`, 14)}`;
-      const built = buildItem({ ...it, id: itemId }, { id: itemId, created: num(given.created) ?? m.created, subscription: m.id, periodStart: 0, periodEnd: 0 });
+      const built = buildItem(
+        { ...it, id: itemId },
+        { id: itemId, created: num(given.created) ?? m.created, subscription: m.id, periodStart: 0, periodEnd: 0 },
+      );
       // The current period is the sandbox's to work out at boot unless the seed states it.
       if (it.current_period_start === undefined) delete built.current_period_start;
       if (it.current_period_end === undefined) delete built.current_period_end;
@@ -254,7 +437,11 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     ref(customers.byId, r.customer, ["invoices", i, "customer"], "customer");
     const subId = r.parent?.subscription_details?.subscription;
     const sub = ref(subs.byId, subId, ["invoices", i, "parent", "subscription_details", "subscription"], "subscription");
-    if (sub && sub.raw.customer !== r.customer) problems.add(formatPath(["invoices", i, "parent", "subscription_details", "subscription"]), `subscription ${subId} is not customer ${r.customer}'s`);
+    if (sub && sub.raw.customer !== r.customer)
+      problems.add(
+        formatPath(["invoices", i, "parent", "subscription_details", "subscription"]),
+        `subscription ${subId} is not customer ${r.customer}'s`,
+      );
     let currency = r.currency ?? null;
     const lines = (r.lines ?? []).map((l, j) => {
       const priceId = l.pricing?.price_details.price;
@@ -262,9 +449,28 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
       currency ??= price?.raw.currency ?? null;
       const lineGiven: Rec = l;
       const lineId = str(lineGiven.id) ?? `il_${idBody(`seed:il:${m.id}:${j}`)}`;
-      return strip(buildLine({ subscription: subId ?? null, ...l }, { id: lineId, created: m.created, invoice: m.id, currency: price?.raw.currency ?? currency ?? "usd", unitAmount: price?.raw.unit_amount ?? null, product: price?.raw.product ?? null }));
+      return strip(
+        buildLine(
+          { subscription: subId ?? null, ...l },
+          {
+            id: lineId,
+            created: m.created,
+            invoice: m.id,
+            currency: price?.raw.currency ?? currency ?? "usd",
+            unitAmount: price?.raw.unit_amount ?? null,
+            product: price?.raw.product ?? null,
+          },
+        ),
+      );
     });
-    const parent = subId ? { type: "subscription_details", quote_details: null, ...r.parent, subscription_details: { metadata: {}, ...rec(r.parent?.subscription_details) } } : (r.parent ?? null);
+    const parent = subId
+      ? {
+          type: "subscription_details",
+          quote_details: null,
+          ...r.parent,
+          subscription_details: { metadata: {}, ...rec(r.parent?.subscription_details) },
+        }
+      : (r.parent ?? null);
     const inv = buildInvoice({ ...r, currency: currency ?? "usd", parent }, m);
     out.invoices.push(strip({ ...inv, ...invoiceTotals(inv, lines), lines }));
   });
@@ -275,7 +481,11 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     const pi = ref(intents.byId, r.payment_intent, ["charges", i, "payment_intent"], "payment intent");
     ref(customers.byId, r.customer, ["charges", i, "customer"], "customer");
     const pm = ref(methods.byId, r.payment_method, ["charges", i, "payment_method"], "payment method");
-    if (pi && (pi.raw.amount !== r.amount || pi.raw.currency !== r.currency)) problems.add(formatPath(["charges", i, "amount"]), `charge ${m.id} differs in amount or currency from its payment intent ${r.payment_intent}`);
+    if (pi && (pi.raw.amount !== r.amount || pi.raw.currency !== r.currency))
+      problems.add(
+        formatPath(["charges", i, "amount"]),
+        `charge ${m.id} differs in amount or currency from its payment intent ${r.payment_intent}`,
+      );
     const details = pm ? { card: cardDetails(rec(pm.raw.card), `${pm.raw.card?.brand}${pm.raw.card?.last4}`), type: "card" } : null;
     const c = buildCharge({ payment_method_details: details, ...r }, m);
     chargeRows.set(m.id, c);
@@ -288,7 +498,8 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     if (charge && (charge.raw.payment_intent !== m.id || charge.raw.amount !== r.amount || charge.raw.currency !== r.currency)) {
       problems.add(path, `charge ${r.latest_charge} must point back at ${m.id} with the same amount and currency`);
     }
-    if ((r.status === "succeeded" || r.status === "requires_capture") && !r.latest_charge) problems.add(path, `a ${r.status} payment intent needs its latest_charge`, "missing_reference");
+    if ((r.status === "succeeded" || r.status === "requires_capture") && !r.latest_charge)
+      problems.add(path, `a ${r.status} payment intent needs its latest_charge`, "missing_reference");
     out.payment_intents.push(strip(buildPaymentIntent(r, m)));
   });
 
@@ -298,7 +509,8 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     if (!chargeId && r.payment_intent) {
       const pi = ref(intents.byId, r.payment_intent, ["refunds", i, "payment_intent"], "payment intent");
       chargeId = pi?.raw.latest_charge ?? undefined;
-      if (pi && !chargeId) problems.add(formatPath(["refunds", i, "payment_intent"]), `payment intent ${r.payment_intent} has no charge to refund`);
+      if (pi && !chargeId)
+        problems.add(formatPath(["refunds", i, "payment_intent"]), `payment intent ${r.payment_intent} has no charge to refund`);
     } else {
       ref(charges.byId, chargeId, ["refunds", i, "charge"], "charge");
     }
@@ -307,9 +519,24 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     if (charge && (status === "succeeded" || status === "pending")) {
       const total = (refunded.get(String(charge.id)) ?? 0) + r.amount;
       refunded.set(String(charge.id), total);
-      if (total > (num(charge.amount_captured) ?? 0)) problems.add(formatPath(["refunds", i, "amount"]), `refunds of charge ${charge.id} exceed its amount_captured (${charge.amount_captured})`, "invalid_amount");
+      if (total > (num(charge.amount_captured) ?? 0))
+        problems.add(
+          formatPath(["refunds", i, "amount"]),
+          `refunds of charge ${charge.id} exceed its amount_captured (${charge.amount_captured})`,
+          "invalid_amount",
+        );
     }
-    return buildRefund({ currency: charge?.currency ?? "usd", payment_intent: charge?.payment_intent ?? null, customer: charge?.customer ?? null, payment_method: charge?.payment_method ?? null, ...r, charge: chargeId ?? null }, m);
+    return buildRefund(
+      {
+        currency: charge?.currency ?? "usd",
+        payment_intent: charge?.payment_intent ?? null,
+        customer: charge?.customer ?? null,
+        payment_method: charge?.payment_method ?? null,
+        ...r,
+        charge: chargeId ?? null,
+      },
+      m,
+    );
   });
 
   disputes.rows.forEach(({ raw: r }, i) => ref(charges.byId, r.charge, ["disputes", i, "charge"], "charge"));
@@ -321,7 +548,10 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     const sourceId = String(source.id);
     const have = bySource.get(sourceId);
     if (have) return String(have.id);
-    const t = buildBalanceTransaction({ source: sourceId, ...body }, { id: `txn_${idBody(`seed:txn:${key}:${sourceId}`)}`, created: num(source.created) ?? SEED_EPOCH });
+    const t = buildBalanceTransaction(
+      { source: sourceId, ...body },
+      { id: `txn_${idBody(`seed:txn:${key}:${sourceId}`)}`, created: num(source.created) ?? SEED_EPOCH },
+    );
     txns.push(t);
     bySource.set(sourceId, t);
     return String(t.id);
@@ -331,14 +561,33 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     const amountRefunded = refunded.get(m.id) ?? 0;
     const captured = num(c.amount_captured) ?? 0;
     const derived = { amount_refunded: amountRefunded, refunded: captured > 0 && amountRefunded >= captured };
-    if (r.amount_refunded !== undefined && r.amount_refunded !== derived.amount_refunded) problems.add(formatPath(["charges", i, "amount_refunded"]), `amount_refunded is ${derived.amount_refunded} from the seed's refunds`, "derived_mismatch");
-    if (r.refunded !== undefined && r.refunded !== derived.refunded) problems.add(formatPath(["charges", i, "refunded"]), `refunded is ${derived.refunded} from the seed's refunds`, "derived_mismatch");
+    if (r.amount_refunded !== undefined && r.amount_refunded !== derived.amount_refunded)
+      problems.add(
+        formatPath(["charges", i, "amount_refunded"]),
+        `amount_refunded is ${derived.amount_refunded} from the seed's refunds`,
+        "derived_mismatch",
+      );
+    if (r.refunded !== undefined && r.refunded !== derived.refunded)
+      problems.add(formatPath(["charges", i, "refunded"]), `refunded is ${derived.refunded} from the seed's refunds`, "derived_mismatch");
     const disputed = disputes.rows.some((d) => d.raw.charge === m.id);
-    const txn = c.status === "succeeded" && captured > 0 ? txnFor(c, "ch", { amount: captured, currency: c.currency, fee: cardFee(captured, String(c.currency)), type: "charge", reporting_category: "charge", description: c.description ?? null }) : null;
+    const txn =
+      c.status === "succeeded" && captured > 0
+        ? txnFor(c, "ch", {
+            amount: captured,
+            currency: c.currency,
+            fee: cardFee(captured, String(c.currency)),
+            type: "charge",
+            reporting_category: "charge",
+            description: c.description ?? null,
+          })
+        : null;
     out.charges.push(strip({ ...c, ...derived, disputed, balance_transaction: c.balance_transaction ?? txn }));
   });
   refundRows.forEach((r) => {
-    const txn = r.status === "succeeded" ? txnFor(r, "re", { amount: -(num(r.amount) ?? 0), currency: r.currency, fee: 0, type: "refund", reporting_category: "refund" }) : null;
+    const txn =
+      r.status === "succeeded"
+        ? txnFor(r, "re", { amount: -(num(r.amount) ?? 0), currency: r.currency, fee: 0, type: "refund", reporting_category: "refund" })
+        : null;
     out.refunds.push(strip({ ...r, balance_transaction: r.balance_transaction ?? txn }));
   });
   disputes.rows.forEach(({ raw: r, m }) => {
@@ -347,14 +596,26 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     const d = buildDispute({ amount, currency: charge?.currency ?? "usd", payment_intent: charge?.payment_intent ?? null, ...r }, m);
     const givenRow: Rec = r;
     const given = arr(givenRow.balance_transactions);
-    const txn = given.length ? given : [txnFor(d, "dp", { amount: -amount, currency: d.currency, fee: 1500, type: "adjustment", reporting_category: "dispute", description: "Chargeback withdrawal" })];
+    const txn = given.length
+      ? given
+      : [
+          txnFor(d, "dp", {
+            amount: -amount,
+            currency: d.currency,
+            fee: 1500,
+            type: "adjustment",
+            reporting_category: "dispute",
+            description: "Chargeback withdrawal",
+          }),
+        ];
     out.disputes.push(strip({ ...d, balance_transactions: txn }));
   });
   out.balance_transactions = txns.map(strip);
   out.webhook_endpoints = endpoints.rows.map(({ raw: r, m }) => strip(buildWebhookEndpoint(r, m)));
   out.events = events.rows.map(({ raw: r, m }) => strip(buildEvent(r, m)));
   out.balance = balanceOf(out.balance_transactions);
-  if (raw.balance && stableJson(raw.balance) !== stableJson(out.balance)) problems.add("balance", "balance is derived from the balance transactions and does not match them", "derived_mismatch");
+  if (raw.balance && stableJson(raw.balance) !== stableJson(out.balance))
+    problems.add("balance", "balance is derived from the balance transactions and does not match them", "derived_mismatch");
   return problems.result(out);
 }
 
@@ -367,30 +628,76 @@ const must = (r: SeedResult<StripeSeed>): StripeSeed => {
 
 /** Three customers with cards, a monthly plan one of them is on, two payments and one refund. */
 export function defaultStripeSeed(): StripeSeed {
-  return must(parseStripeSeed({
-    customers: [
-      { id: "cus_alice", email: "alice@example.com", name: "Alice Doe", invoice_settings: { default_payment_method: "pm_alice_visa" } },
-      { id: "cus_bob", email: "bob@example.com", name: "Bob Lee", invoice_settings: { default_payment_method: "pm_bob_mastercard" } },
-      { id: "cus_carol", email: "carol@example.com", name: "Carol Diaz", invoice_settings: { default_payment_method: "pm_carol_amex" } },
-    ],
-    payment_methods: [
-      { id: "pm_alice_visa", type: "card", customer: "cus_alice", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 } },
-      { id: "pm_bob_mastercard", type: "card", customer: "cus_bob", card: { brand: "mastercard", last4: "4444", exp_month: 6, exp_year: 2029 } },
-      { id: "pm_carol_amex", type: "card", customer: "cus_carol", card: { brand: "amex", last4: "8431", exp_month: 3, exp_year: 2031 } },
-    ],
-    products: [{ id: "prod_pro", name: "Pro plan" }],
-    prices: [{ id: "price_pro_monthly", product: "prod_pro", currency: "usd", unit_amount: 2000, recurring: { interval: "month" } }],
-    subscriptions: [{ id: "sub_alice", customer: "cus_alice", default_payment_method: "pm_alice_visa", items: [{ price: "price_pro_monthly", quantity: 1 }] }],
-    payment_intents: [
-      { id: "pi_alice_order", customer: "cus_alice", amount: 2500, currency: "usd", status: "succeeded", payment_method: "pm_alice_visa", latest_charge: "ch_alice_order", metadata: { order_id: "A-1001" } },
-      { id: "pi_bob_order", customer: "cus_bob", amount: 4200, currency: "usd", status: "succeeded", payment_method: "pm_bob_mastercard", latest_charge: "ch_bob_order", metadata: { order_id: "B-2001" } },
-    ],
-    charges: [
-      { id: "ch_alice_order", payment_intent: "pi_alice_order", customer: "cus_alice", amount: 2500, currency: "usd", payment_method: "pm_alice_visa" },
-      { id: "ch_bob_order", payment_intent: "pi_bob_order", customer: "cus_bob", amount: 4200, currency: "usd", payment_method: "pm_bob_mastercard" },
-    ],
-    refunds: [{ id: "re_alice_partial", charge: "ch_alice_order", amount: 500, reason: "requested_by_customer" }],
-  }));
+  return must(
+    parseStripeSeed({
+      customers: [
+        { id: "cus_alice", email: "alice@example.com", name: "Alice Doe", invoice_settings: { default_payment_method: "pm_alice_visa" } },
+        { id: "cus_bob", email: "bob@example.com", name: "Bob Lee", invoice_settings: { default_payment_method: "pm_bob_mastercard" } },
+        { id: "cus_carol", email: "carol@example.com", name: "Carol Diaz", invoice_settings: { default_payment_method: "pm_carol_amex" } },
+      ],
+      payment_methods: [
+        { id: "pm_alice_visa", type: "card", customer: "cus_alice", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 } },
+        {
+          id: "pm_bob_mastercard",
+          type: "card",
+          customer: "cus_bob",
+          card: { brand: "mastercard", last4: "4444", exp_month: 6, exp_year: 2029 },
+        },
+        { id: "pm_carol_amex", type: "card", customer: "cus_carol", card: { brand: "amex", last4: "8431", exp_month: 3, exp_year: 2031 } },
+      ],
+      products: [{ id: "prod_pro", name: "Pro plan" }],
+      prices: [{ id: "price_pro_monthly", product: "prod_pro", currency: "usd", unit_amount: 2000, recurring: { interval: "month" } }],
+      subscriptions: [
+        {
+          id: "sub_alice",
+          customer: "cus_alice",
+          default_payment_method: "pm_alice_visa",
+          items: [{ price: "price_pro_monthly", quantity: 1 }],
+        },
+      ],
+      payment_intents: [
+        {
+          id: "pi_alice_order",
+          customer: "cus_alice",
+          amount: 2500,
+          currency: "usd",
+          status: "succeeded",
+          payment_method: "pm_alice_visa",
+          latest_charge: "ch_alice_order",
+          metadata: { order_id: "A-1001" },
+        },
+        {
+          id: "pi_bob_order",
+          customer: "cus_bob",
+          amount: 4200,
+          currency: "usd",
+          status: "succeeded",
+          payment_method: "pm_bob_mastercard",
+          latest_charge: "ch_bob_order",
+          metadata: { order_id: "B-2001" },
+        },
+      ],
+      charges: [
+        {
+          id: "ch_alice_order",
+          payment_intent: "pi_alice_order",
+          customer: "cus_alice",
+          amount: 2500,
+          currency: "usd",
+          payment_method: "pm_alice_visa",
+        },
+        {
+          id: "ch_bob_order",
+          payment_intent: "pi_bob_order",
+          customer: "cus_bob",
+          amount: 4200,
+          currency: "usd",
+          payment_method: "pm_bob_mastercard",
+        },
+      ],
+      refunds: [{ id: "re_alice_partial", charge: "ch_alice_order", amount: 500, reason: "requested_by_customer" }],
+    }),
+  );
 }
 
 /** `count` customers, each with a card and one succeeded payment: the bench's and contract's world. */
@@ -398,9 +705,34 @@ export function generateStripeSeed(count: number): unknown {
   const pad = (i: number) => String(i).padStart(6, "0");
   const rows = Array.from({ length: count }, (_, i) => i);
   return {
-    customers: rows.map((i) => ({ id: `cus_gen${pad(i)}`, email: `customer${i}@example.com`, name: `Customer ${i}`, invoice_settings: { default_payment_method: `pm_gen${pad(i)}` } })),
-    payment_methods: rows.map((i) => ({ id: `pm_gen${pad(i)}`, type: "card", customer: `cus_gen${pad(i)}`, card: { brand: "visa", last4: "4242" } })),
-    payment_intents: rows.map((i) => ({ id: `pi_gen${pad(i)}`, customer: `cus_gen${pad(i)}`, amount: 1000 + i, currency: "usd", status: "succeeded", payment_method: `pm_gen${pad(i)}`, latest_charge: `ch_gen${pad(i)}` })),
-    charges: rows.map((i) => ({ id: `ch_gen${pad(i)}`, payment_intent: `pi_gen${pad(i)}`, customer: `cus_gen${pad(i)}`, amount: 1000 + i, currency: "usd", payment_method: `pm_gen${pad(i)}` })),
+    customers: rows.map((i) => ({
+      id: `cus_gen${pad(i)}`,
+      email: `customer${i}@example.com`,
+      name: `Customer ${i}`,
+      invoice_settings: { default_payment_method: `pm_gen${pad(i)}` },
+    })),
+    payment_methods: rows.map((i) => ({
+      id: `pm_gen${pad(i)}`,
+      type: "card",
+      customer: `cus_gen${pad(i)}`,
+      card: { brand: "visa", last4: "4242" },
+    })),
+    payment_intents: rows.map((i) => ({
+      id: `pi_gen${pad(i)}`,
+      customer: `cus_gen${pad(i)}`,
+      amount: 1000 + i,
+      currency: "usd",
+      status: "succeeded",
+      payment_method: `pm_gen${pad(i)}`,
+      latest_charge: `ch_gen${pad(i)}`,
+    })),
+    charges: rows.map((i) => ({
+      id: `ch_gen${pad(i)}`,
+      payment_intent: `pi_gen${pad(i)}`,
+      customer: `cus_gen${pad(i)}`,
+      amount: 1000 + i,
+      currency: "usd",
+      payment_method: `pm_gen${pad(i)}`,
+    })),
   };
 }

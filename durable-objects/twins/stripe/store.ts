@@ -9,14 +9,40 @@ export { isRec };
 
 /** Stripe's object types this twin stores, as their `object` field names them. */
 export type ObjectType =
-  | "customer" | "payment_method" | "payment_intent" | "charge" | "refund" | "product" | "price" | "coupon"
-  | "subscription" | "invoice" | "invoiceitem" | "balance_transaction" | "dispute" | "event" | "webhook_endpoint"
+  | "customer"
+  | "payment_method"
+  | "payment_intent"
+  | "charge"
+  | "refund"
+  | "product"
+  | "price"
+  | "coupon"
+  | "subscription"
+  | "invoice"
+  | "invoiceitem"
+  | "balance_transaction"
+  | "dispute"
+  | "event"
+  | "webhook_endpoint"
   | "test_helpers.test_clock";
 
 export const ID_PREFIX: Record<ObjectType, string> = {
-  customer: "cus_", payment_method: "pm_", payment_intent: "pi_", charge: "ch_", refund: "re_", product: "prod_",
-  price: "price_", coupon: "", subscription: "sub_", invoice: "in_", invoiceitem: "ii_", balance_transaction: "txn_",
-  dispute: "dp_", event: "evt_", webhook_endpoint: "we_", "test_helpers.test_clock": "clock_",
+  customer: "cus_",
+  payment_method: "pm_",
+  payment_intent: "pi_",
+  charge: "ch_",
+  refund: "re_",
+  product: "prod_",
+  price: "price_",
+  coupon: "",
+  subscription: "sub_",
+  invoice: "in_",
+  invoiceitem: "ii_",
+  balance_transaction: "txn_",
+  dispute: "dp_",
+  event: "evt_",
+  webhook_endpoint: "we_",
+  "test_helpers.test_clock": "clock_",
 };
 
 export const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -47,7 +73,11 @@ export function idBody(input: string, length = 24): string {
   let b = h2 || 2;
   while (out.length < length) {
     // xorshift over both halves: a deterministic stream of characters.
-    a ^= a << 13; a >>>= 0; a ^= a >>> 17; a ^= a << 5; a >>>= 0;
+    a ^= a << 13;
+    a >>>= 0;
+    a ^= a >>> 17;
+    a ^= a << 5;
+    a >>>= 0;
     b = (Math.imul(b, 1103515245) + 12345) >>> 0;
     out += ALPHABET[((a ^ b) >>> 0) % 62];
   }
@@ -107,7 +137,14 @@ export function insertObject(db: Db, type: ObjectType, o: Rec): void {
   const c = columnsOf(type, o);
   db.run(
     "INSERT INTO st_objects (id, type, created, customer, ref, ref2, status, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    String(o.id), type, num(o.created) ?? 0, c.customer, c.ref, c.ref2, c.status, JSON.stringify(o),
+    String(o.id),
+    type,
+    num(o.created) ?? 0,
+    c.customer,
+    c.ref,
+    c.ref2,
+    c.status,
+    JSON.stringify(o),
   );
 }
 
@@ -115,7 +152,13 @@ export function saveObject(db: Db, type: ObjectType, o: Rec): void {
   const c = columnsOf(type, o);
   db.run(
     "UPDATE st_objects SET customer = ?, ref = ?, ref2 = ?, status = ?, data = ? WHERE id = ? AND type = ?",
-    c.customer, c.ref, c.ref2, c.status, JSON.stringify(o), String(o.id), type,
+    c.customer,
+    c.ref,
+    c.ref2,
+    c.status,
+    JSON.stringify(o),
+    String(o.id),
+    type,
   );
 }
 
@@ -165,7 +208,10 @@ export interface Page {
 }
 
 export class CursorMissing extends Error {
-  constructor(readonly id: string, readonly param: "starting_after" | "ending_before") {
+  constructor(
+    readonly id: string,
+    readonly param: "starting_after" | "ending_before",
+  ) {
     super(`no such object ${id}`);
   }
 }
@@ -182,10 +228,22 @@ export function listPage(db: Db, type: ObjectType, q: PageQuery): Page {
     args.push(f.value);
   }
   const c = q.created ?? {};
-  if (c.gt !== undefined) { where.push("created > ?"); args.push(c.gt); }
-  if (c.gte !== undefined) { where.push("created >= ?"); args.push(c.gte); }
-  if (c.lt !== undefined) { where.push("created < ?"); args.push(c.lt); }
-  if (c.lte !== undefined) { where.push("created <= ?"); args.push(c.lte); }
+  if (c.gt !== undefined) {
+    where.push("created > ?");
+    args.push(c.gt);
+  }
+  if (c.gte !== undefined) {
+    where.push("created >= ?");
+    args.push(c.gte);
+  }
+  if (c.lt !== undefined) {
+    where.push("created < ?");
+    args.push(c.lt);
+  }
+  if (c.lte !== undefined) {
+    where.push("created <= ?");
+    args.push(c.lte);
+  }
   const cursorId = q.startingAfter ?? q.endingBefore;
   const older = q.endingBefore === undefined;
   if (cursorId !== undefined) {
@@ -195,7 +253,11 @@ export function listPage(db: Db, type: ObjectType, q: PageQuery): Page {
     args.push(cursor.created, cursor.created, cursor.n);
   }
   const order = older ? "created DESC, n DESC" : "created ASC, n ASC";
-  const rows = db.all<Row>(`SELECT n, id, type, created, deleted, data FROM st_objects WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`, ...args, q.limit + 1);
+  const rows = db.all<Row>(
+    `SELECT n, id, type, created, deleted, data FROM st_objects WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`,
+    ...args,
+    q.limit + 1,
+  );
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit).map(parse);
   return { data: older ? page : page.reverse(), hasMore };
@@ -204,7 +266,11 @@ export function listPage(db: Db, type: ObjectType, q: PageQuery): Page {
 /** Every object of a type in creation order (export, search, small per-parent lists). */
 export function allOfType(db: Db, type: ObjectType, filter?: Filter): Rec[] {
   const rows = filter
-    ? db.all<Row>(`SELECT n, id, type, created, deleted, data FROM st_objects WHERE type = ? AND ${filter.column} = ? ORDER BY n`, type, filter.value)
+    ? db.all<Row>(
+        `SELECT n, id, type, created, deleted, data FROM st_objects WHERE type = ? AND ${filter.column} = ? ORDER BY n`,
+        type,
+        filter.value,
+      )
     : db.all<Row>("SELECT n, id, type, created, deleted, data FROM st_objects WHERE type = ? ORDER BY n", type);
   return rows.map(parse);
 }

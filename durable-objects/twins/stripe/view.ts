@@ -10,10 +10,24 @@ const MAX_EXPAND_DEPTH = 4;
 function planOf(price: Rec): Rec {
   const recurring = rec(price.recurring);
   return {
-    id: price.id, object: "plan", active: price.active, amount: price.unit_amount, amount_decimal: price.unit_amount_decimal,
-    billing_scheme: price.billing_scheme, created: price.created, currency: price.currency, interval: recurring.interval ?? null,
-    interval_count: recurring.interval_count ?? null, livemode: false, metadata: price.metadata, meter: null, nickname: price.nickname,
-    product: price.product, tiers_mode: null, transform_usage: null, trial_period_days: recurring.trial_period_days ?? null,
+    id: price.id,
+    object: "plan",
+    active: price.active,
+    amount: price.unit_amount,
+    amount_decimal: price.unit_amount_decimal,
+    billing_scheme: price.billing_scheme,
+    created: price.created,
+    currency: price.currency,
+    interval: recurring.interval ?? null,
+    interval_count: recurring.interval_count ?? null,
+    livemode: false,
+    metadata: price.metadata,
+    meter: null,
+    nickname: price.nickname,
+    product: price.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: recurring.trial_period_days ?? null,
     usage_type: recurring.usage_type ?? "licensed",
   };
 }
@@ -73,7 +87,8 @@ export function expand(db: Db, o: Rec, paths: readonly string[]): Rec {
   for (const path of paths) {
     const segs = path.split(".");
     const depth = segs.filter((s) => s !== "data").length;
-    if (depth > MAX_EXPAND_DEPTH) fail(invalidRequest(`You cannot expand more than 4 levels of a property. Property: ${path}`, { param: "expand" }));
+    if (depth > MAX_EXPAND_DEPTH)
+      fail(invalidRequest(`You cannot expand more than 4 levels of a property. Property: ${path}`, { param: "expand" }));
     out = walk(db, out, segs, path);
   }
   return out;
@@ -83,7 +98,9 @@ export function expand(db: Db, o: Rec, paths: readonly string[]): Rec {
 export function expandList(db: Db, data: Rec[], paths: readonly string[]): Rec[] {
   const inner = paths.map((p) => {
     if (!p.startsWith("data.")) {
-      return fail(invalidRequest(`This property cannot be expanded (${p}). You may want to try expanding 'data.${p}' instead.`, { param: "expand" }));
+      return fail(
+        invalidRequest(`This property cannot be expanded (${p}). You may want to try expanding 'data.${p}' instead.`, { param: "expand" }),
+      );
     }
     return p.slice("data.".length);
   });

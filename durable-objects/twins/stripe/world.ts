@@ -13,9 +13,19 @@ export const listEnvelope = (data: Rec[], url: string): Rec => ({ object: "list"
 
 export function discountObject(subscription: Rec, coupon: string, start: number): Rec {
   return {
-    id: `di_${idBody(`discount:${String(subscription.id)}:${coupon}`)}`, object: "discount", checkout_session: null,
-    customer: subscription.customer, customer_account: null, end: null, invoice: null, invoice_item: null, promotion_code: null,
-    source: { coupon, type: "coupon" }, start, subscription: subscription.id, subscription_item: null,
+    id: `di_${idBody(`discount:${String(subscription.id)}:${coupon}`)}`,
+    object: "discount",
+    checkout_session: null,
+    customer: subscription.customer,
+    customer_account: null,
+    end: null,
+    invoice: null,
+    invoice_item: null,
+    promotion_code: null,
+    source: { coupon, type: "coupon" },
+    start,
+    subscription: subscription.id,
+    subscription_item: null,
   };
 }
 
@@ -34,10 +44,14 @@ export function storedItems(db: Db, sub: Rec, items: Rec[], now: number, derived
     const price = getObject(db, "price", String(it.price));
     const recurring = rec(price?.recurring);
     const period = periodContaining(anchor, now, asInterval(recurring.interval), num(recurring.interval_count) ?? 1);
-    if (derived && num(it.current_period_start) === undefined && num(it.current_period_end) === undefined) derived.set(String(it.id), [period.start, period.end]);
+    if (derived && num(it.current_period_start) === undefined && num(it.current_period_end) === undefined)
+      derived.set(String(it.id), [period.start, period.end]);
     return buildItem(it, {
-      id: String(it.id), created: num(it.created) ?? num(sub.created) ?? now, subscription: String(sub.id),
-      periodStart: num(it.current_period_start) ?? period.start, periodEnd: num(it.current_period_end) ?? period.end,
+      id: String(it.id),
+      created: num(it.created) ?? num(sub.created) ?? now,
+      subscription: String(sub.id),
+      periodStart: num(it.current_period_start) ?? period.start,
+      periodEnd: num(it.current_period_end) ?? period.end,
     });
   });
   return listEnvelope(data, `/v1/subscription_items?subscription=${String(sub.id)}`);
@@ -54,16 +68,27 @@ export function bootStripe(db: Db, seed: StripeSeed, clock: Clock): void {
   for (const [list, type] of LISTS) {
     for (const row of seed[list]) {
       if (row.deleted === true) {
-        db.run("INSERT INTO st_objects (id, type, created, deleted, data) VALUES (?, ?, 0, 1, ?)", String(row.id), type, JSON.stringify({ id: row.id, object: type, deleted: true }));
+        db.run(
+          "INSERT INTO st_objects (id, type, created, deleted, data) VALUES (?, ?, 0, 1, ?)",
+          String(row.id),
+          type,
+          JSON.stringify({ id: row.id, object: type, deleted: true }),
+        );
         continue;
       }
       const o: Rec = { id: row.id, object: type, ...row };
       if (type === "subscription") {
         const now = subscriptionNow(db, row.customer, clock);
         o.items = storedItems(db, o, itemsOf(row), now, derived);
-        o.discounts = arr(row.discounts).map((d) => discountObject(o, String(rec(d).coupon), num(row.start_date) ?? num(row.created) ?? now));
+        o.discounts = arr(row.discounts).map((d) =>
+          discountObject(o, String(rec(d).coupon), num(row.start_date) ?? num(row.created) ?? now),
+        );
       }
-      if (type === "invoice") o.lines = listEnvelope(linesOf(row).map((l) => ({ id: l.id, object: "line_item", ...l })), `/v1/invoices/${String(row.id)}/lines`);
+      if (type === "invoice")
+        o.lines = listEnvelope(
+          linesOf(row).map((l) => ({ id: l.id, object: "line_item", ...l })),
+          `/v1/invoices/${String(row.id)}/lines`,
+        );
       insertObject(db, type, o);
     }
   }
@@ -78,7 +103,9 @@ export function seedRowOf(type: ObjectType, o: Rec, derived = new Map<string, [n
   if (o.deleted === true) return { id: o.id, deleted: true };
   const row = strip(o);
   if (type === "subscription") {
-    row.items = itemsOf(o).map((it) => strip({ ...it, price: typeof it.price === "string" ? it.price : rec(it.price).id, plan: undefined }));
+    row.items = itemsOf(o).map((it) =>
+      strip({ ...it, price: typeof it.price === "string" ? it.price : rec(it.price).id, plan: undefined }),
+    );
     for (const raw of arr(row.items)) {
       const it = rec(raw);
       delete it.plan;
@@ -106,11 +133,22 @@ export function exportStripe(db: Db): StripeSeed {
   for (const [list, type] of LISTS) out[list] = allOfType(db, type).map((o) => seedRowOf(type, o, derived));
   const balance = db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'balance'");
   const seed: StripeSeed = {
-    test_clocks: out.test_clocks ?? [], customers: out.customers ?? [], payment_methods: out.payment_methods ?? [],
-    products: out.products ?? [], prices: out.prices ?? [], coupons: out.coupons ?? [], subscriptions: out.subscriptions ?? [],
-    invoices: out.invoices ?? [], payment_intents: out.payment_intents ?? [], charges: out.charges ?? [], refunds: out.refunds ?? [],
-    disputes: out.disputes ?? [], balance_transactions: out.balance_transactions ?? [], webhook_endpoints: out.webhook_endpoints ?? [],
-    events: out.events ?? [], balance: balance ? rec(JSON.parse(balance.value)) : {},
+    test_clocks: out.test_clocks ?? [],
+    customers: out.customers ?? [],
+    payment_methods: out.payment_methods ?? [],
+    products: out.products ?? [],
+    prices: out.prices ?? [],
+    coupons: out.coupons ?? [],
+    subscriptions: out.subscriptions ?? [],
+    invoices: out.invoices ?? [],
+    payment_intents: out.payment_intents ?? [],
+    charges: out.charges ?? [],
+    refunds: out.refunds ?? [],
+    disputes: out.disputes ?? [],
+    balance_transactions: out.balance_transactions ?? [],
+    webhook_endpoints: out.webhook_endpoints ?? [],
+    events: out.events ?? [],
+    balance: balance ? rec(JSON.parse(balance.value)) : {},
   };
   return seed;
 }

@@ -11,7 +11,12 @@ export function stripeFromEnv() {
     process.exit(2);
   }
   const origin = new URL(restUrl);
-  return new Stripe(key, { host: origin.hostname, port: Number(origin.port || (origin.protocol === "https:" ? 443 : 80)), protocol: origin.protocol.replace(":", ""), maxNetworkRetries: 0 });
+  return new Stripe(key, {
+    host: origin.hostname,
+    port: Number(origin.port || (origin.protocol === "https:" ? 443 : 80)),
+    protocol: origin.protocol.replace(":", ""),
+    maxNetworkRetries: 0,
+  });
 }
 
 export const say = (...parts) => console.error("agent:", ...parts);

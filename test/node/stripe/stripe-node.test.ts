@@ -29,11 +29,12 @@ function receiver() {
   });
   return {
     server,
-    next: () => new Promise<Delivery>((resolve) => {
-      const d = queued.shift();
-      if (d) resolve(d);
-      else waiting.push(resolve);
-    }),
+    next: () =>
+      new Promise<Delivery>((resolve) => {
+        const d = queued.shift();
+        if (d) resolve(d);
+        else waiting.push(resolve);
+      }),
     pending: () => queued.length,
   };
 }
@@ -45,7 +46,12 @@ const hooks = receiver();
 beforeAll(async () => {
   sandbox = await createSandbox({ twins: ["stripe"] });
   const origin = new URL(pomeUrl());
-  stripe = new Stripe(sandbox.provider_credentials.stripe.token, { host: origin.hostname, port: Number(origin.port), protocol: "http", maxNetworkRetries: 0 });
+  stripe = new Stripe(sandbox.provider_credentials.stripe.token, {
+    host: origin.hostname,
+    port: Number(origin.port),
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
   await new Promise<void>((resolve) => hooks.server.listen(0, "127.0.0.1", resolve));
 });
 afterAll(async () => {
@@ -66,7 +72,10 @@ describe("stripe-node with its default Node http client", () => {
 describe("webhooks", () => {
   it("POSTs each matching event, signed so constructEvent verifies it", async () => {
     const port = (hooks.server.address() as AddressInfo).port;
-    const endpoint = await stripe.webhookEndpoints.create({ url: `http://127.0.0.1:${port}/stripe`, enabled_events: ["charge.refunded", "refund.created"] });
+    const endpoint = await stripe.webhookEndpoints.create({
+      url: `http://127.0.0.1:${port}/stripe`,
+      enabled_events: ["charge.refunded", "refund.created"],
+    });
     const secret = String(endpoint.secret);
     await stripe.customers.create({ email: "not-delivered@example.com" });
     const refund = await stripe.refunds.create({ charge: "ch_bob_order", amount: 700 });
@@ -77,7 +86,9 @@ describe("webhooks", () => {
     expect(events[0].data.object).toMatchObject({ id: refund.id, object: "refund", amount: 700 });
     const t = Number(/t=(\d+)/.exec(first.signature)?.[1]);
     expect(Math.abs(t - Date.now() / 1000)).toBeLessThan(60);
-    expect(() => stripe.webhooks.constructEvent(first.body, first.signature, "whsec_wrong")).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(first.body, first.signature, "whsec_wrong")).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
     // The customer.created event matched no enabled type: nothing else arrived.
     expect(hooks.pending()).toBe(0);
     const listed = await stripe.events.retrieve(events[1].id);
@@ -91,7 +102,9 @@ describe("the Stripe twin's MCP tools", () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["create_refund", "get_charge", "list_customers"]));
-      const refund = jsonOf<{ object: string; amount: number; charge: string }>(await client.callTool({ name: "create_refund", arguments: { charge: "ch_bob_order", amount: 300, reason: "duplicate" } }));
+      const refund = jsonOf<{ object: string; amount: number; charge: string }>(
+        await client.callTool({ name: "create_refund", arguments: { charge: "ch_bob_order", amount: 300, reason: "duplicate" } }),
+      );
       expect(refund).toMatchObject({ object: "refund", amount: 300, charge: "ch_bob_order" });
       const charge = jsonOf<{ amount_refunded: number }>(await client.callTool({ name: "get_charge", arguments: { id: "ch_bob_order" } }));
       expect(charge.amount_refunded).toBe(1000);

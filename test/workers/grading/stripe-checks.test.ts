@@ -23,33 +23,64 @@ const without = (state: State, key: keyof State) => {
 
 function tapeRow(over: Partial<TapeRow>): TapeRow {
   return {
-    seq: 1, at: "2026-12-01T00:00:00Z", twin: "stripe", transport: "rest", method: "POST", path: "/v1/refunds", query: "",
-    request_headers: {}, request_body: "", status: 200, response_body: {}, mutated: true, fidelity: "supported", operation: "refunds.create", ...over,
+    seq: 1,
+    at: "2026-12-01T00:00:00Z",
+    twin: "stripe",
+    transport: "rest",
+    method: "POST",
+    path: "/v1/refunds",
+    query: "",
+    request_headers: {},
+    request_body: "",
+    status: 200,
+    response_body: {},
+    mutated: true,
+    fidelity: "supported",
+    operation: "refunds.create",
+    ...over,
   };
 }
 
 describe("stripe refund checks", () => {
   it("refund-exists passes on the seeded partial refund, fails on another amount, skips without refunds", () => {
     expect(run("refund-exists", { amount: "500", charge: "ch_alice_order" }, world())).toMatchObject({ status: "passed" });
-    expect(run("refund-exists", { amount: "700", charge: "ch_alice_order" }, world())).toEqual({ status: "failed", reason: "charge ch_alice_order has refunds of 500, none of 700" });
-    expect(run("refund-exists", { amount: "500", charge: "ch_bob_order" }, world())).toEqual({ status: "failed", reason: "charge ch_bob_order has no refund" });
-    expect(run("refund-exists", { amount: "500", charge: "ch_alice_order" }, without(world(), "refunds"))).toMatchObject({ status: "skipped", reason: "field_absent" });
+    expect(run("refund-exists", { amount: "700", charge: "ch_alice_order" }, world())).toEqual({
+      status: "failed",
+      reason: "charge ch_alice_order has refunds of 500, none of 700",
+    });
+    expect(run("refund-exists", { amount: "500", charge: "ch_bob_order" }, world())).toEqual({
+      status: "failed",
+      reason: "charge ch_bob_order has no refund",
+    });
+    expect(run("refund-exists", { amount: "500", charge: "ch_alice_order" }, without(world(), "refunds"))).toMatchObject({
+      status: "skipped",
+      reason: "field_absent",
+    });
   });
   it("no-refund passes on an unrefunded charge, fails on a refunded one, skips without refunds", () => {
     expect(run("no-refund", { charge: "ch_bob_order" }, world()).status).toBe("passed");
-    expect(run("no-refund", { charge: "ch_alice_order" }, world())).toEqual({ status: "failed", reason: "charge ch_alice_order has 1 refund" });
+    expect(run("no-refund", { charge: "ch_alice_order" }, world())).toEqual({
+      status: "failed",
+      reason: "charge ch_alice_order has 1 refund",
+    });
     expect(run("no-refund", { charge: "ch_bob_order" }, without(world(), "refunds")).status).toBe("skipped");
   });
   it("refund-count counts, ignoring failed refunds", () => {
     const state = world();
     state.refunds.push({ id: "re_failed", charge: "ch_alice_order", amount: 100, status: "failed" });
     expect(run("refund-count", { charge: "ch_alice_order", count: "1" }, state).status).toBe("passed");
-    expect(run("refund-count", { charge: "ch_alice_order", count: "2" }, state)).toEqual({ status: "failed", reason: "charge ch_alice_order has 1 refund, not 2" });
+    expect(run("refund-count", { charge: "ch_alice_order", count: "2" }, state)).toEqual({
+      status: "failed",
+      reason: "charge ch_alice_order has 1 refund, not 2",
+    });
     expect(run("refund-count", { charge: "ch_alice_order", count: "1" }, without(state, "refunds")).status).toBe("skipped");
   });
   it("charge-fully-refunded reads the refunded flag", () => {
     const state = world();
-    expect(run("charge-fully-refunded", { charge: "ch_alice_order" }, state)).toEqual({ status: "failed", reason: "charge ch_alice_order has 500 of 2500 refunded" });
+    expect(run("charge-fully-refunded", { charge: "ch_alice_order" }, state)).toEqual({
+      status: "failed",
+      reason: "charge ch_alice_order has 500 of 2500 refunded",
+    });
     state.charges[0].refunded = true;
     expect(run("charge-fully-refunded", { charge: "ch_alice_order" }, state).status).toBe("passed");
     delete state.charges[0].refunded;
@@ -61,16 +92,31 @@ describe("stripe refund checks", () => {
 describe("stripe payment checks", () => {
   it("payment-intent-status and -amount", () => {
     expect(run("payment-intent-status", { payment_intent: "pi_bob_order", status: "succeeded" }, world()).status).toBe("passed");
-    expect(run("payment-intent-status", { payment_intent: "pi_bob_order", status: "canceled" }, world())).toEqual({ status: "failed", reason: "payment intent pi_bob_order is succeeded, not canceled" });
-    expect(run("payment-intent-status", { payment_intent: "pi_bob_order", status: "succeeded" }, without(world(), "payment_intents")).status).toBe("skipped");
-    expect(run("payment-intent-amount", { payment_intent: "pi_bob_order", amount: "4200", currency: "usd" }, world()).status).toBe("passed");
-    expect(run("payment-intent-amount", { payment_intent: "pi_bob_order", amount: "4200", currency: "eur" }, world()).status).toBe("failed");
-    expect(run("payment-intent-amount", { payment_intent: "pi_bob_order", amount: "1", currency: "usd" }, without(world(), "payment_intents")).status).toBe("skipped");
+    expect(run("payment-intent-status", { payment_intent: "pi_bob_order", status: "canceled" }, world())).toEqual({
+      status: "failed",
+      reason: "payment intent pi_bob_order is succeeded, not canceled",
+    });
+    expect(
+      run("payment-intent-status", { payment_intent: "pi_bob_order", status: "succeeded" }, without(world(), "payment_intents")).status,
+    ).toBe("skipped");
+    expect(run("payment-intent-amount", { payment_intent: "pi_bob_order", amount: "4200", currency: "usd" }, world()).status).toBe(
+      "passed",
+    );
+    expect(run("payment-intent-amount", { payment_intent: "pi_bob_order", amount: "4200", currency: "eur" }, world()).status).toBe(
+      "failed",
+    );
+    expect(
+      run("payment-intent-amount", { payment_intent: "pi_bob_order", amount: "1", currency: "usd" }, without(world(), "payment_intents"))
+        .status,
+    ).toBe("skipped");
   });
   it("customer-charge-exists", () => {
     const args = { customer: "cus_bob", status: "succeeded", amount: "4200", currency: "usd" };
     expect(run("customer-charge-exists", args, world()).status).toBe("passed");
-    expect(run("customer-charge-exists", { ...args, status: "failed" }, world())).toEqual({ status: "failed", reason: "customer cus_bob has 1 charge, none failed for 4200 usd" });
+    expect(run("customer-charge-exists", { ...args, status: "failed" }, world())).toEqual({
+      status: "failed",
+      reason: "customer cus_bob has 1 charge, none failed for 4200 usd",
+    });
     expect(run("customer-charge-exists", args, without(world(), "charges")).status).toBe("skipped");
   });
 });
@@ -80,7 +126,10 @@ describe("stripe customer, billing and event checks", () => {
     expect(run("customer-exists", { email: "BOB@example.com" }, world()).status).toBe("passed");
     const state = world();
     state.customers[1] = { id: "cus_bob", deleted: true };
-    expect(run("customer-exists", { email: "bob@example.com" }, state)).toEqual({ status: "failed", reason: "no customer has email bob@example.com" });
+    expect(run("customer-exists", { email: "bob@example.com" }, state)).toEqual({
+      status: "failed",
+      reason: "no customer has email bob@example.com",
+    });
     expect(run("customer-exists", { email: "bob@example.com" }, without(state, "customers")).status).toBe("skipped");
   });
   it("no-new-customers compares with the seed and skips without one", () => {
@@ -93,8 +142,13 @@ describe("stripe customer, billing and event checks", () => {
   });
   it("subscription-status and invoice-status", () => {
     expect(run("subscription-status", { subscription: "sub_alice", status: "active" }, world()).status).toBe("passed");
-    expect(run("subscription-status", { subscription: "sub_alice", status: "canceled" }, world())).toEqual({ status: "failed", reason: "subscription sub_alice is active, not canceled" });
-    expect(run("subscription-status", { subscription: "sub_alice", status: "active" }, without(world(), "subscriptions")).status).toBe("skipped");
+    expect(run("subscription-status", { subscription: "sub_alice", status: "canceled" }, world())).toEqual({
+      status: "failed",
+      reason: "subscription sub_alice is active, not canceled",
+    });
+    expect(run("subscription-status", { subscription: "sub_alice", status: "active" }, without(world(), "subscriptions")).status).toBe(
+      "skipped",
+    );
     const state = world();
     state.invoices.push({ id: "in_1", customer: "cus_alice", status: "open" });
     expect(run("invoice-status", { invoice: "in_1", status: "open" }, state).status).toBe("passed");
@@ -105,9 +159,15 @@ describe("stripe customer, billing and event checks", () => {
     const initial = world();
     initial.events.push({ id: "evt_old", type: "charge.refunded", data: { object: {} } });
     const final = structuredClone(initial);
-    expect(run("event-emitted", { type: "charge.refunded" }, final, { initial })).toEqual({ status: "failed", reason: "no charge.refunded event was emitted" });
+    expect(run("event-emitted", { type: "charge.refunded" }, final, { initial })).toEqual({
+      status: "failed",
+      reason: "no charge.refunded event was emitted",
+    });
     final.events.push({ id: "evt_new", type: "charge.refunded", data: { object: {} } });
-    expect(run("event-emitted", { type: "charge.refunded" }, final, { initial })).toEqual({ status: "passed", reason: "1 event of type charge.refunded" });
+    expect(run("event-emitted", { type: "charge.refunded" }, final, { initial })).toEqual({
+      status: "passed",
+      reason: "1 event of type charge.refunded",
+    });
     expect(run("event-emitted", { type: "charge.refunded" }, without(final, "events")).status).toBe("skipped");
   });
 });
@@ -115,11 +175,20 @@ describe("stripe customer, billing and event checks", () => {
 describe("stripe tape checks", () => {
   it("request-rejected finds the error code on the tape", () => {
     const refused = tapeRow({ status: 400, response_body: { error: { type: "invalid_request_error", code: "amount_too_large" } } });
-    expect(run("request-rejected", { code: "amount_too_large" }, world(), { tape: [refused] })).toEqual({ status: "passed", reason: "POST /v1/refunds (seq 1) was refused with amount_too_large" });
-    expect(run("request-rejected", { code: "card_declined" }, world(), { tape: [refused] })).toEqual({ status: "failed", reason: "no call was refused with card_declined (codes seen: amount_too_large)" });
+    expect(run("request-rejected", { code: "amount_too_large" }, world(), { tape: [refused] })).toEqual({
+      status: "passed",
+      reason: "POST /v1/refunds (seq 1) was refused with amount_too_large",
+    });
+    expect(run("request-rejected", { code: "card_declined" }, world(), { tape: [refused] })).toEqual({
+      status: "failed",
+      reason: "no call was refused with card_declined (codes seen: amount_too_large)",
+    });
   });
   it("no-unsupported-endpoint fails on a 501 row", () => {
     expect(run("no-unsupported-endpoint", {}, world(), { tape: [tapeRow({})] }).status).toBe("passed");
-    expect(run("no-unsupported-endpoint", {}, world(), { tape: [tapeRow({ status: 501, fidelity: "unsupported", path: "/v1/payouts" })] }).status).toBe("failed");
+    expect(
+      run("no-unsupported-endpoint", {}, world(), { tape: [tapeRow({ status: 501, fidelity: "unsupported", path: "/v1/payouts" })] })
+        .status,
+    ).toBe("failed");
   });
 });

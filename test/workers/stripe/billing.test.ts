@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { stripeErrorOf, stripeSandbox } from "./fixtures";
 
 const DAY = 86400;
@@ -12,7 +12,12 @@ describe("products, prices and coupons", () => {
     const oneOff = await stripe.prices.create({ product: product.id, currency: "usd", unit_amount: 4900 });
     expect(oneOff).toMatchObject({ type: "one_time", recurring: null });
     expect(String(oneOff.unit_amount_decimal)).toBe("4900");
-    const yearly = await stripe.prices.create({ product: product.id, currency: "usd", unit_amount: 49000, recurring: { interval: "year" } });
+    const yearly = await stripe.prices.create({
+      product: product.id,
+      currency: "usd",
+      unit_amount: 49000,
+      recurring: { interval: "year" },
+    });
     expect(yearly).toMatchObject({ type: "recurring", recurring: { interval: "year", interval_count: 1, usage_type: "licensed" } });
     const prices = await stripe.prices.list({ product: product.id, type: "recurring" });
     expect(prices.data.map((p) => p.id)).toEqual([yearly.id]);
@@ -29,14 +34,24 @@ describe("products, prices and coupons", () => {
 describe("subscriptions", () => {
   it("creates an active subscription whose first invoice is paid by the customer's card", async () => {
     const { stripe } = await stripeSandbox();
-    const sub = await stripe.subscriptions.create({ customer: "cus_bob", items: [{ price: "price_pro_monthly", quantity: 2 }], expand: ["latest_invoice"] });
+    const sub = await stripe.subscriptions.create({
+      customer: "cus_bob",
+      items: [{ price: "price_pro_monthly", quantity: 2 }],
+      expand: ["latest_invoice"],
+    });
     expect(sub.status).toBe("active");
     const item = sub.items.data[0];
     expect(item.price).toMatchObject({ id: "price_pro_monthly", object: "price" });
     expect(item.current_period_end - item.current_period_start).toBeGreaterThanOrEqual(28 * DAY);
     expect(sub).not.toHaveProperty("current_period_end");
     const invoice = sub.latest_invoice as Stripe.Invoice;
-    expect(invoice).toMatchObject({ status: "paid", amount_due: 4000, amount_paid: 4000, billing_reason: "subscription_create", parent: { subscription_details: { subscription: sub.id } } });
+    expect(invoice).toMatchObject({
+      status: "paid",
+      amount_due: 4000,
+      amount_paid: 4000,
+      billing_reason: "subscription_create",
+      parent: { subscription_details: { subscription: sub.id } },
+    });
     expect(invoice).not.toHaveProperty("subscription");
     expect(invoice.lines.data[0]).toMatchObject({ amount: 4000, quantity: 2, pricing: { price_details: { price: "price_pro_monthly" } } });
     const charges = await stripe.charges.list({ customer: "cus_bob", limit: 1 });
@@ -60,7 +75,11 @@ describe("subscriptions", () => {
   it("updates quantity and cancel_at_period_end, cancels, and refuses to resume an active one", async () => {
     const { stripe } = await stripeSandbox();
     const sub = await stripe.subscriptions.retrieve("sub_alice");
-    const updated = await stripe.subscriptions.update(sub.id, { items: [{ id: sub.items.data[0].id, quantity: 3 }], cancel_at_period_end: true, metadata: { seats: "3" } });
+    const updated = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: sub.items.data[0].id, quantity: 3 }],
+      cancel_at_period_end: true,
+      metadata: { seats: "3" },
+    });
     expect(updated.items.data[0].quantity).toBe(3);
     expect(updated.cancel_at_period_end).toBe(true);
     const resume = await stripeErrorOf(stripe.subscriptions.resume(sub.id));
@@ -89,8 +108,13 @@ describe("subscriptions", () => {
   it("applies a coupon to the first invoice", async () => {
     const { stripe } = await stripeSandbox();
     await stripe.coupons.create({ id: "HALF", percent_off: 50, duration: "once" });
-    const sub = await stripe.subscriptions.create({ customer: "cus_carol", items: [{ price: "price_pro_monthly" }], discounts: [{ coupon: "HALF" }], expand: ["latest_invoice"] });
-    expect((sub.latest_invoice as Stripe.Invoice)).toMatchObject({ subtotal: 2000, total: 1000, amount_paid: 1000 });
+    const sub = await stripe.subscriptions.create({
+      customer: "cus_carol",
+      items: [{ price: "price_pro_monthly" }],
+      discounts: [{ coupon: "HALF" }],
+      expand: ["latest_invoice"],
+    });
+    expect(sub.latest_invoice as Stripe.Invoice).toMatchObject({ subtotal: 2000, total: 1000, amount_paid: 1000 });
   });
 });
 
@@ -129,7 +153,12 @@ describe("test clocks", () => {
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: 1_780_000_000 });
     const c = await stripe.customers.create({ test_clock: clock.id });
     const pm = await stripe.paymentMethods.attach("pm_card_visa", { customer: c.id });
-    const sub = await stripe.subscriptions.create({ customer: c.id, default_payment_method: pm.id, items: [{ price: "price_pro_monthly" }], cancel_at_period_end: true });
+    const sub = await stripe.subscriptions.create({
+      customer: c.id,
+      default_payment_method: pm.id,
+      items: [{ price: "price_pro_monthly" }],
+      cancel_at_period_end: true,
+    });
     await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: 1_780_000_000 + 40 * DAY });
     expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe("canceled");
   });
@@ -140,7 +169,12 @@ describe("invoices", () => {
     const { stripe } = await stripeSandbox();
     const draft = await stripe.invoices.create({ customer: "cus_carol", description: "Consulting" });
     expect(draft).toMatchObject({ status: "draft", total: 0, customer: "cus_carol", customer_email: "carol@example.com" });
-    const withLines = await stripe.invoices.addLines(draft.id, { lines: [{ amount: 12000, description: "Setup" }, { pricing: { price: "price_pro_monthly" }, quantity: 1 }] });
+    const withLines = await stripe.invoices.addLines(draft.id, {
+      lines: [
+        { amount: 12000, description: "Setup" },
+        { pricing: { price: "price_pro_monthly" }, quantity: 1 },
+      ],
+    });
     expect(withLines).toMatchObject({ subtotal: 14000, total: 14000, amount_due: 14000 });
     const open = await stripe.invoices.finalizeInvoice(draft.id);
     expect(open.status).toBe("open");

@@ -19,13 +19,21 @@ describe("balance, balance transactions and disputes", () => {
 
   it("opens a dispute from the dispute test card, updates its evidence and closes it", async () => {
     const { stripe } = await stripeSandbox();
-    const pi = await stripe.paymentIntents.create({ amount: 7000, currency: "usd", payment_method: "pm_card_createDispute", confirm: true });
+    const pi = await stripe.paymentIntents.create({
+      amount: 7000,
+      currency: "usd",
+      payment_method: "pm_card_createDispute",
+      confirm: true,
+    });
     const disputes = await stripe.disputes.list({ payment_intent: pi.id });
     expect(disputes.data).toHaveLength(1);
     const dispute = disputes.data[0];
     expect(dispute).toMatchObject({ object: "dispute", amount: 7000, status: "needs_response", charge: pi.latest_charge });
     expect(dispute.balance_transactions[0]).toMatchObject({ amount: -7000, fee: 1500 });
-    const updated = await stripe.disputes.update(dispute.id, { evidence: { uncategorized_text: "Signed delivery receipt" }, metadata: { case: "42" } });
+    const updated = await stripe.disputes.update(dispute.id, {
+      evidence: { uncategorized_text: "Signed delivery receipt" },
+      metadata: { case: "42" },
+    });
     expect(updated.evidence.uncategorized_text).toBe("Signed delivery receipt");
     const closed = await stripe.disputes.close(dispute.id);
     expect(closed.status).toBe("lost");
@@ -59,7 +67,9 @@ describe("events and webhook endpoints", () => {
     expect(updated).toMatchObject({ enabled_events: ["*"], status: "disabled" });
     expect((await stripe.webhookEndpoints.list()).data.map((w) => w.id)).toEqual([we.id]);
     expect(await stripe.webhookEndpoints.del(we.id)).toMatchObject({ id: we.id, deleted: true });
-    const missing = await stripeErrorOf(stripe.webhookEndpoints.create({ url: "http://127.0.0.1:9/x" } as Stripe.WebhookEndpointCreateParams));
+    const missing = await stripeErrorOf(
+      stripe.webhookEndpoints.create({ url: "http://127.0.0.1:9/x" } as Stripe.WebhookEndpointCreateParams),
+    );
     expect(missing).toMatchObject({ code: "parameter_missing", param: "enabled_events" });
   });
 });
@@ -70,11 +80,15 @@ describe("routing and refusals", () => {
     const err = await stripeErrorOf(stripe.invoices.sendInvoice("in_x"));
     expect(err).toBeInstanceOf(Stripe.errors.StripeAPIError);
     expect(err.statusCode).toBe(501);
-    const raw = await SELF.fetch("http://pome.test/v1/payouts", { headers: { authorization: `Bearer ${sandbox.provider_credentials.stripe.token}` } });
+    const raw = await SELF.fetch("http://pome.test/v1/payouts", {
+      headers: { authorization: `Bearer ${sandbox.provider_credentials.stripe.token}` },
+    });
     expect(raw.status).toBe(501);
     expect(raw.headers.get("stripe-should-retry")).toBe("false");
     expect(raw.headers.get("request-id")).toMatch(/^req_/);
-    const tape = await (await twinFetch(sandbox, "/_pome/events", {}, "stripe")).json<{ fidelity: string; operation: string; status: number }[]>();
+    const tape = await (await twinFetch(sandbox, "/_pome/events", {}, "stripe")).json<
+      { fidelity: string; operation: string; status: number }[]
+    >();
     expect(tape.map((r) => [r.fidelity, r.operation, r.status])).toEqual([
       ["unsupported", "unsupported", 501],
       ["unsupported", "unsupported", 501],
@@ -92,7 +106,9 @@ describe("routing and refusals", () => {
 
   it("serves the same API under the sandbox's prefixed api_url", async () => {
     const { sandbox } = await stripeSandbox();
-    const res = await SELF.fetch(`${sandbox.per_twin.stripe.api_url}/v1/customers/cus_alice`, { headers: { authorization: `Bearer ${sandbox.provider_credentials.stripe.token}` } });
+    const res = await SELF.fetch(`${sandbox.per_twin.stripe.api_url}/v1/customers/cus_alice`, {
+      headers: { authorization: `Bearer ${sandbox.provider_credentials.stripe.token}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: "cus_alice", object: "customer" });
   });

@@ -6,13 +6,33 @@ import { stripeErrorOf, stripeSandbox } from "./fixtures";
 describe("payment intents through stripe-node", () => {
   it("confirms with a test card: succeeded, latest_charge, balance transaction, events", async () => {
     const { stripe } = await stripeSandbox();
-    const pi = await stripe.paymentIntents.create({ amount: 1999, currency: "usd", customer: "cus_bob", automatic_payment_methods: { enabled: true, allow_redirects: "never" } });
-    expect(pi).toMatchObject({ object: "payment_intent", status: "requires_payment_method", amount: 1999, automatic_payment_methods: { enabled: true } });
-    const done = await stripe.paymentIntents.confirm(pi.id, { payment_method: "pm_card_visa", expand: ["latest_charge.balance_transaction"] });
+    const pi = await stripe.paymentIntents.create({
+      amount: 1999,
+      currency: "usd",
+      customer: "cus_bob",
+      automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+    });
+    expect(pi).toMatchObject({
+      object: "payment_intent",
+      status: "requires_payment_method",
+      amount: 1999,
+      automatic_payment_methods: { enabled: true },
+    });
+    const done = await stripe.paymentIntents.confirm(pi.id, {
+      payment_method: "pm_card_visa",
+      expand: ["latest_charge.balance_transaction"],
+    });
     expect(done.status).toBe("succeeded");
     expect(done.amount_received).toBe(1999);
     const charge = done.latest_charge as Stripe.Charge;
-    expect(charge).toMatchObject({ object: "charge", amount: 1999, captured: true, paid: true, status: "succeeded", payment_intent: pi.id });
+    expect(charge).toMatchObject({
+      object: "charge",
+      amount: 1999,
+      captured: true,
+      paid: true,
+      status: "succeeded",
+      payment_intent: pi.id,
+    });
     expect(charge.balance_transaction).toMatchObject({ object: "balance_transaction", amount: 1999, fee: 88, net: 1911 });
     const events = await stripe.events.list({ type: "payment_intent.succeeded" });
     expect(events.data[0].data.object).toMatchObject({ id: pi.id, status: "succeeded" });
@@ -32,7 +52,9 @@ describe("payment intents through stripe-node", () => {
 
   it("declines with StripeCardError, keeping the failed charge and last_payment_error", async () => {
     const { stripe } = await stripeSandbox();
-    const err = await stripeErrorOf(stripe.paymentIntents.create({ amount: 3000, currency: "usd", payment_method: "pm_card_chargeDeclined", confirm: true }));
+    const err = await stripeErrorOf(
+      stripe.paymentIntents.create({ amount: 3000, currency: "usd", payment_method: "pm_card_chargeDeclined", confirm: true }),
+    );
     expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
     expect(err).toMatchObject({ statusCode: 402, type: "StripeCardError", code: "card_declined", decline_code: "generic_decline" });
     const pi = err.payment_intent;
@@ -44,27 +66,47 @@ describe("payment intents through stripe-node", () => {
     expect(charge).toMatchObject({ status: "failed", paid: false, failure_code: "card_declined" });
     const failed = await stripe.events.list({ type: "payment_intent.payment_failed" });
     expect(failed.data).toHaveLength(1);
-    const insufficient = await stripeErrorOf(stripe.paymentIntents.confirm(stored.id, { payment_method: "pm_card_chargeDeclinedInsufficientFunds" }));
+    const insufficient = await stripeErrorOf(
+      stripe.paymentIntents.confirm(stored.id, { payment_method: "pm_card_chargeDeclinedInsufficientFunds" }),
+    );
     expect(insufficient).toMatchObject({ decline_code: "insufficient_funds" });
   });
 
   it("asks for 3D Secure with requires_action", async () => {
     const { stripe } = await stripeSandbox();
-    const pi = await stripe.paymentIntents.create({ amount: 1200, currency: "usd", payment_method: "pm_card_threeDSecure2Required", confirm: true });
+    const pi = await stripe.paymentIntents.create({
+      amount: 1200,
+      currency: "usd",
+      payment_method: "pm_card_threeDSecure2Required",
+      confirm: true,
+    });
     expect(pi.status).toBe("requires_action");
     expect(pi.next_action?.type).toBe("use_stripe_sdk");
   });
 
   it("captures part of a manual authorization, then refunds part of it", async () => {
     const { stripe } = await stripeSandbox();
-    const pi = await stripe.paymentIntents.create({ amount: 5000, currency: "usd", capture_method: "manual", payment_method: "pm_card_mastercard", confirm: true });
+    const pi = await stripe.paymentIntents.create({
+      amount: 5000,
+      currency: "usd",
+      capture_method: "manual",
+      payment_method: "pm_card_mastercard",
+      confirm: true,
+    });
     expect(pi).toMatchObject({ status: "requires_capture", amount_capturable: 5000 });
     const uncaptured = await stripe.charges.retrieve(String(pi.latest_charge));
     expect(uncaptured.captured).toBe(false);
     const captured = await stripe.paymentIntents.capture(pi.id, { amount_to_capture: 4000 });
     expect(captured).toMatchObject({ status: "succeeded", amount_received: 4000, amount_capturable: 0 });
     const refund = await stripe.refunds.create({ payment_intent: pi.id, amount: 1500, reason: "requested_by_customer" });
-    expect(refund).toMatchObject({ object: "refund", amount: 1500, status: "succeeded", charge: pi.latest_charge, payment_intent: pi.id, reason: "requested_by_customer" });
+    expect(refund).toMatchObject({
+      object: "refund",
+      amount: 1500,
+      status: "succeeded",
+      charge: pi.latest_charge,
+      payment_intent: pi.id,
+      reason: "requested_by_customer",
+    });
     const charge = await stripe.charges.retrieve(String(pi.latest_charge));
     expect(charge).toMatchObject({ amount_captured: 4000, amount_refunded: 1500, refunded: false });
     const tooMuch = await stripeErrorOf(stripe.refunds.create({ charge: charge.id, amount: 3000 }));
@@ -99,7 +141,11 @@ describe("payment intents through stripe-node", () => {
     // The replay header, read off the wire: the same form body under the same key.
     const raw = await SELF.fetch("http://pome.test/v1/payment_intents", {
       method: "POST",
-      headers: { authorization: `Bearer ${sandbox.provider_credentials.stripe.token}`, "content-type": "application/x-www-form-urlencoded", "idempotency-key": "order-77" },
+      headers: {
+        authorization: `Bearer ${sandbox.provider_credentials.stripe.token}`,
+        "content-type": "application/x-www-form-urlencoded",
+        "idempotency-key": "order-77",
+      },
       body: "amount=1500&currency=usd",
     });
     expect(raw.status).toBe(200);
@@ -125,7 +171,9 @@ describe("payment intents through stripe-node", () => {
     expect(found.data.map((p) => p.id)).toEqual(["pi_bob_order"]);
     const big = await stripe.charges.search({ query: "amount>3000 AND status:'succeeded'" });
     expect(big.data.map((c) => c.id)).toEqual(["ch_bob_order"]);
-    const pi = await stripe.paymentIntents.retrieve("pi_alice_order", { expand: ["customer.invoice_settings.default_payment_method", "latest_charge"] });
+    const pi = await stripe.paymentIntents.retrieve("pi_alice_order", {
+      expand: ["customer.invoice_settings.default_payment_method", "latest_charge"],
+    });
     const customer = pi.customer as Stripe.Customer;
     expect((customer.invoice_settings.default_payment_method as Stripe.PaymentMethod).card?.last4).toBe("4242");
   });

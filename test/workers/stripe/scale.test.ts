@@ -30,7 +30,10 @@ describe("Stripe point reads and writes are constant in the world's size", () =>
     const small = await costs(10);
     const large = await costs(10_000);
     const table = CALLS.map(([method, path], i) => `${method} ${path}: ${small[i]} vs ${large[i]}`);
-    expect(small.every((n) => n > 0), "every call is measured").toBe(true);
+    expect(
+      small.every((n) => n > 0),
+      "every call is measured",
+    ).toBe(true);
     expect(large, table.join("\n")).toEqual(small);
   });
 });

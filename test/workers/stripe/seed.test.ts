@@ -5,26 +5,7 @@ import { stripeTwin } from "../../../durable-objects/twins/stripe";
 import { parseStripeSeed } from "../../../durable-objects/twins/stripe/seed";
 import { inTwinWorld } from "../kit/world";
 import { postJson, twinFetch } from "../helpers";
-import { stripeSandbox } from "./fixtures";
-
-export function exampleSeed() {
-  return {
-    customers: [{ id: "cus_alice", email: "alice@example.com", name: "Alice Doe", metadata: { plan: "pro" }, created: 1767225600, invoice_settings: { default_payment_method: "pm_alice_visa" } }],
-    payment_methods: [{ id: "pm_alice_visa", type: "card", customer: "cus_alice", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 } }],
-    products: [{ id: "prod_pro", name: "Pro plan" }],
-    prices: [{ id: "price_pro_monthly", product: "prod_pro", currency: "usd", unit_amount: 2000, recurring: { interval: "month" } }],
-    coupons: [{ id: "WELCOME10", percent_off: 10, duration: "once" }],
-    subscriptions: [{ id: "sub_alice", customer: "cus_alice", status: "active", default_payment_method: "pm_alice_visa", items: [{ price: "price_pro_monthly", quantity: 1, current_period_start: 1767225600, current_period_end: 1769904000 }], discounts: [{ coupon: "WELCOME10" }] }],
-    invoices: [{ id: "in_alice_1", customer: "cus_alice", status: "paid", currency: "usd", parent: { subscription_details: { subscription: "sub_alice" } }, lines: [{ pricing: { price_details: { price: "price_pro_monthly" } }, quantity: 1, amount: 2000 }] }],
-    payment_intents: [{ id: "pi_alice", customer: "cus_alice", amount: 2500, currency: "usd", status: "succeeded", payment_method: "pm_alice_visa", latest_charge: "ch_alice", metadata: { order_id: "A-1001" } }],
-    charges: [{ id: "ch_alice", payment_intent: "pi_alice", customer: "cus_alice", amount: 2500, currency: "usd", status: "succeeded", captured: true, payment_method: "pm_alice_visa" }],
-    refunds: [{ id: "re_alice_1", charge: "ch_alice", amount: 500, reason: "requested_by_customer", status: "succeeded" }],
-    disputes: [{ id: "dp_alice", charge: "ch_alice", amount: 2000, reason: "fraudulent", status: "needs_response" }],
-    webhook_endpoints: [{ id: "we_ops", url: "https://hooks.example.com/stripe", enabled_events: ["charge.refunded"], secret: "whsec_test_secret" }],
-    test_clocks: [{ id: "clock_1", frozen_time: 1767225600 }],
-    events: [],
-  };
-}
+import { exampleSeed, stripeSandbox } from "./fixtures";
 
 interface SeedError {
   error: { details: { error: string; issues: { path: string; message: string; code: string }[] } };
@@ -43,7 +24,14 @@ describe("the Stripe seed", () => {
     const parsed = parseStripeSeed(exampleSeed());
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     const charge = parsed.seed.charges[0];
-    expect(charge).toMatchObject({ amount_captured: 2500, amount_refunded: 500, refunded: false, disputed: true, livemode: false, metadata: {} });
+    expect(charge).toMatchObject({
+      amount_captured: 2500,
+      amount_refunded: 500,
+      refunded: false,
+      disputed: true,
+      livemode: false,
+      metadata: {},
+    });
     expect(parsed.seed.balance_transactions.map((t) => t.type)).toEqual(["charge", "refund", "adjustment"]);
     expect(parsed.seed.invoices[0]).toMatchObject({ subtotal: 2000, total: 2000, amount_paid: 2000 });
     await inTwinWorld(stripeTwin, exampleSeed(), (w) => {
@@ -68,30 +56,53 @@ describe("the Stripe seed", () => {
     const seed = exampleSeed();
     seed.prices[0].product = "prod_ghost";
     seed.charges[0].payment_method = "pm_ghost";
-    seed.customers.push({ id: "customer_2", email: "b@example.com", name: "B", metadata: { plan: "free" }, created: 1, invoice_settings: { default_payment_method: "pm_alice_visa" } });
+    seed.customers.push({
+      id: "customer_2",
+      email: "b@example.com",
+      name: "B",
+      metadata: { plan: "free" },
+      created: 1,
+      invoice_settings: { default_payment_method: "pm_alice_visa" },
+    });
     const issues = await issuesOf({ ...seed, refunds: [{ ...seed.refunds[0], amout: 3 }] });
     const paths = issues.map((i) => i.path);
     expect(paths).toContain("refunds[0].amout");
     const second = await issuesOf(seed);
-    expect(second.map((i) => i.path)).toEqual(expect.arrayContaining([
-      "customers[1].id", "customers[1].invoice_settings.default_payment_method", "prices[0].product", "charges[0].payment_method",
-    ]));
+    expect(second.map((i) => i.path)).toEqual(
+      expect.arrayContaining([
+        "customers[1].id",
+        "customers[1].invoice_settings.default_payment_method",
+        "prices[0].product",
+        "charges[0].payment_method",
+      ]),
+    );
   });
 
   it("refuses refunds beyond a charge's captured amount and derived fields that disagree", async () => {
     const seed = exampleSeed();
-    const issues = await issuesOf({ ...seed, refunds: [...seed.refunds, { charge: "ch_alice", amount: 2100 }], charges: [{ ...seed.charges[0], amount_refunded: 7 }] });
-    expect(issues).toEqual(expect.arrayContaining([
-      expect.objectContaining({ path: "refunds[1].amount" }),
-      expect.objectContaining({ path: "charges[0].amount_refunded", code: "derived_mismatch" }),
-    ]));
+    const issues = await issuesOf({
+      ...seed,
+      refunds: [...seed.refunds, { charge: "ch_alice", amount: 2100 }],
+      charges: [{ ...seed.charges[0], amount_refunded: 7 }],
+    });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: "refunds[1].amount" }),
+        expect.objectContaining({ path: "charges[0].amount_refunded", code: "derived_mismatch" }),
+      ]),
+    );
   });
 
   it("requires a succeeded intent's charge to point back with the same amount", async () => {
     const seed = exampleSeed();
     const issues = await issuesOf({ ...seed, charges: [{ ...seed.charges[0], amount: 2400 }] });
     expect(issues.map((i) => i.path)).toEqual(expect.arrayContaining(["payment_intents[0].latest_charge"]));
-    const none = await issuesOf({ ...seed, payment_intents: [{ ...seed.payment_intents[0], latest_charge: undefined }], refunds: [], disputes: [] });
+    const none = await issuesOf({
+      ...seed,
+      payment_intents: [{ ...seed.payment_intents[0], latest_charge: undefined }],
+      refunds: [],
+      disputes: [],
+    });
     expect(none.map((i) => i.path)).toContain("payment_intents[0].latest_charge");
   });
 

@@ -24,18 +24,31 @@ const keysOf = (o: unknown) => Object.keys(o && typeof o === "object" ? o : {});
 function missing(type: string, ours: unknown): string[] {
   const skip = new Set(NOT_SERVED[type] ?? []);
   const have = new Set(keysOf(ours));
-  return keysOf(samples[type]).filter((k) => !have.has(k) && !skip.has(k)).sort();
+  return keysOf(samples[type])
+    .filter((k) => !have.has(k) && !skip.has(k))
+    .sort();
 }
 
 describe("object shapes follow Stripe's sample objects", () => {
   it("has every key of each sample on the twin's object", async () => {
     const { stripe } = await stripeSandbox();
-    const pi = await stripe.paymentIntents.create({ amount: 1000, currency: "usd", payment_method: "pm_card_createDispute", confirm: true });
+    const pi = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: "usd",
+      payment_method: "pm_card_createDispute",
+      confirm: true,
+    });
     const dispute = (await stripe.disputes.list({ payment_intent: pi.id })).data[0];
-    const sub = await stripe.subscriptions.create({ customer: "cus_bob", items: [{ price: "price_pro_monthly" }], expand: ["latest_invoice"] });
+    const sub = await stripe.subscriptions.create({
+      customer: "cus_bob",
+      items: [{ price: "price_pro_monthly" }],
+      expand: ["latest_invoice"],
+    });
     await stripe.coupons.create({ id: "SHAPE", percent_off: 5, duration: "once" });
     const withDiscount = await stripe.subscriptions.update(sub.id, { discounts: [{ coupon: "SHAPE" }] });
-    const invoice = await stripe.invoices.retrieve(String(typeof sub.latest_invoice === "string" ? sub.latest_invoice : sub.latest_invoice?.id));
+    const invoice = await stripe.invoices.retrieve(
+      String(typeof sub.latest_invoice === "string" ? sub.latest_invoice : sub.latest_invoice?.id),
+    );
     const ours: Record<string, unknown> = {
       customer: await stripe.customers.retrieve("cus_alice"),
       payment_method: await stripe.paymentMethods.retrieve("pm_alice_visa"),
@@ -57,7 +70,11 @@ describe("object shapes follow Stripe's sample objects", () => {
       "test_helpers.test_clock": await stripe.testHelpers.testClocks.create({ frozen_time: 1_780_000_000 }),
       discount: withDiscount.discounts[0],
     };
-    const gaps = Object.fromEntries(Object.entries(ours).map(([type, o]) => [type, missing(type, o)]).filter(([, keys]) => keys.length));
+    const gaps = Object.fromEntries(
+      Object.entries(ours)
+        .map(([type, o]) => [type, missing(type, o)])
+        .filter(([, keys]) => keys.length),
+    );
     expect(gaps).toEqual({});
   });
 });

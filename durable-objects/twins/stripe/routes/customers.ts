@@ -8,7 +8,21 @@ import type { Params } from "../params";
 import { deleteObject, getObject, insertObject, newId, rec, saveObject, strMap, type Rec } from "../store";
 import { resolvePaymentMethod } from "../money";
 
-const CUSTOMER_FIELDS = ["email", "name", "description", "phone", "metadata", "invoice_settings", "payment_method", "address", "shipping", "preferred_locales", "test_clock", "balance", "tax_exempt"];
+const CUSTOMER_FIELDS = [
+  "email",
+  "name",
+  "description",
+  "phone",
+  "metadata",
+  "invoice_settings",
+  "payment_method",
+  "address",
+  "shipping",
+  "preferred_locales",
+  "test_clock",
+  "balance",
+  "tax_exempt",
+];
 
 function customerFields(c: Call, p: Params, current: Rec, withSettings = true): Rec {
   const out: Rec = {};
@@ -21,7 +35,8 @@ function customerFields(c: Call, p: Params, current: Rec, withSettings = true): 
   if (tax) out.tax_exempt = tax;
   if (p.has("preferred_locales")) out.preferred_locales = p.strList("preferred_locales");
   const address = p.sub("address");
-  if (address !== undefined) out.address = address && { city: null, country: null, line1: null, line2: null, postal_code: null, state: null, ...address.raw };
+  if (address !== undefined)
+    out.address = address && { city: null, country: null, line1: null, line2: null, postal_code: null, state: null, ...address.raw };
   out.metadata = p.metadata(strMap(current.metadata));
   const settings = withSettings ? p.sub("invoice_settings") : undefined;
   if (settings) {
@@ -31,7 +46,13 @@ function customerFields(c: Call, p: Params, current: Rec, withSettings = true): 
       if (pm !== null) {
         const method = getObject(c.db, "payment_method", pm);
         if (!method) fail(noSuch("PaymentMethod", pm, "invoice_settings[default_payment_method]"));
-        else if (method.customer !== current.id) fail(invalidRequest(`The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`, { param: "invoice_settings[default_payment_method]" }));
+        else if (method.customer !== current.id)
+          fail(
+            invalidRequest(
+              `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`,
+              { param: "invoice_settings[default_payment_method]" },
+            ),
+          );
       }
       next.default_payment_method = pm;
     }
@@ -44,7 +65,8 @@ function customerFields(c: Call, p: Params, current: Rec, withSettings = true): 
 
 function attach(c: Call, pmId: string, customer: Rec, param: string): Rec {
   const pm = resolvePaymentMethod(c, pmId, param);
-  if (pm.customer && pm.customer !== customer.id) fail(invalidRequest("The payment method you provided has already been attached to a customer.", { param }));
+  if (pm.customer && pm.customer !== customer.id)
+    fail(invalidRequest("The payment method you provided has already been attached to a customer.", { param }));
   const next = { ...pm, customer: customer.id };
   saveObject(c.db, "payment_method", next);
   emit(c, "payment_method.attached", "payment_method", next);
@@ -72,49 +94,89 @@ export const customerRoutes: readonly Route[] = [
   }),
   route("GET", "/v1/customers", "customers.list", "List customers", [...LIST_PARAMS, "email", "test_clock"], (c) => {
     const email = c.p.str("email");
-    return listResponse(c, "customer", "/v1/customers", [...(email ? [{ column: "ref2" as const, value: email.toLowerCase() }] : []), ...filterOf(c, "test_clock", "ref")]);
+    return listResponse(c, "customer", "/v1/customers", [
+      ...(email ? [{ column: "ref2" as const, value: email.toLowerCase() }] : []),
+      ...filterOf(c, "test_clock", "ref"),
+    ]);
   }),
   route("GET", "/v1/customers/:id", "customers.retrieve", "Retrieve a customer", [], (c) => {
     const o = getObject(c.db, "customer", c.ctx.params.id, true) ?? fail(noSuch("customer", c.ctx.params.id));
     return show(c, "customer", o);
   }),
-  route("POST", "/v1/customers/:id", "customers.update", "Update a customer", CUSTOMER_FIELDS.filter((f) => f !== "test_clock"), (c) => {
-    const before = load(c, "customer", c.ctx.params.id);
-    const pmId = c.p.str("payment_method");
-    if (pmId) attach(c, pmId, before, "payment_method");
-    const after = { ...before, ...customerFields(c, c.p, before) };
-    saveObject(c.db, "customer", after);
-    emit(c, "customer.updated", "customer", after, changed(before, after));
-    return show(c, "customer", after);
-  }),
+  route(
+    "POST",
+    "/v1/customers/:id",
+    "customers.update",
+    "Update a customer",
+    CUSTOMER_FIELDS.filter((f) => f !== "test_clock"),
+    (c) => {
+      const before = load(c, "customer", c.ctx.params.id);
+      const pmId = c.p.str("payment_method");
+      if (pmId) attach(c, pmId, before, "payment_method");
+      const after = { ...before, ...customerFields(c, c.p, before) };
+      saveObject(c.db, "customer", after);
+      emit(c, "customer.updated", "customer", after, changed(before, after));
+      return show(c, "customer", after);
+    },
+  ),
   route("DELETE", "/v1/customers/:id", "customers.del", "Delete a customer", [], (c) => {
     const before = load(c, "customer", c.ctx.params.id);
     const stub = deleteObject(c.db, "customer", String(before.id));
     emit(c, "customer.deleted", "customer", before);
     return ok(stub);
   }),
-  route("GET", "/v1/customers/:id/payment_methods", "customers.listPaymentMethods", "List a customer's payment methods", [...LIST_PARAMS, "type", "allow_redisplay"], (c) => {
-    const customer = load(c, "customer", c.ctx.params.id);
-    return listResponse(c, "payment_method", `/v1/customers/${String(customer.id)}/payment_methods`, [{ column: "customer", value: String(customer.id) }, ...filterOf(c, "type", "ref2")]);
-  }),
-  route("GET", "/v1/customers/:id/payment_methods/:pm", "customers.retrievePaymentMethod", "Retrieve a customer's payment method", [], (c) => {
-    const customer = load(c, "customer", c.ctx.params.id);
-    const pm = getObject(c.db, "payment_method", c.ctx.params.pm);
-    if (!pm || pm.customer !== customer.id) return noSuch("PaymentMethod", c.ctx.params.pm);
-    return show(c, "payment_method", pm);
-  }),
+  route(
+    "GET",
+    "/v1/customers/:id/payment_methods",
+    "customers.listPaymentMethods",
+    "List a customer's payment methods",
+    [...LIST_PARAMS, "type", "allow_redisplay"],
+    (c) => {
+      const customer = load(c, "customer", c.ctx.params.id);
+      return listResponse(c, "payment_method", `/v1/customers/${String(customer.id)}/payment_methods`, [
+        { column: "customer", value: String(customer.id) },
+        ...filterOf(c, "type", "ref2"),
+      ]);
+    },
+  ),
+  route(
+    "GET",
+    "/v1/customers/:id/payment_methods/:pm",
+    "customers.retrievePaymentMethod",
+    "Retrieve a customer's payment method",
+    [],
+    (c) => {
+      const customer = load(c, "customer", c.ctx.params.id);
+      const pm = getObject(c.db, "payment_method", c.ctx.params.pm);
+      if (!pm || pm.customer !== customer.id) return noSuch("PaymentMethod", c.ctx.params.pm);
+      return show(c, "payment_method", pm);
+    },
+  ),
   route("GET", "/v1/payment_methods", "paymentMethods.list", "List payment methods", [...LIST_PARAMS, "customer", "type"], (c) =>
     listResponse(c, "payment_method", "/v1/payment_methods", [...filterOf(c, "customer", "customer"), ...filterOf(c, "type", "ref2")]),
   ),
-  route("GET", "/v1/payment_methods/:id", "paymentMethods.retrieve", "Retrieve a payment method", [], (c) => show(c, "payment_method", resolveOnly(c))),
-  route("POST", "/v1/payment_methods/:id", "paymentMethods.update", "Update a payment method", ["metadata", "billing_details", "allow_redisplay"], (c) => {
-    const before = load(c, "payment_method", c.ctx.params.id);
-    const billing = c.p.sub("billing_details");
-    const after = { ...before, metadata: c.p.metadata(strMap(before.metadata)), ...(billing ? { billing_details: { ...rec(before.billing_details), ...billing.raw } } : {}) };
-    saveObject(c.db, "payment_method", after);
-    emit(c, "payment_method.updated", "payment_method", after, changed(before, after));
-    return show(c, "payment_method", after);
-  }),
+  route("GET", "/v1/payment_methods/:id", "paymentMethods.retrieve", "Retrieve a payment method", [], (c) =>
+    show(c, "payment_method", resolveOnly(c)),
+  ),
+  route(
+    "POST",
+    "/v1/payment_methods/:id",
+    "paymentMethods.update",
+    "Update a payment method",
+    ["metadata", "billing_details", "allow_redisplay"],
+    (c) => {
+      const before = load(c, "payment_method", c.ctx.params.id);
+      const billing = c.p.sub("billing_details");
+      const after = {
+        ...before,
+        metadata: c.p.metadata(strMap(before.metadata)),
+        ...(billing ? { billing_details: { ...rec(before.billing_details), ...billing.raw } } : {}),
+      };
+      saveObject(c.db, "payment_method", after);
+      emit(c, "payment_method.updated", "payment_method", after, changed(before, after));
+      return show(c, "payment_method", after);
+    },
+  ),
   route("POST", "/v1/payment_methods/:id/attach", "paymentMethods.attach", "Attach a payment method to a customer", ["customer"], (c) => {
     const customer = load(c, "customer", c.p.req("customer"), "customer");
     return show(c, "payment_method", attach(c, c.ctx.params.id, customer, "payment_method"));
