@@ -5,7 +5,7 @@ import type { Call } from "./call";
 import { fail, invalidRequest } from "./errors";
 import { changed, emit } from "./events";
 import { cardError, makeCharge, resolvePaymentMethod } from "./money";
-import { buildInvoice, buildLine, buildPaymentIntent, invoiceTotals } from "./objects";
+import { buildInvoice, buildInvoicePayment, buildLine, buildPaymentIntent, invoiceTotals } from "./objects";
 import { linesOf } from "./seed";
 import { arr, getObject, insertObject, newId, num, rec, saveObject, str, type Rec } from "./store";
 import type { TwinResponse } from "../types";
@@ -151,6 +151,26 @@ function paymentMethodFor(c: Call, inv: Rec, explicit: string | undefined): stri
 export const NO_PAYMENT_METHOD =
   "This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.";
 
+/** The invoice's record of one payment attempt through a PaymentIntent. */
+function recordPayment(c: Call, inv: Rec, pi: Rec, paid: boolean): void {
+  insertObject(
+    c.db,
+    "invoice_payment",
+    buildInvoicePayment(
+      {
+        amount_paid: paid ? pi.amount : null,
+        amount_requested: pi.amount,
+        currency: pi.currency,
+        invoice: inv.id,
+        payment: { payment_intent: pi.id, type: "payment_intent" },
+        status: paid ? "paid" : "open",
+        status_transitions: { canceled_at: null, paid_at: paid ? c.now : null },
+      },
+      { id: newId(c.db, "invoice_payment"), created: c.now },
+    ),
+  );
+}
+
 /** Pays an open invoice: nothing to pay marks it paid, else its card is charged through a PaymentIntent. */
 export function payInvoice(
   c: Call,
@@ -190,6 +210,7 @@ export function payInvoice(
     };
     saveObject(c.db, "payment_intent", failed);
     emit(c, "payment_intent.payment_failed", "payment_intent", failed);
+    recordPayment(c, inv, failed, false);
     const attempted = { ...inv, attempted: true, attempt_count: (num(inv.attempt_count) ?? 0) + 1 };
     saveObject(c.db, "invoice", attempted);
     emit(c, "invoice.payment_failed", "invoice", attempted);
@@ -198,6 +219,7 @@ export function payInvoice(
   const succeeded = { ...pi, status: "succeeded", amount_received: due, latest_charge: result.charge.id };
   saveObject(c.db, "payment_intent", succeeded);
   emit(c, "payment_intent.succeeded", "payment_intent", succeeded);
+  recordPayment(c, inv, succeeded, true);
   return { inv: markPaid(c, { ...inv, attempt_count: (num(inv.attempt_count) ?? 0) + 1 }, false) };
 }
 

@@ -6,7 +6,7 @@ import { unixSeconds } from "../kit/sql";
 import type { Route, TwinContext, TwinResponse } from "../types";
 import { fail, noSuch, stripeError } from "./errors";
 import { Params } from "./params";
-import { CursorMissing, getObject, listPage, str, type Filter, type ObjectType, type PageQuery, type Rec } from "./store";
+import { CursorMissing, getObject, listPage, liveOfType, str, type Filter, type ObjectType, type PageQuery, type Rec } from "./store";
 import { expand, expandList, render } from "./view";
 
 export interface Call {
@@ -106,6 +106,7 @@ export const NOUN: Record<ObjectType, string> = {
   subscription: "subscription",
   invoice: "invoice",
   invoiceitem: "invoiceitem",
+  invoice_payment: "invoice payment",
   balance_transaction: "balance transaction",
   dispute: "dispute",
   event: "event",
@@ -120,7 +121,29 @@ export function load(c: Call, type: ObjectType, id: string, param = "id"): Rec {
 
 /** An object in its wire form with the call's `expand[]` applied. */
 export function show(c: Call, type: ObjectType, o: Rec): TwinResponse {
-  return ok(expand(c.db, render(c.db, type, o), c.p.expand()));
+  const paths = c.p.expand();
+  const wire = render(c.db, type, o);
+  // An invoice's `payments` is includable: present only when expanded, as on Stripe.
+  if (type === "invoice" && paths.some((p) => p === "payments" || p.startsWith("payments."))) {
+    const payments = liveOfType(c.db, "invoice_payment", { column: "ref", value: String(o.id) }).reverse();
+    wire.payments = {
+      object: "list",
+      data: payments,
+      has_more: false,
+      total_count: payments.length,
+      url: `/v1/invoice_payments?invoice=${String(o.id)}`,
+    };
+    return ok(
+      expand(
+        c.db,
+        wire,
+        paths
+          .filter((p) => p !== "payments")
+          .map((p) => (p.startsWith("payments.") && !p.startsWith("payments.data.") ? `payments.data.${p.slice("payments.".length)}` : p)),
+      ),
+    );
+  }
+  return ok(expand(c.db, wire, paths));
 }
 
 export function pageQuery(c: Call, filters: Filter[] = []): PageQuery {

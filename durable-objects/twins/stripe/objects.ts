@@ -596,6 +596,19 @@ export const buildDispute: Builder = (r, m) => ({
   evidence: { ...nullEvidence(), enhanced_evidence: {}, ...rec(r.evidence) },
 });
 
+export const buildInvoicePayment: Builder = (r, m) => ({
+  ...base("invoice_payment", m),
+  amount_paid: null,
+  amount_requested: 0,
+  currency: "usd",
+  invoice: "",
+  is_default: true,
+  status: "open",
+  ...rest(r, "payment", "status_transitions"),
+  payment: { type: "payment_intent", ...rec(r.payment) },
+  status_transitions: { canceled_at: null, paid_at: null, ...rec(r.status_transitions) },
+});
+
 export const buildEvent: Builder = (r, m) => ({
   ...base("event", m),
   api_version: API_VERSION,
@@ -628,20 +641,3 @@ export const buildTestClock: Builder = (r, m) => ({
   status_details: {},
   ...rest(r),
 });
-
-export const BUILDERS: Partial<Record<ObjectType, Builder>> = {
-  customer: buildCustomer,
-  payment_method: buildPaymentMethod,
-  payment_intent: buildPaymentIntent,
-  charge: buildCharge,
-  refund: buildRefund,
-  product: buildProduct,
-  price: buildPrice,
-  coupon: buildCoupon,
-  subscription: buildSubscription,
-  invoice: buildInvoice,
-  dispute: buildDispute,
-  event: buildEvent,
-  webhook_endpoint: buildWebhookEndpoint,
-  "test_helpers.test_clock": buildTestClock,
-};

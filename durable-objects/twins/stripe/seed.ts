@@ -14,6 +14,7 @@ import {
   buildDispute,
   buildEvent,
   buildInvoice,
+  buildInvoicePayment,
   buildItem,
   buildLine,
   buildPaymentIntent,
@@ -45,6 +46,7 @@ export const LISTS = [
   ["subscriptions", "subscription"],
   ["invoices", "invoice"],
   ["payment_intents", "payment_intent"],
+  ["invoice_payments", "invoice_payment"],
   ["charges", "charge"],
   ["refunds", "refund"],
   ["disputes", "dispute"],
@@ -211,6 +213,15 @@ const schema = z.strictObject({
       }),
     )
     .default([]),
+  invoice_payments: z
+    .array(
+      row(keysOf(buildInvoicePayment({}, SAMPLE)), {
+        invoice: id,
+        payment: z.object({ payment_intent: id }).passthrough(),
+        status: z.enum(["open", "paid", "canceled"]).optional(),
+      }),
+    )
+    .default([]),
   charges: z
     .array(
       row(keysOf(buildCharge({}, SAMPLE)), {
@@ -341,6 +352,7 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
   const subs = index("subscriptions", raw.subscriptions);
   const invoices = index("invoices", raw.invoices);
   const intents = index("payment_intents", raw.payment_intents);
+  const invoicePayments = index("invoice_payments", raw.invoice_payments);
   const charges = index("charges", raw.charges);
   const refunds = index("refunds", raw.refunds);
   const disputes = index("disputes", raw.disputes);
@@ -365,6 +377,7 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     subscriptions: [],
     invoices: [],
     payment_intents: [],
+    invoice_payments: [],
     charges: [],
     refunds: [],
     disputes: [],
@@ -501,6 +514,20 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     if ((r.status === "succeeded" || r.status === "requires_capture") && !r.latest_charge)
       problems.add(path, `a ${r.status} payment intent needs its latest_charge`, "missing_reference");
     out.payment_intents.push(strip(buildPaymentIntent(r, m)));
+  });
+
+  invoicePayments.rows.forEach(({ raw: r, m }, i) => {
+    const inv = ref(invoices.byId, r.invoice, ["invoice_payments", i, "invoice"], "invoice");
+    const pi = ref(intents.byId, r.payment.payment_intent, ["invoice_payments", i, "payment", "payment_intent"], "payment intent");
+    const given: Rec = r;
+    out.invoice_payments.push(
+      strip(
+        buildInvoicePayment(
+          { amount_requested: pi?.raw.amount ?? 0, currency: inv?.raw.currency ?? pi?.raw.currency ?? "usd", ...given },
+          m,
+        ),
+      ),
+    );
   });
 
   const refunded = new Map<string, number>();

@@ -20,6 +20,7 @@ export type ObjectType =
   | "subscription"
   | "invoice"
   | "invoiceitem"
+  | "invoice_payment"
   | "balance_transaction"
   | "dispute"
   | "event"
@@ -38,6 +39,7 @@ export const ID_PREFIX: Record<ObjectType, string> = {
   subscription: "sub_",
   invoice: "in_",
   invoiceitem: "ii_",
+  invoice_payment: "inpay_",
   balance_transaction: "txn_",
   dispute: "dp_",
   event: "evt_",
@@ -117,6 +119,8 @@ function columnsOf(type: ObjectType, o: Rec): { customer: string | null; ref: st
       return { customer: null, ref: s(o.product), ref2: s(o.type), status };
     case "invoice":
       return { customer: s(o.customer), ref: s(rec(rec(o.parent).subscription_details).subscription), ref2: null, status };
+    case "invoice_payment":
+      return { customer: null, ref: s(o.invoice), ref2: s(rec(o.payment).payment_intent), status };
     case "invoiceitem":
       return { customer: s(o.customer), ref: s(o.invoice), ref2: null, status: null };
     case "balance_transaction":

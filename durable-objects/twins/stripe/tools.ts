@@ -576,6 +576,25 @@ export const stripeTools: readonly TwinTool[] = [
     fixed("/v1/invoices/search"),
     searchArgs,
   ),
+  op(
+    "list_invoice_payments",
+    "List the payments made on invoices (each names its PaymentIntent), optionally one invoice's.",
+    "GET",
+    fixed("/v1/invoice_payments"),
+    {
+      ...listArgs,
+      invoice: z.string().optional().describe("Only this invoice's payments"),
+      status: z.enum(["open", "paid", "canceled"]).optional().describe("Only this status"),
+    },
+  ),
+  op(
+    "get_invoice_payment",
+    "Retrieve an invoice payment.",
+    "GET",
+    at("/v1/invoice_payments"),
+    { id: id("The invoice payment's id, inpay_…") },
+    ["id"],
+  ),
   op("get_balance", "Retrieve the account balance, available and pending, per currency.", "GET", fixed("/v1/balance"), {}),
   op(
     "list_balance_transactions",

@@ -142,6 +142,7 @@ export function exportStripe(db: Db): StripeSeed {
     subscriptions: out.subscriptions ?? [],
     invoices: out.invoices ?? [],
     payment_intents: out.payment_intents ?? [],
+    invoice_payments: out.invoice_payments ?? [],
     charges: out.charges ?? [],
     refunds: out.refunds ?? [],
     disputes: out.disputes ?? [],

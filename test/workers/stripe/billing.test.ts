@@ -56,6 +56,18 @@ describe("subscriptions", () => {
     expect(invoice.lines.data[0]).toMatchObject({ amount: 4000, quantity: 2, pricing: { price_details: { price: "price_pro_monthly" } } });
     const charges = await stripe.charges.list({ customer: "cus_bob", limit: 1 });
     expect(charges.data[0]).toMatchObject({ amount: 4000, status: "succeeded" });
+    // Basil-era invoices reach their PaymentIntent through invoice payments.
+    const withPayments = await stripe.invoices.retrieve(invoice.id, { expand: ["payments.data.payment.payment_intent"] });
+    const payment = withPayments.payments?.data[0];
+    expect(payment).toMatchObject({ object: "invoice_payment", status: "paid", amount_paid: 4000, invoice: invoice.id });
+    expect(payment?.payment.payment_intent).toMatchObject({
+      object: "payment_intent",
+      status: "succeeded",
+      latest_charge: charges.data[0].id,
+    });
+    const listed = await stripe.invoicePayments.list({ invoice: invoice.id });
+    expect(listed.data.map((p) => p.id)).toEqual([String(payment?.id)]);
+    expect((await stripe.invoices.retrieve(invoice.id)).payments).toBeUndefined();
   });
 
   it("refuses a customer without a card, a one-off price and a missing price", async () => {

@@ -93,6 +93,29 @@ describe("the Stripe seed", () => {
     );
   });
 
+  it("checks an invoice payment's invoice and payment intent, and round-trips it", async () => {
+    const seed = {
+      ...exampleSeed(),
+      invoice_payments: [{ invoice: "in_alice_1", payment: { type: "payment_intent", payment_intent: "pi_ghost" } }],
+    };
+    expect((await issuesOf(seed)).map((i) => i.path)).toEqual(["invoice_payments[0].payment.payment_intent"]);
+    const good = {
+      ...exampleSeed(),
+      invoice_payments: [
+        { invoice: "in_alice_1", status: "paid", amount_paid: 2000, payment: { type: "payment_intent", payment_intent: "pi_alice" } },
+      ],
+    };
+    const parsed = parseStripeSeed(good);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    expect(parsed.seed.invoice_payments[0]).toMatchObject({
+      id: expect.stringMatching(/^inpay_/),
+      amount_requested: 2500,
+      currency: "usd",
+      is_default: true,
+    });
+    await inTwinWorld(stripeTwin, good, (w) => expect(w.exportState()).toEqual(parsed.seed));
+  });
+
   it("requires a succeeded intent's charge to point back with the same amount", async () => {
     const seed = exampleSeed();
     const issues = await issuesOf({ ...seed, charges: [{ ...seed.charges[0], amount: 2400 }] });

@@ -524,6 +524,26 @@ export const billingRoutes: readonly Route[] = [
   route("GET", "/v1/invoices/:id", "invoices.retrieve", "Retrieve an invoice", [], (c) =>
     show(c, "invoice", load(c, "invoice", c.ctx.params.id)),
   ),
+  route(
+    "GET",
+    "/v1/invoice_payments",
+    "invoicePayments.list",
+    "List invoice payments",
+    [...LIST_PARAMS, "invoice", "payment", "status"],
+    (c) => {
+      const payment = c.p.sub("payment");
+      const pi = payment?.str("payment_intent");
+      const status = c.p.oneOf("status", ["open", "paid", "canceled"]);
+      return listResponse(c, "invoice_payment", "/v1/invoice_payments", [
+        ...filterOf(c, "invoice", "ref"),
+        ...(pi ? [{ column: "ref2" as const, value: pi }] : []),
+        ...(status ? [{ column: "status" as const, value: status }] : []),
+      ]);
+    },
+  ),
+  route("GET", "/v1/invoice_payments/:id", "invoicePayments.retrieve", "Retrieve an invoice payment", [], (c) =>
+    show(c, "invoice_payment", load(c, "invoice_payment", c.ctx.params.id)),
+  ),
   route("GET", "/v1/invoices/:id/lines", "invoices.listLineItems", "List an invoice's lines", [...LIST_PARAMS], (c) => {
     const inv = load(c, "invoice", c.ctx.params.id);
     const lines = linesOf(inv);
