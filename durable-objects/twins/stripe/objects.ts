@@ -1,7 +1,7 @@
 // The shapes of Stripe's objects in the API version stripe-node 23 pins (2026-10-28): every field
 // with Stripe's default, so a seed row, a create call and an export all go through one builder.
 // Builders take what was given (seed row or create parameters already read) and fill the rest.
-import { idBody, rec, str, num, type Rec, type ObjectType } from "./store";
+import { idBody, num, type Rec, rec, str } from "./store";
 
 export const API_VERSION = "2026-10-28.endive";
 
