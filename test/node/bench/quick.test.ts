@@ -19,6 +19,7 @@ const FIGURE_IDS = [
   "create.empty", "create.mid", "create.big", "create.invalid", "create.first-answer",
   "finalize.small", "finalize.big",
   "concurrency.throughput", "concurrency.errors", "concurrency.tapes",
+  "stripe.read.p50", "stripe.write.p50", "stripe.world.read.p50", "stripe.world.write.p50", "stripe.world.list.p50",
 ];
 
 interface Figure {
