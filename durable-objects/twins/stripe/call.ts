@@ -119,29 +119,29 @@ export function load(c: Call, type: ObjectType, id: string, param = "id"): Rec {
   return getObject(c.db, type, id) ?? fail(noSuch(NOUN[type], id, param));
 }
 
+/**
+ * Includable lists: fields Stripe returns only when expanded (an invoice's `payments`, a charge's
+ * `refunds`), each read by its parent's index.
+ */
+const INCLUDABLE: Partial<Record<ObjectType, Record<string, { type: ObjectType; url: (id: string) => string }>>> = {
+  invoice: { payments: { type: "invoice_payment", url: (id) => `/v1/invoice_payments?invoice=${id}` } },
+  charge: { refunds: { type: "refund", url: (id) => `/v1/charges/${id}/refunds` } },
+};
+
 /** An object in its wire form with the call's `expand[]` applied. */
 export function show(c: Call, type: ObjectType, o: Rec): TwinResponse {
-  const paths = c.p.expand();
+  let paths = c.p.expand();
   const wire = render(c.db, type, o);
-  // An invoice's `payments` is includable: present only when expanded, as on Stripe.
-  if (type === "invoice" && paths.some((p) => p === "payments" || p.startsWith("payments."))) {
-    const payments = liveOfType(c.db, "invoice_payment", { column: "ref", value: String(o.id) }).reverse();
-    wire.payments = {
-      object: "list",
-      data: payments,
-      has_more: false,
-      total_count: payments.length,
-      url: `/v1/invoice_payments?invoice=${String(o.id)}`,
-    };
-    return ok(
-      expand(
-        c.db,
-        wire,
-        paths
-          .filter((p) => p !== "payments")
-          .map((p) => (p.startsWith("payments.") && !p.startsWith("payments.data.") ? `payments.data.${p.slice("payments.".length)}` : p)),
-      ),
-    );
+  for (const [field, list] of Object.entries(INCLUDABLE[type] ?? {})) {
+    if (!paths.some((p) => p === field || p.startsWith(`${field}.`))) continue;
+    const data = liveOfType(c.db, list.type, { column: "ref", value: String(o.id) })
+      .reverse()
+      .map((x) => render(c.db, list.type, x));
+    wire[field] = { object: "list", data, has_more: false, total_count: data.length, url: list.url(String(o.id)) };
+    // `payments.payment` and `payments.data.payment` both name the list's items.
+    paths = paths
+      .filter((p) => p !== field)
+      .map((p) => (p.startsWith(`${field}.`) && !p.startsWith(`${field}.data.`) ? `${field}.data.${p.slice(field.length + 1)}` : p));
   }
   return ok(expand(c.db, wire, paths));
 }

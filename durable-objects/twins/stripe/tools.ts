@@ -707,5 +707,7 @@ export const stripeTools: readonly TwinTool[] = [
   ),
 ];
 
-/** Every route has a tool. */
-export const stripeUntooled: Readonly<Record<string, string>> = {};
+/** Routes without a tool of their own, and why. */
+export const stripeUntooled: Readonly<Record<string, string>> = {
+  "charges.listRefunds": "the same list as list_refunds with its charge argument",
+};

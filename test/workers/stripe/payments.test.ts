@@ -85,7 +85,7 @@ describe("payment intents through stripe-node", () => {
   });
 
   it("captures part of a manual authorization, then refunds part of it", async () => {
-    const { stripe } = await stripeSandbox();
+    const { sandbox, stripe } = await stripeSandbox();
     const pi = await stripe.paymentIntents.create({
       amount: 5000,
       currency: "usd",
@@ -117,6 +117,13 @@ describe("payment intents through stripe-node", () => {
     expect((await stripe.charges.retrieve(charge.id)).refunded).toBe(true);
     const again = await stripeErrorOf(stripe.refunds.create({ charge: charge.id }));
     expect(again).toMatchObject({ code: "charge_already_refunded" });
+    const included = await stripe.charges.retrieve(charge.id, { expand: ["refunds"] });
+    expect(included.refunds?.data.map((r) => r.amount)).toEqual([2500, 1500]);
+    expect((await stripe.charges.retrieve(charge.id)).refunds).toBeUndefined();
+    const sub = await SELF.fetch(`http://pome.test/v1/charges/${charge.id}/refunds`, {
+      headers: { authorization: `Bearer ${sandbox.provider_credentials.stripe.token}` },
+    });
+    expect((await sub.json<{ data: { amount: number }[] }>()).data.map((r) => r.amount)).toEqual([2500, 1500]);
     const refunds = await stripe.refunds.list({ charge: charge.id });
     expect(refunds.data.map((r) => r.amount)).toEqual([2500, 1500]);
     const events = await stripe.events.list({ type: "charge.refunded", limit: 5 });

@@ -11,7 +11,7 @@ const NOT_SERVED: Record<string, string[]> = {
   // Optional in stripe-node 23's types and outside what the twin serves: Connect/Accounts v2,
   // presentment currencies, and refund fields that only asynchronous refund methods set.
   payment_method: [],
-  charge: ["presentment_details", "refunds"],
+  charge: ["presentment_details", "refunds"], // refunds: includable, present only when expanded
   refund: ["pending_reason", "presentment_details", "next_action", "instructions_email", "failure_balance_transaction", "failure_reason"],
   subscription: ["presentment_details"],
   // stripe-node 23's Invoice type has no top-level subscription (it is parent.subscription_details).

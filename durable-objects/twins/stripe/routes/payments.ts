@@ -378,6 +378,10 @@ export const paymentRoutes: readonly Route[] = [
   route("GET", "/v1/charges", "charges.list", "List charges", [...LIST_PARAMS, "customer", "payment_intent", "transfer_group"], (c) =>
     listResponse(c, "charge", "/v1/charges", [...filterOf(c, "customer", "customer"), ...filterOf(c, "payment_intent", "ref")]),
   ),
+  route("GET", "/v1/charges/:id/refunds", "charges.listRefunds", "List a charge's refunds", [...LIST_PARAMS], (c) => {
+    const charge = load(c, "charge", c.ctx.params.id);
+    return listResponse(c, "refund", `/v1/charges/${String(charge.id)}/refunds`, [{ column: "ref", value: String(charge.id) }]);
+  }),
   route("GET", "/v1/charges/:id", "charges.retrieve", "Retrieve a charge", [], (c) =>
     show(c, "charge", load(c, "charge", c.ctx.params.id)),
   ),
