@@ -4,7 +4,16 @@
 import { jsonResponse, refuse } from "../kit/response";
 import type { TwinResponse } from "../types";
 
-export type StripeErrorType = "invalid_request_error" | "card_error" | "idempotency_error" | "api_error" | "authentication_error";
+export const STRIPE_ERROR_TYPES = [
+  "invalid_request_error",
+  "card_error",
+  "idempotency_error",
+  "api_error",
+  "authentication_error",
+  "permission_error",
+  "rate_limit_error",
+] as const;
+export type StripeErrorType = (typeof STRIPE_ERROR_TYPES)[number];
 
 export interface StripeErrorFields {
   code?: string;

@@ -3,7 +3,7 @@
 // `sk_test_` key or under the sandbox's prefixed api_url.
 import type { TwinDefinition, TwinResponse } from "../types";
 import { stripeChecks } from "./checks";
-import { stripeError } from "./errors";
+import { STRIPE_ERROR_TYPES, stripeError } from "./errors";
 import { API_VERSION } from "./objects";
 import { stripeRoutes } from "./routes";
 import { defaultStripeSeed, generateStripeSeed, parseStripeSeed, type StripeSeed } from "./seed";
@@ -11,7 +11,7 @@ import { CARD_ERROR_STATUS } from "./call";
 import { idBody } from "./store";
 import { STRIPE_MIGRATIONS } from "./tables";
 import { stripeTools, stripeUntooled } from "./tools";
-import { bootStripe, exportStripe } from "./world";
+import { bootStripe, exportStripe, seededFaults } from "./world";
 
 function decorate(res: TwinResponse, seq: number): TwinResponse {
   return { ...res, headers: { ...res.headers, "request-id": `req_${idBody(`request:${seq}`, 14)}`, "stripe-version": API_VERSION } };
@@ -64,4 +64,16 @@ export const stripeTwin: TwinDefinition<StripeSeed> = {
   },
   keepsWrites: (res) => res.status === CARD_ERROR_STATUS,
   signWebhook,
+  faults: (db) =>
+    seededFaults(db).map((f) => ({
+      operation: String(f.operation),
+      skip: Number(f.skip) || 0,
+      times: Number(f.times) || 1,
+      response: () =>
+        stripeError(Number(f.status), STRIPE_ERROR_TYPES.find((t) => t === f.type) ?? "api_error", String(f.message), {
+          code: typeof f.code === "string" ? f.code : undefined,
+          param: typeof f.param === "string" ? f.param : undefined,
+          decline_code: typeof f.decline_code === "string" ? f.decline_code : undefined,
+        }),
+    })),
 };

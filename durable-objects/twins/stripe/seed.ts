@@ -30,6 +30,7 @@ import {
   invoiceTotals,
   type Made,
 } from "./objects";
+import { STRIPE_ERROR_TYPES } from "./errors";
 import { arr, ID_PREFIX, idBody, num, rec, str, type ObjectType, type Rec } from "./store";
 
 /** Seeded objects without a `created` are dated from here, one second apart in seed order. */
@@ -56,7 +57,7 @@ export const LISTS = [
 ] as const satisfies readonly (readonly [string, ObjectType])[];
 
 export type ListName = (typeof LISTS)[number][0];
-export type StripeSeed = { [K in ListName]: Rec[] } & { balance: Rec };
+export type StripeSeed = { [K in ListName]: Rec[] } & { balance: Rec; faults: Rec[] };
 
 const SAMPLE: Made = { id: "x", created: 0 };
 /** Every field a builder writes: a seed row may carry any of them back (the export does). */
@@ -285,11 +286,33 @@ const schema = z.strictObject({
     .object({ available: z.array(z.unknown()), pending: z.array(z.unknown()) })
     .passthrough()
     .optional(),
+  /**
+   * Not a Stripe resource: seeded faults. Calls of `operation` (stripe-node's name, as taped) are
+   * counted; after `skip` of them, the next `times` are answered with this Stripe error and change nothing.
+   */
+  faults: z
+    .array(
+      z.strictObject({
+        operation: z.string().min(1),
+        skip: int.min(0).default(0),
+        times: int.min(1).default(1),
+        status: z
+          .number()
+          .int()
+          .refine((n) => [400, 401, 402, 403, 404, 429, 500, 502, 503].includes(n), "an HTTP status Stripe answers errors with"),
+        type: z.enum(STRIPE_ERROR_TYPES),
+        message: z.string().min(1),
+        code: z.string().optional(),
+        decline_code: z.string().optional(),
+        param: z.string().optional(),
+      }),
+    )
+    .default([]),
 });
 
 type Raw = z.infer<typeof schema>;
 
-const PARSER_TYPES = Object.fromEntries(LISTS) as Record<ListName, ObjectType>;
+const typeOfList = (list: ListName): ObjectType => LISTS.find(([l]) => l === list)?.[1] ?? "customer";
 
 /** Items of a stored subscription, whether written as a list envelope (stored) or a plain array (seed). */
 export const itemsOf = (sub: Rec): Rec[] => (Array.isArray(sub.items) ? sub.items.map(rec) : arr(rec(sub.items).data).map(rec));
@@ -329,7 +352,7 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
   let clock = SEED_EPOCH;
   const ids = new Map<string, string>();
   const made = (list: ListName, i: number, r: { id?: string; created?: number }): Made => {
-    const type = PARSER_TYPES[list];
+    const type = typeOfList(list);
     const prefix = ID_PREFIX[type];
     const given = r.id;
     const value = given ?? (type === "coupon" ? idBody(`seed:${list}:${i}`, 8).toUpperCase() : `${prefix}${idBody(`seed:${list}:${i}`)}`);
@@ -385,6 +408,7 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     webhook_endpoints: [],
     events: [],
     balance: {},
+    faults: raw.faults.map((f) => ({ ...f })),
   };
   out.test_clocks = clocks.rows.map(({ raw: r, m }) => strip(buildTestClock({ ...r, frozen_time: r.frozen_time ?? m.created }, m)));
 

@@ -93,6 +93,7 @@ export function bootStripe(db: Db, seed: StripeSeed, clock: Clock): void {
     }
   }
   db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('balance', ?)", JSON.stringify(seed.balance));
+  if (seed.faults.length) db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('faults', ?)", JSON.stringify(seed.faults));
   if (derived.size) db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES (?, ?)", DERIVED_KEY, JSON.stringify([...derived]));
 }
 
@@ -119,6 +120,12 @@ export function seedRowOf(type: ObjectType, o: Rec, derived = new Map<string, [n
   }
   if (type === "invoice") row.lines = linesOf(o).map(strip);
   return row;
+}
+
+/** The seeded faults, as the seed wrote them. */
+export function seededFaults(db: Db): Rec[] {
+  const row = db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'faults'");
+  return row ? arr(JSON.parse(row.value)).map(rec) : [];
 }
 
 export function exportStripe(db: Db): StripeSeed {
@@ -150,6 +157,7 @@ export function exportStripe(db: Db): StripeSeed {
     webhook_endpoints: out.webhook_endpoints ?? [],
     events: out.events ?? [],
     balance: balance ? rec(JSON.parse(balance.value)) : {},
+    faults: seededFaults(db),
   };
   return seed;
 }

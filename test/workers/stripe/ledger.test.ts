@@ -104,6 +104,37 @@ describe("routing and refusals", () => {
     expect(me.status).toBe(200);
   });
 
+  it("answers seeded faults in Stripe's shape, so each error class can be exercised, and changes nothing", async () => {
+    const { stripe } = await stripeSandbox({
+      customers: [{ id: "cus_f", email: "f@example.com" }],
+      faults: [
+        {
+          operation: "refunds.create",
+          status: 429,
+          type: "rate_limit_error",
+          code: "rate_limit",
+          message: "Too many requests hit the API too quickly.",
+        },
+        {
+          operation: "customers.create",
+          skip: 1,
+          status: 403,
+          type: "permission_error",
+          message: "The provided key does not have the required permissions.",
+        },
+      ],
+    });
+    const limited = await stripeErrorOf(stripe.refunds.create({ charge: "ch_none" }));
+    expect(limited).toBeInstanceOf(Stripe.errors.StripeRateLimitError);
+    expect(limited).toMatchObject({ statusCode: 429, code: "rate_limit" });
+    // The rule's one time is spent: the next call reaches the route (and its own refusal).
+    expect(await stripeErrorOf(stripe.refunds.create({ charge: "ch_none" }))).toMatchObject({ statusCode: 404, param: "charge" });
+    await stripe.customers.create({ email: "first@example.com" });
+    const denied = await stripeErrorOf(stripe.customers.create({ email: "second@example.com" }));
+    expect(denied).toBeInstanceOf(Stripe.errors.StripePermissionError);
+    expect((await stripe.customers.list()).data.map((c) => c.email)).toEqual(["first@example.com", "f@example.com"]);
+  });
+
   it("serves the same API under the sandbox's prefixed api_url", async () => {
     const { sandbox } = await stripeSandbox();
     const res = await SELF.fetch(`${sandbox.per_twin.stripe.api_url}/v1/customers/cus_alice`, {
