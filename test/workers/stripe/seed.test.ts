@@ -137,6 +137,7 @@ describe("the Stripe seed", () => {
     await stripe.customers.del("cus_alice");
     const state = await (await twinFetch(sandbox, "/_pome/state", {}, "stripe")).json<Record<string, unknown[]>>();
     expect(state.customers).toEqual([{ id: "cus_alice", deleted: true }]);
+    expect(state.subscriptions[0]).toMatchObject({ id: "sub_alice", status: "canceled" });
     expect(state.refunds).toHaveLength(2);
     expect(state.events.map((e) => (e as { type: string }).type)).toEqual(expect.arrayContaining(["charge.refunded", "customer.deleted"]));
     expect(parseStripeSeed(state).ok).toBe(true);

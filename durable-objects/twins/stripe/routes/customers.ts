@@ -5,7 +5,7 @@ import { fail, invalidRequest, noSuch } from "../errors";
 import { changed, emit } from "../events";
 import { buildCustomer } from "../objects";
 import type { Params } from "../params";
-import { deleteObject, getObject, insertObject, newId, rec, saveObject, strMap, type Rec } from "../store";
+import { deleteObject, getObject, insertObject, liveOfType, newId, rec, saveObject, strMap, type Rec } from "../store";
 import { resolvePaymentMethod } from "../money";
 
 const CUSTOMER_FIELDS = [
@@ -121,6 +121,19 @@ export const customerRoutes: readonly Route[] = [
   ),
   route("DELETE", "/v1/customers/:id", "customers.del", "Delete a customer", [], (c) => {
     const before = load(c, "customer", c.ctx.params.id);
+    // Deleting a customer cancels its subscriptions at once, as on Stripe.
+    for (const sub of liveOfType(c.db, "subscription", { column: "customer", value: String(before.id) })) {
+      if (sub.status === "canceled" || sub.status === "incomplete_expired") continue;
+      const ended = {
+        ...sub,
+        status: "canceled",
+        canceled_at: c.now,
+        ended_at: c.now,
+        cancellation_details: { ...rec(sub.cancellation_details), reason: "cancellation_requested" },
+      };
+      saveObject(c.db, "subscription", ended);
+      emit(c, "customer.subscription.deleted", "subscription", ended);
+    }
     const stub = deleteObject(c.db, "customer", String(before.id));
     emit(c, "customer.deleted", "customer", before);
     return ok(stub);
