@@ -37,7 +37,7 @@ ${Object.entries(COMMANDS)
 
 Options for every command:
   --json            print one JSON document on stdout (progress stays on stderr)
-  --api-url URL     the Pome API (else $POME_API_URL, ./pome.json, ~/.config/pome/config.json, http://127.0.0.1:8787)
+  --api-url URL     the Pome API (else $POME_API_URL, ./pome.json, ~/.config/pome/config.json, http://127.0.0.1:$PORT, http://127.0.0.1:8787)
   --api-key KEY     a team key pme_… (else $POME_API_KEY, the same files, pme_local_dev)
   -q, --quiet       no progress on stderr
   -h, --help        help for a command: pome <command> --help
@@ -85,14 +85,16 @@ async function main(argv) {
     return await command.run(rest, { out, config, api: new PomeApi(config) });
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
-    process.stderr.write(`pome ${name ?? ""}: ${err.message}\n`.replace("pome : ", "pome: "));
+    // Messages that already open with the command's own name ("pome report takes …") stand alone.
+    const prefix = name && name in COMMANDS ? `pome ${name}` : "pome";
+    process.stderr.write(`${err.message.startsWith(`${prefix} `) ? err.message : `${prefix}: ${err.message}`}\n`);
     if (out.json) out.result("", { error: { message: err.message, exit_code: err.exitCode, ...err.details } });
     return err.exitCode;
   }
 }
 
 /** Commands that read task files with the TypeScript parser, which needs Node's type stripping. */
-const NEEDS_PARSER = new Set(["run", "rerun", "validate", "sandbox"]);
+const NEEDS_PARSER = new Set(["run", "rerun", "validate", "sandbox", "checks"]);
 
 function stripsTypes() {
   const [major, minor] = process.versions.node.split(".").map(Number);

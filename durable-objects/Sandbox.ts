@@ -8,7 +8,7 @@ import { Db, applyMigrations } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
 import { TIMED_MIGRATIONS } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
-import { TAPE_MIGRATION, appendTape, readTape, tapeToJsonl } from "./tape";
+import { TAPE_MIGRATION, appendTape, readTape, tapeJsonl } from "./tape";
 import { isTwinId, twinById } from "./twins/registry";
 import type { Clock, TapeRow, TwinId, TwinRequest, TwinResponse } from "./twins/types";
 import { evidenceKey } from "./evidence-keys";
@@ -90,7 +90,10 @@ export class Sandbox extends DurableObject<Env> {
       this.meta = row ? (JSON.parse(row.value) as SandboxMeta) : undefined;
       // A twin's tables may have gained migrations since this sandbox was provisioned.
       for (const id of this.meta?.twins ?? []) this.applyTwinMigrations(id);
-      this.nextSeq = (this.db.one<{ seq: number | null }>("SELECT max(seq) AS seq FROM _tape")?.seq ?? 0) + 1;
+      const last = this.db.one<{ seq: number; at: string }>("SELECT seq, at FROM _tape ORDER BY seq DESC LIMIT 1");
+      this.nextSeq = (last?.seq ?? 0) + 1;
+      // Calls keep lastRequestAt in memory only (see recordCall); after a restart the tape says it.
+      if (this.meta && last) this.meta = { ...this.meta, lastRequestAt: Math.max(this.meta.lastRequestAt ?? 0, Date.parse(last.at)) };
     });
   }
 
@@ -127,12 +130,19 @@ export class Sandbox extends DurableObject<Env> {
     };
     const ready: SandboxMeta = { ...meta, state: "ready", readyAt: Date.now() };
     try {
+      // A twin's asynchronous preparation of its seed runs before the boot transaction.
+      const prepared = new Map<TwinId, unknown>();
+      for (const id of input.twins) {
+        const twin = twinById(id);
+        const seed = input.seeds[id] ?? twin.defaultSeed();
+        prepared.set(id, twin.prepareSeed ? await twin.prepareSeed(seed) : seed);
+      }
       this.ctx.storage.transactionSync(() => {
         for (const id of input.twins) {
           const twin = twinById(id);
           this.applyTwinMigrations(id);
           const seed = input.seeds[id] ?? twin.defaultSeed();
-          twin.boot(this.db, seed, this.clock);
+          twin.boot(this.db, prepared.get(id) ?? seed, this.clock);
           saveSnapshot(this.db, id, redactValue(seed));
         }
         this.saveMeta(ready);
@@ -151,7 +161,7 @@ export class Sandbox extends DurableObject<Env> {
   }
 
   /** Serves one twin call and records it on the tape, in one transaction. */
-  async twinCall(twinId: TwinId, req: TwinRequest): Promise<TwinResponse> {
+  async twinCall(twinId: TwinId, sent: TwinRequest): Promise<TwinResponse> {
     const twin = twinById(twinId);
     const meta = this.meta;
     if (!meta || !meta.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
@@ -159,6 +169,8 @@ export class Sandbox extends DurableObject<Env> {
       if (isOpen(meta.state)) await this.close("expired", "lifetime");
       return twin.errors.gone("This sandbox has closed; its twins no longer answer.");
     }
+    // What the twin must compute asynchronously (parsing a message) happens outside the transaction.
+    const req = twin.prepare ? await twin.prepare(sent) : sent;
     const firstCall = meta.state === "ready";
     let response: TwinResponse;
     let seq: number;
@@ -217,7 +229,11 @@ export class Sandbox extends DurableObject<Env> {
     appendTape(this.db, seq, { ...entry, at });
     this.nextSeq = seq + 1;
     const meta = this.meta as SandboxMeta;
-    this.saveMeta({ ...meta, state: meta.state === "ready" ? "running" : meta.state, lastRequestAt: at });
+    // The meta row is rewritten only when the state changes (the first call); the time of the last
+    // call lives in memory, and the tape's last row restores it after a restart, so a call writes
+    // its tape row and the idle deadline, nothing else.
+    if (meta.state === "ready") this.saveMeta({ ...meta, state: "running", lastRequestAt: at });
+    else meta.lastRequestAt = at;
     this.setTimer("idle", at + meta.idleSeconds * 1000);
     return seq;
   }
@@ -300,7 +316,7 @@ export class Sandbox extends DurableObject<Env> {
   private async archive(meta: SandboxMeta): Promise<void> {
     const put = (name: string, body: string, contentType: string) =>
       this.env.EVIDENCE.put(evidenceKey(meta.teamId, meta.sessionId, name), body, { httpMetadata: { contentType } });
-    await put("events.jsonl", tapeToJsonl(readTape(this.db)), "application/x-ndjson; charset=utf-8");
+    await put("events.jsonl", tapeJsonl(this.db), "application/x-ndjson; charset=utf-8");
     for (const [id, state] of Object.entries(readSnapshots(this.db, meta.twins))) {
       await put(`state_initial.${id}.json`, JSON.stringify(state), "application/json; charset=utf-8");
     }

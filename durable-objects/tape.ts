@@ -1,6 +1,7 @@
 // The append-only tape: one row per twin call, gap-free `seq`, written in the same synchronous
 // transaction as the state change it records.
 import type { Db } from "./sql";
+import { isVerbatimJson } from "./json-text";
 import { REDACTED, redactText } from "./redact";
 import type { TapeRow, Transport, TwinId } from "./twins/types";
 
@@ -120,6 +121,42 @@ export function readTape(db: Db, opts: { afterSeq?: number; twin?: TwinId; limit
     fidelity: r.fidelity as TapeRow["fidelity"],
     operation: r.operation,
   }));
+}
+
+/**
+ * A stored body as it appears in a JSONL line: the stored text itself when it is JSON that
+ * parses to the same value (every twin's own responses, most requests), else what parsing and
+ * re-serializing gives, as readTape + JSON.stringify always did.
+ */
+export function bodyJson(text: string): string {
+  if (text === "") return "null";
+  if (isVerbatimJson(text)) return text;
+  return JSON.stringify(parseBody(text));
+}
+
+/** One row as a JSONL line, from the stored text: the same value JSON.stringify(readTape row) has. */
+function storedLine(r: StoredRow): string {
+  const s = JSON.stringify;
+  return (
+    `{"seq":${r.seq},"at":${s(r.at)},"twin":${s(r.twin)},"transport":${s(r.transport)},"method":${s(r.method)},"path":${s(r.path)},` +
+    `"query":${s(r.query)},"request_headers":${bodyJson(r.request_headers)},"request_body":${bodyJson(r.request_body)},"status":${r.status},` +
+    `"response_body":${bodyJson(r.response_body)},"mutated":${r.mutated === 1},"fidelity":${s(r.fidelity)},"operation":${s(r.operation)}}`
+  );
+}
+
+/** Rows read per query when writing a whole tape out, so a long tape is never all in memory twice. */
+const JSONL_PAGE_ROWS = 500;
+
+/** The tape as `events.jsonl`, written from the stored text: no body is parsed unless it must be. */
+export function tapeJsonl(db: Db): string {
+  const lines: string[] = [];
+  for (let after = 0; ; ) {
+    const rows = db.all<StoredRow>("SELECT * FROM _tape WHERE seq > ? ORDER BY seq LIMIT ?", after, JSONL_PAGE_ROWS);
+    for (const r of rows) lines.push(storedLine(r));
+    if (rows.length < JSONL_PAGE_ROWS) break;
+    after = rows[rows.length - 1].seq;
+  }
+  return lines.length ? `${lines.join("\n")}\n` : "";
 }
 
 export const tapeToJsonl = (rows: readonly TapeRow[]) => rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : "");

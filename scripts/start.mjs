@@ -1,38 +1,79 @@
 #!/usr/bin/env node
-// `npm start`: apply the D1 migrations to the local database, then serve the whole platform with
-// `wrangler dev` on 127.0.0.1 (port 8787, or $PORT). Local D1, R2 and Durable Objects, no
-// account, no prompts, no telemetry. Extra arguments go to wrangler dev.
-import { spawn, spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+// `npm start`: serve the whole platform on 127.0.0.1 (port 8787, or $PORT) the way a deployment
+// runs it, without `wrangler dev`'s proxy worker and local observability in front of every call.
+//
+// 1. Bundle the Worker with wrangler's own bundler (`wrangler deploy --dry-run`): the very bundle
+//    a deployment ships.
+// 2. Apply the D1 migrations to the local database (the same `d1_migrations` table wrangler
+//    keeps, so `npm run dev` and `wrangler d1 migrations apply --local` agree with it).
+// 3. Run the bundle under Miniflare with the bindings wrangler derives from `wrangler.toml`,
+//    D1, R2 and Durable Objects persisted in $POME_STATE_DIR (default .wrangler/state), in the
+//    same layout `wrangler dev --persist-to` uses.
+//
+// No account, no prompts, no network, no telemetry. Flags: --var NAME:value, --inspector-port N.
+// `npm run dev` is the live-reloading alternative for changing the code.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { localSettings, parseServerArgs, quietEnv, root, runQuiet, startupBlock, wranglerBin } from "./local.mjs";
+import { miniflare, sharedOptions } from "./local-miniflare.mjs";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
-const port = process.env.PORT || "8787";
-const persist = process.env.POME_STATE_DIR || path.join(root, ".wrangler", "state");
-// No network: no telemetry, no prompts, and no fetch of Cloudflare's `Request.cf` sample object.
-const env = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_NO_SKILLS_UPDATE_PROMPTS: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
+const withoutModuleRules = ({ modulesRules, ...rest }) => rest;
 
-const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], {
-  cwd: root,
-  // Non-interactive: wrangler applies without asking when CI is set.
-  env: { ...env, CI: "true" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-if (migrate.status !== 0) {
-  console.error("pome: applying the D1 migrations failed; see above");
-  process.exit(migrate.status ?? 1);
+async function bundle(outdir) {
+  await runQuiet(wranglerBin, ["deploy", "--dry-run", "--outdir", outdir], { env: { ...quietEnv(), CI: "true" } });
+  return path.join(outdir, "index.js");
 }
 
-const dev = spawn(
-  wrangler,
-  ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", persist, "--show-interactive-dev-session=false", ...process.argv.slice(2)],
-  { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
-);
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
-dev.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+async function main() {
+  const { host, port, stateDir } = localSettings();
+  const { vars, inspectorPort } = parseServerArgs(process.argv.slice(2));
+  const outdir = mkdtempSync(path.join(os.tmpdir(), "pome-bundle-"));
+  const cleanup = () => rmSync(outdir, { recursive: true, force: true });
+  try {
+    const [scriptPath, { workerOptions, migrations }] = await Promise.all([
+      bundle(outdir),
+      runQuiet(process.execPath, [path.join(root, "scripts", "prepare.mjs")], { env: { ...quietEnv(), POME_STATE_DIR: stateDir } }).then(
+        (out) => JSON.parse(out.trim().split("\n").at(-1) ?? ""),
+      ),
+    ]);
+    const mf = miniflare({
+      ...sharedOptions(stateDir),
+      host,
+      port,
+      inspectorPort,
+      workers: [
+        {
+          // The bundle is one ES module: wrangler's module rules have nothing left to find.
+          ...withoutModuleRules(workerOptions),
+          // wrangler.toml's `name`: Durable Objects persist under it, shared with `npm run dev`.
+          name: "pome-twins",
+          rootPath: root,
+          modules: [{ type: "ESModule", path: scriptPath }],
+          modulesRoot: path.dirname(scriptPath),
+          bindings: { ...workerOptions.bindings, ...vars },
+        },
+      ],
+    });
+    const url = (await mf.ready).origin;
+    console.log(startupBlock({ url, mode: "the deployment bundle under Miniflare", stateDir, migrations, vars }));
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      await mf.dispose().catch(() => {});
+      cleanup();
+      process.exit(0);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
+}
+
+main().catch((err) => {
+  console.error(`pome: npm start failed: ${err?.message ?? err}`);
+  process.exit(1);
+});

@@ -1,6 +1,10 @@
 // The credentials a sandbox hands out: the agent_token (a JWT scoped to one sandbox) and, per
 // twin, a provider-shaped token the official client sends the ordinary way. Both name their
 // sandbox and are signed, so the router recovers the sandbox without a database read.
+//
+// Everything is signed with the current TOKEN_SECRET and checked against every key in `secrets`
+// (the current one, then TOKEN_SECRET_PREVIOUS while a rotation settles), so rotating the secret
+// never locks out a sandbox that is already running.
 import { SignJWT, jwtVerify } from "jose";
 import { TWINS, isTwinId } from "../durable-objects/twins/registry";
 import type { TwinId } from "../durable-objects/twins/types";
@@ -31,20 +35,30 @@ export async function mintAgentToken(secret: string, claims: SandboxClaims): Pro
     .sign(secretKey(secret));
 }
 
-// Verified tokens are remembered (bounded) so a twin call does not pay for HMAC each time.
-const verified = new Map<string, SandboxClaims>();
+// Verified tokens are remembered (bounded) so a twin call does not pay for HMAC each time, with
+// the key that verified them: once that key is no longer accepted, neither is the token.
+const verified = new Map<string, { claims: SandboxClaims; secret: string }>();
 
-export async function verifyAgentToken(secret: string, token: string): Promise<SandboxClaims | null> {
+export async function verifyAgentToken(secrets: readonly string[], token: string): Promise<SandboxClaims | null> {
   const cached = verified.get(token);
-  if (cached) return cached.expiresAt > Date.now() ? cached : null;
+  if (cached && secrets.includes(cached.secret)) return cached.claims.expiresAt > Date.now() ? cached.claims : null;
+  for (const secret of secrets) {
+    const claims = await verifyWith(secret, token);
+    if (claims) {
+      if (verified.size > 5000) verified.clear();
+      verified.set(token, { claims, secret });
+      return claims;
+    }
+  }
+  return null;
+}
+
+async function verifyWith(secret: string, token: string): Promise<SandboxClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), { issuer: ISSUER, algorithms: ["HS256"] });
     const twins = Array.isArray(payload.twins) ? payload.twins.filter(isTwinId) : [];
     if (typeof payload.sub !== "string" || typeof payload.tm !== "string" || typeof payload.exp !== "number") return null;
-    const claims = { sessionId: payload.sub, teamId: payload.tm, twins, expiresAt: payload.exp * 1000 };
-    if (verified.size > 5000) verified.clear();
-    verified.set(token, claims);
-    return claims;
+    return { sessionId: payload.sub, teamId: payload.tm, twins, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
   }
@@ -61,7 +75,7 @@ export async function providerToken(secret: string, twin: TwinId, sessionId: str
 }
 
 /** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
-export async function parseProviderToken(secret: string, token: string): Promise<{ twin: TwinId; sessionId: string } | null> {
+export async function parseProviderToken(secrets: readonly string[], token: string): Promise<{ twin: TwinId; sessionId: string } | null> {
   for (const twin of Object.keys(TWINS) as TwinId[]) {
     const { prefix } = TWINS[twin].credential;
     if (!token.startsWith(prefix)) continue;
@@ -69,8 +83,10 @@ export async function parseProviderToken(secret: string, token: string): Promise
     const body = rest.slice(0, 16);
     if (!SESSION_BODY.test(body)) return null;
     const sessionId = `ses_${body}`;
-    const expected = await providerToken(secret, twin, sessionId);
-    return timingSafeEqual(expected, token) ? { twin, sessionId } : null;
+    for (const secret of secrets) {
+      if (timingSafeEqual(await providerToken(secret, twin, sessionId), token)) return { twin, sessionId };
+    }
+    return null;
   }
   return null;
 }
@@ -96,4 +112,12 @@ export function bearerFrom(header: string | undefined | null): string | undefine
 
 export async function discardToken(secret: string, sessionId: string) {
   return `dsc_${await hmacBase62(secret, `discard:${sessionId}`, 32)}`;
+}
+
+/** Whether `given` is this sandbox's discard token under any of the accepted keys. */
+export async function discardTokenMatches(secrets: readonly string[], sessionId: string, given: string): Promise<boolean> {
+  for (const secret of secrets) {
+    if (timingSafeEqual(given, await discardToken(secret, sessionId))) return true;
+  }
+  return false;
 }

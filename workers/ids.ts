@@ -10,6 +10,12 @@ export function randomBase62(length: number): string {
 
 export const newId = (prefix: string, length = 16) => `${prefix}_${randomBase62(length)}`;
 
+/** A run group id, in the form `pome run` mints (`cli/lib/trials.mjs`): `grp_` and 16 hex digits. */
+export function newGroupId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `grp_${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 export async function sha256Hex(text: string | Uint8Array): Promise<string> {
   const data = typeof text === "string" ? new TextEncoder().encode(text) : text;
   const digest = await crypto.subtle.digest("SHA-256", data);

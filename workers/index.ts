@@ -20,6 +20,7 @@ import { blobFileRoutes, blobUploadRoutes } from "./routes/blobs";
 import { checkRoutes } from "./routes/checks";
 import { finalizeRoutes } from "./routes/finalize";
 import { runRoutes } from "./routes/runs";
+import { groupRoutes, runSetRoutes } from "./routes/groups";
 import { BLOB_PATH_PREFIX } from "./blobs/sign";
 import { readSettings } from "./settings";
 import { sandboxStub } from "./stubs";
@@ -65,6 +66,9 @@ const controlPlane = new Hono<AppEnv>()
   // Grading: the check vocabulary, finalize and its evaluation, evidence uploads, runs.
   .route("/checks", checkRoutes)
   .route("/runs", runRoutes)
+  // Reliability: trial groups, implicit run-sets, baseline-vs-rerun comparisons.
+  .route("/groups", groupRoutes)
+  .route("/run-sets", runSetRoutes)
   .route("/sandboxes", finalizeRoutes)
   .route("/sessions", finalizeRoutes)
   .route("/sandboxes", blobUploadRoutes)

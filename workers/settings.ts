@@ -6,6 +6,8 @@ declare global {
   interface Env {
       /** Signs agent tokens, provider credentials, discard tokens and blob URLs. */
       TOKEN_SECRET?: string;
+      /** The key TOKEN_SECRET replaced: still accepted, never used to sign, while a rotation settles. */
+      TOKEN_SECRET_PREVIOUS?: string;
       /** Guards /v1/admin. Unset: the admin path answers 404. */
       ADMIN_SECRET?: string;
       /** Key for the judge provider (Anthropic or OpenAI-compatible). */
@@ -17,16 +19,32 @@ declare global {
 
 export interface Settings {
   development: boolean;
+  /** The key everything is signed with. */
   tokenSecret: string;
+  /** The keys a signature is checked against: the current one first, then the previous one if set. */
+  tokenSecrets: readonly string[];
   adminSecret: string | undefined;
   lifetimeSeconds: number;
   idleSeconds: number;
   defaultSessionQuota: number;
-  publicOrigin: string | undefined;
+  /** Per-role origins behind custom domains; undefined means the request's own origin. */
+  origins: Origins;
   benchFloorEnabled: boolean;
 }
 
+/** Where each role is served from, when a deployment puts them on hostnames of their own. */
+export interface Origins {
+  /** The control plane: /v1, report_url, evaluation Location, signed download and upload URLs. */
+  api: string | undefined;
+  /** The twins: each sandbox's api_url, mcp_url and openapi_url, and the URLs twins put in answers. */
+  twins: string | undefined;
+  /** The run pages: dashboard_url. */
+  dashboard: string | undefined;
+}
+
 const LOCAL_TOKEN_SECRET = "pome-local-development-secret-not-for-production";
+
+const trimOrigin = (value: string | undefined) => (value ? value.replace(/\/+$/, "") : undefined);
 
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -37,14 +55,22 @@ export function readSettings(env: Env): Settings {
   const development = (env.ENVIRONMENT ?? "production") === "development";
   const tokenSecret = env.TOKEN_SECRET ?? (development ? LOCAL_TOKEN_SECRET : "");
   if (!tokenSecret) throw new Error("TOKEN_SECRET is not set; it is required outside development");
+  const previous = env.TOKEN_SECRET_PREVIOUS;
+  const publicOrigin = trimOrigin(env.PUBLIC_ORIGIN);
   return {
     development,
     tokenSecret,
+    tokenSecrets: previous && previous !== tokenSecret ? [tokenSecret, previous] : [tokenSecret],
     adminSecret: env.ADMIN_SECRET || undefined,
     lifetimeSeconds: positiveInt(env.SANDBOX_LIFETIME_SECONDS, 1800),
     idleSeconds: positiveInt(env.SANDBOX_IDLE_SECONDS, 600),
     defaultSessionQuota: positiveInt(env.DEFAULT_SESSION_QUOTA, 3),
-    publicOrigin: env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/+$/, "") : undefined,
+    // PUBLIC_ORIGIN is the one-hostname form: every role falls back to it.
+    origins: {
+      api: trimOrigin(env.API_ORIGIN) ?? publicOrigin,
+      twins: trimOrigin(env.TWINS_ORIGIN) ?? publicOrigin,
+      dashboard: trimOrigin(env.DASHBOARD_ORIGIN) ?? publicOrigin,
+    },
     benchFloorEnabled: env.BENCH_FLOOR_ENABLED === "true",
   };
 }

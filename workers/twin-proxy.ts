@@ -8,7 +8,7 @@ import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
 import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";
 import { sandboxStub } from "./stubs";
-import { publicOrigin } from "./urls";
+import { twinsOrigin } from "./urls";
 
 export interface TwinTarget {
   twin: TwinId;
@@ -34,15 +34,15 @@ export function rootUnauthorized(path: string): Response {
 
 /** Who a twin credential belongs to: the sandbox, and for a provider token, its twin. */
 export async function resolveTwinCredential(
-  secret: string,
+  secrets: readonly string[],
   token: string | undefined,
 ): Promise<{ sessionId: string; twin?: TwinId; twins: TwinId[] } | null> {
   if (!token) return null;
   if (token.split(".").length === 3 && token.startsWith("eyJ")) {
-    const claims = await verifyAgentToken(secret, token);
+    const claims = await verifyAgentToken(secrets, token);
     return claims ? { sessionId: claims.sessionId, twins: claims.twins } : null;
   }
-  const provider = await parseProviderToken(secret, token);
+  const provider = await parseProviderToken(secrets, token);
   return provider ? { sessionId: provider.sessionId, twin: provider.twin, twins: [provider.twin] } : null;
 }
 
@@ -94,13 +94,13 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
   const sessionId = c.req.param("sid") ?? "";
   if (!isTwinId(twin)) throw unknownTwin(twin);
   const definition = TWINS[twin];
-  const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(c.req.header("authorization")));
+  const who = await resolveTwinCredential(c.get("settings").tokenSecrets, bearerFrom(c.req.header("authorization")));
   if (!credentialOpens(who, twin, sessionId)) {
     return toResponse(definition.errors.unauthorized("Bad credentials"));
   }
   const prefix = `/${twin}/s/${sessionId}`;
   const path = new URL(c.req.url).pathname.slice(prefix.length) || "/";
-  return forwardToTwin(c, { twin, sessionId, baseUrl: `${publicOrigin(c)}${prefix}`, path });
+  return forwardToTwin(c, { twin, sessionId, baseUrl: `${twinsOrigin(c)}${prefix}`, path });
 }
 
 /**
@@ -108,12 +108,12 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
  * agent_token names its sandbox, and the twin is the one whose paths these are.
  */
 export async function rootTwinHandler(c: Context<AppEnv>, token: string): Promise<Response | null> {
-  const who = await resolveTwinCredential(c.get("settings").tokenSecret, token);
+  const who = await resolveTwinCredential(c.get("settings").tokenSecrets, token);
   if (!who) return null;
   const path = new URL(c.req.url).pathname;
   const twin = who.twin ?? who.twins.find((t) => TWINS[t].claimsRootPath(path)) ?? who.twins[0];
   if (!twin) return null;
-  return forwardToTwin(c, { twin, sessionId: who.sessionId, baseUrl: publicOrigin(c), path });
+  return forwardToTwin(c, { twin, sessionId: who.sessionId, baseUrl: twinsOrigin(c), path });
 }
 
 function openapiFor(twin: TwinId, baseUrl: string) {

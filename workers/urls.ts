@@ -1,11 +1,29 @@
 import type { Context } from "hono";
 import type { TwinId } from "../durable-objects/twins/types";
 import type { AppEnv } from "./app-env";
+import type { Origins } from "./settings";
 
-/** The origin absolute URLs are built on: the PUBLIC_ORIGIN setting, or the request's own. */
-export const publicOrigin = (c: Context<AppEnv>) => c.get("settings").publicOrigin ?? new URL(c.req.url).origin;
+export type OriginRole = keyof Origins;
 
-export function twinUrls(c: Context<AppEnv>, twin: TwinId, sessionId: string) {
-  const api = `${publicOrigin(c)}/${twin}/s/${sessionId}`;
+/**
+ * The origin absolute URLs of one role are built on: its setting (API_ORIGIN, TWINS_ORIGIN,
+ * DASHBOARD_ORIGIN, or PUBLIC_ORIGIN for all three), else the request's own origin. One Worker
+ * answers on every hostname, so a URL only has to name the host its role is published under.
+ */
+export const originFor = (origins: Origins, role: OriginRole, requestUrl: string) => origins[role] ?? new URL(requestUrl).origin;
+
+const roleOrigin = (role: OriginRole) => (c: Context<AppEnv>) => originFor(c.get("settings").origins, role, c.req.url);
+
+/** The control plane's origin: /v1 links, report_url, signed blob URLs. */
+export const apiOrigin = roleOrigin("api");
+/** The twins' origin: api_url, mcp_url, openapi_url and the URLs in twins' own answers. */
+export const twinsOrigin = roleOrigin("twins");
+/** The run pages' origin: dashboard_url. */
+export const dashboardOrigin = roleOrigin("dashboard");
+
+export function twinUrlsAt(origin: string, twin: TwinId, sessionId: string) {
+  const api = `${origin}/${twin}/s/${sessionId}`;
   return { api_url: api, mcp_url: `${api}/mcp`, openapi_url: `${api}/_pome/openapi.json` };
 }
+
+export const twinUrls = (c: Context<AppEnv>, twin: TwinId, sessionId: string) => twinUrlsAt(twinsOrigin(c), twin, sessionId);

@@ -1,7 +1,7 @@
 // A figure is one row of the result table: our value, what it is measured against, the ratio, the
 // target from issue 5, and the peer's figure from the issue text printed beside it.
 
-/** The peer's figures, quoted from issue 5 (Pome's open-source twins, Node 24, SQLite, loopback). */
+/** The peer's figures, quoted from issue 5 (Pome's open-source twins, Node 24, SQLite, loopback), and from issue 10. */
 export const PEER = {
   readP50: "0.88–1.40 ms",
   readP99: "4.5–6.9 ms",
@@ -12,6 +12,9 @@ export const PEER = {
   coldStart: "~0.6 s",
   memory10k: "331 MiB (112 idle)",
   memoryAdded: "219 MiB (331 − 112)",
+  // Issue 10's side-by-side run: the peer's p50 as a multiple of the bare Node round trip.
+  readVsBare: "3.4× (1.70 ms)",
+  writeVsBare: "4.6× (2.31 ms)",
 };
 /** Peer memory, MiB, as numbers for the memory targets ("beat the best of those figures"). */
 export const PEER_MIB = { afterSeed: 331, added: 331 - 112 };

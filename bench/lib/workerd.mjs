@@ -1,9 +1,9 @@
-// Finds the workerd process that runs our Worker and Durable Objects under `wrangler dev`, and
-// reads its resident memory from /proc (Linux only).
+// Finds the workerd process that runs our Worker and Durable Objects, and reads its memory.
 //
-// wrangler dev starts two workerd processes: a proxy listening on the dev port
-// (`--socket-addr=entry=127.0.0.1:<port>`), and the runtime that holds the Worker and every
-// Durable Object (`entry=127.0.0.1:0`). The runtime is the one whose memory grows with sandboxes.
+// `npm start` runs one workerd, listening on the port itself (`--socket-addr=entry=127.0.0.1:<port>`).
+// `npm run dev` (wrangler dev) starts two: a proxy listening on the port, and the runtime that holds
+// the Worker and every Durable Object (`entry=127.0.0.1:0`), a sibling of the proxy. The runtime
+// is the one whose memory grows with sandboxes.
 import { readFileSync, readdirSync } from "node:fs";
 
 function processes() {
@@ -32,9 +32,10 @@ function processes() {
 export function findWorkerdRuntime(port) {
   const all = processes();
   const isWorkerd = (p) => p.args[0]?.endsWith("/workerd") && p.args[1] === "serve";
-  const proxy = all.find((p) => isWorkerd(p) && p.args.some((a) => a === `--socket-addr=entry=127.0.0.1:${port}`));
-  if (!proxy) return undefined;
-  const siblings = all.filter((p) => isWorkerd(p) && p.ppid === proxy.ppid && p.pid !== proxy.pid);
+  const listening = all.find((p) => isWorkerd(p) && p.args.some((a) => a === `--socket-addr=entry=127.0.0.1:${port}`));
+  if (!listening) return undefined;
+  const siblings = all.filter((p) => isWorkerd(p) && p.ppid === listening.ppid && p.pid !== listening.pid);
+  if (siblings.length === 0) return listening.pid; // npm start: the one listening is the runtime
   return siblings.length === 1 ? siblings[0].pid : undefined;
 }
 
@@ -43,4 +44,33 @@ export function residentMemory(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
   return { rssMiB: kib("VmRSS") / 1024, peakMiB: kib("VmHWM") / 1024 };
+}
+
+/** Every process under `pid` (itself included): the server's whole tree. */
+export function processTree(pid) {
+  const all = processes();
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (tree.has(p.ppid) && !tree.has(p.pid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  return [...tree];
+}
+
+/** Total VmRSS of a process tree, in MiB (a process that ended meanwhile counts as 0). */
+export function treeMemoryMiB(pid) {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      total += residentMemory(p).rssMiB;
+    } catch {
+      // gone
+    }
+  }
+  return total;
 }

@@ -1,12 +1,14 @@
-// Figures 1 and 2: per-request latency of point reads, point writes and list pages, measured side
-// by side in one interleaved loop (order shuffled each iteration) against the floor route and
-// across a small and a big world, so machine drift hits every series alike.
+// Figures 0, 1 and 2: per-request latency of point reads, point writes and list pages, measured
+// side by side in one interleaved loop (order shuffled each iteration) against a bare Node HTTP
+// server, against the floor route and across a small and a big world, so machine drift hits
+// every series alike.
 import { EXPECTED_STATUS } from "../lib/platform.mjs";
-import { describeFailure } from "../lib/http.mjs";
+import { describeFailure, request } from "../lib/http.mjs";
 import { PEER, failed, figure } from "../lib/figures.mjs";
 import { median, percentile, shuffle } from "../lib/stats.mjs";
 import { githubWorld } from "../lib/worlds.mjs";
 
+const S0 = "0. Against a bare Node HTTP server";
 const S1 = "1. Twin overhead vs the floor";
 const S2 = "2. World-size independence";
 const SMALL = 10;
@@ -15,7 +17,15 @@ const LABELS = 50;
 /** Each figure: which series against which, at which percentile. */
 function specs(big) {
   const n = big.toLocaleString("en-US");
+  const bare = "bare Node p50";
   return [
+    { id: "bare.floor.p50", section: S0, name: "Floor p50 (router + Durable Object)", op: "floor", base: "bare", p: 50, baselineLabel: bare, target: null },
+    { id: "bare.read.p50", section: S0, name: "Point read p50 (GET issue)", op: "readSmall", base: "bare", p: 50, baselineLabel: bare, target: { max: 3 }, peer: PEER.readVsBare },
+    { id: "bare.write.p50", section: S0, name: "Point write p50 (POST comment)", op: "writeSmall", base: "bare", p: 50, baselineLabel: bare, target: { max: 4 }, peer: PEER.writeVsBare },
+    { id: "bare.repo-read.p50", section: S0, name: "Repository read p50 (GET repo)", op: "repoSmall", base: "bare", p: 50, baselineLabel: bare, target: null },
+    { id: "bare.read-disk.p50", section: S0, name: "Point read p50, state on disk", op: "readDisk", base: "bare", p: 50, baselineLabel: bare, target: null, optional: true },
+    { id: "bare.write-disk.p50", section: S0, name: "Point write p50, state on disk", op: "writeDisk", base: "bare", p: 50, baselineLabel: bare, target: null, optional: true },
+    { id: "bare.list.p50", section: S0, name: `List a page of 30 p50, ${SMALL} issues`, op: "listSmall", base: "bare", p: 50, baselineLabel: bare, target: null },
     { id: "overhead.read.p50", section: S1, name: "Point read p50 (GET issue)", op: "readSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: { max: 1.5 }, peer: PEER.readP50 },
     { id: "overhead.read.p99", section: S1, name: "Point read p99", op: "readSmall", base: "floor", p: 99, baselineLabel: "floor p99", target: { max: 1.5 }, peer: PEER.readP99 },
     { id: "overhead.write.p50", section: S1, name: "Point write p50 (POST comment)", op: "writeSmall", base: "floor", p: 50, baselineLabel: "floor p50", target: { max: 2 }, peer: PEER.writeP50 },
@@ -28,10 +38,18 @@ function specs(big) {
   ];
 }
 
-function seriesOf(small, big, bigIssues, random) {
+function seriesOf(small, big, bigIssues, random, bareUrl, disk) {
   const pick = (max) => 1 + Math.floor(random() * max);
   const repo = "/repos/{o}/{r}";
+  const onDisk = disk
+    ? [
+        { key: "readDisk", label: `GET ${repo}/issues/:n (state on disk)`, expect: EXPECTED_STATUS.readIssue, call: () => disk.readIssue(pick(SMALL)) },
+        { key: "writeDisk", label: `POST ${repo}/issues/:n/comments (state on disk)`, expect: EXPECTED_STATUS.writeComment, call: () => disk.writeComment(pick(SMALL), "bench comment") },
+      ]
+    : [];
   return [
+    ...onDisk,
+    { key: "bare", label: "GET / (bare Node http)", expect: 200, call: () => request(`${bareUrl}/`) },
     { key: "floor", label: "GET /_bench/floor/:sid", expect: EXPECTED_STATUS.floor, call: () => small.floor() },
     { key: "readSmall", label: `GET ${repo}/issues/:n`, expect: EXPECTED_STATUS.readIssue, call: () => small.readIssue(pick(SMALL)) },
     { key: "repoSmall", label: `GET ${repo}`, expect: EXPECTED_STATUS.getRepo, call: () => small.getRepo() },
@@ -45,19 +63,23 @@ function seriesOf(small, big, bigIssues, random) {
   ];
 }
 
-export async function measureLatency({ platform, sizes, random, log }) {
-  const all = specs(sizes.bigWorld);
+export async function measureLatency({ platform, diskPlatform, sizes, random, log, bareUrl }) {
+  // The on-disk rows exist only when a disk-backed server runs beside a tmpfs-backed one.
+  const all = specs(sizes.bigWorld).filter((s) => !s.optional || diskPlatform);
   let small;
   let big;
+  let disk;
   try {
     small = await platform.create(githubWorld({ issues: SMALL, labels: LABELS }));
     big = await platform.create(githubWorld({ issues: sizes.bigWorld, labels: LABELS }));
+    if (diskPlatform) disk = await diskPlatform.create(githubWorld({ issues: SMALL, labels: LABELS }));
   } catch (err) {
     if (small) await platform.discard(small.id);
+    if (big) await platform.discard(big.id);
     return all.map((s) => failed(s, err.message));
   }
   try {
-    const series = seriesOf(small, big, sizes.bigWorld, random);
+    const series = seriesOf(small, big, sizes.bigWorld, random, bareUrl, disk);
     // A route that is missing answers at once; probe each series so a 501 costs one call, not thousands.
     for (const s of series) {
       const reply = await s.call();
@@ -106,5 +128,6 @@ export async function measureLatency({ platform, sizes, random, log }) {
     log("latency: discarding the two sandboxes (their tapes are archived first)");
     await platform.discard(small.id);
     await platform.discard(big.id);
+    if (disk) await diskPlatform.discard(disk.id);
   }
 }

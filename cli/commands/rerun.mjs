@@ -1,9 +1,11 @@
 // pome rerun <group_id> [--runs N] [--task task.md] [--agent-version V] -- <examinee command>
 import { intOption, parseCommandLine } from "../lib/args.mjs";
+import { apiLine } from "../lib/config.mjs";
 import { CliError, EXIT, usageError } from "../lib/errors.mjs";
 import { table } from "../lib/output.mjs";
 import { runTrials } from "../lib/run-trials.mjs";
 import { formatTaskError, loadTask, taskModules } from "../lib/task-file.mjs";
+import { statsText } from "../lib/stats.mjs";
 import { criterionFlips, newGroupId } from "../lib/trials.mjs";
 import { agentModelFrom, checkGroupId, verdictLine } from "./run.mjs";
 
@@ -37,7 +39,10 @@ async function baselineTask(ctx, runs, file) {
   if (!markdown) throw usageError(`The baseline's sandbox ${runs[0].session_id} kept no task; pass the file with --task`);
   const parsed = parser.parseTask(markdown);
   const errors = parsed.ok ? parser.missingForRun(parsed.task) : parsed.errors;
-  if (errors.length) throw usageError(`The baseline's task does not parse any more; pass the file with --task:\n${errors.map((e) => `  ${formatTaskError("task", e)}`).join("\n")}`);
+  if (errors.length)
+    throw usageError(
+      `The baseline's task does not parse any more; pass the file with --task:\n${errors.map((e) => `  ${formatTaskError("task", e)}`).join("\n")}`,
+    );
   return { markdown, task: parsed.task };
 }
 
@@ -46,6 +51,7 @@ export async function run(argv, ctx) {
   if (positionals.length !== 1) throw usageError("pome rerun takes the baseline group id: pome rerun <group_id> -- <examinee command>");
   if (!rest.length) throw usageError("Give the examinee's command after `--`, e.g. pome rerun grp_… -- node agent.mjs");
   const baselineGroup = checkGroupId(positionals[0], "the group id");
+  ctx.out.progress(apiLine(ctx.config));
   const baseline = await ctx.api.get("/v1/runs", { group_id: baselineGroup, limit: 200 });
   if (!Array.isArray(baseline) || !baseline.length) throw new CliError(`Group ${baselineGroup} has no runs to compare with`, EXIT.USAGE);
   const { markdown, task } = await baselineTask(ctx, baseline, values.task);
@@ -70,13 +76,26 @@ export async function run(argv, ctx) {
   const before = await Promise.all(baseline.map((r) => ctx.api.get(`/v1/runs/${r.id}`)));
   const flips = criterionFlips(before, outcome.runs);
   const changed = flips.filter((f) => f.changed);
-  const result = { ...outcome, flips };
+  // The server's comparison: the same flips, and whether the change is larger than the noise.
+  const comparison = outcome.runs.length
+    ? await ctx.api.get(`/v1/groups/${encodeURIComponent(outcome.group_id)}/compare`, { baseline: baselineGroup })
+    : null;
+  const result = { ...outcome, flips, comparison };
+  const { comparisonLines, reliabilityLines } = await statsText();
   const lines = [
     `Rerun of ${baselineGroup} as ${outcome.group_id}`,
     "",
-    changed.length ? table(["before", "after", "criterion"], changed.map((f) => [f.before, f.after, f.text])) : "No criterion changed status.",
+    changed.length
+      ? table(
+          ["before", "after", "criterion"],
+          changed.map((f) => [f.before, f.after, f.text]),
+        )
+      : "No criterion changed status.",
     "",
     verdictLine(outcome),
+    ...(comparison
+      ? ["", ...comparisonLines(comparison), "", `Reliability of ${outcome.group_id}:`, ...reliabilityLines(comparison.rerun)]
+      : []),
   ];
   ctx.out.result(lines.join("\n"), result);
   if (outcome.interrupted) return EXIT.INTERRUPTED;

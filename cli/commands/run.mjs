@@ -1,8 +1,10 @@
 // pome run <task.md> [--runs N] [--agent-version V] [--agent-model M] [--group-id G] -- <examinee command>
 import { intOption, parseCommandLine } from "../lib/args.mjs";
+import { apiLine } from "../lib/config.mjs";
 import { EXIT, usageError } from "../lib/errors.mjs";
 import { percent, table } from "../lib/output.mjs";
 import { runTrials } from "../lib/run-trials.mjs";
+import { statsText } from "../lib/stats.mjs";
 import { loadTask, taskModules } from "../lib/task-file.mjs";
 import { newGroupId } from "../lib/trials.mjs";
 
@@ -50,15 +52,25 @@ export async function printOutcome(ctx, outcome) {
   const { out, api } = ctx;
   if (out.json) return out.result("", outcome);
   if (outcome.runs.length === 1) return out.result(await api.text(`/v1/runs/${outcome.runs[0].run_id}/report.md`));
-  const rows = outcome.runs.map((t) => [t.trial, t.run_id, t.score ?? "n/a", t.passed ? "passed" : "failed", t.exit_code]);
+  const rows = outcome.runs.map((t) => [t.trial, t.run_id, t.score ?? "n/a", t.outcome, t.exit_code]);
+  const { reliabilityLines } = await statsText();
   out.result(
-    [`Trials of "${outcome.task ?? "task"}" in group ${outcome.group_id}`, "", table(["#", "run", "score", "result", "exit"], rows), "", verdictLine(outcome), "Read a run: pome report <run>"].join("\n"),
+    [
+      `Trials of "${outcome.task ?? "task"}" in group ${outcome.group_id}`,
+      "",
+      table(["#", "run", "score", "result", "exit"], rows),
+      "",
+      verdictLine(outcome),
+      ...reliabilityLines(outcome.reliability).slice(1),
+      "Read a run: pome report <run>",
+    ].join("\n"),
   );
 }
 
 export function verdictLine(o) {
   const need = o.pass_score === 100 ? "a score of 100" : `a score of at least ${o.pass_score}`;
-  return `Pass rate ${percent(o.pass_rate)} (${o.passed_trials} of ${o.trials} trials reached ${need}); threshold ${percent(o.pass_threshold)}: ${o.passed ? "PASSED" : "FAILED"}`;
+  const errored = o.errored_trials ? `; ${o.errored_trials} errored (nothing graded), not counted` : "";
+  return `Pass rate ${percent(o.pass_rate)} (${o.passed_trials} of ${o.graded_trials ?? o.trials} graded trials reached ${need}${errored}); threshold ${percent(o.pass_threshold)}: ${o.passed ? "PASSED" : "FAILED"}`;
 }
 
 export async function run(argv, ctx) {
@@ -69,6 +81,8 @@ export async function run(argv, ctx) {
   const { wire } = await taskModules();
   const runs = intOption(values, "runs", { max: 50 }) ?? task.config.runs ?? 1;
   const timeout = intOption(values, "timeout", { max: 24 * 3600 });
+  // Say which server grades the run before anything else: a run "passed" elsewhere is no pass.
+  ctx.out.progress(apiLine(ctx.config));
   const outcome = await runTrials({
     api: ctx.api,
     out: ctx.out,

@@ -1,19 +1,43 @@
-// pome runs [--group-id G] [--task-name T] [--limit N]
+// pome runs [--group G] [--task-name T] [--limit N]
 import { intOption, parseCommandLine } from "../lib/args.mjs";
 import { EXIT, usageError } from "../lib/errors.mjs";
 import { table } from "../lib/output.mjs";
+import { statsText } from "../lib/stats.mjs";
 
-export const OPTIONS = { "group-id": { type: "string" }, "task-name": { type: "string" }, limit: { type: "string" } };
+export const OPTIONS = {
+  group: { type: "string" },
+  "group-id": { type: "string" },
+  "task-name": { type: "string" },
+  limit: { type: "string" },
+};
 
-export const HELP = `pome runs [--group-id G] [--task-name T] [--limit N]
+export const HELP = `pome runs [--group G] [--task-name T] [--limit N]
 
-Lists runs, newest first. --group-id reads one trial group back.`;
+Lists runs, newest first. --group (or --group-id) reads one trial group back with
+its reliability: the pass rate with its 95% interval, pass^k, errored trials and
+flaky criteria, as GET /v1/groups/G computes them.`;
 
 export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
   if (positionals.length) throw usageError(`pome runs takes no arguments (got "${positionals[0]}")`);
-  const runs = await ctx.api.get("/v1/runs", { group_id: values["group-id"], task_name: values["task-name"], limit: intOption(values, "limit", { max: 200 }) });
+  const group = values.group ?? values["group-id"];
+  const runs = await ctx.api.get("/v1/runs", {
+    group_id: group,
+    task_name: values["task-name"],
+    limit: intOption(values, "limit", { max: 200 }),
+  });
   const rows = runs.map((r) => [r.id, r.created_at, r.satisfaction_score ?? "n/a", r.group_id, r.agent_model, r.task_name]);
-  ctx.out.result(runs.length ? table(["run", "created", "score", "group", "model", "task"], rows) : "No runs.", runs);
+  const listing = runs.length ? table(["run", "created", "score", "group", "model", "task"], rows) : "No runs.";
+  if (!group || !runs.length) {
+    ctx.out.result(listing, runs);
+    return EXIT.OK;
+  }
+  const { runs: _trials, ...reliability } = await ctx.api.get(`/v1/groups/${encodeURIComponent(group)}`);
+  const { reliabilityLines } = await statsText();
+  ctx.out.result([listing, "", `Reliability of group ${group}:`, ...reliabilityLines(reliability)].join("\n"), {
+    group_id: group,
+    runs,
+    reliability,
+  });
   return EXIT.OK;
 }

@@ -70,15 +70,27 @@ export async function run(argv, ctx) {
   task.criteria.forEach((c, index) => {
     if (c.kind !== "code") return;
     const twin = c.twin ?? task.config.twins[0];
-    byTwin.set(twin, [...(byTwin.get(twin) ?? []), { index, text: c.text }]);
+    byTwin.set(twin, [...(byTwin.get(twin) ?? []), { index, text: c.text, alwaysScored: c.alwaysScored === true }]);
   });
   for (const [twin, items] of byTwin) {
-    const outcome = await serverCheck(() => ctx.api.post("/v1/checks/bind", { twin, texts: items.map((i) => i.text) }));
+    // A seed that does not boot is already reported; the binding is then checked on its own.
+    const seedBroken = problems.some((p) => p.kind === "seed");
+    const twinSeed = seedBroken ? undefined : task.seed?.[twin];
+    const outcome = await serverCheck(() =>
+      ctx.api.post("/v1/checks/bind", {
+        twin,
+        texts: items.map((i) => i.text),
+        ...(twinSeed === undefined ? {} : { seed: twinSeed }),
+        always_scored: items.flatMap((item, i) => (item.alwaysScored ? [i] : [])),
+      }),
+    );
     if (!outcome.ok) {
       problems.push({ kind: "criteria", message: `${file}: ${twin}: ${outcome.error.serverMessage}` });
       continue;
     }
     outcome.value.results.forEach((result, i) => {
+      // Valid, but it will not count: say so while the author can still change it.
+      if (result.already_true_in_seed && !seedBroken) ctx.out.warn(`criterion c${items[i].index + 1}: ${result.warning}`);
       if (result.check_id) return;
       const nearest = (result.nearest ?? []).map((n) => `\n      nearest: ${n}`).join("");
       problems.push({ kind: "criteria", message: `${file}: criterion ${items[i].index + 1} binds no ${twin} check: "${items[i].text}"${nearest}`, nearest: result.nearest ?? [] });

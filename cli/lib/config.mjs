@@ -3,7 +3,8 @@
 //   2. POME_API_URL / POME_API_KEY in the environment
 //   3. ./pome.json in the current directory (the project file; may also carry `agent`)
 //   4. ~/.config/pome/config.json (or $XDG_CONFIG_HOME/pome/config.json; the user file)
-//   5. the local dev server: http://127.0.0.1:8787 with the key pme_local_dev
+//   5. the local dev server: http://127.0.0.1:$PORT when PORT is set (the port `npm start` serves
+//      on), else http://127.0.0.1:8787; the key pme_local_dev
 // Each value remembers where it came from, so `pome doctor` can say.
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -12,6 +13,19 @@ import { CliError, EXIT } from "./errors.mjs";
 
 export const DEFAULT_API_URL = "http://127.0.0.1:8787";
 export const DEFAULT_API_KEY = "pme_local_dev";
+
+/** The local server `npm start` runs: on $PORT when that is set, as npm start itself does. */
+function localServer(env) {
+  if (!env.PORT) return { value: DEFAULT_API_URL, source: "default" };
+  const port = Number(env.PORT);
+  if (!/^[0-9]+$/.test(env.PORT) || port < 1 || port > 65535) {
+    throw new CliError(`PORT="${env.PORT}" is not a port number; set POME_API_URL to name the Pome API`, EXIT.API);
+  }
+  return { value: `http://127.0.0.1:${port}`, source: "PORT" };
+}
+
+/** The first progress line of a command that talks to the API: which server, and why that one. */
+export const apiLine = (config) => `Pome API: ${config.apiUrl} (${config.sources.apiUrl === "default" ? "default: the local dev server" : `from ${config.sources.apiUrl}`})`;
 
 export function userConfigPath(env = process.env) {
   const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config");
@@ -54,10 +68,10 @@ export function loadConfig({ flags = {}, env = process.env, cwd = process.cwd() 
     if (env[envName]) return { value: env[envName], source: envName };
     if (project?.[fileKey]) return { value: project[fileKey], source: projectFile };
     if (user?.[fileKey]) return { value: user[fileKey], source: userFile };
-    return { value: fallback, source: "default" };
+    return fallback();
   };
-  const url = pick("api-url", "POME_API_URL", "api_url", DEFAULT_API_URL);
-  const key = pick("api-key", "POME_API_KEY", "api_key", DEFAULT_API_KEY);
+  const url = pick("api-url", "POME_API_URL", "api_url", () => localServer(env));
+  const key = pick("api-key", "POME_API_KEY", "api_key", () => ({ value: DEFAULT_API_KEY, source: "default" }));
   let parsed;
   try {
     parsed = new URL(url.value);

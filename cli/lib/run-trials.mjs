@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import { CliError, EXIT } from "./errors.mjs";
 import { examineeEnv, launchExaminee } from "./examinee.mjs";
 import { toBase64 } from "./task-file.mjs";
-import { summarize, trialPassed } from "./trials.mjs";
+import { statsReliability } from "./stats.mjs";
+import { summarize } from "./trials.mjs";
 
 /** Finalize before the sandbox dies: the examinee is stopped this long before expires_at. */
 const EXPIRY_MARGIN_MS = 30_000;
@@ -22,6 +23,7 @@ export async function runTrials(opts) {
   const { api, out, task, command } = opts;
   const twins = task.config.twins;
   const label = task.name ?? "task";
+  const { reliability, trialOutcome } = await statsReliability();
   const trials = [];
   const interrupt = new AbortController();
   let firstInterrupt = 0;
@@ -78,14 +80,16 @@ export async function runTrials(opts) {
         },
         { timeoutMs: 180_000 },
       );
-      const passed = trialPassed(result.score, task.config.passScore);
-      out.progress(`${tag}run ${result.run_id}: score ${result.score ?? "n/a"} → ${passed ? "passed" : "failed"}`);
+      const outcome = trialOutcome(result.score ?? null, task.config.passScore);
+      const passed = outcome === "passed";
+      out.progress(`${tag}run ${result.run_id}: score ${result.score ?? "n/a"} → ${outcome}`);
       trials.push({
         trial,
         session_id: sessionId,
         run_id: result.run_id,
         score: result.score ?? null,
         passed,
+        outcome,
         exit_code: ended.exitCode,
         duration_ms: ended.durationMs,
         stop_reason: ended.stopReason,
@@ -103,7 +107,8 @@ export async function runTrials(opts) {
     agent_version: opts.agentVersion ?? null,
     agent_model: opts.agentModel,
     interrupted: interrupt.signal.aborted,
-    ...summarize(trials, task.config),
+    // The control plane's arithmetic: a trial with no score errored and leaves the fraction.
+    ...summarize(reliability(trials.map((t) => ({ run_id: t.run_id, score: t.score, criteria: t.criteria_results })), task.config)),
     runs: trials,
   };
 }

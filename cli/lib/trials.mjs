@@ -1,32 +1,32 @@
-// Trials arithmetic, kept pure: group ids, whether a trial passed, pass rates, and the
-// per-criterion flips between a baseline group and its rerun.
+// Trials, kept pure: group ids, whether a trial passed, the outcome fields of a set of trials
+// (their arithmetic is the control plane's, workers/stats/reliability.ts), and the per-criterion
+// flips between a baseline group and its rerun.
 import { randomBytes } from "node:crypto";
 
 /** A group id for one exam: every trial of it, and its pre-fix retries, share it. */
 export const newGroupId = () => `grp_${randomBytes(8).toString("hex")}`;
 
 export const DEFAULT_PASS_SCORE = 100;
-export const DEFAULT_PASS_THRESHOLD = 100;
 
 /** A trial passes when its score reaches passScore (default 100). A run nothing was evaluated in (score null) never passes. */
 export const trialPassed = (score, passScore = DEFAULT_PASS_SCORE) => typeof score === "number" && score >= passScore;
 
 /**
- * @param {{ score: number | null }[]} trials
- * @param {{ passThreshold?: number, passScore?: number }} config
+ * The outcome fields `pome run` reports, from the shared reliability of its trials
+ * (workers/stats/reliability.ts): a trial with no score errored and is left out of the rate.
+ * @param {import("../../workers/stats/reliability.ts").Reliability} stats
  */
-export function summarize(trials, config = {}) {
-  const passScore = config.passScore ?? DEFAULT_PASS_SCORE;
-  const threshold = config.passThreshold ?? DEFAULT_PASS_THRESHOLD;
-  const passed = trials.filter((t) => trialPassed(t.score, passScore)).length;
-  const rate = trials.length ? (100 * passed) / trials.length : 0;
+export function summarize(stats) {
   return {
-    trials: trials.length,
-    passed_trials: passed,
-    pass_rate: Math.round(rate * 100) / 100,
-    pass_threshold: threshold,
-    pass_score: passScore,
-    passed: trials.length > 0 && rate >= threshold,
+    trials: stats.trials,
+    passed_trials: stats.passed,
+    errored_trials: stats.errored,
+    graded_trials: stats.graded,
+    pass_rate: stats.pass_rate === null ? 0 : Math.round(stats.pass_rate * 10000) / 100,
+    pass_threshold: stats.pass_threshold,
+    pass_score: stats.pass_score,
+    passed: stats.verdict === "passed",
+    reliability: stats,
   };
 }
 

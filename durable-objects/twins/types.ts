@@ -27,6 +27,8 @@ export interface TwinRequest {
   /** Absolute URL the twin's own paths hang under, without a trailing slash. */
   baseUrl: string;
   transport: Transport;
+  /** What the twin's `prepare` hook read from the call ahead of it (e.g. parsed MIME); never taped. */
+  prepared?: unknown;
 }
 
 export interface TwinResponse {
@@ -229,4 +231,11 @@ export interface TwinDefinition<Seed = unknown> {
   keepsWrites?(res: TwinResponse): boolean;
   /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */
   faults?(db: Db): readonly FaultRule[];
+  /**
+   * Asynchronous work a call needs before its synchronous transaction (parsing MIME with a
+   * promise-based library): returns the request with `prepared` set. It must not touch the world.
+   */
+  prepare?(req: TwinRequest): Promise<TwinRequest>;
+  /** The same for a seed before `boot`: the seed handed to boot, with what it needs precomputed. */
+  prepareSeed?(seed: Seed): Promise<Seed>;
 }

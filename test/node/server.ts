@@ -1,5 +1,5 @@
-// Starts the real dev server the way a user does (`npm start`), on a free port with its own
-// state folder, and waits until it answers.
+// Starts the real local server the way a user does (`npm start`, or `npm run dev` for the
+// live-reloading wrangler dev), on a free port with its own state folder, and waits until it answers.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -22,17 +22,30 @@ export async function freePort(): Promise<number> {
 
 export interface DevServer {
   url: string;
+  /** The npm process; the server's whole process tree hangs under it. */
+  pid: number;
+  /** The state folder (D1, R2, Durable Objects), removed by stop(). */
+  stateDir: string;
   stop(): Promise<void>;
   output(): string;
 }
 
 export async function startDevServer(
-  opts: { env?: Record<string, string>; /** Extra `wrangler dev` arguments, e.g. `--var NAME:value`. */ args?: string[]; timeoutMs?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    /** Extra server arguments, e.g. `--var NAME:value`, `--inspector-port N`. */
+    args?: string[];
+    timeoutMs?: number;
+    /** `start` (the default): the deployment bundle under Miniflare; `dev`: wrangler dev. */
+    script?: "start" | "dev";
+    /** The folder the state folder is made in (default the OS temp folder). */
+    stateRoot?: string;
+  } = {},
 ): Promise<DevServer> {
   const port = await freePort();
-  const stateDir = mkdtempSync(path.join(os.tmpdir(), "pome-state-"));
+  const stateDir = mkdtempSync(path.join(opts.stateRoot ?? os.tmpdir(), "pome-state-"));
   let log = "";
-  const child: ChildProcess = spawn("npm", ["start", "--silent", ...(opts.args?.length ? ["--", ...opts.args] : [])], {
+  const child: ChildProcess = spawn("npm", ["run", opts.script ?? "start", "--silent", ...(opts.args?.length ? ["--", ...opts.args] : [])], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, PORT: String(port), POME_STATE_DIR: stateDir, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -43,7 +56,7 @@ export async function startDevServer(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`npm run ${opts.script ?? "start"} exited with ${child.exitCode}:\n${log}`);
     try {
       const res = await fetch(`${url}/v1/me`, { headers: { authorization: `Bearer ${LOCAL_KEY}` } });
       if (res.status === 200) break;
@@ -52,12 +65,14 @@ export async function startDevServer(
     }
     if (Date.now() > deadline) {
       process.kill(-(child.pid ?? 0), "SIGTERM");
-      throw new Error(`npm start did not answer within the timeout:\n${log}`);
+      throw new Error(`npm run ${opts.script ?? "start"} did not answer within the timeout:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
     url,
+    pid: child.pid ?? 0,
+    stateDir,
     output: () => log,
     async stop() {
       if (child.exitCode === null && child.pid) {

@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
-import { LOCAL_KEY } from "./server";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { LOCAL_KEY, startDevServer, type DevServer } from "./server";
 
 describe("npm start serves the platform on 127.0.0.1", () => {
   it("answers GET /v1/me with the local key", async () => {
@@ -16,5 +16,28 @@ describe("npm start serves the platform on 127.0.0.1", () => {
     const body = (await res.json()) as { error: { type: string; request_id: string } };
     expect(body.error.type).toBe("unauthorized");
     expect(body.error.request_id).toMatch(/^req_/);
+  });
+});
+
+describe("npm start says once what it serves, where, with which key", () => {
+  let server: DevServer;
+  beforeAll(async () => {
+    server = await startDevServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("prints one start-up block and nothing that reads like a prompt", () => {
+    const out = server.output();
+    expect(out.match(/the platform is up at/g)).toHaveLength(1);
+    expect(out).toContain(`${server.url}/v1 `);
+    expect(out).toContain(`${server.url}/mcp`);
+    expect(out).toContain(`${server.url}/app/runs/`);
+    expect(out).toContain(`API key ${LOCAL_KEY}`);
+    expect(out.match(/D1 migrations: (\d+) of \1 applied/g)).toHaveLength(1);
+    expect(out).not.toMatch(/continue\?|fallback value|\?\s*$/im);
+    // Served by Miniflare directly: no wrangler dev banner or request log.
+    expect(out).not.toMatch(/wrangler|Ready on/i);
   });
 });

@@ -41,9 +41,13 @@ export async function signBlobUrl(opts: {
 
 export type Verification = "ok" | "invalid" | "expired";
 
-/** The signature is checked before the expiry, so an edited expiry reads as tampering. */
+/**
+ * The signature is checked before the expiry, so an edited expiry reads as tampering. `secrets`
+ * are the accepted keys, current first: a URL minted before TOKEN_SECRET was rotated keeps working
+ * until it expires.
+ */
 export async function verifyBlobUrl(opts: {
-  secret: string;
+  secrets: readonly string[];
   key: string;
   op: BlobOperation;
   expires: string | undefined;
@@ -52,7 +56,11 @@ export async function verifyBlobUrl(opts: {
 }): Promise<Verification> {
   if (!opts.expires || !opts.sig || !/^[0-9]{1,12}$/.test(opts.expires)) return "invalid";
   const expires = Number(opts.expires);
-  const expected = await hmacBase62(opts.secret, message(opts.op, opts.key, expires), SIGNATURE_LENGTH);
-  if (!timingSafeEqual(opts.sig, expected)) return "invalid";
+  const sig = opts.sig;
+  let signed = false;
+  for (const secret of opts.secrets) {
+    if (timingSafeEqual(sig, await hmacBase62(secret, message(opts.op, opts.key, expires), SIGNATURE_LENGTH))) signed = true;
+  }
+  if (!signed) return "invalid";
   return (opts.now ?? Date.now()) >= expires * 1000 ? "expired" : "ok";
 }

@@ -1,5 +1,5 @@
 // report.md: a run rendered for a person or a coach agent to read.
-import { newId } from "../ids";
+import { newGroupId } from "../ids";
 import { exclusionPhrase, scoreLine } from "./narrate";
 import type { RunView } from "./run-view";
 import { scoreFromRun } from "./run-score";
@@ -31,7 +31,7 @@ function twinRuntime(run: RunView): string {
 }
 
 export interface ReportOptions {
-  /** The group id the rerun should start with; minted fresh when omitted. */
+  /** The new group id offered to API callers who rerun without the CLI; minted fresh when omitted. */
   rerunGroupId?: string;
 }
 
@@ -40,7 +40,7 @@ export function renderReport(run: RunView, opts: ReportOptions = {}): string {
   const b = run.criteria_breakdown;
   const title = run.task_name ?? run.session_id;
   const failed = run.criteria_results.filter((r) => r.status === "failed");
-  const rerunGroup = opts.rerunGroupId ?? newId("grp", 12);
+  const rerunGroup = opts.rerunGroupId ?? newGroupId();
   const lines: string[] = [
     `# Evaluation report — ${title}`,
     "",
@@ -76,16 +76,24 @@ export function renderReport(run: RunView, opts: ReportOptions = {}): string {
       "",
     );
   }
-  lines.push(
-    "## Rerun after fixing",
-    "",
-    "Rerun the fixed agent as a new group linked back to this one, and bump its version:",
-    "",
-    "```json",
-    JSON.stringify({ group_id: rerunGroup, baseline_group_id: run.group_id, agent_version: run.agent_version ? `${run.agent_version}-next` : "v2" }, null, 2),
-    "```",
-    "",
-  );
-  if (!run.group_id) lines.push("This run had no group id, so the rerun cannot point back at it; give the next baseline a `group_id`.", "");
+  lines.push("## Rerun after fixing", "");
+  const nextVersion = run.agent_version ? `${run.agent_version}-next` : "v2";
+  if (run.group_id) {
+    lines.push(
+      "Once the agent is fixed, run the same task again as a new group compared with this one (put your agent's command after `--`):",
+      "",
+      "```bash",
+      `npx pome rerun ${run.group_id} --agent-version ${nextVersion} -- <your agent's command>`,
+      "```",
+      "",
+      `It prints which criteria flipped. Without the CLI, create the new sandboxes with \`"group_id": "${rerunGroup}"\`, \`"baseline_group_id": "${run.group_id}"\` and \`"agent_version": "${nextVersion}"\`.`,
+      "",
+    );
+  } else {
+    lines.push(
+      "This run belongs to no group, so no rerun can be compared with it. Run the task with `npx pome run <task.md> -- <your agent's command>`, which puts every run in a group, and rerun that group after the fix.",
+      "",
+    );
+  }
   return lines.join("\n");
 }

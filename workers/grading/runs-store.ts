@@ -53,7 +53,8 @@ const json = <T>(text: string): T => JSON.parse(text) as T;
 
 export const dashboardUrl = (origin: string, runId: string) => `${origin}/app/runs/${runId}`;
 
-export function runView(row: RunRow, origin: string): RunView {
+/** `dashboardOrigin` is where run pages are served (the DASHBOARD_ORIGIN setting, or the request's). */
+export function runView(row: RunRow, dashboardOrigin: string): RunView {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -89,14 +90,15 @@ export function runView(row: RunRow, origin: string): RunView {
     events_jsonl_url: row.traceS3Key,
     state_keys: json<Partial<Record<TwinId, string>>>(row.stateKeys),
     state_initial_keys: json<Partial<Record<TwinId, string>>>(row.stateInitialKeys),
-    dashboard_url: dashboardUrl(origin, row.id),
+    dashboard_url: dashboardUrl(dashboardOrigin, row.id),
     created_at: row.createdAt,
     finished_at: row.finishedAt,
   };
 }
 
 /** What finalize answers (and what a completed evaluation carries as `result`). */
-export function finalizeResult(view: RunView, origin: string) {
+/** `apiOrigin` is the control plane's origin, which serves report_url. */
+export function finalizeResult(view: RunView, apiOrigin: string) {
   return {
     run_id: view.id,
     session_id: view.session_id,
@@ -110,7 +112,7 @@ export function finalizeResult(view: RunView, origin: string) {
     summary: view.summary,
     fix_prompt: view.fix_prompt,
     dashboard_url: view.dashboard_url,
-    report_url: `${origin}/v1/runs/${view.id}/report.md`,
+    report_url: `${apiOrigin}/v1/runs/${view.id}/report.md`,
   };
 }
 

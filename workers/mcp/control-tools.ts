@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DEFAULT_TWIN, TWIN_IDS } from "../../durable-objects/twins/registry";
 import { guarded as guard, jsonResult, queryString } from "./control-api";
 import { finalizeRun } from "./finalize";
+import { listRuns } from "./list-runs";
 import { runTask, runTrials, type RunContext } from "./runs";
 import { textResult } from "./serve";
 
@@ -152,7 +153,7 @@ export function registerControlTools(server: McpServer, ctx: RunContext & { requ
     "list_runs",
     {
       description:
-        "List runs, newest first, as compact rows (id, session_id, task_name, satisfaction_score, group_id, agent_model, times). With group_id it is one trial group's view: compute the fraction of trials that passed and compare it with the task's passThreshold.",
+        "List runs, newest first, as compact rows (id, session_id, task_name, satisfaction_score, group_id, agent_model, times) under `runs`. With group_id it is one trial group's view and adds `reliability` (trials, passed, errored trials shown but left out of the fraction, pass_rate with its 95% Wilson interval, pass^k for k = 1…n, the verdict against the task's passThreshold, per-criterion pass rates with `flaky`), `summary` (the same in sentences), and, when the group is a rerun naming a baseline_group_id, `comparison`: per-criterion flips (failed→passed, passed→failed) and Fisher's exact test of whether the pass rate moved more than the noise.",
       inputSchema: {
         group_id: groupId.optional().describe("Only this trial group"),
         task_name: z.string().min(1).optional().describe("Only runs of this task"),
@@ -160,6 +161,6 @@ export function registerControlTools(server: McpServer, ctx: RunContext & { requ
       },
       annotations: READ,
     },
-    (a) => guarded(async () => jsonResult(await v1.json("GET", `/v1/runs${queryString(a)}`))),
+    (a) => guarded(async () => jsonResult(await listRuns(v1, a))),
   );
 }

@@ -8,7 +8,7 @@ import { unknownTwin, credentialOpens, resolveTwinCredential, toResponse } from 
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
 import { sandboxStub } from "../stubs";
-import { publicOrigin } from "../urls";
+import { twinsOrigin } from "../urls";
 import { newMcpServer, serveStateless, textResult } from "./serve";
 
 /** The REST request a tool call stands for, as the twin's dispatch takes it. */
@@ -72,14 +72,14 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   if (!isTwinId(twin)) throw unknownTwin(twin);
   const definition = TWINS[twin];
   const authorization = c.req.header("authorization") ?? "";
-  const who = await resolveTwinCredential(c.get("settings").tokenSecret, bearerFrom(authorization));
+  const who = await resolveTwinCredential(c.get("settings").tokenSecrets, bearerFrom(authorization));
   if (!credentialOpens(who, twin, sessionId)) {
     const refusal = toResponse(definition.errors.unauthorized("Bad credentials"));
     refusal.headers.set("www-authenticate", 'Bearer realm="pome"');
     return refusal;
   }
   const stub = sandboxStub(c.env, sessionId);
-  const baseUrl = `${publicOrigin(c)}/${twin}/s/${sessionId}`;
+  const baseUrl = `${twinsOrigin(c)}/${twin}/s/${sessionId}`;
   const server = twinServer(definition, (tool, args) => stub.twinCall(twin, twinRequestFor(tool, args, { authorization, baseUrl })));
   return serveStateless(c.req.raw, server);
 }

@@ -12,7 +12,7 @@ import { evidenceKey } from "../../durable-objects/evidence-keys";
 import { redactText } from "../../durable-objects/redact";
 import { ApiError, notFound } from "../errors";
 import { findSandbox } from "../sandbox-index";
-import { publicOrigin } from "../urls";
+import { apiOrigin } from "../urls";
 
 const UPLOAD_LIMIT = 32 * MiB;
 const UPLOAD_TTL_SECONDS = 900;
@@ -24,7 +24,7 @@ const storageDown = (err: unknown) => {
 
 async function authorize(c: Context<AppEnv>, op: BlobOperation): Promise<string> {
   const key = c.req.param("key") ?? "";
-  const verdict = await verifyBlobUrl({ secret: c.get("settings").tokenSecret, key, op, expires: c.req.query("expires"), sig: c.req.query("sig") });
+  const verdict = await verifyBlobUrl({ secrets: c.get("settings").tokenSecrets, key, op, expires: c.req.query("expires"), sig: c.req.query("sig") });
   if (verdict === "invalid") throw new ApiError("forbidden", "This link's signature is not valid", { reason: "invalid_signature" });
   if (verdict === "expired") throw new ApiError("forbidden", "This link has expired; mint a new one", { reason: "expired" });
   return key;
@@ -85,7 +85,7 @@ export const blobUploadRoutes = new Hono<AppEnv>().post("/:id/uploads", async (c
   const sandbox = await findSandbox(c.env, team.id, c.req.param("id"));
   if (!sandbox) throw notFound("Sandbox");
   const secret = c.get("settings").tokenSecret;
-  const origin = publicOrigin(c);
+  const origin = apiOrigin(c);
   const entries = await Promise.all(
     Object.entries(UPLOADS).map(async ([blob, name]) => {
       const key = evidenceKey(team.id, sandbox.id, name);

@@ -8,6 +8,8 @@ import type { AppEnv } from "../app-env";
 import { parseWith, readJson } from "../body";
 import { ApiError } from "../errors";
 import { bindSentence, renderCheck } from "../grading/binding";
+import { resolveSeeds } from "../seeds";
+import { criteriaTrueInSeed } from "../tasks/seed-exclusions";
 import { describeCheck, findCheck, nearestTemplates, vocabularyDigest, vocabularyFor } from "../grading/vocabulary";
 
 const BODY_LIMIT = 1024 * 1024;
@@ -34,6 +36,10 @@ const RenderBody = z.strictObject({
 const BindBody = z.strictObject({
   twin: z.unknown(),
   texts: z.array(z.string()).min(1, "send 1–100 texts").max(100, "send 1–100 texts"),
+  /** This twin's seed (as POST /v1/sandboxes takes it); absent: its default world. Names which texts the seed already satisfies. */
+  seed: z.unknown().optional(),
+  /** Positions of texts marked always_scored, which the seed may satisfy without being excluded. */
+  always_scored: z.array(z.number().int().min(0)).max(100).optional(),
 });
 
 export const checkRoutes = new Hono<AppEnv>()
@@ -64,9 +70,16 @@ export const checkRoutes = new Hono<AppEnv>()
     const body = parseWith(BindBody, await readJson(c, BODY_LIMIT));
     const twin = requireTwin(body.twin);
     const checks = vocabularyFor(twin);
-    const results = body.texts.map((text) => {
+    const seeds = body.seed === undefined ? {} : resolveSeeds([twin], body.seed).seeds;
+    const always = new Set(body.always_scored ?? []);
+    const excluded = new Map(
+      criteriaTrueInSeed(body.texts.map((text, i) => ({ kind: "code" as const, text, twin, alwaysScored: always.has(i) })), seeds).map((w) => [w.index, w]),
+    );
+    const results = body.texts.map((text, i) => {
       const bound = bindSentence(checks, text);
-      return bound ? { check_id: bound.check.id } : { check_id: null, nearest: nearestTemplates(checks, text) };
+      if (!bound) return { check_id: null, nearest: nearestTemplates(checks, text) };
+      const exclusion = excluded.get(i);
+      return { check_id: bound.check.id, already_true_in_seed: exclusion !== undefined, ...(exclusion ? { warning: exclusion.message } : {}) };
     });
     return c.json({ twin, results });
   });

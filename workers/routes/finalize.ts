@@ -13,7 +13,7 @@ import { FINALIZE_BODY_LIMIT, parseFinalizeBody, withTaskCriteria, type Finalize
 import { judgeFromEnv } from "../grading/judge";
 import { finalizeResult, findEvaluation, findRun, restartEvaluation, runView, settleEvaluation, startEvaluation } from "../grading/runs-store";
 import { findSandbox } from "../sandbox-index";
-import { publicOrigin } from "../urls";
+import { apiOrigin, dashboardOrigin } from "../urls";
 
 async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
   const row = await findSandbox(c.env, c.get("caller").team.id, c.req.param("id") ?? "");
@@ -35,8 +35,7 @@ async function evaluationBody(c: Context<AppEnv>, row: EvaluationRow) {
   if (row.status === "completed" && row.runId) {
     const run = await findRun(c.env, row.teamId, row.runId);
     if (run) {
-      const origin = publicOrigin(c);
-      return { ...base, result: finalizeResult(runView(run, origin), origin) };
+      return { ...base, result: finalizeResult(runView(run, dashboardOrigin(c)), apiOrigin(c)) };
     }
   }
   if (row.status === "failed") return { ...base, error: row.error ? (JSON.parse(row.error) as unknown) : null };
@@ -54,7 +53,7 @@ async function finalizeAsync(c: Context<AppEnv>, sandbox: SandboxRow, body: Fina
     c.executionCtx.waitUntil(job);
   }
   const current = (await findEvaluation(c.env, sandbox.teamId, sandbox.id)) ?? row;
-  c.header("location", `${publicOrigin(c)}/v1/sandboxes/${sandbox.id}/evaluation`);
+  c.header("location", `${apiOrigin(c)}/v1/sandboxes/${sandbox.id}/evaluation`);
   c.header("preference-applied", "respond-async");
   return c.json(await evaluationBody(c, current), 202);
 }
@@ -66,8 +65,7 @@ export const finalizeRoutes = new Hono<AppEnv>()
     const body = parseFinalizeBody(raw, JSON.parse(sandbox.twins) as TwinId[]);
     if (prefersAsync(c.req.header("prefer"))) return finalizeAsync(c, sandbox, body);
     const run = await finalizeSandbox({ env: c.env, sandbox, body, judge: judgeFromEnv(c.env) });
-    const origin = publicOrigin(c);
-    return c.json(finalizeResult(runView(run, origin), origin));
+    return c.json(finalizeResult(runView(run, dashboardOrigin(c)), apiOrigin(c)));
   })
   .get("/:id/evaluation", async (c) => {
     const sandbox = await requireSandbox(c);

@@ -9,7 +9,7 @@ import type { RunRow } from "../db/schema-runs";
 import { ApiError, notFound } from "../errors";
 import { renderReport } from "../grading/report";
 import { findRun, listRuns, runView } from "../grading/runs-store";
-import { publicOrigin } from "../urls";
+import { apiOrigin, dashboardOrigin } from "../urls";
 
 const ListQuery = z.object({
   group_id: z.string().min(1).max(64).optional(),
@@ -38,7 +38,7 @@ const blobAbsent = (blob: string) =>
   new ApiError("not_found", `This run's ${blob} blob is not retrievable`, { reason: "blob_absent", blob });
 
 async function signedDownload(c: Context<AppEnv>, key: string) {
-  const signed = await signBlobUrl({ secret: c.get("settings").tokenSecret, origin: publicOrigin(c), key, op: "get" });
+  const signed = await signBlobUrl({ secret: c.get("settings").tokenSecret, origin: apiOrigin(c), key, op: "get" });
   return { key, url: signed.url, expires_in: signed.expiresIn, expires_at: new Date(signed.expires * 1000).toISOString() };
 }
 
@@ -48,9 +48,9 @@ export const runRoutes = new Hono<AppEnv>()
     const rows = await listRuns(c.env, c.get("caller").team.id, { groupId: query.group_id, taskName: query.task_name, limit: query.limit });
     return c.json(rows);
   })
-  .get("/:id", async (c) => c.json(runView(await requireRun(c), publicOrigin(c))))
+  .get("/:id", async (c) => c.json(runView(await requireRun(c), dashboardOrigin(c))))
   .get("/:id/report.md", async (c) => {
-    const report = renderReport(runView(await requireRun(c), publicOrigin(c)));
+    const report = renderReport(runView(await requireRun(c), dashboardOrigin(c)));
     return c.body(report, 200, { "content-type": "text/markdown; charset=utf-8" });
   })
   .get("/:id/trace", async (c) => {

@@ -4,10 +4,10 @@ import { z } from "zod";
 import type { TwinId } from "../../durable-objects/twins/types";
 import type { AppEnv, Caller } from "../app-env";
 import { MiB, parseWith, readJson } from "../body";
-import { discardToken, mintAgentToken, providerCredentials } from "../credentials";
+import { discardTokenMatches, discardToken, mintAgentToken, providerCredentials } from "../credentials";
 import type { SandboxRow } from "../db/schema";
 import { ApiError, notFound } from "../errors";
-import { newId, timingSafeEqual } from "../ids";
+import { newId } from "../ids";
 import { countOpenSandboxes, effectiveState, findByIdempotencyKey, findSandbox, listSandboxes, reserveSandbox, setSandboxState } from "../sandbox-index";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { sandboxStub } from "../stubs";
@@ -169,12 +169,12 @@ export const sandboxRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     const row = await requireSandbox(c);
     const stub = sandboxStub(c.env, row.id);
-    const secret = c.get("settings").tokenSecret;
+    const { tokenSecret, tokenSecrets } = c.get("settings");
     const live = await stub.describe();
     const open = live.ok && ["provisioning", "ready", "running"].includes(live.meta.state) && Date.now() < live.meta.expiresAt;
     if (open) {
       const confirm = c.req.query("confirm_discard");
-      const expected = await discardToken(secret, row.id);
+      const expected = await discardToken(tokenSecret, row.id);
       if (confirm === undefined) {
         throw new ApiError("conflict", "This sandbox holds a run nobody has graded; finalize it, or repeat with ?confirm_discard= to throw it away", {
           reason: "ungraded_session",
@@ -183,7 +183,7 @@ export const sandboxRoutes = new Hono<AppEnv>()
           discard_token: expected,
         });
       }
-      if (!timingSafeEqual(confirm, expected)) {
+      if (!(await discardTokenMatches(tokenSecrets, row.id, confirm))) {
         throw new ApiError("validation_failed", "confirm_discard does not match this sandbox's discard token", {
           issues: [{ path: "confirm_discard", message: "Invalid discard token" }],
         });

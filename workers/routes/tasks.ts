@@ -9,7 +9,8 @@ import { ApiError, notFound } from "../errors";
 import { decodeTaskSource } from "../task-source";
 import { bindTaskCriteria } from "../tasks/criteria-binding";
 import { parseTask } from "../tasks/markdown";
-import { prepareTask } from "../tasks/prepare";
+import { prepareTask, type PreparedTask } from "../tasks/prepare";
+import { criteriaTrueInSeed } from "../tasks/seed-exclusions";
 import { findTask, listTasks, saveTask } from "../tasks/task-store";
 import type { Task } from "../tasks/types";
 import { criteriaForFinalize } from "../tasks/wire";
@@ -63,6 +64,21 @@ function full(row: TaskRow, task: Task) {
   };
 }
 
+/** Criteria finalize would exclude because the seed already satisfies them, named by their finalize ids. */
+function seedWarnings(prepared: PreparedTask) {
+  // Positions stay those of the task's criteria, so c1, c2… are the ids finalize uses.
+  const criteria = prepared.task.criteria.map((c) => ({ kind: c.kind, text: c.text, twin: c.twin ?? prepared.twins[0], alwaysScored: c.alwaysScored }));
+  return criteriaTrueInSeed(criteria, prepared.seeds).map((w) => ({
+    type: "already_true_in_seed",
+    criterion_id: `c${w.index + 1}`,
+    text: w.text,
+    twin: w.twin,
+    check_id: w.check_id,
+    reason: w.reason,
+    message: w.message,
+  }));
+}
+
 /** A stored row always parsed when it was saved; failing now means the parser changed under it. */
 function parsedRow(row: TaskRow): Task {
   const parsed = parseTask(row.markdown);
@@ -80,7 +96,7 @@ export const taskRoutes = new Hono<AppEnv>()
     const markdown = body.source ?? decodeTaskSource(body.task_source ?? "");
     const prepared = prepareTask(markdown, body.criteria);
     const { row, created } = await saveTask(c.env, c.get("caller").team.id, prepared);
-    return c.json({ ...full(row, prepared.task), created }, created ? 201 : 200);
+    return c.json({ ...full(row, prepared.task), created, warnings: seedWarnings(prepared) }, created ? 201 : 200);
   })
   .get("/", async (c) => {
     const { limit } = parseWith(ListQuery, c.req.query());

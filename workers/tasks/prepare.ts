@@ -13,6 +13,8 @@ export interface PreparedTask {
   task: Task;
   twins: TwinId[];
   bindings: CriterionBinding[];
+  /** The twins' normalized seeds (a twin without one boots its default world). */
+  seeds: Partial<Record<TwinId, unknown>>;
 }
 
 const where = (e: TaskError) => (e.line !== undefined ? `line ${e.line}: ` : e.section ? `${e.section}: ` : "");
@@ -50,10 +52,11 @@ export function prepareTask(source: string, picks: readonly CriterionPick[] | un
   const missing = missingForRun(task);
   if (missing.length) throw invalidTask(missing);
 
+  let seeds: Partial<Record<TwinId, unknown>> = {};
   if (task.seed) {
     const wire = seedForRequest(task.seed, twins);
     if (wire.error) throw new ApiError("validation_failed", wire.error, { error: "invalid_seed_envelope" });
-    if (wire.found) resolveSeeds(twins, wire.seed);
+    if (wire.found) seeds = resolveSeeds(twins, wire.seed).seeds;
   }
 
   const bindings = bindTaskCriteria(task, twins);
@@ -66,5 +69,5 @@ export function prepareTask(source: string, picks: readonly CriterionPick[] | un
       { error: "unbound_criteria", criteria: unbound },
     );
   }
-  return { markdown, task, twins, bindings };
+  return { markdown, task, twins, bindings, seeds };
 }

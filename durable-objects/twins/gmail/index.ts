@@ -1,22 +1,63 @@
-// The Gmail twin, not built yet: a placeholder answering in Google's error shape. googleapis
-// retries 5xx answers on its own, so a call the twin does not serve is answered as Google answers
-// a path it does not know, 404, with a message saying what is missing; it is still taped
-// `unsupported`.
-import { placeholderTwin } from "../kit/placeholder";
-import { jsonResponse } from "../kit/response";
+// The Gmail twin: Gmail API v1 over the gm_ tables, as googleapis expects it.
+import type { FaultRule, TwinDefinition, TwinResponse } from "../types";
+import { gmailChecks } from "./checks";
+import { faultResponse, gError, UNAUTHENTICATED_MESSAGE } from "./errors";
+import { prepareGmailCall } from "./parse";
+import { gmailRoutes } from "./routes";
+import { defaultGmailSeed, generateGmailSeed, parseGmailSeed, type GmailFault, type GmailSeed } from "./seed";
+import { deliverReply } from "./store/outgoing";
+import { getJson } from "./store/meta";
+import { GMAIL_MIGRATIONS } from "./tables";
+import { gmailTools, gmailUntooled } from "./tools";
+import { bootGmail, exportGmail, prepareGmailSeed } from "./world";
 
-const GOOGLE_STATUS: Record<number, string> = { 401: "UNAUTHENTICATED", 404: "NOT_FOUND", 410: "NOT_FOUND", 500: "INTERNAL" };
+const ROOT_PREFIXES = ["/gmail/v1/", "/upload/gmail/v1/"];
 
-export const gmailTwin = placeholderTwin({
+// gaxios (googleapis' transport, retry on by default) retries 408, 429 and every 5xx, for
+// GET, HEAD, PUT, OPTIONS and DELETE. The status decides; the method narrows it further.
+const retried = (res: TwinResponse) => res.status === 408 || res.status === 429 || (res.status >= 500 && res.status < 600);
+
+export const gmailTwin: TwinDefinition<GmailSeed> = {
   id: "gmail",
   displayName: "Gmail",
+  implemented: true,
+  parseSeed: parseGmailSeed,
+  defaultSeed: defaultGmailSeed,
+  generateSeed: generateGmailSeed,
+  migrations: GMAIL_MIGRATIONS,
+  boot: bootGmail,
+  prepareSeed: prepareGmailSeed,
+  exportState: exportGmail,
+  routes: gmailRoutes,
+  prepare: prepareGmailCall,
+  errors: {
+    // 501 would be retried by gaxios (every 5xx is), so a method the twin does not serve is
+    // answered as Google's front end answers a path it does not route: 404, with a reason
+    // saying what is missing. The tape still marks it `unsupported`.
+    notImplemented: (req) => gError(404, `The Gmail twin does not implement ${req.method} ${req.path}`, "notImplemented"),
+    unauthorized: () =>
+      gError(401, UNAUTHENTICATED_MESSAGE, "authError", "global", {
+        "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+      }),
+    gone: (message) => gError(410, message, "failedPrecondition"),
+    internal: (message) => gError(500, message, "backendError"),
+  },
   credential: { prefix: "ya29.", separator: ".", header: "Authorization", scheme: "Bearer" },
   secretPatterns: [/\bya29\.[A-Za-z0-9._-]{10,}/g],
-  rootPrefixes: ["/gmail/v1/", "/upload/gmail/v1/"],
-  // googleapis (gaxios, retry on by default) retries 408, 429 and every 5xx.
-  clientRetries: (res) => res.status === 408 || res.status === 429 || res.status >= 500,
-  error: (status, message) => {
-    const answered = status === 501 ? 404 : status;
-    return jsonResponse(answered, { error: { code: answered, message, status: GOOGLE_STATUS[answered] ?? "UNKNOWN" } });
+  tapeHeaders: ["x-goog-api-client"],
+  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
+  tools: gmailTools,
+  untooledOperations: gmailUntooled,
+  checks: gmailChecks,
+  clientRetries: retried,
+  deliver: (db, clock, kind, payload) => {
+    if (kind === "reply") deliverReply(db, clock, payload);
   },
-});
+  faults: (db): FaultRule[] =>
+    getJson<GmailFault[]>(db, "faults", []).map((f) => ({
+      operation: f.operation,
+      skip: f.skip,
+      times: f.times,
+      response: () => faultResponse(f.status, f.reason),
+    })),
+};

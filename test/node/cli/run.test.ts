@@ -69,8 +69,8 @@ describe("pome run prints the report and exits by the verdict", () => {
     expect(code).toBe(1);
     expect(json.group_id).toMatch(/^grp_/);
     expect(json.runs).toHaveLength(2);
-    const listed = await pomeJson<{ id: string; group_id: string }[]>(["runs", "--group-id", json.group_id]);
-    expect(listed.json.map((r) => r.id).sort()).toEqual(json.runs.map((r) => r.run_id).sort());
+    const listed = await pomeJson<{ runs: { id: string; group_id: string }[] }>(["runs", "--group-id", json.group_id]);
+    expect(listed.json.runs.map((r) => r.id).sort()).toEqual(json.runs.map((r) => r.run_id).sort());
   });
 
   it("stamps the agent's version and model on the run", async () => {

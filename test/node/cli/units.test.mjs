@@ -40,6 +40,15 @@ describe("configuration comes from flags, then the environment, then ./pome.json
     expect(loadConfig({ cwd, env: { ...env, POME_API_URL: "http://env.test" }, flags: { "api-url": "http://flag.test" } }).sources.apiUrl).toBe("--api-url");
   });
 
+  it("follows PORT (the port npm start serves on) when nothing names the API, and refuses a PORT that is no port", () => {
+    const { cwd, env } = dirs();
+    expect(loadConfig({ cwd, env: { ...env, PORT: "9123" } })).toMatchObject({ apiUrl: "http://127.0.0.1:9123", sources: { apiUrl: "PORT" } });
+    expect(loadConfig({ cwd, env: { ...env, PORT: "9123", POME_API_URL: "http://env.test" } }).apiUrl).toBe("http://env.test");
+    const withFile = dirs({ user: { api_url: "http://user.test" } });
+    expect(loadConfig({ cwd: withFile.cwd, env: { ...withFile.env, PORT: "9123" } }).apiUrl).toBe("http://user.test");
+    expect(() => loadConfig({ cwd, env: { ...env, PORT: "eighty" } })).toThrow(/PORT="eighty" is not a port number/);
+  });
+
   it("reads the agent manifest from pome.json", () => {
     const { cwd, env } = dirs({ project: { agent: { name: "triager", version: "v3", model: "claude-x" } } });
     expect(loadConfig({ cwd, env }).agent).toEqual({ name: "triager", version: "v3", model: "claude-x" });
@@ -104,10 +113,14 @@ describe("trials pass by score and groups pass by rate", () => {
     expect(trialPassed(80, 80)).toBe(true);
   });
 
-  it("compares the pass rate with the threshold", () => {
-    const trials = [{ score: 100 }, { score: 50 }, { score: 100 }, { score: null }];
-    expect(summarize(trials, { passThreshold: 50 })).toMatchObject({ passed_trials: 2, pass_rate: 50, passed: true });
-    expect(summarize(trials, {})).toMatchObject({ pass_threshold: 100, passed: false });
+  it("compares the pass rate of the graded trials with the threshold, by the control plane's arithmetic", async () => {
+    const { reliability } = await import("../../../workers/stats/reliability.ts");
+    const trials = [100, 50, 100, null].map((score, i) => ({ run_id: `run_${i}`, score, criteria: [] }));
+    // The unscored trial errored: shown, and out of the fraction (2 of 3 graded).
+    const summary = summarize(reliability(trials, { passThreshold: 60 }));
+    expect(summary).toMatchObject({ passed_trials: 2, errored_trials: 1, graded_trials: 3, pass_rate: 66.67, passed: true });
+    expect(summarize(reliability(trials, {}))).toMatchObject({ pass_threshold: 100, passed: false });
+    expect(summarize(reliability([{ run_id: "r", score: null, criteria: [] }]))).toMatchObject({ pass_rate: 0, passed: false });
   });
 
   it("mints grp_ group ids", () => {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv, type ErrorObject } from "ajv";
 
-const SPEC = path.resolve(import.meta.dirname, "../../../../shared/service-specs/github.subset.json");
+const SPEC = path.resolve(import.meta.dirname, "../../fixtures/service-specs/github.subset.json");
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -141,8 +141,12 @@ describe("the run loop: run_task, finalize_run, get_report, list_runs", () => {
     expect(report).toContain("agent version: v1");
     expect(report).toContain("## Rerun after fixing");
 
-    const rows = jsonOf<{ id: string; group_id: string }[]>(await call("list_runs", { group_id: run.group_id }));
-    expect(rows.map((r) => r.id)).toEqual([graded.run_id]);
+    const listed = jsonOf<{ runs: { id: string; group_id: string }[]; reliability: { trials: number; passed: number; verdict: string }; summary: string[] }>(
+      await call("list_runs", { group_id: run.group_id }),
+    );
+    expect(listed.runs.map((r) => r.id)).toEqual([graded.run_id]);
+    expect(listed.reliability).toMatchObject({ trials: 1, passed: 0, verdict: "failed" });
+    expect(listed.summary[0]).toBe("Pass rate 0% (0 of 1 graded trials), 95% Wilson interval 0%–79.3%; threshold 100%: FAILED");
   });
 
   it("reruns a fix as a new group linked to its baseline, and the examinee passes through the twin MCP", async () => {
@@ -163,6 +167,13 @@ describe("the run loop: run_task, finalize_run, get_report, list_runs", () => {
     const report = textOf(await call("get_report", { run_id: graded.run_id }));
     expect(report).toContain(`baseline group \`${baseline.group_id}\``);
     expect(report).toContain("agent version: v2");
+
+    // The rerun group's view carries the comparison with its baseline.
+    const listed = jsonOf<{ comparison: { baseline_group_id: string; fixed: number; pass_rate_change: number; test: { method: string; p_value: number } }; summary: string[] }>(
+      await call("list_runs", { group_id: rerun.group_id }),
+    );
+    expect(listed.comparison).toMatchObject({ baseline_group_id: baseline.group_id, fixed: 1, pass_rate_change: 1, test: { method: "fisher_exact_two_sided", p_value: 1 } });
+    expect(listed.summary).toContain("Fisher's exact test (two-sided): p = 1.000; within the noise of 1 against 1 trials");
   });
 
   it("answers an unknown run with the control plane's 404 envelope", async () => {
@@ -180,8 +191,12 @@ describe("run_trials provisions N trials under one group", () => {
     expect(batch).toMatchObject({ group_id: "grp_trials01", n: 2, pass_threshold: 100 });
     expect(new Set(batch.trials.map((t) => t.session_id)).size).toBe(2);
     for (const trial of batch.trials) await call("finalize_run", { session_id: trial.session_id });
-    const rows = jsonOf<{ session_id: string; group_id: string }[]>(await call("list_runs", { group_id: "grp_trials01" }));
-    expect(rows.map((r) => r.session_id).sort()).toEqual(batch.trials.map((t) => t.session_id).sort());
+    const listed = jsonOf<{ runs: { session_id: string }[]; reliability: { trials: number; pass_hat_k: { k: number; estimate: number }[] } }>(
+      await call("list_runs", { group_id: "grp_trials01" }),
+    );
+    expect(listed.runs.map((r) => r.session_id).sort()).toEqual(batch.trials.map((t) => t.session_id).sort());
+    expect(listed.reliability.trials).toBe(2);
+    expect(listed.reliability.pass_hat_k).toEqual([{ k: 1, estimate: 0 }, { k: 2, estimate: 0 }]);
   });
 
   it("mints one group id for the whole batch when none is given", async () => {

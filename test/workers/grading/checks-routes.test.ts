@@ -95,9 +95,35 @@ describe("POST /v1/checks/bind", () => {
       texts: ['A comment containing "triaged" exists on issue #1 in `northwind/payments`', "Issue #1 in acme/api has the bug label"],
     });
     const body = (await res.json()) as { twin: string; results: { check_id: string | null; nearest?: string[] }[] };
-    expect(body.results[0]).toEqual({ check_id: "github.issue-comment-contains" });
+    expect(body.results[0]).toEqual({ check_id: "github.issue-comment-contains", already_true_in_seed: false });
     expect(body.results[1].check_id).toBeNull();
     expect(body.results[1].nearest?.[0]).toBe("github.issue-has-label — Issue #{issue} in `{repo}` has the `{label}` label applied");
+  });
+
+  it("says which sentences the seed (or the default world) already satisfies, and how to keep them scored", async () => {
+    interface Bound {
+      results: { check_id: string | null; already_true_in_seed?: boolean; warning?: string }[];
+    }
+    const texts = ["Issue #3 in `acme/api` has the `bug` label applied", "Issue #1 in `acme/api` has the `bug` label applied"];
+    // The default world: issue #3 carries `bug`, issue #1 does not.
+    const onDefault = await (await postJson("/v1/checks/bind", { twin: "github", texts })).json<Bound>();
+    expect(onDefault.results.map((r) => r.already_true_in_seed)).toEqual([true, false]);
+    expect(onDefault.results[0].warning).toContain("finalize will exclude it from the score");
+    expect(onDefault.results[0].warning).toContain("- [code always_scored] Issue #3 in `acme/api` has the `bug` label applied");
+    expect(onDefault.results[1]).not.toHaveProperty("warning");
+
+    // A seed of the caller's: issue #1 is the labelled one now.
+    const seed = {
+      users: [{ login: "acme", type: "Organization" }, { login: "alice" }],
+      repositories: [{ owner: "acme", name: "api", labels: [{ name: "bug" }], issues: [{ number: 1, title: "x", user: "alice", labels: ["bug"] }, { number: 3, title: "y", user: "alice" }] }],
+    };
+    const onSeed = await (await postJson("/v1/checks/bind", { twin: "github", texts, seed })).json<Bound>();
+    expect(onSeed.results.map((r) => r.already_true_in_seed)).toEqual([false, true]);
+    // always_scored keeps it scored: no warning.
+    const kept = await (await postJson("/v1/checks/bind", { twin: "github", texts, seed, always_scored: [1] })).json<Bound>();
+    expect(kept.results.map((r) => r.already_true_in_seed)).toEqual([false, false]);
+    // A seed that does not boot is refused as POST /v1/sandboxes refuses it.
+    expect((await postJson("/v1/checks/bind", { twin: "github", texts, seed: { repositories: "no" } })).status).toBe(422);
   });
 
   it("answers 422 for an unknown twin or a malformed body", async () => {

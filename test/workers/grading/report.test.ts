@@ -78,7 +78,7 @@ const MIXED = [
 ];
 
 describe("report.md", () => {
-  const md = renderReport(run(MIXED), { rerunGroupId: "grp_next000001" });
+  const md = renderReport(run(MIXED), { rerunGroupId: "grp_0123456789abcdef" });
 
   it("opens with the title and the score with its denominator and exclusions", () => {
     expect(md.split("\n")[0]).toBe("# Evaluation report — Triage the timeout");
@@ -110,15 +110,24 @@ describe("report.md", () => {
     expect(handoff).toContain("bound no check");
   });
 
-  it("pre-fills a rerun with a new group id and this run's group as the baseline", () => {
+  it("pre-fills the pome rerun line to paste, with this run's group as the baseline", () => {
     const rerun = md.slice(md.indexOf("## Rerun after fixing"));
-    expect(rerun).toContain('"group_id": "grp_next000001"');
-    expect(rerun).toContain('"baseline_group_id": "grp_baseline"');
-    expect(rerun).toContain('"agent_version": "v1-next"');
+    const block = /```bash\n(.+)\n```/.exec(rerun);
+    expect(block?.[1]).toBe("npx pome rerun grp_baseline --agent-version v1-next -- <your agent's command>");
+    expect(rerun).not.toContain("```json");
+    // For API callers: the fields a rerun's sandboxes carry.
+    expect(rerun).toContain('`"group_id": "grp_0123456789abcdef"`, `"baseline_group_id": "grp_baseline"` and `"agent_version": "v1-next"`');
   });
 
-  it("mints a fresh grp_ id when none is given", () => {
-    expect(renderReport(run(MIXED))).toMatch(/"group_id": "grp_[A-Za-z0-9]{12}"/);
+  it("mints a new group id of the form pome run mints (grp_ and 16 hex digits)", () => {
+    const minted = /"group_id": "(grp_[^"]+)"/.exec(renderReport(run(MIXED)))?.[1];
+    expect(minted).toMatch(/^grp_[0-9a-f]{16}$/);
+  });
+
+  it("sends a run without a group to pome run, since no rerun can be compared with it", () => {
+    const rerun = renderReport(run(MIXED, { group_id: null }));
+    expect(rerun).not.toContain("pome rerun");
+    expect(rerun).toContain("npx pome run <task.md> -- <your agent's command>");
   });
 
   it("says nothing needs handing off on a clean run, and shows a dash score when nothing was evaluated", () => {

@@ -105,7 +105,7 @@ describe("GET /v1/runs/:id/report.md", () => {
     expect(md).toContain("| ✅ | Issue #1 exists in `acme/api` | code | passed | issue #1 exists in acme/api |");
     expect(md).toContain("## Handoff (fix prompt)");
     expect(md).toContain("## Rerun after fixing");
-    expect(md).toContain('"baseline_group_id": "grp_reportbase"');
+    expect(md).toContain("npx pome rerun grp_reportbase --agent-version v2 -- <your agent's command>");
   });
 });
 

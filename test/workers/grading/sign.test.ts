@@ -23,20 +23,32 @@ describe("signed blob URLs", () => {
 
   it("verify before expiry and refuse at and after it", async () => {
     const { expires, sig } = await signed();
-    expect(await verifyBlobUrl({ secret: SECRET, key: KEY, op: "get", expires, sig, now: NOW + 299_000 })).toBe("ok");
-    expect(await verifyBlobUrl({ secret: SECRET, key: KEY, op: "get", expires, sig, now: NOW + 300_000 })).toBe("expired");
+    expect(await verifyBlobUrl({ secrets: [SECRET], key: KEY, op: "get", expires, sig, now: NOW + 299_000 })).toBe("ok");
+    expect(await verifyBlobUrl({ secrets: [SECRET], key: KEY, op: "get", expires, sig, now: NOW + 300_000 })).toBe("expired");
   });
 
   it("refuse a changed key, expiry, signature, operation or secret", async () => {
     const { expires, sig } = await signed();
-    const base = { secret: SECRET, key: KEY, op: "get" as const, expires, sig, now: NOW };
+    const base = { secrets: [SECRET], key: KEY, op: "get" as const, expires, sig, now: NOW };
     expect(await verifyBlobUrl({ ...base, key: "team-tm_1/session-ses_1/state_final.github.json" })).toBe("invalid");
     expect(await verifyBlobUrl({ ...base, expires: String(Number(expires) + 3600) })).toBe("invalid");
     expect(await verifyBlobUrl({ ...base, sig: `${sig?.slice(0, -1)}${sig?.endsWith("A") ? "B" : "A"}` })).toBe("invalid");
     expect(await verifyBlobUrl({ ...base, op: "put" })).toBe("invalid");
-    expect(await verifyBlobUrl({ ...base, secret: "other" })).toBe("invalid");
+    expect(await verifyBlobUrl({ ...base, secrets: ["other"] })).toBe("invalid");
     expect(await verifyBlobUrl({ ...base, sig: undefined })).toBe("invalid");
     expect(await verifyBlobUrl({ ...base, expires: "soon" })).toBe("invalid");
+  });
+
+  it("keep working across a key rotation until they expire, and only under a key still accepted", async () => {
+    // Minted under SECRET; then TOKEN_SECRET becomes "next" and SECRET moves to TOKEN_SECRET_PREVIOUS.
+    const { expires, sig } = await signed();
+    const base = { key: KEY, op: "get" as const, expires, sig };
+    expect(await verifyBlobUrl({ ...base, secrets: ["next", SECRET], now: NOW + 299_000 })).toBe("ok");
+    expect(await verifyBlobUrl({ ...base, secrets: ["next", SECRET], now: NOW + 300_000 })).toBe("expired");
+    // Once the previous key is dropped the old URL is worthless, even before its expiry.
+    expect(await verifyBlobUrl({ ...base, secrets: ["next"], now: NOW })).toBe("invalid");
+    // And no key outside the list opens it, current or not.
+    expect(await verifyBlobUrl({ ...base, secrets: [], now: NOW })).toBe("invalid");
   });
 });
 

@@ -58,7 +58,8 @@ export async function inTwinWorld<Seed, T>(
 ): Promise<T> {
   const parsed = twin.parseSeed(rawSeed);
   if (!parsed.ok) throw new Error(`invalid seed: ${JSON.stringify(parsed.issues)}`);
-  const seed = parsed.seed;
+  // What the twin computes asynchronously before boot (parsing raw mail) happens here too.
+  const seed = twin.prepareSeed ? await twin.prepareSeed(parsed.seed) : parsed.seed;
   const stub = env.SANDBOX.get(env.SANDBOX.newUniqueId());
   return runInDurableObject(stub, async (_instance, state) => {
     applyMigrations(state.storage.sql, [...TIMED_MIGRATIONS, OUTBOX_MIGRATION]);

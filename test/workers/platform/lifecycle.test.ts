@@ -69,3 +69,40 @@ describe("one alarm drives the lifetime and the idle timer", () => {
     expect(t0.lifetime).toBe(Date.parse(sandbox.expires_at));
   });
 });
+
+describe("a twin call writes its tape row and the idle deadline, nothing else", () => {
+  const metaRow = (sessionId: string) =>
+    runInDurableObject(stubOf(sessionId), (_i, state) => state.storage.sql.exec<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'").one().value);
+  const lastRequestAt = async (sessionId: string) =>
+    (await (await api(`/v1/sandboxes/${sessionId}`)).json<{ last_request_at: string | null }>()).last_request_at;
+
+  it("rewrites the meta row only when the first call moves the sandbox to running", async () => {
+    const sandbox = await createSandbox();
+    await twinFetch(sandbox, "/user");
+    const afterFirst = await metaRow(sandbox.session_id);
+    expect(JSON.parse(afterFirst).state).toBe("running");
+    await new Promise((r) => setTimeout(r, 5));
+    await twinFetch(sandbox, "/repos/acme/api");
+    expect(await metaRow(sandbox.session_id)).toBe(afterFirst);
+    // The time of the last call is still served: it is the last tape row's.
+    const tape = await (await twinFetch(sandbox, "/_pome/events")).json<{ at: string }[]>();
+    expect(await lastRequestAt(sandbox.session_id)).toBe(tape.at(-1)?.at);
+  });
+
+  it("recovers the time of the last call from the tape after the object restarts", async () => {
+    const sandbox = await createSandbox();
+    await twinFetch(sandbox, "/user");
+    await new Promise((r) => setTimeout(r, 5));
+    await twinFetch(sandbox, "/repos/acme/api");
+    const served = await lastRequestAt(sandbox.session_id);
+    const { Sandbox } = await import("../../../durable-objects/Sandbox");
+    const restarted = await runInDurableObject(stubOf(sandbox.session_id), async (_i, state) => {
+      // A fresh instance over the same storage is what a restart builds.
+      const fresh = new Sandbox(state, env);
+      await state.blockConcurrencyWhile(async () => {}); // its start-up has run
+      const described = await fresh.describe();
+      return described.ok ? described.meta.lastRequestAt : null;
+    });
+    expect(restarted === null ? null : new Date(restarted).toISOString()).toBe(served);
+  });
+});

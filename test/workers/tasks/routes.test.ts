@@ -221,3 +221,31 @@ describe("agents register with a twin allowlist that only grows", () => {
     expect((await register({ twins: ["github"] })).status).toBe(422);
   });
 });
+
+describe("POST /v1/tasks warns about criteria the seed already satisfies", () => {
+  interface Warned extends StoredTask {
+    warnings: { type: string; criterion_id: string; text: string; twin: string; check_id: string; reason: string; message: string }[];
+  }
+  const criteria = (always: boolean) =>
+    `## Success Criteria\n- [code] Issue #1 in \`acme/api\` has the \`bug\` label applied\n- [code${always ? " always_scored" : ""}] Issue #3 in \`acme/api\` has the \`bug\` label applied\n`;
+
+  it("names the criterion finalize will exclude and says how to keep it scored", async () => {
+    const res = await saveTask({ source: source(uniqueName("Seeded"), criteria(false)) });
+    expect(res.status).toBe(201);
+    const { warnings } = await res.json<Warned>();
+    // No seed: the default world, where issue #3 already has the `bug` label.
+    expect(warnings).toEqual([
+      expect.objectContaining({ type: "already_true_in_seed", criterion_id: "c2", twin: "github", check_id: "github.issue-has-label" }),
+    ]);
+    expect(warnings[0].reason).toMatch(/^already_true_in_seed: .*before the agent acted/);
+    expect(warnings[0].message).toContain("always_scored");
+  });
+
+  it("warns about nothing when the criterion is always_scored, or the seed does not satisfy it", async () => {
+    const kept = await (await saveTask({ source: source(uniqueName("Kept"), criteria(true)) })).json<Warned>();
+    expect(kept.warnings).toEqual([]);
+    const seed = '## Seed State\n```json\n{"github": {"users": [{"login": "acme", "type": "Organization"}, {"login": "alice"}], "repositories": [{"owner": "acme", "name": "api", "labels": [{"name": "bug"}], "issues": [{"number": 1, "title": "x", "user": "alice"}, {"number": 3, "title": "y", "user": "alice"}]}]}}\n```\n\n';
+    const seeded = await (await saveTask({ source: source(uniqueName("Own seed"), `${seed}${criteria(false)}`) })).json<Warned>();
+    expect(seeded.warnings).toEqual([]);
+  });
+});

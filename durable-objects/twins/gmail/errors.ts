@@ -1,0 +1,63 @@
+// Google's error body as gaxios reads it (`err.response.data.error`), with the statuses and texts
+// Gmail itself answers. JSON goes out as `application/json; charset=UTF-8`, the way Google writes it.
+import { inputReaders } from "../kit/input";
+import { refuse } from "../kit/response";
+import type { TwinResponse } from "../types";
+
+export const GOOGLE_JSON = "application/json; charset=UTF-8";
+
+export function gJson(status: number, body: unknown): TwinResponse {
+  return { status, headers: { "content-type": GOOGLE_JSON }, body: JSON.stringify(body) };
+}
+
+export const gNoContent = (): TwinResponse => ({ status: 204, headers: {}, body: "" });
+
+const CANONICAL: Record<number, string> = {
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  409: "ABORTED",
+  410: "FAILED_PRECONDITION",
+  429: "RESOURCE_EXHAUSTED",
+  500: "INTERNAL",
+  503: "UNAVAILABLE",
+};
+
+export function gError(
+  code: number,
+  message: string,
+  reason: string,
+  domain = "global",
+  extraHeaders: Record<string, string> = {},
+): TwinResponse {
+  const res = gJson(code, { error: { code, message, errors: [{ message, domain, reason }], status: CANONICAL[code] ?? "UNKNOWN" } });
+  return { ...res, headers: { ...res.headers, ...extraHeaders } };
+}
+
+export const notFound = () => gError(404, "Requested entity was not found.", "notFound");
+export const invalidId = () => gError(400, "Invalid id value", "invalidArgument");
+export const badRequest = (message: string) => gError(400, message, "invalidArgument");
+export const failedPrecondition = () => gError(400, "Precondition check failed.", "failedPrecondition");
+export const labelConflict = () => gError(409, "Label name exists or conflicts", "conflict");
+
+/** Refuses the call from anywhere below its handler. */
+export const fail = refuse;
+
+export const UNAUTHENTICATED_MESSAGE =
+  "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.";
+
+/** The seeded faults' answers: what Gmail sends when it sheds load. */
+export function faultResponse(status: number, reason: string): TwinResponse {
+  if (status === 429) {
+    const message = reason === "userRateLimitExceeded" ? "User-rate limit exceeded." : "Rate Limit Exceeded";
+    return gError(429, message, reason, "usageLimits");
+  }
+  return gError(status, "Backend Error", "backendError");
+}
+
+export const readers = inputReaders({
+  unparsable: () => gError(400, "Invalid JSON payload received. Unexpected token.", "invalid"),
+  wrongType: (key, value) => gError(400, `Invalid value at '${key}', ${JSON.stringify(value)}`, "invalid"),
+  invalidValue: (_resource, field, value) => gError(400, `Invalid value at '${field}', ${JSON.stringify(value)}`, "invalid"),
+});

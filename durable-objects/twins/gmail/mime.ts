@@ -1,0 +1,168 @@
+// A message's MIME, composed from its structured form: text → text/plain; text + html →
+// multipart/alternative; attachments → multipart/mixed (body first, then one part per file).
+// One tree serves both the RFC 822 text (format=raw) and Gmail's `payload` (format=full), so
+// the two always agree. Leaf parts are written by mimetext; raw mail people send is parsed by
+// postal-mime (see parse.ts) into the same structured form.
+import { MIMEMessageContent, type MIMEMessage } from "mimetext";
+import { decodeBase64, encodeBase64, encodeBase64Url, utf8 } from "../kit/base64";
+
+export interface Header {
+  name: string;
+  value: string;
+}
+
+export interface AttachmentContent {
+  filename: string;
+  mimeType: string;
+  /** Standard base64 of the bytes. */
+  data: string;
+}
+
+/** What a message says: its headers as given (no MIME headers), its bodies and its files. */
+export interface MailContent {
+  headers: Header[];
+  text?: string;
+  html?: string;
+  attachments: AttachmentContent[];
+}
+
+/** One node of the MIME tree, in Gmail's own terms. */
+export interface MimeNode {
+  mimeType: string;
+  filename: string;
+  headers: Header[];
+  /** Decoded bytes of a leaf. */
+  data?: Uint8Array;
+  /** Index of the attachment this leaf holds. */
+  attachment?: number;
+  parts?: MimeNode[];
+}
+
+const MIME_HEADERS = new Set(["mime-version", "content-type", "content-transfer-encoding"]);
+export const isMimeHeader = (name: string) => MIME_HEADERS.has(name.toLowerCase());
+
+const EOL = "\r\n";
+
+// mimetext's content parts only read these of their environment; the line ending is RFC 822's.
+const envctx: MIMEMessage["envctx"] = {
+  toBase64: (v) => encodeBase64(utf8(v)),
+  toBase64WebSafe: (v) => encodeBase64Url(utf8(v)),
+  eol: EOL,
+  validateContentType: (v) => v,
+};
+
+const wrap76 = (text: string) => text.replace(/(.{76})/g, `$1${EOL}`).replace(/\r\n$/, "");
+
+function textLeaf(mimeType: "text/plain" | "text/html", text: string): MimeNode {
+  return {
+    mimeType,
+    filename: "",
+    headers: [
+      { name: "Content-Type", value: `${mimeType}; charset="UTF-8"` },
+      { name: "Content-Transfer-Encoding", value: "base64" },
+    ],
+    data: utf8(text),
+  };
+}
+
+function fileLeaf(a: AttachmentContent, index: number): MimeNode {
+  return {
+    mimeType: a.mimeType,
+    filename: a.filename,
+    headers: [
+      { name: "Content-Type", value: `${a.mimeType}; name="${a.filename}"` },
+      { name: "Content-Disposition", value: `attachment; filename="${a.filename}"` },
+      { name: "Content-Transfer-Encoding", value: "base64" },
+    ],
+    data: decodeBase64(a.data) ?? new Uint8Array(),
+    attachment: index,
+  };
+}
+
+function multipart(subtype: string, boundary: string, parts: MimeNode[]): MimeNode {
+  return {
+    mimeType: `multipart/${subtype}`,
+    filename: "",
+    headers: [{ name: "Content-Type", value: `multipart/${subtype}; boundary="${boundary}"` }],
+    parts,
+  };
+}
+
+/**
+ * The tree of a structured message. Boundaries derive from `seed` (the message id), so the same
+ * message always serializes to the same bytes.
+ */
+export function mimeTree(content: MailContent, seed: string): MimeNode {
+  const bodies: MimeNode[] = [];
+  if (content.text !== undefined || content.html === undefined) bodies.push(textLeaf("text/plain", content.text ?? ""));
+  if (content.html !== undefined) bodies.push(textLeaf("text/html", content.html));
+  const body = bodies.length > 1 ? multipart("alternative", `000000000000${seed}a`, bodies) : bodies[0];
+  const root = content.attachments.length ? multipart("mixed", `000000000000${seed}m`, [body, ...content.attachments.map(fileLeaf)]) : body;
+  // The message's own headers come first, then the MIME headers of its root part.
+  return { ...root, headers: [...content.headers, { name: "MIME-Version", value: "1.0" }, ...root.headers] };
+}
+
+/** A header value as RFC 2047 wants it on the wire: non-ASCII text as an encoded word. */
+const encodeHeader = (value: string) => (/^[\x20-\x7e\t]*$/.test(value) ? value : `=?UTF-8?B?${encodeBase64(utf8(value))}?=`);
+
+function serializeNode(node: MimeNode): string {
+  if (node.parts) {
+    const boundary = /boundary="([^"]+)"/.exec(node.headers.find((h) => h.name === "Content-Type")?.value ?? "")?.[1] ?? "boundary";
+    const head = node.headers.map((h) => `${h.name}: ${encodeHeader(h.value)}`).join(EOL);
+    const parts = node.parts.map((p) => `--${boundary}${EOL}${serializeNode(p)}${EOL}`).join("");
+    return `${head}${EOL}${EOL}${parts}--${boundary}--`;
+  }
+  const headers: Record<string, string> = {};
+  const extra: Header[] = [];
+  for (const h of node.headers) {
+    if (/^content-/i.test(h.name)) headers[h.name] = h.value;
+    else extra.push(h);
+  }
+  // mimetext writes the part; the message headers of a single-part mail go above it.
+  const leaf = new MIMEMessageContent(envctx, wrap76(encodeBase64(node.data ?? new Uint8Array())), headers).dump();
+  return extra.length ? `${extra.map((h) => `${h.name}: ${encodeHeader(h.value)}`).join(EOL)}${EOL}${leaf}` : leaf;
+}
+
+/** The RFC 822 text of a tree. */
+export const serialize = (root: MimeNode): string => `${serializeNode(root)}${EOL}`;
+
+export const headerValue = (headers: readonly Header[], name: string): string | undefined =>
+  headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+
+/** RFC 2822 date, the form Gmail writes in `Date` headers. */
+export function rfc2822(ms: number): string {
+  const d = new Date(ms);
+  const day = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][d.getUTCDay()];
+  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][d.getUTCMonth()];
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${day}, ${d.getUTCDate()} ${month} ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`;
+}
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Gmail's snippet: the body's text, whitespace folded, cut near 200 characters, HTML-escaped. */
+export function snippetOf(content: MailContent): string {
+  const source =
+    content.text ?? (content.html ?? "").replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/gi, " ").replace(/<[^>]*>/g, " ");
+  const folded = source.replace(/\s+/g, " ").trim();
+  const cut = folded.length > 200 ? folded.slice(0, 200).replace(/\s+\S*$/, "") : folded;
+  return cut.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+/** Gmail's `payload` of a tree: part ids `""`, `0`, `0.1`…, attachments by id, bodies base64url. */
+export function payloadOf(root: MimeNode, attachmentId: (index: number) => string): unknown {
+  const render = (node: MimeNode, partId: string): Record<string, unknown> => {
+    const out: Record<string, unknown> = { partId, mimeType: node.mimeType, filename: node.filename, headers: node.headers };
+    if (node.parts) {
+      out.body = { size: 0 };
+      out.parts = node.parts.map((p, i) => render(p, partId === "" ? String(i) : `${partId}.${i}`));
+    } else if (node.attachment !== undefined) {
+      out.body = { attachmentId: attachmentId(node.attachment), size: node.data?.length ?? 0 };
+    } else {
+      const data = node.data ?? new Uint8Array();
+      out.body = data.length ? { size: data.length, data: encodeBase64Url(data) } : { size: 0 };
+    }
+    return out;
+  };
+  return render(root, "");
+}

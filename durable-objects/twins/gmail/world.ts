@@ -1,0 +1,156 @@
+// Boot and export: the seed goes into the gm_ tables and comes back out in the seed's own shape,
+// in insertion order, so export(boot(seed)) equals the normalized seed. Raw mail in a seed is
+// parsed by prepareSeed (asynchronous, before the boot transaction).
+import type { Db } from "../../sql";
+import { decodeBase64, encodeBase64Url, fromUtf8, utf8 } from "../kit/base64";
+import type { Clock } from "../types";
+import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";
+import { isMimeHeader, type MailContent } from "./mime";
+import { parseMail, ParsedMail } from "./parse";
+import { isRawMessage, type DraftMessage, type GmailMessage, type GmailSeed, type StructuredMessage } from "./seed";
+import { fromRow, insertMessage, type NewMessage, type StoredMessage } from "./store/messages";
+import { currentHistoryId, getJson, getMeta, setJson, setMeta } from "./store/meta";
+import type { LabelRow } from "./store/labels";
+
+type AnyMessage = GmailMessage | DraftMessage;
+
+async function prepared<T extends AnyMessage>(m: T): Promise<T> {
+  if (!isRawMessage(m)) return m;
+  const bytes = decodeBase64(m.raw);
+  const parsed = bytes ? await parseMail(fromUtf8(bytes)) : "invalid";
+  if (!(parsed instanceof ParsedMail)) throw new Error(`message ${m.id}: raw is not an RFC 822 message`);
+  return { ...m, parsed };
+}
+
+/** Parses the seed's raw mail ahead of boot. */
+export async function prepareGmailSeed(seed: GmailSeed): Promise<GmailSeed> {
+  return {
+    ...seed,
+    messages: await Promise.all(seed.messages.map(prepared)),
+    drafts: await Promise.all(seed.drafts.map(async (d) => ({ ...d, message: await prepared(d.message) }))),
+  };
+}
+
+function newMessage(m: AnyMessage, labelIds: string[], isDraft: boolean): NewMessage {
+  const base = { id: m.id, threadId: m.threadId, internalDate: Number(m.internalDate), labelIds, isDraft };
+  if (isRawMessage(m)) {
+    const parsed = m.parsed;
+    if (!parsed) throw new Error(`message ${m.id}: raw mail must be parsed (prepareSeed) before boot`);
+    // Seeded raw mail stays raw, so the export gives back the seed as it was written.
+    return { ...base, content: parsed.content, raw: { text: parsed.raw, headers: parsed.headers, fits: false } };
+  }
+  const content: MailContent = { headers: m.headers, attachments: m.attachments ?? [] };
+  if (m.text !== undefined) content.text = m.text;
+  if (m.html !== undefined) content.html = m.html;
+  return { ...base, content };
+}
+
+export function bootGmail(db: Db, seed: GmailSeed, _clock: Clock): void {
+  const historyId = Number(seed.profile.historyId);
+  setMeta(db, "email_address", seed.profile.emailAddress);
+  setMeta(db, "history_id", String(historyId));
+  setMeta(db, "boot_history_id", String(historyId));
+  setJson(db, "send_as", seed.sendAs);
+  setJson(db, "vacation", seed.vacation);
+  setJson(db, "correspondents", seed.correspondents);
+  setJson(db, "faults", seed.faults);
+  setMeta(db, "messages_total", "0");
+  setMeta(db, "threads_total", "0");
+  let maxLabel = 0;
+  seed.labels.forEach((l, i) => {
+    const n = /^Label_(\d+)$/.exec(l.id);
+    if (n) maxLabel = Math.max(maxLabel, Number(n[1]));
+    db.run(
+      "INSERT INTO gm_labels (id, name, list_visibility, message_visibility, color, position) VALUES (?, ?, ?, ?, ?, ?)",
+      l.id,
+      l.name,
+      l.labelListVisibility,
+      l.messageListVisibility,
+      l.color ? JSON.stringify(l.color) : null,
+      i,
+    );
+  });
+  setMeta(db, "next_label", String(maxLabel + 1));
+  setMeta(db, "label_position", String(seed.labels.length));
+  let next = FIRST_GENERATED_ID;
+  for (const m of [...seed.messages, ...seed.drafts.map((d) => d.message)]) {
+    if (isGmailId(m.id) && BigInt(`0x${m.id}`) >= next) next = BigInt(`0x${m.id}`) + 1n;
+  }
+  setMeta(db, "next_message_id", hexId(next));
+  for (const m of seed.messages) insertMessage(db, newMessage(m, m.labelIds, false), { historyId });
+  seed.drafts.forEach((d, i) => {
+    insertMessage(db, newMessage(d.message, ["DRAFT"], true), { historyId });
+    db.run("INSERT INTO gm_drafts (id, message_id, seq) VALUES (?, ?, ?)", d.id, d.message.id, i);
+  });
+  setMeta(db, "draft_seq", String(seed.drafts.length));
+  seed.filters.forEach((f, i) =>
+    db.run(
+      "INSERT INTO gm_filters (id, criteria, action, seq) VALUES (?, ?, ?, ?)",
+      f.id,
+      JSON.stringify(f.criteria),
+      JSON.stringify(f.action),
+      i,
+    ),
+  );
+  setMeta(db, "filter_seq", String(seed.filters.length));
+}
+
+/** A stored message in the seed's form: structured when that form says all of it, raw otherwise. */
+function exportMessage(
+  m: StoredMessage,
+): Omit<StructuredMessage, "labelIds"> | { id: string; threadId: string; internalDate: string; raw: string } {
+  const base = { id: m.id, threadId: m.threadId, internalDate: String(m.internalDate) };
+  if (m.form === "raw" && m.raw !== null) return { ...base, raw: encodeBase64Url(utf8(m.raw)) };
+  const out: Omit<StructuredMessage, "labelIds"> = { ...base, headers: m.content.headers.filter((h) => !isMimeHeader(h.name)) };
+  if (m.content.text !== undefined) out.text = m.content.text;
+  if (m.content.html !== undefined) out.html = m.content.html;
+  if (m.content.attachments.length) out.attachments = m.content.attachments;
+  return out;
+}
+
+export function exportGmail(db: Db): GmailSeed {
+  const rows = db
+    .all<Parameters<typeof fromRow>[0]>(
+      "SELECT id, thread_id, internal_date, history_id, label_ids, form, headers, content, raw, snippet, size_estimate, is_draft FROM gm_messages ORDER BY seq",
+    )
+    .map(fromRow);
+  const draftIds = new Map(
+    db.all<{ id: string; message_id: string }>("SELECT id, message_id FROM gm_drafts ORDER BY seq").map((d) => [d.message_id, d.id]),
+  );
+  const messages: GmailMessage[] = [];
+  const drafts: GmailSeed["drafts"] = [];
+  for (const m of rows) {
+    const draftId = draftIds.get(m.id);
+    if (m.isDraft && draftId) drafts.push({ id: draftId, message: exportMessage(m) });
+    else if (!m.isDraft) messages.push({ ...exportMessage(m), labelIds: m.labelIds });
+  }
+  // Drafts come out in the order they were made, as they went in.
+  const draftOrder = [...draftIds.values()];
+  drafts.sort((a, b) => draftOrder.indexOf(a.id) - draftOrder.indexOf(b.id));
+  return {
+    profile: { emailAddress: getMeta(db, "email_address") ?? "", historyId: String(currentHistoryId(db)) },
+    sendAs: getJson(db, "send_as", []),
+    labels: db
+      .all<LabelRow>("SELECT id, name, list_visibility, message_visibility, color FROM gm_labels ORDER BY position, id")
+      .map((l) => ({
+        id: l.id,
+        name: l.name,
+        labelListVisibility:
+          l.list_visibility === "labelShowIfUnread" || l.list_visibility === "labelHide" ? l.list_visibility : "labelShow",
+        messageListVisibility: l.message_visibility === "hide" ? "hide" : "show",
+        ...(l.color ? { color: JSON.parse(l.color) as { textColor: string; backgroundColor: string } } : {}),
+      })),
+    messages,
+    drafts,
+    filters: db
+      .all<{ id: string; criteria: string; action: string }>("SELECT id, criteria, action FROM gm_filters ORDER BY seq")
+      .map((f) => ({
+        id: f.id,
+        criteria: JSON.parse(f.criteria) as GmailSeed["filters"][number]["criteria"],
+        action: JSON.parse(f.action) as GmailSeed["filters"][number]["action"],
+      })),
+    vacation: getJson(db, "vacation", { enableAutoReply: false }),
+    correspondents: getJson(db, "correspondents", []),
+    faults: getJson(db, "faults", []),
+  };
+}

@@ -1,0 +1,142 @@
+// The parts of the Run page below HTML: the tape page slicer and its index, and the world diff.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { tapeToJsonl } from "../../../durable-objects/tape";
+import type { TapeRow } from "../../../durable-objects/twins/types";
+import { hasStoredLayout, seqsInReason, tapeView } from "../../../workers/dashboard/tape-view";
+import { diffWorld } from "../../../workers/dashboard/world-diff";
+import { timelineIndexKey, timelinePage } from "../../../workers/routes/app/data";
+
+const row = (seq: number, extra: Partial<TapeRow> = {}): TapeRow => ({
+  seq,
+  at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
+  twin: "github",
+  transport: "rest",
+  method: "GET",
+  path: `/repos/acme/api/issues/${seq}`,
+  query: "",
+  request_headers: {},
+  request_body: null,
+  status: 200,
+  response_body: { note: 'a body that says "mutated":true in a string' },
+  mutated: false,
+  fidelity: "supported",
+  operation: "issues.get",
+  ...extra,
+});
+
+describe("a page of the tape", () => {
+  const tape = Array.from({ length: 250 }, (_, i) => row(i + 1, i % 50 === 9 ? { mutated: true, method: "POST" } : {}));
+  const jsonl = tapeToJsonl(tape);
+
+  it("parses only the requested page and clamps the page number", () => {
+    const view = tapeView(jsonl, 2, 100);
+    expect(view).toMatchObject({ total: 250, page: 2, pages: 3 });
+    expect(view.rows.map((r) => r.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 101));
+    expect(tapeView(jsonl, 99, 100).page).toBe(3);
+    expect(tapeView(jsonl, Number.NaN, 100).page).toBe(1);
+    expect(tapeView("", 1).total).toBe(0);
+  });
+
+  it("finds every mutating call with its page, not a body that merely mentions the flag", () => {
+    const view = tapeView(jsonl, 1, 100);
+    expect(view.mutating.map((m) => [m.seq, m.page])).toEqual([
+      [10, 1],
+      [60, 1],
+      [110, 2],
+      [160, 2],
+      [210, 3],
+    ]);
+  });
+
+  it("reads rows in another key order, or with a nested mutated key, by parsing them", () => {
+    const reordered = JSON.stringify({
+      mutated: true,
+      seq: 7,
+      twin: "slack",
+      method: "POST",
+      path: "/api/chat.postMessage",
+      at: "",
+      status: 200,
+    });
+    const nested = JSON.stringify(row(8, { response_body: { mutated: true } }));
+    expect(hasStoredLayout(reordered)).toBe(false);
+    expect(hasStoredLayout(nested)).toBe(true);
+    expect(tapeView(`${reordered}\n${nested}\n`, 1).mutating).toEqual([
+      { seq: 7, twin: "slack", method: "POST", path: "/api/chat.postMessage", page: 1 },
+    ]);
+  });
+
+  it("finds the page of a seq, and null for a seq the tape does not have", () => {
+    const view = tapeView(jsonl, 1, 100);
+    expect([1, 100, 101, 250].map((s) => view.pageOf(s))).toEqual([1, 1, 2, 3]);
+    expect(view.pageOf(251)).toBeNull();
+  });
+
+  it("reads the seqs a reason names", () => {
+    expect(seqsInReason("called POST /x (seq 4), PUT /y (seq 12)")).toEqual([4, 12]);
+  });
+});
+
+describe("the world diff", () => {
+  it("matches records by identity, and reads plain lists as sets", () => {
+    const seed = {
+      repositories: [
+        {
+          name: "api",
+          issues: [
+            { number: 1, labels: ["triage"], state: "open" },
+            { number: 2, labels: [], state: "open" },
+          ],
+        },
+      ],
+    };
+    const final = {
+      repositories: [
+        {
+          name: "api",
+          issues: [
+            { number: 2, labels: [], state: "closed" },
+            { number: 1, labels: ["bug"], state: "open" },
+            { number: 3, labels: [], state: "open" },
+          ],
+        },
+      ],
+    };
+    const { changes, truncated } = diffWorld(seed, final);
+    expect(truncated).toBe(false);
+    expect(changes).toEqual([
+      { path: "repositories[name=api].issues[number=1].labels", kind: "removed", before: "triage" },
+      { path: "repositories[name=api].issues[number=1].labels", kind: "added", after: "bug" },
+      { path: "repositories[name=api].issues[number=2].state", kind: "changed", before: "open", after: "closed" },
+      { path: "repositories[name=api].issues[number=3]", kind: "added", after: { number: 3, labels: [], state: "open" } },
+    ]);
+  });
+
+  it("says nothing for an unchanged world and stops at the limit", () => {
+    expect(diffWorld({ a: [1, 2], b: { c: null } }, { a: [1, 2], b: { c: null } }).changes).toEqual([]);
+    const many = diffWorld({ xs: [] }, { xs: Array.from({ length: 20 }, (_, i) => ({ id: i })) }, 5);
+    expect(many.changes).toHaveLength(5);
+    expect(many.truncated).toBe(true);
+  });
+});
+
+describe("the timeline index kept beside a tape", () => {
+  it("is built on the first view and serves later views from one page's byte range", async () => {
+    const key = `test-timeline/${crypto.randomUUID()}/events.jsonl`;
+    // Multi-byte characters in the bodies: the ranges are bytes, not string indexes.
+    const tape = Array.from({ length: 230 }, (_, i) => row(i + 1, { response_body: { title: `é ✓ ${i}` }, mutated: i === 150 }));
+    await env.EVIDENCE.put(key, tapeToJsonl(tape));
+    const pending: Promise<unknown>[] = [];
+    const first = await timelinePage(env, (p) => pending.push(p), key, 2);
+    await Promise.all(pending);
+    expect(await env.EVIDENCE.head(timelineIndexKey(key))).not.toBeNull();
+    const again = await timelinePage(env, () => {}, key, 2);
+    expect(again?.rows).toEqual(first?.rows);
+    expect(again?.rows.map((r) => r.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 101));
+    expect(again?.rows[0].response_body).toEqual({ title: "é ✓ 100" });
+    expect(again?.mutating).toEqual([{ seq: 151, twin: "github", method: "GET", path: "/repos/acme/api/issues/151", page: 2 }]);
+    expect((await timelinePage(env, () => {}, key, 3))?.rows).toHaveLength(30);
+    expect(await timelinePage(env, () => {}, `${key}.absent`, 1)).toBeUndefined();
+  });
+});
