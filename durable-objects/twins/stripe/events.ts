@@ -22,6 +22,7 @@ export function emit(c: Call, type: string, objectType: ObjectType, o: Rec, prev
     { id, created: c.now },
   );
   insertObject(c.db, "event", event);
+  if (!endpoints.length) return event;
   const body = JSON.stringify(event, null, 2);
   for (const we of endpoints) c.ctx.webhook({ url: String(we.url), body, secret: str(we.secret) });
   return event;

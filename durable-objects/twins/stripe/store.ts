@@ -154,14 +154,28 @@ export function insertObject(db: Db, type: ObjectType, o: Rec): void {
 
 export function saveObject(db: Db, type: ObjectType, o: Rec): void {
   const c = columnsOf(type, o);
+  const data = JSON.stringify(o);
+  const id = String(o.id);
+  // Most saves leave the indexed columns as they were: writing only `data` then touches no index.
+  const same = db.run(
+    "UPDATE st_objects SET data = ? WHERE id = ? AND type = ? AND customer IS ? AND ref IS ? AND ref2 IS ? AND status IS ?",
+    data,
+    id,
+    type,
+    c.customer,
+    c.ref,
+    c.ref2,
+    c.status,
+  );
+  if (same) return;
   db.run(
     "UPDATE st_objects SET customer = ?, ref = ?, ref2 = ?, status = ?, data = ? WHERE id = ? AND type = ?",
     c.customer,
     c.ref,
     c.ref2,
     c.status,
-    JSON.stringify(o),
-    String(o.id),
+    data,
+    id,
     type,
   );
 }
