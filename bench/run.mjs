@@ -51,6 +51,7 @@ const SECTIONS = [
   ["concurrency", measureConcurrency],
   ["gmail", (ctx) => import("./sections/gmail.mjs").then((m) => m.measureGmail(ctx))],
   ["stripe", (ctx) => import("./sections/stripe.mjs").then((m) => m.measureStripe(ctx))],
+  ["slack", (ctx) => import("./sections/slack.mjs").then((m) => m.measureSlack(ctx))],
 ];
 
 const root = path.dirname(import.meta.dirname);

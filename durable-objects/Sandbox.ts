@@ -6,7 +6,7 @@ import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
-import { TIMED_MIGRATIONS } from "./timed";
+import { TIMED_MIGRATIONS, fireDue } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
 import { TAPE_MIGRATION, appendTape, readTape, tapeJsonl } from "./tape";
 import { isTwinId, twinById } from "./twins/registry";
@@ -172,12 +172,13 @@ export class Sandbox extends DurableObject<Env> {
     // What the twin must compute asynchronously (parsing a message) happens outside the transaction.
     const req = twin.prepare ? await twin.prepare(sent) : sent;
     const firstCall = meta.state === "ready";
+    const twinFor = (id: string) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined);
     let response: TwinResponse;
     let seq: number;
     try {
       ({ response, seq } = this.ctx.storage.transactionSync(() => {
         const at = this.clock.now();
-        const result = dispatch(twin, this.db, this.clock, req, meta.sessionId, (id) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined));
+        const result = dispatch(twin, this.db, this.clock, req, meta.sessionId, twinFor);
         // A refused call changes nothing, even if the handler wrote before it refused.
         if (result.response.status >= 400 && result.tape.mutated && !twin.keepsWrites?.(result.response)) throw new RefusedCall(result, at);
         const seq = this.recordCall(at, result.tape);
@@ -186,7 +187,12 @@ export class Sandbox extends DurableObject<Env> {
     } catch (err) {
       if (err instanceof RefusedCall) {
         response = err.result.response;
-        seq = this.ctx.storage.transactionSync(() => this.recordCall(err.at, { ...err.result.tape, mutated: false }));
+        seq = this.ctx.storage.transactionSync(() => {
+          // The rollback also undid the deliveries due before this call and its place in their
+          // count; the call is still a taped call, so both happen again, outside its own writes.
+          fireDue(this.db, this.clock, twinFor, true);
+          return this.recordCall(err.at, { ...err.result.tape, mutated: false });
+        });
       } else {
         ({ response, seq } = this.failedCall(twinId, req, err));
       }

@@ -67,24 +67,26 @@ async function verifyWith(secret: string, token: string): Promise<SandboxClaims 
 /** `ses_` ids carry 16 base62 characters; provider tokens embed them so the sandbox is recoverable. */
 const SESSION_BODY = /^[A-Za-z0-9]{16}$/;
 
-export async function providerToken(secret: string, twin: TwinId, sessionId: string): Promise<string> {
+/** A twin's provider token for a sandbox; `user` gives its user-level token (see CredentialFormat.userPrefix). */
+export async function providerToken(secret: string, twin: TwinId, sessionId: string, user = false): Promise<string> {
   const body = sessionId.replace(/^ses_/, "");
-  const sig = await hmacBase62(secret, `provider:${twin}:${sessionId}`, 40);
-  const { prefix, separator } = TWINS[twin].credential;
-  return `${prefix}${body}${separator}${sig}`;
+  const sig = await hmacBase62(secret, user ? `provider:${twin}:user:${sessionId}` : `provider:${twin}:${sessionId}`, 40);
+  const { prefix, separator, userPrefix } = TWINS[twin].credential;
+  return `${user && userPrefix ? userPrefix : prefix}${body}${separator}${sig}`;
 }
 
 /** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
 export async function parseProviderToken(secrets: readonly string[], token: string): Promise<{ twin: TwinId; sessionId: string } | null> {
   for (const twin of Object.keys(TWINS) as TwinId[]) {
-    const { prefix } = TWINS[twin].credential;
-    if (!token.startsWith(prefix)) continue;
-    const rest = token.slice(prefix.length);
+    const { prefix, userPrefix } = TWINS[twin].credential;
+    const user = userPrefix !== undefined && token.startsWith(userPrefix);
+    if (!user && !token.startsWith(prefix)) continue;
+    const rest = token.slice((user && userPrefix ? userPrefix : prefix).length);
     const body = rest.slice(0, 16);
     if (!SESSION_BODY.test(body)) return null;
     const sessionId = `ses_${body}`;
     for (const secret of secrets) {
-      if (timingSafeEqual(await providerToken(secret, twin, sessionId), token)) return { twin, sessionId };
+      if (timingSafeEqual(await providerToken(secret, twin, sessionId, user), token)) return { twin, sessionId };
     }
     return null;
   }
@@ -92,13 +94,17 @@ export async function parseProviderToken(secrets: readonly string[], token: stri
 }
 
 export const looksLikeProviderToken = (token: string) =>
-  (Object.keys(TWINS) as TwinId[]).some((twin) => token.startsWith(TWINS[twin].credential.prefix));
+  (Object.keys(TWINS) as TwinId[]).some((twin) => {
+    const { prefix, userPrefix } = TWINS[twin].credential;
+    return token.startsWith(prefix) || (userPrefix !== undefined && token.startsWith(userPrefix));
+  });
 
 export async function providerCredentials(secret: string, twins: TwinId[], sessionId: string) {
-  const out: Record<string, { token: string; header: string; scheme: string }> = {};
+  const out: Record<string, { token: string; header: string; scheme: string; user_token?: string }> = {};
   for (const twin of twins) {
-    const { header, scheme } = TWINS[twin].credential;
+    const { header, scheme, userPrefix } = TWINS[twin].credential;
     out[twin] = { token: await providerToken(secret, twin, sessionId), header, scheme };
+    if (userPrefix !== undefined) out[twin].user_token = await providerToken(secret, twin, sessionId, true);
   }
   return out;
 }

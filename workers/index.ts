@@ -24,7 +24,7 @@ import { groupRoutes, runSetRoutes } from "./routes/groups";
 import { BLOB_PATH_PREFIX } from "./blobs/sign";
 import { readSettings } from "./settings";
 import { sandboxStub } from "./stubs";
-import { prefixedTwinHandler, rootTwinHandler, rootUnauthorized, toResponse } from "./twin-proxy";
+import { prefixedTwinHandler, rootCredential, rootMissingCredential, rootTwinHandler, rootUnauthorized, toResponse } from "./twin-proxy";
 
 export { Sandbox };
 
@@ -101,12 +101,15 @@ app.all("/:twin/s/:sid/*", prefixedTwinHandler);
 
 // Anything else is a provider path on the root, routed by its credential.
 app.all("*", async (c) => {
-  const token = bearerFrom(c.req.header("authorization"));
+  const path = new URL(c.req.url).pathname;
+  const token = await rootCredential(c, path);
   if (token && !token.startsWith("pme_")) {
     const res = await rootTwinHandler(c, token);
     if (res) return res;
-    return rootUnauthorized(new URL(c.req.url).pathname);
+    return rootUnauthorized(path);
   }
+  const missing = token ? null : rootMissingCredential(path);
+  if (missing) return missing;
   throw new ApiError("not_found", "No route here: the control plane is under /v1; twins are under /<twin>/s/<session_id>/");
 });
 

@@ -2,8 +2,9 @@
 // Durable Object untouched. Two ways in (DESIGN.md §2): the prefixed `/<twin>/s/<ses>/…` form,
 // and the credential-routed root form where the provider-shaped credential names the sandbox.
 import type { Context } from "hono";
+import { fromBase64, toBase64 } from "../durable-objects/twins/kit/bytes";
 import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
-import type { TwinId, TwinRequest, TwinResponse } from "../durable-objects/twins/types";
+import type { TwinDefinition, TwinId, TwinRequest, TwinResponse } from "../durable-objects/twins/types";
 import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
 import { bearerFrom, parseProviderToken, verifyAgentToken } from "./credentials";
@@ -27,9 +28,71 @@ export const unknownTwin = (twin: string | undefined) =>
  * are refuses it in its vendor's shape; a path no twin claims gets the platform's 401.
  */
 export function rootUnauthorized(path: string): Response {
-  const owner = TWIN_IDS.map((id) => TWINS[id]).find((t) => t.claimsRootPath(path));
+  const owner = rootOwner(path);
   if (owner) return toResponse(owner.errors.unauthorized("Bad credentials"));
   throw new ApiError("unauthorized", "The credential opens no sandbox: send a sandbox's agent_token or provider credential");
+}
+
+const rootOwner = (path: string) => TWIN_IDS.map((id) => TWINS[id]).find((t) => t.claimsRootPath(path));
+
+/** The credential of a root-form call: the Authorization header, else the field the path's twin reads it from. */
+export async function rootCredential(c: Context<AppEnv>, path: string): Promise<string | undefined> {
+  const owner = rootOwner(path);
+  return owner ? credentialOf(c, owner) : bearerFrom(c.req.header("authorization"));
+}
+
+/** A root-form call with no credential, on a path whose twin words that refusal itself; null otherwise. */
+export function rootMissingCredential(path: string): Response | null {
+  const refusal = rootOwner(path)?.errors.missingCredential?.("No credential was sent");
+  return refusal ? toResponse(refusal) : null;
+}
+
+/**
+ * A request body as text. Read as bytes and decoded: workerd warns on `text()` of a form body,
+ * and Hono keeps the bytes, so a second read (credential, then forwarding) costs nothing.
+ */
+const bodyText = async (c: Context<AppEnv>) => new TextDecoder().decode(await c.req.arrayBuffer());
+
+/**
+ * The credential a call brought: the Authorization header, or, for a twin that declares a
+ * `credentialField`, that query parameter or form/JSON body field.
+ */
+export async function credentialOf(c: Context<AppEnv>, twin: TwinDefinition): Promise<string | undefined> {
+  const header = bearerFrom(c.req.header("authorization"));
+  const field = twin.credentialField;
+  if (header || !field) return header;
+  const fromQuery = new URL(c.req.url).searchParams.get(field);
+  if (fromQuery) return fromQuery;
+  const method = c.req.method.toUpperCase();
+  if (method === "GET" || method === "HEAD") return undefined;
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  // Hono keeps the body text, so forwarding the call reads it again unchanged.
+  if (type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams(await bodyText(c)).get(field) ?? undefined;
+  if (type.startsWith("application/json")) {
+    try {
+      const body: unknown = JSON.parse(await bodyText(c));
+      const value = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+      return typeof value === "string" && value ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A call whose credential does not open the sandbox. Under `/_pome/` it is always the platform's
+ * 401; elsewhere the twin answers in its vendor's shape, telling a missing credential apart when
+ * the vendor does.
+ */
+function refuseCredential(definition: TwinDefinition, path: string, token: string | undefined): Response {
+  if (path.startsWith("/_pome/")) {
+    const refusal = definition.errors.unauthorized("Bad credentials");
+    if (refusal.status === 401) return toResponse(refusal);
+    throw new ApiError("unauthorized", "The credential opens no sandbox: send a sandbox's agent_token or provider credential");
+  }
+  const missing = token === undefined ? definition.errors.missingCredential?.("No credential was sent") : undefined;
+  return toResponse(missing ?? definition.errors.unauthorized("Bad credentials"));
 }
 
 /** Who a twin credential belongs to: the sandbox, and for a provider token, its twin. */
@@ -52,7 +115,8 @@ export function credentialOpens(who: { sessionId: string; twin?: TwinId; twins: 
 }
 
 export function toResponse(res: TwinResponse): Response {
-  return new Response(res.status === 204 || res.status === 304 ? null : res.body, { status: res.status, headers: res.headers });
+  const body = res.bodyEncoding === "base64" ? fromBase64(res.body) : res.body;
+  return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, headers: res.headers });
 }
 
 const lowerHeaders = (headers: Headers) => {
@@ -74,16 +138,19 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
     return toResponse(await sandboxStub(c.env, sessionId).pome(twin, what, url.search.slice(1)));
   }
   const method = c.req.method.toUpperCase();
+  // A client with a trailing-slash base URL sends `//path`; the vendors answer those too.
+  const path = target.path.replace(/\/{2,}/g, "/") || "/";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  const binary = hasBody && (TWINS[twin].binaryBody?.(path) ?? false);
   const req: TwinRequest = {
     method,
-    // A client with a trailing-slash base URL sends `//path`; the vendors answer those too.
-    path: target.path.replace(/\/{2,}/g, "/") || "/",
+    path,
     query: url.search.slice(1),
     headers: lowerHeaders(c.req.raw.headers),
-    // Decoded from bytes: workerd warns on .text() of a form-encoded body, which some vendors send.
-    body: method === "GET" || method === "HEAD" ? "" : new TextDecoder().decode(await c.req.arrayBuffer()),
+    body: !hasBody ? "" : binary ? toBase64(new Uint8Array(await c.req.arrayBuffer())) : await bodyText(c),
     baseUrl: target.baseUrl,
     transport: TWINS[twin].transportFor?.(target.path) ?? "rest",
+    ...(binary ? { bodyEncoding: "base64" as const } : {}),
   };
   return toResponse(await sandboxStub(c.env, sessionId).twinCall(twin, req));
 }
@@ -94,12 +161,11 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
   const sessionId = c.req.param("sid") ?? "";
   if (!isTwinId(twin)) throw unknownTwin(twin);
   const definition = TWINS[twin];
-  const who = await resolveTwinCredential(c.get("settings").tokenSecrets, bearerFrom(c.req.header("authorization")));
-  if (!credentialOpens(who, twin, sessionId)) {
-    return toResponse(definition.errors.unauthorized("Bad credentials"));
-  }
   const prefix = `/${twin}/s/${sessionId}`;
   const path = new URL(c.req.url).pathname.slice(prefix.length) || "/";
+  const token = await credentialOf(c, definition);
+  const who = await resolveTwinCredential(c.get("settings").tokenSecrets, token);
+  if (!credentialOpens(who, twin, sessionId)) return refuseCredential(definition, path, token);
   return forwardToTwin(c, { twin, sessionId, baseUrl: `${twinsOrigin(c)}${prefix}`, path });
 }
 

@@ -29,12 +29,16 @@ export interface TwinRequest {
   transport: Transport;
   /** What the twin's `prepare` hook read from the call ahead of it (e.g. parsed MIME); never taped. */
   prepared?: unknown;
+  /** `base64` when `body` holds the request's bytes base64-encoded (a path the twin declares binary). */
+  bodyEncoding?: "base64";
 }
 
 export interface TwinResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** `base64` when `body` is bytes, base64-encoded (a file download); the router sends the bytes. */
+  bodyEncoding?: "base64";
 }
 
 export interface Clock {
@@ -169,6 +173,11 @@ export interface CredentialFormat {
   separator: string;
   header: string;
   scheme: string;
+  /**
+   * The prefix of a second, user-level credential of the same sandbox (an OAuth user token beside
+   * a bot token), handed out as `user_token`. The twin tells the two apart by their prefixes.
+   */
+  userPrefix?: string;
 }
 
 export interface TwinDefinition<Seed = unknown> {
@@ -190,9 +199,19 @@ export interface TwinDefinition<Seed = unknown> {
   errors: {
     notImplemented(req: TwinRequest): TwinResponse;
     unauthorized(message: string): TwinResponse;
+    /**
+     * The refusal of a call that brought no credential at all, for a vendor that words it apart
+     * from a bad one; `unauthorized` answers both when absent. Never used under `/_pome/`.
+     */
+    missingCredential?(message: string): TwinResponse;
     gone(message: string): TwinResponse;
     internal(message: string): TwinResponse;
   };
+  /**
+   * Whether the request body on this path is bytes (a file upload): the platform then hands it to
+   * the twin base64-encoded (`TwinRequest.bodyEncoding`) instead of decoding it as UTF-8.
+   */
+  binaryBody?(path: string): boolean;
   /** The transport of a call on one of the twin's own paths; REST unless the twin says otherwise. */
   transportFor?(path: string): Transport;
   /** Request headers of the vendor's worth keeping on the tape (lower case), beside the platform's own. */
@@ -201,6 +220,11 @@ export interface TwinDefinition<Seed = unknown> {
   decorate?(res: TwinResponse, seq: number): TwinResponse;
   /** How the provider-shaped credential is presented by the official client. */
   credential: CredentialFormat;
+  /**
+   * A query parameter or form/JSON body field that may carry the credential instead of the
+   * header (read only when the header is absent), for a vendor that accepts it there.
+   */
+  credentialField?: string;
   /** The vendor's secret shapes (its keys and tokens, global regular expressions), redacted everywhere. */
   secretPatterns: readonly RegExp[];
   /** Whether a root path (credential-routed form) belongs to this twin. */

@@ -21,7 +21,7 @@ export interface CreatedSandbox {
   expires_at: string;
   agent_token: string;
   per_twin: Record<string, { api_url: string; mcp_url: string; openapi_url: string }>;
-  provider_credentials: Record<string, { token: string; header: string; scheme: string }>;
+  provider_credentials: Record<string, { token: string; header: string; scheme: string; user_token?: string }>;
   twin_url: string;
   openapi_url: string;
   state: string;

@@ -91,4 +91,14 @@ export const GITHUB_MIGRATIONS: readonly string[] = [
    CREATE INDEX gh_comments_repo ON gh_comments (repo_id, id);
    CREATE INDEX gh_statuses_context ON gh_statuses (repo_id, sha, context, id);
    CREATE INDEX gh_repos_owner_created ON gh_repos (owner COLLATE NOCASE, created_at);`,
+  // 0002: list pages sort by time, then number. With the number in the index, a page of 30 walks
+  // 30 index entries; without it, SQLite sorted every matching issue (all of them share a
+  // timestamp in a seeded world) to break the ties: 4.6 ms against 0.04 ms at 10,000 issues.
+  // The wider indexes replace the narrower ones, so writes maintain no more indexes than before.
+  `DROP INDEX gh_issues_created;
+   DROP INDEX gh_issues_state_created;
+   DROP INDEX gh_issues_state_updated;
+   CREATE INDEX gh_issues_created ON gh_issues (repo_id, created_at, number);
+   CREATE INDEX gh_issues_state_created ON gh_issues (repo_id, state, created_at, number);
+   CREATE INDEX gh_issues_state_updated ON gh_issues (repo_id, state, updated_at, number);`,
 ];

@@ -1,17 +1,48 @@
-// The Slack twin, not built yet: a placeholder. @slack/web-api retries every non-200 for half an
-// hour, so its refusals travel as HTTP 200 `ok:false`.
-import { placeholderTwin } from "../kit/placeholder";
-import { jsonResponse } from "../kit/response";
+// The Slack twin: Slack's Web API over the sl_ tables, as @slack/web-api expects it. Every answer
+// is HTTP 200 (`ok:false` with Slack's own code for a refusal), authentication refusals included,
+// since the client retries any other status for half an hour.
+import type { TwinDefinition } from "../types";
+import { slackChecks } from "./checks";
+import { deliverSlack } from "./deliver";
+import { slackError } from "./errors";
+import { slackRoutes } from "./routes";
+import { defaultSlackSeed, generateSlackSeed, parseSlackSeed, type SlackSeed } from "./seed";
+import { SLACK_MIGRATIONS } from "./tables";
+import { slackTools } from "./tools";
+import { bootSlack, exportSlack } from "./world";
 
-const SLACK_ERRORS: Record<number, string> = { 401: "invalid_auth", 410: "invalid_auth", 501: "method_not_supported" };
+/** Slack's own root paths, for the credential-routed form on the origin. */
+const ROOT_PREFIXES = ["/api/", "/upload/v1/", "/files-pri/"];
 
-export const slackTwin = placeholderTwin({
+export const slackTwin: TwinDefinition<SlackSeed> = {
   id: "slack",
   displayName: "Slack",
-  credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer" },
+  implemented: true,
+  parseSeed: parseSlackSeed,
+  defaultSeed: defaultSlackSeed,
+  generateSeed: generateSlackSeed,
+  migrations: SLACK_MIGRATIONS,
+  boot: bootSlack,
+  exportState: exportSlack,
+  routes: slackRoutes,
+  errors: {
+    // DESIGN §5: a Slack method the twin lacks is `method_not_supported`, at HTTP 200 so no client retries it.
+    notImplemented: () => slackError("method_not_supported"),
+    unauthorized: () => slackError("invalid_auth"),
+    missingCredential: () => slackError("not_authed"),
+    gone: () => slackError("account_inactive"),
+    internal: () => slackError("fatal_error"),
+  },
+  credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer", userPrefix: "xoxp-" },
+  credentialField: "token",
+  // files.uploadV2 POSTs the file's bytes to the upload URL.
+  binaryBody: (path) => path.startsWith("/upload/v1/"),
   secretPatterns: [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
-  rootPrefixes: ["/api/"],
-  // @slack/web-api retries every non-200 answer (429 after Retry-After).
+  tapeHeaders: [],
+  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
+  tools: slackTools,
+  // @slack/web-api retries every answer that is not HTTP 200 (a 429 after its Retry-After).
   clientRetries: (res) => res.status !== 200,
-  error: (status, message) => jsonResponse(200, { ok: false, error: SLACK_ERRORS[status] ?? "fatal_error", detail: message }),
-});
+  checks: slackChecks,
+  deliver: deliverSlack,
+};

@@ -164,6 +164,14 @@ describe("messages through googleapis", () => {
     expect(names).toEqual(expect.arrayContaining(["From", "Date", "Message-ID", "To", "Subject"]));
     const thread = await gmail.users.threads.get({ userId: "me", id: "19a0c0de0000a001" });
     expect(thread.data.messages?.map((m) => m.id)).toEqual(["19a0c0de0000a001", "19a0c0de0000a002", sent.data.id]);
+    const spoofed = await gmail.users.messages.send({
+      userId: "me",
+      requestBody: { raw: raw(["From: The CEO <ceo@elsewhere.test>", "To: lee@partner.test", "Subject: Wire", "", "x"]) },
+    });
+    const asSent = await gmail.users.messages.get({ userId: "me", id: spoofed.data.id ?? "", format: "raw" });
+    const spoofedText = atob((asSent.data.raw ?? "").replace(/-/g, "+").replace(/_/g, "/"));
+    expect(spoofedText).toMatch(/^From: Northwind Support <agent@northwind.test>\r\n/);
+    expect(spoofedText).not.toContain("ceo@elsewhere.test");
     const e = await gError(gmail.users.messages.send({ userId: "me", requestBody: { raw: raw(["Subject: nobody", "", "x"]) } }));
     expect(e).toMatchObject({ status: 400, error: { message: "Recipient address required" } });
     const state = await gmailState(sandbox);

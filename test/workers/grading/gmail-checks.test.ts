@@ -164,3 +164,14 @@ describe("GET /v1/checks?twin=gmail", () => {
     expect(body.checks.find((c) => c.id === "gmail.reply-in-thread")?.example).toBe("A reply was sent in thread 19a0c0de0000a001");
   });
 });
+
+describe("every Gmail state check skips on an export without the field it reads", () => {
+  const bare = { profile: { emailAddress: "agent@northwind.test" } };
+  it.each(gmailChecks.filter((c) => c.substrate !== "tape").map((c) => [c.id, c] as const))("%s", (_id, check) => {
+    const args = Object.fromEntries(check.params.map((p) => [p.name, p.example]));
+    expect(run(check.id.slice("gmail.".length), args, bare, { initial: undefined })).toMatchObject({
+      status: "skipped",
+      reason: "field_absent",
+    });
+  });
+});

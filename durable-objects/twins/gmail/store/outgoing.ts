@@ -49,19 +49,47 @@ export function recipients(headers: readonly Header[]): string[] {
 }
 
 /** What Gmail fills in on mail the mailbox sends: From (the default send-as), Date, Message-ID. */
-export function completeOutgoing(db: Db, mail: Mail, id: string, now: number): Mail {
-  const headers = headersOf(mail);
+export function completeOutgoing(db: Db, given: Mail, id: string, now: number): Mail {
+  const sendAs = getJson<GmailSendAs[]>(db, "send_as", []);
+  const primary = sendAs.find((s) => s.isDefault) ??
+    sendAs.find((s) => s.isPrimary) ?? { sendAsEmail: mailboxAddress(db), displayName: "" };
+  const from = headerValue(headersOf(given), "From");
+  const fromAddress = from ? addressParser(from, { flatten: true })[0]?.address?.toLowerCase() : undefined;
+  const allowed = sendAs.some((s) => s.sendAsEmail.toLowerCase() === fromAddress) || fromAddress === mailboxAddress(db).toLowerCase();
+  // Gmail sends only as the mailbox's own addresses: a missing or foreign From becomes the default send-as.
+  const mail = from && !allowed ? withoutHeader(given, "From") : given;
   const added: Header[] = [];
-  if (!headerValue(headers, "From")) {
-    const sendAs = getJson<GmailSendAs[]>(db, "send_as", []).find((s) => s.isDefault) ?? {
-      sendAsEmail: mailboxAddress(db),
-      displayName: "",
-    };
-    added.push({ name: "From", value: sendAs.displayName ? `${sendAs.displayName} <${sendAs.sendAsEmail}>` : sendAs.sendAsEmail });
-  }
+  if (!from || !allowed)
+    added.push({ name: "From", value: primary.displayName ? `${primary.displayName} <${primary.sendAsEmail}>` : primary.sendAsEmail });
+  const headers = headersOf(mail);
   if (!headerValue(headers, "Date")) added.push({ name: "Date", value: rfc2822(now) });
   if (!headerValue(headers, "Message-ID")) added.push({ name: "Message-ID", value: `<CAPOME${id}@mail.gmail.com>` });
   return withHeaders(mail, added);
+}
+
+/** The mail without one header: gone from both header lists and from the raw text's header block. */
+function withoutHeader(mail: Mail, name: string): Mail {
+  const keep = (h: Header) => h.name.toLowerCase() !== name.toLowerCase();
+  const content = { ...mail.content, headers: mail.content.headers.filter(keep) };
+  if (!mail.raw) return { content };
+  const text = mail.raw.text;
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const cut = text.search(/\r?\n\r?\n/);
+  const lines = (cut < 0 ? text : text.slice(0, cut)).split(/\r?\n/);
+  const rest = cut < 0 ? "" : text.slice(cut);
+  // A header field runs on over the lines that start with white space (RFC 5322 folding).
+  const kept: string[] = [];
+  let dropping = false;
+  for (const line of lines) {
+    if (/^[ \t]/.test(line)) {
+      if (!dropping) kept.push(line);
+      continue;
+    }
+    dropping = line.toLowerCase().startsWith(`${name.toLowerCase()}:`);
+    if (!dropping) kept.push(line);
+  }
+  const rebuilt = kept.length ? kept.join(eol) + rest : rest.slice(eol.length);
+  return { content, raw: { ...mail.raw, text: rebuilt, headers: mail.raw.headers.filter(keep) } };
 }
 
 const stripPrefixes = (subject: string) =>

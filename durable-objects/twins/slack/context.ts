@@ -1,0 +1,92 @@
+// One Slack method call as its handler sees it: the arguments however they came, who the token
+// acts as (the installation's bot, or its authed user with a user token) with that token's
+// scopes, and the route wrapper that checks scopes and token type, answers `{ok:true,…}`, and
+// puts Slack's scope headers on every answer, refusals included.
+import type { Db } from "../../sql";
+import { TwinError, jsonResponse } from "../kit/response";
+import type { Clock, Route, TwinContext, TwinResponse } from "../types";
+import { Args } from "./args";
+import { fail } from "./errors";
+import type { SlackInstallation, SlackSeed } from "./seed";
+import { readInstallation, readTeam } from "./store/rows";
+
+export interface Actor {
+  user: string;
+  kind: "bot" | "user";
+  scope: string;
+  scopes: ReadonlySet<string>;
+}
+
+export interface Call {
+  ctx: TwinContext;
+  db: Db;
+  clock: Clock;
+  args: Args;
+  actor: Actor;
+  team: SlackSeed["team"];
+  installation: SlackInstallation;
+  /** Where the twin's own paths hang (the sandbox prefix, or the origin on the root form). */
+  baseUrl: string;
+}
+
+export type Answer = Record<string, unknown>;
+
+export interface MethodSpec {
+  name: string;
+  summary: string;
+  /** The scopes any one of which lets a token call the method (`x-accepted-oauth-scopes`). */
+  scopes: readonly string[];
+  /** Which token may call it: a bot token, a user token, or either (the default). */
+  token?: "bot" | "user";
+  handler(call: Call): Answer;
+}
+
+const splitScopes = (scope: string) => new Set(scope.split(",").map((s) => s.trim()).filter(Boolean));
+
+/** The token the call brought: the bearer header, else the `token` argument. */
+function tokenOf(ctx: TwinContext, args: Args): string | undefined {
+  const header = ctx.req.headers.authorization;
+  const bearer = header ? /^bearer\s+(.+)$/i.exec(header.trim())?.[1] : undefined;
+  return bearer ?? args.str("token");
+}
+
+function actorOf(token: string | undefined, installation: SlackInstallation): Actor {
+  // The platform has already checked the credential; its prefix says which kind it is.
+  if (token?.startsWith("xoxp-")) {
+    const user = installation.authed_user ?? fail("invalid_auth");
+    return { user: user.id, kind: "user", scope: user.scope, scopes: splitScopes(user.scope) };
+  }
+  return { user: installation.bot_user_id, kind: "bot", scope: installation.scope, scopes: splitScopes(installation.scope) };
+}
+
+/** A Slack method at `/api/<name>`, by GET or POST, taped under its own name. */
+export function method(spec: MethodSpec): Route[] {
+  const accepted = spec.scopes.join(",");
+  const handler = (ctx: TwinContext): TwinResponse => {
+    let granted = "";
+    const withHeaders = (res: TwinResponse): TwinResponse => ({
+      ...res,
+      headers: { ...res.headers, "x-oauth-scopes": granted, "x-accepted-oauth-scopes": accepted },
+    });
+    try {
+      const args = Args.of(ctx);
+      const installation = readInstallation(ctx.db);
+      const actor = actorOf(tokenOf(ctx, args), installation);
+      granted = actor.scope;
+      if (spec.token && spec.token !== actor.kind) fail("not_allowed_token_type");
+      if (spec.scopes.length && !spec.scopes.some((s) => actor.scopes.has(s))) {
+        fail("missing_scope", { needed: spec.scopes[0], provided: actor.scope });
+      }
+      const call: Call = { ctx, db: ctx.db, clock: ctx.clock, args, actor, team: readTeam(ctx.db), installation, baseUrl: ctx.req.baseUrl };
+      const out = spec.handler(call);
+      return withHeaders(jsonResponse(200, { ok: true, ...out }));
+    } catch (err) {
+      if (err instanceof TwinError) return withHeaders(err.response);
+      throw err;
+    }
+  };
+  return ["GET", "POST"].map((m) => ({ method: m, pattern: `/api/${spec.name}`, operation: spec.name, summary: spec.summary, handler }));
+}
+
+/** Whether the caller holds a scope (for fields only some scopes reveal, like a user's email). */
+export const hasScope = (call: Call, scope: string) => call.actor.scopes.has(scope);

@@ -1,0 +1,230 @@
+// The chat.* methods: posting (by channel id or name, or a user id for the bot's DM with them),
+// threads with reply_broadcast, edits, deletes, ephemeral messages, permalinks, /me messages and
+// scheduled messages. The bot posts only where it is a member, unless the installation has
+// `chat:write.public` and the channel is public.
+import type { Route } from "../../types";
+import { type Call, method } from "../context";
+import { fail } from "../errors";
+import type { SlackMessage } from "../seed";
+import { channelRow, findChannel, imWith, isMember, canSee } from "../store/channels";
+import { isReply, messageRow, messageView, newMessageData, requireMessage, deleteMessage, writeMessage } from "../store/messages";
+import { cut, metadata, pageOf } from "../store/paging";
+import { type ChannelRow, type MessageData, SCHEDULED_KIND, messageData, newId, nowSeconds, scheduledData } from "../store/rows";
+import { triggerScripted } from "../store/scripted";
+import { userById } from "../store/users";
+
+const WRITE = ["chat:write"];
+/** chat.scheduleMessage accepts post_at up to 120 days ahead. */
+const MAX_SCHEDULE_SECONDS = 120 * 24 * 3600;
+
+const newChannelId = (call: Call, prefix: string) => newId(call.db, prefix, (id) => channelRow(call.db, id) !== undefined);
+
+/** The conversation a post goes to: an id, a name (`#general` or `general`), or a user id for the DM with them. */
+export function postTarget(call: Call, raw: string | undefined): ChannelRow {
+  if (raw === undefined) return fail("channel_not_found");
+  let row = findChannel(call, raw, true);
+  if (!row && /^[UW][A-Z0-9]+$/.test(raw) && userById(call.db, raw)) row = imWith(call, raw, () => newChannelId(call, "D"));
+  if (!row || !canSee(call, row)) return fail("channel_not_found");
+  if (row.is_archived) fail("is_archived");
+  if (!isMember(call.db, row.id, call.actor.user)) {
+    const publicOk = row.is_private === 0 && call.actor.scopes.has("chat:write.public");
+    if (!publicOk) fail("not_in_channel");
+  }
+  return row;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A list of JSON objects (blocks, attachments), else the method's own refusal. */
+const objectList = (value: unknown, error: string): Record<string, unknown>[] | undefined => {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every(isObject)) return fail(error);
+  return value.filter(isObject);
+};
+
+/** A message's content from the arguments: text, blocks or attachments, at least one of them. */
+function content(call: Call): { text: string; fields: Partial<SlackMessage> } {
+  const text = call.args.str("text");
+  const blocks = objectList(call.args.json("blocks"), "invalid_blocks");
+  const attachments = objectList(call.args.json("attachments"), "invalid_attachments");
+  if (text === undefined && !blocks?.length && !attachments?.length) fail("no_text");
+  const fields: Partial<SlackMessage> = {};
+  if (blocks?.length) fields.blocks = blocks;
+  if (attachments?.length) fields.attachments = attachments;
+  return { text: text ?? "", fields };
+}
+
+/** The bot's id on what it writes: the bot user's profile.bot_id. */
+const botIdOf = (call: Call) => (call.actor.kind === "bot" ? userById(call.db, call.actor.user)?.profile.bot_id : undefined);
+
+/** The thread a post replies in, which must be a message of that channel. */
+function threadOf(call: Call, channel: string): string | undefined {
+  const threadTs = call.args.str("thread_ts");
+  if (threadTs === undefined) return undefined;
+  requireMessage(call.db, channel, threadTs, "thread_not_found");
+  return threadTs;
+}
+
+/** Posts as the caller, and arms any scripted reply the message matches. */
+export function postAs(call: Call, channel: string, text: string, data: MessageData, threadTs: string | undefined) {
+  const botId = botIdOf(call);
+  if (botId !== undefined) data.bot_id = botId;
+  const row = writeMessage(call.db, call.clock, { channel, user: call.actor.user, text, data, threadTs });
+  triggerScripted(call, row);
+  return row;
+}
+
+function scheduledView(s: { id: string; channel_id: string; post_at: number; text: string; thread_ts?: string }, created: number) {
+  return { id: s.id, channel_id: s.channel_id, post_at: s.post_at, date_created: created, text: s.text, ...(s.thread_ts ? { thread_ts: s.thread_ts } : {}) };
+}
+
+export const chatRoutes: Route[] = [
+  ...method({
+    name: "chat.postMessage",
+    summary: "Posts a message, in a thread with thread_ts (reply_broadcast shows it in the channel too)",
+    scopes: WRITE,
+    handler: (call) => {
+      // Content first: a refused post must write nothing, not even the DM a user id would open.
+      const { text, fields } = content(call);
+      const row = postTarget(call, call.args.str("channel"));
+      const threadTs = threadOf(call, row.id);
+      const broadcast = threadTs !== undefined && (call.args.bool("reply_broadcast") ?? false);
+      const data = newMessageData({ ...fields, ...(broadcast ? { subtype: "thread_broadcast" } : {}) });
+      const posted = postAs(call, row.id, text, data, threadTs);
+      return { channel: row.id, ts: posted.ts, message: messageView(call, posted) };
+    },
+  }),
+  ...method({
+    name: "chat.meMessage",
+    summary: "Posts a /me message",
+    scopes: WRITE,
+    handler: (call) => {
+      const text = call.args.str("text") ?? fail("no_text");
+      const row = postTarget(call, call.args.str("channel"));
+      const posted = postAs(call, row.id, text, { subtype: "me_message" }, undefined);
+      return { channel: row.id, ts: posted.ts };
+    },
+  }),
+  ...method({
+    name: "chat.update",
+    summary: "Edits one of the caller's messages",
+    scopes: WRITE,
+    handler: (call) => {
+      const row = channelRow(call.db, call.args.str("channel") ?? "") ?? fail("channel_not_found");
+      if (!canSee(call, row)) fail("channel_not_found");
+      const msg = requireMessage(call.db, row.id, call.args.str("ts"));
+      if (msg.user !== call.actor.user) fail("cant_update_message");
+      if (row.is_archived) fail("is_archived");
+      const { text, fields } = content(call);
+      const data: MessageData = { ...messageData(msg), ...fields, edited: { user: call.actor.user, ts: nowTs(call) } };
+      call.db.run("UPDATE sl_messages SET text = ?, data = ? WHERE channel = ? AND ts = ?", text, JSON.stringify(data), row.id, msg.ts);
+      const updated = messageRow(call.db, row.id, msg.ts) ?? msg;
+      const view = messageView(call, updated);
+      return { channel: row.id, ts: msg.ts, text, message: view };
+    },
+  }),
+  ...method({
+    name: "chat.delete",
+    summary: "Deletes one of the caller's messages (a thread's parent takes its replies with it)",
+    scopes: WRITE,
+    handler: (call) => {
+      const row = channelRow(call.db, call.args.str("channel") ?? "") ?? fail("channel_not_found");
+      if (!canSee(call, row)) fail("channel_not_found");
+      const msg = requireMessage(call.db, row.id, call.args.str("ts"));
+      if (msg.user !== call.actor.user) fail("cant_delete_message");
+      deleteMessage(call.db, msg);
+      return { channel: row.id, ts: msg.ts };
+    },
+  }),
+  ...method({
+    name: "chat.postEphemeral",
+    summary: "Shows a message to one member of a channel; nothing is stored",
+    scopes: WRITE,
+    handler: (call) => {
+      content(call);
+      const user = call.args.str("user") ?? fail("user_not_found");
+      if (!userById(call.db, user)) fail("user_not_found");
+      const row = postTarget(call, call.args.str("channel"));
+      if (!isMember(call.db, row.id, user)) fail("user_not_in_channel");
+      if (call.args.str("thread_ts") !== undefined) threadOf(call, row.id);
+      // Ephemeral messages are never stored: the ts is the clock's, not a message's.
+      const now = call.clock.now();
+      return { message_ts: `${Math.floor(now / 1000)}.${String((now % 1000) * 1000).padStart(6, "0")}` };
+    },
+  }),
+  ...method({
+    name: "chat.getPermalink",
+    summary: "A message's permalink",
+    scopes: [],
+    handler: (call) => {
+      const row = channelRow(call.db, call.args.str("channel") ?? "") ?? fail("channel_not_found");
+      if (!canSee(call, row)) fail("channel_not_found");
+      const msg = requireMessage(call.db, row.id, call.args.str("message_ts"));
+      const base = `https://${call.team.domain}.slack.com/archives/${row.id}/p${msg.ts.replace(".", "")}`;
+      const permalink = isReply(msg) && msg.thread_ts !== null ? `${base}?thread_ts=${msg.thread_ts}&cid=${row.id}` : base;
+      return { channel: row.id, permalink };
+    },
+  }),
+  ...method({
+    name: "chat.scheduleMessage",
+    summary: "Schedules a message; it is posted when post_at passes on the sandbox clock",
+    scopes: WRITE,
+    handler: (call) => {
+      const postAt = call.args.int("post_at") ?? fail("invalid_time");
+      const now = nowSeconds(call.clock);
+      if (postAt <= now) fail("time_in_past");
+      if (postAt > now + MAX_SCHEDULE_SECONDS) fail("time_too_far");
+      const { text } = content(call);
+      const row = postTarget(call, call.args.str("channel"));
+      const threadTs = threadOf(call, row.id);
+      const id = newId(call.db, "Q", (q) => call.db.one("SELECT 1 AS n FROM sl_scheduled WHERE id = ?", q) !== undefined);
+      const scheduled = { id, channel_id: row.id, post_at: postAt, text, ...(threadTs ? { thread_ts: threadTs } : {}), user: call.actor.user };
+      call.db.run("INSERT INTO sl_scheduled (id, channel, post_at, created, data) VALUES (?, ?, ?, ?, ?)", id, row.id, postAt, now, JSON.stringify(scheduled));
+      call.ctx.schedule(SCHEDULED_KIND, { id }, { seconds: Math.max(0, postAt - call.clock.now() / 1000) });
+      const botId = botIdOf(call);
+      return {
+        channel: row.id,
+        scheduled_message_id: id,
+        post_at: postAt,
+        message: { type: "message", text, user: call.actor.user, ...(botId ? { bot_id: botId } : {}), team: call.team.id },
+      };
+    },
+  }),
+  ...method({
+    name: "chat.deleteScheduledMessage",
+    summary: "Cancels a scheduled message",
+    scopes: WRITE,
+    handler: (call) => {
+      const channel = call.args.str("channel") ?? fail("channel_not_found");
+      const id = call.args.str("scheduled_message_id") ?? fail("invalid_scheduled_message_id");
+      const hit = call.db.one<{ channel: string }>("SELECT channel FROM sl_scheduled WHERE id = ?", id);
+      if (!hit || hit.channel !== channel) fail("invalid_scheduled_message_id");
+      call.db.run("DELETE FROM sl_scheduled WHERE id = ?", id);
+      return {};
+    },
+  }),
+  ...method({
+    name: "chat.scheduledMessages.list",
+    summary: "Messages scheduled and not yet posted",
+    scopes: WRITE,
+    handler: (call) => {
+      const channel = call.args.str("channel");
+      const page = pageOf(call, "chat.scheduledMessages.list", 100, 100);
+      const rows = call.db.all<{ id: string; created: number; data: string }>(
+        "SELECT id, created, data FROM sl_scheduled WHERE (? IS NULL OR channel = ?) AND id > ? ORDER BY id LIMIT ?",
+        channel ?? null,
+        channel ?? null,
+        page.after ?? "",
+        page.limit + 1,
+      );
+      const { rows: shown, next } = cut(rows, page, "chat.scheduledMessages.list", (r) => r.id);
+      return { scheduled_messages: shown.map((r) => scheduledView(scheduledData(r.data), r.created)), ...metadata(next) };
+    },
+  }),
+];
+
+/** An edit's ts: the sandbox clock in Slack's form. */
+function nowTs(call: Call): string {
+  const now = call.clock.now();
+  return `${Math.floor(now / 1000)}.${String((now % 1000) * 1000).padStart(6, "0")}`;
+}

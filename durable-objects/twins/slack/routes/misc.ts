@@ -1,0 +1,120 @@
+// search.messages (a user token's method: with the bot token it is `not_allowed_token_type`, as on
+// Slack), usergroups.list and emoji.list.
+import type { Route } from "../../types";
+import { type Call, method } from "../context";
+import { type MessageRow, usergroupData } from "../store/rows";
+import { userById } from "../store/users";
+
+interface Query {
+  words: string[];
+  inChannel?: string;
+  fromUser?: string;
+}
+
+/** Slack's search syntax, the parts the twin understands: words, `in:#name` / `in:<#C…>`, `from:@name` / `from:<@U…>`. */
+function parseQuery(call: Call, q: string): Query {
+  const out: Query = { words: [] };
+  for (const token of q.split(/\s+/).filter(Boolean)) {
+    const inMatch = /^in:(?:<#([A-Z0-9]+)(?:\|[^>]*)?>|#?([a-z0-9_-]+))$/i.exec(token);
+    const fromMatch = /^from:(?:<@([A-Z0-9]+)>|@?([a-z0-9._-]+))$/i.exec(token);
+    if (inMatch) {
+      out.inChannel = inMatch[1] ?? call.db.one<{ id: string }>("SELECT id FROM sl_channels WHERE name = ?", (inMatch[2] ?? "").toLowerCase())?.id ?? "-";
+    } else if (fromMatch) {
+      out.fromUser = fromMatch[1] ?? call.db.one<{ id: string }>("SELECT id FROM sl_users WHERE name = ?", fromMatch[2] ?? "")?.id ?? "-";
+    } else out.words.push(token.toLowerCase());
+  }
+  return out;
+}
+
+export const miscRoutes: Route[] = [
+  ...method({
+    name: "search.messages",
+    summary: "Messages matching a query, in conversations the user can see",
+    scopes: ["search:read"],
+    token: "user",
+    handler: (call) => {
+      const raw = call.args.str("query") ?? "";
+      const q = parseQuery(call, raw);
+      const count = Math.min(Math.max(call.args.int("count") ?? 20, 1), 100);
+      const page = Math.max(call.args.int("page") ?? 1, 1);
+      const asc = call.args.str("sort_dir") === "asc";
+      // Search reads every message of the conversations in scope: it is the one method whose cost is the corpus.
+      const rows = call.db.all<MessageRow & { name: string | null; is_private: number; is_im: number }>(
+        `SELECT m.*, c.name, c.is_private, c.is_im FROM sl_messages m JOIN sl_channels c ON c.id = m.channel
+         WHERE (c.is_private = 0 OR EXISTS (SELECT 1 FROM sl_members x WHERE x.channel = c.id AND x.user = ?))
+           AND (? IS NULL OR m.channel = ?) AND (? IS NULL OR m.user = ?)
+         ORDER BY m.ts ${asc ? "ASC" : "DESC"}`,
+        call.actor.user,
+        q.inChannel ?? null,
+        q.inChannel ?? null,
+        q.fromUser ?? null,
+        q.fromUser ?? null,
+      );
+      const hits = rows.filter((r) => q.words.every((w) => r.text.toLowerCase().includes(w)));
+      const shown = hits.slice((page - 1) * count, page * count);
+      const pages = Math.max(1, Math.ceil(hits.length / count));
+      const matches = shown.map((r) => {
+        return {
+          iid: `${r.channel}-${r.ts}`,
+          team: call.team.id,
+          type: "message",
+          channel: { id: r.channel, name: r.name ?? "", is_channel: r.is_private === 0, is_private: r.is_private === 1, is_im: r.is_im === 1, is_mpim: false },
+          user: r.user,
+          username: userById(call.db, r.user)?.name ?? "",
+          ts: r.ts,
+          text: r.text,
+          permalink: `https://${call.team.domain}.slack.com/archives/${r.channel}/p${r.ts.replace(".", "")}`,
+        };
+      });
+      return {
+        query: raw,
+        messages: {
+          total: hits.length,
+          matches,
+          pagination: { total_count: hits.length, page, per_page: count, page_count: pages, first: shown.length ? (page - 1) * count + 1 : 0, last: (page - 1) * count + shown.length },
+          paging: { count, total: hits.length, page, pages },
+        },
+      };
+    },
+  }),
+  ...method({
+    name: "usergroups.list",
+    summary: "The workspace's user groups",
+    scopes: ["usergroups:read"],
+    handler: (call) => {
+      const includeUsers = call.args.bool("include_users") ?? false;
+      const includeCount = call.args.bool("include_count") ?? false;
+      const groups = call.db.all<{ data: string }>("SELECT data FROM sl_usergroups ORDER BY rowid").map((r) => usergroupData(r.data));
+      return {
+        usergroups: groups.map((g) => ({
+          id: g.id,
+          team_id: call.team.id,
+          is_usergroup: true,
+          is_subteam: true,
+          name: g.name,
+          description: g.description,
+          handle: g.handle,
+          is_external: false,
+          date_create: 1700000000,
+          date_update: 1700000000,
+          date_delete: 0,
+          auto_type: null,
+          auto_provision: false,
+          enterprise_subteam_id: "",
+          created_by: call.installation.bot_user_id,
+          updated_by: call.installation.bot_user_id,
+          deleted_by: null,
+          prefs: { channels: [], groups: [] },
+          ...(includeUsers ? { users: g.users } : {}),
+          ...(includeCount || includeUsers ? { user_count: g.users.length } : {}),
+        })),
+      };
+    },
+  }),
+  ...method({
+    name: "emoji.list",
+    summary: "The workspace's custom emoji (a seed declares none, so the map is empty)",
+    scopes: ["emoji:read"],
+    handler: (call) => ({ emoji: {}, cache_ts: `${Math.floor(call.clock.now() / 1000)}.000000` }),
+  }),
+];

@@ -1,0 +1,180 @@
+// reactions.*, pins.* and bookmarks.*: things people attach to messages and channels.
+import type { Route } from "../../types";
+import { type Call, method } from "../context";
+import { fail } from "../errors";
+import { channelRow, joinedChannel, notArchived, visibleChannel } from "../store/channels";
+import { messageView, reactionsOf, requireMessage } from "../store/messages";
+import { cut, metadata, pageOf } from "../store/paging";
+import { type ChannelRow, type MessageRow, newId, nextSeq, nowSeconds } from "../store/rows";
+import { requireUser } from "../store/users";
+
+const EMOJI = /^[a-z0-9_+'-]+$/;
+
+/** The message a reaction or pin call names: `channel` + `timestamp`. */
+function target(call: Call, row: ChannelRow): MessageRow {
+  const ts = call.args.str("timestamp") ?? fail("no_item_specified");
+  return requireMessage(call.db, row.id, ts);
+}
+
+function emojiName(call: Call): string {
+  const raw = call.args.str("name") ?? fail("invalid_name");
+  // Slack takes the name without colons, and tolerates them.
+  const name = raw.replace(/^:|:$/g, "");
+  if (!EMOJI.test(name)) fail("invalid_name");
+  return name;
+}
+
+function messageItem(call: Call, channel: string, row: MessageRow) {
+  const reactions = reactionsOf(call.db, channel, [row.ts]).get(row.ts) ?? [];
+  return { type: "message", channel, message: { ...messageView(call, row, reactions), permalink: `https://${call.team.domain}.slack.com/archives/${channel}/p${row.ts.replace(".", "")}` } };
+}
+
+function bookmarkView(call: Call, channel: string, data: { id: string; title: string; link: string; emoji?: string }, seq: number) {
+  return {
+    id: data.id,
+    channel_id: channel,
+    title: data.title,
+    link: data.link,
+    emoji: data.emoji ?? "",
+    icon_url: null,
+    type: "link",
+    entity_id: null,
+    date_created: 1700000000,
+    date_updated: 0,
+    rank: String(seq),
+    last_updated_by_user_id: call.installation.bot_user_id,
+    last_updated_by_team_id: call.team.id,
+    shortcut_id: null,
+    app_id: null,
+  };
+}
+
+export const reactionRoutes: Route[] = [
+  ...method({
+    name: "reactions.add",
+    summary: "Adds the caller's emoji reaction to a message",
+    scopes: ["reactions:write"],
+    handler: (call) => {
+      const row = notArchived(visibleChannel(call, call.args.str("channel")));
+      const name = emojiName(call);
+      const msg = target(call, row);
+      const had = call.db.one("SELECT 1 AS n FROM sl_reactions WHERE channel = ? AND ts = ? AND name = ? AND user = ?", row.id, msg.ts, name, call.actor.user);
+      if (had) fail("already_reacted");
+      call.db.run("INSERT INTO sl_reactions (channel, ts, name, user, seq) VALUES (?, ?, ?, ?, ?)", row.id, msg.ts, name, call.actor.user, nextSeq(call.db));
+      return {};
+    },
+  }),
+  ...method({
+    name: "reactions.remove",
+    summary: "Removes the caller's emoji reaction from a message",
+    scopes: ["reactions:write"],
+    handler: (call) => {
+      const row = visibleChannel(call, call.args.str("channel"));
+      const name = emojiName(call);
+      const msg = target(call, row);
+      const removed = call.db.run("DELETE FROM sl_reactions WHERE channel = ? AND ts = ? AND name = ? AND user = ?", row.id, msg.ts, name, call.actor.user);
+      if (!removed) fail("no_reaction");
+      return {};
+    },
+  }),
+  ...method({
+    name: "reactions.get",
+    summary: "A message with its reactions",
+    scopes: ["reactions:read"],
+    handler: (call) => {
+      const row = visibleChannel(call, call.args.str("channel"));
+      return messageItem(call, row.id, target(call, row));
+    },
+  }),
+  ...method({
+    name: "reactions.list",
+    summary: "Messages a user reacted to, most recent first",
+    scopes: ["reactions:read"],
+    handler: (call) => {
+      const user = requireUser(call.db, call.args.str("user") ?? call.actor.user);
+      const page = pageOf(call, "reactions.list", 100, 1000);
+      // One item per message, ordered by the user's latest reaction on it.
+      const rows = call.db.all<{ channel: string; ts: string; seq: number }>(
+        `SELECT channel, ts, max(seq) AS seq FROM sl_reactions WHERE user = ? GROUP BY channel, ts
+         HAVING max(seq) < ? ORDER BY seq DESC LIMIT ?`,
+        user.id,
+        page.after === undefined ? Number.MAX_SAFE_INTEGER : Number(page.after),
+        page.limit + 1,
+      );
+      const { rows: shown, next } = cut(rows, page, "reactions.list", (r) => String(r.seq));
+      const items = shown.flatMap((r) => {
+        const msg = call.db.one<MessageRow>("SELECT * FROM sl_messages WHERE channel = ? AND ts = ?", r.channel, r.ts);
+        const channel = channelRow(call.db, r.channel);
+        return msg && channel ? [messageItem(call, r.channel, msg)] : [];
+      });
+      return { items, ...metadata(next) };
+    },
+  }),
+  ...method({
+    name: "pins.add",
+    summary: "Pins a message in a channel the caller is in",
+    scopes: ["pins:write"],
+    handler: (call) => {
+      const row = notArchived(joinedChannel(call, call.args.str("channel")));
+      const msg = target(call, row);
+      if (call.db.one("SELECT 1 AS n FROM sl_pins WHERE channel = ? AND ts = ?", row.id, msg.ts)) fail("already_pinned");
+      call.db.run("INSERT INTO sl_pins (channel, ts, created, created_by, seq) VALUES (?, ?, ?, ?, ?)", row.id, msg.ts, nowSeconds(call.clock), call.actor.user, nextSeq(call.db));
+      return {};
+    },
+  }),
+  ...method({
+    name: "pins.remove",
+    summary: "Unpins a message",
+    scopes: ["pins:write"],
+    handler: (call) => {
+      const row = joinedChannel(call, call.args.str("channel"));
+      const msg = target(call, row);
+      if (!call.db.run("DELETE FROM sl_pins WHERE channel = ? AND ts = ?", row.id, msg.ts)) fail("no_pin");
+      return {};
+    },
+  }),
+  ...method({
+    name: "pins.list",
+    summary: "A channel's pinned messages",
+    scopes: ["pins:read"],
+    handler: (call) => {
+      const row = visibleChannel(call, call.args.str("channel"));
+      const pins = call.db.all<{ ts: string; created: number; created_by: string }>("SELECT ts, created, created_by FROM sl_pins WHERE channel = ? ORDER BY seq DESC", row.id);
+      const items = pins.flatMap((p) => {
+        const msg = call.db.one<MessageRow>("SELECT * FROM sl_messages WHERE channel = ? AND ts = ?", row.id, p.ts);
+        return msg ? [{ ...messageItem(call, row.id, msg), created: p.created, created_by: p.created_by }] : [];
+      });
+      return { items };
+    },
+  }),
+  ...method({
+    name: "bookmarks.add",
+    summary: "Adds a link bookmark to a channel the caller is in",
+    scopes: ["bookmarks:write"],
+    handler: (call) => {
+      const row = notArchived(joinedChannel(call, call.args.str("channel_id")));
+      const title = call.args.str("title") ?? fail("invalid_arguments");
+      const type = call.args.str("type") ?? "link";
+      if (type !== "link") fail("invalid_bookmark_type");
+      const link = call.args.str("link") ?? fail("invalid_link");
+      if (!/^https?:\/\//.test(link)) fail("invalid_link");
+      const id = newId(call.db, "Bk", (b) => call.db.one("SELECT 1 AS n FROM sl_bookmarks WHERE id = ?", b) !== undefined);
+      const emoji = call.args.str("emoji");
+      const data = { id, title, link, ...(emoji ? { emoji } : {}) };
+      const seq = nextSeq(call.db);
+      call.db.run("INSERT INTO sl_bookmarks (id, channel, seq, data) VALUES (?, ?, ?, ?)", id, row.id, seq, JSON.stringify(data));
+      return { bookmark: bookmarkView(call, row.id, data, seq) };
+    },
+  }),
+  ...method({
+    name: "bookmarks.list",
+    summary: "A channel's bookmarks",
+    scopes: ["bookmarks:read"],
+    handler: (call) => {
+      const row = joinedChannel(call, call.args.str("channel_id"));
+      const rows = call.db.all<{ seq: number; data: string }>("SELECT seq, data FROM sl_bookmarks WHERE channel = ? ORDER BY seq", row.id);
+      return { bookmarks: rows.map((r) => bookmarkView(call, row.id, JSON.parse(r.data) as { id: string; title: string; link: string; emoji?: string }, r.seq)) };
+    },
+  }),
+];
+

@@ -1,0 +1,456 @@
+// The Slack twin's seed: Slack's own object and field names (conversation, message, user, file,
+// usergroup; the installation mirrors oauth.v2.access), strict, referentially checked, and
+// normalized so that exporting a booted seed gives the seed back with its defaults filled in.
+import { z } from "zod";
+import { parseSeedWith, SeedProblems } from "../kit/seed";
+
+/** The scopes an installation has when its seed names none: every bot scope the twin's methods need, minus the two that widen posting. */
+export const DEFAULT_BOT_SCOPES = [
+  "chat:write",
+  "channels:read",
+  "channels:history",
+  "channels:join",
+  "channels:manage",
+  "groups:read",
+  "groups:history",
+  "groups:write",
+  "im:read",
+  "im:history",
+  "im:write",
+  "mpim:read",
+  "reactions:read",
+  "reactions:write",
+  "pins:read",
+  "pins:write",
+  "bookmarks:read",
+  "bookmarks:write",
+  "users:read",
+  "users:read.email",
+  "users.profile:read",
+  "team:read",
+  "files:read",
+  "files:write",
+  "usergroups:read",
+  "emoji:read",
+].join(",");
+
+/** The bot a seed without one gets, so the sandbox's credential always acts as somebody. */
+export const DEFAULT_BOT = { id: "U0POMEBOT", bot_id: "B0POMEBOT", name: "pome" };
+
+/** Subtypes a seeded message may carry: the ones the twin itself writes. */
+export const MESSAGE_SUBTYPES = [
+  "thread_broadcast",
+  "me_message",
+  "channel_join",
+  "channel_leave",
+  "channel_topic",
+  "channel_purpose",
+  "channel_name",
+  "channel_archive",
+] as const;
+
+const id = (prefix: string, what: string) => z.string().regex(new RegExp(`^${prefix}[A-Z0-9]{2,}$`), `Invalid ${what} id: ${prefix} followed by capital letters or digits`);
+const userId = id("[UW]", "user");
+const TS = /^\d{10}\.\d{6}$/;
+const ts = z.string().regex(TS, "Invalid ts: ten digits, a dot, six digits");
+/** A field the twin derives; a seed that sets it could disagree with itself. */
+const derived = z.undefined({ error: "Derived by the twin from the rest of the seed; leave it out" }).optional();
+
+const textField = z.strictObject({
+  value: z.string().default(""),
+  creator: z.string().default(""),
+  last_set: z.number().int().nonnegative().default(0),
+});
+
+const user = z.strictObject({
+  id: userId,
+  name: z.string().min(1),
+  real_name: z.string().optional(),
+  is_bot: z.boolean().default(false),
+  is_admin: z.boolean().default(false),
+  deleted: z.boolean().default(false),
+  tz: z.string().optional(),
+  presence: z.enum(["active", "away"]).default("active"),
+  profile: z
+    .strictObject({
+      email: z.string().optional(),
+      title: z.string().optional(),
+      real_name: z.string().optional(),
+      display_name: z.string().optional(),
+      bot_id: id("B", "bot").optional(),
+    })
+    .default({}),
+});
+
+const reaction = z.strictObject({ name: z.string().regex(/^[a-z0-9_+'-]+$/, "Invalid emoji name"), users: z.array(z.string()).min(1), count: derived });
+
+const message = z.strictObject({
+  ts,
+  user: z.string(),
+  text: z.string().optional(),
+  blocks: z.array(z.record(z.string(), z.unknown())).optional(),
+  attachments: z.array(z.record(z.string(), z.unknown())).optional(),
+  files: z.array(z.string()).optional(),
+  thread_ts: ts.optional(),
+  subtype: z.enum(MESSAGE_SUBTYPES).optional(),
+  bot_id: z.string().optional(),
+  edited: z.strictObject({ user: z.string(), ts }).optional(),
+  reactions: z.array(reaction).optional(),
+  reply_count: derived,
+  reply_users: derived,
+  reply_users_count: derived,
+  latest_reply: derived,
+});
+
+const bookmark = z.strictObject({
+  id: z.string().regex(/^Bk[A-Z0-9]{2,}$/, "Invalid bookmark id: Bk followed by capital letters or digits"),
+  title: z.string().min(1),
+  link: z.string().min(1),
+  emoji: z.string().optional(),
+});
+
+const channel = z.strictObject({
+  id: z.string().regex(/^[CGD][A-Z0-9]{2,}$/, "Invalid conversation id: C, G or D followed by capital letters or digits"),
+  name: z.string().regex(/^[a-z0-9_-]{1,80}$/, "Invalid channel name: 1 to 80 of a-z, 0-9, - and _").optional(),
+  is_private: z.boolean().default(false),
+  is_archived: z.boolean().default(false),
+  is_general: z.boolean().default(false),
+  is_im: z.boolean().default(false),
+  user: z.string().optional(),
+  created: z.number().int().nonnegative().optional(),
+  creator: z.string().optional(),
+  topic: textField.default({ value: "", creator: "", last_set: 0 }),
+  purpose: textField.default({ value: "", creator: "", last_set: 0 }),
+  members: z.array(z.string()).default([]),
+  pins: z.array(ts).default([]),
+  bookmarks: z.array(bookmark).default([]),
+  messages: z.array(message).default([]),
+  num_members: derived,
+  is_member: derived,
+});
+
+const file = z.strictObject({
+  id: id("F", "file"),
+  name: z.string().min(1),
+  title: z.string().optional(),
+  filetype: z.string().optional(),
+  user: z.string(),
+  created: z.number().int().nonnegative().optional(),
+  content: z.string().optional(),
+  content_base64: z.string().optional(),
+  size: derived,
+  mimetype: derived,
+  channels: derived,
+  shares: derived,
+});
+
+const scheduled = z.strictObject({
+  id: id("Q", "scheduled message"),
+  channel_id: z.string(),
+  post_at: z.number().int().positive(),
+  text: z.string(),
+  thread_ts: ts.optional(),
+  user: z.string().optional(),
+});
+
+const usergroup = z.strictObject({
+  id: id("S", "usergroup"),
+  handle: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string().default(""),
+  users: z.array(z.string()).default([]),
+});
+
+const after = z.union([
+  z.strictObject({ calls: z.number().int().min(1) }),
+  z.strictObject({ seconds: z.number().positive() }),
+]);
+
+const scriptedReply = z.strictObject({
+  channel: z.string(),
+  thread_ts: ts.optional(),
+  match: z.string().min(1),
+  user: z.string(),
+  text: z.string().min(1),
+  reply_in: z.enum(["thread", "channel"]).default("thread"),
+  after,
+});
+
+const installation = z.strictObject({
+  app_id: id("A", "app").default("A0POMEAPP"),
+  bot_user_id: userId.optional(),
+  scope: z.string().default(DEFAULT_BOT_SCOPES),
+  authed_user: z.strictObject({ id: userId, scope: z.string().default("") }).optional(),
+});
+
+const rawSeed = z.strictObject({
+  team: z
+    .strictObject({ id: id("T", "team"), name: z.string().min(1), domain: z.string().regex(/^[a-z0-9-]+$/, "Invalid domain") })
+    .default({ id: "T0POME", name: "Pome", domain: "pome" }),
+  installation: installation.optional(),
+  users: z.array(user).default([]),
+  channels: z.array(channel).default([]),
+  files: z.array(file).default([]),
+  scheduled_messages: z.array(scheduled).default([]),
+  usergroups: z.array(usergroup).default([]),
+  scripted_replies: z.array(scriptedReply).default([]),
+});
+
+type Raw = z.infer<typeof rawSeed>;
+export type SlackUser = Raw["users"][number];
+export type SlackChannel = Omit<Raw["channels"][number], "num_members" | "is_member" | "messages"> & { messages: SlackMessage[] };
+export type SlackMessage = Omit<Raw["channels"][number]["messages"][number], "reply_count" | "reply_users" | "reply_users_count" | "latest_reply" | "reactions"> & {
+  reactions?: { name: string; users: string[] }[];
+};
+export type SlackFile = Omit<Raw["files"][number], "size" | "mimetype" | "channels" | "shares">;
+export type SlackScheduled = Raw["scheduled_messages"][number];
+export type SlackUsergroup = Raw["usergroups"][number];
+export type ScriptedReply = Raw["scripted_replies"][number];
+export interface SlackInstallation {
+  app_id: string;
+  bot_user_id: string;
+  scope: string;
+  authed_user?: { id: string; scope: string };
+}
+export interface SlackSeed {
+  team: Raw["team"];
+  installation: SlackInstallation;
+  users: SlackUser[];
+  channels: SlackChannel[];
+  files: SlackFile[];
+  scheduled_messages: SlackScheduled[];
+  usergroups: SlackUsergroup[];
+  scripted_replies: ScriptedReply[];
+}
+
+const FILETYPES: Record<string, string> = {
+  md: "markdown",
+  txt: "text",
+  json: "json",
+  csv: "csv",
+  png: "png",
+  jpg: "jpg",
+  jpeg: "jpg",
+  gif: "gif",
+  pdf: "pdf",
+  html: "html",
+  js: "javascript",
+  ts: "typescript",
+  py: "python",
+  yaml: "yaml",
+  yml: "yaml",
+  log: "text",
+};
+
+/** Slack's `filetype` for a file name: its extension's, else `text`. */
+export function filetypeOf(name: string): string {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
+  return (ext && FILETYPES[ext]) ?? "text";
+}
+
+function stripMessage(m: Raw["channels"][number]["messages"][number]): SlackMessage {
+  const { reply_count: _a, reply_users: _b, reply_users_count: _c, latest_reply: _d, reactions, ...rest } = m;
+  const out: SlackMessage = { ...rest, text: rest.text ?? "" };
+  if (reactions?.length) out.reactions = reactions.map((r) => ({ name: r.name, users: r.users }));
+  return out;
+}
+
+function normalize(raw: Raw) {
+  const problems = new SeedProblems();
+  const users = [...raw.users];
+  // The installation: which user the bot token acts as.
+  const bots = users.filter((u) => u.is_bot);
+  let botUserId = raw.installation?.bot_user_id;
+  if (!botUserId) {
+    if (bots.length === 1) botUserId = bots[0].id;
+    else if (bots.length > 1) problems.add("installation.bot_user_id", "The seed has several bot users: name the installation's bot_user_id", "invalid_seed");
+    else {
+      users.push({ id: DEFAULT_BOT.id, name: DEFAULT_BOT.name, is_bot: true, is_admin: false, deleted: false, presence: "active", profile: { bot_id: DEFAULT_BOT.bot_id, real_name: "Pome" } });
+      botUserId = DEFAULT_BOT.id;
+    }
+  }
+  const userById = new Map<string, SlackUser>();
+  const userNames = new Set<string>();
+  users.forEach((u, i) => {
+    if (userById.has(u.id)) problems.add(`users[${i}].id`, `Duplicate user id ${u.id}`, "duplicate");
+    if (userNames.has(u.name)) problems.add(`users[${i}].name`, `Duplicate user name ${u.name}`, "duplicate");
+    userById.set(u.id, u);
+    userNames.add(u.name);
+    if (u.profile.bot_id && !u.is_bot) problems.add(`users[${i}].profile.bot_id`, "Only an is_bot user has a bot_id");
+  });
+  const knownUser = (value: string | undefined, path: string) => {
+    if (value !== undefined && !userById.has(value)) problems.add(path, `No seeded user has id ${value}`);
+  };
+  const bot = botUserId ? userById.get(botUserId) : undefined;
+  if (botUserId && !bot) problems.add("installation.bot_user_id", `No seeded user has id ${botUserId}`);
+  else if (bot && (!bot.is_bot || !bot.profile.bot_id)) problems.add("installation.bot_user_id", `User ${bot.id} must be is_bot with a profile.bot_id`);
+  if (raw.installation?.authed_user) knownUser(raw.installation.authed_user.id, "installation.authed_user.id");
+
+  const fileIds = new Set<string>();
+  raw.files.forEach((f, i) => {
+    if (fileIds.has(f.id)) problems.add(`files[${i}].id`, `Duplicate file id ${f.id}`, "duplicate");
+    fileIds.add(f.id);
+    knownUser(f.user, `files[${i}].user`);
+    if (f.content !== undefined && f.content_base64 !== undefined) problems.add(`files[${i}].content_base64`, "Give content or content_base64, not both");
+  });
+
+  const channelIds = new Set<string>();
+  const channelNames = new Set<string>();
+  let generals = 0;
+  const channels: SlackChannel[] = raw.channels.map((c, ci) => {
+    const at = `channels[${ci}]`;
+    if (channelIds.has(c.id)) problems.add(`${at}.id`, `Duplicate conversation id ${c.id}`, "duplicate");
+    channelIds.add(c.id);
+    if (c.is_im) {
+      if (!c.id.startsWith("D")) problems.add(`${at}.id`, "A direct message's id starts with D");
+      if (c.user === undefined) problems.add(`${at}.user`, "A direct message names its user");
+      if (c.name !== undefined) problems.add(`${at}.name`, "A direct message has no name");
+    } else {
+      if (c.id.startsWith("D")) problems.add(`${at}.id`, "Only a direct message's id starts with D");
+      if (c.name === undefined) problems.add(`${at}.name`, "A channel needs a name");
+      else if (channelNames.has(c.name)) problems.add(`${at}.name`, `Duplicate channel name ${c.name}`, "duplicate");
+      else channelNames.add(c.name);
+      if (c.user !== undefined) problems.add(`${at}.user`, "Only a direct message names a user");
+    }
+    knownUser(c.user, `${at}.user`);
+    knownUser(c.creator, `${at}.creator`);
+    if (c.is_general) {
+      generals += 1;
+      if (generals > 1) problems.add(`${at}.is_general`, "At most one channel is the general channel");
+      if (c.is_private || c.is_archived || c.is_im) problems.add(`${at}.is_general`, "The general channel is public and not archived");
+    }
+    const members = c.is_im && c.user !== undefined && botUserId ? [...new Set([...c.members, c.user, botUserId])] : c.members;
+    c.members.forEach((m, mi) => knownUser(m, `${at}.members[${mi}]`));
+    const byTs = new Map<string, Raw["channels"][number]["messages"][number]>();
+    c.messages.forEach((m, mi) => {
+      const mat = `${at}.messages[${mi}]`;
+      if (byTs.has(m.ts)) problems.add(`${mat}.ts`, `Duplicate ts ${m.ts} in this channel`, "duplicate");
+      byTs.set(m.ts, m);
+      knownUser(m.user, `${mat}.user`);
+      if (m.text === undefined && !m.blocks && !m.attachments && !m.files) problems.add(mat, "A message needs text, blocks, attachments or files", "invalid_seed");
+      m.files?.forEach((f, fi) => {
+        if (!fileIds.has(f)) problems.add(`${mat}.files[${fi}]`, `No seeded file has id ${f}`);
+      });
+      if (m.bot_id !== undefined && userById.get(m.user)?.profile.bot_id !== m.bot_id) problems.add(`${mat}.bot_id`, "bot_id must be its user's profile.bot_id");
+      if (m.edited) knownUser(m.edited.user, `${mat}.edited.user`);
+      m.reactions?.forEach((r, ri) => r.users.forEach((u, ui) => knownUser(u, `${mat}.reactions[${ri}].users[${ui}]`)));
+    });
+    c.messages.forEach((m, mi) => {
+      const mat = `${at}.messages[${mi}]`;
+      if (m.thread_ts !== undefined && m.thread_ts !== m.ts) {
+        const parent = byTs.get(m.thread_ts);
+        if (!parent || (parent.thread_ts !== undefined && parent.thread_ts !== parent.ts) || parent.ts >= m.ts) {
+          problems.add(`${mat}.thread_ts`, "thread_ts must name an earlier top-level message of this channel");
+        }
+      }
+      const isReply = m.thread_ts !== undefined && m.thread_ts !== m.ts;
+      if (m.subtype === "thread_broadcast" && !isReply) problems.add(`${mat}.subtype`, "thread_broadcast is only for a thread reply");
+    });
+    c.pins.forEach((p, pi) => {
+      if (!byTs.has(p)) problems.add(`${at}.pins[${pi}]`, `No message of this channel has ts ${p}`);
+    });
+    const messages = [...c.messages].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0)).map(stripMessage);
+    const { num_members: _n, is_member: _m, ...rest } = c;
+    return { ...rest, members, messages };
+  });
+  const bookmarkIds = new Set<string>();
+  raw.channels.forEach((c, ci) =>
+    c.bookmarks.forEach((b, bi) => {
+      if (bookmarkIds.has(b.id)) problems.add(`channels[${ci}].bookmarks[${bi}].id`, `Duplicate bookmark id ${b.id}`, "duplicate");
+      bookmarkIds.add(b.id);
+    }),
+  );
+
+  const scheduledIds = new Set<string>();
+  raw.scheduled_messages.forEach((s, i) => {
+    if (scheduledIds.has(s.id)) problems.add(`scheduled_messages[${i}].id`, `Duplicate scheduled message id ${s.id}`, "duplicate");
+    scheduledIds.add(s.id);
+    if (!channelIds.has(s.channel_id)) problems.add(`scheduled_messages[${i}].channel_id`, `No seeded conversation has id ${s.channel_id}`);
+    knownUser(s.user, `scheduled_messages[${i}].user`);
+  });
+  const groupIds = new Set<string>();
+  raw.usergroups.forEach((g, i) => {
+    if (groupIds.has(g.id)) problems.add(`usergroups[${i}].id`, `Duplicate usergroup id ${g.id}`, "duplicate");
+    groupIds.add(g.id);
+    g.users.forEach((u, ui) => knownUser(u, `usergroups[${i}].users[${ui}]`));
+  });
+  raw.scripted_replies.forEach((r, i) => {
+    const at = `scripted_replies[${i}]`;
+    const c = channels.find((ch) => ch.id === r.channel);
+    if (!c) problems.add(`${at}.channel`, `No seeded conversation has id ${r.channel}`);
+    knownUser(r.user, `${at}.user`);
+    if (r.user === botUserId) problems.add(`${at}.user`, "A scripted reply comes from a person, not the bot");
+    else if (c && !c.members.includes(r.user)) problems.add(`${at}.user`, `User ${r.user} is not a member of ${r.channel}`);
+    if (r.thread_ts !== undefined && c && !c.messages.some((m) => m.ts === r.thread_ts && (m.thread_ts === undefined || m.thread_ts === m.ts))) {
+      problems.add(`${at}.thread_ts`, "thread_ts must name a top-level message of that channel");
+    }
+  });
+
+  const installationSeed: SlackInstallation = {
+    app_id: raw.installation?.app_id ?? "A0POMEAPP",
+    bot_user_id: botUserId ?? DEFAULT_BOT.id,
+    scope: raw.installation?.scope ?? DEFAULT_BOT_SCOPES,
+  };
+  if (raw.installation?.authed_user) installationSeed.authed_user = raw.installation.authed_user;
+  const files: SlackFile[] = raw.files.map((f) => ({ ...f, title: f.title ?? f.name, filetype: f.filetype ?? filetypeOf(f.name) }));
+  const seed: SlackSeed = {
+    team: raw.team,
+    installation: installationSeed,
+    users,
+    channels,
+    files,
+    scheduled_messages: raw.scheduled_messages,
+    usergroups: raw.usergroups,
+    scripted_replies: raw.scripted_replies,
+  };
+  return problems.result(seed);
+}
+
+export const parseSlackSeed = parseSeedWith(rawSeed, normalize);
+
+/** The world a sandbox gets without a seed: team Acme, the bot, alice and bob, three channels and a thread. */
+export function defaultSlackSeed(): SlackSeed {
+  const parsed = parseSlackSeed({
+    team: { id: "T0ACME", name: "Acme", domain: "acme" },
+    installation: { app_id: "A0DEPLOY", bot_user_id: "U0BOT" },
+    users: [
+      { id: "U0BOT", name: "deploybot", is_bot: true, profile: { bot_id: "B0BOT", real_name: "Deploy Bot" } },
+      { id: "U0ALICE", name: "alice", real_name: "Alice Smith", tz: "Europe/London", profile: { email: "alice@acme.test", title: "SRE", real_name: "Alice Smith" } },
+      { id: "U0BOB", name: "bob", real_name: "Bob Jones", profile: { email: "bob@acme.test", real_name: "Bob Jones" } },
+    ],
+    channels: [
+      {
+        id: "C0GENERAL",
+        name: "general",
+        is_general: true,
+        created: 1700000000,
+        members: ["U0BOT", "U0ALICE", "U0BOB"],
+        messages: [
+          { ts: "1700000000.000100", user: "U0ALICE", text: "Welcome to Acme!" },
+          { ts: "1700000100.000100", user: "U0BOB", text: "Deploy of api v2 is planned for Friday" },
+          { ts: "1700000200.000100", user: "U0ALICE", text: "Any blockers?", thread_ts: "1700000100.000100" },
+        ],
+      },
+      { id: "C0RANDOM", name: "random", created: 1700000000, members: ["U0ALICE", "U0BOB"], messages: [{ ts: "1700000300.000100", user: "U0BOB", text: "Lunch?" }] },
+      { id: "C0LEADS", name: "leads", is_private: true, created: 1700000000, members: ["U0ALICE"] },
+    ],
+  });
+  if (!parsed.ok) throw new Error(`the default Slack seed is invalid: ${JSON.stringify(parsed.issues)}`);
+  return parsed.seed;
+}
+
+/**
+ * A valid seed with `count` messages in #general (plus users and channels around them), derived
+ * deterministically, for the contract's round trip and the bench's 10 vs 10,000 comparison.
+ */
+export function generateSlackSeed(count: number): SlackSeed {
+  const base = defaultSlackSeed();
+  const messages: SlackMessage[] = [];
+  for (let i = 0; i < count; i++) {
+    const seconds = 1600000000 + Math.floor(i / 1000);
+    const micros = String((i % 1000) * 100 + 1).padStart(6, "0");
+    messages.push({ ts: `${seconds}.${micros}`, user: i % 2 ? "U0ALICE" : "U0BOB", text: `Message ${i + 1}` });
+  }
+  const general = base.channels[0];
+  return { ...base, channels: [{ ...general, messages }, ...base.channels.slice(1)] };
+}
