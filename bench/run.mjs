@@ -50,6 +50,7 @@ const SECTIONS = [
   ["finalize", measureFinalize],
   ["concurrency", measureConcurrency],
   ["gmail", (ctx) => import("./sections/gmail.mjs").then((m) => m.measureGmail(ctx))],
+  ["stripe", (ctx) => import("./sections/stripe.mjs").then((m) => m.measureStripe(ctx))],
   ["slack", (ctx) => import("./sections/slack.mjs").then((m) => m.measureSlack(ctx))],
   ["linear", async (ctx) => (await import("./sections/linear.mjs")).measureLinear(ctx)],
 ];

@@ -200,7 +200,7 @@ export class Sandbox extends DurableObject<Env> {
         const at = this.clock.now();
         const result = dispatch(twin, this.db, this.clock, req, meta.sessionId, twinFor);
         // A refused call changes nothing, even if the handler wrote before it refused.
-        if (result.response.status >= 400 && result.tape.mutated) throw new RefusedCall(result, at);
+        if (result.response.status >= 400 && result.tape.mutated && !twin.keepsWrites?.(result.response)) throw new RefusedCall(result, at);
         const seq = this.recordCall(at, result.tape);
         return { response: result.response, seq };
       }));
@@ -218,7 +218,7 @@ export class Sandbox extends DurableObject<Env> {
       }
     }
     if (firstCall) this.ctx.waitUntil(this.mirror());
-    if (response.status < 400 && hasPendingWebhooks(this.db)) this.ctx.waitUntil(this.sendWebhooks());
+    if ((response.status < 400 || twin.keepsWrites?.(response)) && hasPendingWebhooks(this.db)) this.ctx.waitUntil(this.sendWebhooks());
     return twin.decorate ? twin.decorate(response, seq) : response;
   }
 

@@ -271,6 +271,12 @@ export interface TwinDefinition<Seed = unknown> {
    * from the request, so seeded faults can target it (`issueCreate`) rather than the route.
    */
   operationOf?(req: TwinRequest): string | undefined;
+  /**
+   * Whether a refusal's writes stand. By default a call answered >= 400 changes nothing; a vendor
+   * whose refusals still record what happened (Stripe's declined card keeps its failed charge,
+   * the intent's last_payment_error and their events) says which answers keep their writes.
+   */
+  keepsWrites?(res: TwinResponse): boolean;
   /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */
   faults?(db: Db): readonly FaultRule[];
   /**

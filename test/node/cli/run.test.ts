@@ -23,7 +23,9 @@ interface Outcome {
   flips?: { text: string; before: string; after: string; changed: boolean }[];
 }
 
-const EXAMPLES = ["triage-bug-report", "duplicate-detection", "review-and-merge", "fix-file-on-branch", "report-ci-status", "refuse-unreviewed-merge"];
+const EXAMPLES = ["triage-bug-report", "duplicate-detection", "review-and-merge", "fix-file-on-branch", "report-ci-status", "refuse-unreviewed-merge", "refund-duplicate-charge", "partial-refund-damaged-item"];
+/** Examples that also ship a naive agent: one that acts, plausibly, and must still fail. */
+const NAIVE = ["refund-duplicate-charge", "partial-refund-damaged-item"];
 const node = process.execPath;
 
 describe.each(EXAMPLES)("example task %s", (name) => {
@@ -39,6 +41,16 @@ describe.each(EXAMPLES)("example task %s", (name) => {
     expect(code).toBe(1);
     expect(json.passed).toBe(false);
     expect(json.runs[0].score ?? 0).toBeLessThan(100);
+  });
+});
+
+describe.each(NAIVE)("example task %s with its naive agent", (name) => {
+  it("fails it on the criteria the naive shortcut breaks", async () => {
+    const { code, json } = await pomeJson<Outcome>(["run", example(name), "--", node, agent(`${name}-naive`)]);
+    expect(code).toBe(1);
+    expect(json.passed).toBe(false);
+    expect(json.runs[0].exit_code).toBe(0);
+    expect(json.runs[0].criteria_results.some((c) => c.status === "failed")).toBe(true);
   });
 });
 

@@ -81,8 +81,9 @@ describe("routing and scoping", () => {
       evidence({ twins: ["github", "stripe"] }),
     );
     expect(github).toMatchObject({ twin: "github", status: "passed" });
+    // A GitHub sentence routed to Stripe matches nothing in Stripe's vocabulary.
     expect(stripe).toMatchObject({ twin: "stripe", status: "unmatched" });
-    expect(stripe.reason).toContain("the stripe twin publishes no checks yet");
+    expect(stripe.reason).toContain("stripe");
   });
 
   it("shows a tape check only its own twin's rows", async () => {

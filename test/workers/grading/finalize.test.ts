@@ -95,13 +95,15 @@ describe("finalize grades a sandbox into a run", () => {
 
   it("grades a multi-twin sandbox per twin, with tape checks scoped to their twin", async () => {
     const sandbox = await createSandbox({ twins: ["github", "stripe"] });
-    await twinFetch(sandbox, "/v1/customers", { method: "POST" }, "stripe"); // stripe twin: 501 unsupported
+    await twinFetch(sandbox, "/v1/payouts", { method: "POST" }, "stripe"); // a Stripe route the twin does not implement: 501
     const run = await finalizeOk(sandbox.session_id, [
       code("gh", "No unsupported endpoint was called", { always_scored: true }),
       code("st", "No unsupported endpoint was called", { twin: "stripe" }),
     ]);
     expect(run.criteria_results[0]).toMatchObject({ twin: "github", status: "passed" });
-    expect(run.criteria_results[1]).toMatchObject({ twin: "stripe", status: "unmatched" });
+    // Not always scored, and true before the agent acted: skipped, with the failure in its reason.
+    expect(run.criteria_results[1]).toMatchObject({ twin: "stripe", status: "skipped", skip_reason: "already_true_in_seed" });
+    expect(run.criteria_results[1].reason).toContain("POST /v1/payouts");
   });
 });
 

@@ -54,13 +54,16 @@ describe("the credential-routed root form reaches the same twin", () => {
   it("routes /v1 to the control plane with a team key and to Stripe with a Stripe key", async () => {
     const sandbox = await createSandbox({ twins: ["stripe"] });
     expect((await api("/v1/me")).status).toBe(200);
-    const res = await SELF.fetch(`${ORIGIN}/v1/customers`, { headers: bearer(sandbox.provider_credentials.stripe.token) });
-    // The Stripe twin has not landed: it refuses honestly, in Stripe's shape, and says not to retry.
-    expect(res.status).toBe(501);
-    expect(res.headers.get("stripe-should-retry")).toBe("false");
-    expect(await res.json()).toMatchObject({ error: { type: "api_error" } });
+    const res = await SELF.fetch(`${ORIGIN}/v1/customers/cus_alice`, { headers: bearer(sandbox.provider_credentials.stripe.token) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: "cus_alice", object: "customer" });
+    // A Stripe route the twin does not implement refuses honestly, in Stripe's shape, and says not to retry.
+    const payouts = await SELF.fetch(`${ORIGIN}/v1/payouts`, { headers: bearer(sandbox.provider_credentials.stripe.token) });
+    expect(payouts.status).toBe(501);
+    expect(payouts.headers.get("stripe-should-retry")).toBe("false");
+    expect(await payouts.json()).toMatchObject({ error: { type: "api_error" } });
     const tape = await (await twinFetch(sandbox, "/_pome/events", {}, "stripe")).json<{ fidelity: string; path: string }[]>();
-    expect(tape).toMatchObject([{ fidelity: "unsupported", path: "/v1/customers" }]);
+    expect(tape).toMatchObject([{ fidelity: "supported", path: "/v1/customers/cus_alice" }, { fidelity: "unsupported", path: "/v1/payouts" }]);
   });
 
   it("answers 401 on a root path with a credential it does not recognize", async () => {

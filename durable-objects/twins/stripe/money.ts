@@ -1,0 +1,215 @@
+// Money moving: balance transactions (and the running balance kept beside them, so reading the
+// balance costs one row), test cards and what confirming with each does, charges and refunds.
+import type { Call } from "./call";
+import { CARD_ERROR_STATUS } from "./call";
+import { fail, noSuch, stripeError } from "./errors";
+import { emit } from "./events";
+import { buildBalanceTransaction, buildCharge, buildPaymentMethod, cardDetails, cardFee, formatAmount } from "./objects";
+import { balanceOf } from "./seed";
+import { getObject, insertObject, newId, num, rec, str, type Rec } from "./store";
+import type { TwinResponse } from "../types";
+
+export function readBalance(c: Call): Rec {
+  const row = c.db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'balance'");
+  return row ? rec(JSON.parse(row.value)) : balanceOf([]);
+}
+
+/** Records a balance transaction and moves the balance by its net. */
+export function addTxn(
+  c: Call,
+  t: {
+    amount: number;
+    fee: number;
+    currency: string;
+    type: string;
+    reporting_category: string;
+    source: string;
+    description?: string | null;
+  },
+): string {
+  const txn = buildBalanceTransaction(
+    { ...t, description: t.description ?? null },
+    { id: newId(c.db, "balance_transaction"), created: c.now },
+  );
+  insertObject(c.db, "balance_transaction", txn);
+  const balance = readBalance(c);
+  const available = Array.isArray(balance.available) ? balance.available.map(rec) : [];
+  const pending = Array.isArray(balance.pending) ? balance.pending.map(rec) : [];
+  const net = t.amount - t.fee;
+  const slot = available.find((a) => a.currency === t.currency);
+  if (slot) {
+    slot.amount = (num(slot.amount) ?? 0) + net;
+    slot.source_types = { card: (num(rec(slot.source_types).card) ?? 0) + net };
+  } else {
+    available.push({ amount: net, currency: t.currency, source_types: { card: net } });
+    pending.push({ amount: 0, currency: t.currency, source_types: { card: 0 } });
+  }
+  c.db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('balance', ?)", JSON.stringify({ ...balance, available, pending }));
+  return String(txn.id);
+}
+
+export type CardOutcome =
+  | "succeed"
+  | "decline"
+  | "insufficient_funds"
+  | "lost_card"
+  | "expired_card"
+  | "incorrect_cvc"
+  | "requires_action"
+  | "dispute";
+
+interface TestCard {
+  brand: string;
+  last4: string;
+  outcome: CardOutcome;
+}
+
+/** Stripe's test PaymentMethod tokens this twin knows. */
+export const TEST_CARDS: Record<string, TestCard> = {
+  pm_card_visa: { brand: "visa", last4: "4242", outcome: "succeed" },
+  pm_card_visa_debit: { brand: "visa", last4: "5556", outcome: "succeed" },
+  pm_card_mastercard: { brand: "mastercard", last4: "4444", outcome: "succeed" },
+  pm_card_amex: { brand: "amex", last4: "8431", outcome: "succeed" },
+  pm_card_discover: { brand: "discover", last4: "1117", outcome: "succeed" },
+  pm_card_jcb: { brand: "jcb", last4: "0505", outcome: "succeed" },
+  pm_card_chargeDeclined: { brand: "visa", last4: "0002", outcome: "decline" },
+  pm_card_chargeDeclinedInsufficientFunds: { brand: "visa", last4: "9995", outcome: "insufficient_funds" },
+  pm_card_chargeDeclinedLostCard: { brand: "visa", last4: "9987", outcome: "lost_card" },
+  pm_card_chargeDeclinedExpiredCard: { brand: "visa", last4: "0069", outcome: "expired_card" },
+  pm_card_chargeDeclinedIncorrectCvc: { brand: "visa", last4: "0127", outcome: "incorrect_cvc" },
+  pm_card_threeDSecure2Required: { brand: "visa", last4: "3220", outcome: "requires_action" },
+  pm_card_authenticationRequired: { brand: "visa", last4: "3184", outcome: "requires_action" },
+  pm_card_createDispute: { brand: "visa", last4: "0259", outcome: "dispute" },
+};
+
+const BY_LAST4 = new Map(Object.values(TEST_CARDS).map((t) => [t.last4, t.outcome]));
+
+/** What a card does when charged: the test card's behaviour, by its last four digits. */
+export const outcomeOf = (pm: Rec): CardOutcome => BY_LAST4.get(String(rec(pm.card).last4)) ?? "succeed";
+
+/** A stored PaymentMethod, or a new one made from a test token (as Stripe does for `pm_card_visa`). */
+export function resolvePaymentMethod(c: Call, id: string, param: string): Rec {
+  const stored = getObject(c.db, "payment_method", id);
+  if (stored) return stored;
+  const token = TEST_CARDS[id];
+  if (!token) return fail(noSuch("PaymentMethod", id, param));
+  const pm = buildPaymentMethod(
+    {
+      type: "card",
+      card: { brand: token.brand, last4: token.last4, exp_month: 12, exp_year: new Date(c.now * 1000).getUTCFullYear() + 3 },
+    },
+    { id: newId(c.db, "payment_method"), created: c.now },
+  );
+  insertObject(c.db, "payment_method", pm);
+  return pm;
+}
+
+const DECLINES: Record<string, { decline: string; message: string; code?: string }> = {
+  decline: { decline: "generic_decline", message: "Your card was declined." },
+  insufficient_funds: { decline: "insufficient_funds", message: "Your card has insufficient funds." },
+  lost_card: { decline: "lost_card", message: "Your card was declined." },
+  expired_card: { decline: "expired_card", message: "Your card has expired.", code: "expired_card" },
+  incorrect_cvc: { decline: "incorrect_cvc", message: "Your card's security code is incorrect.", code: "incorrect_cvc" },
+};
+
+export interface ChargeResult {
+  charge: Rec;
+  /** The card error when the charge was declined. */
+  decline?: { code: string; decline_code: string; message: string };
+}
+
+/** Makes the charge of one payment attempt; a successful captured charge moves the balance. */
+export function makeCharge(c: Call, pi: Rec, pm: Rec, capture: boolean): ChargeResult {
+  const outcome = outcomeOf(pm);
+  const declined = DECLINES[outcome];
+  const amount = num(pi.amount) ?? 0;
+  const currency = String(pi.currency);
+  const id = newId(c.db, "charge");
+  const card = cardDetails(rec(pm.card), String(pm.id));
+  const charge = buildCharge(
+    {
+      amount,
+      currency,
+      customer: pi.customer ?? null,
+      description: pi.description ?? null,
+      metadata: rec(pi.metadata),
+      payment_intent: pi.id,
+      payment_method: pm.id,
+      status: declined ? "failed" : "succeeded",
+      captured: !declined && capture,
+      failure_code: declined ? (declined.code ?? "card_declined") : null,
+      failure_message: declined ? declined.message : null,
+      payment_method_details: { card: { ...card, amount_authorized: amount, network: card.brand }, type: "card" },
+      receipt_url: `https://pay.stripe.com/receipts/payment/${id}`,
+      billing_details: pm.billing_details,
+    },
+    { id, created: c.now },
+  );
+  if (!declined && capture) {
+    charge.balance_transaction = addTxn(c, {
+      amount,
+      fee: cardFee(amount, currency),
+      currency,
+      type: "charge",
+      reporting_category: "charge",
+      source: id,
+      description: str(pi.description) ?? null,
+    });
+  }
+  insertObject(c.db, "charge", charge);
+  emit(c, declined ? "charge.failed" : "charge.succeeded", "charge", charge);
+  if (!declined && outcome === "dispute" && capture) openDispute(c, charge);
+  return declined
+    ? { charge, decline: { code: declined.code ?? "card_declined", decline_code: declined.decline, message: declined.message } }
+    : { charge };
+}
+
+function openDispute(c: Call, charge: Rec): void {
+  const amount = num(charge.amount) ?? 0;
+  const id = newId(c.db, "dispute");
+  const txn = addTxn(c, {
+    amount: -amount,
+    fee: 1500,
+    currency: String(charge.currency),
+    type: "adjustment",
+    reporting_category: "dispute",
+    source: id,
+    description: "Chargeback withdrawal",
+  });
+  const dispute = {
+    id,
+    object: "dispute",
+    amount,
+    balance_transactions: [txn],
+    charge: charge.id,
+    created: c.now,
+    currency: charge.currency,
+    enhanced_eligibility_types: [],
+    evidence: {},
+    evidence_details: { due_by: c.now + 7 * 86400, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0 },
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: charge.payment_intent,
+    payment_method_details: {
+      card: { brand: rec(rec(charge.payment_method_details).card).brand ?? "visa", case_type: "chargeback", network_reason_code: "4837" },
+      type: "card",
+    },
+    reason: "fraudulent",
+    status: "needs_response",
+  };
+  insertObject(c.db, "dispute", dispute);
+  charge.disputed = true;
+  emit(c, "charge.dispute.created", "dispute", dispute);
+}
+
+/** A card error answer: 402 with the attempt's objects, as stripe-node's StripeCardError carries them. */
+export function cardError(d: NonNullable<ChargeResult["decline"]>, extra: Rec): TwinResponse {
+  return stripeError(CARD_ERROR_STATUS, "card_error", d.message, { code: d.code, decline_code: d.decline_code, extra });
+}
+
+export const amountTooSmall = (currency: string, min: number) =>
+  stripeError(400, "invalid_request_error", `Amount must be at least ${formatAmount(min, currency)}`, {
+    code: "amount_too_small",
+    param: "amount",
+  });

@@ -1,0 +1,685 @@
+// Subscriptions (create, update, cancel, resume, items), Invoices (create, add lines, finalize,
+// pay, void, mark uncollectible) and test clocks that advance subscriptions through renewal.
+import type { Route, TwinResponse } from "../../types";
+import { filterOf, LIST_PARAMS, listResponse, load, ok, route, show, type Call } from "../call";
+import { fail, invalidRequest, missingParam, noSuch, stateError } from "../errors";
+import { changed, emit } from "../events";
+import { buildItem, buildSubscription, buildTestClock } from "../objects";
+import type { Params } from "../params";
+import { linesOf } from "../seed";
+import { arr, deleteObject, getObject, insertObject, liveOfType, newId, num, rec, saveObject, str, strMap, type Rec } from "../store";
+import { periodContaining, asInterval } from "../time";
+import {
+  at,
+  collect,
+  createInvoice,
+  finalizeInvoice,
+  invoiceForSubscription,
+  NO_PAYMENT_METHOD,
+  nowFor,
+  payInvoice,
+  priceLine,
+  renew,
+  requireRecurring,
+  withTotals,
+} from "../billing";
+import { discountObject, listEnvelope } from "../world";
+
+const SUB_FIELDS = [
+  "customer",
+  "items",
+  "default_payment_method",
+  "discounts",
+  "trial_period_days",
+  "trial_end",
+  "metadata",
+  "description",
+  "cancel_at_period_end",
+  "cancel_at",
+  "payment_behavior",
+  "collection_method",
+  "days_until_due",
+  "proration_behavior",
+  "currency",
+  "billing_cycle_anchor",
+  "expand",
+  "off_session",
+  "payment_settings",
+  "automatic_tax",
+  "default_tax_rates",
+];
+
+function itemsFrom(c: Call, subId: string, created: number, list: Params[]): { items: Rec[]; currency: string } {
+  const currencies = new Set<string>();
+  const items = list.map((ip, i) => {
+    const priceId = ip.str("price") ?? fail(missingParam(`items[${i}][price]`));
+    const price = load(c, "price", priceId, `items[${i}][price]`);
+    requireRecurring(price, `items[${i}][price]`);
+    currencies.add(String(price.currency));
+    return buildItem(
+      { price: price.id, quantity: ip.int("quantity") ?? 1, metadata: ip.metadata() },
+      { id: `si_${newId(c.db, "subscription").slice(4, 18)}`, created, subscription: subId, periodStart: 0, periodEnd: 0 },
+    );
+  });
+  if (currencies.size > 1) fail(invalidRequest("All prices on a subscription must have the same `currency`.", { param: "items" }));
+  return { items, currency: [...currencies][0] ?? "usd" };
+}
+
+function withPeriods(c: Call, items: Rec[], anchor: number, now: number, trialEnd: number | null): Rec[] {
+  return items.map((it) => {
+    const price = getObject(c.db, "price", String(it.price));
+    const r = rec(price?.recurring);
+    const period = trialEnd
+      ? { start: now, end: trialEnd }
+      : periodContaining(anchor, now, asInterval(r.interval), num(r.interval_count) ?? 1);
+    return { ...it, current_period_start: period.start, current_period_end: period.end };
+  });
+}
+
+function discountsFrom(c: Call, sub: Rec, now: number): Rec[] {
+  return (c.p.list("discounts") ?? []).map((d, i) => {
+    const coupon = load(c, "coupon", d.str("coupon") ?? fail(missingParam(`discounts[${i}][coupon]`)), `discounts[${i}][coupon]`);
+    return discountObject(sub, String(coupon.id), now);
+  });
+}
+
+function defaultPaymentMethod(c: Call, customer: Rec): string | null {
+  const pm = c.p.nullable("default_payment_method");
+  if (pm) {
+    const method = getObject(c.db, "payment_method", pm);
+    if (!method) fail(noSuch("PaymentMethod", pm, "default_payment_method"));
+    else if (method.customer !== customer.id)
+      fail(
+        invalidRequest(
+          `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`,
+          { param: "default_payment_method" },
+        ),
+      );
+  }
+  return pm ?? null;
+}
+
+function createSubscription(c0: Call): TwinResponse {
+  const customer = load(c0, "customer", c0.p.req("customer"), "customer");
+  const c = at(c0, nowFor(c0, customer.id));
+  const list = c.p.list("items");
+  if (!list?.length) return missingParam("items");
+  const id = newId(c.db, "subscription");
+  const { items, currency } = itemsFrom(c, id, c.now, list);
+  const trialDays = c.p.int("trial_period_days");
+  const trialEndParam = c.p.str("trial_end");
+  const trialEnd =
+    trialEndParam === "now" ? null : trialEndParam ? (c.p.int("trial_end") ?? null) : trialDays ? c.now + trialDays * 86400 : null;
+  const anchor = trialEnd ?? c.p.int("billing_cycle_anchor") ?? c.now;
+  const collection = c.p.oneOf("collection_method", ["charge_automatically", "send_invoice"]) ?? "charge_automatically";
+  const behavior =
+    c.p.oneOf("payment_behavior", ["allow_incomplete", "default_incomplete", "error_if_incomplete", "pending_if_incomplete"]) ??
+    "allow_incomplete";
+  let sub = buildSubscription(
+    {
+      customer: customer.id,
+      currency,
+      default_payment_method: defaultPaymentMethod(c, customer),
+      description: c.p.str("description") ?? null,
+      metadata: c.p.metadata(),
+      cancel_at_period_end: c.p.bool("cancel_at_period_end") ?? false,
+      cancel_at: c.p.int("cancel_at") ?? null,
+      collection_method: collection,
+      days_until_due: collection === "send_invoice" ? (c.p.int("days_until_due") ?? null) : null,
+      billing_cycle_anchor: anchor,
+      status: trialEnd ? "trialing" : "incomplete",
+      trial_start: trialEnd ? c.now : null,
+      trial_end: trialEnd,
+      test_clock: customer.test_clock ?? null,
+    },
+    { id, created: c.now },
+  );
+  sub.items = listEnvelope(withPeriods(c, items, anchor, c.now, trialEnd), `/v1/subscription_items?subscription=${id}`);
+  sub.discounts = discountsFrom(c, sub, c.now);
+  const hasCard = Boolean(sub.default_payment_method ?? rec(customer.invoice_settings).default_payment_method);
+  insertObject(c.db, "subscription", sub);
+  const inv = invoiceForSubscription(c, sub, "subscription_create", trialEnd !== null);
+  if (
+    collection === "charge_automatically" &&
+    !trialEnd &&
+    (num(inv.amount_due) ?? 0) > 0 &&
+    !hasCard &&
+    behavior !== "default_incomplete"
+  ) {
+    return invalidRequest(NO_PAYMENT_METHOD);
+  }
+  if (behavior === "default_incomplete" && !trialEnd) {
+    const open = finalizeInvoice(c, inv);
+    sub = { ...sub, status: "incomplete", latest_invoice: open.id };
+  } else {
+    const done = collect(c, sub, inv, "incomplete");
+    if (done.error && behavior === "error_if_incomplete") return done.error;
+    sub = { ...done.sub, status: done.error ? "incomplete" : trialEnd ? "trialing" : "active" };
+  }
+  saveObject(c.db, "subscription", sub);
+  emit(c, "customer.subscription.created", "subscription", sub);
+  return show(c, "subscription", sub);
+}
+
+function updateSubscription(c0: Call): TwinResponse {
+  const before = load(c0, "subscription", c0.ctx.params.id);
+  const c = at(c0, nowFor(c0, before.customer));
+  if (before.status === "canceled")
+    return stateError("A canceled subscription can only update its cancellation_details and metadata.", "resource_missing");
+  let after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
+  const cape = c.p.bool("cancel_at_period_end");
+  if (cape !== undefined) {
+    after.cancel_at_period_end = cape;
+    after.canceled_at = cape ? c.now : null;
+    after.cancel_at = cape ? Math.min(...arr(rec(before.items).data).map((it) => num(rec(it).current_period_end) ?? c.now)) : null;
+  }
+  const cancelAt = c.p.nullable("cancel_at");
+  if (cancelAt !== undefined) after.cancel_at = cancelAt === null ? null : c.p.int("cancel_at");
+  const description = c.p.nullable("description");
+  if (description !== undefined) after.description = description;
+  const customer = load(c, "customer", String(before.customer), "customer");
+  if (c.p.has("default_payment_method")) after.default_payment_method = defaultPaymentMethod(c, customer);
+  const list = c.p.list("items");
+  if (list) {
+    let items = arr(rec(before.items).data).map(rec);
+    for (const [i, ip] of list.entries()) {
+      const itemId = ip.str("id");
+      const existing = itemId ? items.find((it) => it.id === itemId) : undefined;
+      if (itemId && !existing) return noSuch("subscription_item", itemId, `items[${i}][id]`);
+      if (existing && ip.bool("deleted")) {
+        items = items.filter((it) => it !== existing);
+        continue;
+      }
+      const priceId = ip.str("price");
+      const price = priceId ? load(c, "price", priceId, `items[${i}][price]`) : undefined;
+      if (price) requireRecurring(price, `items[${i}][price]`);
+      if (price && price.currency !== before.currency)
+        return invalidRequest("All prices on a subscription must have the same `currency`.", { param: `items[${i}][price]` });
+      if (existing) {
+        const next = {
+          ...existing,
+          ...(price ? { price: price.id } : {}),
+          quantity: ip.int("quantity") ?? existing.quantity,
+          metadata: ip.metadata(strMap(existing.metadata)),
+        };
+        items = items.map((it) => (it === existing ? next : it));
+      } else {
+        if (!price) return missingParam(`items[${i}][price]`);
+        const first = items[0] ?? {};
+        items.push(
+          buildItem(
+            { price: price.id, quantity: ip.int("quantity") ?? 1, metadata: ip.metadata() },
+            {
+              id: `si_${newId(c.db, "subscription").slice(4, 18)}`,
+              created: c.now,
+              subscription: String(before.id),
+              periodStart: num(first.current_period_start) ?? c.now,
+              periodEnd: num(first.current_period_end) ?? c.now,
+            },
+          ),
+        );
+      }
+    }
+    if (!items.length)
+      return invalidRequest(
+        "A subscription must have at least one active plan. To cancel a subscription, send a DELETE request to the subscription endpoint instead.",
+        { param: "items" },
+      );
+    after.items = { ...rec(before.items), data: items, total_count: items.length };
+  }
+  if (c.p.has("discounts")) after.discounts = discountsFrom(c, after, c.now);
+  const trialEnd = c.p.str("trial_end");
+  if (trialEnd === "now" && before.status === "trialing") {
+    after = { ...after, trial_end: c.now, status: "active" };
+    after.items = { ...rec(after.items), data: withPeriods(c, arr(rec(after.items).data).map(rec), c.now, c.now, null) };
+    after.billing_cycle_anchor = c.now;
+    const done = collect(c, after, invoiceForSubscription(c, after, "subscription_update", false), "past_due");
+    after = done.sub;
+  }
+  saveObject(c.db, "subscription", after);
+  emit(c, "customer.subscription.updated", "subscription", after, changed(before, after));
+  return show(c, "subscription", after);
+}
+
+function cancelSubscription(c0: Call): TwinResponse {
+  const before = load(c0, "subscription", c0.ctx.params.id);
+  const c = at(c0, nowFor(c0, before.customer));
+  if (before.status === "canceled") return stateError(`This subscription has already been canceled.`, "resource_missing");
+  const details = c.p.sub("cancellation_details");
+  const after = {
+    ...before,
+    status: "canceled",
+    canceled_at: c.now,
+    ended_at: c.now,
+    cancel_at_period_end: false,
+    cancellation_details: {
+      comment: details?.str("comment") ?? null,
+      feedback: details?.str("feedback") ?? null,
+      reason: "cancellation_requested",
+    },
+  };
+  saveObject(c.db, "subscription", after);
+  emit(c, "customer.subscription.deleted", "subscription", after);
+  return show(c, "subscription", after);
+}
+
+function resumeSubscription(c0: Call): TwinResponse {
+  const before = load(c0, "subscription", c0.ctx.params.id);
+  const c = at(c0, nowFor(c0, before.customer));
+  if (before.status !== "paused") return stateError("Only a subscription with status `paused` can be resumed.", "subscription_not_paused");
+  let after: Rec = { ...before, status: "active", pause_collection: null, billing_cycle_anchor: c.now };
+  after.items = { ...rec(after.items), data: withPeriods(c, arr(rec(after.items).data).map(rec), c.now, c.now, null) };
+  const done = collect(c, after, invoiceForSubscription(c, after, "subscription_update", false), "past_due");
+  after = done.sub;
+  saveObject(c.db, "subscription", after);
+  emit(c, "customer.subscription.resumed", "subscription", after);
+  return show(c, "subscription", after);
+}
+
+const INVOICE_STATUSES = ["draft", "open", "paid", "uncollectible", "void"] as const;
+
+function addLines(c: Call, inv: Rec, list: Params[]): Rec {
+  const lines = linesOf(inv);
+  for (const [i, lp] of list.entries()) {
+    const pricing = lp.sub("pricing");
+    const priceId = pricing?.str("price");
+    const data = lp.sub("price_data");
+    const quantity = lp.int("quantity") ?? 1;
+    const period = lp.sub("period");
+    const span = { start: period?.int("start") ?? c.now, end: period?.int("end") ?? c.now };
+    const itemDetails = {
+      invoice_item_details: {
+        invoice_item: `ii_${newId(c.db, "invoiceitem").slice(3)}`,
+        proration: false,
+        proration_details: { credited_items: null },
+        subscription: null,
+      },
+      subscription_item_details: null,
+      type: "invoice_item_details",
+    };
+    if (priceId) {
+      const price = load(c, "price", priceId, `lines[${i}][pricing][price]`);
+      if (price.currency !== inv.currency)
+        fail(invalidRequest("The currency of the price must match the invoice's currency.", { param: `lines[${i}][pricing][price]` }));
+      lines.push(
+        priceLine(c, String(inv.id), price, quantity, span, {
+          description: lp.str("description") ?? String(price.nickname ?? price.product),
+          metadata: lp.metadata(),
+          parent: itemDetails,
+        }),
+      );
+    } else {
+      const unit = data ? data.reqInt("unit_amount") : undefined;
+      const amount = lp.int("amount") ?? (unit !== undefined ? unit * quantity : fail(missingParam(`lines[${i}][amount]`)));
+      lines.push({
+        id: `il_${newId(c.db, "invoiceitem").slice(3)}`,
+        object: "line_item",
+        amount,
+        currency: inv.currency,
+        description: lp.str("description") ?? null,
+        discount_amounts: [],
+        discountable: true,
+        discounts: [],
+        invoice: inv.id,
+        livemode: false,
+        metadata: lp.metadata(),
+        parent: itemDetails,
+        period: span,
+        pretax_credit_amounts: [],
+        pricing: null,
+        quantity,
+        subtotal: amount,
+        taxes: [],
+      });
+    }
+  }
+  return withTotals(c, inv, lines);
+}
+
+function invoiceStateError(inv: Rec, action: string): TwinResponse {
+  return stateError(
+    `You can only ${action} an invoice with status ${action === "finalize" ? "draft" : "open"}; this invoice is ${String(inv.status)}.`,
+    "invoice_not_editable",
+  );
+}
+
+function advanceClock(c: Call): TwinResponse {
+  const clock = load(c, "test_helpers.test_clock", c.ctx.params.id);
+  const to = c.p.reqInt("frozen_time");
+  if (to <= (num(clock.frozen_time) ?? 0))
+    return invalidRequest("The frozen_time must be after the test clock's current frozen_time.", { param: "frozen_time" });
+  const advanced = { ...clock, frozen_time: to, status: "ready" };
+  saveObject(c.db, "test_helpers.test_clock", advanced);
+  emit(c, "test_helpers.test_clock.advancing", "test_helpers.test_clock", { ...advanced, status: "advancing" });
+  for (const customer of liveOfType(c.db, "customer", { column: "ref", value: String(clock.id) })) {
+    for (const sub of liveOfType(c.db, "subscription", { column: "customer", value: String(customer.id) })) renew(c, sub, to);
+  }
+  emit(at(c, to), "test_helpers.test_clock.ready", "test_helpers.test_clock", advanced);
+  return show(c, "test_helpers.test_clock", advanced);
+}
+
+export const billingRoutes: readonly Route[] = [
+  route("POST", "/v1/subscriptions", "subscriptions.create", "Create a subscription", SUB_FIELDS, createSubscription),
+  route(
+    "GET",
+    "/v1/subscriptions",
+    "subscriptions.list",
+    "List subscriptions",
+    [...LIST_PARAMS, "customer", "status", "price", "collection_method", "test_clock"],
+    (c) => {
+      const status = c.p.oneOf("status", [
+        "active",
+        "all",
+        "canceled",
+        "ended",
+        "incomplete",
+        "incomplete_expired",
+        "past_due",
+        "paused",
+        "trialing",
+        "unpaid",
+      ]);
+      const price = c.p.str("price");
+      const keep = (o: Rec) =>
+        (status === "all" ||
+          (status === undefined
+            ? o.status !== "canceled"
+            : status === "ended"
+              ? o.status === "canceled" || o.status === "incomplete_expired"
+              : true)) &&
+        (!price || arr(rec(o.items).data).some((it) => rec(it).price === price));
+      const statusFilter = status && status !== "all" && status !== "ended" ? [{ column: "status" as const, value: status }] : [];
+      return listResponse(c, "subscription", "/v1/subscriptions", [...filterOf(c, "customer", "customer"), ...statusFilter], keep);
+    },
+  ),
+  route("GET", "/v1/subscriptions/:id", "subscriptions.retrieve", "Retrieve a subscription", [], (c) =>
+    show(c, "subscription", load(c, "subscription", c.ctx.params.id)),
+  ),
+  route(
+    "POST",
+    "/v1/subscriptions/:id",
+    "subscriptions.update",
+    "Update a subscription",
+    [
+      "items",
+      "metadata",
+      "cancel_at_period_end",
+      "cancel_at",
+      "default_payment_method",
+      "description",
+      "proration_behavior",
+      "discounts",
+      "trial_end",
+      "payment_behavior",
+      "cancellation_details",
+      "collection_method",
+      "days_until_due",
+      "billing_cycle_anchor",
+      "pause_collection",
+      "off_session",
+    ],
+    updateSubscription,
+  ),
+  route(
+    "DELETE",
+    "/v1/subscriptions/:id",
+    "subscriptions.cancel",
+    "Cancel a subscription",
+    ["cancellation_details", "invoice_now", "prorate"],
+    cancelSubscription,
+  ),
+  route(
+    "POST",
+    "/v1/subscriptions/:id/resume",
+    "subscriptions.resume",
+    "Resume a paused subscription",
+    ["billing_cycle_anchor", "proration_behavior", "proration_date"],
+    resumeSubscription,
+  ),
+  route("GET", "/v1/subscription_items", "subscriptionItems.list", "List a subscription's items", [...LIST_PARAMS, "subscription"], (c) => {
+    const sub = load(c, "subscription", c.p.req("subscription"), "subscription");
+    const data = arr(rec(sub.items).data)
+      .map(rec)
+      .map((it) => ({ ...it, price: getObject(c.db, "price", String(it.price)) ?? it.price }));
+    return ok({ object: "list", data, has_more: false, url: "/v1/subscription_items" });
+  }),
+  route("GET", "/v1/subscription_items/:id", "subscriptionItems.retrieve", "Retrieve a subscription item", [], (c) => {
+    const subId = c.db.one<{ id: string }>(
+      "SELECT id FROM st_objects WHERE type = 'subscription' AND data LIKE ? LIMIT 1",
+      `%"${c.ctx.params.id}"%`,
+    )?.id;
+    const sub = subId ? getObject(c.db, "subscription", subId) : undefined;
+    const item = arr(rec(sub?.items).data)
+      .map(rec)
+      .find((it) => it.id === c.ctx.params.id);
+    if (!item) return noSuch("subscription_item", c.ctx.params.id);
+    return ok({ ...item, price: getObject(c.db, "price", String(item.price)) ?? item.price });
+  }),
+  route(
+    "POST",
+    "/v1/invoices",
+    "invoices.create",
+    "Create an invoice",
+    [
+      "customer",
+      "subscription",
+      "auto_advance",
+      "collection_method",
+      "days_until_due",
+      "description",
+      "metadata",
+      "default_payment_method",
+      "currency",
+      "pending_invoice_items_behavior",
+      "footer",
+      "due_date",
+      "automatic_tax",
+    ],
+    (c0) => {
+      const customer = load(c0, "customer", c0.p.req("customer"), "customer");
+      const c = at(c0, nowFor(c0, customer.id));
+      const subId = c.p.str("subscription");
+      const sub = subId ? load(c, "subscription", subId, "subscription") : undefined;
+      if (sub && sub.customer !== customer.id)
+        return invalidRequest(`The subscription ${subId} does not belong to customer ${String(customer.id)}.`, { param: "subscription" });
+      const collection = c.p.oneOf("collection_method", ["charge_automatically", "send_invoice"]) ?? "charge_automatically";
+      if (collection === "send_invoice" && c.p.int("days_until_due") === undefined && c.p.int("due_date") === undefined) {
+        return invalidRequest("Missing required param: days_until_due.", { code: "parameter_missing", param: "days_until_due" });
+      }
+      const inv = createInvoice(
+        c,
+        {
+          customer: customer.id,
+          currency: c.p.str("currency")?.toLowerCase() ?? sub?.currency ?? customer.currency ?? "usd",
+          auto_advance: c.p.bool("auto_advance") ?? false,
+          collection_method: collection,
+          days_until_due: c.p.int("days_until_due") ?? null,
+          description: c.p.str("description") ?? null,
+          metadata: c.p.metadata(),
+          default_payment_method: c.p.str("default_payment_method") ?? null,
+          footer: c.p.str("footer") ?? null,
+          billing_reason: sub ? "manual" : "manual",
+        },
+        sub,
+        () => [],
+      );
+      return show(c, "invoice", inv);
+    },
+  ),
+  route(
+    "GET",
+    "/v1/invoices",
+    "invoices.list",
+    "List invoices",
+    [...LIST_PARAMS, "customer", "subscription", "status", "collection_method", "due_date"],
+    (c) => {
+      const status = c.p.oneOf("status", INVOICE_STATUSES);
+      return listResponse(c, "invoice", "/v1/invoices", [
+        ...filterOf(c, "customer", "customer"),
+        ...filterOf(c, "subscription", "ref"),
+        ...(status ? [{ column: "status" as const, value: status }] : []),
+      ]);
+    },
+  ),
+  route("GET", "/v1/invoices/:id", "invoices.retrieve", "Retrieve an invoice", [], (c) =>
+    show(c, "invoice", load(c, "invoice", c.ctx.params.id)),
+  ),
+  route(
+    "GET",
+    "/v1/invoice_payments",
+    "invoicePayments.list",
+    "List invoice payments",
+    [...LIST_PARAMS, "invoice", "payment", "status"],
+    (c) => {
+      const payment = c.p.sub("payment");
+      const pi = payment?.str("payment_intent");
+      const status = c.p.oneOf("status", ["open", "paid", "canceled"]);
+      return listResponse(c, "invoice_payment", "/v1/invoice_payments", [
+        ...filterOf(c, "invoice", "ref"),
+        ...(pi ? [{ column: "ref2" as const, value: pi }] : []),
+        ...(status ? [{ column: "status" as const, value: status }] : []),
+      ]);
+    },
+  ),
+  route("GET", "/v1/invoice_payments/:id", "invoicePayments.retrieve", "Retrieve an invoice payment", [], (c) =>
+    show(c, "invoice_payment", load(c, "invoice_payment", c.ctx.params.id)),
+  ),
+  route("GET", "/v1/invoices/:id/lines", "invoices.listLineItems", "List an invoice's lines", [...LIST_PARAMS], (c) => {
+    const inv = load(c, "invoice", c.ctx.params.id);
+    const lines = linesOf(inv);
+    const limit = c.p.int("limit") ?? 10;
+    const after = c.p.str("starting_after");
+    const from = after ? lines.findIndex((l) => l.id === after) + 1 : 0;
+    const page = lines.slice(from, from + limit);
+    return ok({ object: "list", data: page, has_more: from + limit < lines.length, url: `/v1/invoices/${String(inv.id)}/lines` });
+  }),
+  route(
+    "POST",
+    "/v1/invoices/:id",
+    "invoices.update",
+    "Update an invoice",
+    ["metadata", "description", "auto_advance", "default_payment_method", "days_until_due", "collection_method", "footer", "due_date"],
+    (c) => {
+      const before = load(c, "invoice", c.ctx.params.id);
+      const editable = before.status === "draft";
+      if (!editable && [...Object.keys(c.p.raw)].some((k) => k !== "metadata")) return invoiceStateError(before, "edit");
+      const after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
+      for (const key of ["description", "footer", "default_payment_method"]) {
+        const v = c.p.nullable(key);
+        if (v !== undefined) after[key] = v;
+      }
+      const auto = c.p.bool("auto_advance");
+      if (auto !== undefined) after.auto_advance = auto;
+      saveObject(c.db, "invoice", after);
+      emit(c, "invoice.updated", "invoice", after, changed(before, after));
+      return show(c, "invoice", after);
+    },
+  ),
+  route(
+    "POST",
+    "/v1/invoices/:id/add_lines",
+    "invoices.addLines",
+    "Add lines to a draft invoice",
+    ["lines", "metadata", "invoice_metadata"],
+    (c) => {
+      const inv = load(c, "invoice", c.ctx.params.id);
+      if (inv.status !== "draft") return invoiceStateError(inv, "add lines to");
+      const list = c.p.list("lines") ?? fail(missingParam("lines"));
+      const after = addLines(c, inv, list);
+      saveObject(c.db, "invoice", after);
+      emit(c, "invoice.updated", "invoice", after);
+      return show(c, "invoice", after);
+    },
+  ),
+  route("POST", "/v1/invoices/:id/finalize", "invoices.finalizeInvoice", "Finalize a draft invoice", ["auto_advance"], (c0) => {
+    const inv = load(c0, "invoice", c0.ctx.params.id);
+    const c = at(c0, nowFor(c0, inv.customer));
+    if (inv.status !== "draft") return invoiceStateError(inv, "finalize");
+    const open = finalizeInvoice(c, inv);
+    if ((num(open.amount_due) ?? 0) === 0) return show(c, "invoice", payInvoice(c, open).inv);
+    return show(c, "invoice", open);
+  }),
+  route(
+    "POST",
+    "/v1/invoices/:id/pay",
+    "invoices.pay",
+    "Pay an invoice",
+    ["paid_out_of_band", "payment_method", "off_session", "forgive", "source"],
+    (c0) => {
+      let inv = load(c0, "invoice", c0.ctx.params.id);
+      const c = at(c0, nowFor(c0, inv.customer));
+      if (inv.status === "draft") inv = finalizeInvoice(c, inv);
+      if (inv.status !== "open") return stateError("Invoice is already paid", "invoice_already_paid");
+      const pmId = c.p.str("payment_method");
+      const r = payInvoice(c, inv, { paymentMethod: pmId, outOfBand: c.p.bool("paid_out_of_band") ?? false });
+      if (r.error) return r.error;
+      const subId = str(rec(rec(r.inv.parent).subscription_details).subscription);
+      const sub = subId ? getObject(c.db, "subscription", subId) : undefined;
+      if (sub && (sub.status === "past_due" || sub.status === "incomplete" || sub.status === "unpaid")) {
+        const active = { ...sub, status: "active" };
+        saveObject(c.db, "subscription", active);
+        emit(c, "customer.subscription.updated", "subscription", active, { status: sub.status });
+      }
+      return show(c, "invoice", r.inv);
+    },
+  ),
+  route("POST", "/v1/invoices/:id/void", "invoices.voidInvoice", "Void an invoice", [], (c) => {
+    const inv = load(c, "invoice", c.ctx.params.id);
+    if (inv.status !== "open" && inv.status !== "uncollectible") return invoiceStateError(inv, "void");
+    const after = { ...inv, status: "void", amount_remaining: 0, status_transitions: { ...rec(inv.status_transitions), voided_at: c.now } };
+    saveObject(c.db, "invoice", after);
+    emit(c, "invoice.voided", "invoice", after);
+    return show(c, "invoice", after);
+  }),
+  route("POST", "/v1/invoices/:id/mark_uncollectible", "invoices.markUncollectible", "Mark an invoice uncollectible", [], (c) => {
+    const inv = load(c, "invoice", c.ctx.params.id);
+    if (inv.status !== "open") return invoiceStateError(inv, "mark uncollectible");
+    const after = {
+      ...inv,
+      status: "uncollectible",
+      status_transitions: { ...rec(inv.status_transitions), marked_uncollectible_at: c.now },
+    };
+    saveObject(c.db, "invoice", after);
+    emit(c, "invoice.marked_uncollectible", "invoice", after);
+    return show(c, "invoice", after);
+  }),
+  route("DELETE", "/v1/invoices/:id", "invoices.del", "Delete a draft invoice", [], (c) => {
+    const inv = load(c, "invoice", c.ctx.params.id);
+    if (inv.status !== "draft") return stateError("You can only delete draft invoices.", "invoice_not_editable");
+    c.db.run("DELETE FROM st_objects WHERE id = ? AND type = 'invoice'", String(inv.id));
+    emit(c, "invoice.deleted", "invoice", inv);
+    return ok({ id: inv.id, object: "invoice", deleted: true });
+  }),
+  route("POST", "/v1/test_helpers/test_clocks", "testHelpers.testClocks.create", "Create a test clock", ["frozen_time", "name"], (c) => {
+    const frozen = c.p.reqInt("frozen_time");
+    const clock = buildTestClock(
+      { frozen_time: frozen, name: c.p.str("name") ?? null },
+      { id: newId(c.db, "test_helpers.test_clock"), created: c.now },
+    );
+    insertObject(c.db, "test_helpers.test_clock", clock);
+    emit(c, "test_helpers.test_clock.created", "test_helpers.test_clock", clock);
+    return show(c, "test_helpers.test_clock", clock);
+  }),
+  route("GET", "/v1/test_helpers/test_clocks", "testHelpers.testClocks.list", "List test clocks", [...LIST_PARAMS], (c) =>
+    listResponse(c, "test_helpers.test_clock", "/v1/test_helpers/test_clocks"),
+  ),
+  route("GET", "/v1/test_helpers/test_clocks/:id", "testHelpers.testClocks.retrieve", "Retrieve a test clock", [], (c) =>
+    show(c, "test_helpers.test_clock", load(c, "test_helpers.test_clock", c.ctx.params.id)),
+  ),
+  route(
+    "POST",
+    "/v1/test_helpers/test_clocks/:id/advance",
+    "testHelpers.testClocks.advance",
+    "Advance a test clock",
+    ["frozen_time"],
+    advanceClock,
+  ),
+  route("DELETE", "/v1/test_helpers/test_clocks/:id", "testHelpers.testClocks.del", "Delete a test clock and its customers", [], (c) => {
+    const clock = load(c, "test_helpers.test_clock", c.ctx.params.id);
+    for (const customer of liveOfType(c.db, "customer", { column: "ref", value: String(clock.id) }))
+      deleteObject(c.db, "customer", String(customer.id));
+    c.db.run("DELETE FROM st_objects WHERE id = ? AND type = 'test_helpers.test_clock'", String(clock.id));
+    emit(c, "test_helpers.test_clock.deleted", "test_helpers.test_clock", clock);
+    return ok({ id: clock.id, object: "test_helpers.test_clock", deleted: true });
+  }),
+];
