@@ -2,7 +2,7 @@
 // shape) and this twin's tape. A message exported `raw` is read through its header block; a
 // field an uploaded state lacks is skipped, never read as a default.
 import { addressParser } from "postal-mime";
-import { decodeBase64, fromUtf8 } from "../kit/base64";
+import { decodeBase64, fromUtf8 } from "../kit/bytes";
 import { checkMaker, fail, isRec, listOf, noUnsupportedEndpoint, pass, plural, type Found, type Rec } from "../kit/checks";
 import type { CheckDefinition, CheckParam } from "../types";
 import type { GmailSeed } from "./seed";

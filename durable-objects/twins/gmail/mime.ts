@@ -4,7 +4,7 @@
 // the two always agree. Leaf parts are written by mimetext; raw mail people send is parsed by
 // postal-mime (see parse.ts) into the same structured form.
 import { MIMEMessageContent, type MIMEMessage } from "mimetext";
-import { decodeBase64, encodeBase64, encodeBase64Url, utf8 } from "../kit/base64";
+import { decodeBase64, toBase64, toBase64Url, utf8 } from "../kit/bytes";
 
 export interface Header {
   name: string;
@@ -45,8 +45,8 @@ const EOL = "\r\n";
 
 // mimetext's content parts only read these of their environment; the line ending is RFC 822's.
 const envctx: MIMEMessage["envctx"] = {
-  toBase64: (v) => encodeBase64(utf8(v)),
-  toBase64WebSafe: (v) => encodeBase64Url(utf8(v)),
+  toBase64: (v) => toBase64(utf8(v)),
+  toBase64WebSafe: (v) => toBase64Url(utf8(v)),
   eol: EOL,
   validateContentType: (v) => v,
 };
@@ -103,7 +103,7 @@ export function mimeTree(content: MailContent, seed: string): MimeNode {
 }
 
 /** A header value as RFC 2047 wants it on the wire: non-ASCII text as an encoded word. */
-const encodeHeader = (value: string) => (/^[\x20-\x7e\t]*$/.test(value) ? value : `=?UTF-8?B?${encodeBase64(utf8(value))}?=`);
+const encodeHeader = (value: string) => (/^[\x20-\x7e\t]*$/.test(value) ? value : `=?UTF-8?B?${toBase64(utf8(value))}?=`);
 
 function serializeNode(node: MimeNode): string {
   if (node.parts) {
@@ -119,7 +119,7 @@ function serializeNode(node: MimeNode): string {
     else extra.push(h);
   }
   // mimetext writes the part; the message headers of a single-part mail go above it.
-  const leaf = new MIMEMessageContent(envctx, wrap76(encodeBase64(node.data ?? new Uint8Array())), headers).dump();
+  const leaf = new MIMEMessageContent(envctx, wrap76(toBase64(node.data ?? new Uint8Array())), headers).dump();
   return extra.length ? `${extra.map((h) => `${h.name}: ${encodeHeader(h.value)}`).join(EOL)}${EOL}${leaf}` : leaf;
 }
 
@@ -160,7 +160,7 @@ export function payloadOf(root: MimeNode, attachmentId: (index: number) => strin
       out.body = { attachmentId: attachmentId(node.attachment), size: node.data?.length ?? 0 };
     } else {
       const data = node.data ?? new Uint8Array();
-      out.body = data.length ? { size: data.length, data: encodeBase64Url(data) } : { size: 0 };
+      out.body = data.length ? { size: data.length, data: toBase64Url(data) } : { size: 0 };
     }
     return out;
   };

@@ -3,7 +3,7 @@
 // before it is served (JSON `raw`, `message.raw`, or the upload forms' bodies) and the handler
 // reads the result from `req.prepared`.
 import PostalMime, { decodeWords } from "postal-mime";
-import { decodeBase64, encodeBase64, fromUtf8, utf8 } from "../kit/base64";
+import { decodeBase64, toBase64, fromUtf8, utf8 } from "../kit/bytes";
 import { isBody } from "../kit/input";
 import type { TwinRequest } from "../types";
 import { isMimeHeader, type AttachmentContent, type Header, type MailContent } from "./mime";
@@ -41,7 +41,7 @@ export async function parseMail(raw: string): Promise<ParsedMail | "invalid"> {
   const attachments: AttachmentContent[] = email.attachments.map((a) => ({
     filename: a.filename ?? "",
     mimeType: a.mimeType,
-    data: encodeBase64(bytesOf(a.content)),
+    data: toBase64(bytesOf(a.content)),
   }));
   const content: MailContent = { headers: headers.filter((h) => !isMimeHeader(h.name)), attachments };
   if (email.text !== undefined) content.text = email.text;

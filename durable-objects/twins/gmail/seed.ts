@@ -3,7 +3,7 @@
 // and `faults`. Strict: an unknown key is refused at its path. Normalizing fills Gmail's defaults
 // (ids, thread ids, dates, visibility) so export(boot(seed)) equals the normalized seed.
 import { z } from "zod";
-import { decodeBase64, encodeBase64Url, fromUtf8, utf8 } from "../kit/base64";
+import { decodeBase64, toBase64Url, fromUtf8, utf8 } from "../kit/bytes";
 import { parseSeedWith, SeedProblems } from "../kit/seed";
 import type { SeedResult } from "../types";
 import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";
@@ -199,7 +199,7 @@ function normalizeMessage(m: RawMessage, path: string, ids: IdSource, problems: 
     const internalDate = m.internalDate ?? String(rawDate(m.raw) ?? DEFAULT_INTERNAL_DATE);
     // One spelling for raw mail: base64url without padding, the form Gmail serves and exports.
     const bytes = decodeBase64(m.raw);
-    return { id, threadId, labelIds, internalDate, raw: bytes ? encodeBase64Url(utf8(fromUtf8(bytes))) : m.raw };
+    return { id, threadId, labelIds, internalDate, raw: bytes ? toBase64Url(utf8(fromUtf8(bytes))) : m.raw };
   }
   const headers = m.headers ?? [];
   if (!headerValue(headers, "From")) {

@@ -2,7 +2,7 @@
 // names. Composing tools (send, draft) take address, subject and body and build the RFC 822
 // message the REST call carries; the call then runs through the same dispatch and tape.
 import { z } from "zod";
-import { encodeBase64Url, utf8 } from "../kit/base64";
+import { toBase64Url, utf8 } from "../kit/bytes";
 import { query, seg, tool } from "../kit/tools";
 import type { TwinTool } from "../types";
 import { mimeTree, serialize, type Header } from "./mime";
@@ -46,7 +46,7 @@ function rawOf(a: { to: string; subject: string; body: string; cc?: string; inRe
   if (a.cc) headers.push({ name: "Cc", value: a.cc });
   headers.push({ name: "Subject", value: a.subject });
   if (a.inReplyTo) headers.push({ name: "In-Reply-To", value: a.inReplyTo }, { name: "References", value: a.inReplyTo });
-  return encodeBase64Url(utf8(serialize(mimeTree({ headers, text: a.body, attachments: [] }, "tool"))));
+  return toBase64Url(utf8(serialize(mimeTree({ headers, text: a.body, attachments: [] }, "tool"))));
 }
 
 /** A GET whose query is built from repeated keys, as googleapis sends arrays. */

@@ -1,5 +1,5 @@
 // Gmail's resources as googleapis reads them: 64-bit values as strings, empty lists left out.
-import { encodeBase64Url, utf8 } from "../kit/base64";
+import { toBase64Url, utf8 } from "../kit/bytes";
 import { payloadOf, type MimeNode } from "./mime";
 import { rawOf, treeOf, type StoredMessage } from "./store/messages";
 
@@ -7,7 +7,7 @@ export type Format = "full" | "metadata" | "minimal" | "raw";
 export const FORMATS: readonly Format[] = ["full", "metadata", "minimal", "raw"];
 
 /** Attachment ids are opaque to clients; this one names the message and the file it holds. */
-export const attachmentId = (messageId: string, index: number) => `ANGjdJ${encodeBase64Url(utf8(`${messageId}:${index}`))}`;
+export const attachmentId = (messageId: string, index: number) => `ANGjdJ${toBase64Url(utf8(`${messageId}:${index}`))}`;
 
 const withLabels = (m: StoredMessage, out: Record<string, unknown>) => {
   if (m.labelIds.length) out.labelIds = m.labelIds;
@@ -32,6 +32,6 @@ export function messageView(m: StoredMessage, format: Format, metadataHeaders: r
   out.sizeEstimate = m.sizeEstimate;
   out.historyId = String(m.historyId);
   out.internalDate = String(m.internalDate);
-  if (format === "raw") out.raw = encodeBase64Url(utf8(rawOf(m)));
+  if (format === "raw") out.raw = toBase64Url(utf8(rawOf(m)));
   return out;
 }

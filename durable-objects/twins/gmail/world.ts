@@ -2,7 +2,7 @@
 // in insertion order, so export(boot(seed)) equals the normalized seed. Raw mail in a seed is
 // parsed by prepareSeed (asynchronous, before the boot transaction).
 import type { Db } from "../../sql";
-import { decodeBase64, encodeBase64Url, fromUtf8, utf8 } from "../kit/base64";
+import { decodeBase64, toBase64Url, fromUtf8, utf8 } from "../kit/bytes";
 import type { Clock } from "../types";
 import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";
 import { isMimeHeader, type MailContent } from "./mime";
@@ -100,7 +100,7 @@ function exportMessage(
   m: StoredMessage,
 ): Omit<StructuredMessage, "labelIds"> | { id: string; threadId: string; internalDate: string; raw: string } {
   const base = { id: m.id, threadId: m.threadId, internalDate: String(m.internalDate) };
-  if (m.form === "raw" && m.raw !== null) return { ...base, raw: encodeBase64Url(utf8(m.raw)) };
+  if (m.form === "raw" && m.raw !== null) return { ...base, raw: toBase64Url(utf8(m.raw)) };
   const out: Omit<StructuredMessage, "labelIds"> = { ...base, headers: m.content.headers.filter((h) => !isMimeHeader(h.name)) };
   if (m.content.text !== undefined) out.text = m.content.text;
   if (m.content.html !== undefined) out.html = m.content.html;

@@ -12,6 +12,12 @@ async function elapse(sessionId: string, timer: "lifetime" | "idle") {
   return runDurableObjectAlarm(stubOf(sessionId));
 }
 
+/** Moves a stored timer `ms` earlier, so the next reset is seen to move it without waiting for the clock. */
+const rewind = (sessionId: string, timer: string, ms: number) =>
+  runInDurableObject(stubOf(sessionId), (_i, state) => {
+    state.storage.sql.exec("UPDATE _timers SET due_at = due_at - ? WHERE name = ?", ms, timer);
+  });
+
 const timers = (sessionId: string) =>
   runInDurableObject(stubOf(sessionId), (_i, state) =>
     Object.fromEntries(state.storage.sql.exec<{ name: string; due_at: number }>("SELECT name, due_at FROM _timers").toArray().map((t) => [t.name, t.due_at])),
@@ -55,17 +61,17 @@ describe("one alarm drives the lifetime and the idle timer", () => {
 
   it("resets only the idle timer on a heartbeat or a twin call; the lifetime never moves", async () => {
     const sandbox = await createSandbox();
+    await rewind(sandbox.session_id, "idle", 60_000);
     const t0 = await timers(sandbox.session_id);
-    await new Promise((r) => setTimeout(r, 20));
     await api(`/v1/sandboxes/${sandbox.session_id}/heartbeat`, { method: "POST" });
     const t1 = await timers(sandbox.session_id);
     expect(t1.lifetime).toBe(t0.lifetime);
     expect(t1.idle).toBeGreaterThan(t0.idle);
-    await new Promise((r) => setTimeout(r, 20));
+    await rewind(sandbox.session_id, "idle", 60_000);
     await twinFetch(sandbox, "/user");
     const t2 = await timers(sandbox.session_id);
     expect(t2.lifetime).toBe(t0.lifetime);
-    expect(t2.idle).toBeGreaterThan(t1.idle);
+    expect(t2.idle).toBeGreaterThan(t1.idle - 60_000);
     expect(t0.lifetime).toBe(Date.parse(sandbox.expires_at));
   });
 });
@@ -79,11 +85,14 @@ describe("a twin call writes its tape row and the idle deadline, nothing else", 
   it("rewrites the meta row only when the first call moves the sandbox to running", async () => {
     const sandbox = await createSandbox();
     await twinFetch(sandbox, "/user");
-    const afterFirst = await metaRow(sandbox.session_id);
-    expect(JSON.parse(afterFirst).state).toBe("running");
-    await new Promise((r) => setTimeout(r, 5));
+    expect(JSON.parse(await metaRow(sandbox.session_id)).state).toBe("running");
+    // A marker only storage holds: any rewrite of the row from memory would drop it.
+    const marked = await runInDurableObject(stubOf(sandbox.session_id), (_i, state) => {
+      state.storage.sql.exec("UPDATE _meta SET value = json_set(value, '$.marker', 1) WHERE key = 'sandbox'");
+      return state.storage.sql.exec<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'").one().value;
+    });
     await twinFetch(sandbox, "/repos/acme/api");
-    expect(await metaRow(sandbox.session_id)).toBe(afterFirst);
+    expect(await metaRow(sandbox.session_id)).toBe(marked);
     // The time of the last call is still served: it is the last tape row's.
     const tape = await (await twinFetch(sandbox, "/_pome/events")).json<{ at: string }[]>();
     expect(await lastRequestAt(sandbox.session_id)).toBe(tape.at(-1)?.at);
@@ -92,8 +101,11 @@ describe("a twin call writes its tape row and the idle deadline, nothing else", 
   it("recovers the time of the last call from the tape after the object restarts", async () => {
     const sandbox = await createSandbox();
     await twinFetch(sandbox, "/user");
-    await new Promise((r) => setTimeout(r, 5));
     await twinFetch(sandbox, "/repos/acme/api");
+    // The first call an hour earlier, so a recovery that read the wrong row would show it.
+    await runInDurableObject(stubOf(sandbox.session_id), (_i, state) => {
+      state.storage.sql.exec("UPDATE _tape SET at = ? WHERE seq = 1", new Date(Date.now() - 3_600_000).toISOString());
+    });
     const served = await lastRequestAt(sandbox.session_id);
     const { Sandbox } = await import("../../../durable-objects/Sandbox");
     const restarted = await runInDurableObject(stubOf(sandbox.session_id), async (_i, state) => {

@@ -1,6 +1,6 @@
 // users.getProfile and users.messages.*: list, get, send, insert, import, modify, batchModify,
 // trash, untrash, delete, batchDelete, and attachments.get, with their media-upload forms.
-import { decodeBase64, fromUtf8 } from "../../kit/base64";
+import { decodeBase64, fromUtf8 } from "../../kit/bytes";
 import type { Route, TwinContext } from "../../types";
 import { callBody, boolQuery, carriedMail, formatOf, gmailRoute, jsonBody, listQuery, maxResultsOf, uploadRoute } from "../context";
 import { badRequest, fail, gJson, gNoContent, notFound, readers } from "../errors";
