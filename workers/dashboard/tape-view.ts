@@ -6,6 +6,9 @@ import type { TapeRow } from "../../durable-objects/twins/types";
 
 export const TIMELINE_PAGE_SIZE = 100;
 
+/** Where a tape's timeline index is kept: beside the tape, versioned with the index format. */
+export const timelineIndexKey = (traceKey: string) => `${traceKey}.timeline-index.v1.json`;
+
 export interface CallRef {
   seq: number;
   twin: string;

@@ -17,6 +17,8 @@ export interface CollectedEvidence {
   final: Partial<Record<TwinId, unknown>>;
   /** The keys the initial states were read from. */
   initialKeys: Partial<Record<TwinId, string>>;
+  /** The tape's stored text, when it was read from the Sandbox's own events.jsonl. */
+  tapeText?: string;
 }
 
 const bucketError = (err: unknown) => {
@@ -113,7 +115,7 @@ export async function fromArchive(w: Where, source: "archive" | "twin-pull"): Pr
     const text = await readText(w.bucket, key);
     if (text !== undefined) final[twin] = parseJson(text, key);
   }
-  return { source, tape: parseTapeJsonl(tapeText, "events.jsonl"), final, ...(await readSnapshots(w)) };
+  return { source, tape: parseTapeJsonl(tapeText, "events.jsonl"), final, tapeText, ...(await readSnapshots(w)) };
 }
 
 /** A state blob: one twin's export, or for a multi-twin sandbox an envelope keyed by twin. */

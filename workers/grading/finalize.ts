@@ -16,6 +16,7 @@ import { findRunBySession, insertRun } from "./runs-store";
 import { scoreResults } from "./score";
 import type { GradingEvidence } from "./types";
 import type { RunRow } from "../db/schema-runs";
+import { buildTimelineIndex, timelineIndexKey } from "../dashboard/tape-view";
 
 export interface FinalizeRequest {
   env: Env;
@@ -71,6 +72,21 @@ async function freezeAndCollect(req: FinalizeRequest, where: Where): Promise<Col
   return collected;
 }
 
+/**
+ * The dashboard's timeline index, built while the tape is in hand, so a run's first view costs what
+ * every later one does. A failure only leaves the index to be built on that first view.
+ */
+async function indexTimeline(env: Env, traceKey: string, collected: CollectedEvidence): Promise<void> {
+  // Only the Sandbox's own events.jsonl is the very text read back; an uploaded tape is re-serialized.
+  if (collected.tapeText === undefined) return;
+  const index = buildTimelineIndex(new TextEncoder().encode(collected.tapeText));
+  try {
+    await env.EVIDENCE.put(timelineIndexKey(traceKey), JSON.stringify(index), { httpMetadata: { contentType: "application/json" } });
+  } catch (err) {
+    console.error("could not store the timeline index at finalize", err);
+  }
+}
+
 /** The run is written: now, and only now, the sandbox closes. */
 async function closeFinalized(env: Env, sessionId: string): Promise<void> {
   await sandboxStub(env, sessionId).close("done", "finalized");
@@ -110,6 +126,7 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
   const { steps, lanes } = correlate(collected.tape);
   const narration = { taskName, score, results, steps, lanes, stopReason: body.stop_reason, exitCode: body.exit_code, durationMs: body.duration_ms };
   const stored = await storeEvidence(where, collected);
+  await indexTimeline(env, stored.trace, collected);
 
   const now = new Date().toISOString();
   const run = await insertRun(env, {

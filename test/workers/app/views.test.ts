@@ -3,9 +3,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tapeToJsonl } from "../../../durable-objects/tape";
 import type { TapeRow } from "../../../durable-objects/twins/types";
-import { hasStoredLayout, seqsInReason, tapeView } from "../../../workers/dashboard/tape-view";
+import { evidenceKey } from "../../../durable-objects/evidence-keys";
+import { buildTimelineIndex, hasStoredLayout, seqsInReason, tapeView, timelineIndexKey } from "../../../workers/dashboard/tape-view";
 import { diffWorld } from "../../../workers/dashboard/world-diff";
-import { timelineIndexKey, timelinePage } from "../../../workers/routes/app/data";
+import { api, createSandbox, postJson, twinFetch } from "../helpers";
+import { timelinePage } from "../../../workers/routes/app/data";
 
 const row = (seq: number, extra: Partial<TapeRow> = {}): TapeRow => ({
   seq,
@@ -122,6 +124,26 @@ describe("the world diff", () => {
 });
 
 describe("the timeline index kept beside a tape", () => {
+  it("is written by finalize, so a run's first view reads one page", async () => {
+    const sandbox = await createSandbox();
+    for (const path of ["/user", "/repos/acme/api", "/repos/acme/api/issues"]) await twinFetch(sandbox, path);
+    const finalized = await postJson(`/v1/sandboxes/${sandbox.session_id}/finalize`, {
+      stop_reason: "done",
+      exit_code: 0,
+      duration_ms: 1,
+      agent_model: "test",
+      criteria: [{ id: "c1", kind: "code", text: "No unsupported endpoint was called" }],
+    });
+    expect(finalized.status).toBe(200);
+    const { team } = await (await api("/v1/me")).json<{ team: { id: string } }>();
+    const trace = evidenceKey(team.id, sandbox.session_id, "events.jsonl");
+    const stored = await env.EVIDENCE.get(timelineIndexKey(trace));
+    const tape = await env.EVIDENCE.get(trace);
+    expect(stored && tape).toBeTruthy();
+    expect(await stored?.json()).toEqual(buildTimelineIndex(new Uint8Array(await (tape as R2ObjectBody).arrayBuffer())));
+  });
+
+
   it("is built on the first view and serves later views from one page's byte range", async () => {
     const key = `test-timeline/${crypto.randomUUID()}/events.jsonl`;
     // Multi-byte characters in the bodies: the ranges are bytes, not string indexes.

@@ -11,7 +11,7 @@ import { isOpen } from "../../../durable-objects/sandbox-states";
 import { effectiveState, listSandboxes } from "../../sandbox-index";
 import { trialOutcome, type TrialOutcome } from "../../stats/reliability";
 import { sandboxStub } from "../../stubs";
-import { buildTimelineIndex, clampPage, type TapeView, type TimelineIndex, viewOf } from "../../dashboard/tape-view";
+import { buildTimelineIndex, clampPage, timelineIndexKey, type TapeView, type TimelineIndex, viewOf } from "../../dashboard/tape-view";
 import { parseTask } from "../../tasks/markdown";
 
 export interface RunFilters {
@@ -262,8 +262,6 @@ export async function rerunsOf(env: Env, teamId: string, groupId: string): Promi
   return rows.map((r) => r.g).filter((g): g is string => !!g && g !== groupId);
 }
 
-/** Where a tape's timeline index is kept: beside the tape, versioned with the index format. */
-export const timelineIndexKey = (traceKey: string) => `${traceKey}.timeline-index.v1.json`;
 
 function parseIndex(text: string | undefined): TimelineIndex | undefined {
   if (text === undefined) return undefined;
@@ -276,8 +274,9 @@ function parseIndex(text: string | undefined): TimelineIndex | undefined {
 }
 
 /**
- * One page of a run's timeline. A tape never changes once its run exists, so the index built on
- * the first view is stored beside it; every later view reads the index and one page's byte range.
+ * One page of a run's timeline. A tape never changes once its run exists, so its index is stored
+ * beside it (by finalize, or by the first view of a run finalized without one); every view reads
+ * the index and one page's byte range.
  */
 export async function timelinePage(
   env: Env,
