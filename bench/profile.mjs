@@ -147,7 +147,9 @@ export async function profileCalls({ opName, calls = 2000, top = 25, devServer }
     const { total, self, inclusive } = timesByFunction(profile);
     const idle = self.find(([k]) => k === "(idle)")?.[1] ?? 0;
     const busy = total - idle;
-    console.log(`${calls} ${opName} calls in ${wall.toFixed(0)} ms; the isolate was busy ${(busy / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} sampled (${(busy / 1000 / calls).toFixed(3)} ms per call)`);
+    console.log(
+      `${calls} ${opName} calls in ${wall.toFixed(0)} ms; the isolate was busy ${(busy / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} sampled (${(busy / 1000 / calls).toFixed(3)} ms per call)`,
+    );
     const print = (title, rows) => {
       console.log(`\n${title}\n    ms/call  share  function`);
       for (const [key, t] of rows.filter(([k]) => k !== "(idle)" && k !== "(root)").slice(0, top)) {

@@ -26,19 +26,45 @@ import { measureMemory } from "./sections/memory.mjs";
 
 export const SIZES = {
   full: {
-    latencyWarmup: 200, latencyReps: 5, latencyIterations: 400, bigWorld: 10_000,
-    createReps: 5, createMid: 1_000, createBig: 10_000,
-    finalizeReps: 5, criteria: 200, tapeSmall: 1_000, tapeBig: 10_000, finalizeWarmupRows: 100,
-    concurrencyReps: 5, concurrentSandboxes: 50, callsPerSandbox: 200, concurrencyWarmup: { sandboxes: 10, calls: 20 },
-    memorySandboxes: 10, memoryWorld: 10_000,
+    latencyWarmup: 200,
+    latencyReps: 5,
+    latencyIterations: 400,
+    bigWorld: 10_000,
+    createReps: 5,
+    createMid: 1_000,
+    createBig: 10_000,
+    finalizeReps: 5,
+    criteria: 200,
+    tapeSmall: 1_000,
+    tapeBig: 10_000,
+    finalizeWarmupRows: 100,
+    concurrencyReps: 5,
+    concurrentSandboxes: 50,
+    callsPerSandbox: 200,
+    concurrencyWarmup: { sandboxes: 10, calls: 20 },
+    memorySandboxes: 10,
+    memoryWorld: 10_000,
   },
   // Seconds of work on a quiet machine; the dev server's start-up is most of a smoke run.
   quick: {
-    latencyWarmup: 3, latencyReps: 2, latencyIterations: 8, bigWorld: 300,
-    createReps: 2, createMid: 100, createBig: 300,
-    finalizeReps: 2, criteria: 20, tapeSmall: 15, tapeBig: 60, finalizeWarmupRows: 5,
-    concurrencyReps: 2, concurrentSandboxes: 4, callsPerSandbox: 10, concurrencyWarmup: { sandboxes: 2, calls: 5 },
-    memorySandboxes: 2, memoryWorld: 300,
+    latencyWarmup: 3,
+    latencyReps: 2,
+    latencyIterations: 8,
+    bigWorld: 300,
+    createReps: 2,
+    createMid: 100,
+    createBig: 300,
+    finalizeReps: 2,
+    criteria: 20,
+    tapeSmall: 15,
+    tapeBig: 60,
+    finalizeWarmupRows: 5,
+    concurrencyReps: 2,
+    concurrentSandboxes: 4,
+    callsPerSandbox: 10,
+    concurrencyWarmup: { sandboxes: 2, calls: 5 },
+    memorySandboxes: 2,
+    memoryWorld: 300,
   },
 };
 
@@ -92,7 +118,10 @@ async function main() {
   const server = values.url ? undefined : await (await devServerModule()).startDevServer({ args: FLOOR_ON, stateRoot });
   const baseUrl = (values.url ?? server?.url ?? "").replace(/\/+$/, "");
   const bare = await startBareServer();
-  const onDisk = stateRoot !== os.tmpdir() && !values.url && (!only || only.has("latency")) ? await (await devServerModule()).startDevServer({ args: FLOOR_ON }) : undefined;
+  const onDisk =
+    stateRoot !== os.tmpdir() && !values.url && (!only || only.has("latency"))
+      ? await (await devServerModule()).startDevServer({ args: FLOOR_ON })
+      : undefined;
   const figures = [];
   try {
     const platform = controlPlane(baseUrl);
@@ -117,14 +146,25 @@ async function main() {
   }
 
   // Measured memory-first, reported in the issue's order (sections are numbered 0 to 6).
-  const order = (f) => (Number.isNaN(Number.parseInt(f.section)) ? 99 : Number.parseInt(f.section));
+  const order = (f) => (Number.isNaN(Number.parseInt(f.section, 10)) ? 99 : Number.parseInt(f.section, 10));
   figures.sort((a, b) => order(a) - order(b));
   const results = {
     mode,
     generated_at: new Date().toISOString(),
     duration_s: Math.round((Date.now() - started) / 1000),
-    state_folder: values.url ? "the server's own" : stateRoot === RAM_DIR ? `in ${RAM_DIR} (tmpfs); the disk-backed rows ran on ${os.tmpdir()}` : `in ${os.tmpdir()} (disk)`,
-    machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, load_average_at_start: loadAtStart, load_average_at_end: os.loadavg(), node: process.version, platform: `${os.type()} ${os.release()}` },
+    state_folder: values.url
+      ? "the server's own"
+      : stateRoot === RAM_DIR
+        ? `in ${RAM_DIR} (tmpfs); the disk-backed rows ran on ${os.tmpdir()}`
+        : `in ${os.tmpdir()} (disk)`,
+    machine: {
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? null,
+      load_average_at_start: loadAtStart,
+      load_average_at_end: os.loadavg(),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    },
     sizes,
     summary: summary(figures),
     figures,
@@ -141,7 +181,9 @@ async function main() {
 async function devServerModule() {
   const [major, minor] = process.versions.node.split(".").map(Number);
   if (major < 22 || (major === 22 && minor < 18)) {
-    throw new Error(`the bench needs Node 22.18+ (this is ${process.version}); run it as \`npm run bench\`, which uses the project's pinned Node`);
+    throw new Error(
+      `the bench needs Node 22.18+ (this is ${process.version}); run it as \`npm run bench\`, which uses the project's pinned Node`,
+    );
   }
   return import("../test/node/server.ts");
 }

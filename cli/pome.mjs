@@ -75,7 +75,8 @@ async function main(argv) {
       out.result(`pome ${version()}`, { version: version() });
       return EXIT.OK;
     }
-    if (!(name in COMMANDS)) throw new CliError(`Unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(", ")} (pome --help)`, EXIT.USAGE);
+    if (!(name in COMMANDS))
+      throw new CliError(`Unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(", ")} (pome --help)`, EXIT.USAGE);
     const command = await import(`./commands/${name}.mjs`);
     if (flags.help) {
       out.result(command.HELP, { command: name, help: command.HELP });
@@ -109,7 +110,10 @@ function underPinnedNode(argv) {
   const pinned = path.join(root, "..", "node_modules", "node", "bin", "node");
   if (stripsTypes() || !NEEDS_PARSER.has(argv[0]) || process.env.POME_CLI_REEXEC || !existsSync(pinned)) return undefined;
   return new Promise((resolve) => {
-    const child = spawn(pinned, [fileURLToPath(import.meta.url), ...argv], { stdio: "inherit", env: { ...process.env, POME_CLI_REEXEC: "1" } });
+    const child = spawn(pinned, [fileURLToPath(import.meta.url), ...argv], {
+      stdio: "inherit",
+      env: { ...process.env, POME_CLI_REEXEC: "1" },
+    });
     // Signals sent to this process alone are passed on; the child finalizes and exits on its own.
     for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
     child.on("exit", (code, signal) => resolve(code ?? (signal ? EXIT.INTERRUPTED : EXIT.API)));
@@ -118,12 +122,14 @@ function underPinnedNode(argv) {
 }
 
 const argv = process.argv.slice(2);
-(underPinnedNode(argv) ?? Promise.resolve(undefined)).then((code) => (code === undefined ? main(argv) : code)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err) => {
-    process.stderr.write(`pome: unexpected failure: ${err?.stack ?? err}\n`);
-    process.exitCode = EXIT.API;
-  },
-);
+(underPinnedNode(argv) ?? Promise.resolve(undefined))
+  .then((code) => (code === undefined ? main(argv) : code))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`pome: unexpected failure: ${err?.stack ?? err}\n`);
+      process.exitCode = EXIT.API;
+    },
+  );

@@ -183,7 +183,7 @@ export class Sandbox extends DurableObject<Env> {
   async twinCall(twinId: TwinId, sent: TwinRequest): Promise<TwinResponse> {
     const twin = twinById(twinId);
     const meta = this.meta;
-    if (!meta || !meta.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
+    if (!meta?.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
     if (!isOpen(meta.state) || Date.now() >= meta.expiresAt) {
       if (isOpen(meta.state)) await this.close("expired", "lifetime");
       return twin.errors.gone("This sandbox has closed; its twins no longer answer.");
@@ -228,9 +228,16 @@ export class Sandbox extends DurableObject<Env> {
    */
   async tapeRefusal(twinId: TwinId, req: TwinRequest, response: TwinResponse, operation: string): Promise<void> {
     const meta = this.meta;
-    if (!meta || !meta.twins.includes(twinId) || !isOpen(meta.state) || meta.frozenAt || Date.now() >= meta.expiresAt) return;
+    if (!meta?.twins.includes(twinId) || !isOpen(meta.state) || meta.frozenAt || Date.now() >= meta.expiresAt) return;
     this.ctx.storage.transactionSync(() =>
-      this.recordCall(this.clock.now(), { ...requestEntry(twinById(twinId), req), status: response.status, responseBody: response.body, mutated: false, fidelity: "supported", operation }),
+      this.recordCall(this.clock.now(), {
+        ...requestEntry(twinById(twinId), req),
+        status: response.status,
+        responseBody: response.body,
+        mutated: false,
+        fidelity: "supported",
+        operation,
+      }),
     );
   }
 
@@ -285,7 +292,7 @@ export class Sandbox extends DurableObject<Env> {
       headers: { "content-type": "application/json; charset=utf-8", ...headers },
       body,
     });
-    if (!meta || !meta.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
+    if (!meta?.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
     if (what === "health") {
       return json(
         200,
@@ -389,7 +396,10 @@ export class Sandbox extends DurableObject<Env> {
       },
       states: [
         ...Object.entries(snapshots).map(([id, state]) => ({ name: `state_initial.${id}.json`, json: () => JSON.stringify(state) })),
-        ...meta.twins.map((id) => ({ name: `state_final.${id}.json`, json: () => JSON.stringify(redactValue(twinById(id).exportState(db))) })),
+        ...meta.twins.map((id) => ({
+          name: `state_final.${id}.json`,
+          json: () => JSON.stringify(redactValue(twinById(id).exportState(db))),
+        })),
       ],
     });
   }
@@ -453,11 +463,15 @@ export class Sandbox extends DurableObject<Env> {
    */
   override async alarm(): Promise<void> {
     if (!this.meta) return;
-    const due = (name: TimerName) => this.db.one<{ n: number }>("SELECT count(*) AS n FROM _timers WHERE name = ? AND due_at <= ?", name, Date.now())?.n;
+    const due = (name: TimerName) =>
+      this.db.one<{ n: number }>("SELECT count(*) AS n FROM _timers WHERE name = ? AND due_at <= ?", name, Date.now())?.n;
     if (due("finalize")) await this.runDueFinalize();
     const meta = this.meta;
     if (meta && isOpen(meta.state)) {
-      const closing = this.db.one<{ name: string }>("SELECT name FROM _timers WHERE name IN ('lifetime', 'idle') AND due_at <= ? ORDER BY due_at LIMIT 1", Date.now());
+      const closing = this.db.one<{ name: string }>(
+        "SELECT name FROM _timers WHERE name IN ('lifetime', 'idle') AND due_at <= ? ORDER BY due_at LIMIT 1",
+        Date.now(),
+      );
       if (closing) await this.close("expired", closing.name);
     }
     // The idle timer moves with every call without touching the alarm; re-arm at the earliest.

@@ -64,13 +64,23 @@ export function dispatch(
     const response = twin.errors.notImplemented(req);
     return {
       response,
-      tape: { ...base, status: response.status, responseBody: response.body, mutated: false, fidelity: "unsupported", operation: "unsupported" },
+      tape: {
+        ...base,
+        status: response.status,
+        responseBody: response.body,
+        mutated: false,
+        fidelity: "unsupported",
+        operation: "unsupported",
+      },
     };
   }
   const operation = twin.operationOf?.(req) ?? match.route.operation;
   const fault = faultFor(db, twin, operation, req);
   if (fault) {
-    return { response: fault, tape: { ...base, status: fault.status, responseBody: fault.body, mutated: false, fidelity: "supported", operation } };
+    return {
+      response: fault,
+      tape: { ...base, status: fault.status, responseBody: fault.body, mutated: false, fidelity: "supported", operation },
+    };
   }
   const writesBefore = db.rowsWritten;
   const response = runHandler(match, {

@@ -45,7 +45,11 @@ export async function flushOutbox(db: Db, twinFor: (id: string) => TwinDefinitio
   for (const row of pending) {
     const twin = twinFor(row.twin);
     const signed = row.secret && twin?.signWebhook ? await twin.signWebhook({ body: row.body, secret: row.secret }, Date.now()) : {};
-    const headers = { "content-type": "application/json; charset=utf-8", ...(JSON.parse(row.headers) as Record<string, string>), ...signed };
+    const headers = {
+      "content-type": "application/json; charset=utf-8",
+      ...(JSON.parse(row.headers) as Record<string, string>),
+      ...signed,
+    };
     let status = 0;
     try {
       const res = await send(row.url, { method: "POST", headers, body: row.body });

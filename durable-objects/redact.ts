@@ -122,7 +122,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) max = Math.max(max, ++depth);
@@ -175,7 +176,9 @@ function mayHideSecret(text: string): boolean {
 
 /** `\uXXXX` and `\/` escapes written out, to see a secret spelled through them in text that is not JSON. */
 const unescapeJson = (text: string) =>
-  text.includes("\\") ? text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))).replace(/\\\//g, "/") : text;
+  text.includes("\\")
+    ? text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))).replace(/\\\//g, "/")
+    : text;
 
 /** A URL path or query: every percent-decoded segment that holds a secret is replaced whole. */
 export function redactUrlPart(part: string, separators: RegExp): string {
@@ -197,4 +200,3 @@ export function redactUrlPart(part: string, separators: RegExp): string {
 
 export const redactPath = (path: string) => redactUrlPart(path, /(\/)/);
 export const redactQuery = (query: string) => redactUrlPart(query, /([&=])/);
-

@@ -68,7 +68,12 @@ export function migrationHash(text: string): string {
 
 function ensureLedger(sql: SqlStorage): void {
   sql.exec("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
-  const columns = new Set(sql.exec<{ name: string }>("PRAGMA table_info(_migrations)").toArray().map((c) => c.name));
+  const columns = new Set(
+    sql
+      .exec<{ name: string }>("PRAGMA table_info(_migrations)")
+      .toArray()
+      .map((c) => c.name),
+  );
   // Storage migrated before migrations were verified: the ledger gains the list and the hash.
   if (!columns.has("hash")) sql.exec("ALTER TABLE _migrations ADD COLUMN hash TEXT");
   if (!columns.has("list")) sql.exec("ALTER TABLE _migrations ADD COLUMN list TEXT");
@@ -85,10 +90,13 @@ export function applyMigrations(sql: SqlStorage, list: string, migrations: reado
   const declared = migrations.map((m) => ({ ...m, hash: migrationHash(m.sql) }));
   // Rows recorded before the ledger knew lists and hashes are trusted once, by name.
   for (const m of declared) sql.exec("UPDATE _migrations SET list = ?, hash = ? WHERE name = ? AND list IS NULL", list, m.hash, m.name);
-  const applied = sql.exec<{ name: string; hash: string }>("SELECT name, hash FROM _migrations WHERE list = ? ORDER BY rowid", list).toArray();
+  const applied = sql
+    .exec<{ name: string; hash: string }>("SELECT name, hash FROM _migrations WHERE list = ? ORDER BY rowid", list)
+    .toArray();
   applied.forEach((row, i) => {
     const expected = declared[i];
-    if (!expected) throw new MigrationDriftError(`Storage migrations "${list}": ${row.name} was applied but the list no longer declares it`);
+    if (!expected)
+      throw new MigrationDriftError(`Storage migrations "${list}": ${row.name} was applied but the list no longer declares it`);
     if (expected.name !== row.name || expected.hash !== row.hash) {
       throw new MigrationDriftError(
         `Storage migrations "${list}" are append-only: entry ${i} was applied as ${row.name} (${row.hash}) but is now declared as ${expected.name} (${expected.hash}); an edited, reordered or inserted migration is never applied silently`,
@@ -103,5 +111,8 @@ export function applyMigrations(sql: SqlStorage, list: string, migrations: reado
 
 /** A twin's migrations: its list is its own, its entries named by position. */
 export function twinMigrationList(twin: { id: string; migrations: readonly string[] }): { list: string; migrations: Migration[] } {
-  return { list: `twin:${twin.id}`, migrations: twin.migrations.map((sql, i) => ({ name: `${twin.id}_${String(i).padStart(4, "0")}`, sql })) };
+  return {
+    list: `twin:${twin.id}`,
+    migrations: twin.migrations.map((sql, i) => ({ name: `${twin.id}_${String(i).padStart(4, "0")}`, sql })),
+  };
 }

@@ -197,7 +197,10 @@ function storedLine(r: StoredRow): string {
 }
 
 /** One page of the tape as JSONL lines: at most `maxRows` rows, and past `maxChars` only the row that crossed it. */
-export function tapePage(db: Db, opts: TapeQuery & { maxChars: number; maxRows: number }): { rows: string[]; lastSeq: number; more: boolean } {
+export function tapePage(
+  db: Db,
+  opts: TapeQuery & { maxChars: number; maxRows: number },
+): { rows: string[]; lastSeq: number; more: boolean } {
   const rows: string[] = [];
   let chars = 0;
   let after = opts.afterSeq ?? 0;
@@ -213,7 +216,10 @@ export function tapePage(db: Db, opts: TapeQuery & { maxChars: number; maxRows: 
       after = row.seq;
     }
   }
-  const next = db.one<{ seq: number }>(`SELECT seq FROM _tape WHERE seq > ? ${opts.twin ? "AND twin = ?" : ""} LIMIT 1`, ...(opts.twin ? [after, opts.twin] : [after]));
+  const next = db.one<{ seq: number }>(
+    `SELECT seq FROM _tape WHERE seq > ? ${opts.twin ? "AND twin = ?" : ""} LIMIT 1`,
+    ...(opts.twin ? [after, opts.twin] : [after]),
+  );
   return { rows, lastSeq: after, more: next !== undefined };
 }
 

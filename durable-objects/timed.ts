@@ -11,13 +11,23 @@ export const TIMED_MIGRATIONS = [
     sql: `CREATE TABLE _scheduled (id INTEGER PRIMARY KEY AUTOINCREMENT, twin TEXT NOT NULL, kind TEXT NOT NULL,
       payload TEXT NOT NULL, calls_left INTEGER, due_at INTEGER)`,
   },
-  { name: "0005_fault_counts", sql: "CREATE TABLE _fault_counts (twin TEXT NOT NULL, rule INTEGER NOT NULL, seen INTEGER NOT NULL, PRIMARY KEY (twin, rule))" },
+  {
+    name: "0005_fault_counts",
+    sql: "CREATE TABLE _fault_counts (twin TEXT NOT NULL, rule INTEGER NOT NULL, seen INTEGER NOT NULL, PRIMARY KEY (twin, rule))",
+  },
 ];
 
 export function schedule(db: Db, twin: string, kind: string, payload: unknown, after: After, now: number): void {
   const callsLeft = "calls" in after ? Math.max(0, Math.floor(after.calls)) : null;
   const dueAt = "seconds" in after ? now + Math.max(0, after.seconds) * 1000 : null;
-  db.run("INSERT INTO _scheduled (twin, kind, payload, calls_left, due_at) VALUES (?, ?, ?, ?, ?)", twin, kind, JSON.stringify(payload), callsLeft, dueAt);
+  db.run(
+    "INSERT INTO _scheduled (twin, kind, payload, calls_left, due_at) VALUES (?, ?, ?, ?, ?)",
+    twin,
+    kind,
+    JSON.stringify(payload),
+    callsLeft,
+    dueAt,
+  );
 }
 
 interface ScheduledRow {

@@ -25,7 +25,10 @@ async function ensureLocalTeam(env: Env, quota: number): Promise<void> {
     env.DB.prepare(
       "INSERT OR IGNORE INTO teams (id, slug, name, plan_tier, sessions_quota, created_at) VALUES (?, 'local', 'Local development', 'local', ?, ?)",
     ).bind(LOCAL_TEAM_ID, quota, now),
-    env.DB.prepare("INSERT OR IGNORE INTO users (id, team_id, email, created_at) VALUES ('usr_local', ?, 'dev@localhost', ?)").bind(LOCAL_TEAM_ID, now),
+    env.DB.prepare("INSERT OR IGNORE INTO users (id, team_id, email, created_at) VALUES ('usr_local', ?, 'dev@localhost', ?)").bind(
+      LOCAL_TEAM_ID,
+      now,
+    ),
     env.DB.prepare(
       "INSERT OR IGNORE INTO api_keys (id, key_hash, team_id, user_id, name, created_at) VALUES (?, ?, ?, 'usr_local', 'local development', ?)",
     ).bind(keyId(LOCAL_KEY), await sha256Hex(LOCAL_KEY), LOCAL_TEAM_ID, now),

@@ -21,7 +21,9 @@ export async function readJson(c: Context, limitBytes: number): Promise<unknown>
 }
 
 const tooLarge = (limit: number) =>
-  new ApiError("payload_too_large", `The request body is larger than ${limit >= MiB ? `${limit / MiB} MiB` : `${limit / 1024} KiB`}`, { limit_bytes: limit });
+  new ApiError("payload_too_large", `The request body is larger than ${limit >= MiB ? `${limit / MiB} MiB` : `${limit / 1024} KiB`}`, {
+    limit_bytes: limit,
+  });
 
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);

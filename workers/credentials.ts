@@ -21,7 +21,10 @@ const ISSUER = "pome";
 const keyCache = new Map<string, Uint8Array>();
 const secretKey = (secret: string) => {
   let key = keyCache.get(secret);
-  if (!key) keyCache.set(secret, (key = new TextEncoder().encode(secret)));
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keyCache.set(secret, key);
+  }
   return key;
 };
 
@@ -111,7 +114,11 @@ export const looksLikeProviderToken = (token: string) =>
   (Object.keys(TWINS) as TwinId[]).some((twin) => {
     const { prefix, userPrefix } = TWINS[twin].credential;
     const issued: string | undefined = TWINS[twin].issuedTokenPrefix;
-    return token.startsWith(prefix) || (userPrefix !== undefined && token.startsWith(userPrefix)) || (issued !== undefined && token.startsWith(issued));
+    return (
+      token.startsWith(prefix) ||
+      (userPrefix !== undefined && token.startsWith(userPrefix)) ||
+      (issued !== undefined && token.startsWith(issued))
+    );
   });
 
 export async function providerCredentials(secret: string, twins: TwinId[], sessionId: string) {

@@ -50,7 +50,11 @@ app.onError((err, c) => {
 app.use("/v1/*", async (c, next) => {
   const token = bearerFrom(c.req.header("authorization"));
   const path = new URL(c.req.url).pathname;
-  if (token && looksLikeProviderToken(token) && Object.values(TWINS).some((t) => token.startsWith(t.credential.prefix) && t.claimsRootPath(path))) {
+  if (
+    token &&
+    looksLikeProviderToken(token) &&
+    Object.values(TWINS).some((t) => token.startsWith(t.credential.prefix) && t.claimsRootPath(path))
+  ) {
     const res = await rootTwinHandler(c, token);
     if (res) return res;
   }

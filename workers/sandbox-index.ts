@@ -6,12 +6,13 @@ import type { TwinId } from "../durable-objects/twins/types";
 import { database } from "./db/client";
 import { sandboxes, type SandboxRow } from "./db/schema";
 
-
 export async function countOpenSandboxes(env: Env, teamId: string): Promise<number> {
   const rows = await database(env)
     .select({ n: sql<number>`count(*)` })
     .from(sandboxes)
-    .where(and(eq(sandboxes.teamId, teamId), inArray(sandboxes.state, [...OPEN_STATES]), gt(sandboxes.expiresAt, new Date().toISOString())));
+    .where(
+      and(eq(sandboxes.teamId, teamId), inArray(sandboxes.state, [...OPEN_STATES]), gt(sandboxes.expiresAt, new Date().toISOString())),
+    );
   return rows[0]?.n ?? 0;
 }
 
@@ -44,8 +45,25 @@ export async function reserveSandbox(env: Env, s: NewSandbox, quota: number): Pr
      WHERE (SELECT count(*) FROM sandboxes WHERE team_id = ? AND state IN (${OPEN_STATES_SQL})
             AND expires_at > ?) < ?`,
   )
-    .bind(s.id, s.teamId, JSON.stringify(s.twins), s.taskName, s.taskMarkdown, s.taskId, s.groupId, s.agentVersion,
-      s.agentId, s.baselineGroupId, s.idempotencyKey, s.idempotencyHash, s.createdAt, s.expiresAt, s.teamId, s.createdAt, quota)
+    .bind(
+      s.id,
+      s.teamId,
+      JSON.stringify(s.twins),
+      s.taskName,
+      s.taskMarkdown,
+      s.taskId,
+      s.groupId,
+      s.agentVersion,
+      s.agentId,
+      s.baselineGroupId,
+      s.idempotencyKey,
+      s.idempotencyHash,
+      s.createdAt,
+      s.expiresAt,
+      s.teamId,
+      s.createdAt,
+      quota,
+    )
     .run();
   return (result.meta.changes ?? 0) === 1;
 }
@@ -55,7 +73,11 @@ export async function setSandboxState(env: Env, id: string, state: string, close
 }
 
 export async function findSandbox(env: Env, teamId: string, id: string): Promise<SandboxRow | undefined> {
-  const rows = await database(env).select().from(sandboxes).where(and(eq(sandboxes.id, id), eq(sandboxes.teamId, teamId))).limit(1);
+  const rows = await database(env)
+    .select()
+    .from(sandboxes)
+    .where(and(eq(sandboxes.id, id), eq(sandboxes.teamId, teamId)))
+    .limit(1);
   return rows[0];
 }
 

@@ -9,12 +9,16 @@ export function checkTwinIds(value: unknown, opts: { max?: number }): TwinId[] {
   const list = value as unknown[];
   const unknown = list.filter((t) => !isTwinId(t));
   if (unknown.length) {
-    throw new ApiError("validation_failed", `Unknown twin${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. Known twins: ${TWIN_IDS.join(", ")}`, {
-      error: "unknown_twins",
-      unknown_twins: unknown,
-      known_twins: TWIN_IDS,
-      issues: unknown.map((t) => ({ path: `twins[${list.indexOf(t)}]`, message: `Unknown twin ${JSON.stringify(t)}` })),
-    });
+    throw new ApiError(
+      "validation_failed",
+      `Unknown twin${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. Known twins: ${TWIN_IDS.join(", ")}`,
+      {
+        error: "unknown_twins",
+        unknown_twins: unknown,
+        known_twins: TWIN_IDS,
+        issues: unknown.map((t) => ({ path: `twins[${list.indexOf(t)}]`, message: `Unknown twin ${JSON.stringify(t)}` })),
+      },
+    );
   }
   const twins = [...new Set(list as TwinId[])];
   if (opts.max !== undefined && twins.length > opts.max) {
@@ -41,7 +45,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeo
 export function resolveSeeds(twins: TwinId[], seed: unknown): ResolvedSeeds {
   const perTwin: Partial<Record<TwinId, unknown>> = {};
   if (seed !== undefined && seed !== null) {
-    if (!isPlainObject(seed)) throw envelopeError("seed: the seed must be a JSON object", { issues: [{ path: "seed", message: "Expected a JSON object" }] });
+    if (!isPlainObject(seed))
+      throw envelopeError("seed: the seed must be a JSON object", { issues: [{ path: "seed", message: "Expected a JSON object" }] });
     requireSafeSeed(seed);
     if (twins.length === 1) {
       perTwin[twins[0]] = seed;
@@ -103,7 +108,11 @@ function requireSafeSeed(seed: Record<string, unknown>): void {
 
 const seedRuleError = (path: (string | number)[], message: string, code: string) => {
   const at = formatPath(path) || "(root)";
-  return new ApiError("validation_failed", `${at}: ${message}`, { error: "invalid_seed", issue_count: 1, issues: [{ path: at, message, code }] });
+  return new ApiError("validation_failed", `${at}: ${message}`, {
+    error: "invalid_seed",
+    issue_count: 1,
+    issues: [{ path: at, message, code }],
+  });
 };
 
 const envelopeError = (message: string, extra: Record<string, unknown> = {}) =>

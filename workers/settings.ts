@@ -4,15 +4,15 @@
 
 declare global {
   interface Env {
-      /** Signs agent tokens, provider credentials, discard tokens and blob URLs. */
-      TOKEN_SECRET?: string;
-      /** The key TOKEN_SECRET replaced: still accepted, never used to sign, while a rotation settles. */
-      TOKEN_SECRET_PREVIOUS?: string;
-      /** Guards /v1/admin. Unset: the admin path answers 404. */
-      ADMIN_SECRET?: string;
-      /** Key for the judge provider (Anthropic or OpenAI-compatible). */
-      JUDGE_API_KEY?: string;
-      /** Workers AI binding, when a deployment adds one for the judge. */
+    /** Signs agent tokens, provider credentials, discard tokens and blob URLs. */
+    TOKEN_SECRET?: string;
+    /** The key TOKEN_SECRET replaced: still accepted, never used to sign, while a rotation settles. */
+    TOKEN_SECRET_PREVIOUS?: string;
+    /** Guards /v1/admin. Unset: the admin path answers 404. */
+    ADMIN_SECRET?: string;
+    /** Key for the judge provider (Anthropic or OpenAI-compatible). */
+    JUDGE_API_KEY?: string;
+    /** Workers AI binding, when a deployment adds one for the judge. */
     AI?: { run(model: string, input: unknown): Promise<unknown> };
   }
 }

@@ -9,7 +9,9 @@ export function decodeTaskSource(base64: string): string {
     const bytes = Uint8Array.from(atob(base64.replace(/\s+/g, "")), (ch) => ch.charCodeAt(0));
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw new ApiError("validation_failed", "task_source: not base64-encoded UTF-8 markdown", { issues: [{ path: "task_source", message: "Invalid base64" }] });
+    throw new ApiError("validation_failed", "task_source: not base64-encoded UTF-8 markdown", {
+      issues: [{ path: "task_source", message: "Invalid base64" }],
+    });
   }
 }
 
@@ -45,7 +47,9 @@ export function taskNameOf(markdown: string): string | null {
 export function seedInTask(markdown: string, twins: string[]): unknown {
   const found = seedFromTask(markdown, twins);
   if (found.error) {
-    throw new ApiError("validation_failed", `The task's Seed State block is not usable: ${found.error}`, { error: "malformed_scenario_seed" });
+    throw new ApiError("validation_failed", `The task's Seed State block is not usable: ${found.error}`, {
+      error: "malformed_scenario_seed",
+    });
   }
   return found.found ? found.seed : undefined;
 }

@@ -20,4 +20,5 @@ export function tooLarge(twin: TwinDefinition): TwinResponse {
 
 /** Whether a declared length (before reading) or a read body is over the limit. */
 export const declaredTooLarge = (contentLength: string | undefined) => Number(contentLength ?? 0) > TWIN_BODY_LIMIT_BYTES;
-export const bodyTooLarge = (body: string) => body.length > TWIN_BODY_LIMIT_BYTES || (body.length * 3 > TWIN_BODY_LIMIT_BYTES && byteLength(body) > TWIN_BODY_LIMIT_BYTES);
+export const bodyTooLarge = (body: string) =>
+  body.length > TWIN_BODY_LIMIT_BYTES || (body.length * 3 > TWIN_BODY_LIMIT_BYTES && byteLength(body) > TWIN_BODY_LIMIT_BYTES);

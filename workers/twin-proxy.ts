@@ -112,7 +112,11 @@ export async function resolveTwinCredential(
 }
 
 /** Whether a resolved credential opens this twin of this sandbox: the one rule for REST and MCP. */
-export function credentialOpens(who: { sessionId: string; twin?: TwinId; twins: TwinId[] } | null, twin: TwinId, sessionId: string): boolean {
+export function credentialOpens(
+  who: { sessionId: string; twin?: TwinId; twins: TwinId[] } | null,
+  twin: TwinId,
+  sessionId: string,
+): boolean {
   return who !== null && who.sessionId === sessionId && (who.twin === undefined || who.twin === twin) && who.twins.includes(twin);
 }
 
@@ -136,7 +140,8 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
   if (target.path.startsWith("/_pome/")) {
     const what = target.path.slice("/_pome/".length);
     if (what === "openapi.json") return c.json(openapiFor(twin, target.baseUrl));
-    if (what !== "state" && what !== "events" && what !== "health") return toResponse(TWINS[twin].errors.notImplemented({ method: c.req.method, path: target.path } as TwinRequest));
+    if (what !== "state" && what !== "events" && what !== "health")
+      return toResponse(TWINS[twin].errors.notImplemented({ method: c.req.method, path: target.path } as TwinRequest));
     return toResponse(await answerAsTwin(twin, () => sandboxStub(c.env, sessionId).pome(twin, what, url.search.slice(1))));
   }
   const method = c.req.method.toUpperCase();

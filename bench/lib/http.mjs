@@ -25,7 +25,12 @@ export function request(url, opts = {}) {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, text: Buffer.concat(chunks).toString("utf8"), headers: res.headers }),
+        resolve({
+          status: res.statusCode ?? 0,
+          ms: performance.now() - started,
+          text: Buffer.concat(chunks).toString("utf8"),
+          headers: res.headers,
+        }),
       );
       res.on("error", (err) => resolve({ status: 0, ms: performance.now() - started, text: String(err), headers: {} }));
     });

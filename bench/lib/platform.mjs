@@ -14,7 +14,8 @@ export function controlPlane(baseUrl) {
   const v1 = (path) => `${baseUrl}/v1${path}`;
 
   /** POST /v1/sandboxes; the raw reply, so a caller can time it and read a refusal. */
-  const createRaw = (seed) => request(v1("/sandboxes"), { method: "POST", headers: auth, body: { twins: ["github"], task_source: STUB_TASK, seed } });
+  const createRaw = (seed) =>
+    request(v1("/sandboxes"), { method: "POST", headers: auth, body: { twins: ["github"], task_source: STUB_TASK, seed } });
 
   return {
     baseUrl,
@@ -33,7 +34,10 @@ export function controlPlane(baseUrl) {
       if (first.status !== 409) return first.status;
       const token = jsonOf(first)?.error?.details?.discard_token;
       if (!token) return first.status;
-      const second = await request(v1(`/sandboxes/${id}?confirm_discard=${encodeURIComponent(token)}`), { method: "DELETE", headers: auth });
+      const second = await request(v1(`/sandboxes/${id}?confirm_discard=${encodeURIComponent(token)}`), {
+        method: "DELETE",
+        headers: auth,
+      });
       return second.status;
     },
 
@@ -49,7 +53,8 @@ export function controlPlane(baseUrl) {
 
 function sandboxFrom(baseUrl, body, createMs) {
   const apiUrl = body?.per_twin?.github?.api_url;
-  if (!body?.session_id || !apiUrl || !body.agent_token) throw new BenchError("POST /v1/sandboxes → 201 without session_id, agent_token or per_twin.github.api_url");
+  if (!body?.session_id || !apiUrl || !body.agent_token)
+    throw new BenchError("POST /v1/sandboxes → 201 without session_id, agent_token or per_twin.github.api_url");
   const auth = { authorization: `Bearer ${body.agent_token}`, accept: "application/vnd.github+json" };
   const repo = `${apiUrl}/repos/${OWNER}/${REPO}`;
   return {

@@ -7,7 +7,11 @@ function rows(figures) {
   return figures.map((f) => [
     f.name,
     f.error ? "failed" : formatValue(f.value, f.unit),
-    f.error ? `✗ ${f.error.length > 70 ? `${f.error.slice(0, 67)}...` : f.error}` : f.baseline === null ? (f.baseline_label ?? "—") : `${formatValue(f.baseline, f.unit)} ${f.baseline_label ?? ""}`.trim(),
+    f.error
+      ? `✗ ${f.error.length > 70 ? `${f.error.slice(0, 67)}...` : f.error}`
+      : f.baseline === null
+        ? (f.baseline_label ?? "—")
+        : `${formatValue(f.baseline, f.unit)} ${f.baseline_label ?? ""}`.trim(),
     formatRatio(f.ratio),
     formatTarget(f.target),
     mark(f),
@@ -18,7 +22,11 @@ function rows(figures) {
 export function textTable(figures) {
   const body = rows(figures);
   const widths = HEAD.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   const out = [line(HEAD), widths.map((w) => "-".repeat(w)).join("  ")];
   let section = "";
   figures.forEach((f, i) => {
@@ -32,14 +40,18 @@ export function textTable(figures) {
 }
 
 export function markdownTable(figures) {
-  const escape = (s) => s.replaceAll("|", "\\|");
+  const escapeCell = (s) => s.replaceAll("|", "\\|");
   const out = [`| ${HEAD.map((h) => h || "Met").join(" | ")} |`, `|${HEAD.map(() => " --- ").join("|")}|`];
   let section = "";
   const body = rows(figures);
   figures.forEach((f, i) => {
     if (f.section !== section) {
       section = f.section;
-      out.push(`| **${escape(section)}** |${HEAD.slice(1).map(() => " ").join("|")}|`);
+      out.push(
+        `| **${escapeCell(section)}** |${HEAD.slice(1)
+          .map(() => " ")
+          .join("|")}|`,
+      );
     }
     out.push(`| ${body[i].map(escape).join(" | ")} |`);
   });

@@ -43,7 +43,9 @@ async function tapeIsExact(sandbox, calls) {
 async function round(platform, count, calls, random) {
   const sandboxes = [];
   try {
-    const created = await inParallel(Array.from({ length: count }), SETUP_PARALLELISM, () => platform.create(githubWorld({ issues: WORLD_ISSUES, labels: 50 })));
+    const created = await inParallel(Array.from({ length: count }), SETUP_PARALLELISM, () =>
+      platform.create(githubWorld({ issues: WORLD_ISSUES, labels: 50 })),
+    );
     sandboxes.push(...created);
     const started = performance.now();
     const errors = (await Promise.all(sandboxes.map((s) => drive(s, calls, random)))).flat();
@@ -58,9 +60,30 @@ async function round(platform, count, calls, random) {
 export async function measureConcurrency({ platform, sizes, random, log }) {
   const { concurrentSandboxes: count, callsPerSandbox: calls } = sizes;
   const specs = {
-    throughput: { id: "concurrency.throughput", section: S5, name: `Throughput, ${count} sandboxes at once`, unit: "calls/s", baselineLabel: "one sandbox alone", target: { min: 1.5 } },
-    errors: { id: "concurrency.errors", section: S5, name: `Errors in ${count} × ${calls} calls`, unit: "", baselineLabel: "—", target: { equals: 0, of: "value" } },
-    tapes: { id: "concurrency.tapes", section: S5, name: `Tapes of exactly ${calls} gap-free rows`, unit: `of ${count}`, baselineLabel: "—", target: { equals: count, of: "value" } },
+    throughput: {
+      id: "concurrency.throughput",
+      section: S5,
+      name: `Throughput, ${count} sandboxes at once`,
+      unit: "calls/s",
+      baselineLabel: "one sandbox alone",
+      target: { min: 1.5 },
+    },
+    errors: {
+      id: "concurrency.errors",
+      section: S5,
+      name: `Errors in ${count} × ${calls} calls`,
+      unit: "",
+      baselineLabel: "—",
+      target: { equals: 0, of: "value" },
+    },
+    tapes: {
+      id: "concurrency.tapes",
+      section: S5,
+      name: `Tapes of exactly ${calls} gap-free rows`,
+      unit: `of ${count}`,
+      baselineLabel: "—",
+      target: { equals: count, of: "value" },
+    },
   };
   const single = [];
   const many = [];
@@ -75,19 +98,33 @@ export async function measureConcurrency({ platform, sizes, random, log }) {
       many.push(together.throughput);
       errors = errors.concat(alone.errors, together.errors);
       exactTapes = Math.min(exactTapes, together.exactTapes);
-      log(`concurrency: repetition ${r + 1}/${sizes.concurrencyReps} done (${together.throughput.toFixed(0)} vs ${alone.throughput.toFixed(0)} calls/s)`);
+      log(
+        `concurrency: repetition ${r + 1}/${sizes.concurrencyReps} done (${together.throughput.toFixed(0)} vs ${alone.throughput.toFixed(0)} calls/s)`,
+      );
     }
   } catch (err) {
     return Object.values(specs).map((s) => failed(s, err.message));
   }
-  const byKind = Object.entries(errors.reduce((acc, e) => ({ ...acc, [e]: (acc[e] ?? 0) + 1 }), {}))
+  const byKind = Object.entries(
+    errors.reduce((acc, e) => {
+      acc[e] = (acc[e] ?? 0) + 1;
+      return acc;
+    }, {}),
+  )
     .map(([e, n]) => `${n}× ${e}`)
     .join(", ");
   const perRep = many.map((t, i) => t / single[i]);
   // Throughput of calls that failed fast (a missing route) says nothing; such a run fails the figure.
   const failure = errors.length ? `${errors.length} failed calls: ${byKind.slice(0, 160)}` : null;
   return [
-    figure({ ...specs.throughput, value: median(many), baseline: median(single), spread: [Math.min(...perRep), Math.max(...perRep)], reps: many.length, error: failure }),
+    figure({
+      ...specs.throughput,
+      value: median(many),
+      baseline: median(single),
+      spread: [Math.min(...perRep), Math.max(...perRep)],
+      reps: many.length,
+      error: failure,
+    }),
     figure({ ...specs.errors, value: errors.length, ratio: null, reps: many.length, note: byKind || null }),
     figure({ ...specs.tapes, value: exactTapes, ratio: null, reps: many.length, note: "worst repetition" }),
   ];

@@ -67,7 +67,14 @@ export async function measureCreate({ platform, sizes, random, log }) {
       samples: samples[key].length,
     });
   });
-  const cold = { id: "create.first-answer", section: S3, name: "Create + first twin answer, empty world", baselineLabel: "—", target: null, peer: PEER.coldStart };
+  const cold = {
+    id: "create.first-answer",
+    section: S3,
+    name: "Create + first twin answer, empty world",
+    baselineLabel: "—",
+    target: null,
+    peer: PEER.coldStart,
+  };
   out.push(
     firstAnswer.length
       ? figure({ ...cold, value: median(firstAnswer), ratio: null, reps: firstAnswer.length, samples: firstAnswer.length })

@@ -25,8 +25,20 @@ export async function measureFinalize({ platform, sizes, random, log }) {
   const big = sizes.tapeBig.toLocaleString("en-US");
   const criteria = benchCriteria(sizes.criteria, WORLD_ISSUES);
   const specs = {
-    small: { id: "finalize.small", section: S4, name: `Finalize ${criteria.length} criteria, ${small}-row tape`, baselineLabel: "—", target: null },
-    big: { id: "finalize.big", section: S4, name: `Finalize ${criteria.length} criteria, ${big}-row tape`, baselineLabel: `${small}-row finalize`, target: { max: 10 } },
+    small: {
+      id: "finalize.small",
+      section: S4,
+      name: `Finalize ${criteria.length} criteria, ${small}-row tape`,
+      baselineLabel: "—",
+      target: null,
+    },
+    big: {
+      id: "finalize.big",
+      section: S4,
+      name: `Finalize ${criteria.length} criteria, ${big}-row tape`,
+      baselineLabel: `${small}-row finalize`,
+      target: { max: 10 },
+    },
   };
   const samples = { small: [], big: [] };
   let failure;
@@ -76,6 +88,13 @@ export async function measureFinalize({ platform, sizes, random, log }) {
   const perRep = samples.big.map((ms, i) => ms / samples.small[i]);
   return [
     figure({ ...specs.small, value: smallMedian, ratio: null, reps: samples.small.length, note }),
-    figure({ ...specs.big, value: median(samples.big), baseline: smallMedian, spread: [Math.min(...perRep), Math.max(...perRep)], reps: samples.big.length, note }),
+    figure({
+      ...specs.big,
+      value: median(samples.big),
+      baseline: smallMedian,
+      spread: [Math.min(...perRep), Math.max(...perRep)],
+      reps: samples.big.length,
+      note,
+    }),
   ];
 }

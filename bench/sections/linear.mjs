@@ -14,18 +14,27 @@ const SMALL = 10;
 /** The same world generateLinearSeed builds: one team, `count` issues, two people, two labels. */
 function linearWorld(count) {
   return {
-    users: [{ email: "agent@acme.test", name: "Pome Agent", admin: true }, { email: "bob@acme.test", name: "Bob Stone" }],
+    users: [
+      { email: "agent@acme.test", name: "Pome Agent", admin: true },
+      { email: "bob@acme.test", name: "Bob Stone" },
+    ],
     teams: [{ key: "ENG", name: "Engineering", labels: [{ name: "Bug" }, { name: "Feature" }] }],
     issues: Array.from({ length: count }, (_, i) => ({
-      identifier: `ENG-${i + 1}`, title: `Issue ${i + 1}`, priority: i % 5, labels: i % 3 === 0 ? ["Bug"] : [],
-      assignee: i % 2 === 0 ? "bob@acme.test" : null, createdAt: new Date(Date.parse("2026-01-01T00:00:00Z") + i * 60_000).toISOString(),
+      identifier: `ENG-${i + 1}`,
+      title: `Issue ${i + 1}`,
+      priority: i % 5,
+      labels: i % 3 === 0 ? ["Bug"] : [],
+      assignee: i % 2 === 0 ? "bob@acme.test" : null,
+      createdAt: new Date(Date.parse("2026-01-01T00:00:00Z") + i * 60_000).toISOString(),
     })),
   };
 }
 
 async function create(baseUrl, seed) {
   const reply = await request(`${baseUrl}/v1/sandboxes`, {
-    method: "POST", headers: { authorization: `Bearer ${LOCAL_KEY}` }, body: { twins: ["linear"], task_source: "IyAuLgo=", seed },
+    method: "POST",
+    headers: { authorization: `Bearer ${LOCAL_KEY}` },
+    body: { twins: ["linear"], task_source: "IyAuLgo=", seed },
   });
   const body = jsonOf(reply);
   if (reply.status !== 201 || !body?.per_twin?.linear) throw new Error(describeFailure("POST /v1/sandboxes (linear)", reply));
@@ -36,9 +45,17 @@ async function create(baseUrl, seed) {
   return {
     id: body.session_id,
     floor: () => request(`${baseUrl}/_bench/floor/${body.session_id}`),
-    read: (n) => gql("query issue($id: String!) { issue(id: $id) { id identifier title priority state { name } assignee { email } labels { nodes { name } } } }", { id: `ENG-${n}` }),
-    write: (n) => gql("mutation createComment($input: CommentCreateInput!) { commentCreate(input: $input) { success comment { id } } }", { input: { issueId: `ENG-${n}`, body: "bench" } }),
-    list: () => gql("{ issues(first: 50) { nodes { id identifier title state { name } assignee { email } } pageInfo { hasNextPage endCursor } } }"),
+    read: (n) =>
+      gql(
+        "query issue($id: String!) { issue(id: $id) { id identifier title priority state { name } assignee { email } labels { nodes { name } } } }",
+        { id: `ENG-${n}` },
+      ),
+    write: (n) =>
+      gql("mutation createComment($input: CommentCreateInput!) { commentCreate(input: $input) { success comment { id } } }", {
+        input: { issueId: `ENG-${n}`, body: "bench" },
+      }),
+    list: () =>
+      gql("{ issues(first: 50) { nodes { id identifier title state { name } assignee { email } } pageInfo { hasNextPage endCursor } } }"),
   };
 }
 
@@ -46,11 +63,51 @@ export async function measureLinear({ platform, sizes, random, log }) {
   const big = sizes.bigWorld;
   const n = big.toLocaleString("en-US");
   const specs = [
-    { id: "linear.overhead.read.p50", section: S1, name: "Linear point read p50 (query issue)", op: "readSmall", base: "floor", baselineLabel: "floor p50", target: { max: 1.5 } },
-    { id: "linear.overhead.write.p50", section: S1, name: "Linear point write p50 (commentCreate)", op: "writeSmall", base: "floor", baselineLabel: "floor p50", target: { max: 2 } },
-    { id: "linear.world.read.p50", section: S2, name: `Linear point read p50, ${n} vs ${SMALL} issues`, op: "readBig", base: "readSmall", baselineLabel: `${SMALL}-issue world`, target: { max: 1.2 } },
-    { id: "linear.world.write.p50", section: S2, name: `Linear point write p50, ${n} vs ${SMALL} issues`, op: "writeBig", base: "writeSmall", baselineLabel: `${SMALL}-issue world`, target: { max: 1.2 } },
-    { id: "linear.world.list.p50", section: S2, name: `Linear page of 50 p50, ${n} vs ${SMALL} issues`, op: "listBig", base: "listSmall", baselineLabel: `${SMALL}-issue world`, target: { max: 2 } },
+    {
+      id: "linear.overhead.read.p50",
+      section: S1,
+      name: "Linear point read p50 (query issue)",
+      op: "readSmall",
+      base: "floor",
+      baselineLabel: "floor p50",
+      target: { max: 1.5 },
+    },
+    {
+      id: "linear.overhead.write.p50",
+      section: S1,
+      name: "Linear point write p50 (commentCreate)",
+      op: "writeSmall",
+      base: "floor",
+      baselineLabel: "floor p50",
+      target: { max: 2 },
+    },
+    {
+      id: "linear.world.read.p50",
+      section: S2,
+      name: `Linear point read p50, ${n} vs ${SMALL} issues`,
+      op: "readBig",
+      base: "readSmall",
+      baselineLabel: `${SMALL}-issue world`,
+      target: { max: 1.2 },
+    },
+    {
+      id: "linear.world.write.p50",
+      section: S2,
+      name: `Linear point write p50, ${n} vs ${SMALL} issues`,
+      op: "writeBig",
+      base: "writeSmall",
+      baselineLabel: `${SMALL}-issue world`,
+      target: { max: 1.2 },
+    },
+    {
+      id: "linear.world.list.p50",
+      section: S2,
+      name: `Linear page of 50 p50, ${n} vs ${SMALL} issues`,
+      op: "listBig",
+      base: "listSmall",
+      baselineLabel: `${SMALL}-issue world`,
+      target: { max: 2 },
+    },
   ];
   let small;
   let large;
@@ -90,7 +147,12 @@ export async function measureLinear({ platform, sizes, random, log }) {
     return specs.map((spec) => {
       const broken = [byKey[spec.op], byKey[spec.base]].find((s) => s.failure);
       if (broken) return failed(spec, broken.failure);
-      return figure({ ...spec, value: percentile(samples[spec.op], 50), baseline: median(samples[spec.base]), samples: samples[spec.op].length });
+      return figure({
+        ...spec,
+        value: percentile(samples[spec.op], 50),
+        baseline: median(samples[spec.base]),
+        samples: samples[spec.op].length,
+      });
     });
   } finally {
     await platform.discard(small.id);

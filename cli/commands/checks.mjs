@@ -53,9 +53,20 @@ export async function run(argv, ctx) {
   const vocabulary = await ctx.api.get("/v1/checks", { twin: positionals[0] });
   const checks = vocabulary.checks ?? [];
   const text = checks.length
-    ? [`${vocabulary.twin} declares ${checks.length} checks (${vocabulary.digest})`, "", table(["check", "sentence"], checks.map((c) => [c.id, c.template])), "", RULE].join("\n")
+    ? [
+        `${vocabulary.twin} declares ${checks.length} checks (${vocabulary.digest})`,
+        "",
+        table(
+          ["check", "sentence"],
+          checks.map((c) => [c.id, c.template]),
+        ),
+        "",
+        RULE,
+      ].join("\n")
     : `${vocabulary.twin} publishes no checks yet: its [code] criteria cannot bind.`;
-  const warnings = values.task ? await warnTrueInSeed(ctx, (await loadTask(values.task, { requireRunnable: false })).task, vocabulary.twin) : [];
+  const warnings = values.task
+    ? await warnTrueInSeed(ctx, (await loadTask(values.task, { requireRunnable: false })).task, vocabulary.twin)
+    : [];
   ctx.out.result(text, values.task ? { ...vocabulary, warnings } : vocabulary);
   return EXIT.OK;
 }

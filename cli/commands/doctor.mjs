@@ -35,19 +35,31 @@ export async function run(argv, ctx) {
   const finish = () => {
     const ok = steps.every((s) => s.ok);
     // The steps themselves were printed on stderr as they ran.
-    out.result(ok ? "All checks passed." : `The ${steps.find((s) => !s.ok)?.name} check failed; see above.`, { ok, api_url: config.apiUrl, steps });
+    out.result(ok ? "All checks passed." : `The ${steps.find((s) => !s.ok)?.name} check failed; see above.`, {
+      ok,
+      api_url: config.apiUrl,
+      steps,
+    });
     return ok ? EXIT.OK : EXIT.FAILED;
   };
 
   const keyShape = /^pme_/.test(config.apiKey) ? "" : " (it does not start with pme_: is it a team key?)";
-  step("config", true, `API ${config.apiUrl} (from ${config.sources.apiUrl}); key ${config.apiKey.slice(0, 8)}… (from ${config.sources.apiKey})${keyShape}`);
+  step(
+    "config",
+    true,
+    `API ${config.apiUrl} (from ${config.sources.apiUrl}); key ${config.apiKey.slice(0, 8)}… (from ${config.sources.apiKey})${keyShape}`,
+  );
 
   const started = Date.now();
   try {
     await fetch(`${config.apiUrl}/v1/me`, { signal: AbortSignal.timeout(10_000) });
     step("api", true, `${config.apiUrl} answers (${Date.now() - started} ms)`);
   } catch (err) {
-    step("api", false, `cannot reach ${config.apiUrl}: ${err.cause?.code ?? err.name}. Start the server (\`npm start\`) or set POME_API_URL`);
+    step(
+      "api",
+      false,
+      `cannot reach ${config.apiUrl}: ${err.cause?.code ?? err.name}. Start the server (\`npm start\`) or set POME_API_URL`,
+    );
     return finish();
   }
 
@@ -68,11 +80,16 @@ export async function run(argv, ctx) {
   }
   try {
     const urls = sandbox.per_twin?.[values.twin];
-    const health = await fetch(`${urls.api_url}/_pome/health`, { headers: { authorization: `Bearer ${sandbox.agent_token}` }, signal: AbortSignal.timeout(10_000) });
+    const health = await fetch(`${urls.api_url}/_pome/health`, {
+      headers: { authorization: `Bearer ${sandbox.agent_token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!step("twin", health.ok, `${urls.api_url} ${health.ok ? "answers" : `answered ${health.status}`}`)) return finish();
     await checkRouting(step, values.twin, sandbox, config.apiUrl);
   } finally {
-    await api.deleteSandbox(sandbox.session_id, { discard: true }).catch((err) => out.warn(`could not discard sandbox ${sandbox.session_id}: ${err.message}`));
+    await api
+      .deleteSandbox(sandbox.session_id, { discard: true })
+      .catch((err) => out.warn(`could not discard sandbox ${sandbox.session_id}: ${err.message}`));
   }
   return finish();
 }
@@ -83,10 +100,15 @@ async function checkRouting(step, twin, sandbox, apiUrl) {
   const probe = PROBES[twin] ?? "/";
   const sameHost = new URL(urls.api_url).host === new URL(apiUrl).host;
   const res = await fetch(`${urls.api_url}${probe}`, {
-    headers: credential ? { [credential.header.toLowerCase()]: credential.scheme ? `${credential.scheme} ${credential.token}` : credential.token } : { authorization: `Bearer ${sandbox.agent_token}` },
+    headers: credential
+      ? { [credential.header.toLowerCase()]: credential.scheme ? `${credential.scheme} ${credential.token}` : credential.token }
+      : { authorization: `Bearer ${sandbox.agent_token}` },
     signal: AbortSignal.timeout(10_000),
   });
-  const events = await fetch(`${urls.api_url}/_pome/events`, { headers: { authorization: `Bearer ${sandbox.agent_token}` }, signal: AbortSignal.timeout(10_000) });
+  const events = await fetch(`${urls.api_url}/_pome/events`, {
+    headers: { authorization: `Bearer ${sandbox.agent_token}` },
+    signal: AbortSignal.timeout(10_000),
+  });
   const tape = events.ok ? await events.json() : [];
   const taped = Array.isArray(tape) && tape.some((row) => row.path === probe);
   step(

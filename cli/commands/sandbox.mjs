@@ -35,7 +35,13 @@ const OPTIONS = {
 const shellQuote = (value) => `'${String(value).replace(/'/g, `'\\''`)}'`;
 
 async function shellExports(sandbox, prompt = "") {
-  const env = await examineeEnv({}, sandbox, { prompt, twins: sandbox.twins ?? Object.keys(sandbox.per_twin ?? {}), groupId: sandbox.group_id ?? "", trial: 1, trials: 1 });
+  const env = await examineeEnv({}, sandbox, {
+    prompt,
+    twins: sandbox.twins ?? Object.keys(sandbox.per_twin ?? {}),
+    groupId: sandbox.group_id ?? "",
+    trial: 1,
+    trials: 1,
+  });
   for (const key of ["POME_GROUP_ID", "POME_TRIAL", "POME_TRIALS", ...(prompt ? [] : ["POME_TASK_PROMPT"])]) delete env[key];
   return Object.entries(env)
     .map(([k, v]) => `export ${k}=${shellQuote(v)}`)
@@ -57,7 +63,8 @@ async function readSeedFile(file, twins) {
     if (err instanceof CliError) throw err;
     throw usageError(`${file} is not valid JSON: ${err.message}`);
   }
-  if (!seed || typeof seed !== "object" || Array.isArray(seed)) throw usageError(`${file} must be a JSON object keyed by twin, e.g. {"github": {...}}`);
+  if (!seed || typeof seed !== "object" || Array.isArray(seed))
+    throw usageError(`${file} must be a JSON object keyed by twin, e.g. {"github": {...}}`);
   const converted = wire.seedForRequest(seed, twins);
   if (converted.error) throw usageError(`${file}: ${converted.error}`);
   return converted.found ? converted.seed : undefined;
@@ -65,7 +72,12 @@ async function readSeedFile(file, twins) {
 
 async function create(values, ctx) {
   const task = values.task ? await loadTask(values.task, { requireRunnable: false }) : undefined;
-  const twins = values.twins ? values.twins.split(",").map((t) => t.trim()).filter(Boolean) : (task?.task.config.twins ?? ["github"]);
+  const twins = values.twins
+    ? values.twins
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : (task?.task.config.twins ?? ["github"]);
   const seed = values.seed ? await readSeedFile(values.seed, twins) : undefined;
   const sandbox = await ctx.api.post("/v1/sandboxes", {
     twins,
@@ -86,9 +98,13 @@ async function remove(id, values, ctx) {
     closed = await ctx.api.deleteSandbox(id, { discard: values.discard });
   } catch (err) {
     if (!(err instanceof ApiResponseError && err.apiDetails?.discard_token)) throw err;
-    throw new CliError(`Sandbox ${id} is open and holds a run nobody has graded. Finalize it, or repeat with --discard to throw the run away.`, EXIT.FAILED, {
-      reason: "ungraded_session",
-    });
+    throw new CliError(
+      `Sandbox ${id} is open and holds a run nobody has graded. Finalize it, or repeat with --discard to throw the run away.`,
+      EXIT.FAILED,
+      {
+        reason: "ungraded_session",
+      },
+    );
   }
   ctx.out.result(`Sandbox ${id} is closed (${closed.state}).`, closed);
   return EXIT.OK;
@@ -125,6 +141,10 @@ export async function run(argv, ctx) {
     case "delete":
       return remove(needId(), values, ctx);
     default:
-      throw usageError(sub ? `Unknown sandbox command "${sub}"; use create, list, get, heartbeat or delete` : "pome sandbox needs a command: create, list, get, heartbeat or delete");
+      throw usageError(
+        sub
+          ? `Unknown sandbox command "${sub}"; use create, list, get, heartbeat or delete`
+          : "pome sandbox needs a command: create, list, get, heartbeat or delete",
+      );
   }
 }

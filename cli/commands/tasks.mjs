@@ -24,10 +24,17 @@ function examples() {
 
 export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
-  if (positionals.length) throw usageError(`pome tasks takes no arguments (got "${positionals[0]}"); did you mean --dir ${positionals[0]}?`);
+  if (positionals.length)
+    throw usageError(`pome tasks takes no arguments (got "${positionals[0]}"); did you mean --dir ${positionals[0]}?`);
   const list = examples();
   if (!values.copy) {
-    ctx.out.result(table(["file", "task"], list.map((e) => [e.file, e.title])), list.map((e) => ({ ...e, path: path.join(EXAMPLES, e.file) })));
+    ctx.out.result(
+      table(
+        ["file", "task"],
+        list.map((e) => [e.file, e.title]),
+      ),
+      list.map((e) => ({ ...e, path: path.join(EXAMPLES, e.file) })),
+    );
     return EXIT.OK;
   }
   const dir = values.dir ?? process.cwd();

@@ -29,7 +29,11 @@ export async function run(argv, ctx) {
   } catch (err) {
     throw unreachable(new URL(signed.url).origin, err);
   }
-  if (!res.ok) throw new CliError(`Downloading the ${blob} of ${id} answered ${res.status}; the signed URL may have expired, run the command again`, EXIT.API);
+  if (!res.ok)
+    throw new CliError(
+      `Downloading the ${blob} of ${id} answered ${res.status}; the signed URL may have expired, run the command again`,
+      EXIT.API,
+    );
   const bytes = maybeGunzip(Buffer.from(await res.arrayBuffer()));
   const file = values.out ?? `${id}.${blob === "state" ? "state.json" : "events.jsonl"}`;
   if (file === "-") {
@@ -37,7 +41,19 @@ export async function run(argv, ctx) {
     return EXIT.OK;
   }
   writeFileSync(file, bytes);
-  const rows = blob === "trace" ? bytes.toString("utf8").split("\n").filter((l) => l.trim()).length : undefined;
-  ctx.out.result(`Saved ${blob === "trace" ? `${rows} tape rows` : "the final state"} of ${id} to ${file}`, { run_id: id, blob, file, bytes: bytes.length, ...(rows !== undefined ? { rows } : {}) });
+  const rows =
+    blob === "trace"
+      ? bytes
+          .toString("utf8")
+          .split("\n")
+          .filter((l) => l.trim()).length
+      : undefined;
+  ctx.out.result(`Saved ${blob === "trace" ? `${rows} tape rows` : "the final state"} of ${id} to ${file}`, {
+    run_id: id,
+    blob,
+    file,
+    bytes: bytes.length,
+    ...(rows !== undefined ? { rows } : {}),
+  });
   return EXIT.OK;
 }

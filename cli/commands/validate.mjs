@@ -58,7 +58,11 @@ export async function run(argv, ctx) {
 
   if (seed !== undefined) {
     const outcome = await serverCheck(() => ctx.api.post("/v1/seeds/validate", { twins: task.config.twins, seed }));
-    if (outcome.ok) note(true, `seed boots on ${outcome.value.checked.join(", ") || "no checked twin"}${outcome.value.unchecked?.length ? ` (not checked: ${outcome.value.unchecked.join(", ")})` : ""}`);
+    if (outcome.ok)
+      note(
+        true,
+        `seed boots on ${outcome.value.checked.join(", ") || "no checked twin"}${outcome.value.unchecked?.length ? ` (not checked: ${outcome.value.unchecked.join(", ")})` : ""}`,
+      );
     else {
       const issues = outcome.error.apiDetails?.issues ?? [];
       problems.push({ kind: "seed", message: `${file}: Seed State: ${outcome.error.serverMessage}`, issues });
@@ -93,7 +97,11 @@ export async function run(argv, ctx) {
       if (result.already_true_in_seed && !seedBroken) ctx.out.warn(`criterion c${items[i].index + 1}: ${result.warning}`);
       if (result.check_id) return;
       const nearest = (result.nearest ?? []).map((n) => `\n      nearest: ${n}`).join("");
-      problems.push({ kind: "criteria", message: `${file}: criterion ${items[i].index + 1} binds no ${twin} check: "${items[i].text}"${nearest}`, nearest: result.nearest ?? [] });
+      problems.push({
+        kind: "criteria",
+        message: `${file}: criterion ${items[i].index + 1} binds no ${twin} check: "${items[i].text}"${nearest}`,
+        nearest: result.nearest ?? [],
+      });
     });
     const bound = outcome.value.results.filter((r) => r.check_id).length;
     note(bound === items.length, `${bound} of ${items.length} [code] criteria bind to ${twin} checks`);

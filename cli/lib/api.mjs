@@ -8,12 +8,16 @@ export class ApiResponseError extends CliError {
     const type = error?.type ?? `http_${status}`;
     const message = error?.message ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 300) : "no error message");
     const hint = status === 401 || status === 403 ? " Check POME_API_KEY (or run `pome doctor`)." : "";
-    super(`${method} ${path} answered ${status} ${type}: ${message}${error?.request_id ? ` (request ${error.request_id})` : ""}.${hint}`, EXIT.API, {
-      status,
-      type,
-      details: error?.details ?? {},
-      request_id: error?.request_id ?? null,
-    });
+    super(
+      `${method} ${path} answered ${status} ${type}: ${message}${error?.request_id ? ` (request ${error.request_id})` : ""}.${hint}`,
+      EXIT.API,
+      {
+        status,
+        type,
+        details: error?.details ?? {},
+        request_id: error?.request_id ?? null,
+      },
+    );
     this.status = status;
     this.type = type;
     /** The server's own sentence, without the call and status around it. */
@@ -38,7 +42,11 @@ export class PomeApi {
   async request(method, path, opts = {}) {
     const url = new URL(`${this.url}${path}`);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-    const headers = { authorization: `Bearer ${this.key}`, accept: opts.text ? "text/markdown, text/plain, */*" : "application/json", ...opts.headers };
+    const headers = {
+      authorization: `Bearer ${this.key}`,
+      accept: opts.text ? "text/markdown, text/plain, */*" : "application/json",
+      ...opts.headers,
+    };
     if (opts.body !== undefined) headers["content-type"] = "application/json";
     let res;
     try {
@@ -57,7 +65,8 @@ export class PomeApi {
       try {
         body = raw ? JSON.parse(raw) : null;
       } catch {
-        if (res.ok) throw new CliError(`${method} ${path} answered ${res.status} with a body that is not JSON; is ${this.url} a Pome API?`, EXIT.API);
+        if (res.ok)
+          throw new CliError(`${method} ${path} answered ${res.status} with a body that is not JSON; is ${this.url} a Pome API?`, EXIT.API);
       }
     }
     if (!res.ok) throw new ApiResponseError(method, url.pathname + url.search, res.status, body);
@@ -95,8 +104,12 @@ export class PomeApi {
 export function unreachable(url, err) {
   const cause = err?.cause?.code ?? err?.code ?? err?.name ?? "error";
   const why = err?.name === "TimeoutError" ? "it did not answer in time" : `${cause}${err?.cause?.message ? `: ${err.cause.message}` : ""}`;
-  return new CliError(`Cannot reach the Pome API at ${url} (${why}). Is the server running (\`npm start\`)? Set POME_API_URL to use another one.`, EXIT.API, {
-    api_url: url,
-    cause,
-  });
+  return new CliError(
+    `Cannot reach the Pome API at ${url} (${why}). Is the server running (\`npm start\`)? Set POME_API_URL to use another one.`,
+    EXIT.API,
+    {
+      api_url: url,
+      cause,
+    },
+  );
 }

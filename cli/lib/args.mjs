@@ -21,7 +21,12 @@ export function parseCommandLine(argv, options = {}) {
   const mine = split === -1 ? argv : argv.slice(0, split);
   const rest = split === -1 ? [] : argv.slice(split + 1);
   try {
-    const { values, positionals } = parseArgs({ args: mine, options: { ...GLOBAL_OPTIONS, ...options }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: mine,
+      options: { ...GLOBAL_OPTIONS, ...options },
+      allowPositionals: true,
+      strict: true,
+    });
     return { values, positionals, rest };
   } catch (err) {
     throw usageError(err.message.replace(/\. To specify a positional argument.*$/s, ""));
@@ -33,6 +38,7 @@ export function intOption(values, name, { min = 1, max = Number.MAX_SAFE_INTEGER
   const raw = values[name];
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!/^\d+$/.test(String(raw)) || n < min || n > max) throw usageError(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  if (!/^\d+$/.test(String(raw)) || n < min || n > max)
+    throw usageError(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   return n;
 }

@@ -25,7 +25,8 @@ function localServer(env) {
 }
 
 /** The first progress line of a command that talks to the API: which server, and why that one. */
-export const apiLine = (config) => `Pome API: ${config.apiUrl} (${config.sources.apiUrl === "default" ? "default: the local dev server" : `from ${config.sources.apiUrl}`})`;
+export const apiLine = (config) =>
+  `Pome API: ${config.apiUrl} (${config.sources.apiUrl === "default" ? "default: the local dev server" : `from ${config.sources.apiUrl}`})`;
 
 export function userConfigPath(env = process.env) {
   const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config");
@@ -48,7 +49,8 @@ function readConfigFile(file) {
   } catch (err) {
     throw new CliError(`The config file ${file} is not valid JSON: ${err.message}`, EXIT.API);
   }
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new CliError(`The config file ${file} must hold a JSON object`, EXIT.API);
+  if (!data || typeof data !== "object" || Array.isArray(data))
+    throw new CliError(`The config file ${file} must hold a JSON object`, EXIT.API);
   for (const key of ["api_url", "api_key"]) {
     if (data[key] !== undefined && typeof data[key] !== "string") throw new CliError(`${file}: "${key}" must be a string`, EXIT.API);
   }
@@ -78,7 +80,8 @@ export function loadConfig({ flags = {}, env = process.env, cwd = process.cwd() 
   } catch {
     throw new CliError(`The API URL "${url.value}" (from ${url.source}) is not a URL`, EXIT.API);
   }
-  if (!["http:", "https:"].includes(parsed.protocol)) throw new CliError(`The API URL "${url.value}" (from ${url.source}) must be http or https`, EXIT.API);
+  if (!["http:", "https:"].includes(parsed.protocol))
+    throw new CliError(`The API URL "${url.value}" (from ${url.source}) must be http or https`, EXIT.API);
   const agent = project?.agent && typeof project.agent === "object" ? project.agent : {};
   return {
     apiUrl: url.value.replace(/\/+$/, ""),

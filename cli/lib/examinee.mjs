@@ -17,7 +17,13 @@ export async function examineeEnv(base, sandbox, task) {
   // The examinee is under test: it gets the sandbox's credentials, never the team's API key.
   delete env.POME_API_KEY;
   const { twins, ...rest } = task;
-  return { ...env, ...launch.examineeEnv({ ...sandbox, twins, per_twin: sandbox.per_twin ?? {}, provider_credentials: sandbox.provider_credentials ?? {} }, rest) };
+  return {
+    ...env,
+    ...launch.examineeEnv(
+      { ...sandbox, twins, per_twin: sandbox.per_twin ?? {}, provider_credentials: sandbox.provider_credentials ?? {} },
+      rest,
+    ),
+  };
 }
 
 /**

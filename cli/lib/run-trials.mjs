@@ -51,19 +51,33 @@ export async function runTrials(opts) {
       const sessionId = sandbox.session_id;
       const untilExpiry = Date.parse(sandbox.expires_at) - Date.now() - EXPIRY_MARGIN_MS;
       out.progress(`${tag}sandbox ${sessionId} is ready; launching: ${command.join(" ")}`);
-      const env = await examineeEnv(process.env, sandbox, { prompt: task.prompt, name: task.name, twins, groupId: opts.groupId, trial, trials: opts.runs });
+      const env = await examineeEnv(process.env, sandbox, {
+        prompt: task.prompt,
+        name: task.name,
+        twins,
+        groupId: opts.groupId,
+        trial,
+        trials: opts.runs,
+      });
       const ended = await launchExaminee(command, {
         env,
         deadlineMs: Math.min(untilExpiry, opts.timeoutMs ?? Infinity),
         signal: interrupt.signal,
         tickMs: HEARTBEAT_MS,
-        onTick: () => api.request("POST", `/v1/sandboxes/${sessionId}/heartbeat`).catch((err) => out.warn(`heartbeat failed: ${err.message}`)),
+        onTick: () =>
+          api.request("POST", `/v1/sandboxes/${sessionId}/heartbeat`).catch((err) => out.warn(`heartbeat failed: ${err.message}`)),
       });
       if (ended.spawnError) {
-        await api.deleteSandbox(sessionId, { discard: true }).catch((err) => out.warn(`could not discard sandbox ${sessionId}: ${err.message}`));
-        throw new CliError(`Could not start the examinee \`${command.join(" ")}\`: ${ended.spawnError.message}`, EXIT.EXAMINEE, { command });
+        await api
+          .deleteSandbox(sessionId, { discard: true })
+          .catch((err) => out.warn(`could not discard sandbox ${sessionId}: ${err.message}`));
+        throw new CliError(`Could not start the examinee \`${command.join(" ")}\`: ${ended.spawnError.message}`, EXIT.EXAMINEE, {
+          command,
+        });
       }
-      out.progress(`${tag}examinee ended: ${ended.stopReason}, exit ${ended.exitCode}, after ${(ended.durationMs / 1000).toFixed(1)}s; finalizing`);
+      out.progress(
+        `${tag}examinee ended: ${ended.stopReason}, exit ${ended.exitCode}, after ${(ended.durationMs / 1000).toFixed(1)}s; finalizing`,
+      );
       const result = await api.post(
         `/v1/sandboxes/${sessionId}/finalize`,
         {
@@ -108,7 +122,12 @@ export async function runTrials(opts) {
     agent_model: opts.agentModel,
     interrupted: interrupt.signal.aborted,
     // The control plane's arithmetic: a trial with no score errored and leaves the fraction.
-    ...summarize(reliability(trials.map((t) => ({ run_id: t.run_id, score: t.score, criteria: t.criteria_results })), task.config)),
+    ...summarize(
+      reliability(
+        trials.map((t) => ({ run_id: t.run_id, score: t.score, criteria: t.criteria_results })),
+        task.config,
+      ),
+    ),
     runs: trials,
   };
 }

@@ -43,7 +43,8 @@ export function readText(file) {
   }
 }
 
-export const formatTaskError = (file, e) => `${file}${e.line !== undefined ? `:${e.line}` : ""}: ${e.section && e.line === undefined ? `${e.section}: ` : ""}${e.message}`;
+export const formatTaskError = (file, e) =>
+  `${file}${e.line !== undefined ? `:${e.line}` : ""}: ${e.section && e.line === undefined ? `${e.section}: ` : ""}${e.message}`;
 
 /**
  * Reads and parses a task file. A file that does not parse is refused with every problem listed.
@@ -56,7 +57,10 @@ export async function loadTask(file, { exitCode = EXIT.USAGE, requireRunnable = 
   const parsed = parser.parseTask(markdown);
   const errors = parsed.ok ? (requireRunnable ? parser.missingForRun(parsed.task) : []) : parsed.errors;
   if (errors.length) {
-    throw new CliError(`${file} is not a usable task:\n${errors.map((e) => `  ${formatTaskError(file, e)}`).join("\n")}`, exitCode, { file, errors });
+    throw new CliError(`${file} is not a usable task:\n${errors.map((e) => `  ${formatTaskError(file, e)}`).join("\n")}`, exitCode, {
+      file,
+      errors,
+    });
   }
   return { file, markdown, task: parsed.task };
 }

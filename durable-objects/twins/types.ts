@@ -134,12 +134,7 @@ export interface TwinTool {
 }
 
 export type Substrate = "final" | "seed+final" | "tape";
-export type SkipReason =
-  | "already_true_in_seed"
-  | "seed_missing"
-  | "subject_redacted"
-  | "field_absent"
-  | "judge_unavailable";
+export type SkipReason = "already_true_in_seed" | "seed_missing" | "subject_redacted" | "field_absent" | "judge_unavailable";
 
 export interface CheckParam {
   name: string;
@@ -157,9 +152,7 @@ export interface CheckInput<State> {
   tape: readonly TapeRow[];
 }
 
-export type CheckOutcome =
-  | { status: "passed" | "failed"; reason: string }
-  | { status: "skipped"; reason: SkipReason; detail: string };
+export type CheckOutcome = { status: "passed" | "failed"; reason: string } | { status: "skipped"; reason: SkipReason; detail: string };
 
 export interface CheckDefinition<State = unknown> {
   id: string;

@@ -8,8 +8,38 @@ const repo = "orders-service";
 const newIssue = 58;
 
 // Customers and engineers name the same things differently.
-const SYNONYMS = { promo: "discount", coupon: "discount", phone: "mobile", android: "mobile", ios: "mobile", app: "mobile", charged: "total", price: "total" };
-const STOP = new Set(["the", "a", "an", "is", "are", "on", "in", "at", "to", "of", "and", "but", "was", "it", "from", "with", "not", "for", "this", "that"]);
+const SYNONYMS = {
+  promo: "discount",
+  coupon: "discount",
+  phone: "mobile",
+  android: "mobile",
+  ios: "mobile",
+  app: "mobile",
+  charged: "total",
+  price: "total",
+};
+const STOP = new Set([
+  "the",
+  "a",
+  "an",
+  "is",
+  "are",
+  "on",
+  "in",
+  "at",
+  "to",
+  "of",
+  "and",
+  "but",
+  "was",
+  "it",
+  "from",
+  "with",
+  "not",
+  "for",
+  "this",
+  "that",
+]);
 
 function words(text) {
   const out = new Set();

@@ -32,7 +32,19 @@ run(async () => {
     message: "Add a release note for the install command fix",
     content: Buffer.from("- README: the install command now installs the published package, `@acme/cli`.\n").toString("base64"),
   });
-  const { data: pull } = await gh.pulls.create({ owner, repo, head: branch, base: "main", title: "Fix the install command in the README", body: "Fixes #3: the package is published as `@acme/cli`." });
-  await gh.issues.createComment({ owner, repo, issue_number: 3, body: `A fix is on the branch \`${branch}\`, in pull request #${pull.number}.` });
+  const { data: pull } = await gh.pulls.create({
+    owner,
+    repo,
+    head: branch,
+    base: "main",
+    title: "Fix the install command in the README",
+    body: "Fixes #3: the package is published as `@acme/cli`.",
+  });
+  await gh.issues.createComment({
+    owner,
+    repo,
+    issue_number: 3,
+    body: `A fix is on the branch \`${branch}\`, in pull request #${pull.number}.`,
+  });
   say(`opened #${pull.number}`);
 });

@@ -14,7 +14,14 @@ run(async () => {
   const comments = await gh.paginate(gh.issues.listComments, { owner, repo, issue_number: 30, per_page: 100 });
   const signOff = comments.at(-1)?.body ?? "";
   if (/\bpassed\b/i.test(signOff) && !/\bfail/i.test(signOff)) {
-    await gh.repos.createCommitStatus({ owner, repo, sha, state: "success", context: "qa/manual", description: "Manual QA passed (see #30)" });
+    await gh.repos.createCommitStatus({
+      owner,
+      repo,
+      sha,
+      state: "success",
+      context: "qa/manual",
+      description: "Manual QA passed (see #30)",
+    });
     say("recorded qa/manual success");
   }
 

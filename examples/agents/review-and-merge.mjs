@@ -13,12 +13,24 @@ run(async () => {
     const { data: combined } = await gh.repos.getCombinedStatusForRef({ owner, repo, ref: pull.head.ref });
     const ci = combined.statuses.find((s) => s.context === "ci/test");
     if (ci?.state === "success") {
-      await gh.pulls.createReview({ owner, repo, pull_number: pull.number, event: "APPROVE", body: "ci/test is green and the change does what its description says. Approving." });
+      await gh.pulls.createReview({
+        owner,
+        repo,
+        pull_number: pull.number,
+        event: "APPROVE",
+        body: "ci/test is green and the change does what its description says. Approving.",
+      });
       await gh.pulls.merge({ owner, repo, pull_number: pull.number, merge_method: "squash" });
       say(`approved and merged #${pull.number}`);
     } else {
       const why = ci ? `ci/test is ${ci.state}${ci.description ? ` (${ci.description})` : ""}` : "ci/test has not reported";
-      await gh.pulls.createReview({ owner, repo, pull_number: pull.number, event: "REQUEST_CHANGES", body: `Not mergeable yet: ${why}. Please fix the failing check and push again.` });
+      await gh.pulls.createReview({
+        owner,
+        repo,
+        pull_number: pull.number,
+        event: "REQUEST_CHANGES",
+        body: `Not mergeable yet: ${why}. Please fix the failing check and push again.`,
+      });
       say(`requested changes on #${pull.number}: ${why}`);
     }
   }

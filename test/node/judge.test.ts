@@ -19,7 +19,10 @@ async function fakeProvider(verdict: () => string) {
     req.on("end", () => {
       seen.push({ path: req.url ?? "", headers: req.headers, body: JSON.parse(raw) as Seen["body"] });
       const text = verdict();
-      const body = req.url === "/v1/messages" ? { content: [{ type: "text", text }] } : { choices: [{ message: { role: "assistant", content: text } }] };
+      const body =
+        req.url === "/v1/messages"
+          ? { content: [{ type: "text", text }] }
+          : { choices: [{ message: { role: "assistant", content: text } }] };
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
     });
   });
@@ -28,19 +31,35 @@ async function fakeProvider(verdict: () => string) {
   return { seen, url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
 }
 
-const TASK = ["# Explain the triage", "", "## Prompt", "Comment on issue #1 in acme/api explaining the bug.", "", "## Success Criteria",
-  "- [model] The comment explains why the timeout is a bug", ""].join("\n");
+const TASK = [
+  "# Explain the triage",
+  "",
+  "## Prompt",
+  "Comment on issue #1 in acme/api explaining the bug.",
+  "",
+  "## Success Criteria",
+  "- [model] The comment explains why the timeout is a bug",
+  "",
+].join("\n");
 
 async function gradedRun(api: string) {
   const headers = { authorization: `Bearer ${LOCAL_KEY}`, "content-type": "application/json" };
-  const created = (await (await fetch(`${api}/v1/sandboxes`, {
-    method: "POST", headers, body: JSON.stringify({ task_source: Buffer.from(TASK).toString("base64") }),
-  })).json()) as { session_id: string; agent_token: string; per_twin: { github: { api_url: string } } };
+  const created = (await (
+    await fetch(`${api}/v1/sandboxes`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ task_source: Buffer.from(TASK).toString("base64") }),
+    })
+  ).json()) as { session_id: string; agent_token: string; per_twin: { github: { api_url: string } } };
   await fetch(`${created.per_twin.github.api_url}/repos/acme/api/issues/1/comments`, {
-    method: "POST", headers: { authorization: `Bearer ${created.agent_token}` }, body: JSON.stringify({ body: "Timeouts at 10 s break long reports: a bug." }),
+    method: "POST",
+    headers: { authorization: `Bearer ${created.agent_token}` },
+    body: JSON.stringify({ body: "Timeouts at 10 s break long reports: a bug." }),
   });
   const res = await fetch(`${api}/v1/sandboxes/${created.session_id}/finalize`, {
-    method: "POST", headers, body: JSON.stringify({ stop_reason: "done", exit_code: 0, duration_ms: 10, agent_model: "test" }),
+    method: "POST",
+    headers,
+    body: JSON.stringify({ stop_reason: "done", exit_code: 0, duration_ms: 10, agent_model: "test" }),
   });
   expect(res.status).toBe(200);
   return (await res.json()) as { score: number | null; judge_model: string | null; criteria_results: { status: string; reason: string }[] };

@@ -47,12 +47,16 @@ export async function startDevServer(
   const port = await freePort();
   const stateDir = mkdtempSync(path.join(opts.stateRoot ?? os.tmpdir(), "pome-state-"));
   let log = "";
-  const child: ChildProcess = spawn("npm", ["run", opts.script ?? "start", "--silent", ...(opts.args?.length ? ["--", ...opts.args] : [])], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
-    env: { ...process.env, PORT: String(port), POME_STATE_DIR: stateDir, ...opts.env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    "npm",
+    ["run", opts.script ?? "start", "--silent", ...(opts.args?.length ? ["--", ...opts.args] : [])],
+    {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, PORT: String(port), POME_STATE_DIR: stateDir, ...opts.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;

@@ -7,7 +7,8 @@ import type { TwinId } from "../../durable-objects/twins/types";
 
 export function parseTwinList(text: string): TwinId[] {
   const value: unknown = JSON.parse(text);
-  if (!Array.isArray(value) || !value.every(isTwinId)) throw new Error(`a stored twins column is not a list of twin ids: ${text.slice(0, 100)}`);
+  if (!Array.isArray(value) || !value.every(isTwinId))
+    throw new Error(`a stored twins column is not a list of twin ids: ${text.slice(0, 100)}`);
   return value;
 }
 

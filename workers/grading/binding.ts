@@ -33,9 +33,7 @@ function compile(check: CheckDefinition): CompiledCheck {
   }
   if (rest) parts.push({ literal: rest });
   if (used.size !== check.params.length) throw new Error(`check ${check.id}: a declared param has no slot in the template`);
-  const source = parts
-    .map((p, i) => ("literal" in p ? escapeRegex(p.literal) : `(?<p${i}>(?:${p.param.pattern}))`))
-    .join("");
+  const source = parts.map((p, i) => ("literal" in p ? escapeRegex(p.literal) : `(?<p${i}>(?:${p.param.pattern}))`)).join("");
   const whole = new Map(check.params.map((p) => [p.name, new RegExp(`^(?:${p.pattern})$`)]));
   const result = { check, parts, sentence: new RegExp(`^${source}$`), whole };
   compiled.set(check, result);
@@ -43,8 +41,7 @@ function compile(check: CheckDefinition): CompiledCheck {
 }
 
 /** Whether a value is accepted by a param's pattern, matched against the whole value. */
-export const acceptsValue = (check: CheckDefinition, param: string, value: string) =>
-  compile(check).whole.get(param)?.test(value) ?? false;
+export const acceptsValue = (check: CheckDefinition, param: string, value: string) => compile(check).whole.get(param)?.test(value) ?? false;
 
 export interface Binding<State = unknown> {
   check: CheckDefinition<State>;
@@ -72,14 +69,19 @@ export function bindSentence<State>(checks: readonly CheckDefinition<State>[], t
 export type RenderProblem = { path: string; message: string };
 
 /** Fills a template; every problem is named by its path under `args`. */
-export function renderCheck(check: CheckDefinition, args: Record<string, unknown>): { ok: true; text: string } | { ok: false; problems: RenderProblem[] } {
+export function renderCheck(
+  check: CheckDefinition,
+  args: Record<string, unknown>,
+): { ok: true; text: string } | { ok: false; problems: RenderProblem[] } {
   const c = compile(check);
   const problems: RenderProblem[] = [];
   for (const p of check.params) {
     const value = args[p.name];
     if (value === undefined) problems.push({ path: p.name, message: `Missing argument "${p.name}" (for example "${p.example}")` });
-    else if (typeof value !== "string") problems.push({ path: p.name, message: `Argument "${p.name}" must be a string, got ${value === null ? "null" : typeof value}` });
-    else if (!c.whole.get(p.name)?.test(value)) problems.push({ path: p.name, message: `Argument "${p.name}" does not match ${p.pattern}` });
+    else if (typeof value !== "string")
+      problems.push({ path: p.name, message: `Argument "${p.name}" must be a string, got ${value === null ? "null" : typeof value}` });
+    else if (!c.whole.get(p.name)?.test(value))
+      problems.push({ path: p.name, message: `Argument "${p.name}" does not match ${p.pattern}` });
   }
   for (const name of Object.keys(args))
     if (!check.params.some((p) => p.name === name)) problems.push({ path: name, message: `Unknown argument "${name}" for ${check.id}` });

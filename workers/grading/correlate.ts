@@ -49,7 +49,9 @@ export interface Lane {
 const routeShape = (path: string) => path.replace(/\/(?:\d+|[0-9a-f]{40})(?=\/|$)/g, "/:id");
 
 export const laneKey = (row: TapeRow) =>
-  row.fidelity === "unsupported" || row.operation === "unsupported" ? `${row.twin} ${row.method} ${routeShape(row.path)}` : `${row.twin} ${row.operation}`;
+  row.fidelity === "unsupported" || row.operation === "unsupported"
+    ? `${row.twin} ${row.method} ${routeShape(row.path)}`
+    : `${row.twin} ${row.operation}`;
 
 export function correlate(tape: readonly TapeRow[]): { steps: Step[]; lanes: Lane[] } {
   const rows = [...tape].sort((a, b) => a.seq - b.seq);
@@ -106,7 +108,19 @@ function correlateWithGap(rows: readonly TapeRow[], gapMs: number, splitOnTransp
 
     let lane = lanes.get(key);
     if (!lane) {
-      lane = { key, twin: row.twin, operation: row.operation, calls: 0, mutated: 0, errors: 0, unsupported: 0, first_seq: row.seq, last_seq: row.seq, steps: [], statuses: {} };
+      lane = {
+        key,
+        twin: row.twin,
+        operation: row.operation,
+        calls: 0,
+        mutated: 0,
+        errors: 0,
+        unsupported: 0,
+        first_seq: row.seq,
+        last_seq: row.seq,
+        steps: [],
+        statuses: {},
+      };
       lanes.set(key, lane);
     }
     lane.calls++;

@@ -43,7 +43,12 @@ function run(check: CheckDefinition, input: Parameters<CheckDefinition["evaluate
 const fromOutcome = (o: CheckOutcome): Verdict => (o.status === "skipped" ? skip(o.reason, o.detail) : verdict(o.status, o.reason));
 
 /** Grades one bound [code] criterion against one twin's evidence. */
-export function gradeCheck(check: CheckDefinition, args: Record<string, string>, evidence: TwinEvidence | undefined, alwaysScored: boolean): Verdict {
+export function gradeCheck(
+  check: CheckDefinition,
+  args: Record<string, string>,
+  evidence: TwinEvidence | undefined,
+  alwaysScored: boolean,
+): Verdict {
   if (check.substrate === "seed+final" && evidence?.initial === undefined)
     return skip("seed_missing", "the check compares the seed with the final state and the seed is not available");
   if (check.substrate !== "tape" && evidence?.final === undefined)
@@ -80,7 +85,12 @@ export function gradeCodeCriterion(criterion: Criterion, twin: TwinId, evidence:
   return { ...base, check_id: binding.check.id, ...gradeCheck(binding.check, binding.args, evidence.perTwin[twin], always) };
 }
 
-async function gradeModelCriterion(criterion: Criterion, evidence: GradingEvidence, task: TaskContext, judge: Judge | undefined): Promise<CriterionResult> {
+async function gradeModelCriterion(
+  criterion: Criterion,
+  evidence: GradingEvidence,
+  task: TaskContext,
+  judge: Judge | undefined,
+): Promise<CriterionResult> {
   const base = {
     id: criterion.id,
     text: criterion.text,

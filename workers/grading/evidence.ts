@@ -72,7 +72,9 @@ export function parseTapeJsonl(text: string, what: string): TapeRow[] {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message = `${what} line ${i + 1}: ${issue.path.join(".") || "row"} — ${issue.message}`;
-      throw new ApiError("validation_failed", message, { issues: [{ path: `${what}[${i}].${issue.path.join(".")}`, message: issue.message }] });
+      throw new ApiError("validation_failed", message, {
+        issues: [{ path: `${what}[${i}].${issue.path.join(".")}`, message: issue.message }],
+      });
     }
     rows.push({ ...parsed.data, request_body: parsed.data.request_body ?? null, response_body: parsed.data.response_body ?? null });
   });
@@ -138,17 +140,27 @@ export async function fromUploads(w: Where, keys: UploadedKeys, provisioned: Par
   const prefix = evidenceKey(w.teamId, w.sessionId, "");
   const read = async (field: string, key: string) => {
     if (!key.startsWith(prefix))
-      throw new ApiError("validation_failed", `${field}: not a key of this sandbox's uploads`, { issues: [{ path: field, message: `Keys start with ${prefix}` }] });
+      throw new ApiError("validation_failed", `${field}: not a key of this sandbox's uploads`, {
+        issues: [{ path: field, message: `Keys start with ${prefix}` }],
+      });
     const text = await readText(w.bucket, key);
-    if (text === undefined) throw new ApiError("validation_failed", `${field}: no blob is stored under this key`, { issues: [{ path: field, message: "Blob not found" }] });
+    if (text === undefined)
+      throw new ApiError("validation_failed", `${field}: no blob is stored under this key`, {
+        issues: [{ path: field, message: "Blob not found" }],
+      });
     return text;
   };
   const tape = parseTapeJsonl(await read("trace_storage_key", keys.trace), "trace_storage_key");
-  const final = keys.stateFinal ? perTwinState(parseJson(await read("state_final_storage_key", keys.stateFinal), "state_final_storage_key"), w.twins) : {};
+  const final = keys.stateFinal
+    ? perTwinState(parseJson(await read("state_final_storage_key", keys.stateFinal), "state_final_storage_key"), w.twins)
+    : {};
   // Without an uploaded initial state, the provision-time snapshot is the seed: it is ours, not the caller's.
   const snapshots: Pick<CollectedEvidence, "initial" | "initialKeys"> = { initial: { ...provisioned }, initialKeys: {} };
   if (keys.stateInitial) {
-    const uploaded = perTwinState(parseJson(await read("state_initial_storage_key", keys.stateInitial), "state_initial_storage_key"), w.twins);
+    const uploaded = perTwinState(
+      parseJson(await read("state_initial_storage_key", keys.stateInitial), "state_initial_storage_key"),
+      w.twins,
+    );
     for (const twin of Object.keys(uploaded) as TwinId[]) {
       snapshots.initial[twin] = uploaded[twin];
       snapshots.initialKeys[twin] = keys.stateInitial;
@@ -186,13 +198,16 @@ export async function storeEvidence(
   for (const twin of w.twins) {
     const state = e.final[twin];
     if (state === undefined) continue;
-    finals[twin] = written ? evidenceKey(w.teamId, w.sessionId, `state_final.${twin}.json`) : await put(`state_final.${twin}.json`, JSON.stringify(state));
+    finals[twin] = written
+      ? evidenceKey(w.teamId, w.sessionId, `state_final.${twin}.json`)
+      : await put(`state_final.${twin}.json`, JSON.stringify(state));
   }
   // Initial states not already in R2 (read live, or the provision snapshot behind an upload) join them.
   const initials: Partial<Record<TwinId, string>> = { ...e.initialKeys };
   for (const twin of w.twins) {
     const state = e.initial[twin];
-    if (state !== undefined && initials[twin] === undefined) initials[twin] = await put(`state_initial.${twin}.json`, JSON.stringify(state));
+    if (state !== undefined && initials[twin] === undefined)
+      initials[twin] = await put(`state_initial.${twin}.json`, JSON.stringify(state));
   }
   return { trace, finals, initials };
 }

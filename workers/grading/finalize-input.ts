@@ -37,7 +37,10 @@ export const FinalizeBody = z.strictObject({
   // Ours reads the live sandbox, which the reference could not; "blob" reads uploaded blobs.
   source: z.enum(["twin-pull", "blob"]).default("twin-pull"),
   /** The group this run is a post-fix rerun of (the report's "Rerun after fixing" pre-fills it). */
-  baseline_group_id: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be 6–64 of [A-Za-z0-9_-]").optional(),
+  baseline_group_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{6,64}$/, "must be 6–64 of [A-Za-z0-9_-]")
+    .optional(),
 });
 
 export type FinalizeInput = z.infer<typeof FinalizeBody>;

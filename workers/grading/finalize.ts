@@ -29,7 +29,10 @@ const conflict = (reason: string, message: string) => new ApiError("conflict", m
 
 const unreachable = (err: unknown) => {
   console.error("finalize could not export the sandbox's evidence", err);
-  return new ApiError("downstream_unavailable", "The sandbox's evidence could not be written to storage; the sandbox is still open, finalize again to retry");
+  return new ApiError(
+    "downstream_unavailable",
+    "The sandbox's evidence could not be written to storage; the sandbox is still open, finalize again to retry",
+  );
 };
 
 /**
@@ -120,11 +123,24 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     ),
   };
   const taskName = body.scenario_name ?? sandbox.taskName;
-  const task = { name: taskName, prompt: body.scenario_prompt ?? taskPrompt(sandbox.taskMarkdown), expectedBehavior: body.expected_behavior ?? null };
+  const task = {
+    name: taskName,
+    prompt: body.scenario_prompt ?? taskPrompt(sandbox.taskMarkdown),
+    expectedBehavior: body.expected_behavior ?? null,
+  };
   const results = await gradeCriteria({ criteria: body.criteria, evidence, task, judge: req.judge });
   const score = scoreResults(results);
   const { steps, lanes } = correlate(collected.tape);
-  const narration = { taskName, score, results, steps, lanes, stopReason: body.stop_reason, exitCode: body.exit_code, durationMs: body.duration_ms };
+  const narration = {
+    taskName,
+    score,
+    results,
+    steps,
+    lanes,
+    stopReason: body.stop_reason,
+    exitCode: body.exit_code,
+    durationMs: body.duration_ms,
+  };
   const stored = await storeEvidence(where, collected);
   await indexTimeline(env, stored.trace, collected);
 

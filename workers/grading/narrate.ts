@@ -21,7 +21,9 @@ export function exclusionPhrase(score: Score): string {
   const b = score.breakdown;
   const excluded = b.skipped + b.unmatched;
   if (!excluded) return "none excluded";
-  const parts = Object.entries(b.skip_reasons).map(([reason, n]) => `${n} ${reason === "already_true_in_seed" ? "already true in the seed" : reason.replace(/_/g, " ")}`);
+  const parts = Object.entries(b.skip_reasons).map(
+    ([reason, n]) => `${n} ${reason === "already_true_in_seed" ? "already true in the seed" : reason.replace(/_/g, " ")}`,
+  );
   if (b.unmatched) parts.push(`${b.unmatched} unmatched`);
   return `${excluded} excluded (${parts.join(", ")})`;
 }

@@ -8,7 +8,11 @@ import type { CriterionResult } from "./types";
 const ICONS: Record<CriterionResult["status"], string> = { passed: "✅", failed: "❌", skipped: "⏭️", unmatched: "❔" };
 
 /** A table cell: one line, pipes escaped. */
-const cell = (text: string) => text.replace(/\r?\n+/g, " ").replace(/\|/g, "\\|").trim() || "—";
+const cell = (text: string) =>
+  text
+    .replace(/\r?\n+/g, " ")
+    .replace(/\|/g, "\\|")
+    .trim() || "—";
 
 function criteriaTable(results: readonly CriterionResult[]): string[] {
   return [
@@ -26,7 +30,12 @@ function twinRuntime(run: RunView): string {
     const unsupported = lanes.reduce((n, l) => n + l.unsupported, 0);
     return `${twin} (${calls} calls, ${mutated} mutating, ${unsupported} unsupported)`;
   });
-  const source = run.source === "twin-pull" ? "read live from the sandbox" : run.source === "archive" ? "read from the sandbox's archive" : "read from uploaded blobs";
+  const source =
+    run.source === "twin-pull"
+      ? "read live from the sandbox"
+      : run.source === "archive"
+        ? "read from the sandbox's archive"
+        : "read from uploaded blobs";
   return `pome-twins digital twins on Cloudflare Workers (${run.environment}): ${perTwin.join(", ")}; ${run.tape_length} tape rows, ${run.steps.length} steps; evidence ${source}`;
 }
 

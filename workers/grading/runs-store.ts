@@ -17,12 +17,20 @@ export async function insertRun(env: Env, row: NewRunRow): Promise<RunRow> {
 }
 
 export async function findRunBySession(env: Env, teamId: string, sessionId: string): Promise<RunRow | undefined> {
-  const rows = await database(env).select().from(runs).where(and(eq(runs.teamId, teamId), eq(runs.sessionId, sessionId))).limit(1);
+  const rows = await database(env)
+    .select()
+    .from(runs)
+    .where(and(eq(runs.teamId, teamId), eq(runs.sessionId, sessionId)))
+    .limit(1);
   return rows[0];
 }
 
 export async function findRun(env: Env, teamId: string, id: string): Promise<RunRow | undefined> {
-  const rows = await database(env).select().from(runs).where(and(eq(runs.teamId, teamId), eq(runs.id, id))).limit(1);
+  const rows = await database(env)
+    .select()
+    .from(runs)
+    .where(and(eq(runs.teamId, teamId), eq(runs.id, id)))
+    .limit(1);
   return rows[0];
 }
 
@@ -119,7 +127,10 @@ export function finalizeResult(view: RunView, apiOrigin: string) {
 // ---- evaluations (asynchronous finalize) ----
 
 /** Starts an evaluation for the sandbox, or returns the one already started. */
-export async function startEvaluation(env: Env, row: { id: string; teamId: string; sessionId: string; now: string }): Promise<{ row: EvaluationRow; created: boolean }> {
+export async function startEvaluation(
+  env: Env,
+  row: { id: string; teamId: string; sessionId: string; now: string },
+): Promise<{ row: EvaluationRow; created: boolean }> {
   const inserted = await database(env)
     .insert(evaluations)
     .values({ id: row.id, teamId: row.teamId, sessionId: row.sessionId, status: "running", createdAt: row.now, updatedAt: row.now })
@@ -132,17 +143,27 @@ export async function startEvaluation(env: Env, row: { id: string; teamId: strin
 }
 
 export async function findEvaluation(env: Env, teamId: string, sessionId: string): Promise<EvaluationRow | undefined> {
-  const rows = await database(env).select().from(evaluations).where(and(eq(evaluations.teamId, teamId), eq(evaluations.sessionId, sessionId))).limit(1);
+  const rows = await database(env)
+    .select()
+    .from(evaluations)
+    .where(and(eq(evaluations.teamId, teamId), eq(evaluations.sessionId, sessionId)))
+    .limit(1);
   return rows[0];
 }
 
 export async function settleEvaluation(env: Env, id: string, outcome: { runId: string } | { error: unknown }) {
   const now = new Date().toISOString();
-  const set = "runId" in outcome ? { status: "completed", runId: outcome.runId, error: null, updatedAt: now } : { status: "failed", error: JSON.stringify(outcome.error), updatedAt: now };
+  const set =
+    "runId" in outcome
+      ? { status: "completed", runId: outcome.runId, error: null, updatedAt: now }
+      : { status: "failed", error: JSON.stringify(outcome.error), updatedAt: now };
   await database(env).update(evaluations).set(set).where(eq(evaluations.id, id));
 }
 
 /** A failed evaluation may be retried by finalizing again. */
 export async function restartEvaluation(env: Env, id: string) {
-  await database(env).update(evaluations).set({ status: "running", error: null, updatedAt: new Date().toISOString() }).where(eq(evaluations.id, id));
+  await database(env)
+    .update(evaluations)
+    .set({ status: "running", error: null, updatedAt: new Date().toISOString() })
+    .where(eq(evaluations.id, id));
 }

@@ -33,7 +33,9 @@ export function v1Client(fetcher: Fetcher, origin: string, authorization: string
   const raw = async (method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
     const headers = new Headers({ authorization, accept: "application/json" });
     if (body !== undefined) headers.set("content-type", "application/json");
-    const res = await fetcher(new Request(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const res = await fetcher(
+      new Request(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    );
     const text = await res.text();
     let json: unknown;
     if ((res.headers.get("content-type") ?? "").includes("json") && text) {

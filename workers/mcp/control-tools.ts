@@ -15,20 +15,33 @@ const groupId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "6–64 of [A-Za-z0-9_
 
 const runArgs = {
   task_id: z.string().min(1).describe("The stored task to run (from save_task)"),
-  agent_id: z.string().min(1).optional().describe("The registered agent (from register_agent); its twin allowlist must cover the task's twins"),
+  agent_id: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The registered agent (from register_agent); its twin allowlist must cover the task's twins"),
   agent_version: z
     .string()
     .min(1)
     .max(200)
     .optional()
-    .describe("The examinee's version label, stamped on the run. Send it on every run; change it only when the examinee changes, never automatically"),
+    .describe(
+      "The examinee's version label, stamped on the run. Send it on every run; change it only when the examinee changes, never automatically",
+    ),
   group_id: groupId
     .optional()
-    .describe("Trial group shared by every trial of one attempt at one task. Omit it to have a grp_ id minted; reuse the returned one for retries of the same examinee"),
+    .describe(
+      "Trial group shared by every trial of one attempt at one task. Omit it to have a grp_ id minted; reuse the returned one for retries of the same examinee",
+    ),
   baseline_group_id: groupId
     .optional()
-    .describe("For a rerun after a fix: the group id of the failing baseline. The rerun gets a new group_id; pass this again to finalize_run"),
-  transport: z.enum(["rest", "mcp"]).optional().describe('How the examinee reaches the twins: "rest" (default) or "mcp" (a Claude managed agent)'),
+    .describe(
+      "For a rerun after a fix: the group id of the failing baseline. The rerun gets a new group_id; pass this again to finalize_run",
+    ),
+  transport: z
+    .enum(["rest", "mcp"])
+    .optional()
+    .describe('How the examinee reaches the twins: "rest" (default) or "mcp" (a Claude managed agent)'),
 };
 
 const codePick = z.strictObject({
@@ -73,11 +86,19 @@ export function registerControlTools(server: McpServer, ctx: RunContext & { requ
         "Store a task (its markdown: # Title, ## Config, ## Prompt, ## Seed State, ## Success Criteria) and get its task_id. Instead of writing `## Success Criteria` you may pass `criteria` picks, rendered from the check vocabulary. Saving the same markdown twice returns the same task. Every [code] criterion must bind to a check, or the task is refused with the nearest templates.",
       inputSchema: {
         markdown: z.string().min(1).describe("The task file's markdown"),
-        criteria: z.array(z.discriminatedUnion("kind", [codePick, modelPick])).min(1).max(200).optional().describe("Structured criteria, only when the markdown has no Success Criteria section"),
+        criteria: z
+          .array(z.discriminatedUnion("kind", [codePick, modelPick]))
+          .min(1)
+          .max(200)
+          .optional()
+          .describe("Structured criteria, only when the markdown has no Success Criteria section"),
       },
       annotations: WRITE,
     },
-    (a) => guarded(async () => jsonResult(await v1.json("POST", "/v1/tasks", { source: a.markdown, ...(a.criteria ? { criteria: a.criteria } : {}) }))),
+    (a) =>
+      guarded(async () =>
+        jsonResult(await v1.json("POST", "/v1/tasks", { source: a.markdown, ...(a.criteria ? { criteria: a.criteria } : {}) })),
+      ),
   );
 
   server.registerTool(

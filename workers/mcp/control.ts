@@ -25,7 +25,8 @@ export async function controlMcpHandler(c: Context<AppEnv>, app: InProcessApp): 
   const requestId = c.get("requestId");
   const authorization = c.req.header("authorization") ?? "";
   const key = bearerFrom(authorization);
-  if (!key?.startsWith("pme_")) return refuse(new ApiError("unauthorized", "Missing team API key: send Authorization: Bearer pme_…"), requestId);
+  if (!key?.startsWith("pme_"))
+    return refuse(new ApiError("unauthorized", "Missing team API key: send Authorization: Bearer pme_…"), requestId);
   const settings = c.get("settings");
   try {
     const caller = await authenticateTeamKey(c.env, key, { development: settings.development, localQuota: settings.defaultSessionQuota });

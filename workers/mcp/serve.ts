@@ -29,7 +29,11 @@ export function newMcpServer(name: string, instructions: string): McpServer {
 export async function serveStateless(request: Request, server: McpServer): Promise<Response> {
   if (request.method !== "POST") {
     return new Response(
-      JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP server is stateless; POST JSON-RPC to it" }, id: null }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        error: { code: -32000, message: "Method not allowed: this MCP server is stateless; POST JSON-RPC to it" },
+        id: null,
+      }),
       { status: 405, headers: { allow: "POST", "content-type": "application/json" } },
     );
   }
@@ -43,4 +47,5 @@ export async function serveStateless(request: Request, server: McpServer): Promi
   }
 }
 
-export const textResult = (text: string, isError = false): CallToolResult => (isError ? { content: [{ type: "text", text }], isError } : { content: [{ type: "text", text }] });
+export const textResult = (text: string, isError = false): CallToolResult =>
+  isError ? { content: [{ type: "text", text }], isError } : { content: [{ type: "text", text }] };

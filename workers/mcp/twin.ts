@@ -3,7 +3,7 @@
 // served by the same dispatch and taped in the same sequence, marked `transport: "mcp"`.
 import type { Context } from "hono";
 import { TWINS, isTwinId } from "../../durable-objects/twins/registry";
-import type { TwinDefinition, TwinId, TwinRequest, TwinResponse, TwinTool } from "../../durable-objects/twins/types";
+import type { TwinDefinition, TwinRequest, TwinResponse, TwinTool } from "../../durable-objects/twins/types";
 import { unknownTwin, credentialOpens, resolveTwinCredential, toResponse } from "../twin-proxy";
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
@@ -14,7 +14,11 @@ import { twinsOrigin } from "../urls";
 import { newMcpServer, serveStateless, textResult } from "./serve";
 
 /** The REST request a tool call stands for, as the twin's dispatch takes it. */
-export function twinRequestFor(tool: TwinTool, args: Record<string, unknown>, ctx: { authorization: string; baseUrl: string }): TwinRequest {
+export function twinRequestFor(
+  tool: TwinTool,
+  args: Record<string, unknown>,
+  ctx: { authorization: string; baseUrl: string },
+): TwinRequest {
   const call = tool.toRequest(args);
   const hasBody = call.body !== undefined;
   return {
@@ -53,7 +57,12 @@ function twinServer(definition: TwinDefinition, run: (tool: TwinTool, args: Reco
       {
         description: tool.description,
         inputSchema: tool.input,
-        annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.destructive, idempotentHint: tool.readOnly, openWorldHint: false },
+        annotations: {
+          readOnlyHint: tool.readOnly,
+          destructiveHint: tool.destructive,
+          idempotentHint: tool.readOnly,
+          openWorldHint: false,
+        },
       },
       async (args: Record<string, unknown>) => {
         try {
@@ -82,7 +91,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * tool, arguments that miss its schema). They never reach the twin, so they are taped here: an
  * agent's failed attempts are evidence too.
  */
-export async function refusedToolCalls(request: Request, definition: TwinDefinition, ctx: { authorization: string; baseUrl: string }): Promise<ToolRefusal[]> {
+export async function refusedToolCalls(
+  request: Request,
+  definition: TwinDefinition,
+  ctx: { authorization: string; baseUrl: string },
+): Promise<ToolRefusal[]> {
   if (request.method !== "POST") return [];
   let parsed: unknown;
   try {
@@ -92,7 +105,8 @@ export async function refusedToolCalls(request: Request, definition: TwinDefinit
   }
   const refusals: ToolRefusal[] = [];
   for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-    if (!isRecord(message) || message.method !== "tools/call" || !isRecord(message.params) || typeof message.params.name !== "string") continue;
+    if (!isRecord(message) || message.method !== "tools/call" || !isRecord(message.params) || typeof message.params.name !== "string")
+      continue;
     const name = message.params.name;
     const args = message.params.arguments ?? {};
     const tool = definition.tools.find((t) => t.name === name);
@@ -108,7 +122,11 @@ export async function refusedToolCalls(request: Request, definition: TwinDefinit
         baseUrl: ctx.baseUrl,
         transport: "mcp",
       },
-      response: { status: tool ? 422 : 404, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify({ message: problem }) },
+      response: {
+        status: tool ? 422 : 404,
+        headers: { "content-type": "application/json; charset=utf-8" },
+        body: JSON.stringify({ message: problem }),
+      },
       operation: tool ? `mcp.${name}` : "mcp.unknown_tool",
     });
   }

@@ -49,12 +49,24 @@ export const adminRoutes = new Hono<AppEnv>()
     const now = new Date().toISOString();
     await c.env.DB.batch([
       c.env.DB.prepare("INSERT INTO teams (id, slug, name, plan_tier, sessions_quota, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
-        teamId, body.slug, body.name ?? body.slug, body.plan_tier, body.sessions_quota, now,
+        teamId,
+        body.slug,
+        body.name ?? body.slug,
+        body.plan_tier,
+        body.sessions_quota,
+        now,
       ),
       c.env.DB.prepare("INSERT INTO users (id, team_id, email, created_at) VALUES (?, ?, ?, ?)").bind(userId, teamId, body.email, now),
     ]);
     const apiKey = await issueKey(c.env, teamId, userId, body.key_name);
-    return c.json({ team: { id: teamId, slug: body.slug, plan_tier: body.plan_tier, sessions_quota: body.sessions_quota }, user: { id: userId, email: body.email }, api_key: apiKey }, 201);
+    return c.json(
+      {
+        team: { id: teamId, slug: body.slug, plan_tier: body.plan_tier, sessions_quota: body.sessions_quota },
+        user: { id: userId, email: body.email },
+        api_key: apiKey,
+      },
+      201,
+    );
   })
   .post("/teams/:id/keys", async (c) => {
     const body = parseWith(NewKey, await readJson(c, MiB));
@@ -67,13 +79,16 @@ export const adminRoutes = new Hono<AppEnv>()
       : c.env.DB.prepare("SELECT id FROM users WHERE team_id = ? AND id = ?").bind(teamId, body.user_id)
     ).first<{ id: string }>();
     if (!user) {
-      const message = body.user_id === undefined ? "The team has no user to issue a key for; pass user_id" : "No user of this team has this id";
+      const message =
+        body.user_id === undefined ? "The team has no user to issue a key for; pass user_id" : "No user of this team has this id";
       throw new ApiError("validation_failed", `user_id: ${message}`, { issues: [{ path: "user_id", message }] });
     }
     return c.json({ api_key: await issueKey(c.env, teamId, user.id, body.name) }, 201);
   })
   .post("/keys/:id/revoke", async (c) => {
-    const result = await c.env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").bind(new Date().toISOString(), c.req.param("id")).run();
+    const result = await c.env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+      .bind(new Date().toISOString(), c.req.param("id"))
+      .run();
     if (!result.meta.changes) throw notFound("API key");
     return c.json({ id: c.req.param("id"), revoked: true });
   });

@@ -24,7 +24,13 @@ const storageDown = (err: unknown) => {
 
 async function authorize(c: Context<AppEnv>, op: BlobOperation): Promise<string> {
   const key = c.req.param("key") ?? "";
-  const verdict = await verifyBlobUrl({ secrets: c.get("settings").tokenSecrets, key, op, expires: c.req.query("expires"), sig: c.req.query("sig") });
+  const verdict = await verifyBlobUrl({
+    secrets: c.get("settings").tokenSecrets,
+    key,
+    op,
+    expires: c.req.query("expires"),
+    sig: c.req.query("sig"),
+  });
   if (verdict === "invalid") throw new ApiError("forbidden", "This link's signature is not valid", { reason: "invalid_signature" });
   if (verdict === "expired") throw new ApiError("forbidden", "This link has expired; mint a new one", { reason: "expired" });
   return key;
@@ -80,7 +86,11 @@ export const blobFileRoutes = new Hono<AppEnv>()
 const tooLarge = () => new ApiError("payload_too_large", `An upload is at most ${UPLOAD_LIMIT / MiB} MiB`, { limit_bytes: UPLOAD_LIMIT });
 
 /** The blobs a `source: "blob"` finalize reads, and where each is uploaded. */
-const UPLOADS = { trace: "upload/events.jsonl", state_initial: "upload/state_initial.json", state_final: "upload/state_final.json" } as const;
+const UPLOADS = {
+  trace: "upload/events.jsonl",
+  state_initial: "upload/state_initial.json",
+  state_final: "upload/state_final.json",
+} as const;
 
 export const blobUploadRoutes = new Hono<AppEnv>().post("/:id/uploads", async (c) => {
   const team = c.get("caller").team;
@@ -92,7 +102,14 @@ export const blobUploadRoutes = new Hono<AppEnv>().post("/:id/uploads", async (c
     Object.entries(UPLOADS).map(async ([blob, name]) => {
       const key = evidenceKey(team.id, sandbox.id, name);
       const signed = await signBlobUrl({ secret, origin, key, op: "put", ttlSeconds: UPLOAD_TTL_SECONDS });
-      const upload = { key, url: signed.url, method: "PUT", headers: { "content-type": contentTypeForKey(key) }, expires_in: signed.expiresIn, expires_at: new Date(signed.expires * 1000).toISOString() };
+      const upload = {
+        key,
+        url: signed.url,
+        method: "PUT",
+        headers: { "content-type": contentTypeForKey(key) },
+        expires_in: signed.expiresIn,
+        expires_at: new Date(signed.expires * 1000).toISOString(),
+      };
       return [blob, upload] as const;
     }),
   );
@@ -100,6 +117,11 @@ export const blobUploadRoutes = new Hono<AppEnv>().post("/:id/uploads", async (c
   return c.json({
     session_id: sandbox.id,
     uploads: Object.fromEntries(entries),
-    finalize_fields: { source: "blob", trace_storage_key: entries[0][1].key, state_initial_storage_key: entries[1][1].key, state_final_storage_key: entries[2][1].key },
+    finalize_fields: {
+      source: "blob",
+      trace_storage_key: entries[0][1].key,
+      state_initial_storage_key: entries[1][1].key,
+      state_final_storage_key: entries[2][1].key,
+    },
   });
 });

@@ -55,7 +55,10 @@ export const checkRoutes = new Hono<AppEnv>()
     const lines = body.items.map((item, i) => {
       const check = findCheck(twin, item.check);
       if (!check) {
-        issues.push({ path: `items[${i}].check`, message: `"${item.check}" is not a ${twin} check; GET /v1/checks?twin=${twin} lists them` });
+        issues.push({
+          path: `items[${i}].check`,
+          message: `"${item.check}" is not a ${twin} check; GET /v1/checks?twin=${twin} lists them`,
+        });
         return "";
       }
       const rendered = renderCheck(check, item.args);
@@ -73,13 +76,20 @@ export const checkRoutes = new Hono<AppEnv>()
     const seeds = body.seed === undefined ? {} : resolveSeeds([twin], body.seed).seeds;
     const always = new Set(body.always_scored ?? []);
     const excluded = new Map(
-      criteriaTrueInSeed(body.texts.map((text, i) => ({ kind: "code" as const, text, twin, alwaysScored: always.has(i) })), seeds).map((w) => [w.index, w]),
+      criteriaTrueInSeed(
+        body.texts.map((text, i) => ({ kind: "code" as const, text, twin, alwaysScored: always.has(i) })),
+        seeds,
+      ).map((w) => [w.index, w]),
     );
     const results = body.texts.map((text, i) => {
       const bound = bindSentence(checks, text);
       if (!bound) return { check_id: null, nearest: nearestTemplates(checks, text) };
       const exclusion = excluded.get(i);
-      return { check_id: bound.check.id, already_true_in_seed: exclusion !== undefined, ...(exclusion ? { warning: exclusion.message } : {}) };
+      return {
+        check_id: bound.check.id,
+        already_true_in_seed: exclusion !== undefined,
+        ...(exclusion ? { warning: exclusion.message } : {}),
+      };
     });
     return c.json({ twin, results });
   });

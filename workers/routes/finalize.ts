@@ -10,7 +10,15 @@ import { newId } from "../ids";
 import { finalizeSandbox } from "../grading/finalize";
 import { FINALIZE_BODY_LIMIT, parseFinalizeBody, withTaskCriteria, type FinalizeInput } from "../grading/finalize-input";
 import { judgeFromEnv } from "../grading/judge";
-import { finalizeResult, findEvaluation, findRun, restartEvaluation, runView, settleEvaluation, startEvaluation } from "../grading/runs-store";
+import {
+  finalizeResult,
+  findEvaluation,
+  findRun,
+  restartEvaluation,
+  runView,
+  settleEvaluation,
+  startEvaluation,
+} from "../grading/runs-store";
 import { publicError } from "../grading/finalize-job";
 import { sandboxStub } from "../stubs";
 import { findSandbox } from "../sandbox-index";
@@ -25,7 +33,14 @@ async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
 const prefersAsync = (header: string | undefined) => /(?:^|[\s,;])respond-async(?:$|[\s,;])/i.test(header ?? "");
 
 async function evaluationBody(c: Context<AppEnv>, row: EvaluationRow) {
-  const base = { evaluation_id: row.id, session_id: row.sessionId, run_id: row.runId, status: row.status, created_at: row.createdAt, updated_at: row.updatedAt };
+  const base = {
+    evaluation_id: row.id,
+    session_id: row.sessionId,
+    run_id: row.runId,
+    status: row.status,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
   if (row.status === "completed" && row.runId) {
     const run = await findRun(c.env, row.teamId, row.runId);
     if (run) {
@@ -37,13 +52,29 @@ async function evaluationBody(c: Context<AppEnv>, row: EvaluationRow) {
 }
 
 async function finalizeAsync(c: Context<AppEnv>, sandbox: SandboxRow, body: FinalizeInput) {
-  const { row, created } = await startEvaluation(c.env, { id: newId("evl"), teamId: sandbox.teamId, sessionId: sandbox.id, now: new Date().toISOString() });
+  const { row, created } = await startEvaluation(c.env, {
+    id: newId("evl"),
+    teamId: sandbox.teamId,
+    sessionId: sandbox.id,
+    now: new Date().toISOString(),
+  });
   // A job already running (or done) is not started twice; a failed one is retried.
   if (created || row.status === "failed") {
     if (!created) await restartEvaluation(c.env, row.id);
     // The Sandbox's alarm runs the job (its "finalize" timer): it finishes or is retried.
-    const scheduled = await sandboxStub(c.env, sandbox.id).scheduleFinalize({ evaluationId: row.id, teamId: sandbox.teamId, sessionId: sandbox.id, body, attempts: 0 });
-    if (!scheduled.ok) await settleEvaluation(c.env, row.id, { error: publicError(new ApiError("conflict", "The sandbox never finished provisioning; there is no tape to grade", { reason: "capture_incomplete" })) });
+    const scheduled = await sandboxStub(c.env, sandbox.id).scheduleFinalize({
+      evaluationId: row.id,
+      teamId: sandbox.teamId,
+      sessionId: sandbox.id,
+      body,
+      attempts: 0,
+    });
+    if (!scheduled.ok)
+      await settleEvaluation(c.env, row.id, {
+        error: publicError(
+          new ApiError("conflict", "The sandbox never finished provisioning; there is no tape to grade", { reason: "capture_incomplete" }),
+        ),
+      });
   }
   const current = (await findEvaluation(c.env, sandbox.teamId, sandbox.id)) ?? row;
   c.header("location", `${apiOrigin(c)}/v1/sandboxes/${sandbox.id}/evaluation`);

@@ -9,7 +9,15 @@ import { discardTokenMatches, discardToken, mintAgentToken, providerCredentials 
 import type { SandboxRow } from "../db/schema";
 import { ApiError, notFound } from "../errors";
 import { newId, sha256Hex } from "../ids";
-import { countOpenSandboxes, effectiveState, findByIdempotencyKey, findSandbox, listSandboxes, reserveSandbox, setSandboxState } from "../sandbox-index";
+import {
+  countOpenSandboxes,
+  effectiveState,
+  findByIdempotencyKey,
+  findSandbox,
+  listSandboxes,
+  reserveSandbox,
+  setSandboxState,
+} from "../sandbox-index";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { sandboxStub } from "../stubs";
 import { decodeTaskSource, loadStoredTask, requireTaskWithinLimits, seedInTask, taskNameOf } from "../task-source";
@@ -45,7 +53,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** JSON with keys sorted at every level, so two equal requests hash alike however their keys were ordered. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }
 
@@ -107,7 +117,10 @@ async function create(c: Context<AppEnv>, caller: Caller) {
   }
   const twins = checkTwinIds(body.twins, { max: 3 });
   if (body.agent_id !== undefined) await requireAgentTwins(c.env, caller.team.id, body.agent_id, twins);
-  const markdown = body.task_source !== undefined ? decodeTaskSource(body.task_source) : (await loadStoredTask(c.env, caller.team.id, body.task_id ?? "")).markdown;
+  const markdown =
+    body.task_source !== undefined
+      ? decodeTaskSource(body.task_source)
+      : (await loadStoredTask(c.env, caller.team.id, body.task_id ?? "")).markdown;
   requireTaskWithinLimits(markdown, body.task_source !== undefined ? "task_source" : "task_id");
   // An explicit seed wins over the task's own Seed State block.
   const { seeds } = resolveSeeds(twins, body.seed !== undefined ? body.seed : seedInTask(markdown, twins));
@@ -145,9 +158,17 @@ async function create(c: Context<AppEnv>, caller: Caller) {
   };
   if (!(await reserveSandbox(c.env, row, caller.team.sessionsQuota))) {
     const used = await countOpenSandboxes(c.env, caller.team.id);
-    throw new ApiError("quota_exceeded", `Your plan allows ${caller.team.sessionsQuota} open sandboxes and ${used} are open; finalize or delete one first`, {
-      usage: { sessions_used: used, sessions_quota: caller.team.sessionsQuota, sessions_remaining: Math.max(0, caller.team.sessionsQuota - used) },
-    });
+    throw new ApiError(
+      "quota_exceeded",
+      `Your plan allows ${caller.team.sessionsQuota} open sandboxes and ${used} are open; finalize or delete one first`,
+      {
+        usage: {
+          sessions_used: used,
+          sessions_quota: caller.team.sessionsQuota,
+          sessions_remaining: Math.max(0, caller.team.sessionsQuota - used),
+        },
+      },
+    );
   }
   const outcome = await sandboxStub(c.env, id).provision({
     sessionId: id,
@@ -204,12 +225,16 @@ export const sandboxRoutes = new Hono<AppEnv>()
       const confirm = c.req.query("confirm_discard");
       const expected = await discardToken(tokenSecret, row.id);
       if (confirm === undefined) {
-        throw new ApiError("conflict", "This sandbox holds a run nobody has graded; finalize it, or repeat with ?confirm_discard= to throw it away", {
-          reason: "ungraded_session",
-          open_seconds: Math.floor((Date.now() - Date.parse(row.createdAt)) / 1000),
-          task_name: row.taskName,
-          discard_token: expected,
-        });
+        throw new ApiError(
+          "conflict",
+          "This sandbox holds a run nobody has graded; finalize it, or repeat with ?confirm_discard= to throw it away",
+          {
+            reason: "ungraded_session",
+            open_seconds: Math.floor((Date.now() - Date.parse(row.createdAt)) / 1000),
+            task_name: row.taskName,
+            discard_token: expected,
+          },
+        );
       }
       if (!(await discardTokenMatches(tokenSecrets, row.id, confirm))) {
         throw new ApiError("validation_failed", "confirm_discard does not match this sandbox's discard token", {

@@ -28,7 +28,11 @@ const SaveBody = z.strictObject({
   source: z.string().min(1).optional(),
   /** The task markdown, base64-encoded UTF-8 (as POST /v1/sandboxes takes it). */
   task_source: z.string().min(1).optional(),
-  criteria: z.array(z.discriminatedUnion("kind", [CodePick, ModelPick])).min(1).max(CRITERIA_LIMIT).optional(),
+  criteria: z
+    .array(z.discriminatedUnion("kind", [CodePick, ModelPick]))
+    .min(1)
+    .max(CRITERIA_LIMIT)
+    .optional(),
 });
 
 const ListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
@@ -66,7 +70,12 @@ function full(row: TaskRow, task: Task) {
 /** Criteria finalize would exclude because the seed already satisfies them, named by their finalize ids. */
 function seedWarnings(prepared: PreparedTask) {
   // Positions stay those of the task's criteria, so c1, c2… are the ids finalize uses.
-  const criteria = prepared.task.criteria.map((c) => ({ kind: c.kind, text: c.text, twin: c.twin ?? prepared.twins[0], alwaysScored: c.alwaysScored }));
+  const criteria = prepared.task.criteria.map((c) => ({
+    kind: c.kind,
+    text: c.text,
+    twin: c.twin ?? prepared.twins[0],
+    alwaysScored: c.alwaysScored,
+  }));
   return criteriaTrueInSeed(criteria, prepared.seeds).map((w) => ({
     type: "already_true_in_seed",
     criterion_id: `c${w.index + 1}`,

@@ -10,7 +10,11 @@ import { newId } from "../ids";
 export const agentTwins = (row: AgentRow): TwinId[] => row.twins;
 
 export async function findAgent(env: Env, teamId: string, id: string): Promise<AgentRow | undefined> {
-  const rows = await database(env).select().from(agents).where(and(eq(agents.teamId, teamId), eq(agents.id, id))).limit(1);
+  const rows = await database(env)
+    .select()
+    .from(agents)
+    .where(and(eq(agents.teamId, teamId), eq(agents.id, id)))
+    .limit(1);
   return rows[0];
 }
 
@@ -27,7 +31,11 @@ export interface Registration {
 
 const MERGE_ATTEMPTS = 5;
 
-export async function registerAgent(env: Env, teamId: string, input: { name: string; twins: TwinId[]; version?: string }): Promise<Registration> {
+export async function registerAgent(
+  env: Env,
+  teamId: string,
+  input: { name: string; twins: TwinId[]; version?: string },
+): Promise<Registration> {
   const db = database(env);
   const now = new Date().toISOString();
   const fresh: AgentRow = {
@@ -44,7 +52,11 @@ export async function registerAgent(env: Env, teamId: string, input: { name: str
 
   // Compare-and-swap on the old allowlist, so two registrations at once cannot drop a twin.
   for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt++) {
-    const rows = await db.select().from(agents).where(and(eq(agents.teamId, teamId), eq(agents.name, input.name))).limit(1);
+    const rows = await db
+      .select()
+      .from(agents)
+      .where(and(eq(agents.teamId, teamId), eq(agents.name, input.name)))
+      .limit(1);
     const current = rows[0];
     if (!current) throw new Error(`agent "${input.name}" conflicted on insert but cannot be read`);
     const had = agentTwins(current);
@@ -70,11 +82,15 @@ export async function requireAgentTwins(env: Env, teamId: string, agentId: strin
   const allowed = agentTwins(row);
   const missing = twins.filter((t) => !allowed.includes(t));
   if (missing.length)
-    throw new ApiError("bad_request", `twins not enabled for agent "${row.name}": ${missing.join(", ")}; register the agent again with these twins to add them`, {
-      error: "twins_not_enabled",
-      agent_id: row.id,
-      missing_twins: missing,
-      enabled_twins: allowed,
-    });
+    throw new ApiError(
+      "bad_request",
+      `twins not enabled for agent "${row.name}": ${missing.join(", ")}; register the agent again with these twins to add them`,
+      {
+        error: "twins_not_enabled",
+        agent_id: row.id,
+        missing_twins: missing,
+        enabled_twins: allowed,
+      },
+    );
   return row;
 }

@@ -17,7 +17,10 @@ export interface PickProblem {
 }
 
 /** Renders picks into criteria; a code pick's twin defaults to the task's primary twin. */
-export function renderPicks(picks: readonly CriterionPick[], twins: readonly TwinId[]): { criteria: TaskCriterion[]; problems: PickProblem[] } {
+export function renderPicks(
+  picks: readonly CriterionPick[],
+  twins: readonly TwinId[],
+): { criteria: TaskCriterion[]; problems: PickProblem[] } {
   const criteria: TaskCriterion[] = [];
   const problems: PickProblem[] = [];
   picks.forEach((pick, i) => {

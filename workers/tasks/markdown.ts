@@ -140,7 +140,7 @@ function parseSeed(body: string[], firstLine: number, collect: Collect): TaskSee
   };
   const open = body.length ? FENCE.exec(body[0]) : null;
   if (!open || !/^\s*(json)?\s*$/i.test(open[2]))
-    return fail("Seed State must be one fenced ```json block keyed by twin, e.g. {\"github\": {...}}");
+    return fail('Seed State must be one fenced ```json block keyed by twin, e.g. {"github": {...}}');
   const close = body.length > 1 ? FENCE.exec(body[body.length - 1]) : null;
   if (!close || close[1][0] !== open[1][0] || close[2].trim())
     return fail("Seed State's ```json block is not closed, or text follows it", firstLine + body.length - 1);
@@ -151,7 +151,7 @@ function parseSeed(body: string[], firstLine: number, collect: Collect): TaskSee
     return fail(`Seed State is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, firstLine + 1);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    return fail("Seed State must be a JSON object keyed by twin, e.g. {\"github\": {...}}", firstLine + 1);
+    return fail('Seed State must be a JSON object keyed by twin, e.g. {"github": {...}}', firstLine + 1);
   return value as TaskSeed;
 }
 
@@ -163,13 +163,24 @@ export const CRITERIA_LIMIT = 200;
 export const CRITERION_TEXT_LIMIT = 4000;
 
 /** Errors for criteria over the limits; `at` names a criterion for the message. */
-export function criteriaLimitErrors(criteria: readonly { text: string }[], at: (index: number) => Pick<TaskError, "line" | "section">): TaskError[] {
+export function criteriaLimitErrors(
+  criteria: readonly { text: string }[],
+  at: (index: number) => Pick<TaskError, "line" | "section">,
+): TaskError[] {
   const errors: TaskError[] = [];
   if (criteria.length > CRITERIA_LIMIT)
-    errors.push({ ...at(CRITERIA_LIMIT), message: `The task has ${criteria.length} criteria; a run takes at most ${CRITERIA_LIMIT}`, limit: true });
+    errors.push({
+      ...at(CRITERIA_LIMIT),
+      message: `The task has ${criteria.length} criteria; a run takes at most ${CRITERIA_LIMIT}`,
+      limit: true,
+    });
   criteria.forEach((c, i) => {
     if (c.text.length > CRITERION_TEXT_LIMIT)
-      errors.push({ ...at(i), message: `Criterion ${i + 1} is ${c.text.length} characters long; a criterion takes at most ${CRITERION_TEXT_LIMIT}`, limit: true });
+      errors.push({
+        ...at(i),
+        message: `Criterion ${i + 1} is ${c.text.length} characters long; a criterion takes at most ${CRITERION_TEXT_LIMIT}`,
+        limit: true,
+      });
   });
   return errors;
 }
@@ -256,7 +267,10 @@ function crossCheck(task: Task): TaskError[] {
   }
   for (const criterion of task.criteria) {
     if (criterion.twin !== undefined && !twins.includes(criterion.twin))
-      errors.push({ section: SECTION_HEADINGS.criteria, message: `Criterion "${criterion.text}" names twin "${criterion.twin}", which is not one of the task's twins (${list})` });
+      errors.push({
+        section: SECTION_HEADINGS.criteria,
+        message: `Criterion "${criterion.text}" names twin "${criterion.twin}", which is not one of the task's twins (${list})`,
+      });
   }
   return errors;
 }
@@ -264,9 +278,13 @@ function crossCheck(task: Task): TaskError[] {
 /** What a parsed task still lacks before it can be stored or run. */
 export function missingForRun(task: Task): TaskError[] {
   const errors: TaskError[] = [];
-  if (!task.prompt.trim()) errors.push({ section: SECTION_HEADINGS.prompt, message: "The task has no `## Prompt`: the examinee would be told nothing" });
+  if (!task.prompt.trim())
+    errors.push({ section: SECTION_HEADINGS.prompt, message: "The task has no `## Prompt`: the examinee would be told nothing" });
   if (!task.criteria.length)
-    errors.push({ section: SECTION_HEADINGS.criteria, message: "The task has no `## Success Criteria`: a run with nothing to check is never graded" });
+    errors.push({
+      section: SECTION_HEADINGS.criteria,
+      message: "The task has no `## Success Criteria`: a run with nothing to check is never graded",
+    });
   return errors;
 }
 

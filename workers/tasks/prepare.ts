@@ -39,12 +39,19 @@ export function prepareTask(source: string, picks: readonly CriterionPick[] | un
 
   if (picks) {
     if (task.sections.some((s) => s.kind === "criteria"))
-      throw new ApiError("validation_failed", "The task source already has a `## Success Criteria` section; send structured criteria or write the section, not both", {
-        error: "criteria_conflict",
-      });
+      throw new ApiError(
+        "validation_failed",
+        "The task source already has a `## Success Criteria` section; send structured criteria or write the section, not both",
+        {
+          error: "criteria_conflict",
+        },
+      );
     const { criteria, problems } = renderPicks(picks, twins);
     if (problems.length)
-      throw new ApiError("validation_failed", `${problems[0].path}: ${problems[0].message}`, { error: "invalid_criteria", issues: problems });
+      throw new ApiError("validation_failed", `${problems[0].path}: ${problems[0].message}`, {
+        error: "invalid_criteria",
+        issues: problems,
+      });
     markdown = `${source.trimEnd()}\n\n${renderCriteriaSection(criteria)}`;
     task = parseOrThrow(markdown);
   }

@@ -6,7 +6,11 @@ import { newId, sha256Hex } from "../ids";
 import type { PreparedTask } from "./prepare";
 
 export async function findTask(env: Env, teamId: string, id: string): Promise<TaskRow | undefined> {
-  const rows = await database(env).select().from(tasks).where(and(eq(tasks.teamId, teamId), eq(tasks.id, id))).limit(1);
+  const rows = await database(env)
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.teamId, teamId), eq(tasks.id, id)))
+    .limit(1);
   return rows[0];
 }
 
@@ -30,7 +34,11 @@ export async function saveTask(env: Env, teamId: string, prepared: PreparedTask)
   };
   const inserted = await db.insert(tasks).values(row).onConflictDoNothing().returning();
   if (inserted[0]) return { row: inserted[0], created: true };
-  const existing = await db.select().from(tasks).where(and(eq(tasks.teamId, teamId), eq(tasks.contentHash, contentHash))).limit(1);
+  const existing = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.teamId, teamId), eq(tasks.contentHash, contentHash)))
+    .limit(1);
   if (!existing[0]) throw new Error("task insert conflicted but no row has its content hash");
   return { row: existing[0], created: false };
 }

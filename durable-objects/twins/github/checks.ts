@@ -34,10 +34,8 @@ function findNumbered(state: unknown, repo: string, field: "issues" | "pulls", n
 }
 
 /** Label names, whether the export lists names or GitHub's `{ name }` objects. */
-const labelNames = (list: unknown[]) =>
-  list.map((l) => (isRec(l) ? l.name : l)).filter((n): n is string => typeof n === "string");
-const userLogins = (list: unknown[]) =>
-  list.map((u) => (isRec(u) ? u.login : u)).filter((n): n is string => typeof n === "string");
+const labelNames = (list: unknown[]) => list.map((l) => (isRec(l) ? l.name : l)).filter((n): n is string => typeof n === "string");
+const userLogins = (list: unknown[]) => list.map((u) => (isRec(u) ? u.login : u)).filter((n): n is string => typeof n === "string");
 
 const check = checkMaker<GithubSeed>("github");
 
@@ -71,9 +69,7 @@ export const githubChecks: CheckDefinition<GithubSeed>[] = [
       if (!issue.ok) return issue.outcome;
       const state = issue.value.state;
       if (typeof state !== "string") return absent(`issue #${args.issue} has no state in the export`);
-      return state === args.state
-        ? pass(`issue #${args.issue} is ${state}`)
-        : fail(`issue #${args.issue} is ${state}, not ${args.state}`);
+      return state === args.state ? pass(`issue #${args.issue} is ${state}`) : fail(`issue #${args.issue} is ${state}, not ${args.state}`);
     },
   ),
   check(
@@ -134,14 +130,23 @@ export const githubChecks: CheckDefinition<GithubSeed>[] = [
     ({ args, final }) => {
       // Secrets are redacted before grading, so such a needle can never be found: never pass or fail it.
       if (containsSecret(args.needle))
-        return { status: "skipped", reason: "subject_redacted", detail: "the text looked for is a secret that redaction removes from the evidence" };
+        return {
+          status: "skipped",
+          reason: "subject_redacted",
+          detail: "the text looked for is a secret that redaction removes from the evidence",
+        };
       const issue = findNumbered(final, args.repo, "issues", args.issue);
       if (!issue.ok) return issue.outcome;
       const list = listOf(issue.value, "comments", `issue #${args.issue}`);
       if (!list.ok) return list.outcome;
       const hit = list.value.find((c) => isRec(c) && typeof c.body === "string" && c.body.includes(args.needle));
       if (isRec(hit)) {
-        const by = typeof hit.user === "string" ? ` (by ${hit.user})` : isRec(hit.user) && typeof hit.user.login === "string" ? ` (by ${hit.user.login})` : "";
+        const by =
+          typeof hit.user === "string"
+            ? ` (by ${hit.user})`
+            : isRec(hit.user) && typeof hit.user.login === "string"
+              ? ` (by ${hit.user.login})`
+              : "";
         return pass(`issue #${args.issue} has a comment containing "${args.needle}"${by}`);
       }
       const n = list.value.length;
@@ -250,7 +255,11 @@ export const githubChecks: CheckDefinition<GithubSeed>[] = [
     'Commit status "{context}" in `{repo}` is {state}',
     "At least one commit status under this context has this state, on any commit of the repository. Does not assert which commit, nor that it is the latest status for the context.",
     "final",
-    [{ name: "context", pattern: '[^"\\n]+', example: "ci/build" }, REPO, { name: "state", pattern: "(?:success|failure|pending|error)", example: "success" }],
+    [
+      { name: "context", pattern: '[^"\\n]+', example: "ci/build" },
+      REPO,
+      { name: "state", pattern: "(?:success|failure|pending|error)", example: "success" },
+    ],
     ({ args, final }) => {
       const repo = findRepo(final, args.repo);
       if (!repo.ok) return repo.outcome;

@@ -4,7 +4,13 @@ import { ghJson } from "./errors";
 import { authenticatedLogin as actorOf, nextId as nextIdIn, toIso, type Store } from "./store/base";
 
 /** One entry of the route table; a refusal thrown below the handler is answered by dispatch. */
-export function route(method: string, pattern: string, operation: string, summary: string, handler: (ctx: TwinContext) => TwinResponse): Route {
+export function route(
+  method: string,
+  pattern: string,
+  operation: string,
+  summary: string,
+  handler: (ctx: TwinContext) => TwinResponse,
+): Route {
   return { method, pattern, operation, summary, handler };
 }
 

@@ -10,7 +10,19 @@ import { GITHUB_MIGRATIONS } from "./tables";
 import { bootGithub, exportGithub } from "./world";
 
 /** GitHub's REST paths, for the credential-routed root form. */
-const ROOT_PREFIXES = ["/user", "/users/", "/repos/", "/repositories/", "/orgs/", "/search/", "/rate_limit", "/issues", "/octocat", "/meta", "/raw/"];
+const ROOT_PREFIXES = [
+  "/user",
+  "/users/",
+  "/repos/",
+  "/repositories/",
+  "/orgs/",
+  "/search/",
+  "/rate_limit",
+  "/issues",
+  "/octocat",
+  "/meta",
+  "/raw/",
+];
 
 const RATE_LIMIT = 5000;
 

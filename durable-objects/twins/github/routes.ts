@@ -21,11 +21,17 @@ const REPO_PREFIX = "/repos/:owner/:repo";
 
 /** The same route under /repositories/{repository_id}: the id is looked up, then the route runs. */
 function byRepositoryId(r: Route): Route {
-  return route(r.method, `/repositories/:repository_id${r.pattern.slice(REPO_PREFIX.length)}`, r.operation, r.summary, (ctx: TwinContext) => {
-    const id = Number(ctx.params.repository_id);
-    const repo = (Number.isInteger(id) ? findRepoById(ctx.db, id) : undefined) ?? fail(ghNotFound());
-    return r.handler({ ...ctx, params: { ...ctx.params, owner: repo.owner, repo: repo.name } });
-  });
+  return route(
+    r.method,
+    `/repositories/:repository_id${r.pattern.slice(REPO_PREFIX.length)}`,
+    r.operation,
+    r.summary,
+    (ctx: TwinContext) => {
+      const id = Number(ctx.params.repository_id);
+      const repo = (Number.isInteger(id) ? findRepoById(ctx.db, id) : undefined) ?? fail(ghNotFound());
+      return r.handler({ ...ctx, params: { ...ctx.params, owner: repo.owner, repo: repo.name } });
+    },
+  );
 }
 
 const canonical: readonly Route[] = [

@@ -23,7 +23,10 @@ const user = z.strictObject({
 const label = z.strictObject({
   name: z.string().min(1).max(50),
   id: z.number().int().positive().optional(),
-  color: z.string().regex(/^[0-9a-fA-F]{6}$/, "Invalid color: six hex digits").default("ededed"),
+  color: z
+    .string()
+    .regex(/^[0-9a-fA-F]{6}$/, "Invalid color: six hex digits")
+    .default("ededed"),
   description: z.string().nullable().default(null),
 });
 
@@ -94,7 +97,10 @@ const pull = z.strictObject({
 });
 
 const file = z.strictObject({
-  path: z.string().min(1).regex(/^[^/].*[^/]$|^[^/]$/, "Invalid path: no leading or trailing slash"),
+  path: z
+    .string()
+    .min(1)
+    .regex(/^[^/].*[^/]$|^[^/]$/, "Invalid path: no leading or trailing slash"),
   content: z.string(),
 });
 
@@ -310,7 +316,11 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
         merged_by: p.merged_by,
         reviews: p.reviews.map((v, vi) => {
           userExists(v.user, `${path}.reviews[${vi}].user`);
-          return { ...v, id: idFor(v.id), submitted_at: v.submitted_at !== undefined ? v.submitted_at : v.state === "PENDING" ? null : created };
+          return {
+            ...v,
+            id: idFor(v.id),
+            submitted_at: v.submitted_at !== undefined ? v.submitted_at : v.state === "PENDING" ? null : created,
+          };
         }),
         comments: comments(p.comments, `${path}.comments`, p.user ?? actor, created),
       };
@@ -378,15 +388,47 @@ export function defaultGithubSeed(): GithubSeed {
           { name: "good first issue", color: "7057ff", description: "Good for newcomers" },
         ],
         branches: [
-          { name: "main", files: [{ path: "README.md", content: "# api\n\nAcme's public API.\n" }, { path: "src/index.ts", content: "export const version = \"1.0.0\";\n" }] },
-          { name: "fix-timeout", files: [{ path: "README.md", content: "# api\n\nAcme's public API.\n" }, { path: "src/index.ts", content: "export const version = \"1.0.1\";\nexport const timeoutMs = 30_000;\n" }] },
+          {
+            name: "main",
+            files: [
+              { path: "README.md", content: "# api\n\nAcme's public API.\n" },
+              { path: "src/index.ts", content: 'export const version = "1.0.0";\n' },
+            ],
+          },
+          {
+            name: "fix-timeout",
+            files: [
+              { path: "README.md", content: "# api\n\nAcme's public API.\n" },
+              { path: "src/index.ts", content: 'export const version = "1.0.1";\nexport const timeoutMs = 30_000;\n' },
+            ],
+          },
         ],
         issues: [
-          { number: 1, title: "Requests time out after 10 seconds", body: "Long reports fail with a 504 after exactly 10 seconds.", user: "alice" },
-          { number: 2, title: "Document the pagination headers", body: "The README never mentions the Link header.", user: "bob", labels: ["documentation"] },
-          { number: 3, title: "Login fails with an expired session cookie", body: "Steps: log in, wait a day, reload.", user: "alice", labels: ["bug"], comments: [{ user: "bob", body: "I can reproduce this on staging." }] },
+          {
+            number: 1,
+            title: "Requests time out after 10 seconds",
+            body: "Long reports fail with a 504 after exactly 10 seconds.",
+            user: "alice",
+          },
+          {
+            number: 2,
+            title: "Document the pagination headers",
+            body: "The README never mentions the Link header.",
+            user: "bob",
+            labels: ["documentation"],
+          },
+          {
+            number: 3,
+            title: "Login fails with an expired session cookie",
+            body: "Steps: log in, wait a day, reload.",
+            user: "alice",
+            labels: ["bug"],
+            comments: [{ user: "bob", body: "I can reproduce this on staging." }],
+          },
         ],
-        pulls: [{ number: 4, title: "Raise the request timeout to 30 seconds", body: "Fixes #1", user: "bob", head: "fix-timeout", base: "main" }],
+        pulls: [
+          { number: 4, title: "Raise the request timeout to 30 seconds", body: "Fixes #1", user: "bob", head: "fix-timeout", base: "main" },
+        ],
         statuses: [{ ref: "fix-timeout", context: "ci/build", state: "success", description: "Build passed" }],
       },
     ],

@@ -79,7 +79,9 @@ export class View {
       hireable: null,
       bio: null,
       twitter_username: null,
-      public_repos: this.ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM gh_repos WHERE owner = ? COLLATE NOCASE AND private = 0", row.login)?.n ?? 0,
+      public_repos:
+        this.ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM gh_repos WHERE owner = ? COLLATE NOCASE AND private = 0", row.login)?.n ??
+        0,
       public_gists: 0,
       followers: 0,
       following: 0,
@@ -104,7 +106,8 @@ export class View {
   authorAssociation(r: RepoRow, login: string): "OWNER" | "MEMBER" | "COLLABORATOR" | "NONE" {
     const lower = login.toLowerCase();
     if (lower === r.owner.toLowerCase()) return "OWNER";
-    const collaborator = (JSON.parse(r.collaborators) as string[]).some((c) => c.toLowerCase() === lower) || lower === this.actor.toLowerCase();
+    const collaborator =
+      (JSON.parse(r.collaborators) as string[]).some((c) => c.toLowerCase() === lower) || lower === this.actor.toLowerCase();
     if (!collaborator) return "NONE";
     return this.userRow(r.owner)?.type === "Organization" ? "MEMBER" : "COLLABORATOR";
   }

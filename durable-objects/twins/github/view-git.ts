@@ -136,7 +136,14 @@ export function wrappedBase64(content: string): string {
 }
 
 export function fileEntry(v: View, r: RepoRow, path: string, ref: string, blobSha: string, content: string) {
-  return { name: baseName(path), path, sha: blobSha, size: byteLength(content), ...contentLinks(v, r, path, ref, blobSha, "file"), type: "file" as const };
+  return {
+    name: baseName(path),
+    path,
+    sha: blobSha,
+    size: byteLength(content),
+    ...contentLinks(v, r, path, ref, blobSha, "file"),
+    type: "file" as const,
+  };
 }
 
 export function fileContentObject(v: View, r: RepoRow, path: string, ref: string, blobSha: string, content: string) {

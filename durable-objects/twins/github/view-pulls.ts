@@ -79,7 +79,10 @@ export function fullPullObject(v: View, r: RepoRow, row: IssueRow) {
   let additions = 0;
   let deletions = 0;
   for (const f of files) {
-    const d = diffLines(f.previous_blob_sha ? (blobContent(db, f.previous_blob_sha) ?? "") : "", f.blob_sha ? (blobContent(db, f.blob_sha) ?? "") : "");
+    const d = diffLines(
+      f.previous_blob_sha ? (blobContent(db, f.previous_blob_sha) ?? "") : "",
+      f.blob_sha ? (blobContent(db, f.blob_sha) ?? "") : "",
+    );
     additions += d.additions;
     deletions += d.deletions;
   }

@@ -1,13 +1,26 @@
 // The Linear twin's check vocabulary: sentences a `[code]` criterion on this twin may be, each a
 // pure predicate over the exported state (the seed's own shape: issues by identifier, people by
 // email) and this twin's tape. Absent fields are skipped (`field_absent`), never read as defaults.
-import { absent, checkMaker, fail, findIn, isRec, listOf, noUnsupportedEndpoint, pass, plural, quoteList, type Found, type Rec } from "../kit/checks";
+import {
+  absent,
+  checkMaker,
+  fail,
+  findIn,
+  isRec,
+  listOf,
+  noUnsupportedEndpoint,
+  pass,
+  plural,
+  quoteList,
+  type Found,
+  type Rec,
+} from "../kit/checks";
 import type { CheckDefinition, CheckParam } from "../types";
 import type { LinearSeed } from "./seed";
 
 const ISSUE: CheckParam = { name: "issue", pattern: "[A-Z][A-Z0-9]*-[1-9][0-9]*", example: "ENG-1" };
 const EMAIL: CheckParam = { name: "email", pattern: "[^@\\s`]+@[^@\\s`]+", example: "bob@acme.test" };
-const TEXT = (name: string, example: string): CheckParam => ({ name, pattern: "[^`\"\\n]+", example });
+const TEXT = (name: string, example: string): CheckParam => ({ name, pattern: '[^`"\\n]+', example });
 
 const check = checkMaker<LinearSeed>("linear");
 
@@ -55,7 +68,9 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       if (!list.ok) return list.outcome;
       const want = args.title.trim().toLowerCase();
       const hit = list.value.find((i) => isRec(i) && typeof i.title === "string" && i.title.trim().toLowerCase() === want);
-      return isRec(hit) ? pass(`issue ${String(hit.identifier)} is titled "${String(hit.title)}"`) : fail(`no issue is titled "${args.title}"`);
+      return isRec(hit)
+        ? pass(`issue ${String(hit.identifier)} is titled "${String(hit.title)}"`)
+        : fail(`no issue is titled "${args.title}"`);
     },
   ),
   check(
@@ -70,7 +85,9 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       if (found.value.trashed === true) return fail(`issue ${args.issue} is in the trash`);
       const state = found.value.state;
       if (typeof state !== "string") return absent(`issue ${args.issue} has no state in the export`);
-      return state.toLowerCase() === args.state.toLowerCase() ? pass(`issue ${args.issue} is in ${state}`) : fail(`issue ${args.issue} is in ${state}, not ${args.state}`);
+      return state.toLowerCase() === args.state.toLowerCase()
+        ? pass(`issue ${args.issue} is in ${state}`)
+        : fail(`issue ${args.issue} is in ${state}, not ${args.state}`);
     },
   ),
   check(
@@ -88,8 +105,11 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       const team = teams.value.find((t) => isRec(t) && t.key === key);
       if (!isRec(team) || !Array.isArray(team.states)) return absent(`team ${key} has no states in the export`);
       const state = team.states.find((s) => isRec(s) && s.name === found.value.state);
-      if (!isRec(state) || typeof state.type !== "string") return absent(`issue ${args.issue}'s state is not among team ${key}'s states in the export`);
-      return state.type === args.type ? pass(`issue ${args.issue} is in ${String(state.name)} (${state.type})`) : fail(`issue ${args.issue} is in ${String(state.name)}, a ${state.type} state, not ${args.type}`);
+      if (!isRec(state) || typeof state.type !== "string")
+        return absent(`issue ${args.issue}'s state is not among team ${key}'s states in the export`);
+      return state.type === args.type
+        ? pass(`issue ${args.issue} is in ${String(state.name)} (${state.type})`)
+        : fail(`issue ${args.issue} is in ${String(state.name)}, a ${state.type} state, not ${args.type}`);
     },
   ),
   check(
@@ -104,7 +124,9 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       if (!("assignee" in found.value)) return absent(`issue ${args.issue} has no assignee field in the export`);
       const who = found.value.assignee;
       if (typeof who !== "string") return fail(`issue ${args.issue} is unassigned`);
-      return who.toLowerCase() === args.email.toLowerCase() ? pass(`issue ${args.issue} is assigned to ${who}`) : fail(`issue ${args.issue} is assigned to ${who}, not ${args.email}`);
+      return who.toLowerCase() === args.email.toLowerCase()
+        ? pass(`issue ${args.issue} is assigned to ${who}`)
+        : fail(`issue ${args.issue} is assigned to ${who}, not ${args.email}`);
     },
   ),
   check(
@@ -120,7 +142,9 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       if (!list.ok) return list.outcome;
       const labels = strings(list.value);
       const hit = labels.find((l) => l.toLowerCase() === args.label.toLowerCase());
-      return hit ? pass(`issue ${args.issue} has the \`${hit}\` label`) : fail(`issue ${args.issue} does not have the \`${args.label}\` label (labels: ${quoteList(labels)})`);
+      return hit
+        ? pass(`issue ${args.issue} has the \`${hit}\` label`)
+        : fail(`issue ${args.issue} does not have the \`${args.label}\` label (labels: ${quoteList(labels)})`);
     },
   ),
   check(
@@ -134,7 +158,9 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       if (!found.ok) return found.outcome;
       const p = found.value.priority;
       if (typeof p !== "number") return absent(`issue ${args.issue} has no priority in the export`);
-      return p === Number(args.priority) ? pass(`issue ${args.issue} has priority ${p}`) : fail(`issue ${args.issue} has priority ${p}, not ${args.priority}`);
+      return p === Number(args.priority)
+        ? pass(`issue ${args.issue} has priority ${p}`)
+        : fail(`issue ${args.issue} has priority ${p}, not ${args.priority}`);
     },
   ),
   check(
@@ -149,12 +175,14 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       if (!("estimate" in found.value)) return absent(`issue ${args.issue} has no estimate field in the export`);
       const e = found.value.estimate;
       if (typeof e !== "number") return fail(`issue ${args.issue} has no estimate`);
-      return e === Number(args.estimate) ? pass(`issue ${args.issue} is estimated at ${e}`) : fail(`issue ${args.issue} is estimated at ${e}, not ${args.estimate}`);
+      return e === Number(args.estimate)
+        ? pass(`issue ${args.issue} is estimated at ${e}`)
+        : fail(`issue ${args.issue} is estimated at ${e}, not ${args.estimate}`);
     },
   ),
   check(
     "comment-contains",
-    "Issue `{issue}` has a comment containing \"{needle}\"",
+    'Issue `{issue}` has a comment containing "{needle}"',
     "Some comment on the issue, top-level or reply, contains the text exactly (case-sensitive substring).",
     "final",
     [ISSUE, TEXT("needle", "fixed in")],
@@ -165,12 +193,14 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       if (!c.ok) return c.outcome;
       const all = [...c.value.top, ...c.value.replies];
       const hit = all.find((x) => typeof x.body === "string" && x.body.includes(args.needle));
-      return hit ? pass(`issue ${args.issue} has a comment containing "${args.needle}"${typeof hit.user === "string" ? ` (by ${hit.user})` : ""}`) : fail(`none of the ${plural(all.length, "comment")} on issue ${args.issue} contains "${args.needle}"`);
+      return hit
+        ? pass(`issue ${args.issue} has a comment containing "${args.needle}"${typeof hit.user === "string" ? ` (by ${hit.user})` : ""}`)
+        : fail(`none of the ${plural(all.length, "comment")} on issue ${args.issue} contains "${args.needle}"`);
     },
   ),
   check(
     "threaded-reply-exists",
-    "Issue `{issue}` has a threaded reply containing \"{needle}\"",
+    'Issue `{issue}` has a threaded reply containing "{needle}"',
     "A reply (a comment with a parent, in a thread) on the issue contains the text. A top-level comment with the text does not count.",
     "final",
     [ISSUE, TEXT("needle", "thanks")],
@@ -182,7 +212,11 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       const hit = c.value.replies.find((x) => typeof x.body === "string" && x.body.includes(args.needle));
       if (hit) return pass(`issue ${args.issue} has a reply containing "${args.needle}"`);
       const top = c.value.top.some((x) => typeof x.body === "string" && x.body.includes(args.needle));
-      return fail(top ? `"${args.needle}" is in a top-level comment on ${args.issue}, not in a reply` : `no reply on issue ${args.issue} contains "${args.needle}"`);
+      return fail(
+        top
+          ? `"${args.needle}" is in a top-level comment on ${args.issue}, not in a reply`
+          : `no reply on issue ${args.issue} contains "${args.needle}"`,
+      );
     },
   ),
   check(
@@ -190,7 +224,11 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
     "Issue `{issue}` has a {type} relation with `{related}`",
     "The issues are related with this type. `blocks` and `duplicate` are directional (the first issue blocks, or duplicates, the second); `related` and `similar` count from either side.",
     "final",
-    [ISSUE, { name: "type", pattern: "(?:blocks|duplicate|related|similar)", example: "blocks" }, { ...ISSUE, name: "related", example: "ENG-2" }],
+    [
+      ISSUE,
+      { name: "type", pattern: "(?:blocks|duplicate|related|similar)", example: "blocks" },
+      { ...ISSUE, name: "related", example: "ENG-2" },
+    ],
     ({ args, final }) => {
       const found = findIssue(final, args.issue);
       if (!found.ok) return found.outcome;
@@ -200,7 +238,8 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       if (has(list.value, args.related)) return pass(`issue ${args.issue} has a ${args.type} relation with ${args.related}`);
       if (args.type === "related" || args.type === "similar") {
         const other = findIssue(final, args.related);
-        if (other.ok && Array.isArray(other.value.relations) && has(other.value.relations, args.issue)) return pass(`issue ${args.related} has a ${args.type} relation with ${args.issue}`);
+        if (other.ok && Array.isArray(other.value.relations) && has(other.value.relations, args.issue))
+          return pass(`issue ${args.related} has a ${args.type} relation with ${args.issue}`);
       }
       return fail(`issue ${args.issue} has no ${args.type} relation with ${args.related}`);
     },
@@ -212,14 +251,17 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
     "seed+final",
     [],
     ({ initial, final }) => {
-      if (initial === undefined) return { status: "skipped", reason: "seed_missing", detail: "the initial state is not available to compare against" };
+      if (initial === undefined)
+        return { status: "skipped", reason: "seed_missing", detail: "the initial state is not available to compare against" };
       const before = issuesOf(initial);
       if (!before.ok) return before.outcome;
       const after = issuesOf(final);
       if (!after.ok) return after.outcome;
       const seeded = new Set(before.value.map((i) => (isRec(i) ? i.identifier : undefined)));
       const created = after.value.filter((i) => isRec(i) && !seeded.has(i.identifier)).map((i) => String((i as Rec).identifier));
-      return created.length ? fail(`new issue${created.length === 1 ? "" : "s"}: ${quoteList(created)}`) : pass(`the ${plural(seeded.size, "issue")} of the seed are all there is`);
+      return created.length
+        ? fail(`new issue${created.length === 1 ? "" : "s"}: ${quoteList(created)}`)
+        : pass(`the ${plural(seeded.size, "issue")} of the seed are all there is`);
     },
   ),
   noUnsupportedEndpoint<LinearSeed>("linear", "Linear"),

@@ -43,7 +43,10 @@ function readCursor(table: string, cursor: string): [SqlValue, number] | undefin
   if (key === undefined) return undefined;
   try {
     const c: unknown = JSON.parse(key);
-    return Array.isArray(c) && c.length === 2 && typeof c[1] === "number" && (typeof c[0] === "string" || typeof c[0] === "number" || c[0] === null)
+    return Array.isArray(c) &&
+      c.length === 2 &&
+      typeof c[1] === "number" &&
+      (typeof c[0] === "string" || typeof c[0] === "number" || c[0] === null)
       ? [c[0], c[1]]
       : undefined;
   } catch {
@@ -71,7 +74,8 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
   const rows = gql.db.all<Row & { _rowid: number }>(
     `SELECT ${q.alias}.*, ${q.alias}.rowid AS _rowid FROM ${q.table} ${q.alias} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
      ORDER BY ${q.alias}.${column} ${dir}, ${q.alias}.rowid ${dir} LIMIT ?`,
-    ...params, first + 1,
+    ...params,
+    first + 1,
   );
   const hasNextPage = rows.length > first;
   const nodes = rows.slice(0, first);
@@ -79,6 +83,11 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
   return {
     nodes,
     edges,
-    pageInfo: { hasNextPage, hasPreviousPage: Boolean(args.after), startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
+    pageInfo: {
+      hasNextPage,
+      hasPreviousPage: Boolean(args.after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
   };
 }

@@ -71,7 +71,11 @@ export function makeGql(ctx: TwinContext, viewerId: string): Gql {
       const m = tableCache(entity);
       const missing = [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== "" && !m.has(id)))];
       if (!missing.length) return;
-      for (const row of ctx.db.all<Row>(`SELECT * FROM ${TABLES[entity]} WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(missing))) m.set(row.id, row);
+      for (const row of ctx.db.all<Row>(
+        `SELECT * FROM ${TABLES[entity]} WHERE id IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(missing),
+      ))
+        m.set(row.id, row);
       for (const id of missing) if (!m.has(id)) m.set(id, null);
     },
     grouped(name, sql, keys, key) {

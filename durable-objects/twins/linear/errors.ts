@@ -32,7 +32,10 @@ export class LinearFault extends Error {
 /** Linear's "Entity not found" refusal for an id that names nothing (HTTP 400, invalid input). */
 export const entityNotFound = (entity: string) =>
   new LinearFault(`Entity not found: ${entity}`, {
-    type: "invalid input", code: "INPUT_ERROR", statusCode: 400, userError: true,
+    type: "invalid input",
+    code: "INPUT_ERROR",
+    statusCode: 400,
+    userError: true,
     userPresentableMessage: `Could not find referenced ${entity}.`,
   });
 
@@ -50,30 +53,68 @@ export class Unsupported extends Error {
   }
 }
 
-export const graphqlBody = (status: number, errors: LinearErrorBody[], withData: boolean, headers: Record<string, string> = {}): TwinResponse =>
-  jsonResponse(status, withData ? { errors, data: null } : { errors }, headers);
+export const graphqlBody = (
+  status: number,
+  errors: LinearErrorBody[],
+  withData: boolean,
+  headers: Record<string, string> = {},
+): TwinResponse => jsonResponse(status, withData ? { errors, data: null } : { errors }, headers);
 
 /** The 401 Linear sends for a missing, bad or foreign key: no `data`. */
 export const authenticationRequired = (message = "Authentication required, not authenticated"): TwinResponse =>
-  graphqlBody(401, [{
-    message,
-    extensions: {
-      type: "authentication error", code: "AUTHENTICATION_ERROR", statusCode: 401, userError: true,
-      userPresentableMessage: "You need to authenticate to access this operation.",
-    },
-  }], false);
+  graphqlBody(
+    401,
+    [
+      {
+        message,
+        extensions: {
+          type: "authentication error",
+          code: "AUTHENTICATION_ERROR",
+          statusCode: 401,
+          userError: true,
+          userPresentableMessage: "You need to authenticate to access this operation.",
+        },
+      },
+    ],
+    false,
+  );
 
 export const notImplementedBody = (what: string): TwinResponse =>
-  graphqlBody(501, [{
-    message: `The Linear twin does not implement ${what}`,
-    extensions: { type: "internal error", code: "NOT_IMPLEMENTED", statusCode: 501, userError: false, userPresentableMessage: `This twin does not implement ${what}.` },
-  }], false);
+  graphqlBody(
+    501,
+    [
+      {
+        message: `The Linear twin does not implement ${what}`,
+        extensions: {
+          type: "internal error",
+          code: "NOT_IMPLEMENTED",
+          statusCode: 501,
+          userError: false,
+          userPresentableMessage: `This twin does not implement ${what}.`,
+        },
+      },
+    ],
+    false,
+  );
 
 export const internalError = (message: string): TwinResponse =>
-  graphqlBody(500, [{ message, extensions: { type: "internal error", code: "INTERNAL_SERVER_ERROR", statusCode: 500, userError: false } }], false);
+  graphqlBody(
+    500,
+    [{ message, extensions: { type: "internal error", code: "INTERNAL_SERVER_ERROR", statusCode: 500, userError: false } }],
+    false,
+  );
 
 export const goneBody = (message: string): TwinResponse =>
-  graphqlBody(410, [{ message, extensions: { type: "forbidden", code: "SANDBOX_CLOSED", statusCode: 410, userError: true, userPresentableMessage: message } }], false);
+  graphqlBody(
+    410,
+    [
+      {
+        message,
+        extensions: { type: "forbidden", code: "SANDBOX_CLOSED", statusCode: 410, userError: true, userPresentableMessage: message },
+      },
+    ],
+    false,
+  );
 
 /** The error classes a seeded fault can answer with, in Linear's shapes. */
 export const FAULT_KINDS = ["ratelimited", "internal", "forbidden", "authentication"] as const;
@@ -82,17 +123,45 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export function faultBody(kind: FaultKind, nowMs: number): TwinResponse {
   switch (kind) {
     case "ratelimited":
-      return graphqlBody(429, [{
-        message: "Rate limit exceeded",
-        extensions: { type: "ratelimited", code: "RATELIMITED", statusCode: 429, userError: true, userPresentableMessage: "Too many requests. Please wait and try again." },
-      }], false, {
-        "retry-after": "60",
-        "x-ratelimit-requests-limit": "1500",
-        "x-ratelimit-requests-remaining": "0",
-        "x-ratelimit-requests-reset": String(nowMs + 60_000),
-      });
+      return graphqlBody(
+        429,
+        [
+          {
+            message: "Rate limit exceeded",
+            extensions: {
+              type: "ratelimited",
+              code: "RATELIMITED",
+              statusCode: 429,
+              userError: true,
+              userPresentableMessage: "Too many requests. Please wait and try again.",
+            },
+          },
+        ],
+        false,
+        {
+          "retry-after": "60",
+          "x-ratelimit-requests-limit": "1500",
+          "x-ratelimit-requests-remaining": "0",
+          "x-ratelimit-requests-reset": String(nowMs + 60_000),
+        },
+      );
     case "forbidden":
-      return graphqlBody(403, [{ message: "Forbidden", extensions: { type: "forbidden", code: "FORBIDDEN", statusCode: 403, userError: true, userPresentableMessage: "You don't have permission to do this." } }], false);
+      return graphqlBody(
+        403,
+        [
+          {
+            message: "Forbidden",
+            extensions: {
+              type: "forbidden",
+              code: "FORBIDDEN",
+              statusCode: 403,
+              userError: true,
+              userPresentableMessage: "You don't have permission to do this.",
+            },
+          },
+        ],
+        false,
+      );
     case "authentication":
       return authenticationRequired();
     default:

@@ -35,16 +35,38 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
         // Issue ids compare by UUID or by identifier, as Linear's IssueIDComparator does.
         build: (a, v, b) => b.comparator(`${a}.id`, v, "id", `${a}.identifier`),
       },
-      number: n("number"), title: s("title"), description: s("description"), priority: n("priority"), estimate: n("estimate"),
-      createdAt: d("created_at"), updatedAt: d("updated_at"), startedAt: d("started_at"), completedAt: d("completed_at"),
-      canceledAt: d("canceled_at"), archivedAt: d("archived_at"), dueDate: { kind: "tdate", col: "due_date" },
-      assignee: rel("user", "assignee_id"), creator: rel("user", "creator_id"), state: rel("state", "state_id"), team: rel("team", "team_id"),
-      project: rel("project", "project_id"), cycle: rel("cycle", "cycle_id"), parent: rel("issue", "parent_id"),
-      labels: { kind: "many", entity: "label", join: (o, i) => `${i}.id IN (SELECT label_id FROM lin_issue_labels WHERE issue_id = ${o}.id)` },
+      number: n("number"),
+      title: s("title"),
+      description: s("description"),
+      priority: n("priority"),
+      estimate: n("estimate"),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      startedAt: d("started_at"),
+      completedAt: d("completed_at"),
+      canceledAt: d("canceled_at"),
+      archivedAt: d("archived_at"),
+      dueDate: { kind: "tdate", col: "due_date" },
+      assignee: rel("user", "assignee_id"),
+      creator: rel("user", "creator_id"),
+      state: rel("state", "state_id"),
+      team: rel("team", "team_id"),
+      project: rel("project", "project_id"),
+      cycle: rel("cycle", "cycle_id"),
+      parent: rel("issue", "parent_id"),
+      labels: {
+        kind: "many",
+        entity: "label",
+        join: (o, i) => `${i}.id IN (SELECT label_id FROM lin_issue_labels WHERE issue_id = ${o}.id)`,
+      },
       children: { kind: "many", entity: "issue", join: (o, i) => `${i}.parent_id = ${o}.id` },
       comments: { kind: "many", entity: "comment", join: (o, i) => `${i}.issue_id = ${o}.id` },
       attachments: { kind: "many", entity: "attachment", join: (o, i) => `${i}.issue_id = ${o}.id` },
-      subscribers: { kind: "many", entity: "user", join: (o, i) => `${i}.id IN (SELECT user_id FROM lin_subscribers WHERE issue_id = ${o}.id)` },
+      subscribers: {
+        kind: "many",
+        entity: "user",
+        join: (o, i) => `${i}.id IN (SELECT user_id FROM lin_subscribers WHERE issue_id = ${o}.id)`,
+      },
       searchableContent: {
         kind: "sql",
         build: (a, v, b) => {
@@ -59,8 +81,13 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
     table: "lin_users",
     typeName: "UserFilter",
     fields: {
-      id: id(), email: s("email"), name: s("name"), displayName: s("display_name"), createdAt: d("created_at"),
-      active: { kind: "bool", col: "active" }, admin: { kind: "bool", col: "admin" },
+      id: id(),
+      email: s("email"),
+      name: s("name"),
+      displayName: s("display_name"),
+      createdAt: d("created_at"),
+      active: { kind: "bool", col: "active" },
+      admin: { kind: "bool", col: "admin" },
       isMe: { kind: "sql", build: (a, v, b) => b.comparator(`(${a}.id = ${b.param(b.viewerId)})`, v, "bool") },
       assignedIssues: { kind: "many", entity: "issue", join: (o, i) => `${i}.assignee_id = ${o}.id` },
     },
@@ -69,8 +96,16 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
     table: "lin_teams",
     typeName: "TeamFilter",
     fields: {
-      id: id(), key: s("key"), name: s("name"), description: s("description"), createdAt: d("created_at"),
-      members: { kind: "many", entity: "user", join: (o, i) => `${i}.id IN (SELECT user_id FROM lin_team_members WHERE team_id = ${o}.id)` },
+      id: id(),
+      key: s("key"),
+      name: s("name"),
+      description: s("description"),
+      createdAt: d("created_at"),
+      members: {
+        kind: "many",
+        entity: "user",
+        join: (o, i) => `${i}.id IN (SELECT user_id FROM lin_team_members WHERE team_id = ${o}.id)`,
+      },
       issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.team_id = ${o}.id` },
     },
   },
@@ -78,44 +113,85 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
     table: "lin_states",
     typeName: "WorkflowStateFilter",
     fields: {
-      id: id(), name: s("name"), type: s("type"), position: n("position"), description: s("description"), createdAt: d("created_at"),
-      team: rel("team", "team_id"), issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.state_id = ${o}.id` },
+      id: id(),
+      name: s("name"),
+      type: s("type"),
+      position: n("position"),
+      description: s("description"),
+      createdAt: d("created_at"),
+      team: rel("team", "team_id"),
+      issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.state_id = ${o}.id` },
     },
   },
   label: {
     table: "lin_labels",
     typeName: "IssueLabelFilter",
-    fields: { id: id(), name: s("name"), createdAt: d("created_at"), updatedAt: d("updated_at"), team: rel("team", "team_id"), creator: rel("user", "creator_id") },
+    fields: {
+      id: id(),
+      name: s("name"),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      team: rel("team", "team_id"),
+      creator: rel("user", "creator_id"),
+    },
   },
   project: {
     table: "lin_projects",
     typeName: "ProjectFilter",
     fields: {
-      id: id(), name: s("name"), state: s("state"), createdAt: d("created_at"), updatedAt: d("updated_at"), lead: rel("user", "lead_id"),
+      id: id(),
+      name: s("name"),
+      state: s("state"),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      lead: rel("user", "lead_id"),
       issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.project_id = ${o}.id` },
-      accessibleTeams: { kind: "many", entity: "team", join: (o, i) => `${i}.id IN (SELECT team_id FROM lin_project_teams WHERE project_id = ${o}.id)` },
+      accessibleTeams: {
+        kind: "many",
+        entity: "team",
+        join: (o, i) => `${i}.id IN (SELECT team_id FROM lin_project_teams WHERE project_id = ${o}.id)`,
+      },
     },
   },
   cycle: {
     table: "lin_cycles",
     typeName: "CycleFilter",
     fields: {
-      id: id(), number: n("number"), name: s("name"), startsAt: d("starts_at"), endsAt: d("ends_at"), createdAt: d("created_at"),
-      team: rel("team", "team_id"), issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.cycle_id = ${o}.id` },
+      id: id(),
+      number: n("number"),
+      name: s("name"),
+      startsAt: d("starts_at"),
+      endsAt: d("ends_at"),
+      createdAt: d("created_at"),
+      team: rel("team", "team_id"),
+      issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.cycle_id = ${o}.id` },
     },
   },
   comment: {
     table: "lin_comments",
     typeName: "CommentFilter",
     fields: {
-      id: id(), body: s("body"), createdAt: d("created_at"), updatedAt: d("updated_at"), user: rel("user", "user_id"),
-      issue: rel("issue", "issue_id"), parent: rel("comment", "parent_id"),
+      id: id(),
+      body: s("body"),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      user: rel("user", "user_id"),
+      issue: rel("issue", "issue_id"),
+      parent: rel("comment", "parent_id"),
     },
   },
   attachment: {
     table: "lin_attachments",
     typeName: "AttachmentFilter",
-    fields: { id: id(), title: s("title"), subtitle: s("subtitle"), url: s("url"), createdAt: d("created_at"), updatedAt: d("updated_at"), creator: rel("user", "creator_id") },
+    fields: {
+      id: id(),
+      title: s("title"),
+      subtitle: s("subtitle"),
+      url: s("url"),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      creator: rel("user", "creator_id"),
+    },
   },
 };
 
@@ -171,7 +247,8 @@ class Builder {
       return x.length ? x.map(v).join(", ") : "NULL";
     };
     const either = (expr: (c: string) => string) => (altCol ? `(${expr(col)} OR ${expr(altCol)})` : expr(lhs));
-    const like = (pattern: string, ci: boolean) => `${ci ? `lower(${col})` : col} LIKE ${this.param(ci ? pattern.toLowerCase() : pattern)}${ci ? "" : ""}`;
+    const like = (pattern: string, ci: boolean) =>
+      `${ci ? `lower(${col})` : col} LIKE ${this.param(ci ? pattern.toLowerCase() : pattern)}${ci ? "" : ""}`;
     const text = (x: unknown) => {
       if (typeof x !== "string") throw invalidInput("Expected a string");
       return x.replace(/[%_]/g, (c) => c);
@@ -179,26 +256,66 @@ class Builder {
     for (const [op, x] of Object.entries(cmp)) {
       if (x === undefined) continue;
       switch (op) {
-        case "eq": parts.push(either((c) => `${c} = ${v(x)}`)); break;
-        case "neq": parts.push(altCol ? `NOT (${col} = ${v(x)} OR ${altCol} = ${v(x)})` : `(${lhs} IS NULL OR ${lhs} <> ${v(x)})`); break;
-        case "in": parts.push(either((c) => `${c} IN (${list(x)})`)); break;
-        case "nin": parts.push(`(${lhs} IS NULL OR ${lhs} NOT IN (${list(x)}))`); break;
-        case "gt": parts.push(`${lhs} > ${v(x)}`); break;
-        case "gte": parts.push(`${lhs} >= ${v(x)}`); break;
-        case "lt": parts.push(`${lhs} < ${v(x)}`); break;
-        case "lte": parts.push(`${lhs} <= ${v(x)}`); break;
-        case "null": parts.push(x === true ? `${col} IS NULL` : `${col} IS NOT NULL`); break;
-        case "eqIgnoreCase": parts.push(`lower(${col}) = lower(${v(x)})`); break;
-        case "neqIgnoreCase": parts.push(`lower(${col}) <> lower(${v(x)})`); break;
-        case "contains": parts.push(`instr(${col}, ${v(text(x))}) > 0`); break;
-        case "notContains": parts.push(`instr(coalesce(${col}, ''), ${v(text(x))}) = 0`); break;
-        case "containsIgnoreCase": parts.push(`instr(lower(${col}), lower(${v(text(x))})) > 0`); break;
-        case "notContainsIgnoreCase": parts.push(`instr(lower(coalesce(${col}, '')), lower(${v(text(x))})) = 0`); break;
-        case "startsWith": parts.push(`substr(${col}, 1, length(${v(text(x))})) = ${v(text(x))}`); break;
-        case "startsWithIgnoreCase": parts.push(like(`${text(x)}%`, true)); break;
-        case "notStartsWith": parts.push(`substr(${col}, 1, length(${v(text(x))})) <> ${v(text(x))}`); break;
-        case "endsWith": parts.push(`substr(${col}, -length(${v(text(x))})) = ${v(text(x))}`); break;
-        case "notEndsWith": parts.push(`substr(${col}, -length(${v(text(x))})) <> ${v(text(x))}`); break;
+        case "eq":
+          parts.push(either((c) => `${c} = ${v(x)}`));
+          break;
+        case "neq":
+          parts.push(altCol ? `NOT (${col} = ${v(x)} OR ${altCol} = ${v(x)})` : `(${lhs} IS NULL OR ${lhs} <> ${v(x)})`);
+          break;
+        case "in":
+          parts.push(either((c) => `${c} IN (${list(x)})`));
+          break;
+        case "nin":
+          parts.push(`(${lhs} IS NULL OR ${lhs} NOT IN (${list(x)}))`);
+          break;
+        case "gt":
+          parts.push(`${lhs} > ${v(x)}`);
+          break;
+        case "gte":
+          parts.push(`${lhs} >= ${v(x)}`);
+          break;
+        case "lt":
+          parts.push(`${lhs} < ${v(x)}`);
+          break;
+        case "lte":
+          parts.push(`${lhs} <= ${v(x)}`);
+          break;
+        case "null":
+          parts.push(x === true ? `${col} IS NULL` : `${col} IS NOT NULL`);
+          break;
+        case "eqIgnoreCase":
+          parts.push(`lower(${col}) = lower(${v(x)})`);
+          break;
+        case "neqIgnoreCase":
+          parts.push(`lower(${col}) <> lower(${v(x)})`);
+          break;
+        case "contains":
+          parts.push(`instr(${col}, ${v(text(x))}) > 0`);
+          break;
+        case "notContains":
+          parts.push(`instr(coalesce(${col}, ''), ${v(text(x))}) = 0`);
+          break;
+        case "containsIgnoreCase":
+          parts.push(`instr(lower(${col}), lower(${v(text(x))})) > 0`);
+          break;
+        case "notContainsIgnoreCase":
+          parts.push(`instr(lower(coalesce(${col}, '')), lower(${v(text(x))})) = 0`);
+          break;
+        case "startsWith":
+          parts.push(`substr(${col}, 1, length(${v(text(x))})) = ${v(text(x))}`);
+          break;
+        case "startsWithIgnoreCase":
+          parts.push(like(`${text(x)}%`, true));
+          break;
+        case "notStartsWith":
+          parts.push(`substr(${col}, 1, length(${v(text(x))})) <> ${v(text(x))}`);
+          break;
+        case "endsWith":
+          parts.push(`substr(${col}, -length(${v(text(x))})) = ${v(text(x))}`);
+          break;
+        case "notEndsWith":
+          parts.push(`substr(${col}, -length(${v(text(x))})) <> ${v(text(x))}`);
+          break;
         case "and":
         case "or": {
           if (!Array.isArray(x)) throw invalidInput(`Expected a list for ${op}`);
@@ -206,7 +323,8 @@ class Builder {
           if (subs.length) parts.push(`(${subs.join(op === "and" ? " AND " : " OR ")})`);
           break;
         }
-        default: throw new Unsupported(`the comparator \`${op}\``);
+        default:
+          throw new Unsupported(`the comparator \`${op}\``);
       }
     }
     return parts.length ? `(${parts.join(" AND ")})` : "1";
@@ -238,10 +356,14 @@ class Builder {
 
   private field(field: FieldSpec, x: unknown, alias: string): string {
     switch (field.kind) {
-      case "sql": return field.build(alias, x, this);
-      case "rel": return this.relation(field.entity, field.col, x, alias);
-      case "many": return this.collection(field.entity, field.join, x, alias);
-      default: return this.comparator(`${alias}.${field.col}`, x, field.kind);
+      case "sql":
+        return field.build(alias, x, this);
+      case "rel":
+        return this.relation(field.entity, field.col, x, alias);
+      case "many":
+        return this.collection(field.entity, field.join, x, alias);
+      default:
+        return this.comparator(`${alias}.${field.col}`, x, field.kind);
     }
   }
 
@@ -253,7 +375,9 @@ class Builder {
     const rest = Object.fromEntries(Object.entries(f).filter(([k]) => k !== "null"));
     if (Object.keys(rest).length) {
       const inner = this.alias();
-      parts.push(`${alias}.${col} IN (SELECT ${inner}.id FROM ${ENTITIES[entity].table} ${inner} WHERE ${this.filter(entity, rest, inner)})`);
+      parts.push(
+        `${alias}.${col} IN (SELECT ${inner}.id FROM ${ENTITIES[entity].table} ${inner} WHERE ${this.filter(entity, rest, inner)})`,
+      );
     }
     return parts.length ? `(${parts.join(" AND ")})` : "1";
   }
@@ -266,9 +390,12 @@ class Builder {
     for (const [k, v] of Object.entries(f)) {
       if (v === undefined) continue;
       const inner = this.alias();
-      if (k === "some") parts.push(`EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${join(alias, inner)} AND ${this.filter(entity, v, inner)})`);
-      else if (k === "every") parts.push(`NOT EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${join(alias, inner)} AND NOT ${this.filter(entity, v, inner)})`);
-      else if (k === "length") parts.push(this.comparator(`(SELECT count(*) FROM ${table} ${inner} WHERE ${join(alias, inner)})`, v, "number"));
+      if (k === "some")
+        parts.push(`EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${join(alias, inner)} AND ${this.filter(entity, v, inner)})`);
+      else if (k === "every")
+        parts.push(`NOT EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${join(alias, inner)} AND NOT ${this.filter(entity, v, inner)})`);
+      else if (k === "length")
+        parts.push(this.comparator(`(SELECT count(*) FROM ${table} ${inner} WHERE ${join(alias, inner)})`, v, "number"));
       else if (k === "null") parts.push(`${v === true ? "NOT " : ""}EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${join(alias, inner)})`);
       else if (k === "and" || k === "or") {
         if (!Array.isArray(v)) throw invalidInput(`Expected a list for ${k}`);
@@ -286,7 +413,13 @@ class Builder {
 }
 
 /** Compiles `filter` on `entity` at `alias` into a WHERE fragment and its parameters. */
-export function compileFilter(entity: EntityName, filter: unknown, alias: string, viewerId: string, nowMs: number): { sql: string; params: SqlValue[] } {
+export function compileFilter(
+  entity: EntityName,
+  filter: unknown,
+  alias: string,
+  viewerId: string,
+  nowMs: number,
+): { sql: string; params: SqlValue[] } {
   const b = new Builder(viewerId, nowMs);
   if (filter === undefined || filter === null) return { sql: "1", params: [] };
   const sql = b.filter(entity, filter, alias);

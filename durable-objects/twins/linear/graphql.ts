@@ -2,8 +2,19 @@
 // validate against the twin's schema (graphql-js's own messages), execute synchronously over the
 // world, and shape errors the way Linear does. The tape row names the root fields selected.
 import {
-  GraphQLError, Kind, TypeInfo, executeSync, getNamedType, parse, validate, visit, visitWithTypeInfo,
-  type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode,
+  GraphQLError,
+  Kind,
+  TypeInfo,
+  executeSync,
+  getNamedType,
+  parse,
+  validate,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
 } from "graphql";
 import type { TwinContext, TwinRequest, TwinResponse } from "../types";
 import { jsonResponse } from "../kit/response";
@@ -14,7 +25,17 @@ import { fieldResolver, linearSchema, typeResolver } from "./schema";
 import { LINEAR_MUTATION_FIELDS, LINEAR_QUERY_FIELDS, LINEAR_UNSERVED_FIELDS } from "./schema-sdl";
 
 const graphqlError = (status: number, message: string, code: string, extra: Partial<LinearErrorBody> = {}): TwinResponse =>
-  graphqlBody(status, [{ message, ...extra, extensions: { type: "graphql error", code, statusCode: status, userError: true, userPresentableMessage: message } }], false);
+  graphqlBody(
+    status,
+    [
+      {
+        message,
+        ...extra,
+        extensions: { type: "graphql error", code, statusCode: status, userError: true, userPresentableMessage: message },
+      },
+    ],
+    false,
+  );
 
 interface Body {
   query: string;
@@ -42,7 +63,9 @@ function readBody(ctx: TwinContext): Body | TwinResponse {
 
 /** The root fields an operation selects, looking through fragments spread at the root. */
 function rootFields(doc: DocumentNode, op: OperationDefinitionNode): string[] {
-  const fragments = new Map(doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const fragments = new Map(
+    doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+  );
   const out: string[] = [];
   const walk = (set: SelectionSetNode, seen: Set<string>) => {
     for (const s of set.selections) {
@@ -65,14 +88,20 @@ function pickOperation(doc: DocumentNode, name: string | undefined): OperationDe
   return name ? ops.find((o) => o.name?.value === name) : ops.length === 1 ? ops[0] : undefined;
 }
 
-const tagged = (res: TwinResponse, operation: string, unsupported = false): TwinResponse => ({ ...res, operation, ...(unsupported ? { unsupported: true } : {}) });
+const tagged = (res: TwinResponse, operation: string, unsupported = false): TwinResponse => ({
+  ...res,
+  operation,
+  ...(unsupported ? { unsupported: true } : {}),
+});
 
 function errorBody(e: GraphQLError): LinearErrorBody {
   const orig = e.originalError;
   // Linear's resolver errors carry the field's path, not its location in the query.
   if (orig instanceof LinearFault) return { message: orig.message, path: e.path, extensions: orig.extensions };
   return {
-    message: e.message, path: e.path, locations: e.locations,
+    message: e.message,
+    path: e.path,
+    locations: e.locations,
     extensions: { type: "graphql error", code: "GRAPHQL_ERROR", statusCode: 400, userError: true, userPresentableMessage: e.message },
   };
 }
@@ -132,16 +161,35 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
     const linearHas = op.operation === "mutation" ? LINEAR_MUTATION_FIELDS : op.operation === "query" ? LINEAR_QUERY_FIELDS : [];
     if (op.operation === "subscription") return tagged(notImplementedBody("GraphQL subscriptions"), operation, true);
     const missing = fields.filter((f) => !root?.getFields()[f] && linearHas.includes(f));
-    if (missing.length) return tagged(notImplementedBody(`the ${op.operation} field${missing.length > 1 ? "s" : ""} ${missing.map((m) => `\`${m}\``).join(", ")}`), operation, true);
+    if (missing.length)
+      return tagged(
+        notImplementedBody(`the ${op.operation} field${missing.length > 1 ? "s" : ""} ${missing.map((m) => `\`${m}\``).join(", ")}`),
+        operation,
+        true,
+      );
     const errors = validated(doc, body.query);
     if (errors.length) {
       const unserved = unservedFields(doc);
-      if (unserved.length) return tagged(notImplementedBody(`the field${unserved.length > 1 ? "s" : ""} ${unserved.map((f) => `\`${f}\``).join(", ")}`), operation, true);
+      if (unserved.length)
+        return tagged(
+          notImplementedBody(`the field${unserved.length > 1 ? "s" : ""} ${unserved.map((f) => `\`${f}\``).join(", ")}`),
+          operation,
+          true,
+        );
       return tagged(validationFailed(errors), operation);
     }
-    const result = executeSync({ schema, document: doc, variableValues: body.variables, operationName: body.operationName, contextValue: makeGql(ctx, viewerId), fieldResolver, typeResolver });
+    const result = executeSync({
+      schema,
+      document: doc,
+      variableValues: body.variables,
+      operationName: body.operationName,
+      contextValue: makeGql(ctx, viewerId),
+      fieldResolver,
+      typeResolver,
+    });
     const unsupported = result.errors?.find((e) => e.originalError instanceof Unsupported);
-    if (unsupported?.originalError instanceof Unsupported) return tagged(notImplementedBody(unsupported.originalError.what), operation, true);
+    if (unsupported?.originalError instanceof Unsupported)
+      return tagged(notImplementedBody(unsupported.originalError.what), operation, true);
     if (result.errors?.length) {
       const bodies = result.errors.map(errorBody);
       const status = bodies[0].extensions.statusCode ?? 400;
@@ -158,20 +206,28 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
 function unservedFields(doc: DocumentNode): string[] {
   const info = new TypeInfo(linearSchema());
   const out: string[] = [];
-  visit(doc, visitWithTypeInfo(info, {
-    Field(node) {
-      const parent = info.getParentType();
-      if (!parent || info.getFieldDef()) return;
-      const name = getNamedType(parent).name;
-      if (LINEAR_UNSERVED_FIELDS[name]?.includes(node.name.value)) out.push(`${name}.${node.name.value}`);
-    },
-  }));
+  visit(
+    doc,
+    visitWithTypeInfo(info, {
+      Field(node) {
+        const parent = info.getParentType();
+        if (!parent || info.getFieldDef()) return;
+        const name = getNamedType(parent).name;
+        if (LINEAR_UNSERVED_FIELDS[name]?.includes(node.name.value)) out.push(`${name}.${node.name.value}`);
+      },
+    }),
+  );
   return [...new Set(out)];
 }
 
 function validationFailed(errors: readonly GraphQLError[]): TwinResponse {
-  return graphqlBody(400, errors.map((e) => ({
-    message: e.message, locations: e.locations,
-    extensions: { type: "graphql error", code: "GRAPHQL_VALIDATION_FAILED" },
-  })), false);
+  return graphqlBody(
+    400,
+    errors.map((e) => ({
+      message: e.message,
+      locations: e.locations,
+      extensions: { type: "graphql error", code: "GRAPHQL_VALIDATION_FAILED" },
+    })),
+    false,
+  );
 }

@@ -39,7 +39,9 @@ interface App {
 }
 
 const appFor = (ctx: TwinContext, clientId: string | null) =>
-  clientId ? ctx.db.one<App>("SELECT client_id, client_secret, redirect_uris FROM lin_oauth_apps WHERE client_id = ?", clientId) : undefined;
+  clientId
+    ? ctx.db.one<App>("SELECT client_id, client_secret, redirect_uris FROM lin_oauth_apps WHERE client_id = ?", clientId)
+    : undefined;
 
 /** GET /oauth/authorize: the signed-in viewer approves at once; the browser goes back with a code. */
 export function authorize(ctx: TwinContext): TwinResponse {
@@ -47,17 +49,26 @@ export function authorize(ctx: TwinContext): TwinResponse {
   const app = appFor(ctx, q.get("client_id"));
   if (!app) return oauthError(400, "invalid_client", "Unknown client_id");
   const redirect = q.get("redirect_uri") ?? "";
-  if (!(JSON.parse(app.redirect_uris) as string[]).includes(redirect)) return oauthError(400, "invalid_request", "redirect_uri is not registered for this application");
+  if (!(JSON.parse(app.redirect_uris) as string[]).includes(redirect))
+    return oauthError(400, "invalid_request", "redirect_uri is not registered for this application");
   if (q.get("response_type") !== "code") return oauthError(400, "unsupported_response_type", "response_type must be code");
   const challenge = q.get("code_challenge");
   const method = q.get("code_challenge_method") ?? (challenge ? "plain" : null);
-  if (method !== null && method !== "S256" && method !== "plain") return oauthError(400, "invalid_request", "code_challenge_method must be S256 or plain");
+  if (method !== null && method !== "S256" && method !== "plain")
+    return oauthError(400, "invalid_request", "code_challenge_method must be S256 or plain");
   const viewer = viewerFor(ctx);
   if (!viewer) return oauthError(401, "access_denied", "Not signed in");
   const code = random(16);
   ctx.db.run(
     "INSERT INTO lin_oauth_codes (code, client_id, redirect_uri, challenge, challenge_method, scope, user_id, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    code, app.client_id, redirect, challenge, method, q.get("scope") ?? "read", viewer, ctx.clock.now() + CODE_TTL_MS,
+    code,
+    app.client_id,
+    redirect,
+    challenge,
+    method,
+    q.get("scope") ?? "read",
+    viewer,
+    ctx.clock.now() + CODE_TTL_MS,
   );
   const to = new URL(redirect);
   to.searchParams.set("code", code);
@@ -82,14 +93,24 @@ function formOf(ctx: TwinContext): URLSearchParams {
 /** POST /oauth/token: a code (with its PKCE verifier or the client secret) for an access token. */
 export function token(ctx: TwinContext): TwinResponse {
   const f = formOf(ctx);
-  if (f.get("grant_type") !== "authorization_code") return oauthError(400, "unsupported_grant_type", "Only authorization_code is supported by this twin");
+  if (f.get("grant_type") !== "authorization_code")
+    return oauthError(400, "unsupported_grant_type", "Only authorization_code is supported by this twin");
   const app = appFor(ctx, f.get("client_id"));
   if (!app) return oauthError(401, "invalid_client", "Unknown client_id");
-  const code = ctx.db.one<{ code: string; client_id: string; redirect_uri: string; challenge: string | null; challenge_method: string | null; scope: string; user_id: string; expires_at: number }>(
-    "SELECT * FROM lin_oauth_codes WHERE code = ?", f.get("code") ?? "",
-  );
-  if (!code || code.client_id !== app.client_id || code.expires_at < ctx.clock.now()) return oauthError(400, "invalid_grant", "The code is invalid or expired");
-  if (f.get("redirect_uri") !== code.redirect_uri) return oauthError(400, "invalid_grant", "redirect_uri does not match the authorization request");
+  const code = ctx.db.one<{
+    code: string;
+    client_id: string;
+    redirect_uri: string;
+    challenge: string | null;
+    challenge_method: string | null;
+    scope: string;
+    user_id: string;
+    expires_at: number;
+  }>("SELECT * FROM lin_oauth_codes WHERE code = ?", f.get("code") ?? "");
+  if (!code || code.client_id !== app.client_id || code.expires_at < ctx.clock.now())
+    return oauthError(400, "invalid_grant", "The code is invalid or expired");
+  if (f.get("redirect_uri") !== code.redirect_uri)
+    return oauthError(400, "invalid_grant", "redirect_uri does not match the authorization request");
   const secret = f.get("client_secret");
   const verifier = f.get("code_verifier");
   if (code.challenge) {
@@ -101,8 +122,20 @@ export function token(ctx: TwinContext): TwinResponse {
   // A code is good once.
   ctx.db.run("DELETE FROM lin_oauth_codes WHERE code = ?", code.code);
   const access = `${OAUTH_TOKEN_PREFIX}${ctx.sessionId.replace(/^ses_/, "")}${random(20)}`;
-  ctx.db.run("INSERT INTO lin_oauth_tokens (token, client_id, user_id, scope, created_at) VALUES (?, ?, ?, ?, ?)", access, app.client_id, code.user_id, code.scope, ctx.clock.now());
-  return jsonResponse(200, { access_token: access, token_type: "Bearer", expires_in: 315705599, scope: code.scope.split(/[ ,]+/).join(" ") });
+  ctx.db.run(
+    "INSERT INTO lin_oauth_tokens (token, client_id, user_id, scope, created_at) VALUES (?, ?, ?, ?, ?)",
+    access,
+    app.client_id,
+    code.user_id,
+    code.scope,
+    ctx.clock.now(),
+  );
+  return jsonResponse(200, {
+    access_token: access,
+    token_type: "Bearer",
+    expires_in: 315705599,
+    scope: code.scope.split(/[ ,]+/).join(" "),
+  });
 }
 
 /** POST /oauth/revoke: the token in Authorization (or the `token` form field) stops working. */

@@ -3,8 +3,16 @@
 // a field the twin does not model answers the empty value of its type, because the SDK's model
 // constructors read every field its fragments select.
 import {
-  GraphQLEnumType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLScalarType, buildSchema,
-  type GraphQLFieldResolver, type GraphQLOutputType, type GraphQLSchema, type GraphQLTypeResolver,
+  GraphQLEnumType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  buildSchema,
+  type GraphQLFieldResolver,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type GraphQLTypeResolver,
 } from "graphql";
 import type { Gql, Row } from "./context";
 import { MUTATION_RESOLVERS } from "./resolvers/mutation";
@@ -31,16 +39,22 @@ function emptyOf(type: GraphQLOutputType, src: unknown): unknown {
   if (inner instanceof GraphQLScalarType) {
     switch (inner.name) {
       case "Int":
-      case "Float": return 0;
-      case "Boolean": return false;
+      case "Float":
+        return 0;
+      case "Boolean":
+        return false;
       case "DateTime": {
-        const created = typeof src === "object" && src !== null && "created_at" in src ? (src as { created_at: unknown }).created_at : undefined;
+        const created =
+          typeof src === "object" && src !== null && "created_at" in src ? (src as { created_at: unknown }).created_at : undefined;
         return typeof created === "string" ? created : EPOCH;
       }
-      case "TimelessDate": return EPOCH.slice(0, 10);
+      case "TimelessDate":
+        return EPOCH.slice(0, 10);
       case "JSON":
-      case "JSONObject": return {};
-      default: return "";
+      case "JSONObject":
+        return {};
+      default:
+        return "";
     }
   }
   return null;

@@ -140,9 +140,21 @@ const fault = z.strictObject({
 });
 
 const rawSeed = z.strictObject({
-  organization: z.strictObject({ name: z.string().min(1).default("Acme"), urlKey: z.string().regex(/^[a-z0-9-]+$/).default("acme"), id: uuid.optional() }).default({ name: "Acme", urlKey: "acme" }),
+  organization: z
+    .strictObject({
+      name: z.string().min(1).default("Acme"),
+      urlKey: z
+        .string()
+        .regex(/^[a-z0-9-]+$/)
+        .default("acme"),
+      id: uuid.optional(),
+    })
+    .default({ name: "Acme", urlKey: "acme" }),
   viewer: z.string().optional(),
-  users: z.array(user).min(1).default([{ email: "agent@acme.test", name: "Pome Agent", admin: true, active: true }]),
+  users: z
+    .array(user)
+    .min(1)
+    .default([{ email: "agent@acme.test", name: "Pome Agent", admin: true, active: true }]),
   labels: z.array(label).default([]),
   teams: z.array(team).default([]),
   projects: z.array(project).default([]),
@@ -159,7 +171,10 @@ export type LinearUser = Req<z.infer<typeof user>, "id" | "name" | "displayName"
 export type LinearLabel = Req<z.infer<typeof label>, "id">;
 export type LinearState = Req<z.infer<typeof state>, "id" | "color" | "position">;
 export type LinearCycle = Req<z.infer<typeof cycle>, "id">;
-export type LinearTeam = Omit<Req<z.infer<typeof team>, "id" | "members" | "defaultIssueState" | "createdAt">, "states" | "labels" | "cycles"> & {
+export type LinearTeam = Omit<
+  Req<z.infer<typeof team>, "id" | "members" | "defaultIssueState" | "createdAt">,
+  "states" | "labels" | "cycles"
+> & {
   states: LinearState[];
   labels: LinearLabel[];
   cycles: LinearCycle[];
@@ -195,17 +210,27 @@ export const DEFAULT_STATES: { name: string; type: StateType; color: string }[] 
   { name: "Canceled", type: "canceled", color: "#95a2b3" },
 ];
 const STATE_COLORS: Record<StateType, string> = {
-  triage: "#fc7840", backlog: "#bec2c8", unstarted: "#e2e2e2", started: "#f2c94c", completed: "#5e6ad2", canceled: "#95a2b3",
+  triage: "#fc7840",
+  backlog: "#bec2c8",
+  unstarted: "#e2e2e2",
+  started: "#f2c94c",
+  completed: "#5e6ad2",
+  canceled: "#95a2b3",
 };
 
 /** The points a team's estimation scale allows (Linear's scales; `notUsed` takes none). */
 export function estimateScale(type: EstimationType): number[] {
   switch (type) {
-    case "exponential": return [0, 1, 2, 4, 8, 16];
-    case "fibonacci": return [0, 1, 2, 3, 5, 8];
-    case "linear": return [0, 1, 2, 3, 4, 5];
-    case "tShirt": return [0, 1, 2, 3, 5, 8];
-    default: return [];
+    case "exponential":
+      return [0, 1, 2, 4, 8, 16];
+    case "fibonacci":
+      return [0, 1, 2, 3, 5, 8];
+    case "linear":
+      return [0, 1, 2, 3, 4, 5];
+    case "tShirt":
+      return [0, 1, 2, 3, 5, 8];
+    default:
+      return [];
   }
 }
 
@@ -223,7 +248,13 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     if (emails.has(key)) p.add(`users[${i}].email`, `Duplicate user email "${u.email}"`, "duplicate");
     emails.set(key, u.email);
     const name = u.name ?? u.email.split("@")[0];
-    return { ...u, id: u.id ?? uuidFor("user", key), name, displayName: u.displayName ?? u.email.split("@")[0], createdAt: u.createdAt ?? SEED_EPOCH };
+    return {
+      ...u,
+      id: u.id ?? uuidFor("user", key),
+      name,
+      displayName: u.displayName ?? u.email.split("@")[0],
+      createdAt: u.createdAt ?? SEED_EPOCH,
+    };
   });
   const userRef = (value: string, path: string): string => {
     const found = emails.get(value.toLowerCase());
@@ -240,18 +271,26 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
   const teamsByKey = new Map<string, LinearTeam>();
   const teams: LinearTeam[] = raw.teams.map((t, ti) => {
     const at = `teams[${ti}]`;
-    if (!/^[A-Z][A-Z0-9]*$/.test(t.key)) p.add(`${at}.key`, `Invalid team key "${t.key}": capital letters and digits, starting with a letter`, "invalid_format");
+    if (!/^[A-Z][A-Z0-9]*$/.test(t.key))
+      p.add(`${at}.key`, `Invalid team key "${t.key}": capital letters and digits, starting with a letter`, "invalid_format");
     if (teamsByKey.has(t.key)) p.add(`${at}.key`, `Duplicate team key "${t.key}"`, "duplicate");
     const rawStates = t.states ?? DEFAULT_STATES;
     const stateNames = new Set<string>();
     const states: LinearState[] = rawStates.map((s, si) => {
       if (stateNames.has(s.name)) p.add(`${at}.states[${si}].name`, `Duplicate state "${s.name}" in team ${t.key}`, "duplicate");
       stateNames.add(s.name);
-      return { name: s.name, type: s.type, id: ("id" in s && s.id) || uuidFor("state", t.key, s.name), color: s.color ?? STATE_COLORS[s.type], position: ("position" in s && s.position !== undefined ? s.position : si) };
+      return {
+        name: s.name,
+        type: s.type,
+        id: ("id" in s && s.id) || uuidFor("state", t.key, s.name),
+        color: s.color ?? STATE_COLORS[s.type],
+        position: "position" in s && s.position !== undefined ? s.position : si,
+      };
     });
     const firstOf = (type: StateType) => states.find((s) => s.type === type)?.name;
     const defaultIssueState = t.defaultIssueState ?? firstOf("backlog") ?? firstOf("unstarted") ?? states[0]?.name ?? "";
-    if (!stateNames.has(defaultIssueState)) p.add(`${at}.defaultIssueState`, `Unknown state "${defaultIssueState}": not a state of team ${t.key}`);
+    if (!stateNames.has(defaultIssueState))
+      p.add(`${at}.defaultIssueState`, `Unknown state "${defaultIssueState}": not a state of team ${t.key}`);
     const teamLabelNames = new Set<string>();
     const teamLabels = t.labels.map((l, li) => {
       if (teamLabelNames.has(l.name)) p.add(`${at}.labels[${li}].name`, `Duplicate label "${l.name}" in team ${t.key}`, "duplicate");
@@ -262,14 +301,24 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     const cycleNumbers = new Set<number>();
     const cycles = t.cycles.map((c, ci) => {
       if (cycleNumbers.has(c.number)) p.add(`${at}.cycles[${ci}].number`, `Duplicate cycle ${c.number} in team ${t.key}`, "duplicate");
-      if (Date.parse(c.endsAt) <= Date.parse(c.startsAt)) p.add(`${at}.cycles[${ci}].endsAt`, "A cycle ends after it starts", "invalid_value");
+      if (Date.parse(c.endsAt) <= Date.parse(c.startsAt))
+        p.add(`${at}.cycles[${ci}].endsAt`, "A cycle ends after it starts", "invalid_value");
       cycleNumbers.add(c.number);
       return { ...c, id: c.id ?? uuidFor("cycle", t.key, String(c.number)) };
     });
     const members = t.members ? t.members.map((m, mi) => userRef(m, `${at}.members[${mi}]`)) : users.map((u) => u.email);
     const out: LinearTeam = {
-      key: t.key, name: t.name, id: t.id ?? uuidFor("team", t.key), description: t.description, members,
-      issueEstimationType: t.issueEstimationType, defaultIssueState, states, labels: teamLabels, cycles, createdAt: t.createdAt ?? SEED_EPOCH,
+      key: t.key,
+      name: t.name,
+      id: t.id ?? uuidFor("team", t.key),
+      description: t.description,
+      members,
+      issueEstimationType: t.issueEstimationType,
+      defaultIssueState,
+      states,
+      labels: teamLabels,
+      cycles,
+      createdAt: t.createdAt ?? SEED_EPOCH,
     };
     teamsByKey.set(t.key, out);
     return out;
@@ -280,7 +329,12 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     pr.teams.forEach((k, ki) => {
       if (!teamsByKey.has(k)) p.add(`projects[${i}].teams[${ki}]`, `Unknown team "${k}"`);
     });
-    const out: LinearProject = { ...pr, id: pr.id ?? uuidFor("project", pr.name), lead: pr.lead === null ? null : userRef(pr.lead, `projects[${i}].lead`), createdAt: pr.createdAt ?? SEED_EPOCH };
+    const out: LinearProject = {
+      ...pr,
+      id: pr.id ?? uuidFor("project", pr.name),
+      lead: pr.lead === null ? null : userRef(pr.lead, `projects[${i}].lead`),
+      createdAt: pr.createdAt ?? SEED_EPOCH,
+    };
     projectNames.set(pr.name, out);
     return out;
   });
@@ -299,48 +353,79 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     const st = t?.states.find((s) => s.name === stateName);
     if (t && !st) p.add(`${at}.state`, `Unknown state "${stateName}": not a state of team ${t.key}`);
     it.labels.forEach((name, li) => {
-      if (t && !workspaceLabels.has(name) && !t.labels.some((l) => l.name === name)) p.add(`${at}.labels[${li}]`, `Unknown label "${name}" for team ${t.key}`);
+      if (t && !workspaceLabels.has(name) && !t.labels.some((l) => l.name === name))
+        p.add(`${at}.labels[${li}]`, `Unknown label "${name}" for team ${t.key}`);
     });
     if (it.priority < 0 || it.priority > 4) p.add(`${at}.priority`, "Priority is 0 (none) to 4 (low)", "invalid_value");
     if (it.estimate !== null && t) {
       const scale = estimateScale(t.issueEstimationType);
-      if (!scale.includes(it.estimate)) p.add(`${at}.estimate`, `Estimate ${it.estimate} is not on team ${t.key}'s ${t.issueEstimationType} scale`, "invalid_value");
+      if (!scale.includes(it.estimate))
+        p.add(`${at}.estimate`, `Estimate ${it.estimate} is not on team ${t.key}'s ${t.issueEstimationType} scale`, "invalid_value");
     }
     if (it.project !== null) {
       const pr = projectNames.get(it.project);
       if (!pr) p.add(`${at}.project`, `Unknown project "${it.project}"`);
       else if (t && !pr.teams.includes(t.key)) p.add(`${at}.project`, `Project "${it.project}" does not include team ${t.key}`);
     }
-    if (it.cycle !== null && t && !t.cycles.some((c) => c.number === it.cycle)) p.add(`${at}.cycle`, `Unknown cycle ${it.cycle} of team ${t.key}`);
-    if (it.parent !== null && (!identifiers.has(it.parent) || it.parent === it.identifier)) p.add(`${at}.parent`, `Unknown parent issue "${it.parent}"`);
+    if (it.cycle !== null && t && !t.cycles.some((c) => c.number === it.cycle))
+      p.add(`${at}.cycle`, `Unknown cycle ${it.cycle} of team ${t.key}`);
+    if (it.parent !== null && (!identifiers.has(it.parent) || it.parent === it.identifier))
+      p.add(`${at}.parent`, `Unknown parent issue "${it.parent}"`);
     const pairs = new Set<string>();
     it.relations.forEach((r, ri) => {
-      if (!identifiers.has(r.relatedIssue) || r.relatedIssue === it.identifier) p.add(`${at}.relations[${ri}].relatedIssue`, `Unknown related issue "${r.relatedIssue}"`);
+      if (!identifiers.has(r.relatedIssue) || r.relatedIssue === it.identifier)
+        p.add(`${at}.relations[${ri}].relatedIssue`, `Unknown related issue "${r.relatedIssue}"`);
       if (pairs.has(r.relatedIssue)) p.add(`${at}.relations[${ri}]`, `A second relation with ${r.relatedIssue}`, "duplicate");
       pairs.add(r.relatedIssue);
     });
     const created = it.createdAt ?? SEED_EPOCH;
     const type = st?.type;
     const comments = it.comments.map((c, ci) => ({
-      body: c.body, id: c.id ?? uuidFor("comment", it.identifier, String(ci)), user: userRef(c.user ?? viewer, `${at}.comments[${ci}].user`), createdAt: c.createdAt ?? created,
+      body: c.body,
+      id: c.id ?? uuidFor("comment", it.identifier, String(ci)),
+      user: userRef(c.user ?? viewer, `${at}.comments[${ci}].user`),
+      createdAt: c.createdAt ?? created,
       children: c.children.map((r, ri) => {
         if ("children" in r) p.add(`${at}.comments[${ci}].children[${ri}].children`, "Replies are one level deep", "invalid_value");
-        return { body: r.body, id: r.id ?? uuidFor("comment", it.identifier, `${ci}.${ri}`), user: userRef(r.user ?? viewer, `${at}.comments[${ci}].children[${ri}].user`), createdAt: r.createdAt ?? created };
+        return {
+          body: r.body,
+          id: r.id ?? uuidFor("comment", it.identifier, `${ci}.${ri}`),
+          user: userRef(r.user ?? viewer, `${at}.comments[${ci}].children[${ri}].user`),
+          createdAt: r.createdAt ?? created,
+        };
       }),
     }));
     return {
-      identifier: it.identifier, title: it.title, id: it.id ?? uuidFor("issue", it.identifier), description: it.description, state: stateName,
-      priority: it.priority, estimate: it.estimate, assignee: it.assignee === null ? null : userRef(it.assignee, `${at}.assignee`),
-      creator: userRef(it.creator ?? viewer, `${at}.creator`), labels: it.labels, project: it.project, cycle: it.cycle, parent: it.parent, dueDate: it.dueDate,
+      identifier: it.identifier,
+      title: it.title,
+      id: it.id ?? uuidFor("issue", it.identifier),
+      description: it.description,
+      state: stateName,
+      priority: it.priority,
+      estimate: it.estimate,
+      assignee: it.assignee === null ? null : userRef(it.assignee, `${at}.assignee`),
+      creator: userRef(it.creator ?? viewer, `${at}.creator`),
+      labels: it.labels,
+      project: it.project,
+      cycle: it.cycle,
+      parent: it.parent,
+      dueDate: it.dueDate,
       subscribers: it.subscribers.map((s, si) => userRef(s, `${at}.subscribers[${si}]`)),
       relations: it.relations.map((r) => ({ ...r, id: r.id ?? uuidFor("relation", it.identifier, r.relatedIssue) })),
-      attachments: it.attachments.map((a, ai) => ({ ...a, id: a.id ?? uuidFor("attachment", it.identifier, String(ai)), creator: userRef(a.creator ?? viewer, `${at}.attachments[${ai}].creator`) })),
+      attachments: it.attachments.map((a, ai) => ({
+        ...a,
+        id: a.id ?? uuidFor("attachment", it.identifier, String(ai)),
+        creator: userRef(a.creator ?? viewer, `${at}.attachments[${ai}].creator`),
+      })),
       comments,
-      createdAt: created, updatedAt: it.updatedAt ?? created,
-      startedAt: it.startedAt !== undefined ? it.startedAt : type === "started" || type === "completed" || type === "canceled" ? created : null,
+      createdAt: created,
+      updatedAt: it.updatedAt ?? created,
+      startedAt:
+        it.startedAt !== undefined ? it.startedAt : type === "started" || type === "completed" || type === "canceled" ? created : null,
       completedAt: it.completedAt !== undefined ? it.completedAt : type === "completed" ? created : null,
       canceledAt: it.canceledAt !== undefined ? it.canceledAt : type === "canceled" ? created : null,
-      archivedAt: it.archivedAt, trashed: it.trashed,
+      archivedAt: it.archivedAt,
+      trashed: it.trashed,
     };
   });
   // No parent cycles: walk each chain; a chain longer than the issue count loops.
@@ -357,17 +442,39 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
   });
   // A pair of issues carries one relation, whichever side declares it.
   const seenPairs = new Set<string>();
-  issues.forEach((it, i) => it.relations.forEach((r, ri) => {
-    const key = [it.identifier, r.relatedIssue].sort().join("|");
-    if (seenPairs.has(key) && !it.relations.slice(0, ri).some((x) => x.relatedIssue === r.relatedIssue)) p.add(`issues[${i}].relations[${ri}]`, `${it.identifier} and ${r.relatedIssue} are already related`, "duplicate");
-    seenPairs.add(key);
-  }));
+  issues.forEach((it, i) =>
+    it.relations.forEach((r, ri) => {
+      const key = [it.identifier, r.relatedIssue].sort().join("|");
+      if (seenPairs.has(key) && !it.relations.slice(0, ri).some((x) => x.relatedIssue === r.relatedIssue))
+        p.add(`issues[${i}].relations[${ri}]`, `${it.identifier} and ${r.relatedIssue} are already related`, "duplicate");
+      seenPairs.add(key);
+    }),
+  );
   const webhooks = raw.webhooks.map((w, i) => {
     if (w.team !== null && !teamsByKey.has(w.team)) p.add(`webhooks[${i}].team`, `Unknown team "${w.team}"`);
-    return { ...w, id: w.id ?? uuidFor("webhook", w.url, String(i)), secret: w.secret ?? `lin_wh_${uuidFor("webhook-secret", w.url, String(i)).replace(/-/g, "")}` };
+    return {
+      ...w,
+      id: w.id ?? uuidFor("webhook", w.url, String(i)),
+      secret: w.secret ?? `lin_wh_${uuidFor("webhook-secret", w.url, String(i)).replace(/-/g, "")}`,
+    };
   });
-  const organization = { name: raw.organization.name, urlKey: raw.organization.urlKey, id: raw.organization.id ?? uuidFor("organization", raw.organization.urlKey) };
-  return p.result({ organization, viewer, users, labels, teams, projects, issues, webhooks, oauthApplications: raw.oauthApplications, faults: raw.faults });
+  const organization = {
+    name: raw.organization.name,
+    urlKey: raw.organization.urlKey,
+    id: raw.organization.id ?? uuidFor("organization", raw.organization.urlKey),
+  };
+  return p.result({
+    organization,
+    viewer,
+    users,
+    labels,
+    teams,
+    projects,
+    issues,
+    webhooks,
+    oauthApplications: raw.oauthApplications,
+    faults: raw.faults,
+  });
 }
 
 export const parseLinearSeed = parseSeedWith(rawSeed, normalize);
@@ -383,10 +490,17 @@ export const defaultLinearSeed = (): LinearSeed =>
   mustParse({
     organization: { name: "Acme", urlKey: "acme" },
     users: [{ email: "agent@acme.test", name: "Pome Agent", displayName: "agent", admin: true }],
-    teams: [{
-      key: "ENG", name: "Engineering",
-      labels: [{ name: "Bug", color: "#eb5757" }, { name: "Feature", color: "#bb87fc" }, { name: "Improvement", color: "#4ea7fc" }],
-    }],
+    teams: [
+      {
+        key: "ENG",
+        name: "Engineering",
+        labels: [
+          { name: "Bug", color: "#eb5757" },
+          { name: "Feature", color: "#bb87fc" },
+          { name: "Improvement", color: "#4ea7fc" },
+        ],
+      },
+    ],
     issues: [
       { identifier: "ENG-1", title: "Checkout fails with 500 on expired cards", state: "Todo", priority: 1, labels: ["Bug"] },
       { identifier: "ENG-2", title: "Add dark mode to settings", labels: ["Feature"] },
@@ -397,7 +511,10 @@ export const defaultLinearSeed = (): LinearSeed =>
 /** A valid world with `count` issues in one team, deterministic, for the contract and the bench. */
 export function generateLinearSeed(count: number): unknown {
   return {
-    users: [{ email: "agent@acme.test", name: "Pome Agent", admin: true }, { email: "bob@acme.test", name: "Bob Stone" }],
+    users: [
+      { email: "agent@acme.test", name: "Pome Agent", admin: true },
+      { email: "bob@acme.test", name: "Bob Stone" },
+    ],
     teams: [{ key: "ENG", name: "Engineering", labels: [{ name: "Bug" }, { name: "Feature" }] }],
     issues: Array.from({ length: count }, (_, i) => ({
       identifier: `ENG-${i + 1}`,

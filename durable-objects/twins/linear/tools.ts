@@ -6,7 +6,8 @@ import { z } from "zod";
 import { tool } from "../kit/tools";
 import type { TwinTool } from "../types";
 
-const ISSUE_FIELDS = "id identifier title description priority priorityLabel estimate url dueDate createdAt updatedAt completedAt canceledAt archivedAt trashed state { id name type } team { id key } assignee { id email name } labels { nodes { id name } } parent { identifier } project { id name } cycle { id number }";
+const ISSUE_FIELDS =
+  "id identifier title description priority priorityLabel estimate url dueDate createdAt updatedAt completedAt canceledAt archivedAt trashed state { id name type } team { id key } assignee { id email name } labels { nodes { id name } } parent { identifier } project { id name } cycle { id number }";
 
 const issueId = z.string().min(1).describe("The issue's UUID or its identifier, e.g. ENG-12");
 const first = z.number().int().min(1).max(250).optional().describe("Page size (default 50, at most 250)");
@@ -48,7 +49,8 @@ export const linearTools: readonly TwinTool[] = [
     description: "The workspace's teams with their workflow states, labels and members (with the ids other tools take).",
     input: {},
     readOnly: true,
-    query: "query { teams { nodes { id key name issueEstimationType defaultIssueState { id name } states { nodes { id name type } } labels { nodes { id name } } members { nodes { id name email } } } } issueLabels(filter: { team: { null: true } }) { nodes { id name } } }",
+    query:
+      "query { teams { nodes { id key name issueEstimationType defaultIssueState { id name } states { nodes { id name type } } labels { nodes { id name } } members { nodes { id name email } } } } issueLabels(filter: { team: { null: true } }) { nodes { id name } } }",
     variables: () => ({}),
   }),
   gqlTool({
@@ -56,12 +58,14 @@ export const linearTools: readonly TwinTool[] = [
     description: "The workspace's people: id, name, email.",
     input: { first, after },
     readOnly: true,
-    query: "query($first: Int, $after: String) { users(first: $first, after: $after) { nodes { id name email displayName admin active } pageInfo { hasNextPage endCursor } } }",
+    query:
+      "query($first: Int, $after: String) { users(first: $first, after: $after) { nodes { id name email displayName admin active } pageInfo { hasNextPage endCursor } } }",
     variables: (a) => a,
   }),
   gqlTool({
     name: "list_issues",
-    description: "List issues, newest first, optionally narrowed by a Linear IssueFilter (e.g. {\"state\":{\"type\":{\"eq\":\"started\"}},\"assignee\":{\"email\":{\"eq\":\"bob@acme.test\"}}}).",
+    description:
+      'List issues, newest first, optionally narrowed by a Linear IssueFilter (e.g. {"state":{"type":{"eq":"started"}},"assignee":{"email":{"eq":"bob@acme.test"}}}).',
     input: {
       filter: z.record(z.string(), z.unknown()).optional().describe("A Linear IssueFilter object"),
       includeArchived: z.boolean().optional().describe("Include archived issues"),
@@ -84,9 +88,14 @@ export const linearTools: readonly TwinTool[] = [
   gqlTool({
     name: "search_issues",
     description: "Issues whose title, description or identifier matches the text.",
-    input: { term: z.string().min(1).describe("Text to search for"), includeComments: z.boolean().optional().describe("Also search comment bodies"), first },
+    input: {
+      term: z.string().min(1).describe("Text to search for"),
+      includeComments: z.boolean().optional().describe("Also search comment bodies"),
+      first,
+    },
     readOnly: true,
-    query: "query($term: String!, $includeComments: Boolean, $first: Int) { searchIssues(term: $term, includeComments: $includeComments, first: $first) { nodes { id identifier title state { name } assignee { email } } } }",
+    query:
+      "query($term: String!, $includeComments: Boolean, $first: Int) { searchIssues(term: $term, includeComments: $includeComments, first: $first) { nodes { id identifier title state { name } assignee { email } } } }",
     variables: (a) => a,
   }),
   gqlTool({
@@ -111,7 +120,8 @@ export const linearTools: readonly TwinTool[] = [
   }),
   gqlTool({
     name: "update_issue",
-    description: "Change an issue: title, description, state (moving to a completed or canceled state stamps completedAt/canceledAt), assignee (null to unassign), priority, estimate, labels, project, cycle, parent, due date. Only what you pass changes.",
+    description:
+      "Change an issue: title, description, state (moving to a completed or canceled state stamps completedAt/canceledAt), assignee (null to unassign), priority, estimate, labels, project, cycle, parent, due date. Only what you pass changes.",
     input: {
       issueId,
       title: z.string().min(1).optional(),
@@ -136,49 +146,61 @@ export const linearTools: readonly TwinTool[] = [
     description: "Archive an issue (it leaves lists unless includeArchived); trash: true moves it to the trash.",
     input: { issueId, trash: z.boolean().optional() },
     destructive: true,
-    query: "mutation($id: String!, $trash: Boolean) { issueArchive(id: $id, trash: $trash) { success lastSyncId entity { identifier archivedAt trashed } } }",
+    query:
+      "mutation($id: String!, $trash: Boolean) { issueArchive(id: $id, trash: $trash) { success lastSyncId entity { identifier archivedAt trashed } } }",
     variables: (a) => ({ id: a.issueId, trash: a.trash }),
   }),
   gqlTool({
     name: "add_issue_label",
     description: "Apply one label (team or workspace) to an issue.",
     input: { issueId, labelId: z.string().min(1) },
-    query: "mutation($id: String!, $labelId: String!) { issueAddLabel(id: $id, labelId: $labelId) { success issue { identifier labels { nodes { name } } } } }",
+    query:
+      "mutation($id: String!, $labelId: String!) { issueAddLabel(id: $id, labelId: $labelId) { success issue { identifier labels { nodes { name } } } } }",
     variables: (a) => ({ id: a.issueId, labelId: a.labelId }),
   }),
   gqlTool({
     name: "remove_issue_label",
     description: "Take one label off an issue.",
     input: { issueId, labelId: z.string().min(1) },
-    query: "mutation($id: String!, $labelId: String!) { issueRemoveLabel(id: $id, labelId: $labelId) { success issue { identifier labels { nodes { name } } } } }",
+    query:
+      "mutation($id: String!, $labelId: String!) { issueRemoveLabel(id: $id, labelId: $labelId) { success issue { identifier labels { nodes { name } } } } }",
     variables: (a) => ({ id: a.issueId, labelId: a.labelId }),
   }),
   gqlTool({
     name: "create_comment",
     description: "Comment on an issue; parentId (a comment's id) makes it a threaded reply.",
     input: { issueId, body: z.string().min(1).describe("Markdown"), parentId: z.string().optional() },
-    query: "mutation($input: CommentCreateInput!) { commentCreate(input: $input) { success lastSyncId comment { id body createdAt parent { id } } } }",
+    query:
+      "mutation($input: CommentCreateInput!) { commentCreate(input: $input) { success lastSyncId comment { id body createdAt parent { id } } } }",
     variables: (a) => ({ input: defined(a) }),
   }),
   gqlTool({
     name: "create_issue_relation",
     description: "Relate two issues: blocks, duplicate, related or similar (issueId blocks / duplicates relatedIssueId).",
     input: { issueId, relatedIssueId: issueId, type: z.enum(["blocks", "duplicate", "related", "similar"]) },
-    query: "mutation($input: IssueRelationCreateInput!) { issueRelationCreate(input: $input) { success issueRelation { id type issue { identifier } relatedIssue { identifier } } } }",
+    query:
+      "mutation($input: IssueRelationCreateInput!) { issueRelationCreate(input: $input) { success issueRelation { id type issue { identifier } relatedIssue { identifier } } } }",
     variables: (a) => ({ input: a }),
   }),
   gqlTool({
     name: "create_issue_label",
     description: "Create a label, in a team (teamId) or for the whole workspace.",
-    input: { name: z.string().min(1), color: z.string().optional().describe("A hex color, #rrggbb"), description: z.string().optional(), teamId: z.string().optional() },
-    query: "mutation($input: IssueLabelCreateInput!) { issueLabelCreate(input: $input) { success issueLabel { id name color team { key } } } }",
+    input: {
+      name: z.string().min(1),
+      color: z.string().optional().describe("A hex color, #rrggbb"),
+      description: z.string().optional(),
+      teamId: z.string().optional(),
+    },
+    query:
+      "mutation($input: IssueLabelCreateInput!) { issueLabelCreate(input: $input) { success issueLabel { id name color team { key } } } }",
     variables: (a) => ({ input: defined(a) }),
   }),
   gqlTool({
     name: "link_url",
     description: "Attach a link to an issue (attaching the same URL again updates its title).",
     input: { issueId, url: z.string().url(), title: z.string().optional() },
-    query: "mutation($issueId: String!, $url: String!, $title: String) { attachmentLinkURL(issueId: $issueId, url: $url, title: $title) { success attachment { id title url } } }",
+    query:
+      "mutation($issueId: String!, $url: String!, $title: String) { attachmentLinkURL(issueId: $issueId, url: $url, title: $title) { success attachment { id title url } } }",
     variables: (a) => a,
   }),
   gqlTool({
@@ -186,7 +208,8 @@ export const linearTools: readonly TwinTool[] = [
     description: "The workspace's projects with their teams and lead.",
     input: { first, after },
     readOnly: true,
-    query: "query($first: Int, $after: String) { projects(first: $first, after: $after) { nodes { id name description state lead { email } teams { nodes { key } } } pageInfo { hasNextPage endCursor } } }",
+    query:
+      "query($first: Int, $after: String) { projects(first: $first, after: $after) { nodes { id name description state lead { email } teams { nodes { key } } } pageInfo { hasNextPage endCursor } } }",
     variables: (a) => a,
   }),
   gqlTool({
@@ -194,14 +217,16 @@ export const linearTools: readonly TwinTool[] = [
     description: "Cycles of every team: number, dates, team.",
     input: { first, after },
     readOnly: true,
-    query: "query($first: Int, $after: String) { cycles(first: $first, after: $after) { nodes { id number name startsAt endsAt team { key } } pageInfo { hasNextPage endCursor } } }",
+    query:
+      "query($first: Int, $after: String) { cycles(first: $first, after: $after) { nodes { id number name startsAt endsAt team { key } } pageInfo { hasNextPage endCursor } } }",
     variables: (a) => a,
   }),
   gqlTool({
     name: "update_comment",
     description: "Replace the body of one of your comments.",
     input: { commentId: z.string().min(1), body: z.string().min(1) },
-    query: "mutation($id: String!, $input: CommentUpdateInput!) { commentUpdate(id: $id, input: $input) { success comment { id body editedAt } } }",
+    query:
+      "mutation($id: String!, $input: CommentUpdateInput!) { commentUpdate(id: $id, input: $input) { success comment { id body editedAt } } }",
     variables: (a) => ({ id: a.commentId, input: { body: a.body } }),
   }),
   gqlTool({
@@ -217,7 +242,8 @@ export const linearTools: readonly TwinTool[] = [
     description: "Move an issue to the trash (admins may pass permanentlyDelete: true).",
     input: { issueId, permanentlyDelete: z.boolean().optional() },
     destructive: true,
-    query: "mutation($id: String!, $permanentlyDelete: Boolean) { issueDelete(id: $id, permanentlyDelete: $permanentlyDelete) { success entity { identifier trashed } } }",
+    query:
+      "mutation($id: String!, $permanentlyDelete: Boolean) { issueDelete(id: $id, permanentlyDelete: $permanentlyDelete) { success entity { identifier trashed } } }",
     variables: (a) => ({ id: a.issueId, permanentlyDelete: a.permanentlyDelete }),
   }),
   gqlTool({
@@ -246,27 +272,46 @@ export const linearTools: readonly TwinTool[] = [
     name: "subscribe_to_issue",
     description: "Subscribe yourself (or the user with userId) to an issue's updates.",
     input: { issueId, userId: z.string().optional() },
-    query: "mutation($id: String!, $userId: String) { issueSubscribe(id: $id, userId: $userId) { success issue { identifier subscribers { nodes { email } } } } }",
+    query:
+      "mutation($id: String!, $userId: String) { issueSubscribe(id: $id, userId: $userId) { success issue { identifier subscribers { nodes { email } } } } }",
     variables: (a) => ({ id: a.issueId, userId: a.userId }),
   }),
   gqlTool({
     name: "create_project",
     description: "Create a project for one or more teams.",
-    input: { name: z.string().min(1), teamIds: z.array(z.string()).min(1).describe("Team ids or keys"), description: z.string().optional(), leadId: z.string().optional() },
-    query: "mutation($input: ProjectCreateInput!) { projectCreate(input: $input) { success project { id name state teams { nodes { key } } } } }",
+    input: {
+      name: z.string().min(1),
+      teamIds: z.array(z.string()).min(1).describe("Team ids or keys"),
+      description: z.string().optional(),
+      leadId: z.string().optional(),
+    },
+    query:
+      "mutation($input: ProjectCreateInput!) { projectCreate(input: $input) { success project { id name state teams { nodes { key } } } } }",
     variables: (a) => ({ input: defined(a) }),
   }),
   gqlTool({
     name: "update_project",
     description: "Rename a project, change its description, lead or teams.",
-    input: { projectId: z.string().min(1), name: z.string().min(1).optional(), description: z.string().optional(), leadId: z.string().optional(), teamIds: z.array(z.string()).optional() },
-    query: "mutation($id: String!, $input: ProjectUpdateInput!) { projectUpdate(id: $id, input: $input) { success project { id name description lead { email } } } }",
+    input: {
+      projectId: z.string().min(1),
+      name: z.string().min(1).optional(),
+      description: z.string().optional(),
+      leadId: z.string().optional(),
+      teamIds: z.array(z.string()).optional(),
+    },
+    query:
+      "mutation($id: String!, $input: ProjectUpdateInput!) { projectUpdate(id: $id, input: $input) { success project { id name description lead { email } } } }",
     variables: ({ projectId, ...input }) => ({ id: projectId, input: defined(input) }),
   }),
   gqlTool({
     name: "create_cycle",
     description: "Add a cycle to a team (it gets the team's next cycle number; cycles may not overlap).",
-    input: { teamId: z.string().min(1), startsAt: z.string().describe("ISO date-time"), endsAt: z.string().describe("ISO date-time"), name: z.string().optional() },
+    input: {
+      teamId: z.string().min(1),
+      startsAt: z.string().describe("ISO date-time"),
+      endsAt: z.string().describe("ISO date-time"),
+      name: z.string().optional(),
+    },
     query: "mutation($input: CycleCreateInput!) { cycleCreate(input: $input) { success cycle { id number startsAt endsAt } } }",
     variables: (a) => ({ input: defined(a) }),
   }),
@@ -280,7 +325,8 @@ export const linearTools: readonly TwinTool[] = [
       color: z.string().describe("A hex color, #rrggbb"),
       position: z.number().optional(),
     },
-    query: "mutation($input: WorkflowStateCreateInput!) { workflowStateCreate(input: $input) { success workflowState { id name type position } } }",
+    query:
+      "mutation($input: WorkflowStateCreateInput!) { workflowStateCreate(input: $input) { success workflowState { id name type position } } }",
     variables: (a) => ({ input: defined(a) }),
   }),
 ];

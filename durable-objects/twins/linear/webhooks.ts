@@ -27,15 +27,35 @@ function issueData(gql: Gql, r: Row) {
   const state = gql.byId("WorkflowState", str(r.state_id));
   const team = gql.byId("Team", str(r.team_id));
   const labels = gql.db.all<{ id: string; name: string; color: string }>(
-    "SELECT l.id, l.name, l.color FROM lin_issue_labels il JOIN lin_labels l ON l.id = il.label_id WHERE il.issue_id = ? ORDER BY il.position", r.id,
+    "SELECT l.id, l.name, l.color FROM lin_issue_labels il JOIN lin_labels l ON l.id = il.label_id WHERE il.issue_id = ? ORDER BY il.position",
+    r.id,
   );
   return {
-    id: r.id, createdAt: r.created_at, updatedAt: r.updated_at, archivedAt: r.archived_at, number: r.number, title: r.title,
-    description: r.description, priority: r.priority, priorityLabel: PRIORITY_LABELS[Number(r.priority)] ?? "No priority", estimate: r.estimate,
-    identifier: r.identifier, url: `https://linear.app/${orgOf(gql).urlKey}/issue/${String(r.identifier)}/${slug(String(r.title))}`,
-    teamId: r.team_id, stateId: r.state_id, assigneeId: r.assignee_id, creatorId: r.creator_id, projectId: r.project_id, cycleId: r.cycle_id,
-    parentId: r.parent_id, dueDate: r.due_date, startedAt: r.started_at, completedAt: r.completed_at, canceledAt: r.canceled_at,
-    trashed: r.trashed === 1, labelIds: labels.map((l) => l.id),
+    id: r.id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    archivedAt: r.archived_at,
+    number: r.number,
+    title: r.title,
+    description: r.description,
+    priority: r.priority,
+    priorityLabel: PRIORITY_LABELS[Number(r.priority)] ?? "No priority",
+    estimate: r.estimate,
+    identifier: r.identifier,
+    url: `https://linear.app/${orgOf(gql).urlKey}/issue/${String(r.identifier)}/${slug(String(r.title))}`,
+    teamId: r.team_id,
+    stateId: r.state_id,
+    assigneeId: r.assignee_id,
+    creatorId: r.creator_id,
+    projectId: r.project_id,
+    cycleId: r.cycle_id,
+    parentId: r.parent_id,
+    dueDate: r.due_date,
+    startedAt: r.started_at,
+    completedAt: r.completed_at,
+    canceledAt: r.canceled_at,
+    trashed: r.trashed === 1,
+    labelIds: labels.map((l) => l.id),
     state: state ? { id: state.id, name: state.name, color: state.color, type: state.type } : null,
     team: team ? { id: team.id, key: team.key, name: team.name } : null,
     labels,
@@ -52,7 +72,15 @@ function updatedFrom(after: Record<string, unknown>, before: Record<string, unkn
   return out;
 }
 
-function send(gql: Gql, type: string, action: Action, teamId: string | null, data: Record<string, unknown>, url: string, from?: Record<string, unknown>) {
+function send(
+  gql: Gql,
+  type: string,
+  action: Action,
+  teamId: string | null,
+  data: Record<string, unknown>,
+  url: string,
+  from?: Record<string, unknown>,
+) {
   const hooks = endpoints(gql, type, teamId);
   if (!hooks.length) return;
   const at = gql.clock.now();
@@ -60,10 +88,23 @@ function send(gql: Gql, type: string, action: Action, teamId: string | null, dat
   for (const h of hooks) {
     const delivery = uuidFor("delivery", h.id, String(at), type, action, String(data.id));
     const body = JSON.stringify({
-      action, actor: actorOf(gql), createdAt: new Date(at).toISOString(), data, ...(from ? { updatedFrom: from } : {}), url, type,
-      organizationId: org.id, webhookTimestamp: at, webhookId: h.id,
+      action,
+      actor: actorOf(gql),
+      createdAt: new Date(at).toISOString(),
+      data,
+      ...(from ? { updatedFrom: from } : {}),
+      url,
+      type,
+      organizationId: org.id,
+      webhookTimestamp: at,
+      webhookId: h.id,
     });
-    gql.webhook({ url: h.url, body, secret: h.secret, headers: { "linear-delivery": delivery, "linear-event": type, "user-agent": "Linear-Webhook" } });
+    gql.webhook({
+      url: h.url,
+      body,
+      secret: h.secret,
+      headers: { "linear-delivery": delivery, "linear-event": type, "user-agent": "Linear-Webhook" },
+    });
   }
 }
 
@@ -80,11 +121,24 @@ export function issueWebhooks(gql: Gql, action: Action, issue: Row, before?: Row
 
 export function commentWebhooks(gql: Gql, action: Action, comment: Row, issue: Row) {
   const data = {
-    id: comment.id, createdAt: comment.created_at, updatedAt: comment.updated_at, body: comment.body, issueId: comment.issue_id,
-    parentId: comment.parent_id, userId: comment.user_id, editedAt: comment.edited_at,
+    id: comment.id,
+    createdAt: comment.created_at,
+    updatedAt: comment.updated_at,
+    body: comment.body,
+    issueId: comment.issue_id,
+    parentId: comment.parent_id,
+    userId: comment.user_id,
+    editedAt: comment.edited_at,
     issue: { id: issue.id, identifier: issue.identifier, title: issue.title, teamId: issue.team_id },
   };
-  send(gql, "Comment", action, str(issue.team_id), data, `https://linear.app/${orgOf(gql).urlKey}/issue/${String(issue.identifier)}#comment-${comment.id.slice(0, 8)}`);
+  send(
+    gql,
+    "Comment",
+    action,
+    str(issue.team_id),
+    data,
+    `https://linear.app/${orgOf(gql).urlKey}/issue/${String(issue.identifier)}#comment-${comment.id.slice(0, 8)}`,
+  );
 }
 
 /** `Linear-Signature`: the hex HMAC-SHA256 of the exact body, keyed by the endpoint's secret. */

@@ -13,15 +13,35 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** Every figure the bench reports, by id: the six measurements issue 5 asks for, and issue 10's bare baseline. */
 const FIGURE_IDS = [
-  "bare.floor.p50", "bare.read.p50", "bare.write.p50", "bare.repo-read.p50", "bare.list.p50",
+  "bare.floor.p50",
+  "bare.read.p50",
+  "bare.write.p50",
+  "bare.repo-read.p50",
+  "bare.list.p50",
   // With its state in memory (tmpfs), the bench also times reads and writes on a disk-backed server.
   ...(existsSync("/dev/shm") ? ["bare.read-disk.p50", "bare.write-disk.p50"] : []),
-  "memory.peak", "memory.per-sandbox", "memory.added",
-  "overhead.read.p50", "overhead.read.p99", "overhead.write.p50", "overhead.write.p99", "overhead.repo-read.p50",
-  "world.read.p50", "world.write.p50", "world.list.p50", "world.label-list.p50",
-  "create.empty", "create.mid", "create.big", "create.invalid", "create.first-answer",
-  "finalize.small", "finalize.big",
-  "concurrency.throughput", "concurrency.errors", "concurrency.tapes",
+  "memory.peak",
+  "memory.per-sandbox",
+  "memory.added",
+  "overhead.read.p50",
+  "overhead.read.p99",
+  "overhead.write.p50",
+  "overhead.write.p99",
+  "overhead.repo-read.p50",
+  "world.read.p50",
+  "world.write.p50",
+  "world.list.p50",
+  "world.label-list.p50",
+  "create.empty",
+  "create.mid",
+  "create.big",
+  "create.invalid",
+  "create.first-answer",
+  "finalize.small",
+  "finalize.big",
+  "concurrency.throughput",
+  "concurrency.errors",
+  "concurrency.tapes",
 ];
 
 /** The figures each twin's own bench section adds, under its id: the same five for every twin. */
@@ -45,7 +65,10 @@ function runQuickBench(out: string): Promise<{ code: number | null; stdout: stri
   const started = Date.now();
   return new Promise((resolve) => {
     // Through npm, as a user runs it: npm puts the project's pinned Node 22 first on the PATH.
-    const child = spawn("npm", ["run", "--silent", "bench", "--", "--quick", "--out", out], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", "bench", "--", "--quick", "--out", out], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -65,7 +88,8 @@ describe("npm run bench -- --quick", () => {
     const ids = results.figures.map((f) => f.id);
     expect(ids.filter((id) => !TWIN_SECTION.test(id)).sort()).toEqual([...FIGURE_IDS].sort());
     const twins = [...new Set(ids.filter((id) => TWIN_SECTION.test(id)).map((id) => id.split(".")[0]))];
-    for (const twin of twins) expect(ids.filter((id) => id.startsWith(`${twin}.`)).sort(), twin).toEqual(TWIN_FIGURES.map((f) => `${twin}.${f}`).sort());
+    for (const twin of twins)
+      expect(ids.filter((id) => id.startsWith(`${twin}.`)).sort(), twin).toEqual(TWIN_FIGURES.map((f) => `${twin}.${f}`).sort());
     for (const f of results.figures) {
       expect(f.name, f.id).toBeTruthy();
       // A figure either carries a measured value or says why it could not (an HTTP status, usually).

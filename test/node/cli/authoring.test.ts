@@ -62,7 +62,14 @@ describe("pome checks shows a twin's vocabulary", () => {
 
 describe("pome validate checks a task file", () => {
   it("passes every example task", async () => {
-    for (const name of ["triage-bug-report", "duplicate-detection", "review-and-merge", "fix-file-on-branch", "report-ci-status", "refuse-unreviewed-merge"]) {
+    for (const name of [
+      "triage-bug-report",
+      "duplicate-detection",
+      "review-and-merge",
+      "fix-file-on-branch",
+      "report-ci-status",
+      "refuse-unreviewed-merge",
+    ]) {
       const { code, json } = await pomeJson<{ valid: boolean; problems: unknown[] }>(["validate", example(name)]);
       expect({ name, code, problems: json.problems }).toEqual({ name, code: 0, problems: [] });
     }
@@ -79,7 +86,9 @@ describe("pome validate checks a task file", () => {
   it("shows the nearest templates for a criterion that binds nothing", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, "t.md"), "## Prompt\nHi\n\n## Success Criteria\n- [code] Issue 1 has the bug label\n");
-    const { code, json } = await pomeJson<{ valid: boolean; problems: { kind: string; nearest: string[] }[] }>(["validate", "t.md"], { cwd: dir });
+    const { code, json } = await pomeJson<{ valid: boolean; problems: { kind: string; nearest: string[] }[] }>(["validate", "t.md"], {
+      cwd: dir,
+    });
     expect(code).toBe(1);
     expect(json.valid).toBe(false);
     expect(json.problems[0].kind).toBe("criteria");

@@ -56,7 +56,10 @@ export function pome(args: string[], opts: PomeOptions = {}): Promise<PomeResult
 }
 
 /** Runs pome with --json and parses stdout, failing with the whole output when it is not JSON. */
-export async function pomeJson<T = Record<string, unknown>>(args: string[], opts: Parameters<typeof pome>[1] = {}): Promise<PomeResult & { json: T }> {
+export async function pomeJson<T = Record<string, unknown>>(
+  args: string[],
+  opts: Parameters<typeof pome>[1] = {},
+): Promise<PomeResult & { json: T }> {
   // Options after a bare `--` belong to the examinee, so --json goes before it.
   const split = args.indexOf("--");
   const withJson = split === -1 ? [...args, "--json"] : [...args.slice(0, split), "--json", ...args.slice(split)];

@@ -41,7 +41,9 @@ describe("usage errors", () => {
     expect(report.code).toBe(2);
     expect(report.stderr).toBe("pome report takes one run id: pome report <run_id>\n");
     const unknown = await pome(["reprot"]);
-    expect(unknown.stderr).toBe('pome: Unknown command "reprot". Commands: init, tasks, checks, validate, sandbox, run, rerun, runs, report, trace, doctor (pome --help)\n');
+    expect(unknown.stderr).toBe(
+      'pome: Unknown command "reprot". Commands: init, tasks, checks, validate, sandbox, run, rerun, runs, report, trace, doctor (pome --help)\n',
+    );
   });
 });
 
@@ -73,10 +75,15 @@ describe("criteria the seed already satisfies", () => {
     expect(plain.stdout).toContain("excluded from the score unless marked always_scored");
 
     const file = write(false);
-    const { code, stderr, json } = await pomeJson<{ warnings: { criterion_id: string; message: string }[] }>(["checks", "github", "--task", file]);
+    const { code, stderr, json } = await pomeJson<{ warnings: { criterion_id: string; message: string }[] }>([
+      "checks",
+      "github",
+      "--task",
+      file,
+    ]);
     expect(code).toBe(0);
     expect(json.warnings.map((w) => w.criterion_id)).toEqual(["c2"]);
-    expect(stderr).toContain("warning: criterion c2: \"Issue #3 in `acme/api` has the `bug` label applied\" is already true in the seed");
+    expect(stderr).toContain('warning: criterion c2: "Issue #3 in `acme/api` has the `bug` label applied" is already true in the seed');
     expect(stderr).toContain("- [code always_scored] Issue #3 in `acme/api` has the `bug` label applied");
 
     const kept = await pomeJson<{ warnings: unknown[] }>(["checks", "github", "--task", write(true)]);

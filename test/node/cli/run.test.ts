@@ -23,7 +23,16 @@ interface Outcome {
   flips?: { text: string; before: string; after: string; changed: boolean }[];
 }
 
-const EXAMPLES = ["triage-bug-report", "duplicate-detection", "review-and-merge", "fix-file-on-branch", "report-ci-status", "refuse-unreviewed-merge", "refund-duplicate-charge", "partial-refund-damaged-item"];
+const EXAMPLES = [
+  "triage-bug-report",
+  "duplicate-detection",
+  "review-and-merge",
+  "fix-file-on-branch",
+  "report-ci-status",
+  "refuse-unreviewed-merge",
+  "refund-duplicate-charge",
+  "partial-refund-damaged-item",
+];
 /** Examples that also ship a naive agent: one that acts, plausibly, and must still fail. */
 const NAIVE = ["refund-duplicate-charge", "partial-refund-damaged-item"];
 const node = process.execPath;
@@ -74,9 +83,12 @@ describe("pome run prints the report and exits by the verdict", () => {
   });
 
   it("stamps the agent's version and model on the run", async () => {
-    const { json } = await pomeJson<Outcome>(["run", example("triage-bug-report"), "--agent-version", "v7", "--", node, agent("do-nothing")], {
-      env: { POME_AGENT_MODEL: "model-under-test" },
-    });
+    const { json } = await pomeJson<Outcome>(
+      ["run", example("triage-bug-report"), "--agent-version", "v7", "--", node, agent("do-nothing")],
+      {
+        env: { POME_AGENT_MODEL: "model-under-test" },
+      },
+    );
     const run = await pomeJson<{ agent_version: string; agent_model: string; group_id: string }>(["report", json.runs[0].run_id]);
     expect(run.json).toMatchObject({ agent_version: "v7", agent_model: "model-under-test", group_id: json.group_id });
   });
@@ -98,21 +110,33 @@ describe("the examinee is launched with the sandbox in its environment", () => {
   });
 
   it("stops the examinee at --timeout and still grades what it did", async () => {
-    const { json } = await pomeJson<Outcome>(["run", example("triage-bug-report"), "--timeout", "2", "--", node, "-e", "setTimeout(() => {}, 60000)"]);
+    const { json } = await pomeJson<Outcome>([
+      "run",
+      example("triage-bug-report"),
+      "--timeout",
+      "2",
+      "--",
+      node,
+      "-e",
+      "setTimeout(() => {}, 60000)",
+    ]);
     expect(json.runs[0].stop_reason).toBe("timeout");
     expect(json.runs[0].run_id).toMatch(/^run_/);
   });
 
   it("on Ctrl-C stops the examinee, finalizes what it did, and exits 130", async () => {
     let sent = false;
-    const { code, json } = await pomeJson<Outcome & { interrupted: boolean }>(["run", example("triage-bug-report"), "--", node, "-e", "setTimeout(() => {}, 60000)"], {
-      onStderr: (text, signal) => {
-        if (!sent && text.includes("launching")) {
-          sent = true;
-          setTimeout(() => signal("SIGINT"), 500);
-        }
+    const { code, json } = await pomeJson<Outcome & { interrupted: boolean }>(
+      ["run", example("triage-bug-report"), "--", node, "-e", "setTimeout(() => {}, 60000)"],
+      {
+        onStderr: (text, signal) => {
+          if (!sent && text.includes("launching")) {
+            sent = true;
+            setTimeout(() => signal("SIGINT"), 500);
+          }
+        },
       },
-    });
+    );
     expect(code).toBe(130);
     expect(json.interrupted).toBe(true);
     expect(json.runs[0]).toMatchObject({ stop_reason: "interrupted", run_id: expect.stringMatching(/^run_/) });
@@ -137,7 +161,15 @@ describe("the examinee is launched with the sandbox in its environment", () => {
 describe("pome rerun opens a new group linked to its baseline", () => {
   it("reruns the baseline's task and prints the criteria that flipped", async () => {
     const baseline = await pomeJson<Outcome>(["run", example("triage-bug-report"), "--", node, agent("do-nothing")]);
-    const { code, json, stdout } = await pomeJson<Outcome>(["rerun", baseline.json.group_id, "--agent-version", "v2", "--", node, agent("triage-bug-report")]);
+    const { code, json, stdout } = await pomeJson<Outcome>([
+      "rerun",
+      baseline.json.group_id,
+      "--agent-version",
+      "v2",
+      "--",
+      node,
+      agent("triage-bug-report"),
+    ]);
     expect(code).toBe(0);
     expect(json.group_id).not.toBe(baseline.json.group_id);
     expect(json.baseline_group_id).toBe(baseline.json.group_id);
@@ -164,7 +196,10 @@ describe("runs, report and trace read a run back", () => {
 
     const dir = tempDir();
     const trace = await pomeJson<{ rows: number; file: string }>(["trace", runId], { cwd: dir });
-    const rows = readFileSync(path.join(dir, trace.json.file), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { seq: number; operation: string });
+    const rows = readFileSync(path.join(dir, trace.json.file), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { seq: number; operation: string });
     expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
     expect(rows.some((r) => r.operation === "issues.createComment")).toBe(true);
 

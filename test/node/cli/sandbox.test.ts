@@ -102,7 +102,9 @@ describe("API errors exit 3 and name what is wrong", () => {
   });
 
   it("prints the error as JSON with --json", async () => {
-    const { code, json } = await pomeJson<{ error: { exit_code: number; status: number } }>(["runs"], { env: { POME_API_KEY: "pme_nope" } });
+    const { code, json } = await pomeJson<{ error: { exit_code: number; status: number } }>(["runs"], {
+      env: { POME_API_KEY: "pme_nope" },
+    });
     expect(code).toBe(3);
     expect(json.error).toMatchObject({ exit_code: 3, status: 401 });
   });

@@ -23,7 +23,11 @@ function dirs({ project, user } = {}) {
 describe("configuration comes from flags, then the environment, then ./pome.json, then the user file", () => {
   it("defaults to the local dev server and key", () => {
     const { cwd, env } = dirs();
-    expect(loadConfig({ cwd, env })).toMatchObject({ apiUrl: "http://127.0.0.1:8787", apiKey: "pme_local_dev", sources: { apiUrl: "default", apiKey: "default" } });
+    expect(loadConfig({ cwd, env })).toMatchObject({
+      apiUrl: "http://127.0.0.1:8787",
+      apiKey: "pme_local_dev",
+      sources: { apiUrl: "default", apiKey: "default" },
+    });
   });
 
   it("prefers the project file to the user file", () => {
@@ -37,12 +41,17 @@ describe("configuration comes from flags, then the environment, then ./pome.json
   it("prefers the environment to both files, and a flag to everything", () => {
     const { cwd, env } = dirs({ project: { api_url: "http://project.test" } });
     expect(loadConfig({ cwd, env: { ...env, POME_API_URL: "http://env.test/" } }).apiUrl).toBe("http://env.test");
-    expect(loadConfig({ cwd, env: { ...env, POME_API_URL: "http://env.test" }, flags: { "api-url": "http://flag.test" } }).sources.apiUrl).toBe("--api-url");
+    expect(
+      loadConfig({ cwd, env: { ...env, POME_API_URL: "http://env.test" }, flags: { "api-url": "http://flag.test" } }).sources.apiUrl,
+    ).toBe("--api-url");
   });
 
   it("follows PORT (the port npm start serves on) when nothing names the API, and refuses a PORT that is no port", () => {
     const { cwd, env } = dirs();
-    expect(loadConfig({ cwd, env: { ...env, PORT: "9123" } })).toMatchObject({ apiUrl: "http://127.0.0.1:9123", sources: { apiUrl: "PORT" } });
+    expect(loadConfig({ cwd, env: { ...env, PORT: "9123" } })).toMatchObject({
+      apiUrl: "http://127.0.0.1:9123",
+      sources: { apiUrl: "PORT" },
+    });
     expect(loadConfig({ cwd, env: { ...env, PORT: "9123", POME_API_URL: "http://env.test" } }).apiUrl).toBe("http://env.test");
     const withFile = dirs({ user: { api_url: "http://user.test" } });
     expect(loadConfig({ cwd: withFile.cwd, env: { ...withFile.env, PORT: "9123" } }).apiUrl).toBe("http://user.test");
@@ -76,15 +85,33 @@ describe("the examinee gets the sandbox, never the team key", () => {
   };
   let env;
   beforeAll(async () => {
-    env = await examineeEnv({ POME_API_KEY: "pme_secret", PATH: "/bin" }, sandbox, { prompt: "Do it", name: "T", twins: ["github"], groupId: "grp_1", trial: 1, trials: 2 });
+    env = await examineeEnv({ POME_API_KEY: "pme_secret", PATH: "/bin" }, sandbox, {
+      prompt: "Do it",
+      name: "T",
+      twins: ["github"],
+      groupId: "grp_1",
+      trial: 1,
+      trials: 2,
+    });
   });
 
   it("sets each twin's URLs and provider token", () => {
-    expect(env).toMatchObject({ POME_GITHUB_REST_URL: "http://x/github/s/ses_1", POME_GITHUB_MCP_URL: "http://x/github/s/ses_1/mcp", POME_GITHUB_TOKEN: "github_pat_1" });
+    expect(env).toMatchObject({
+      POME_GITHUB_REST_URL: "http://x/github/s/ses_1",
+      POME_GITHUB_MCP_URL: "http://x/github/s/ses_1/mcp",
+      POME_GITHUB_TOKEN: "github_pat_1",
+    });
   });
 
   it("sets the agent token, session, prompt and trial", () => {
-    expect(env).toMatchObject({ POME_AUTH_TOKEN: "jwt", POME_SESSION_ID: "ses_1", POME_TASK_PROMPT: "Do it", POME_TRIAL: "1", POME_TRIALS: "2", PATH: "/bin" });
+    expect(env).toMatchObject({
+      POME_AUTH_TOKEN: "jwt",
+      POME_SESSION_ID: "ses_1",
+      POME_TASK_PROMPT: "Do it",
+      POME_TRIAL: "1",
+      POME_TRIALS: "2",
+      PATH: "/bin",
+    });
   });
 
   it("removes POME_API_KEY", () => {
@@ -94,7 +121,9 @@ describe("the examinee gets the sandbox, never the team key", () => {
 
 describe("the command line splits at --", () => {
   it("keeps the examinee's own flags apart", () => {
-    const { values, positionals, rest } = parseCommandLine(["task.md", "--runs", "2", "--", "node", "agent.mjs", "--runs", "9"], { runs: { type: "string" } });
+    const { values, positionals, rest } = parseCommandLine(["task.md", "--runs", "2", "--", "node", "agent.mjs", "--runs", "9"], {
+      runs: { type: "string" },
+    });
     expect(values.runs).toBe("2");
     expect(positionals).toEqual(["task.md"]);
     expect(rest).toEqual(["node", "agent.mjs", "--runs", "9"]);
@@ -129,7 +158,9 @@ describe("trials pass by score and groups pass by rate", () => {
 });
 
 describe("a rerun reports per-criterion flips", () => {
-  const run = (...statuses) => ({ criteria_results: statuses.map((status, i) => ({ id: `c${i + 1}`, text: `criterion ${i + 1}`, status })) });
+  const run = (...statuses) => ({
+    criteria_results: statuses.map((status, i) => ({ id: `c${i + 1}`, text: `criterion ${i + 1}`, status })),
+  });
 
   it("flags criteria whose status changed", () => {
     const flips = criterionFlips([run("failed", "passed")], [run("passed", "passed")]);

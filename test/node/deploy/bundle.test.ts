@@ -37,11 +37,17 @@ let bundle: Bundle;
 let startup: StartupReport;
 
 beforeAll(async () => {
-  const config = unstable_readConfig({ config: path.resolve(import.meta.dirname, "../../../wrangler.toml"), env: "production" }, { hideWarnings: true });
+  const config = unstable_readConfig(
+    { config: path.resolve(import.meta.dirname, "../../../wrangler.toml"), env: "production" },
+    { hideWarnings: true },
+  );
   if (!config.compatibility_date) throw new Error("wrangler.toml names no compatibility_date");
   bundle = await buildBundle(path.join(dir, "production"), { env: "production" });
   startup = await measureStartup(bundle, { compatibilityDate: config.compatibility_date, compatibilityFlags: config.compatibility_flags });
-  const top = [...byPackage(startup)].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([p, n]) => `${p} ${n}`);
+  const top = [...byPackage(startup)]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([p, n]) => `${p} ${n}`);
   console.log(
     `production bundle: ${(bundle.bytes / KiB).toFixed(0)} KiB, ${(bundle.gzipBytes / KiB).toFixed(0)} KiB gzip (budget ${GZIP_BUDGET / KiB} KiB); ` +
       `start-up: ${startup.functionsRun.length} functions (budget ${STARTUP_FUNCTIONS_BUDGET}; ${top.join(", ")}), ` +
@@ -88,7 +94,9 @@ describe("the start-up probe", () => {
   it("catches a schema built at import time, and passes the same schema built on first use", async () => {
     const eager = await probe("eager-schema");
     const lazy = await probe("lazy-schema");
-    expect(lazyWorkRun(eager.report)).toEqual(expect.arrayContaining([expect.stringMatching(/ buildSchema$/), expect.stringMatching(/ parse$/)]));
+    expect(lazyWorkRun(eager.report)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/ buildSchema$/), expect.stringMatching(/ parse$/)]),
+    );
     expect(lazyWorkRun(lazy.report)).toEqual([]);
     // Both import graphql; only the eager one runs its parser and schema builder.
     expect(byPackage(lazy.report).get("graphql")).toBeGreaterThan(0);

@@ -147,7 +147,10 @@ const usedHeap = (result: unknown) => {
  * evaluation alone: a probe entry module imports the bundle on its first request, with the
  * inspector attached before, so nothing but the bundle's global scope is measured.
  */
-export async function measureStartup(bundle: Bundle, opts: { compatibilityDate: string; compatibilityFlags: string[] }): Promise<StartupReport> {
+export async function measureStartup(
+  bundle: Bundle,
+  opts: { compatibilityDate: string; compatibilityFlags: string[] },
+): Promise<StartupReport> {
   // wrangler names the bundle after its entry point, workers/index.ts.
   const main = "index.js";
   if (!bundle.files.some((f) => f.name === main)) throw new Error(`the bundle in ${bundle.dir} has no ${main}`);
@@ -220,7 +223,9 @@ export async function measureStartup(bundle: Bundle, opts: { compatibilityDate: 
         if (!range || range.count === 0 || (range.startOffset === 0 && range.endOffset >= source.length - 1)) continue;
         functionsRun.push({ module: moduleAt(markers, range.startOffset), name: fn.functionName });
       }
-      const idle = new Set(profile.nodes.filter((n) => ["(idle)", "(garbage collector)", "(program)"].includes(n.callFrame.functionName)).map((n) => n.id));
+      const idle = new Set(
+        profile.nodes.filter((n) => ["(idle)", "(garbage collector)", "(program)"].includes(n.callFrame.functionName)).map((n) => n.id),
+      );
       let cpuUs = 0;
       profile.samples.forEach((node, i) => {
         if (!idle.has(node)) cpuUs += profile.timeDeltas[i] ?? 0;

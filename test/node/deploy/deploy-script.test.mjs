@@ -20,7 +20,11 @@ describe("wrangler.toml's deployment environments", () => {
   it("give staging and production Workers, databases, buckets and settings of their own", () => {
     const dev = read(undefined);
     const envs = ["staging", "production"].map((name) => ({ name, config: read(name) }));
-    const seen = { workers: new Set([dev.name]), databases: new Set([dev.d1_databases[0].database_name]), buckets: new Set([dev.r2_buckets[0].bucket_name]) };
+    const seen = {
+      workers: new Set([dev.name]),
+      databases: new Set([dev.d1_databases[0].database_name]),
+      buckets: new Set([dev.r2_buckets[0].bucket_name]),
+    };
     for (const { name, config } of envs) {
       expect(config.name).toBe(`pome-twins-${name}`);
       expect(config.vars.ENVIRONMENT).toBe(name);
@@ -49,7 +53,12 @@ describe("the deploy plan", () => {
         ["deploy", "--env", "production", "--keep-vars"],
       ],
     });
-    expect(deployPlan(["--env=staging"], envWith(REAL_ID))).toMatchObject({ commands: [["d1", "migrations", "apply", "DB", "--remote", "--env", "staging"], ["deploy", "--env", "staging"]] });
+    expect(deployPlan(["--env=staging"], envWith(REAL_ID))).toMatchObject({
+      commands: [
+        ["d1", "migrations", "apply", "DB", "--remote", "--env", "staging"],
+        ["deploy", "--env", "staging"],
+      ],
+    });
   });
 
   it("only builds on --dry-run, which needs no account and no database", () => {
@@ -61,8 +70,12 @@ describe("the deploy plan", () => {
   it("refuses without an environment, with an unknown one, or with the placeholder database id", () => {
     expect(deployPlan([], envWith(REAL_ID))).toMatchObject({ error: expect.stringContaining("--env staging") });
     expect(deployPlan(["--env", "prod"], () => null)).toEqual({ error: "wrangler.toml has no [env.prod]" });
-    expect(deployPlan(["--env", "production"], envWith("00000000-0000-0000-0000-000000000002"))).toMatchObject({ error: expect.stringContaining("wrangler d1 create") });
-    expect(deployPlan(["--env", "production"], () => ({ d1_databases: [] }))).toMatchObject({ error: expect.stringContaining("binds no D1 database") });
+    expect(deployPlan(["--env", "production"], envWith("00000000-0000-0000-0000-000000000002"))).toMatchObject({
+      error: expect.stringContaining("wrangler d1 create"),
+    });
+    expect(deployPlan(["--env", "production"], () => ({ d1_databases: [] }))).toMatchObject({
+      error: expect.stringContaining("binds no D1 database"),
+    });
   });
 });
 

@@ -18,10 +18,33 @@ const WORLD = {
       labels: [{ name: "bug", color: "d73a4a", description: "Broken" }],
       milestones: [{ number: 1, title: "v1" }],
       branches: [
-        { name: "main", files: [{ path: "README.md", content: "# api\n" }, { path: "src/a.ts", content: "a\n" }] },
-        { name: "feature", files: [{ path: "README.md", content: "# api!\n" }, { path: "src/a.ts", content: "a\n" }] },
+        {
+          name: "main",
+          files: [
+            { path: "README.md", content: "# api\n" },
+            { path: "src/a.ts", content: "a\n" },
+          ],
+        },
+        {
+          name: "feature",
+          files: [
+            { path: "README.md", content: "# api!\n" },
+            { path: "src/a.ts", content: "a\n" },
+          ],
+        },
       ],
-      issues: [{ number: 1, title: "Bug", body: "It breaks", user: "bob", labels: ["bug"], assignees: ["bob"], milestone: 1, comments: [{ user: "bob", body: "+1" }] }],
+      issues: [
+        {
+          number: 1,
+          title: "Bug",
+          body: "It breaks",
+          user: "bob",
+          labels: ["bug"],
+          assignees: ["bob"],
+          milestone: 1,
+          comments: [{ user: "bob", body: "+1" }],
+        },
+      ],
       pulls: [{ number: 2, title: "Fix", user: "bob", head: "feature", base: "main", requested_reviewers: ["octo"] }],
       statuses: [{ ref: "feature", context: "ci", state: "success" }],
     },
@@ -44,7 +67,11 @@ beforeAll(async () => {
   });
   if (res.status !== 201) throw new Error(`create sandbox: ${res.status} ${await res.text()}`);
   const sandbox = (await res.json()) as Sandbox;
-  octokit = new Octokit({ baseUrl: sandbox.per_twin.github.api_url, auth: sandbox.provider_credentials.github.token, log: { debug() {}, info() {}, warn() {}, error() {} } });
+  octokit = new Octokit({
+    baseUrl: sandbox.per_twin.github.api_url,
+    auth: sandbox.provider_credentials.github.token,
+    log: { debug() {}, info() {}, warn() {}, error() {} },
+  });
 });
 
 const valid = (result: ShapeCheck) => expect(result.errors).toEqual([]);
@@ -107,7 +134,12 @@ describe("the GitHub twin's answers match GitHub's OpenAPI schemas", () => {
     valid(check("content-file", file.data));
     const dir = await octokit.repos.getContent({ ...repo, path: "src" });
     valid(check("content-directory", dir.data));
-    const written = await octokit.repos.createOrUpdateFileContents({ ...repo, path: "docs/new.md", message: "Add", content: Buffer.from("new\n").toString("base64") });
+    const written = await octokit.repos.createOrUpdateFileContents({
+      ...repo,
+      path: "docs/new.md",
+      message: "Add",
+      content: Buffer.from("new\n").toString("base64"),
+    });
     valid(check("file-commit", written.data));
   });
 
@@ -132,9 +164,13 @@ describe("the GitHub twin's answers match GitHub's OpenAPI schemas", () => {
   });
 
   it("errors are basic-error and validation-error", async () => {
-    const notFound = await octokit.issues.get({ ...repo, issue_number: 999 }).catch((e: { response: { data: unknown } }) => e.response.data);
+    const notFound = await octokit.issues
+      .get({ ...repo, issue_number: 999 })
+      .catch((e: { response: { data: unknown } }) => e.response.data);
     valid(check("basic-error", notFound));
-    const invalid = await octokit.issues.createLabel({ ...repo, name: "bug" }).catch((e: { response: { data: unknown } }) => e.response.data);
+    const invalid = await octokit.issues
+      .createLabel({ ...repo, name: "bug" })
+      .catch((e: { response: { data: unknown } }) => e.response.data);
     valid(check("validation-error", invalid));
   });
 });

@@ -57,7 +57,16 @@ afterAll(async () => {
 describe("the control MCP takes the team API key", () => {
   it("lists the coach's tools", async () => {
     const names = (await coach.listTools()).tools.map((t) => t.name).sort();
-    expect(names).toEqual(["finalize_run", "get_report", "list_checks", "list_runs", "register_agent", "run_task", "run_trials", "save_task"]);
+    expect(names).toEqual([
+      "finalize_run",
+      "get_report",
+      "list_checks",
+      "list_runs",
+      "register_agent",
+      "run_task",
+      "run_trials",
+      "save_task",
+    ]);
   });
 
   it("refuses a missing or unknown key", async () => {
@@ -87,7 +96,9 @@ describe("authoring: checks and stored tasks", () => {
 describe("register_agent merges the twin allowlist and never removes", () => {
   it("adds twins on each registration and keeps the old ones", async () => {
     const first = jsonOf<{ agent_id: string; twins: string[] }>(await call("register_agent", { name: "merge-bot", twins: ["stripe"] }));
-    const second = jsonOf<{ agent_id: string; twins: string[] }>(await call("register_agent", { name: "merge-bot", twins: ["github"], version: "v1" }));
+    const second = jsonOf<{ agent_id: string; twins: string[] }>(
+      await call("register_agent", { name: "merge-bot", twins: ["github"], version: "v1" }),
+    );
     const third = jsonOf<{ twins: string[]; version: string }>(await call("register_agent", { name: "merge-bot", twins: ["stripe"] }));
     expect(second.agent_id).toBe(first.agent_id);
     expect(second.twins.sort()).toEqual(["github", "stripe"]);
@@ -99,7 +110,9 @@ describe("register_agent merges the twin allowlist and never removes", () => {
     const agent = jsonOf<{ agent_id: string }>(await call("register_agent", { name: "stripe-only", twins: ["stripe"] }));
     const refused = await call("run_task", { task_id: taskId, agent_id: agent.agent_id, agent_version: "v1" });
     expect(refused.isError).toBe(true);
-    expect(JSON.parse(textOf(refused))).toMatchObject({ error: { type: "bad_request", details: { error: "twins_not_enabled", missing_twins: ["github"] } } });
+    expect(JSON.parse(textOf(refused))).toMatchObject({
+      error: { type: "bad_request", details: { error: "twins_not_enabled", missing_twins: ["github"] } },
+    });
     await call("register_agent", { name: "stripe-only", twins: ["github"] });
     const run = await call("run_task", { task_id: taskId, agent_id: agent.agent_id, agent_version: "v1" });
     expect(run.isError).toBeFalsy();
@@ -113,9 +126,16 @@ describe("the run loop: run_task, finalize_run, get_report, list_runs", () => {
     expect(run.session_id).toMatch(/^ses_/);
     expect(run.group_id).toMatch(/^grp_[A-Za-z0-9]{12}$/);
     expect(run.agent_token.split(".")).toHaveLength(3);
-    expect(run.examinee_task).toEqual({ name: "Triage the timeout report", prompt: expect.stringContaining('Comment "triaged"'), twins: ["github"] });
+    expect(run.examinee_task).toEqual({
+      name: "Triage the timeout report",
+      prompt: expect.stringContaining('Comment "triaged"'),
+      twins: ["github"],
+    });
     expect(JSON.stringify(run.examinee_task)).not.toContain("A comment containing");
-    expect(run.examinee_launch).toMatchObject({ transport: "rest", rest_urls: { github: expect.stringContaining(`/github/s/${run.session_id}`) } });
+    expect(run.examinee_launch).toMatchObject({
+      transport: "rest",
+      rest_urls: { github: expect.stringContaining(`/github/s/${run.session_id}`) },
+    });
     expect(run.examinee_launch.env).toMatchObject({
       POME_AUTH_TOKEN: run.agent_token,
       POME_GITHUB_REST_URL: run.examinee_launch.rest_urls.github,
@@ -123,7 +143,9 @@ describe("the run loop: run_task, finalize_run, get_report, list_runs", () => {
       POME_GITHUB_TOKEN: expect.stringMatching(/^github_pat_/),
       POME_GROUP_ID: run.group_id,
     });
-    const rest = await fetch(`${run.examinee_launch.rest_urls.github}/repos/acme/api`, { headers: { authorization: `Bearer ${run.agent_token}` } });
+    const rest = await fetch(`${run.examinee_launch.rest_urls.github}/repos/acme/api`, {
+      headers: { authorization: `Bearer ${run.agent_token}` },
+    });
     expect(rest.status).toBe(200);
     await call("finalize_run", { session_id: run.session_id });
   });
@@ -141,9 +163,11 @@ describe("the run loop: run_task, finalize_run, get_report, list_runs", () => {
     expect(report).toContain("agent version: v1");
     expect(report).toContain("## Rerun after fixing");
 
-    const listed = jsonOf<{ runs: { id: string; group_id: string }[]; reliability: { trials: number; passed: number; verdict: string }; summary: string[] }>(
-      await call("list_runs", { group_id: run.group_id }),
-    );
+    const listed = jsonOf<{
+      runs: { id: string; group_id: string }[];
+      reliability: { trials: number; passed: number; verdict: string };
+      summary: string[];
+    }>(await call("list_runs", { group_id: run.group_id }));
     expect(listed.runs.map((r) => r.id)).toEqual([graded.run_id]);
     expect(listed.reliability).toMatchObject({ trials: 1, passed: 0, verdict: "failed" });
     expect(listed.summary[0]).toBe("Pass rate 0% (0 of 1 graded trials), 95% Wilson interval 0%–79.3%; threshold 100%: FAILED");
@@ -157,7 +181,10 @@ describe("the run loop: run_task, finalize_run, get_report, list_runs", () => {
     expect(rerun.group_id).not.toBe(baseline.group_id);
     expect(rerun.baseline_group_id).toBe(baseline.group_id);
     const examinee = await connect(rerun.examinee_launch.mcp_servers[0].url, rerun.agent_token);
-    const comment = await examinee.callTool({ name: "create_comment", arguments: { owner: "acme", repo: "api", issue_number: 1, body: "triaged" } });
+    const comment = await examinee.callTool({
+      name: "create_comment",
+      arguments: { owner: "acme", repo: "api", issue_number: 1, body: "triaged" },
+    });
     expect(comment.isError).toBeFalsy();
     await examinee.close();
     expect((await tapeOf(examineeSandbox(rerun))).map((r) => r.transport)).toEqual(["mcp"]);
@@ -169,10 +196,16 @@ describe("the run loop: run_task, finalize_run, get_report, list_runs", () => {
     expect(report).toContain("agent version: v2");
 
     // The rerun group's view carries the comparison with its baseline.
-    const listed = jsonOf<{ comparison: { baseline_group_id: string; fixed: number; pass_rate_change: number; test: { method: string; p_value: number } }; summary: string[] }>(
-      await call("list_runs", { group_id: rerun.group_id }),
-    );
-    expect(listed.comparison).toMatchObject({ baseline_group_id: baseline.group_id, fixed: 1, pass_rate_change: 1, test: { method: "fisher_exact_two_sided", p_value: 1 } });
+    const listed = jsonOf<{
+      comparison: { baseline_group_id: string; fixed: number; pass_rate_change: number; test: { method: string; p_value: number } };
+      summary: string[];
+    }>(await call("list_runs", { group_id: rerun.group_id }));
+    expect(listed.comparison).toMatchObject({
+      baseline_group_id: baseline.group_id,
+      fixed: 1,
+      pass_rate_change: 1,
+      test: { method: "fisher_exact_two_sided", p_value: 1 },
+    });
     expect(listed.summary).toContain("Fisher's exact test (two-sided): p = 1.000; within the noise of 1 against 1 trials");
   });
 
@@ -191,12 +224,16 @@ describe("run_trials provisions N trials under one group", () => {
     expect(batch).toMatchObject({ group_id: "grp_trials01", n: 2, pass_threshold: 100 });
     expect(new Set(batch.trials.map((t) => t.session_id)).size).toBe(2);
     for (const trial of batch.trials) await call("finalize_run", { session_id: trial.session_id });
-    const listed = jsonOf<{ runs: { session_id: string }[]; reliability: { trials: number; pass_hat_k: { k: number; estimate: number }[] } }>(
-      await call("list_runs", { group_id: "grp_trials01" }),
-    );
+    const listed = jsonOf<{
+      runs: { session_id: string }[];
+      reliability: { trials: number; pass_hat_k: { k: number; estimate: number }[] };
+    }>(await call("list_runs", { group_id: "grp_trials01" }));
     expect(listed.runs.map((r) => r.session_id).sort()).toEqual(batch.trials.map((t) => t.session_id).sort());
     expect(listed.reliability.trials).toBe(2);
-    expect(listed.reliability.pass_hat_k).toEqual([{ k: 1, estimate: 0 }, { k: 2, estimate: 0 }]);
+    expect(listed.reliability.pass_hat_k).toEqual([
+      { k: 1, estimate: 0 },
+      { k: 2, estimate: 0 },
+    ]);
   });
 
   it("mints one group id for the whole batch when none is given", async () => {

@@ -44,7 +44,9 @@ export interface TapeRow {
 }
 
 export async function tapeOf(sandbox: Sandbox, twin = "github"): Promise<TapeRow[]> {
-  const res = await fetch(`${sandbox.per_twin[twin].api_url}/_pome/events`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } });
+  const res = await fetch(`${sandbox.per_twin[twin].api_url}/_pome/events`, {
+    headers: { authorization: `Bearer ${sandbox.agent_token}` },
+  });
   if (res.status !== 200) throw new Error(`events: ${res.status} ${await res.text()}`);
   return (await res.json()) as TapeRow[];
 }
@@ -53,7 +55,7 @@ export async function tapeOf(sandbox: Sandbox, twin = "github"): Promise<TapeRow
 export function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
   const first = content[0];
-  if (!first || first.type !== "text" || typeof first.text !== "string") throw new Error(`no text content in ${JSON.stringify(result)}`);
+  if (first?.type !== "text" || typeof first.text !== "string") throw new Error(`no text content in ${JSON.stringify(result)}`);
   return first.text;
 }
 

@@ -19,7 +19,9 @@ describe("the GitHub twin's MCP server offers its operations as typed tools", ()
   it("lists tools with input schemas and hints", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(["list_issues", "get_issue", "add_labels", "create_comment", "merge_pull_request", "get_file_contents"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["list_issues", "get_issue", "add_labels", "create_comment", "merge_pull_request", "get_file_contents"]),
+    );
     const getIssue = tools.find((t) => t.name === "get_issue");
     expect(getIssue?.inputSchema).toMatchObject({
       type: "object",
@@ -35,7 +37,9 @@ describe("the GitHub twin's MCP server offers its operations as typed tools", ()
 
 describe("a tool call is a twin call, taped with transport mcp", () => {
   it("reads, labels, comments and merges through the twin", async () => {
-    const issue = jsonOf<{ number: number; title: string }>(await client.callTool({ name: "get_issue", arguments: { owner: "acme", repo: "api", issue_number: 1 } }));
+    const issue = jsonOf<{ number: number; title: string }>(
+      await client.callTool({ name: "get_issue", arguments: { owner: "acme", repo: "api", issue_number: 1 } }),
+    );
     expect(issue).toMatchObject({ number: 1, title: "Requests time out after 10 seconds" });
 
     const labels = jsonOf<{ name: string }[]>(
@@ -48,7 +52,9 @@ describe("a tool call is a twin call, taped with transport mcp", () => {
     );
     expect(comment.body).toBe("Fixed by #4");
 
-    const merge = jsonOf<{ merged: boolean }>(await client.callTool({ name: "merge_pull_request", arguments: { owner: "acme", repo: "api", pull_number: 4 } }));
+    const merge = jsonOf<{ merged: boolean }>(
+      await client.callTool({ name: "merge_pull_request", arguments: { owner: "acme", repo: "api", pull_number: 4 } }),
+    );
     expect(merge.merged).toBe(true);
 
     const tape = await tapeOf(sandbox);
@@ -66,7 +72,9 @@ describe("a tool call is a twin call, taped with transport mcp", () => {
 
   it("shares one gap-free tape with REST calls", async () => {
     const before = await tapeOf(sandbox);
-    const rest = await fetch(`${sandbox.per_twin.github.api_url}/repos/acme/api`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } });
+    const rest = await fetch(`${sandbox.per_twin.github.api_url}/repos/acme/api`, {
+      headers: { authorization: `Bearer ${sandbox.agent_token}` },
+    });
     expect(rest.status).toBe(200);
     await client.callTool({ name: "get_repository", arguments: { owner: "acme", repo: "api" } });
     const added = (await tapeOf(sandbox)).slice(before.length);

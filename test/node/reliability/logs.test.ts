@@ -32,7 +32,11 @@ describe("tokens in URLs stay out of logs and state", () => {
       body: JSON.stringify({ task_source: "IyAuLgo=" }),
     });
     expect(created.status).toBe(201);
-    const sandbox = (await created.json()) as { agent_token: string; per_twin: { github: { api_url: string } }; provider_credentials: { github: { token: string } } };
+    const sandbox = (await created.json()) as {
+      agent_token: string;
+      per_twin: { github: { api_url: string } };
+      provider_credentials: { github: { token: string } };
+    };
     const pat = sandbox.provider_credentials.github.token;
     const jwt = sandbox.agent_token;
     const api = sandbox.per_twin.github.api_url;

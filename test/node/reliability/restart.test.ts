@@ -26,18 +26,30 @@ describe("a server killed and restarted on the same state", () => {
   it("keeps open sandboxes, runs and blobs", async () => {
     server = await start();
     const create = async () =>
-      (await (await fetch(`${server?.url}/v1/sandboxes`, { method: "POST", headers: key, body: JSON.stringify({ task_source: "IyAuLgo=" }) })).json()) as Sandbox;
+      (await (
+        await fetch(`${server?.url}/v1/sandboxes`, { method: "POST", headers: key, body: JSON.stringify({ task_source: "IyAuLgo=" }) })
+      ).json()) as Sandbox;
     const open = await create();
     const graded = await create();
     const auth = (s: Sandbox) => ({ authorization: `Bearer ${s.agent_token}`, "content-type": "application/json" });
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${open.per_twin.github.api_url}/repos/acme/api/issues/1/comments`, { method: "POST", headers: auth(open), body: JSON.stringify({ body: `kept ${i}` }) });
+      const res = await fetch(`${open.per_twin.github.api_url}/repos/acme/api/issues/1/comments`, {
+        method: "POST",
+        headers: auth(open),
+        body: JSON.stringify({ body: `kept ${i}` }),
+      });
       expect(res.status).toBe(201);
     }
     const finalize = await fetch(`${server.url}/v1/sandboxes/${graded.session_id}/finalize`, {
       method: "POST",
       headers: key,
-      body: JSON.stringify({ criteria: [{ id: "c1", kind: "code", text: "Issue #1 exists in `acme/api`", always_scored: true }], stop_reason: "done", exit_code: 0, duration_ms: 1, agent_model: "m" }),
+      body: JSON.stringify({
+        criteria: [{ id: "c1", kind: "code", text: "Issue #1 exists in `acme/api`", always_scored: true }],
+        stop_reason: "done",
+        exit_code: 0,
+        duration_ms: 1,
+        agent_model: "m",
+      }),
     });
     expect(finalize.status).toBe(200);
     const run = (await finalize.json()) as { run_id: string };
@@ -49,11 +61,20 @@ describe("a server killed and restarted on the same state", () => {
 
     const base = open.per_twin.github.api_url.replace(/^http:\/\/127\.0\.0\.1:\d+/, server.url);
     const rows = (text: string) =>
-      (JSON.parse(text) as { seq: number; status: number; path: string; request_body: unknown; mutated: boolean }[]).map((r) => [r.seq, r.status, r.path, r.request_body, r.mutated]);
+      (JSON.parse(text) as { seq: number; status: number; path: string; request_body: unknown; mutated: boolean }[]).map((r) => [
+        r.seq,
+        r.status,
+        r.path,
+        r.request_body,
+        r.mutated,
+      ]);
     expect(rows(await (await fetch(`${base}/_pome/events`, { headers: auth(open) })).text())).toEqual(rows(tapeBefore));
     const noOrigin = (text: string) => text.replaceAll(/http:\/\/127\.0\.0\.1:\d+/g, "");
     expect(noOrigin(await (await fetch(`${base}/_pome/state`, { headers: auth(open) })).text())).toBe(noOrigin(stateBefore));
-    const detail = (await (await fetch(`${server.url}/v1/sandboxes/${open.session_id}`, { headers: key })).json()) as { state: string; tape_length: number };
+    const detail = (await (await fetch(`${server.url}/v1/sandboxes/${open.session_id}`, { headers: key })).json()) as {
+      state: string;
+      tape_length: number;
+    };
     expect(detail).toMatchObject({ state: "running", tape_length: 5 });
     // The open sandbox still takes calls, after the last seq.
     expect((await fetch(`${base}/repos/acme/api/issues/1`, { headers: auth(open) })).status).toBe(200);

@@ -143,7 +143,6 @@ describe("the timeline index kept beside a tape", () => {
     expect(await stored?.json()).toEqual(buildTimelineIndex(new Uint8Array(await (tape as R2ObjectBody).arrayBuffer())));
   });
 
-
   it("is built on the first view and serves later views from one page's byte range", async () => {
     const key = `test-timeline/${crypto.randomUUID()}/events.jsonl`;
     // Multi-byte characters in the bodies: the ranges are bytes, not string indexes.

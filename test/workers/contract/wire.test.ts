@@ -19,7 +19,9 @@ function presented(twin: TwinDefinition, token: string): string {
 }
 
 async function tapeOf(sandbox: CreatedSandbox, id: TwinId): Promise<TapeRow[]> {
-  const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}/_pome/events`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } });
+  const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}/_pome/events`, {
+    headers: { authorization: `Bearer ${sandbox.agent_token}` },
+  });
   expect(res.status).toBe(200);
   return res.json<TapeRow[]>();
 }
@@ -55,7 +57,15 @@ describe.each(TWIN_IDS)("the %s twin on the wire", (id) => {
     const token = sandbox.provider_credentials[id].token;
     for (const url of [`${sandbox.per_twin[id].api_url}${UNKNOWN_PATH}`, `${ORIGIN}${UNKNOWN_PATH}`]) {
       const res = await asTwinResponse(await SELF.fetch(url, { headers: { authorization: presented(twin, token) } }));
-      const expected = twin.errors.notImplemented({ method: "GET", path: UNKNOWN_PATH, query: "", headers: {}, body: "", baseUrl: "", transport: "rest" });
+      const expected = twin.errors.notImplemented({
+        method: "GET",
+        path: UNKNOWN_PATH,
+        query: "",
+        headers: {},
+        body: "",
+        baseUrl: "",
+        transport: "rest",
+      });
       expect(res.status).toBe(expected.status);
       expect(JSON.parse(res.body)).toEqual(JSON.parse(expected.body));
       expect(twin.clientRetries(res), "the official client would retry this refusal").toBe(false);
@@ -71,8 +81,18 @@ describe.each(TWIN_IDS)("the %s twin on the wire", (id) => {
     const mine = await createSandbox({ twins: [id] });
     const theirs = await createSandbox({ twins: [id] });
     const secret = readSettings(env).tokenSecret;
-    const expired = await mintAgentToken(secret, { sessionId: mine.session_id, teamId: "team_local", twins: [id], expiresAt: Date.now() - 60_000 });
-    const foreignKey = await mintAgentToken("another-deployment-secret", { sessionId: mine.session_id, teamId: "team_local", twins: [id], expiresAt: Date.now() + 60_000 });
+    const expired = await mintAgentToken(secret, {
+      sessionId: mine.session_id,
+      teamId: "team_local",
+      twins: [id],
+      expiresAt: Date.now() - 60_000,
+    });
+    const foreignKey = await mintAgentToken("another-deployment-secret", {
+      sessionId: mine.session_id,
+      teamId: "team_local",
+      twins: [id],
+      expiresAt: Date.now() + 60_000,
+    });
     const ownToken = mine.provider_credentials[id].token;
     const credentials: Record<string, string> = {
       "another sandbox's agent_token": `Bearer ${theirs.agent_token}`,

@@ -16,12 +16,31 @@ const decode = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b6
 describe("contents are read like GitHub's", () => {
   it("gets a file as base64 wrapped every 60 characters, with its git blob sha and links", async () => {
     const long = `${"x".repeat(100)}\n`;
-    const { octokit, sandbox } = await sandboxWith(smallWorld({ branches: [{ name: "main", files: [{ path: "README.md", content: README }, { path: "long.txt", content: long }] }], pulls: [], statuses: [] }));
+    const { octokit, sandbox } = await sandboxWith(
+      smallWorld({
+        branches: [
+          {
+            name: "main",
+            files: [
+              { path: "README.md", content: README },
+              { path: "long.txt", content: long },
+            ],
+          },
+        ],
+        pulls: [],
+        statuses: [],
+      }),
+    );
     const { data } = await octokit.repos.getContent({ ...repo, path: "long.txt" });
     if (Array.isArray(data) || data.type !== "file") throw new Error("expected a file");
     expect(data).toMatchObject({ type: "file", encoding: "base64", name: "long.txt", path: "long.txt", size: 101 });
     expect(data.sha).toBe(await blobSha(long));
-    expect(data.content.split("\n").slice(0, -1).every((line) => line.length <= 60)).toBe(true);
+    expect(
+      data.content
+        .split("\n")
+        .slice(0, -1)
+        .every((line) => line.length <= 60),
+    ).toBe(true);
     expect(data.content.split("\n")[0]).toHaveLength(60);
     expect(decode(data.content)).toBe(long);
     const base = sandbox.per_twin.github.api_url;
@@ -39,7 +58,11 @@ describe("contents are read like GitHub's", () => {
     const { octokit } = await sandboxWith(smallWorld());
     const root = await octokit.repos.getContent({ ...repo, path: "" });
     if (!Array.isArray(root.data)) throw new Error("expected a directory");
-    expect(root.data.map((e) => [e.name, e.type])).toEqual([["README.md", "file"], ["docs", "dir"], ["src", "dir"]]);
+    expect(root.data.map((e) => [e.name, e.type])).toEqual([
+      ["README.md", "file"],
+      ["docs", "dir"],
+      ["src", "dir"],
+    ]);
     const src = await octokit.repos.getContent({ ...repo, path: "src", ref: "feature" });
     if (!Array.isArray(src.data)) throw new Error("expected a directory");
     expect(src.data.map((e) => e.path)).toEqual(["src/app.ts", "src/new.ts"]);
@@ -48,7 +71,12 @@ describe("contents are read like GitHub's", () => {
   it("reads at a branch or a commit sha with ?ref=, and answers 404 for a missing path or ref", async () => {
     const { octokit } = await sandboxWith(smallWorld());
     const feature = await octokit.repos.getBranch({ ...repo, branch: "feature" });
-    const bySha = await octokit.repos.getContent({ ...repo, path: "src/app.ts", ref: feature.data.commit.sha, mediaType: { format: "raw" } });
+    const bySha = await octokit.repos.getContent({
+      ...repo,
+      path: "src/app.ts",
+      ref: feature.data.commit.sha,
+      mediaType: { format: "raw" },
+    });
     expect(bySha.data as unknown as string).toBe(APP_FEATURE);
     const byBranch = await octokit.repos.getContent({ ...repo, path: "src/app.ts", ref: "main", mediaType: { format: "raw" } });
     expect(byBranch.data as unknown as string).toBe(APP_MAIN);
@@ -62,7 +90,12 @@ describe("contents are read like GitHub's", () => {
 describe("contents are written like GitHub's", () => {
   it("creates a file (201) with a commit, then updates it (200) with the current sha", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
-    const created = await octokit.repos.createOrUpdateFileContents({ ...repo, path: "docs/faq.md", message: "Add FAQ", content: btoa("Q?\n") });
+    const created = await octokit.repos.createOrUpdateFileContents({
+      ...repo,
+      path: "docs/faq.md",
+      message: "Add FAQ",
+      content: btoa("Q?\n"),
+    });
     expect(created.status).toBe(201);
     expect(created.data.content).toMatchObject({ name: "faq.md", path: "docs/faq.md", sha: await blobSha("Q?\n"), type: "file" });
     expect(created.data.commit).toMatchObject({ message: "Add FAQ", author: { name: "Octo Agent" } });
@@ -70,7 +103,11 @@ describe("contents are written like GitHub's", () => {
     const main = await octokit.repos.getBranch({ ...repo, branch: "main" });
     expect(main.data.commit.sha).toBe(created.data.commit.sha);
     const updated = await octokit.repos.createOrUpdateFileContents({
-      ...repo, path: "docs/faq.md", message: "Answer", content: btoa("Q?\nA.\n"), sha: created.data.content?.sha,
+      ...repo,
+      path: "docs/faq.md",
+      message: "Answer",
+      content: btoa("Q?\nA.\n"),
+      sha: created.data.content?.sha,
     });
     expect(updated.status).toBe(200);
     const state = await stateOf<{ repositories: { branches: { name: string; files: { path: string; content: string }[] }[] }[] }>(sandbox);
@@ -79,20 +116,32 @@ describe("contents are written like GitHub's", () => {
 
   it("refuses an update without sha (422) and with a stale sha (409)", async () => {
     const { octokit } = await sandboxWith(smallWorld());
-    const missing = await failure(octokit.repos.createOrUpdateFileContents({ ...repo, path: "README.md", message: "x", content: btoa("x") }));
+    const missing = await failure(
+      octokit.repos.createOrUpdateFileContents({ ...repo, path: "README.md", message: "x", content: btoa("x") }),
+    );
     expect(missing.status).toBe(422);
     expect(missing.response.data.message).toBe('Invalid request.\n\n"sha" wasn\'t supplied.');
-    const stale = await failure(octokit.repos.createOrUpdateFileContents({ ...repo, path: "README.md", message: "x", content: btoa("x"), sha: "deadbeef" }));
+    const stale = await failure(
+      octokit.repos.createOrUpdateFileContents({ ...repo, path: "README.md", message: "x", content: btoa("x"), sha: "deadbeef" }),
+    );
     expect(stale.status).toBe(409);
     expect(stale.response.data.message).toBe("README.md does not match deadbeef");
   });
 
   it("writes to another branch, and answers 404 for a branch that does not exist", async () => {
     const { octokit } = await sandboxWith(smallWorld());
-    await octokit.repos.createOrUpdateFileContents({ ...repo, path: "notes.txt", message: "Notes", content: btoa("n\n"), branch: "feature" });
+    await octokit.repos.createOrUpdateFileContents({
+      ...repo,
+      path: "notes.txt",
+      message: "Notes",
+      content: btoa("n\n"),
+      branch: "feature",
+    });
     expect((await octokit.repos.getContent({ ...repo, path: "notes.txt", ref: "feature" })).status).toBe(200);
     expect((await failure(octokit.repos.getContent({ ...repo, path: "notes.txt" }))).status).toBe(404);
-    const err = await failure(octokit.repos.createOrUpdateFileContents({ ...repo, path: "n.txt", message: "n", content: btoa("n"), branch: "ghost" }));
+    const err = await failure(
+      octokit.repos.createOrUpdateFileContents({ ...repo, path: "n.txt", message: "n", content: btoa("n"), branch: "ghost" }),
+    );
     expect(err.status).toBe(404);
   });
 
@@ -114,7 +163,10 @@ describe("branches, refs and commits", () => {
   it("lists branches by name and gets one with its commit", async () => {
     const { octokit } = await sandboxWith(smallWorld());
     const { data } = await octokit.repos.listBranches(repo);
-    expect(data.map((b) => [b.name, b.protected])).toEqual([["feature", false], ["main", false]]);
+    expect(data.map((b) => [b.name, b.protected])).toEqual([
+      ["feature", false],
+      ["main", false],
+    ]);
     const main = await octokit.repos.getBranch({ ...repo, branch: "main" });
     expect(main.data.commit.sha).toBe(data[1].commit.sha);
     expect(main.data.commit.commit.message).toBe("Initial commit");
@@ -141,7 +193,13 @@ describe("branches, refs and commits", () => {
     const { octokit } = await sandboxWith(smallWorld());
     const main = (await octokit.git.getRef({ ...repo, ref: "heads/main" })).data.object.sha;
     await octokit.git.createRef({ ...repo, ref: "refs/heads/next", sha: main });
-    const change = await octokit.repos.createOrUpdateFileContents({ ...repo, path: "x.txt", message: "x", content: btoa("x"), branch: "next" });
+    const change = await octokit.repos.createOrUpdateFileContents({
+      ...repo,
+      path: "x.txt",
+      message: "x",
+      content: btoa("x"),
+      branch: "next",
+    });
     const forward = await octokit.git.updateRef({ ...repo, ref: "heads/main", sha: change.data.commit.sha ?? "" });
     expect(forward.data.object.sha).toBe(change.data.commit.sha);
     const back = await failure(octokit.git.updateRef({ ...repo, ref: "heads/main", sha: main }));
@@ -191,12 +249,19 @@ describe("commit statuses", () => {
     const pending = await octokit.repos.createCommitStatus({ ...repo, sha, state: "pending", context: "ci/test" });
     expect(pending.status).toBe(201);
     expect(pending.data).toMatchObject({ state: "pending", context: "ci/test", creator: { login: "octo" } });
-    expect((await octokit.repos.getCombinedStatusForRef({ ...repo, ref: "main" })).data).toMatchObject({ state: "pending", total_count: 1, sha });
+    expect((await octokit.repos.getCombinedStatusForRef({ ...repo, ref: "main" })).data).toMatchObject({
+      state: "pending",
+      total_count: 1,
+      sha,
+    });
     await octokit.repos.createCommitStatus({ ...repo, sha, state: "success", context: "ci/test", description: "ok" });
     await octokit.repos.createCommitStatus({ ...repo, sha, state: "success", context: "lint" });
     const combined = await octokit.repos.getCombinedStatusForRef({ ...repo, ref: sha });
     expect(combined.data.state).toBe("success");
-    expect(combined.data.statuses.map((s) => [s.context, s.state])).toEqual([["ci/test", "success"], ["lint", "success"]]);
+    expect(combined.data.statuses.map((s) => [s.context, s.state])).toEqual([
+      ["ci/test", "success"],
+      ["lint", "success"],
+    ]);
     await octokit.repos.createCommitStatus({ ...repo, sha, state: "failure", context: "lint" });
     expect((await octokit.repos.getCombinedStatusForRef({ ...repo, ref: "main" })).data.state).toBe("failure");
     const list = await octokit.repos.listCommitStatusesForRef({ ...repo, ref: "main" });
@@ -205,8 +270,14 @@ describe("commit statuses", () => {
 
   it("reads seeded statuses on a branch head and refuses an unknown commit or a bad state", async () => {
     const { octokit } = await sandboxWith(smallWorld());
-    expect((await octokit.repos.getCombinedStatusForRef({ ...repo, ref: "feature" })).data).toMatchObject({ state: "success", total_count: 1 });
-    expect((await octokit.repos.getCombinedStatusForRef({ ...repo, ref: "main" })).data).toMatchObject({ state: "pending", total_count: 0 });
+    expect((await octokit.repos.getCombinedStatusForRef({ ...repo, ref: "feature" })).data).toMatchObject({
+      state: "success",
+      total_count: 1,
+    });
+    expect((await octokit.repos.getCombinedStatusForRef({ ...repo, ref: "main" })).data).toMatchObject({
+      state: "pending",
+      total_count: 0,
+    });
     const unknown = await failure(octokit.repos.createCommitStatus({ ...repo, sha: "a".repeat(40), state: "success" }));
     expect(unknown.status).toBe(422);
     const bad = await failure(octokit.repos.createCommitStatus({ ...repo, sha: "main", state: "great" as "success" }));

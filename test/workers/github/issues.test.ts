@@ -21,7 +21,14 @@ describe("issues list like GitHub's, pull requests included", () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
     const { data } = await octokit.issues.get({ owner: "acme", repo: "api", issue_number: 1 });
     expect(data.labels).toEqual([
-      expect.objectContaining({ name: "bug", color: "d73a4a", default: false, description: "Something isn't working", id: expect.any(Number), node_id: expect.any(String) }),
+      expect.objectContaining({
+        name: "bug",
+        color: "d73a4a",
+        default: false,
+        description: "Something isn't working",
+        id: expect.any(Number),
+        node_id: expect.any(String),
+      }),
     ]);
     expect(data.assignee?.login).toBe("bob");
     expect(data.assignees?.map((a) => a.login)).toEqual(["bob"]);
@@ -81,7 +88,11 @@ describe("issues list like GitHub's, pull requests included", () => {
     const tape = await tapeOf(sandbox);
     const pages = tape.filter((r) => r.operation === "issues.listForRepo");
     // paginate followed the Link header into the /repositories/{id} form, which answers the same.
-    expect(pages.slice(-3).map((r) => r.path)).toEqual(["/repos/acme/big/issues", `/repositories/${repoId}/issues`, `/repositories/${repoId}/issues`]);
+    expect(pages.slice(-3).map((r) => r.path)).toEqual([
+      "/repos/acme/big/issues",
+      `/repositories/${repoId}/issues`,
+      `/repositories/${repoId}/issues`,
+    ]);
   });
 
   it("caps per_page at 100 and sends no Link header when one page holds everything", async () => {
@@ -97,7 +108,15 @@ describe("issues list like GitHub's, pull requests included", () => {
 describe("issues are created, updated, closed and locked like GitHub's", () => {
   it("creates an issue with the next shared number (201), labels, assignees and milestone", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
-    const res = await octokit.issues.create({ owner: "acme", repo: "api", title: "New bug", body: "It broke", labels: ["bug"], assignees: ["alice"], milestone: 1 });
+    const res = await octokit.issues.create({
+      owner: "acme",
+      repo: "api",
+      title: "New bug",
+      body: "It broke",
+      labels: ["bug"],
+      assignees: ["alice"],
+      milestone: 1,
+    });
     expect(res.status).toBe(201);
     expect(res.data.number).toBe(5);
     expect(res.data.state).toBe("open");
@@ -117,7 +136,11 @@ describe("issues are created, updated, closed and locked like GitHub's", () => {
     const createIssue: string = "POST /repos/{owner}/{repo}/issues";
     const err = await failure(octokit.request(createIssue, { owner: "acme", repo: "api", body: "no title" }));
     expect(err.status).toBe(422);
-    expect(err.response.data).toMatchObject({ message: "Validation Failed", errors: [{ resource: "Issue", code: "missing_field", field: "title" }], status: "422" });
+    expect(err.response.data).toMatchObject({
+      message: "Validation Failed",
+      errors: [{ resource: "Issue", code: "missing_field", field: "title" }],
+      status: "422",
+    });
   });
 
   it("refuses an assignee who cannot be assigned and a milestone that does not exist", async () => {
@@ -131,7 +154,9 @@ describe("issues are created, updated, closed and locked like GitHub's", () => {
 
   it("changes nothing when an update is refused, even its valid parts", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
-    const err = await failure(octokit.issues.update({ owner: "acme", repo: "api", issue_number: 2, title: "Renamed", milestone: 1, assignees: ["mallory"] }));
+    const err = await failure(
+      octokit.issues.update({ owner: "acme", repo: "api", issue_number: 2, title: "Renamed", milestone: 1, assignees: ["mallory"] }),
+    );
     expect(err.status).toBe(422);
     const { data } = await octokit.issues.get({ owner: "acme", repo: "api", issue_number: 2 });
     expect(data).toMatchObject({ title: "Document pagination", milestone: null, assignees: [] });
@@ -140,7 +165,13 @@ describe("issues are created, updated, closed and locked like GitHub's", () => {
 
   it("closes with a state_reason, records who closed it, and reopens", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
-    const closed = await octokit.issues.update({ owner: "acme", repo: "api", issue_number: 2, state: "closed", state_reason: "not_planned" });
+    const closed = await octokit.issues.update({
+      owner: "acme",
+      repo: "api",
+      issue_number: 2,
+      state: "closed",
+      state_reason: "not_planned",
+    });
     expect(closed.data).toMatchObject({ state: "closed", state_reason: "not_planned", closed_by: { login: "octo" } });
     expect(closed.data.closed_at).toBeTruthy();
     expect(Date.parse(closed.data.updated_at)).toBeGreaterThan(Date.parse("2026-01-02T00:00:00Z"));
@@ -154,7 +185,13 @@ describe("issues are created, updated, closed and locked like GitHub's", () => {
   it("updates title, body, labels and assignees; a label the repo lacks is created", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
     const { data } = await octokit.issues.update({
-      owner: "acme", repo: "api", issue_number: 2, title: "Docs: pagination", body: "Explain Link.", labels: ["documentation"], assignees: ["alice", "bob"],
+      owner: "acme",
+      repo: "api",
+      issue_number: 2,
+      title: "Docs: pagination",
+      body: "Explain Link.",
+      labels: ["documentation"],
+      assignees: ["alice", "bob"],
     });
     expect(data).toMatchObject({ title: "Docs: pagination", body: "Explain Link." });
     expect(data.labels).toEqual([expect.objectContaining({ name: "documentation", color: "ededed" })]);
@@ -167,11 +204,17 @@ describe("issues are created, updated, closed and locked like GitHub's", () => {
     const { octokit } = await sandboxWith(smallWorld());
     const locked = await octokit.issues.lock({ owner: "acme", repo: "api", issue_number: 1, lock_reason: "too heated" });
     expect(locked.status).toBe(204);
-    expect((await octokit.issues.get({ owner: "acme", repo: "api", issue_number: 1 })).data).toMatchObject({ locked: true, active_lock_reason: "too heated" });
+    expect((await octokit.issues.get({ owner: "acme", repo: "api", issue_number: 1 })).data).toMatchObject({
+      locked: true,
+      active_lock_reason: "too heated",
+    });
     // Octokit sends a parameterless PUT with an empty body; the twin must accept it.
     expect((await octokit.issues.lock({ owner: "acme", repo: "api", issue_number: 2 })).status).toBe(204);
     expect((await octokit.issues.unlock({ owner: "acme", repo: "api", issue_number: 1 })).status).toBe(204);
-    expect((await octokit.issues.get({ owner: "acme", repo: "api", issue_number: 1 })).data).toMatchObject({ locked: false, active_lock_reason: null });
+    expect((await octokit.issues.get({ owner: "acme", repo: "api", issue_number: 1 })).data).toMatchObject({
+      locked: false,
+      active_lock_reason: null,
+    });
     const bad = await failure(octokit.issues.lock({ owner: "acme", repo: "api", issue_number: 1, lock_reason: "boring" as "spam" }));
     expect(bad.status).toBe(422);
   });
@@ -180,13 +223,21 @@ describe("issues are created, updated, closed and locked like GitHub's", () => {
     const { octokit } = await sandboxWith(smallWorld());
     const issue = await failure(octokit.issues.get({ owner: "acme", repo: "api", issue_number: 99 }));
     expect(issue.status).toBe(404);
-    expect(issue.response.data).toEqual({ message: "Not Found", documentation_url: expect.stringMatching(/^https:\/\/docs\.github\.com\//), status: "404" });
+    expect(issue.response.data).toEqual({
+      message: "Not Found",
+      documentation_url: expect.stringMatching(/^https:\/\/docs\.github\.com\//),
+      status: "404",
+    });
     expect((await failure(octokit.repos.get({ owner: "acme", repo: "nope" }))).status).toBe(404);
   });
 
   it("answers 400 to a body that is not JSON", async () => {
     const { sandbox } = await sandboxWith(smallWorld());
-    const res = await twinFetch(sandbox, "/repos/acme/api/issues", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
+    const res = await twinFetch(sandbox, "/repos/acme/api/issues", {
+      method: "POST",
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: "Problems parsing JSON" });
   });

@@ -23,7 +23,10 @@ describe("repository labels", () => {
     const { octokit } = await sandboxWith(smallWorld());
     const err = await failure(octokit.issues.createLabel({ ...repo, name: "BUG", color: "ffffff" }));
     expect(err.status).toBe(422);
-    expect(err.response.data).toMatchObject({ message: "Validation Failed", errors: [{ resource: "Label", code: "already_exists", field: "name" }] });
+    expect(err.response.data).toMatchObject({
+      message: "Validation Failed",
+      errors: [{ resource: "Label", code: "already_exists", field: "name" }],
+    });
     const rename = await failure(octokit.issues.updateLabel({ ...repo, name: "enhancement", new_name: "Bug" }));
     expect(rename.response.data.errors).toEqual([{ resource: "Label", code: "already_exists", field: "name" }]);
     const color = await failure(octokit.issues.createLabel({ ...repo, name: "x", color: "purple" }));
@@ -52,8 +55,13 @@ describe("labels on an issue", () => {
   it("creates a label the repository does not define with color ededed, as GitHub does", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
     const { data } = await octokit.issues.addLabels({ ...repo, issue_number: 1, labels: ["regression"] });
-    expect(data.map((l) => [l.name, l.color])).toEqual([["bug", "d73a4a"], ["regression", "ededed"]]);
-    const state = await stateOf<{ repositories: { labels: { name: string; color: string }[]; issues: { number: number; labels: string[] }[] }[] }>(sandbox);
+    expect(data.map((l) => [l.name, l.color])).toEqual([
+      ["bug", "d73a4a"],
+      ["regression", "ededed"],
+    ]);
+    const state = await stateOf<{
+      repositories: { labels: { name: string; color: string }[]; issues: { number: number; labels: string[] }[] }[];
+    }>(sandbox);
     expect(state.repositories[0].labels).toContainEqual(expect.objectContaining({ name: "regression", color: "ededed" }));
     expect(state.repositories[0].issues.find((i) => i.number === 1)?.labels).toEqual(["bug", "regression"]);
   });
@@ -155,7 +163,15 @@ describe("milestones", () => {
     expect((await octokit.issues.listMilestones(repo)).data.map((m) => m.title)).toEqual(["v1.0"]);
     const created = await octokit.issues.createMilestone({ ...repo, title: "v2.0", description: "Next", due_on: "2027-01-01T00:00:00Z" });
     expect(created.status).toBe(201);
-    expect(created.data).toMatchObject({ number: 2, title: "v2.0", state: "open", open_issues: 0, closed_issues: 0, creator: { login: "octo" }, due_on: "2027-01-01T00:00:00Z" });
+    expect(created.data).toMatchObject({
+      number: 2,
+      title: "v2.0",
+      state: "open",
+      open_issues: 0,
+      closed_issues: 0,
+      creator: { login: "octo" },
+      due_on: "2027-01-01T00:00:00Z",
+    });
     await octokit.issues.update({ ...repo, issue_number: 2, milestone: 2 });
     expect((await octokit.issues.getMilestone({ ...repo, milestone_number: 2 })).data.open_issues).toBe(1);
     const closed = await octokit.issues.updateMilestone({ ...repo, milestone_number: 2, state: "closed" });

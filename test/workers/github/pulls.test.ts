@@ -36,8 +36,17 @@ describe("pull requests read like GitHub's", () => {
     const { octokit } = await sandboxWith(smallWorld());
     const { data } = await octokit.pulls.get({ ...repo, pull_number: 4 });
     expect(data).toMatchObject({
-      merged: false, mergeable: true, mergeable_state: "clean", merged_by: null, merge_commit_sha: null,
-      commits: 1, changed_files: 3, additions: 3, deletions: 3, comments: 0, requested_reviewers: [],
+      merged: false,
+      mergeable: true,
+      mergeable_state: "clean",
+      merged_by: null,
+      merge_commit_sha: null,
+      commits: 1,
+      changed_files: 3,
+      additions: 3,
+      deletions: 3,
+      comments: 0,
+      requested_reviewers: [],
     });
   });
 
@@ -82,7 +91,16 @@ describe("pull requests are opened and updated like GitHub's", () => {
     await branchWithChange(octokit, "docs", "README.md", `${README}More.\n`);
     const { data, status } = await octokit.pulls.create({ ...repo, title: "Docs", head: "docs", base: "main", body: "Adds docs" });
     expect(status).toBe(201);
-    expect(data).toMatchObject({ number: 5, state: "open", user: { login: "octo" }, commits: 1, changed_files: 1, additions: 1, deletions: 0, mergeable: true });
+    expect(data).toMatchObject({
+      number: 5,
+      state: "open",
+      user: { login: "octo" },
+      commits: 1,
+      changed_files: 1,
+      additions: 1,
+      deletions: 0,
+      mergeable: true,
+    });
     const asIssue = await octokit.issues.get({ ...repo, issue_number: 5 });
     expect(asIssue.data.pull_request).toBeDefined();
     const next = await octokit.issues.create({ ...repo, title: "after" });
@@ -101,7 +119,9 @@ describe("pull requests are opened and updated like GitHub's", () => {
     const empty = await failure(octokit.pulls.create({ ...repo, title: "x", head: "same", base: "main" }));
     expect(empty.response.data.errors).toEqual([{ resource: "PullRequest", code: "custom", message: "No commits between main and same" }]);
     const dup = await failure(octokit.pulls.create({ ...repo, title: "x", head: "feature", base: "main" }));
-    expect(dup.response.data.errors).toEqual([{ resource: "PullRequest", code: "custom", message: "A pull request already exists for acme:feature." }]);
+    expect(dup.response.data.errors).toEqual([
+      { resource: "PullRequest", code: "custom", message: "A pull request already exists for acme:feature." },
+    ]);
   });
 
   it("updates title and body, closes and reopens", async () => {
@@ -135,8 +155,17 @@ describe("merging moves the head's files onto the base", () => {
     expect((await octokit.pulls.checkIfMerged({ ...repo, pull_number: 4 })).status).toBe(204);
     // "Fixes #1" in the description closes issue 1 on a merge into the default branch.
     expect((await octokit.issues.get({ ...repo, issue_number: 1 })).data).toMatchObject({ state: "closed", state_reason: "completed" });
-    const state = await stateOf<{ repositories: { branches: { name: string; files: { path: string }[] }[]; pulls: { number: number; merged: boolean; state: string }[] }[] }>(sandbox);
-    expect(state.repositories[0].branches.find((b) => b.name === "main")?.files.map((f) => f.path)).toEqual(["README.md", "src/app.ts", "src/new.ts"]);
+    const state = await stateOf<{
+      repositories: {
+        branches: { name: string; files: { path: string }[] }[];
+        pulls: { number: number; merged: boolean; state: string }[];
+      }[];
+    }>(sandbox);
+    expect(state.repositories[0].branches.find((b) => b.name === "main")?.files.map((f) => f.path)).toEqual([
+      "README.md",
+      "src/app.ts",
+      "src/new.ts",
+    ]);
     expect(state.repositories[0].pulls[0]).toMatchObject({ merged: true, state: "closed" });
   });
 
@@ -172,7 +201,13 @@ describe("merging moves the head's files onto the base", () => {
     await branchWithChange(octokit, "docs", "README.md", `${README}More.\n`);
     const guide = await octokit.repos.getContent({ ...repo, path: "docs/guide.md" });
     const guideSha = !Array.isArray(guide.data) && "sha" in guide.data ? guide.data.sha : "";
-    await octokit.repos.createOrUpdateFileContents({ ...repo, path: "docs/guide.md", message: "Guide", content: b64("Guide v2\n"), sha: guideSha });
+    await octokit.repos.createOrUpdateFileContents({
+      ...repo,
+      path: "docs/guide.md",
+      message: "Guide",
+      content: b64("Guide v2\n"),
+      sha: guideSha,
+    });
     const pr = await octokit.pulls.create({ ...repo, title: "Docs", head: "docs", base: "main" });
     expect((await octokit.pulls.listFiles({ ...repo, pull_number: pr.data.number })).data.map((f) => f.filename)).toEqual(["README.md"]);
     await octokit.pulls.merge({ ...repo, pull_number: pr.data.number });
@@ -224,7 +259,13 @@ describe("reviews and requested reviewers", () => {
     expect(pending.data.submitted_at).toBeUndefined();
     const second = await failure(octokit.pulls.createReview({ ...repo, pull_number: 4 }));
     expect(second.status).toBe(422);
-    const submitted = await octokit.pulls.submitReview({ ...repo, pull_number: 4, review_id: pending.data.id, event: "REQUEST_CHANGES", body: "Needs tests" });
+    const submitted = await octokit.pulls.submitReview({
+      ...repo,
+      pull_number: 4,
+      review_id: pending.data.id,
+      event: "REQUEST_CHANGES",
+      body: "Needs tests",
+    });
     expect(submitted.data).toMatchObject({ state: "CHANGES_REQUESTED", body: "Needs tests" });
     const resubmit = await failure(octokit.pulls.submitReview({ ...repo, pull_number: 4, review_id: pending.data.id, event: "APPROVE" }));
     expect(resubmit.status).toBe(422);

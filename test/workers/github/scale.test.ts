@@ -23,7 +23,10 @@ const POINT_CALLS: [string, string, unknown?][] = [
 
 async function costs(issues: number): Promise<number[]> {
   const world = manyIssuesWorld(issues);
-  const seed = { ...world, repositories: [{ ...world.repositories[0], branches: [{ name: "main", files: [{ path: "README.md", content: "# big\n" }] }] }] };
+  const seed = {
+    ...world,
+    repositories: [{ ...world.repositories[0], branches: [{ name: "main", files: [{ path: "README.md", content: "# big\n" }] }] }],
+  };
   return inWorld(seed, (w) => POINT_CALLS.map(([method, path, body]) => w.cost(method, path, { body })));
 }
 
@@ -32,7 +35,10 @@ describe("point reads and writes are constant in the world's size", () => {
     const small = await costs(10);
     const large = await costs(10_000);
     const table = POINT_CALLS.map(([method, path], i) => `${method} ${path}: ${small[i]} vs ${large[i]}`);
-    expect(small.every((n) => n > 0), "every call is measured").toBe(true);
+    expect(
+      small.every((n) => n > 0),
+      "every call is measured",
+    ).toBe(true);
     expect(large, table.join("\n")).toEqual(small);
   });
 });

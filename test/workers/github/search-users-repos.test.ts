@@ -17,7 +17,8 @@ describe("search finds issues and pull requests with GitHub's qualifiers", () =>
 
   it("filters by is:pr, state:, label:, no:label, author:, assignee: and free text", async () => {
     const { octokit } = await sandboxWith(smallWorld());
-    const numbers = async (q: string) => (await octokit.search.issuesAndPullRequests({ q, sort: "created", order: "asc" })).data.items.map((i) => i.number);
+    const numbers = async (q: string) =>
+      (await octokit.search.issuesAndPullRequests({ q, sort: "created", order: "asc" })).data.items.map((i) => i.number);
     expect(await numbers("repo:acme/api is:pr")).toEqual([4]);
     expect(await numbers("repo:acme/api state:closed")).toEqual([3]);
     expect(await numbers("repo:acme/api label:bug")).toEqual([1, 3]);
@@ -62,7 +63,13 @@ describe("users and repositories", () => {
   it("gets a repository with its counts, default branch and owner", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
     const { data } = await octokit.repos.get({ owner: "ACME", repo: "API" });
-    expect(data).toMatchObject({ full_name: "acme/api", default_branch: "main", open_issues_count: 3, private: false, owner: { login: "acme", type: "Organization" } });
+    expect(data).toMatchObject({
+      full_name: "acme/api",
+      default_branch: "main",
+      open_issues_count: 3,
+      private: false,
+      owner: { login: "acme", type: "Organization" },
+    });
     expect(data.organization?.login).toBe("acme");
     expect(data.url).toBe(`${sandbox.per_twin.github.api_url}/repos/acme/api`);
     const byId = await twinFetch(sandbox, `/repositories/${data.id}`);
@@ -71,12 +78,22 @@ describe("users and repositories", () => {
 
   it("lists repositories for an organization, a user and the authenticated user", async () => {
     const world = smallWorld();
-    world.repositories.push({ ...world.repositories[0], name: "web", issues: [], pulls: [], statuses: [] } as (typeof world.repositories)[number]);
+    world.repositories.push({
+      ...world.repositories[0],
+      name: "web",
+      issues: [],
+      pulls: [],
+      statuses: [],
+    } as (typeof world.repositories)[number]);
     world.repositories.push({ owner: "alice", name: "dotfiles" } as (typeof world.repositories)[number]);
     const { octokit } = await sandboxWith(world);
     expect((await octokit.repos.listForOrg({ org: "acme", sort: "full_name" })).data.map((r) => r.name)).toEqual(["api", "web"]);
     expect((await octokit.repos.listForUser({ username: "alice" })).data.map((r) => r.full_name)).toEqual(["alice/dotfiles"]);
-    expect((await octokit.repos.listForAuthenticatedUser()).data.map((r) => r.full_name)).toEqual(["acme/api", "acme/web", "alice/dotfiles"]);
+    expect((await octokit.repos.listForAuthenticatedUser()).data.map((r) => r.full_name)).toEqual([
+      "acme/api",
+      "acme/web",
+      "alice/dotfiles",
+    ]);
     expect((await failure(octokit.repos.listForOrg({ org: "alice" }))).status).toBe(404);
   });
 
@@ -118,7 +135,16 @@ describe("anything the twin does not implement answers 501 and is taped unsuppor
 
   it("refuses inline review comments rather than dropping them", async () => {
     const { octokit } = await sandboxWith(smallWorld());
-    const err = await failure(octokit.pulls.createReview({ owner: "acme", repo: "api", pull_number: 4, event: "COMMENT", body: "x", comments: [{ path: "src/app.ts", body: "here", line: 1 }] }));
+    const err = await failure(
+      octokit.pulls.createReview({
+        owner: "acme",
+        repo: "api",
+        pull_number: 4,
+        event: "COMMENT",
+        body: "x",
+        comments: [{ path: "src/app.ts", body: "here", line: 1 }],
+      }),
+    );
     expect(err.status).toBe(501);
   });
 });

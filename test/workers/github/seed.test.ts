@@ -36,11 +36,13 @@ describe("a seed with broken references is refused with the failing path", () =>
     world.repositories[0].issues[2].comments = [{ user: "phantom", body: "boo" }];
     world.repositories[0].pulls[0].head = "missing";
     const paths = (await refusal(world)).map((i) => i.path);
-    expect(paths).toEqual(expect.arrayContaining([
-      "repositories[0].issues[1].assignees[0]",
-      "repositories[0].issues[2].comments[0].user",
-      "repositories[0].pulls[0].head",
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "repositories[0].issues[1].assignees[0]",
+        "repositories[0].issues[2].comments[0].user",
+        "repositories[0].pulls[0].head",
+      ]),
+    );
   });
 
   it("refuses an issue number shared with a pull request", async () => {
@@ -51,12 +53,18 @@ describe("a seed with broken references is refused with the failing path", () =>
 
   it("refuses an unknown key at its own path", async () => {
     const world = smallWorld();
-    const issues = await refusal({ ...world, repositories: [{ ...world.repositories[0], issues: [{ number: 1, title: "x", lables: ["bug"] }] }] });
+    const issues = await refusal({
+      ...world,
+      repositories: [{ ...world.repositories[0], issues: [{ number: 1, title: "x", lables: ["bug"] }] }],
+    });
     expect(issues).toEqual([expect.objectContaining({ path: "repositories[0].issues[0].lables", code: "unrecognized_keys" })]);
   });
 
   it("accepts a minimal seed: only owner/name and issue number/title are required", async () => {
-    const res = await postJson("/v1/seeds/validate", { twins: ["github"], seed: { repositories: [{ owner: "o", name: "r", issues: [{ number: 1, title: "t" }] }] } });
+    const res = await postJson("/v1/seeds/validate", {
+      twins: ["github"],
+      seed: { repositories: [{ owner: "o", name: "r", issues: [{ number: 1, title: "t" }] }] },
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -40,10 +40,18 @@ describe("line diffs read like git's", () => {
 
 describe("search queries parse like GitHub's", () => {
   it("splits qualifiers, negations, quoted values and free text", () => {
-    const q = parseSearch('repo:acme/api is:pr is:open label:"good first issue" -label:wontfix author:alice crash "exact phrase" sort:updated-asc');
+    const q = parseSearch(
+      'repo:acme/api is:pr is:open label:"good first issue" -label:wontfix author:alice crash "exact phrase" sort:updated-asc',
+    );
     expect(q).toMatchObject({
-      repos: ["acme/api"], kind: "pull", state: "open", labels: ["good first issue"], notLabels: ["wontfix"], authors: ["alice"],
-      terms: ["crash", "exact phrase"], sort: { by: "updated", order: "asc" },
+      repos: ["acme/api"],
+      kind: "pull",
+      state: "open",
+      labels: ["good first issue"],
+      notLabels: ["wontfix"],
+      authors: ["alice"],
+      terms: ["crash", "exact phrase"],
+      sort: { by: "updated", order: "asc" },
     });
   });
 
@@ -79,7 +87,14 @@ describe("export(boot(seed)) equals the normalized seed", () => {
       w.call("PUT", "/repos/acme/api/contents/NEW.md", { body: { message: "add", content: btoa("new\n") } });
       const state = githubTwin.exportState(w.db);
       const repo = state.repositories[0];
-      expect(repo.issues.at(-1)).toMatchObject({ number: 5, title: "New", labels: ["fresh"], assignees: ["alice"], user: "octo", state: "open" });
+      expect(repo.issues.at(-1)).toMatchObject({
+        number: 5,
+        title: "New",
+        labels: ["fresh"],
+        assignees: ["alice"],
+        user: "octo",
+        state: "open",
+      });
       expect(repo.labels.at(-1)).toMatchObject({ name: "fresh", color: "ededed" });
       expect(repo.branches[0].files.at(-1)).toEqual({ path: "NEW.md", content: "new\n" });
       // The exported state is itself a valid seed that boots the same world.
@@ -99,7 +114,12 @@ describe("state functions", () => {
       expect(issue.number).toBe(5);
       expect(findRepoByName(w.db, "acme", "api")?.open_issues).toBe(4);
       setIssueState(s, issue, "closed", "not_planned");
-      expect(findIssue(w.db, repo.id, 5)).toMatchObject({ state: "closed", state_reason: "not_planned", closed_by: "octo", closed_at: s.now });
+      expect(findIssue(w.db, repo.id, 5)).toMatchObject({
+        state: "closed",
+        state_reason: "not_planned",
+        closed_by: "octo",
+        closed_at: s.now,
+      });
       expect(findRepoByName(w.db, "acme", "api")?.open_issues).toBe(3);
     });
   });
@@ -110,7 +130,10 @@ describe("state functions", () => {
       const issue = findIssue(w.db, findRepoByName(w.db, "acme", "api")?.id ?? 0, 2);
       if (!issue) throw new Error("no issue");
       applyLabels(s, issue.repo_id, issue.id, ["BUG", "bug", "Shiny"], false);
-      expect(issueLabels(w.db, issue.id).map((l) => [l.name, l.color])).toEqual([["bug", "d73a4a"], ["Shiny", "ededed"]]);
+      expect(issueLabels(w.db, issue.id).map((l) => [l.name, l.color])).toEqual([
+        ["bug", "d73a4a"],
+        ["Shiny", "ededed"],
+      ]);
     });
   });
 

@@ -16,7 +16,8 @@ export function inWorld<T>(rawSeed: unknown, fn: (w: World) => T | Promise<T>): 
   return inTwinWorld(githubTwin, rawSeed, (w) =>
     fn({
       ...w,
-      call: (method, path, opts = {}) => w.call(method, path, { ...opts, headers: { accept: opts.accept ?? GITHUB_ACCEPT, ...opts.headers } }),
+      call: (method, path, opts = {}) =>
+        w.call(method, path, { ...opts, headers: { accept: opts.accept ?? GITHUB_ACCEPT, ...opts.headers } }),
       cost: (method, path, opts = {}) => w.cost(method, path, { ...opts, headers: { accept: GITHUB_ACCEPT, ...opts.headers } }),
     }),
   );

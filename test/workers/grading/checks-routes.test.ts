@@ -8,7 +8,14 @@ interface Vocabulary {
   twin: string;
   count: number;
   digest: string;
-  checks: { id: string; template: string; description: string; substrate: string; params: { name: string; pattern: string; example: string }[]; example: string }[];
+  checks: {
+    id: string;
+    template: string;
+    description: string;
+    substrate: string;
+    params: { name: string; pattern: string; example: string }[];
+    example: string;
+  }[];
 }
 
 describe("GET /v1/checks", () => {
@@ -115,7 +122,17 @@ describe("POST /v1/checks/bind", () => {
     // A seed of the caller's: issue #1 is the labelled one now.
     const seed = {
       users: [{ login: "acme", type: "Organization" }, { login: "alice" }],
-      repositories: [{ owner: "acme", name: "api", labels: [{ name: "bug" }], issues: [{ number: 1, title: "x", user: "alice", labels: ["bug"] }, { number: 3, title: "y", user: "alice" }] }],
+      repositories: [
+        {
+          owner: "acme",
+          name: "api",
+          labels: [{ name: "bug" }],
+          issues: [
+            { number: 1, title: "x", user: "alice", labels: ["bug"] },
+            { number: 3, title: "y", user: "alice" },
+          ],
+        },
+      ],
     };
     const onSeed = await (await postJson("/v1/checks/bind", { twin: "github", texts, seed })).json<Bound>();
     expect(onSeed.results.map((r) => r.already_true_in_seed)).toEqual([false, true]);

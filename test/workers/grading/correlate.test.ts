@@ -37,7 +37,16 @@ describe("lanes", () => {
     const tape: TapeRow[] = [
       row({ seq: 1, at: at(0), operation: "issues.get" }),
       row({ seq: 2, at: at(5000), operation: "issues.get", status: 404 }),
-      row({ seq: 3, at: at(5001), twin: "stripe", method: "POST", path: "/v1/customers", status: 501, fidelity: "unsupported", operation: "unsupported" }),
+      row({
+        seq: 3,
+        at: at(5001),
+        twin: "stripe",
+        method: "POST",
+        path: "/v1/customers",
+        status: 501,
+        fidelity: "unsupported",
+        operation: "unsupported",
+      }),
     ];
     const { lanes } = correlate(tape);
     expect(lanes).toEqual([
@@ -56,7 +65,17 @@ describe("long runs", () => {
   });
 
   it("groups unsupported calls by route shape, not by id", () => {
-    const tape = [1, 2, 3].map((n) => row({ seq: n, at: at(n), method: "PUT", path: `/repos/acme/api/pages/${n}`, fidelity: "unsupported", operation: "unsupported", status: 501 }));
+    const tape = [1, 2, 3].map((n) =>
+      row({
+        seq: n,
+        at: at(n),
+        method: "PUT",
+        path: `/repos/acme/api/pages/${n}`,
+        fidelity: "unsupported",
+        operation: "unsupported",
+        status: 501,
+      }),
+    );
     expect(correlate(tape).lanes.map((l) => [l.key, l.calls])).toEqual([["github PUT /repos/acme/api/pages/:id", 3]]);
   });
 });

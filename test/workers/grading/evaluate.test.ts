@@ -14,7 +14,10 @@ function evidence(opts: { initial?: unknown; final?: unknown; tape?: TapeRow[]; 
   const twins = opts.twins ?? ["github"];
   const perTwin: GradingEvidence["perTwin"] = {};
   for (const t of twins)
-    perTwin[t] = t === "github" ? { initial: "initial" in opts ? opts.initial : world(), final: opts.final ?? world(), tape: tape.filter((r) => r.twin === t) } : { initial: {}, final: {}, tape: tape.filter((r) => r.twin === t) };
+    perTwin[t] =
+      t === "github"
+        ? { initial: "initial" in opts ? opts.initial : world(), final: opts.final ?? world(), tape: tape.filter((r) => r.twin === t) }
+        : { initial: {}, final: {}, tape: tape.filter((r) => r.twin === t) };
   return { twins, perTwin, tape };
 }
 
@@ -24,7 +27,13 @@ const grade = (criteria: Criterion[], ev: GradingEvidence, judge?: Judge) => gra
 describe("skip semantics", () => {
   it("skips a criterion the seed already satisfies as already_true_in_seed", async () => {
     const [r] = await grade([code("c1", "Issue #3 in `acme/api` has the `bug` label applied")], evidence());
-    expect(r).toMatchObject({ status: "skipped", skipped: true, passed: false, skip_reason: "already_true_in_seed", check_id: "github.issue-has-label" });
+    expect(r).toMatchObject({
+      status: "skipped",
+      skipped: true,
+      passed: false,
+      skip_reason: "already_true_in_seed",
+      check_id: "github.issue-has-label",
+    });
     expect(r.reason).toMatch(/^already_true_in_seed: issue #3 has the `bug` label before the agent acted/);
   });
 
@@ -51,7 +60,10 @@ describe("skip semantics", () => {
   });
 
   it("skips a seed+final check as seed_missing without the initial state", async () => {
-    const [r] = await grade([code("c1", "No new labels were created in `acme/api`", { always_scored: true })], evidence({ initial: undefined }));
+    const [r] = await grade(
+      [code("c1", "No new labels were created in `acme/api`", { always_scored: true })],
+      evidence({ initial: undefined }),
+    );
     expect(r).toMatchObject({ status: "skipped", skip_reason: "seed_missing" });
   });
 
@@ -88,7 +100,10 @@ describe("routing and scoping", () => {
 
   it("shows a tape check only its own twin's rows", async () => {
     const tape = [row(), row({ twin: "stripe", fidelity: "unsupported", status: 501, operation: "unsupported" })];
-    const [r] = await grade([code("c", "No unsupported endpoint was called", { always_scored: true })], evidence({ twins: ["github", "stripe"], tape }));
+    const [r] = await grade(
+      [code("c", "No unsupported endpoint was called", { always_scored: true })],
+      evidence({ twins: ["github", "stripe"], tape }),
+    );
     expect(r).toMatchObject({ status: "passed", reason: "none of the 1 GitHub calls hit an unsupported endpoint" });
   });
 });
@@ -115,11 +130,22 @@ describe("the score", () => {
     const score = scoreResults(results);
     expect(score.score).toBe(33);
     expect(score.all_skipped).toBe(false);
-    expect(score.breakdown).toMatchObject({ total: 5, evaluated: 3, passed: 1, failed: 2, skipped: 1, unmatched: 1, skip_reasons: { already_true_in_seed: 1 } });
+    expect(score.breakdown).toMatchObject({
+      total: 5,
+      evaluated: 3,
+      passed: 1,
+      failed: 2,
+      skipped: 1,
+      unmatched: 1,
+      skip_reasons: { already_true_in_seed: 1 },
+    });
   });
 
   it("is null with all_skipped when nothing was evaluated", async () => {
-    const results = await grade([code("seed", "Issue #3 in `acme/api` has the `bug` label applied"), code("x", "nothing binds")], evidence());
+    const results = await grade(
+      [code("seed", "Issue #3 in `acme/api` has the `bug` label applied"), code("x", "nothing binds")],
+      evidence(),
+    );
     expect(scoreResults(results)).toMatchObject({ score: null, all_skipped: true });
   });
 
@@ -133,10 +159,18 @@ describe("the judge in grading", () => {
   it("turns a verdict into passed or failed with the judge's reason, keeping criteria order", async () => {
     const judge: Judge = {
       model: "fake:judge",
-      judge: async ({ criterion }) => ({ ok: true, verdict: criterion.text.includes("polite") ? "pass" : "fail", reason: `read: ${criterion.text}` }),
+      judge: async ({ criterion }) => ({
+        ok: true,
+        verdict: criterion.text.includes("polite") ? "pass" : "fail",
+        reason: `read: ${criterion.text}`,
+      }),
     };
     const results = await grade(
-      [{ id: "m1", text: "The comment is polite", kind: "model" }, code("c", "Everything is fine"), { id: "m2", text: "It cites a SHA", kind: "model" }],
+      [
+        { id: "m1", text: "The comment is polite", kind: "model" },
+        code("c", "Everything is fine"),
+        { id: "m2", text: "It cites a SHA", kind: "model" },
+      ],
       evidence(),
       judge,
     );

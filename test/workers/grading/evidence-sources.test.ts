@@ -23,7 +23,9 @@ describe("an expired sandbox", () => {
 
   it("cannot be finalized once its run was discarded", async () => {
     const sandbox = await createSandbox();
-    const refusal = (await (await api(`/v1/sandboxes/${sandbox.session_id}`, { method: "DELETE" })).json()) as { error: { details: { discard_token: string } } };
+    const refusal = (await (await api(`/v1/sandboxes/${sandbox.session_id}`, { method: "DELETE" })).json()) as {
+      error: { details: { discard_token: string } };
+    };
     const token = refusal.error.details.discard_token;
     expect((await api(`/v1/sandboxes/${sandbox.session_id}?confirm_discard=${token}`, { method: "DELETE" })).status).toBe(200);
     const res = await finalize(sandbox.session_id, [EXISTS]);
@@ -58,18 +60,35 @@ describe('source: "blob"', () => {
     const minted = await api(`/v1/sandboxes/${sandbox.session_id}/uploads`, { method: "POST" });
     expect(minted.status).toBe(200);
     const { uploads, finalize_fields } = (await minted.json()) as Uploads;
-    const row = { seq: 1, at: new Date().toISOString(), twin: "github", method: "DELETE", path: "/repos/acme/api", status: 501, fidelity: "unsupported", operation: "unsupported" };
-    const put = await SELF.fetch(uploads.trace.url, { method: "PUT", body: await gzip(`${JSON.stringify(row)}\n`), headers: { "content-encoding": "gzip" } });
+    const row = {
+      seq: 1,
+      at: new Date().toISOString(),
+      twin: "github",
+      method: "DELETE",
+      path: "/repos/acme/api",
+      status: 501,
+      fidelity: "unsupported",
+      operation: "unsupported",
+    };
+    const put = await SELF.fetch(uploads.trace.url, {
+      method: "PUT",
+      body: await gzip(`${JSON.stringify(row)}\n`),
+      headers: { "content-encoding": "gzip" },
+    });
     expect(put.status).toBe(201);
     const state = (await (await twinFetch(sandbox, "/_pome/state")).json()) as { repositories: { issues: { number: number }[] }[] };
     state.repositories[0].issues = state.repositories[0].issues.filter((i) => i.number !== 1);
     expect((await SELF.fetch(uploads.state_final.url, { method: "PUT", body: JSON.stringify(state) })).status).toBe(201);
 
-    const run = await finalizeOk(sandbox.session_id, [EXISTS, NO_UNSUPPORTED, code("c3", "No new labels were created in `acme/api`", { always_scored: true })], {
-      source: "blob",
-      trace_storage_key: finalize_fields.trace_storage_key,
-      state_final_storage_key: finalize_fields.state_final_storage_key,
-    });
+    const run = await finalizeOk(
+      sandbox.session_id,
+      [EXISTS, NO_UNSUPPORTED, code("c3", "No new labels were created in `acme/api`", { always_scored: true })],
+      {
+        source: "blob",
+        trace_storage_key: finalize_fields.trace_storage_key,
+        state_final_storage_key: finalize_fields.state_final_storage_key,
+      },
+    );
     expect(run.criteria_results.map((r) => [r.id, r.status])).toEqual([
       ["c1", "failed"],
       ["c2", "failed"],
@@ -84,7 +103,10 @@ describe('source: "blob"', () => {
     const { uploads } = (await (await api(`/v1/sandboxes/${sandbox.session_id}/uploads`, { method: "POST" })).json()) as Uploads;
     const moved = uploads.trace.url.replace("events.jsonl", "state_final.github.json");
     expect((await SELF.fetch(moved, { method: "PUT", body: "{}" })).status).toBe(403);
-    const res = await finalize(sandbox.session_id, [EXISTS], { source: "blob", trace_storage_key: "team-tm_local/session-ses_other/upload/events.jsonl" });
+    const res = await finalize(sandbox.session_id, [EXISTS], {
+      source: "blob",
+      trace_storage_key: "team-tm_local/session-ses_other/upload/events.jsonl",
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ error: { details: { issues: [{ path: "trace_storage_key" }] } } });
     expect((await twinFetch(sandbox, "/repos/acme/api")).status).toBe(200);
@@ -107,7 +129,11 @@ describe("Prefer: respond-async", () => {
     // The job runs on the Sandbox's alarm (its "finalize" timer); drive the alarm instead of waiting.
     // If the runtime fired it already, this alarm waits for that run.
     await runInDurableObject(sandboxStub(env, sandbox.session_id), (instance: Sandbox) => instance.alarm());
-    const polled = (await getJson<{ evaluation_id: string; status: string; run_id: string | null; result?: FinalizeAnswer }>(`/v1/sandboxes/${sandbox.session_id}/evaluation`)).body;
+    const polled = (
+      await getJson<{ evaluation_id: string; status: string; run_id: string | null; result?: FinalizeAnswer }>(
+        `/v1/sandboxes/${sandbox.session_id}/evaluation`,
+      )
+    ).body;
     expect(polled).toMatchObject({ evaluation_id: accepted.evaluation_id, status: "completed" });
     expect(polled.result?.run_id).toBe(polled.run_id);
     const sync = await finalizeOk(sandbox.session_id, [EXISTS]);
@@ -125,7 +151,15 @@ describe("uploads never keep a secret", () => {
     const sandbox = await createSandbox();
     const { uploads } = (await (await api(`/v1/sandboxes/${sandbox.session_id}/uploads`, { method: "POST" })).json()) as Uploads;
     const secret = sandbox.provider_credentials.github.token;
-    const row = { seq: 1, at: new Date().toISOString(), twin: "github", method: "GET", path: "/user", status: 200, request_body: { note: secret } };
+    const row = {
+      seq: 1,
+      at: new Date().toISOString(),
+      twin: "github",
+      method: "GET",
+      path: "/user",
+      status: 200,
+      request_body: { note: secret },
+    };
     expect((await SELF.fetch(uploads.trace.url, { method: "PUT", body: `${JSON.stringify(row)}\n` })).status).toBe(201);
     const stored = await (await env.EVIDENCE.get(uploads.trace.key))?.text();
     expect(stored).not.toContain(secret);

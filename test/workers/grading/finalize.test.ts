@@ -18,7 +18,13 @@ describe("finalize grades a sandbox into a run", () => {
       { id: "model", text: "The agent explained itself", kind: "model" },
     ]);
     const byId = Object.fromEntries(run.criteria_results.map((r) => [r.id, r]));
-    expect(byId.exists).toMatchObject({ status: "passed", passed: true, skipped: false, reason: "issue #1 exists in acme/api", twin: "github" });
+    expect(byId.exists).toMatchObject({
+      status: "passed",
+      passed: true,
+      skipped: false,
+      reason: "issue #1 exists in acme/api",
+      twin: "github",
+    });
     expect(byId.missing).toMatchObject({ status: "failed", passed: false, reason: "acme/api has no issue #9" });
     expect(byId.seeded).toMatchObject({ status: "skipped", skipped: true, skip_reason: "already_true_in_seed" });
     expect(byId["no-new"]).toMatchObject({ status: "passed", reason: "acme/api defines no label beyond the 5 in the seed" });
@@ -56,17 +62,26 @@ describe("finalize grades a sandbox into a run", () => {
     },
   );
 
-  it.runIf(twinServes("POST", "/repos/acme/api/issues/1/labels"))("fails no-new-labels when the agent applied a label GitHub had to create", async () => {
-    const sandbox = await createSandbox();
-    await octokitFor(sandbox).issues.addLabels({ owner: "acme", repo: "api", issue_number: 1, labels: ["needs-triage"] });
-    const run = await finalizeOk(sandbox.session_id, [code("c1", "No new labels were created in `acme/api`", { always_scored: true })]);
-    expect(run.criteria_results[0]).toMatchObject({ status: "failed", reason: "acme/api gained label the seed did not define: `needs-triage`" });
-    expect(run.score).toBe(0);
-  });
+  it.runIf(twinServes("POST", "/repos/acme/api/issues/1/labels"))(
+    "fails no-new-labels when the agent applied a label GitHub had to create",
+    async () => {
+      const sandbox = await createSandbox();
+      await octokitFor(sandbox).issues.addLabels({ owner: "acme", repo: "api", issue_number: 1, labels: ["needs-triage"] });
+      const run = await finalizeOk(sandbox.session_id, [code("c1", "No new labels were created in `acme/api`", { always_scored: true })]);
+      expect(run.criteria_results[0]).toMatchObject({
+        status: "failed",
+        reason: "acme/api gained label the seed did not define: `needs-triage`",
+      });
+      expect(run.score).toBe(0);
+    },
+  );
 
   it("gives a null score with all_skipped when nothing could be evaluated", async () => {
     const sandbox = await createSandbox();
-    const run = await finalizeOk(sandbox.session_id, [code("c1", "Issue #3 in `acme/api` has the `bug` label applied"), code("c2", "Nothing binds here")]);
+    const run = await finalizeOk(sandbox.session_id, [
+      code("c1", "Issue #3 in `acme/api` has the `bug` label applied"),
+      code("c2", "Nothing binds here"),
+    ]);
     expect(run).toMatchObject({ score: null, all_skipped: true });
   });
 
@@ -118,7 +133,10 @@ describe("finalize refuses bad input and changes nothing", () => {
 
   it("names the failing field of a missing required input", async () => {
     const sandbox = await createSandbox();
-    const res = await api(`/v1/sandboxes/${sandbox.session_id}/finalize`, { method: "POST", body: JSON.stringify({ criteria: [code("c1", "x")], exit_code: 0, duration_ms: 1, agent_model: "m" }) });
+    const res = await api(`/v1/sandboxes/${sandbox.session_id}/finalize`, {
+      method: "POST",
+      body: JSON.stringify({ criteria: [code("c1", "x")], exit_code: 0, duration_ms: 1, agent_model: "m" }),
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ error: { details: { issues: [{ path: "stop_reason" }] } } });
   });
@@ -159,7 +177,12 @@ describe("finalize without criteria grades the sandbox's own task", () => {
   it("uses the task's criteria when the body omits them, and stamps the sandbox's baseline group", async () => {
     const sandbox = await createSandbox({ task_source: b64(task), group_id: "grp_rerun_x", baseline_group_id: "grp_base_x" });
     await octokitFor(sandbox).issues.addLabels({ owner: "acme", repo: "api", issue_number: 1, labels: ["bug"] });
-    const res = await postJson(`/v1/sandboxes/${sandbox.session_id}/finalize`, { stop_reason: "done", exit_code: 0, duration_ms: 5, agent_model: "m" });
+    const res = await postJson(`/v1/sandboxes/${sandbox.session_id}/finalize`, {
+      stop_reason: "done",
+      exit_code: 0,
+      duration_ms: 5,
+      agent_model: "m",
+    });
     expect(res.status).toBe(200);
     const body = await res.json<{ score: number; run_id: string; criteria_results: { id: string; status: string }[] }>();
     expect(body.score).toBe(100);
@@ -170,7 +193,12 @@ describe("finalize without criteria grades the sandbox's own task", () => {
 
   it("refuses with empty_criteria when neither the body nor the task has any", async () => {
     const sandbox = await createSandbox();
-    const res = await postJson(`/v1/sandboxes/${sandbox.session_id}/finalize`, { stop_reason: "done", exit_code: 0, duration_ms: 5, agent_model: "m" });
+    const res = await postJson(`/v1/sandboxes/${sandbox.session_id}/finalize`, {
+      stop_reason: "done",
+      exit_code: 0,
+      duration_ms: 5,
+      agent_model: "m",
+    });
     expect(res.status).toBe(422);
     expect((await res.json<{ error: { details: { error: string } } }>()).error.details.error).toBe("empty_criteria");
   });

@@ -9,10 +9,16 @@ describe("github.issue-exists", () => {
     expect(runCheck("issue-exists", { ...ACME, issue: "3" }, world())).toEqual({ status: "passed", reason: "issue #3 exists in acme/api" });
   });
   it("fails when the repository has no issue with that number", () => {
-    expect(runCheck("issue-exists", { ...ACME, issue: "99" }, world())).toMatchObject({ status: "failed", reason: "acme/api has no issue #99" });
+    expect(runCheck("issue-exists", { ...ACME, issue: "99" }, world())).toMatchObject({
+      status: "failed",
+      reason: "acme/api has no issue #99",
+    });
   });
   it("fails when the repository itself is missing", () => {
-    expect(runCheck("issue-exists", { repo: "acme/web", issue: "1" }, world())).toMatchObject({ status: "failed", reason: "repository acme/web does not exist" });
+    expect(runCheck("issue-exists", { repo: "acme/web", issue: "1" }, world())).toMatchObject({
+      status: "failed",
+      reason: "repository acme/web does not exist",
+    });
   });
   it("finds the repository case-insensitively, as GitHub does", () => {
     expect(runCheck("issue-exists", { repo: "ACME/Api", issue: "1" }, world()).status).toBe("passed");
@@ -26,12 +32,18 @@ describe("github.issue-exists", () => {
 
 describe("github.issue-state", () => {
   it("passes when the state matches", () => {
-    expect(runCheck("issue-state", { ...ACME, issue: "1", state: "open" }, world())).toEqual({ status: "passed", reason: "issue #1 is open" });
+    expect(runCheck("issue-state", { ...ACME, issue: "1", state: "open" }, world())).toEqual({
+      status: "passed",
+      reason: "issue #1 is open",
+    });
   });
   it("fails when the state differs, naming both", () => {
     const state = world();
     issue(state, 1).state = "closed";
-    expect(runCheck("issue-state", { ...ACME, issue: "1", state: "open" }, state)).toEqual({ status: "failed", reason: "issue #1 is closed, not open" });
+    expect(runCheck("issue-state", { ...ACME, issue: "1", state: "open" }, state)).toEqual({
+      status: "failed",
+      reason: "issue #1 is closed, not open",
+    });
   });
   it("fails when the issue is missing", () => {
     expect(runCheck("issue-state", { ...ACME, issue: "42", state: "closed" }, world()).status).toBe("failed");
@@ -39,13 +51,19 @@ describe("github.issue-state", () => {
   it("skips field_absent when the issue has no state in the export, rather than reading it as open", () => {
     const state = world();
     without(issue(state, 1), "state");
-    expect(runCheck("issue-state", { ...ACME, issue: "1", state: "open" }, state)).toMatchObject({ status: "skipped", reason: "field_absent" });
+    expect(runCheck("issue-state", { ...ACME, issue: "1", state: "open" }, state)).toMatchObject({
+      status: "skipped",
+      reason: "field_absent",
+    });
   });
 });
 
 describe("github.issue-has-label", () => {
   it("passes when the label is applied, comparing case-insensitively", () => {
-    expect(runCheck("issue-has-label", { ...ACME, issue: "3", label: "BUG" }, world())).toEqual({ status: "passed", reason: "issue #3 has the `bug` label" });
+    expect(runCheck("issue-has-label", { ...ACME, issue: "3", label: "BUG" }, world())).toEqual({
+      status: "passed",
+      reason: "issue #3 has the `bug` label",
+    });
   });
   it("passes alongside other labels", () => {
     const state = world();
@@ -66,7 +84,10 @@ describe("github.issue-has-label", () => {
   it("skips field_absent when the issue has no labels field", () => {
     const state = world();
     without(issue(state, 3), "labels");
-    expect(runCheck("issue-has-label", { ...ACME, issue: "3", label: "bug" }, state)).toMatchObject({ status: "skipped", reason: "field_absent" });
+    expect(runCheck("issue-has-label", { ...ACME, issue: "3", label: "bug" }, state)).toMatchObject({
+      status: "skipped",
+      reason: "field_absent",
+    });
   });
 });
 
@@ -99,7 +120,10 @@ describe("github.issue-assignee", () => {
   it("passes when the login is among the assignees", () => {
     const state = world();
     issue(state, 1).assignees = ["bob", "alice"];
-    expect(runCheck("issue-assignee", { ...ACME, issue: "1", login: "alice" }, state)).toEqual({ status: "passed", reason: "issue #1 is assigned to `alice`" });
+    expect(runCheck("issue-assignee", { ...ACME, issue: "1", login: "alice" }, state)).toEqual({
+      status: "passed",
+      reason: "issue #1 is assigned to `alice`",
+    });
   });
   it("compares logins case-sensitively", () => {
     const state = world();
@@ -115,7 +139,10 @@ describe("github.issue-assignee", () => {
   it("skips field_absent when the issue has no assignees field", () => {
     const state = world();
     without(issue(state, 1), "assignees");
-    expect(runCheck("issue-assignee", { ...ACME, issue: "1", login: "alice" }, state)).toMatchObject({ status: "skipped", reason: "field_absent" });
+    expect(runCheck("issue-assignee", { ...ACME, issue: "1", login: "alice" }, state)).toMatchObject({
+      status: "skipped",
+      reason: "field_absent",
+    });
   });
 });
 
@@ -138,12 +165,24 @@ describe("github.issue-comment-contains", () => {
   it("skips subject_redacted when the needle is a secret redaction erases", () => {
     const needle = "ghp_abcdefghijklmnopqrstuvwxyz0123";
     const state = world();
-    issue(state, 1).comments.push({ id: 900, user: "bob", body: `token ${needle}`, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" });
-    expect(runCheck("issue-comment-contains", { ...ACME, issue: "1", needle }, state)).toMatchObject({ status: "skipped", reason: "subject_redacted" });
+    issue(state, 1).comments.push({
+      id: 900,
+      user: "bob",
+      body: `token ${needle}`,
+      created_at: "2026-01-01T00:00:00Z",
+      updated_at: "2026-01-01T00:00:00Z",
+    });
+    expect(runCheck("issue-comment-contains", { ...ACME, issue: "1", needle }, state)).toMatchObject({
+      status: "skipped",
+      reason: "subject_redacted",
+    });
   });
   it("skips field_absent when the issue has no comments field", () => {
     const state = world();
     without(issue(state, 3), "comments");
-    expect(runCheck("issue-comment-contains", { ...ACME, issue: "3", needle: "x" }, state)).toMatchObject({ status: "skipped", reason: "field_absent" });
+    expect(runCheck("issue-comment-contains", { ...ACME, issue: "3", needle: "x" }, state)).toMatchObject({
+      status: "skipped",
+      reason: "field_absent",
+    });
   });
 });

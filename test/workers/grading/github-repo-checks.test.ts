@@ -52,10 +52,16 @@ describe("github.pr-state", () => {
     return state;
   };
   it("passes `merged` on a merged pull request", () => {
-    expect(runCheck("pr-state", { ...ACME, pr: "4", state: "merged" }, merge())).toEqual({ status: "passed", reason: "pull request #4 is merged" });
+    expect(runCheck("pr-state", { ...ACME, pr: "4", state: "merged" }, merge())).toEqual({
+      status: "passed",
+      reason: "pull request #4 is merged",
+    });
   });
   it("fails `merged` on an open pull request", () => {
-    expect(runCheck("pr-state", { ...ACME, pr: "4", state: "merged" }, world())).toEqual({ status: "failed", reason: "pull request #4 is not merged" });
+    expect(runCheck("pr-state", { ...ACME, pr: "4", state: "merged" }, world())).toEqual({
+      status: "failed",
+      reason: "pull request #4 is not merged",
+    });
   });
   it("reads open and closed from the state field, not the merged flag", () => {
     const closed = world();
@@ -70,7 +76,10 @@ describe("github.pr-state", () => {
   it("skips field_absent when the merged flag is missing, instead of reading it as false", () => {
     const state = world();
     without(repo(state).pulls[0], "merged");
-    expect(runCheck("pr-state", { ...ACME, pr: "4", state: "not merged" }, state)).toMatchObject({ status: "skipped", reason: "field_absent" });
+    expect(runCheck("pr-state", { ...ACME, pr: "4", state: "not merged" }, state)).toMatchObject({
+      status: "skipped",
+      reason: "field_absent",
+    });
     expect(runCheck("pr-state", { ...ACME, pr: "4", state: "open" }, state).status).toBe("passed");
   });
   it("skips field_absent when the state field is missing", () => {
@@ -103,7 +112,10 @@ describe("github.pr-review-exists", () => {
   it("skips field_absent when the export has no reviews section", () => {
     const state = world();
     without(repo(state).pulls[0], "reviews");
-    expect(runCheck("pr-review-exists", { ...ACME, pr: "4", review: "APPROVED" }, state)).toMatchObject({ status: "skipped", reason: "field_absent" });
+    expect(runCheck("pr-review-exists", { ...ACME, pr: "4", review: "APPROVED" }, state)).toMatchObject({
+      status: "skipped",
+      reason: "field_absent",
+    });
   });
 });
 
@@ -143,7 +155,9 @@ describe("github.commit-status", () => {
     });
   });
   it("fails when no status has that context", () => {
-    expect(runCheck("commit-status", { ...ACME, context: "ci/lint", state: "success" }, world()).reason).toBe('acme/api has no commit status "ci/lint"');
+    expect(runCheck("commit-status", { ...ACME, context: "ci/lint", state: "success" }, world()).reason).toBe(
+      'acme/api has no commit status "ci/lint"',
+    );
   });
   it("skips field_absent when the export has no statuses", () => {
     const state = world();

@@ -41,7 +41,9 @@ const VERDICT = '{"verdict":"pass","reason":"The comment on #1 says the timeout 
 describe("Anthropic provider", () => {
   it("posts a Messages API request and reads the verdict from the text block", async () => {
     const server = fakeServer([anthropicAnswer(`Here you go:\n\`\`\`json\n${VERDICT}\n\`\`\``)]);
-    const judge = makeJudge(anthropicProvider({ model: "claude-test", apiKey: "sk-ant-test", baseUrl: "http://judge.local", fetch: server.fetch }));
+    const judge = makeJudge(
+      anthropicProvider({ model: "claude-test", apiKey: "sk-ant-test", baseUrl: "http://judge.local", fetch: server.fetch }),
+    );
     expect(await judge.judge(REQUEST)).toEqual({ ok: true, verdict: "pass", reason: "The comment on #1 says the timeout is a bug." });
     const [call] = server.seen;
     expect(call.url).toBe("http://judge.local/v1/messages");
@@ -91,14 +93,23 @@ describe("OpenAI-compatible provider", () => {
 describe("Workers AI provider", () => {
   it("runs the model on the AI binding", async () => {
     const calls: { model: string; input: unknown }[] = [];
-    const ai = { run: async (model: string, input: unknown) => (calls.push({ model, input }), { response: VERDICT }) };
+    const ai = {
+      run: async (model: string, input: unknown) => {
+        calls.push({ model, input });
+        return { response: VERDICT };
+      },
+    };
     const judge = makeJudge(workersAiProvider({ model: "@cf/test/model", ai }));
     expect(await judge.judge(REQUEST)).toMatchObject({ ok: true, verdict: "pass" });
     expect(calls[0].model).toBe("@cf/test/model");
   });
   it("accepts an answer the binding already parsed as JSON", async () => {
     const ai = { run: async () => ({ response: { verdict: "fail", reason: "nothing done" } }) };
-    expect(await makeJudge(workersAiProvider({ model: "m", ai })).judge(REQUEST)).toEqual({ ok: true, verdict: "fail", reason: "nothing done" });
+    expect(await makeJudge(workersAiProvider({ model: "m", ai })).judge(REQUEST)).toEqual({
+      ok: true,
+      verdict: "fail",
+      reason: "nothing done",
+    });
   });
 });
 
@@ -113,8 +124,12 @@ describe("choosing the judge from settings", () => {
     expect(judgeFromEnv({ JUDGE_PROVIDER: "openai" })).toBeUndefined();
   });
   it("builds the named provider with the configured or default model", () => {
-    expect(judgeFromEnv({ JUDGE_PROVIDER: "anthropic", JUDGE_API_KEY: "k", JUDGE_MODEL: "claude-x" }, fetchNever)?.model).toBe("anthropic:claude-x");
-    expect(judgeFromEnv({ JUDGE_PROVIDER: "openai", JUDGE_BASE_URL: "http://localhost:11434/v1" }, fetchNever)?.model).toBe("openai:gpt-4o-mini");
+    expect(judgeFromEnv({ JUDGE_PROVIDER: "anthropic", JUDGE_API_KEY: "k", JUDGE_MODEL: "claude-x" }, fetchNever)?.model).toBe(
+      "anthropic:claude-x",
+    );
+    expect(judgeFromEnv({ JUDGE_PROVIDER: "openai", JUDGE_BASE_URL: "http://localhost:11434/v1" }, fetchNever)?.model).toBe(
+      "openai:gpt-4o-mini",
+    );
     expect(judgeFromEnv({ JUDGE_PROVIDER: "workers-ai", AI: { run: async () => ({}) } })?.model).toMatch(/^workers-ai:@cf\//);
   });
 });
@@ -141,4 +156,3 @@ describe("what the judge reads", () => {
     expect(parseVerdict("pass")).toBeUndefined();
   });
 });
-

@@ -28,11 +28,19 @@ describe("a judged run", () => {
       {
         ...REQUIRED,
         scenario_prompt: "Look at acme/api before changing anything.",
-        criteria: [{ id: "m1", kind: "model", text: "The agent looked before it acted" }, code("c1", "Issue #1 exists in `acme/api`", { always_scored: true })],
+        criteria: [
+          { id: "m1", kind: "model", text: "The agent looked before it acted" },
+          code("c1", "Issue #1 exists in `acme/api`", { always_scored: true }),
+        ],
       },
       ["github"],
     );
-    const run = await finalizeSandbox({ env, sandbox: row, body, judge: makeJudge(openAiProvider({ model: "fake-judge", apiKey: "k", fetch: fake })) });
+    const run = await finalizeSandbox({
+      env,
+      sandbox: row,
+      body,
+      judge: makeJudge(openAiProvider({ model: "fake-judge", apiKey: "k", fetch: fake })),
+    });
     expect(run.judgeModel).toBe("openai:fake-judge");
     expect(run.satisfactionScore).toBe(100);
     const results = JSON.parse(run.criteriaResults) as { id: string; status: string; reason: string }[];

@@ -51,8 +51,13 @@ describe("linear.issue-state / issue-state-type", () => {
     const s = state();
     issue(s, "ENG-1").state = "Done";
     expect(run("issue-state", { issue: "ENG-1", state: "done" }, s).status).toBe("passed");
-    expect(run("issue-state", { issue: "ENG-1", state: "Todo" }, s)).toMatchObject({ status: "failed", reason: "issue ENG-1 is in Done, not Todo" });
-    expect(run("issue-state", { issue: "ENG-1", state: "Done" }, { ...s, issues: [drop(issue(s, "ENG-1"), "state")] }).status).toBe("skipped");
+    expect(run("issue-state", { issue: "ENG-1", state: "Todo" }, s)).toMatchObject({
+      status: "failed",
+      reason: "issue ENG-1 is in Done, not Todo",
+    });
+    expect(run("issue-state", { issue: "ENG-1", state: "Done" }, { ...s, issues: [drop(issue(s, "ENG-1"), "state")] }).status).toBe(
+      "skipped",
+    );
     const t = state();
     issue(t, "ENG-2").state = "Done";
     expect(run("issue-state-type", { issue: "ENG-2", type: "completed" }, t).status).toBe("passed");
@@ -62,14 +67,20 @@ describe("linear.issue-state / issue-state-type", () => {
   it("fails a trashed issue whatever its state", () => {
     const s = state();
     issue(s, "ENG-1").trashed = true;
-    expect(run("issue-state", { issue: "ENG-1", state: "Todo" }, s)).toMatchObject({ status: "failed", reason: "issue ENG-1 is in the trash" });
+    expect(run("issue-state", { issue: "ENG-1", state: "Todo" }, s)).toMatchObject({
+      status: "failed",
+      reason: "issue ENG-1 is in the trash",
+    });
   });
 });
 
 describe("linear.issue-assignee / issue-has-label / issue-priority / issue-estimate", () => {
   it("pass, fail, skip", () => {
     expect(run("issue-assignee", { issue: "ENG-1", email: "BOB@acme.test" }, state()).status).toBe("passed");
-    expect(run("issue-assignee", { issue: "ENG-2", email: "bob@acme.test" }, state())).toMatchObject({ status: "failed", reason: "issue ENG-2 is unassigned" });
+    expect(run("issue-assignee", { issue: "ENG-2", email: "bob@acme.test" }, state())).toMatchObject({
+      status: "failed",
+      reason: "issue ENG-2 is unassigned",
+    });
     const s = state();
     drop(issue(s, "ENG-1"), "assignee");
     expect(run("issue-assignee", { issue: "ENG-1", email: "bob@acme.test" }, s).status).toBe("skipped");
@@ -79,12 +90,18 @@ describe("linear.issue-assignee / issue-has-label / issue-priority / issue-estim
     drop(issue(l, "ENG-1"), "labels");
     expect(run("issue-has-label", { issue: "ENG-1", label: "Bug" }, l).status).toBe("skipped");
     expect(run("issue-priority", { issue: "ENG-1", priority: "1" }, state()).status).toBe("passed");
-    expect(run("issue-priority", { issue: "ENG-2", priority: "1" }, state())).toMatchObject({ status: "failed", reason: "issue ENG-2 has priority 0, not 1" });
+    expect(run("issue-priority", { issue: "ENG-2", priority: "1" }, state())).toMatchObject({
+      status: "failed",
+      reason: "issue ENG-2 has priority 0, not 1",
+    });
     const p = state();
     drop(issue(p, "ENG-1"), "priority");
     expect(run("issue-priority", { issue: "ENG-1", priority: "1" }, p).status).toBe("skipped");
     expect(run("issue-estimate", { issue: "ENG-1", estimate: "3" }, state()).status).toBe("passed");
-    expect(run("issue-estimate", { issue: "ENG-2", estimate: "3" }, state())).toMatchObject({ status: "failed", reason: "issue ENG-2 has no estimate" });
+    expect(run("issue-estimate", { issue: "ENG-2", estimate: "3" }, state())).toMatchObject({
+      status: "failed",
+      reason: "issue ENG-2 has no estimate",
+    });
     const e = state();
     drop(issue(e, "ENG-1"), "estimate");
     expect(run("issue-estimate", { issue: "ENG-1", estimate: "3" }, e).status).toBe("skipped");
@@ -93,14 +110,20 @@ describe("linear.issue-assignee / issue-has-label / issue-priority / issue-estim
 
 describe("linear.comment-contains / threaded-reply-exists", () => {
   it("pass, fail, skip", () => {
-    expect(run("comment-contains", { issue: "ENG-1", needle: "iOS" }, state())).toMatchObject({ status: "passed", reason: 'issue ENG-1 has a comment containing "iOS" (by bob@acme.test)' });
+    expect(run("comment-contains", { issue: "ENG-1", needle: "iOS" }, state())).toMatchObject({
+      status: "passed",
+      reason: 'issue ENG-1 has a comment containing "iOS" (by bob@acme.test)',
+    });
     expect(run("comment-contains", { issue: "ENG-1", needle: "looking" }, state()).status).toBe("passed");
     expect(run("comment-contains", { issue: "ENG-2", needle: "iOS" }, state()).status).toBe("failed");
     const s = state();
     drop(issue(s, "ENG-1"), "comments");
     expect(run("comment-contains", { issue: "ENG-1", needle: "iOS" }, s).status).toBe("skipped");
     expect(run("threaded-reply-exists", { issue: "ENG-1", needle: "looking" }, state()).status).toBe("passed");
-    expect(run("threaded-reply-exists", { issue: "ENG-1", needle: "iOS" }, state())).toMatchObject({ status: "failed", reason: '"iOS" is in a top-level comment on ENG-1, not in a reply' });
+    expect(run("threaded-reply-exists", { issue: "ENG-1", needle: "iOS" }, state())).toMatchObject({
+      status: "failed",
+      reason: '"iOS" is in a top-level comment on ENG-1, not in a reply',
+    });
     expect(run("threaded-reply-exists", { issue: "ENG-1", needle: "iOS" }, s).status).toBe("skipped");
   });
 });
@@ -126,8 +149,20 @@ describe("linear.no-new-issues / no-unsupported-endpoint", () => {
     expect(run("no-new-issues", {}, grown, { initial })).toMatchObject({ status: "failed", reason: "new issue: `ENG-3`" });
     expect(run("no-new-issues", {}, grown)).toMatchObject({ status: "skipped", reason: "seed_missing" });
     const row = (fidelity: "supported" | "unsupported"): TapeRow => ({
-      seq: 1, at: "", twin: "linear", transport: "graphql", method: "POST", path: "/graphql", query: "", request_headers: {}, request_body: null,
-      status: fidelity === "supported" ? 200 : 501, response_body: null, mutated: false, fidelity, operation: "customers",
+      seq: 1,
+      at: "",
+      twin: "linear",
+      transport: "graphql",
+      method: "POST",
+      path: "/graphql",
+      query: "",
+      request_headers: {},
+      request_body: null,
+      status: fidelity === "supported" ? 200 : 501,
+      response_body: null,
+      mutated: false,
+      fidelity,
+      operation: "customers",
     });
     expect(run("no-unsupported-endpoint", {}, state(), { tape: [row("supported")] }).status).toBe("passed");
     expect(run("no-unsupported-endpoint", {}, state(), { tape: [row("unsupported")] }).status).toBe("failed");

@@ -25,7 +25,10 @@ const result = (id: string, status: CriterionResult["status"], reason: string, e
 
 function run(results: CriterionResult[], extra: Partial<RunView> = {}): RunView {
   const score = scoreResults(results);
-  const tape = [row({ seq: 1 }), row({ seq: 2, fidelity: "unsupported", status: 501, method: "PUT", path: "/repos/acme/api/pages", operation: "unsupported" })];
+  const tape = [
+    row({ seq: 1 }),
+    row({ seq: 2, fidelity: "unsupported", status: 501, method: "PUT", path: "/repos/acme/api/pages", operation: "unsupported" }),
+  ];
   const { steps, lanes } = correlate(tape);
   const narration = { taskName: "Triage the timeout", score, results, steps, lanes, stopReason: "done", exitCode: 0, durationMs: 12_300 };
   return {
@@ -73,8 +76,14 @@ function run(results: CriterionResult[], extra: Partial<RunView> = {}): RunView 
 const MIXED = [
   result("c1", "passed", "issue #1 has the `bug` label"),
   result("c2", "failed", "issue #1 is not assigned to `alice` (assignees: none)"),
-  result("c3", "skipped", "already_true_in_seed: issue #3 has the `bug` label before the agent acted; still true at the end", { skip_reason: "already_true_in_seed" }),
-  result("c4", "unmatched", "unmatched: the sentence binds no github check; nearest: github.issue-exists — Issue #{issue} exists in `{repo}`"),
+  result("c3", "skipped", "already_true_in_seed: issue #3 has the `bug` label before the agent acted; still true at the end", {
+    skip_reason: "already_true_in_seed",
+  }),
+  result(
+    "c4",
+    "unmatched",
+    "unmatched: the sentence binds no github check; nearest: github.issue-exists — Issue #{issue} exists in `{repo}`",
+  ),
 ];
 
 describe("report.md", () => {
@@ -131,8 +140,16 @@ describe("report.md", () => {
   });
 
   it("says nothing needs handing off on a clean run, and shows a dash score when nothing was evaluated", () => {
-    const clean = renderReport(run([result("c3", "skipped", "already_true_in_seed: x", { skip_reason: "already_true_in_seed" })], { lanes: [], steps: [], fix_prompt: null }));
-    expect(clean).toContain("**Score: —/100** (nothing was evaluated) — 0 of 0 evaluated criteria passed; 1 excluded (1 already true in the seed)");
+    const clean = renderReport(
+      run([result("c3", "skipped", "already_true_in_seed: x", { skip_reason: "already_true_in_seed" })], {
+        lanes: [],
+        steps: [],
+        fix_prompt: null,
+      }),
+    );
+    expect(clean).toContain(
+      "**Score: —/100** (nothing was evaluated) — 0 of 0 evaluated criteria passed; 1 excluded (1 already true in the seed)",
+    );
     expect(clean).toContain("Nothing to hand off");
   });
 });

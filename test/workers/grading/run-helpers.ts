@@ -31,13 +31,27 @@ export const REQUIRED = { stop_reason: "done", exit_code: 0, duration_ms: 45_000
 
 export type CriterionInput = { id: string; text: string; kind: "code" | "model"; twin?: string; always_scored?: boolean };
 
-export const code = (id: string, text: string, extra: Partial<CriterionInput> = {}): CriterionInput => ({ id, text, kind: "code", ...extra });
+export const code = (id: string, text: string, extra: Partial<CriterionInput> = {}): CriterionInput => ({
+  id,
+  text,
+  kind: "code",
+  ...extra,
+});
 
-export function finalize(sessionId: string, criteria: CriterionInput[], extra: Record<string, unknown> = {}, init: RequestInit & { key?: string | null } = {}) {
+export function finalize(
+  sessionId: string,
+  criteria: CriterionInput[],
+  extra: Record<string, unknown> = {},
+  init: RequestInit & { key?: string | null } = {},
+) {
   return postJson(`/v1/sandboxes/${sessionId}/finalize`, { ...REQUIRED, criteria, ...extra }, init);
 }
 
-export async function finalizeOk(sessionId: string, criteria: CriterionInput[], extra: Record<string, unknown> = {}): Promise<FinalizeAnswer> {
+export async function finalizeOk(
+  sessionId: string,
+  criteria: CriterionInput[],
+  extra: Record<string, unknown> = {},
+): Promise<FinalizeAnswer> {
   const res = await finalize(sessionId, criteria, extra);
   if (res.status !== 200) throw new Error(`finalize: ${res.status} ${await res.text()}`);
   return res.json<FinalizeAnswer>();

@@ -21,7 +21,10 @@ async function gradedRun(body: Record<string, unknown> = {}) {
   await twinFetch(sandbox, "/repos/acme/api/pages", { method: "POST", body: "{}" });
   const run = await finalizeOk(
     sandbox.session_id,
-    [code("c1", "Issue #1 exists in `acme/api`", { always_scored: true }), code("c2", "No unsupported endpoint was called", { always_scored: true })],
+    [
+      code("c1", "Issue #1 exists in `acme/api`", { always_scored: true }),
+      code("c2", "No unsupported endpoint was called", { always_scored: true }),
+    ],
     { scenario_name: "Runs fixture", agent_sdk: "test-sdk" },
   );
   return { sandbox, run };
@@ -42,7 +45,18 @@ describe("GET /v1/runs", () => {
     expect(status).toBe(200);
     expect(body.map((r) => r.id)).toEqual([second.run.run_id, first.run.run_id]);
     expect(Object.keys(body[0]).sort()).toEqual(
-      ["agent_model", "created_at", "environment", "finished_at", "group_id", "id", "satisfaction_score", "session_id", "task_hash", "task_name"].sort(),
+      [
+        "agent_model",
+        "created_at",
+        "environment",
+        "finished_at",
+        "group_id",
+        "id",
+        "satisfaction_score",
+        "session_id",
+        "task_hash",
+        "task_name",
+      ].sort(),
     );
     expect(body[0]).toMatchObject({ task_name: "Runs fixture", satisfaction_score: 50, group_id: group, agent_model: "test-model" });
     const byTask = await getJson<unknown[]>("/v1/runs?task_name=Runs%20fixture&limit=2");
@@ -121,7 +135,10 @@ describe("signed downloads", () => {
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
     expect(download.headers.get("content-encoding")).toBeNull();
-    const rows = (await download.text()).trim().split("\n").map((l) => JSON.parse(l) as { seq: number; path: string });
+    const rows = (await download.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { seq: number; path: string });
     expect(rows.map((r) => [r.seq, r.path])).toEqual([
       [1, "/repos/acme/api"],
       [2, "/repos/acme/api/pages"],

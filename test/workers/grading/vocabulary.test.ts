@@ -58,12 +58,17 @@ describe("render and bind", () => {
 
   it("binds the reference's example sentence", () => {
     const bound = bindSentence(githubChecks, 'A comment containing "triaged" exists on issue #1 in `northwind/payments`');
-    expect(bound).toMatchObject({ check: { id: "github.issue-comment-contains" }, args: { needle: "triaged", issue: "1", repo: "northwind/payments" } });
+    expect(bound).toMatchObject({
+      check: { id: "github.issue-comment-contains" },
+      args: { needle: "triaged", issue: "1", repo: "northwind/payments" },
+    });
   });
 
   it("binds multi-word values the pattern accepts", () => {
     expect(bindSentence(githubChecks, "Pull request #12 in `acme/api` is not merged")?.args.state).toBe("not merged");
-    expect(bindSentence(githubChecks, "Issue #1 in `acme/api` has the `good first issue` label applied")?.args.label).toBe("good first issue");
+    expect(bindSentence(githubChecks, "Issue #1 in `acme/api` has the `good first issue` label applied")?.args.label).toBe(
+      "good first issue",
+    );
   });
 
   it("refuses a value outside its pattern, and inexact wording", () => {

@@ -84,7 +84,11 @@ export async function inTwinWorld<Seed, T>(
         "ses_unit",
       );
       const json = response.headers["content-type"]?.startsWith("application/json");
-      return { status: response.status, headers: response.headers, body: json && response.body ? (JSON.parse(response.body) as unknown) : response.body };
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: json && response.body ? (JSON.parse(response.body) as unknown) : response.body,
+      };
     };
     const world: World<Seed> = {
       db,

@@ -4,8 +4,20 @@
 // SDK methods send (88.3.0's documents and the installed SDK's) validates against the twin.
 import * as sdk from "@linear/sdk";
 import {
-  GraphQLEnumType, GraphQLInputObjectType, GraphQLInterfaceType, GraphQLObjectType, GraphQLScalarType, GraphQLUnionType,
-  Kind, buildSchema, parse, validate, visit, type DocumentNode, type GraphQLField, type GraphQLNamedType,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLInterfaceType,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLUnionType,
+  Kind,
+  buildSchema,
+  parse,
+  validate,
+  visit,
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLNamedType,
 } from "graphql";
 import { describe, expect, it } from "vitest";
 import supported from "../../../durable-objects/twins/linear/supported.json";
@@ -20,8 +32,13 @@ const documents88 = parse(documentsSdl);
 
 /** The fields @linear/sdk 98 selects that 88.3.0 lacks, per the issue; the twin declares exactly these beyond 88.3.0. */
 const SDK98_EXTRAS = [
-  "IssueLabel.groupType", "Organization.defaultHomeViewTargetId", "Organization.suggestedBranchNameEnabled",
-  "Project.resourceCount", "Team.viewerCanJoin", "Team.viewerCanLeave", "Team.viewerMembership",
+  "IssueLabel.groupType",
+  "Organization.defaultHomeViewTargetId",
+  "Organization.suggestedBranchNameEnabled",
+  "Project.resourceCount",
+  "Team.viewerCanJoin",
+  "Team.viewerCanLeave",
+  "Team.viewerMembership",
 ];
 
 /** A field's type as SDK 98's generated TypeScript declares it: `name: Scalars["Boolean"]` or `name?: Maybe<TeamMembership>`. */
@@ -67,7 +84,8 @@ describe("linear twin schema: conformance with Linear's", () => {
           const other = fields[f.name];
           if (!other) {
             extras.push(`${t.name}.${f.name}`);
-            if (sdkFieldType(t.name, f.name) !== String(f.type)) mismatches.push(`${t.name}.${f.name}: ${String(f.type)} vs SDK ${sdkFieldType(t.name, f.name)}`);
+            if (sdkFieldType(t.name, f.name) !== String(f.type))
+              mismatches.push(`${t.name}.${f.name}: ${String(f.type)} vs SDK ${sdkFieldType(t.name, f.name)}`);
             continue;
           }
           if (String(other.type) !== String(f.type)) mismatches.push(`${t.name}.${f.name}: ${String(f.type)} vs ${String(other.type)}`);
@@ -75,13 +93,17 @@ describe("linear twin schema: conformance with Linear's", () => {
             const oa = other.args.find((x) => x.name === a.name);
             if (oa && String(oa.type) === String(a.type)) continue;
             // projectCreate's two newer arguments come from SDK 98's MutationProjectCreateArgs.
-            const sdkArg = new RegExp(`type MutationProjectCreateArgs = \\{[^}]*\\n  ${a.name}\\?: InputMaybe<Scalars\\["String"\\]>;`).test(sdkTypes);
-            if (!(t.name === "Mutation" && f.name === "projectCreate" && sdkArg && String(a.type) === "String")) mismatches.push(`${t.name}.${f.name}(${a.name})`);
+            const sdkArg = new RegExp(
+              `type MutationProjectCreateArgs = \\{[^}]*\\n  ${a.name}\\?: InputMaybe<Scalars\\["String"\\]>;`,
+            ).test(sdkTypes);
+            if (!(t.name === "Mutation" && f.name === "projectCreate" && sdkArg && String(a.type) === "String"))
+              mismatches.push(`${t.name}.${f.name}(${a.name})`);
           }
         }
       } else if (t instanceof GraphQLInputObjectType) {
         const fields = (theirs as GraphQLInputObjectType).getFields();
-        for (const f of Object.values(t.getFields())) if (String(fields[f.name]?.type) !== String(f.type)) mismatches.push(`${t.name}.${f.name}`);
+        for (const f of Object.values(t.getFields()))
+          if (String(fields[f.name]?.type) !== String(f.type)) mismatches.push(`${t.name}.${f.name}`);
       } else if (t instanceof GraphQLEnumType) {
         const values = (theirs as GraphQLEnumType).getValues().map((v) => v.name);
         for (const v of t.getValues()) if (!values.includes(v.name)) mismatches.push(`${t.name}.${v.name}`);
@@ -104,7 +126,15 @@ describe("linear twin schema: conformance with Linear's", () => {
 
 /** The document an SDK method class sends, captured by a request function that records and refuses. */
 async function capture(name: string): Promise<DocumentNode> {
-  const Cls = (sdk as unknown as Record<string, new (request: (doc: string) => Promise<never>, ...rest: unknown[]) => { fetch(...args: unknown[]): Promise<unknown> }>)[name];
+  const Cls = (
+    sdk as unknown as Record<
+      string,
+      new (
+        request: (doc: string) => Promise<never>,
+        ...rest: unknown[]
+      ) => { fetch(...args: unknown[]): Promise<unknown> }
+    >
+  )[name];
   let captured = "";
   const record = async (doc: string): Promise<never> => {
     captured = doc;
@@ -117,7 +147,9 @@ async function capture(name: string): Promise<DocumentNode> {
 function operation88(opName: string): DocumentNode | undefined {
   const op = documents88.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && d.name?.value === opName);
   if (!op) return undefined;
-  const fragments = new Map(documents88.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  const fragments = new Map(
+    documents88.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])),
+  );
   const used = new Map<string, (typeof documents88.definitions)[number]>();
   const walk = (node: Parameters<typeof visit>[0]) =>
     visit(node, {

@@ -14,20 +14,42 @@ export function acmeWorld(extra: Record<string, unknown> = {}) {
       { email: "bob@acme.test", name: "Bob Stone" },
     ],
     labels: [{ name: "Customer", color: "#f2994a" }],
-    teams: [{
-      key: "ENG", name: "Engineering", members: ["ada@acme.test", "bob@acme.test"],
-      issueEstimationType: "fibonacci", defaultIssueState: "Todo",
-      states: [{ name: "Backlog", type: "backlog" }, { name: "Todo", type: "unstarted" }, { name: "In Progress", type: "started" },
-        { name: "Done", type: "completed" }, { name: "Canceled", type: "canceled" }],
-      labels: [{ name: "Bug", color: "#eb5757" }, { name: "Feature", color: "#bb87fc" }],
-      cycles: [{ number: 1, startsAt: "2026-07-06T00:00:00Z", endsAt: "2026-07-20T00:00:00Z" }],
-    }],
+    teams: [
+      {
+        key: "ENG",
+        name: "Engineering",
+        members: ["ada@acme.test", "bob@acme.test"],
+        issueEstimationType: "fibonacci",
+        defaultIssueState: "Todo",
+        states: [
+          { name: "Backlog", type: "backlog" },
+          { name: "Todo", type: "unstarted" },
+          { name: "In Progress", type: "started" },
+          { name: "Done", type: "completed" },
+          { name: "Canceled", type: "canceled" },
+        ],
+        labels: [
+          { name: "Bug", color: "#eb5757" },
+          { name: "Feature", color: "#bb87fc" },
+        ],
+        cycles: [{ number: 1, startsAt: "2026-07-06T00:00:00Z", endsAt: "2026-07-20T00:00:00Z" }],
+      },
+    ],
     projects: [{ name: "Checkout revamp", teams: ["ENG"], state: "started", lead: "ada@acme.test" }],
     issues: [
       {
-        identifier: "ENG-1", title: "Checkout fails with 500", description: "Steps: pay with an expired card.",
-        state: "Todo", priority: 1, estimate: 3, assignee: "bob@acme.test", creator: "ada@acme.test",
-        labels: ["Bug"], project: "Checkout revamp", cycle: 1, dueDate: "2026-08-01",
+        identifier: "ENG-1",
+        title: "Checkout fails with 500",
+        description: "Steps: pay with an expired card.",
+        state: "Todo",
+        priority: 1,
+        estimate: 3,
+        assignee: "bob@acme.test",
+        creator: "ada@acme.test",
+        labels: ["Bug"],
+        project: "Checkout revamp",
+        cycle: 1,
+        dueDate: "2026-08-01",
         relations: [{ type: "blocks", relatedIssue: "ENG-2" }],
         attachments: [{ title: "Sentry event", url: "https://sentry.example.test/e/1" }],
         comments: [{ user: "bob@acme.test", body: "Seen on iOS too.", children: [{ user: "ada@acme.test", body: "Thanks, looking." }] }],
@@ -86,15 +108,28 @@ const SECURE_ORIGIN = ORIGIN.replace(/^http:/, "https:");
 
 export function linearFor(sandbox: CreatedSandbox, opts: { accessToken?: string; apiKey?: string } = {}): LinearClient {
   const apiUrl = `${sandbox.per_twin.linear.api_url}/graphql`.replace(ORIGIN, SECURE_ORIGIN);
-  return opts.accessToken ? new LinearClient({ accessToken: opts.accessToken, apiUrl }) : new LinearClient({ apiKey: opts.apiKey ?? sandbox.provider_credentials.linear.token, apiUrl });
+  return opts.accessToken
+    ? new LinearClient({ accessToken: opts.accessToken, apiUrl })
+    : new LinearClient({ apiKey: opts.apiKey ?? sandbox.provider_credentials.linear.token, apiUrl });
 }
 
 /** A hand-written GraphQL call through plain fetch, the way agents often send them. */
-export async function gql(sandbox: CreatedSandbox, query: string, variables: Record<string, unknown> = {}, auth = sandbox.provider_credentials.linear.token) {
+export async function gql(
+  sandbox: CreatedSandbox,
+  query: string,
+  variables: Record<string, unknown> = {},
+  auth = sandbox.provider_credentials.linear.token,
+) {
   const res = await SELF.fetch(`${sandbox.per_twin.linear.api_url}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: auth },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: res.status, body: (await res.json()) as { data?: Record<string, unknown> | null; errors?: { message: string; path?: string[]; extensions: Record<string, unknown> }[] } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      data?: Record<string, unknown> | null;
+      errors?: { message: string; path?: string[]; extensions: Record<string, unknown> }[];
+    },
+  };
 }

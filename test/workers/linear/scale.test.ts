@@ -9,7 +9,7 @@ const POINT: string[] = [
   '{ issue(id: "ENG-5") { id identifier title state { name } assignee { email } labels { nodes { name } } } }',
   'mutation { issueUpdate(id: "ENG-5", input: { title: "Renamed", priority: 2 }) { success issue { identifier } } }',
   'mutation { commentCreate(input: { issueId: "ENG-5", body: "On it" }) { success comment { id } } }',
-  '{ viewer { id email } }',
+  "{ viewer { id email } }",
 ];
 const PAGE = "{ issues(first: 10) { nodes { id identifier state { name } assignee { email } } pageInfo { hasNextPage endCursor } } }";
 
@@ -32,7 +32,8 @@ describe("linear twin: constant-time point calls", () => {
   });
 
   it("reads a page with its relations in a fixed number of queries, not one per node (no N+1)", async () => {
-    const query = "{ issues(first: 50) { nodes { id identifier url branchName labelIds reactions { id } state { name } team { key } assignee { email } creator { email } } } comments(first: 50) { nodes { id body user { email } reactions { id } } } }";
+    const query =
+      "{ issues(first: 50) { nodes { id identifier url branchName labelIds reactions { id } state { name } team { key } assignee { email } creator { email } } } comments(first: 50) { nodes { id body user { email } reactions { id } } } }";
     const count = (n: number) =>
       inTwinWorld(linearTwin, generateLinearSeed(n), (w) => {
         let statements = 0;

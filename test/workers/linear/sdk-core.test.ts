@@ -48,9 +48,17 @@ describe("linear twin: reads through @linear/sdk", () => {
     expect(eng?.viewerCanJoin).toBe(false);
     expect(ops?.viewerCanJoin).toBe(true);
     expect(ops?.viewerCanLeave).toBe(false);
-    const res = await gql(sb, "{ teams { nodes { key viewerMembership { id } } } organization { suggestedBranchNameEnabled defaultHomeViewTargetId } issueLabels { nodes { name groupType } } projects { nodes { resourceCount } } }");
+    const res = await gql(
+      sb,
+      "{ teams { nodes { key viewerMembership { id } } } organization { suggestedBranchNameEnabled defaultHomeViewTargetId } issueLabels { nodes { name groupType } } projects { nodes { resourceCount } } }",
+    );
     expect(res.body.data).toMatchObject({
-      teams: { nodes: [{ key: "ENG", viewerMembership: { id: expect.any(String) } }, { key: "OPS", viewerMembership: null }] },
+      teams: {
+        nodes: [
+          { key: "ENG", viewerMembership: { id: expect.any(String) } },
+          { key: "OPS", viewerMembership: null },
+        ],
+      },
       organization: { suggestedBranchNameEnabled: true, defaultHomeViewTargetId: null },
       projects: { nodes: [{ resourceCount: 0 }] },
     });

@@ -18,12 +18,29 @@ async function world() {
 }
 
 const exportOf = async (sb: Awaited<ReturnType<typeof linearSandbox>>) =>
-  (await (await twinFetch(sb, "/_pome/state", {}, "linear")).json()) as { issues: { identifier: string; state: string; labels: string[]; completedAt: string | null; comments: { body: string; children: { body: string }[] }[]; relations: { type: string; relatedIssue: string }[] }[] };
+  (await (await twinFetch(sb, "/_pome/state", {}, "linear")).json()) as {
+    issues: {
+      identifier: string;
+      state: string;
+      labels: string[];
+      completedAt: string | null;
+      comments: { body: string; children: { body: string }[] }[];
+      relations: { type: string; relatedIssue: string }[];
+    }[];
+  };
 
 describe("linear twin: issue mutations through @linear/sdk", () => {
   it("creates an issue with the next identifier, the team's default state, and refetches it from the payload", async () => {
     const { sb, client, team, labels, bob } = await world();
-    const payload = await client.createIssue({ teamId: team.id, title: "Dark mode", description: "Please", priority: 2, estimate: 5, labelIds: [labels[1].id], assigneeId: bob?.id });
+    const payload = await client.createIssue({
+      teamId: team.id,
+      title: "Dark mode",
+      description: "Please",
+      priority: 2,
+      estimate: 5,
+      labelIds: [labels[1].id],
+      assigneeId: bob?.id,
+    });
     expect(payload.success).toBe(true);
     expect(payload.lastSyncId).toBeGreaterThan(0);
     const issue = await payload.issue;
@@ -95,7 +112,8 @@ describe("linear twin: issue mutations through @linear/sdk", () => {
     const two = await client.issue((await client.createIssue({ teamId: team.id, title: "Checkout 500 again" })).issueId ?? "");
     const dup = client.createIssueRelation({ issueId: one.id, relatedIssueId: (await client.issue("ENG-2")).id, type: "related" as never });
     await expect(dup).rejects.toThrow("These issues are already related");
-    const rel = await (await client.createIssueRelation({ issueId: two.id, relatedIssueId: one.id, type: "duplicate" as never })).issueRelation;
+    const rel = await (await client.createIssueRelation({ issueId: two.id, relatedIssueId: one.id, type: "duplicate" as never }))
+      .issueRelation;
     expect(rel?.type).toBe("duplicate");
     expect((await rel?.relatedIssue)?.identifier).toBe("ENG-1");
     expect((await two.relations()).nodes).toHaveLength(1);
@@ -104,7 +122,10 @@ describe("linear twin: issue mutations through @linear/sdk", () => {
     expect(reaction.success).toBe(true);
     const link = await client.attachmentLinkURL(one.id, "https://github.com/acme/api/pull/7", { title: "PR #7" });
     expect((await link.attachment)?.title).toBe("PR #7");
-    expect((await one.attachments()).nodes.map((a) => a.url).sort()).toEqual(["https://github.com/acme/api/pull/7", "https://sentry.example.test/e/1"]);
+    expect((await one.attachments()).nodes.map((a) => a.url).sort()).toEqual([
+      "https://github.com/acme/api/pull/7",
+      "https://sentry.example.test/e/1",
+    ]);
     await client.issueSubscribe(two.id);
     expect((await two.subscribers()).nodes.map((u) => u.email)).toContain("ada@acme.test");
     const exported = (await exportOf(sb)).issues.find((i) => i.identifier === "ENG-3");
@@ -123,9 +144,12 @@ describe("linear twin: issue mutations through @linear/sdk", () => {
     expect(project?.name).toBe("Billing");
     await client.updateProject(project?.id ?? "", { description: "Invoices" });
     expect((await client.project(project?.id ?? "")).description).toBe("Invoices");
-    const cycle = await (await client.createCycle({ teamId: team.id, startsAt: new Date("2026-07-20T00:00:00Z"), endsAt: new Date("2026-08-03T00:00:00Z") })).cycle;
+    const cycle = await (
+      await client.createCycle({ teamId: team.id, startsAt: new Date("2026-07-20T00:00:00Z"), endsAt: new Date("2026-08-03T00:00:00Z") })
+    ).cycle;
     expect(cycle?.number).toBe(2);
-    const state = await (await client.createWorkflowState({ teamId: team.id, name: "In Review", type: "started", color: "#00ff00" })).workflowState;
+    const state = await (await client.createWorkflowState({ teamId: team.id, name: "In Review", type: "started", color: "#00ff00" }))
+      .workflowState;
     expect(state?.type).toBe("started");
     expect((await team.states()).nodes.map((s) => s.name)).toContain("In Review");
   });

@@ -14,7 +14,11 @@ const paths = (raw: unknown) => {
 
 describe("linear seed: defaults and round trip", () => {
   it("fills Linear's defaults: viewer, states, default state, members, creator, ids", () => {
-    const r = parseLinearSeed({ users: [{ email: "a@x.test" }, { email: "b@x.test" }], teams: [{ key: "OPS", name: "Ops" }], issues: [{ identifier: "OPS-4", title: "t" }] });
+    const r = parseLinearSeed({
+      users: [{ email: "a@x.test" }, { email: "b@x.test" }],
+      teams: [{ key: "OPS", name: "Ops" }],
+      issues: [{ identifier: "OPS-4", title: "t" }],
+    });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.seed.viewer).toBe("a@x.test");
@@ -23,7 +27,9 @@ describe("linear seed: defaults and round trip", () => {
     expect(r.seed.teams[0].members).toEqual(["a@x.test", "b@x.test"]);
     expect(r.seed.issues[0]).toMatchObject({ state: "Backlog", priority: 0, creator: "a@x.test" });
     expect(r.seed.issues[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(parseLinearSeed({ users: [{ email: "a@x.test" }], teams: [{ key: "OPS", name: "Ops" }] })).toEqual(parseLinearSeed({ users: [{ email: "a@x.test" }], teams: [{ key: "OPS", name: "Ops" }] }));
+    expect(parseLinearSeed({ users: [{ email: "a@x.test" }], teams: [{ key: "OPS", name: "Ops" }] })).toEqual(
+      parseLinearSeed({ users: [{ email: "a@x.test" }], teams: [{ key: "OPS", name: "Ops" }] }),
+    );
   });
 
   it("exports the booted world as its normalized seed, with timestamps for seeded completed states", async () => {
@@ -44,7 +50,9 @@ describe("linear seed: defaults and round trip", () => {
     raw.issues.push({ identifier: "ENG-41", title: "Far" } as never);
     await inTwinWorld(linearTwin, raw, (w) => {
       const team = w.exportState().teams[0].id;
-      const res = w.call("POST", "/graphql", { body: { query: `mutation { issueCreate(input: { teamId: "${team}", title: "Next" }) { issue { identifier } } }` } });
+      const res = w.call("POST", "/graphql", {
+        body: { query: `mutation { issueCreate(input: { teamId: "${team}", title: "Next" }) { issue { identifier } } }` },
+      });
       expect(res.body).toEqual({ data: { issueCreate: { issue: { identifier: "ENG-42" } } } });
       expect(w.exportState().issues.at(-1)).toMatchObject({ identifier: "ENG-42", title: "Next", creator: "ada@acme.test", state: "Todo" });
     });
@@ -55,19 +63,56 @@ describe("linear seed: integrity refusals with their paths", () => {
   it("refuses duplicate emails, bad team keys, unknown states and labels", () => {
     expect(paths({ users: [{ email: "a@x.test" }, { email: "A@x.test" }] })).toEqual(["users[1].email"]);
     expect(paths({ teams: [{ key: "eng", name: "E" }] })).toEqual(["teams[0].key"]);
-    expect(paths({ teams: [{ key: "E", name: "E" }, { key: "E", name: "F" }] })).toEqual(["teams[1].key"]);
+    expect(
+      paths({
+        teams: [
+          { key: "E", name: "E" },
+          { key: "E", name: "F" },
+        ],
+      }),
+    ).toEqual(["teams[1].key"]);
     expect(paths({ teams: [{ key: "E", name: "E", defaultIssueState: "Nope" }] })).toEqual(["teams[0].defaultIssueState"]);
-    expect(paths({ teams: [{ key: "E", name: "E", states: [{ name: "A", type: "started" }, { name: "A", type: "completed" }] }] })).toEqual(["teams[0].states[1].name"]);
+    expect(
+      paths({
+        teams: [
+          {
+            key: "E",
+            name: "E",
+            states: [
+              { name: "A", type: "started" },
+              { name: "A", type: "completed" },
+            ],
+          },
+        ],
+      }),
+    ).toEqual(["teams[0].states[1].name"]);
     expect(paths({ teams: [{ key: "E", name: "E", states: [{ name: "A", type: "doing" }] }] })).toEqual(["teams[0].states[0].type"]);
-    expect(paths({ labels: [{ name: "Bug" }], teams: [{ key: "E", name: "E", labels: [{ name: "Bug" }] }] })).toEqual(["teams[0].labels[0].name"]);
+    expect(paths({ labels: [{ name: "Bug" }], teams: [{ key: "E", name: "E", labels: [{ name: "Bug" }] }] })).toEqual([
+      "teams[0].labels[0].name",
+    ]);
   });
 
   it("refuses bad issue references: identifier, state, labels, people, project, cycle, priority, estimate, parent", () => {
     const base = acmeWorld();
-    const issue = (extra: Record<string, unknown>) => paths({ ...base, issues: [{ identifier: "ENG-1", title: "t", ...extra }, { identifier: "ENG-2", title: "u" }] });
+    const issue = (extra: Record<string, unknown>) =>
+      paths({
+        ...base,
+        issues: [
+          { identifier: "ENG-1", title: "t", ...extra },
+          { identifier: "ENG-2", title: "u" },
+        ],
+      });
     expect(paths({ ...base, issues: [{ identifier: "OPS-1", title: "t" }] })).toEqual(["issues[0].identifier"]);
     expect(paths({ ...base, issues: [{ identifier: "ENG-0", title: "t" }] })).toEqual(["issues[0].identifier"]);
-    expect(paths({ ...base, issues: [{ identifier: "ENG-1", title: "t" }, { identifier: "ENG-1", title: "u" }] })).toEqual(["issues[1].identifier"]);
+    expect(
+      paths({
+        ...base,
+        issues: [
+          { identifier: "ENG-1", title: "t" },
+          { identifier: "ENG-1", title: "u" },
+        ],
+      }),
+    ).toEqual(["issues[1].identifier"]);
     expect(issue({ state: "Doing" })).toEqual(["issues[0].state"]);
     expect(issue({ labels: ["Nope"] })).toEqual(["issues[0].labels[0]"]);
     expect(issue({ assignee: "ghost@x.test" })).toEqual(["issues[0].assignee"]);
@@ -76,15 +121,35 @@ describe("linear seed: integrity refusals with their paths", () => {
     expect(issue({ priority: 5 })).toEqual(["issues[0].priority"]);
     expect(issue({ estimate: 4 })).toEqual(["issues[0].estimate"]);
     expect(issue({ parent: "ENG-9" })).toEqual(["issues[0].parent"]);
-    expect(paths({ ...base, issues: [{ identifier: "ENG-1", title: "t", parent: "ENG-2" }, { identifier: "ENG-2", title: "u", parent: "ENG-1" }] })).toEqual(["issues[0].parent", "issues[1].parent"]);
-    expect(issue({ relations: [{ type: "blocks", relatedIssue: "ENG-2" }, { type: "related", relatedIssue: "ENG-2" }] })).toEqual(["issues[0].relations[1]"]);
+    expect(
+      paths({
+        ...base,
+        issues: [
+          { identifier: "ENG-1", title: "t", parent: "ENG-2" },
+          { identifier: "ENG-2", title: "u", parent: "ENG-1" },
+        ],
+      }),
+    ).toEqual(["issues[0].parent", "issues[1].parent"]);
+    expect(
+      issue({
+        relations: [
+          { type: "blocks", relatedIssue: "ENG-2" },
+          { type: "related", relatedIssue: "ENG-2" },
+        ],
+      }),
+    ).toEqual(["issues[0].relations[1]"]);
     expect(issue({ relations: [{ type: "causes", relatedIssue: "ENG-2" }] })).toEqual(["issues[0].relations[0].type"]);
-    expect(issue({ comments: [{ body: "a", children: [{ body: "b", children: [] }] }] })).toEqual(["issues[0].comments[0].children[0].children"]);
+    expect(issue({ comments: [{ body: "a", children: [{ body: "b", children: [] }] }] })).toEqual([
+      "issues[0].comments[0].children[0].children",
+    ]);
     expect(issue({ lables: [] })).toEqual(["issues[0].lables"]);
   });
 
   it("is the parser the control plane uses: /v1/seeds/validate answers invalid_seed with the path", async () => {
-    const res = await postJson("/v1/seeds/validate", { twins: ["linear"], seed: { ...acmeWorld(), issues: [{ identifier: "ENG-1", title: "t", state: "Nope" }] } });
+    const res = await postJson("/v1/seeds/validate", {
+      twins: ["linear"],
+      seed: { ...acmeWorld(), issues: [{ identifier: "ENG-1", title: "t", state: "Nope" }] },
+    });
     expect(res.status).toBe(422);
     const body = await res.json<{ error: { details: { error: string; issues: { path: string }[] } } }>();
     expect(body.error.details.error).toBe("invalid_seed");

@@ -38,7 +38,13 @@ const ARGS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   create_cycle: () => ({ teamId: "ENG", startsAt: "2026-07-20T00:00:00Z", endsAt: "2026-08-03T00:00:00Z" }),
   create_workflow_state: () => ({ teamId: "ENG", name: "In Review", type: "started", color: "#00ff00" }),
 };
-interface Ids { bug: string; done: string; comment: string; relation: string; project: string }
+interface Ids {
+  bug: string;
+  done: string;
+  comment: string;
+  relation: string;
+  project: string;
+}
 
 describe("linear MCP tools", () => {
   it("each tool's document validates against the twin's schema", () => {
@@ -57,8 +63,11 @@ describe("linear MCP tools", () => {
       const team = state.teams[0];
       const one = state.issues[0];
       const ids: Ids = {
-        bug: team.labels.find((l) => l.name === "Bug")?.id ?? "", done: team.states.find((s) => s.name === "Done")?.id ?? "",
-        comment: one.comments[0].children[0].id, relation: one.relations[0].id, project: state.projects[0].id,
+        bug: team.labels.find((l) => l.name === "Bug")?.id ?? "",
+        done: team.states.find((s) => s.name === "Done")?.id ?? "",
+        comment: one.comments[0].children[0].id,
+        relation: one.relations[0].id,
+        project: state.projects[0].id,
       };
       for (const t of linearTools) {
         const req = t.toRequest(ARGS[t.name](ids));

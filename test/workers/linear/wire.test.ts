@@ -7,14 +7,26 @@ import { acmeWorld, gql, linearFor, linearSandbox, routeFetchThroughSelf } from 
 
 beforeAll(routeFetchThroughSelf);
 
-interface Row { operation: string; transport: string; fidelity: string; mutated: boolean; status: number }
-const tape = async (sb: Awaited<ReturnType<typeof linearSandbox>>) => (await (await twinFetch(sb, "/_pome/events", {}, "linear")).json()) as Row[];
+interface Row {
+  operation: string;
+  transport: string;
+  fidelity: string;
+  mutated: boolean;
+  status: number;
+}
+const tape = async (sb: Awaited<ReturnType<typeof linearSandbox>>) =>
+  (await (await twinFetch(sb, "/_pome/events", {}, "linear")).json()) as Row[];
 
 function manyIssues(n: number) {
   const base = acmeWorld();
   return {
     ...base,
-    issues: Array.from({ length: n }, (_, i) => ({ identifier: `ENG-${i + 1}`, title: `Issue ${i + 1}`, priority: i % 5, createdAt: new Date(Date.UTC(2026, 6, 1, 0, i)).toISOString() })),
+    issues: Array.from({ length: n }, (_, i) => ({
+      identifier: `ENG-${i + 1}`,
+      title: `Issue ${i + 1}`,
+      priority: i % 5,
+      createdAt: new Date(Date.UTC(2026, 6, 1, 0, i)).toISOString(),
+    })),
   };
 }
 
@@ -24,10 +36,19 @@ describe("linear twin: errors in Linear's shapes", () => {
     const res = await gql(sb, "query($id: String!) { issue(id: $id) { id } }", { id: "ENG-99" });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      errors: [{
-        message: "Entity not found: Issue", path: ["issue"],
-        extensions: { type: "invalid input", code: "INPUT_ERROR", statusCode: 400, userError: true, userPresentableMessage: "Could not find referenced Issue." },
-      }],
+      errors: [
+        {
+          message: "Entity not found: Issue",
+          path: ["issue"],
+          extensions: {
+            type: "invalid input",
+            code: "INPUT_ERROR",
+            statusCode: 400,
+            userError: true,
+            userPresentableMessage: "Could not find referenced Issue.",
+          },
+        },
+      ],
       data: null,
     });
     await expect(linearFor(sb).issue("ENG-99")).rejects.toBeInstanceOf(InvalidInputLinearError);
@@ -38,7 +59,10 @@ describe("linear twin: errors in Linear's shapes", () => {
     const res = await gql(sb, "{ viewer { id } }", {}, "lin_api_notarealkey");
     expect(res.status).toBe(401);
     expect(res.body.data).toBeUndefined();
-    expect(res.body.errors?.[0]).toMatchObject({ message: "Authentication required, not authenticated", extensions: { type: "authentication error", code: "AUTHENTICATION_ERROR", statusCode: 401 } });
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: "Authentication required, not authenticated",
+      extensions: { type: "authentication error", code: "AUTHENTICATION_ERROR", statusCode: 401 },
+    });
     await expect(linearFor(sb, { apiKey: "lin_api_notarealkey" }).viewer).rejects.toBeInstanceOf(AuthenticationLinearError);
     const other = await linearSandbox();
     const foreign = await gql(sb, "{ viewer { id } }", {}, other.provider_credentials.linear.token);
@@ -49,7 +73,10 @@ describe("linear twin: errors in Linear's shapes", () => {
     const sb = await linearSandbox();
     const res = await gql(sb, "{ issues { nodes { nope } } }");
     expect(res.status).toBe(400);
-    expect(res.body.errors?.[0]).toMatchObject({ message: 'Cannot query field "nope" on type "Issue".', extensions: { type: "graphql error", code: "GRAPHQL_VALIDATION_FAILED" } });
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: 'Cannot query field "nope" on type "Issue".',
+      extensions: { type: "graphql error", code: "GRAPHQL_VALIDATION_FAILED" },
+    });
     // The SDK's own client raises it as GraphqlLinearError.
     await expect(linearFor(sb).client.rawRequest("{ issues { nodes { nope } } }")).rejects.toBeInstanceOf(GraphqlLinearError);
   });
@@ -61,7 +88,13 @@ describe("linear twin: errors in Linear's shapes", () => {
     expect(res.body.data).toBeUndefined();
     expect(res.body.errors?.[0].message).toContain("`customers`");
     const rows = await tape(sb);
-    expect(rows.at(-1)).toMatchObject({ operation: "customers", transport: "graphql", fidelity: "unsupported", mutated: false, status: 501 });
+    expect(rows.at(-1)).toMatchObject({
+      operation: "customers",
+      transport: "graphql",
+      fidelity: "unsupported",
+      mutated: false,
+      status: 501,
+    });
   });
 
   it("answers 501 for a field Linear has on a type but the twin does not serve", async () => {
@@ -75,7 +108,9 @@ describe("linear twin: errors in Linear's shapes", () => {
   it("answers 501 for an input field the twin does not act on, and changes nothing", async () => {
     const sb = await linearSandbox();
     const team = (await gql(sb, "{ teams { nodes { id } } }")).body.data as { teams: { nodes: { id: string }[] } };
-    const res = await gql(sb, "mutation($t: String!) { issueCreate(input: { teamId: $t, title: \"x\", templateId: \"t\" }) { success } }", { t: team.teams.nodes[0].id });
+    const res = await gql(sb, 'mutation($t: String!) { issueCreate(input: { teamId: $t, title: "x", templateId: "t" }) { success } }', {
+      t: team.teams.nodes[0].id,
+    });
     expect(res.status).toBe(501);
     expect(res.body.errors?.[0].message).toContain("IssueCreateInput.templateId");
     const rows = await tape(sb);
@@ -149,12 +184,17 @@ describe("linear twin: pagination and filters", () => {
 
   it("answers a hand-written query with related objects loaded", async () => {
     const sb = await linearSandbox();
-    const res = await gql(sb, `{ issues(orderBy: createdAt) { nodes { identifier state { name type } assignee { email } labels { nodes { name } }
-      comments { nodes { body user { email } children { nodes { body } } } } relations { nodes { type relatedIssue { identifier } } } } } }`);
+    const res = await gql(
+      sb,
+      `{ issues(orderBy: createdAt) { nodes { identifier state { name type } assignee { email } labels { nodes { name } }
+      comments { nodes { body user { email } children { nodes { body } } } } relations { nodes { type relatedIssue { identifier } } } } } }`,
+    );
     expect(res.status).toBe(200);
     const nodes = (res.body.data as { issues: { nodes: Record<string, unknown>[] } }).issues.nodes;
     expect(nodes.find((n) => n.identifier === "ENG-1")).toMatchObject({
-      state: { name: "Todo", type: "unstarted" }, assignee: { email: "bob@acme.test" }, labels: { nodes: [{ name: "Bug" }] },
+      state: { name: "Todo", type: "unstarted" },
+      assignee: { email: "bob@acme.test" },
+      labels: { nodes: [{ name: "Bug" }] },
       relations: { nodes: [{ type: "blocks", relatedIssue: { identifier: "ENG-2" } }] },
     });
   });

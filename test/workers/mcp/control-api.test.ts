@@ -50,7 +50,11 @@ describe("the in-process /v1 client", () => {
   });
 
   it("throws the answer of a non-2xx call", async () => {
-    const v1 = v1Client(async () => new Response('{"error":{}}', { status: 422, headers: { "content-type": "application/json" } }), "http://h", "Bearer k");
+    const v1 = v1Client(
+      async () => new Response('{"error":{}}', { status: 422, headers: { "content-type": "application/json" } }),
+      "http://h",
+      "Bearer k",
+    );
     await expect(v1.json("GET", "/v1/x")).rejects.toMatchObject({ answer: { status: 422 } });
   });
 

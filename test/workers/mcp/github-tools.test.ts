@@ -12,8 +12,18 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
   { tool: "get_me", args: {}, request: { method: "GET", path: "/user" }, operation: "users.getAuthenticated" },
   { tool: "get_user", args: { username: "alice" }, request: { method: "GET", path: "/users/alice" }, operation: "users.getByUsername" },
   { tool: "get_repository", args: R, request: { method: "GET", path: "/repos/acme/api" }, operation: "repos.get" },
-  { tool: "list_my_repositories", args: { sort: "updated" }, request: { method: "GET", path: "/user/repos", query: { sort: "updated" } }, operation: "repos.listForAuthenticatedUser" },
-  { tool: "list_user_repositories", args: { username: "alice" }, request: { method: "GET", path: "/users/alice/repos", query: {} }, operation: "repos.listForUser" },
+  {
+    tool: "list_my_repositories",
+    args: { sort: "updated" },
+    request: { method: "GET", path: "/user/repos", query: { sort: "updated" } },
+    operation: "repos.listForAuthenticatedUser",
+  },
+  {
+    tool: "list_user_repositories",
+    args: { username: "alice" },
+    request: { method: "GET", path: "/users/alice/repos", query: {} },
+    operation: "repos.listForUser",
+  },
   {
     tool: "list_org_repositories",
     args: { org: "acme", type: "public" },
@@ -27,7 +37,12 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "GET", path: "/repos/acme/api/issues", query: { state: "all", labels: "bug,ui", per_page: "5" } },
     operation: "issues.listForRepo",
   },
-  { tool: "get_issue", args: { ...R, issue_number: 3 }, request: { method: "GET", path: "/repos/acme/api/issues/3" }, operation: "issues.get" },
+  {
+    tool: "get_issue",
+    args: { ...R, issue_number: 3 },
+    request: { method: "GET", path: "/repos/acme/api/issues/3" },
+    operation: "issues.get",
+  },
   {
     tool: "create_issue",
     args: { ...R, title: "Crash on start", labels: ["bug"] },
@@ -46,9 +61,24 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "PUT", path: "/repos/acme/api/issues/1/lock", body: { lock_reason: "resolved" } },
     operation: "issues.lock",
   },
-  { tool: "unlock_issue", args: { ...R, issue_number: 1 }, request: { method: "DELETE", path: "/repos/acme/api/issues/1/lock" }, operation: "issues.unlock" },
-  { tool: "list_assignees", args: R, request: { method: "GET", path: "/repos/acme/api/assignees", query: {} }, operation: "issues.listAssignees" },
-  { tool: "check_assignee", args: { ...R, assignee: "bob" }, request: { method: "GET", path: "/repos/acme/api/assignees/bob" }, operation: "issues.checkUserCanBeAssigned" },
+  {
+    tool: "unlock_issue",
+    args: { ...R, issue_number: 1 },
+    request: { method: "DELETE", path: "/repos/acme/api/issues/1/lock" },
+    operation: "issues.unlock",
+  },
+  {
+    tool: "list_assignees",
+    args: R,
+    request: { method: "GET", path: "/repos/acme/api/assignees", query: {} },
+    operation: "issues.listAssignees",
+  },
+  {
+    tool: "check_assignee",
+    args: { ...R, assignee: "bob" },
+    request: { method: "GET", path: "/repos/acme/api/assignees/bob" },
+    operation: "issues.checkUserCanBeAssigned",
+  },
   {
     tool: "check_issue_assignee",
     args: { ...R, issue_number: 1, assignee: "bob" },
@@ -73,14 +103,24 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "GET", path: "/search/issues", query: { q: "repo:acme/api is:issue timeout", per_page: "10" } },
     operation: "search.issuesAndPullRequests",
   },
-  { tool: "list_comments", args: { ...R, issue_number: 3 }, request: { method: "GET", path: "/repos/acme/api/issues/3/comments", query: {} }, operation: "issues.listComments" },
+  {
+    tool: "list_comments",
+    args: { ...R, issue_number: 3 },
+    request: { method: "GET", path: "/repos/acme/api/issues/3/comments", query: {} },
+    operation: "issues.listComments",
+  },
   {
     tool: "list_repository_comments",
     args: { ...R, sort: "updated" },
     request: { method: "GET", path: "/repos/acme/api/issues/comments", query: { sort: "updated" } },
     operation: "issues.listCommentsForRepo",
   },
-  { tool: "get_comment", args: { ...R, comment_id: 42 }, request: { method: "GET", path: "/repos/acme/api/issues/comments/42" }, operation: "issues.getComment" },
+  {
+    tool: "get_comment",
+    args: { ...R, comment_id: 42 },
+    request: { method: "GET", path: "/repos/acme/api/issues/comments/42" },
+    operation: "issues.getComment",
+  },
   {
     tool: "create_comment",
     args: { ...R, issue_number: 3, body: "Triaged." },
@@ -93,23 +133,48 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "PATCH", path: "/repos/acme/api/issues/comments/42", body: { body: "Edited." } },
     operation: "issues.updateComment",
   },
-  { tool: "delete_comment", args: { ...R, comment_id: 42 }, request: { method: "DELETE", path: "/repos/acme/api/issues/comments/42" }, operation: "issues.deleteComment" },
-  { tool: "list_labels", args: R, request: { method: "GET", path: "/repos/acme/api/labels", query: {} }, operation: "issues.listLabelsForRepo" },
+  {
+    tool: "delete_comment",
+    args: { ...R, comment_id: 42 },
+    request: { method: "DELETE", path: "/repos/acme/api/issues/comments/42" },
+    operation: "issues.deleteComment",
+  },
+  {
+    tool: "list_labels",
+    args: R,
+    request: { method: "GET", path: "/repos/acme/api/labels", query: {} },
+    operation: "issues.listLabelsForRepo",
+  },
   {
     tool: "create_label",
     args: { ...R, name: "triage", color: "ededed" },
     request: { method: "POST", path: "/repos/acme/api/labels", body: { name: "triage", color: "ededed" } },
     operation: "issues.createLabel",
   },
-  { tool: "get_label", args: { ...R, name: "good first issue" }, request: { method: "GET", path: "/repos/acme/api/labels/good%20first%20issue" }, operation: "issues.getLabel" },
+  {
+    tool: "get_label",
+    args: { ...R, name: "good first issue" },
+    request: { method: "GET", path: "/repos/acme/api/labels/good%20first%20issue" },
+    operation: "issues.getLabel",
+  },
   {
     tool: "update_label",
     args: { ...R, name: "bug", new_name: "defect" },
     request: { method: "PATCH", path: "/repos/acme/api/labels/bug", body: { new_name: "defect" } },
     operation: "issues.updateLabel",
   },
-  { tool: "delete_label", args: { ...R, name: "bug" }, request: { method: "DELETE", path: "/repos/acme/api/labels/bug" }, operation: "issues.deleteLabel" },
-  { tool: "list_issue_labels", args: { ...R, issue_number: 1 }, request: { method: "GET", path: "/repos/acme/api/issues/1/labels", query: {} }, operation: "issues.listLabelsOnIssue" },
+  {
+    tool: "delete_label",
+    args: { ...R, name: "bug" },
+    request: { method: "DELETE", path: "/repos/acme/api/labels/bug" },
+    operation: "issues.deleteLabel",
+  },
+  {
+    tool: "list_issue_labels",
+    args: { ...R, issue_number: 1 },
+    request: { method: "GET", path: "/repos/acme/api/issues/1/labels", query: {} },
+    operation: "issues.listLabelsOnIssue",
+  },
   {
     tool: "add_labels",
     args: { ...R, issue_number: 1, labels: ["bug"] },
@@ -128,9 +193,24 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "DELETE", path: "/repos/acme/api/issues/1/labels/good%20first%20issue" },
     operation: "issues.removeLabel",
   },
-  { tool: "remove_all_labels", args: { ...R, issue_number: 1 }, request: { method: "DELETE", path: "/repos/acme/api/issues/1/labels" }, operation: "issues.removeAllLabels" },
-  { tool: "list_milestones", args: { ...R, state: "all" }, request: { method: "GET", path: "/repos/acme/api/milestones", query: { state: "all" } }, operation: "issues.listMilestones" },
-  { tool: "get_milestone", args: { ...R, milestone_number: 1 }, request: { method: "GET", path: "/repos/acme/api/milestones/1" }, operation: "issues.getMilestone" },
+  {
+    tool: "remove_all_labels",
+    args: { ...R, issue_number: 1 },
+    request: { method: "DELETE", path: "/repos/acme/api/issues/1/labels" },
+    operation: "issues.removeAllLabels",
+  },
+  {
+    tool: "list_milestones",
+    args: { ...R, state: "all" },
+    request: { method: "GET", path: "/repos/acme/api/milestones", query: { state: "all" } },
+    operation: "issues.listMilestones",
+  },
+  {
+    tool: "get_milestone",
+    args: { ...R, milestone_number: 1 },
+    request: { method: "GET", path: "/repos/acme/api/milestones/1" },
+    operation: "issues.getMilestone",
+  },
   {
     tool: "create_milestone",
     args: { ...R, title: "v1", due_on: null },
@@ -143,9 +223,24 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "PATCH", path: "/repos/acme/api/milestones/1", body: { state: "closed" } },
     operation: "issues.updateMilestone",
   },
-  { tool: "delete_milestone", args: { ...R, milestone_number: 1 }, request: { method: "DELETE", path: "/repos/acme/api/milestones/1" }, operation: "issues.deleteMilestone" },
-  { tool: "list_pull_requests", args: { ...R, state: "open" }, request: { method: "GET", path: "/repos/acme/api/pulls", query: { state: "open" } }, operation: "pulls.list" },
-  { tool: "get_pull_request", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4" }, operation: "pulls.get" },
+  {
+    tool: "delete_milestone",
+    args: { ...R, milestone_number: 1 },
+    request: { method: "DELETE", path: "/repos/acme/api/milestones/1" },
+    operation: "issues.deleteMilestone",
+  },
+  {
+    tool: "list_pull_requests",
+    args: { ...R, state: "open" },
+    request: { method: "GET", path: "/repos/acme/api/pulls", query: { state: "open" } },
+    operation: "pulls.list",
+  },
+  {
+    tool: "get_pull_request",
+    args: { ...R, pull_number: 4 },
+    request: { method: "GET", path: "/repos/acme/api/pulls/4" },
+    operation: "pulls.get",
+  },
   {
     tool: "create_pull_request",
     args: { ...R, title: "Fix", head: "fix-timeout", base: "main" },
@@ -164,10 +259,30 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "PUT", path: "/repos/acme/api/pulls/4/merge", body: { merge_method: "squash" } },
     operation: "pulls.merge",
   },
-  { tool: "list_pull_request_files", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/files", query: {} }, operation: "pulls.listFiles" },
-  { tool: "list_pull_request_commits", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/commits", query: {} }, operation: "pulls.listCommits" },
-  { tool: "check_pull_request_merged", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/merge" }, operation: "pulls.checkIfMerged" },
-  { tool: "list_requested_reviewers", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/requested_reviewers" }, operation: "pulls.listRequestedReviewers" },
+  {
+    tool: "list_pull_request_files",
+    args: { ...R, pull_number: 4 },
+    request: { method: "GET", path: "/repos/acme/api/pulls/4/files", query: {} },
+    operation: "pulls.listFiles",
+  },
+  {
+    tool: "list_pull_request_commits",
+    args: { ...R, pull_number: 4 },
+    request: { method: "GET", path: "/repos/acme/api/pulls/4/commits", query: {} },
+    operation: "pulls.listCommits",
+  },
+  {
+    tool: "check_pull_request_merged",
+    args: { ...R, pull_number: 4 },
+    request: { method: "GET", path: "/repos/acme/api/pulls/4/merge" },
+    operation: "pulls.checkIfMerged",
+  },
+  {
+    tool: "list_requested_reviewers",
+    args: { ...R, pull_number: 4 },
+    request: { method: "GET", path: "/repos/acme/api/pulls/4/requested_reviewers" },
+    operation: "pulls.listRequestedReviewers",
+  },
   {
     tool: "request_reviewers",
     args: { ...R, pull_number: 4, reviewers: ["alice"] },
@@ -180,14 +295,24 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "DELETE", path: "/repos/acme/api/pulls/4/requested_reviewers", body: { reviewers: ["alice"] } },
     operation: "pulls.removeRequestedReviewers",
   },
-  { tool: "list_reviews", args: { ...R, pull_number: 4 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/reviews", query: {} }, operation: "pulls.listReviews" },
+  {
+    tool: "list_reviews",
+    args: { ...R, pull_number: 4 },
+    request: { method: "GET", path: "/repos/acme/api/pulls/4/reviews", query: {} },
+    operation: "pulls.listReviews",
+  },
   {
     tool: "create_review",
     args: { ...R, pull_number: 4, event: "APPROVE", body: "LGTM" },
     request: { method: "POST", path: "/repos/acme/api/pulls/4/reviews", body: { event: "APPROVE", body: "LGTM" } },
     operation: "pulls.createReview",
   },
-  { tool: "get_review", args: { ...R, pull_number: 4, review_id: 9 }, request: { method: "GET", path: "/repos/acme/api/pulls/4/reviews/9" }, operation: "pulls.getReview" },
+  {
+    tool: "get_review",
+    args: { ...R, pull_number: 4, review_id: 9 },
+    request: { method: "GET", path: "/repos/acme/api/pulls/4/reviews/9" },
+    operation: "pulls.getReview",
+  },
   {
     tool: "update_review",
     args: { ...R, pull_number: 4, review_id: 9, body: "Better" },
@@ -200,7 +325,12 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "POST", path: "/repos/acme/api/pulls/4/reviews/9/events", body: { event: "REQUEST_CHANGES", body: "Add a test" } },
     operation: "pulls.submitReview",
   },
-  { tool: "delete_pending_review", args: { ...R, pull_number: 4, review_id: 9 }, request: { method: "DELETE", path: "/repos/acme/api/pulls/4/reviews/9" }, operation: "pulls.deletePendingReview" },
+  {
+    tool: "delete_pending_review",
+    args: { ...R, pull_number: 4, review_id: 9 },
+    request: { method: "DELETE", path: "/repos/acme/api/pulls/4/reviews/9" },
+    operation: "pulls.deletePendingReview",
+  },
   {
     tool: "dismiss_review",
     args: { ...R, pull_number: 4, review_id: 9, message: "Stale" },
@@ -216,7 +346,11 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
   {
     tool: "create_or_update_file",
     args: { ...R, path: "docs/ü.md", content: "héllo\n", message: "Add docs", branch: "main" },
-    request: { method: "PUT", path: "/repos/acme/api/contents/docs/%C3%BC.md", body: { message: "Add docs", content: "aMOpbGxvCg==", branch: "main" } },
+    request: {
+      method: "PUT",
+      path: "/repos/acme/api/contents/docs/%C3%BC.md",
+      body: { message: "Add docs", content: "aMOpbGxvCg==", branch: "main" },
+    },
     operation: "repos.createOrUpdateFileContents",
   },
   {
@@ -225,25 +359,64 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "DELETE", path: "/repos/acme/api/contents/README.md", body: { message: "Remove", sha: "abc" } },
     operation: "repos.deleteFile",
   },
-  { tool: "list_branches", args: R, request: { method: "GET", path: "/repos/acme/api/branches", query: {} }, operation: "repos.listBranches" },
-  { tool: "get_branch", args: { ...R, branch: "feature/x" }, request: { method: "GET", path: "/repos/acme/api/branches/feature%2Fx" }, operation: "repos.getBranch" },
+  {
+    tool: "list_branches",
+    args: R,
+    request: { method: "GET", path: "/repos/acme/api/branches", query: {} },
+    operation: "repos.listBranches",
+  },
+  {
+    tool: "get_branch",
+    args: { ...R, branch: "feature/x" },
+    request: { method: "GET", path: "/repos/acme/api/branches/feature%2Fx" },
+    operation: "repos.getBranch",
+  },
   {
     tool: "create_branch",
     args: { ...R, branch: "fix-typo", sha: "0123456789abcdef0123456789abcdef01234567" },
-    request: { method: "POST", path: "/repos/acme/api/git/refs", body: { ref: "refs/heads/fix-typo", sha: "0123456789abcdef0123456789abcdef01234567" } },
+    request: {
+      method: "POST",
+      path: "/repos/acme/api/git/refs",
+      body: { ref: "refs/heads/fix-typo", sha: "0123456789abcdef0123456789abcdef01234567" },
+    },
     operation: "git.createRef",
   },
-  { tool: "list_commits", args: { ...R, sha: "main" }, request: { method: "GET", path: "/repos/acme/api/commits", query: { sha: "main" } }, operation: "repos.listCommits" },
+  {
+    tool: "list_commits",
+    args: { ...R, sha: "main" },
+    request: { method: "GET", path: "/repos/acme/api/commits", query: { sha: "main" } },
+    operation: "repos.listCommits",
+  },
   {
     tool: "update_branch",
     args: { ...R, branch: "feature/x", sha: "abc", force: true },
     request: { method: "PATCH", path: "/repos/acme/api/git/refs/heads/feature/x", body: { sha: "abc", force: true } },
     operation: "git.updateRef",
   },
-  { tool: "delete_branch", args: { ...R, branch: "fix-timeout" }, request: { method: "DELETE", path: "/repos/acme/api/git/refs/heads/fix-timeout" }, operation: "git.deleteRef" },
-  { tool: "get_ref", args: { ...R, ref: "refs/heads/main" }, request: { method: "GET", path: "/repos/acme/api/git/ref/heads/main" }, operation: "git.getRef" },
-  { tool: "list_matching_refs", args: { ...R, ref: "heads/fix" }, request: { method: "GET", path: "/repos/acme/api/git/matching-refs/heads/fix" }, operation: "git.listMatchingRefs" },
-  { tool: "get_commit", args: { ...R, ref: "main" }, request: { method: "GET", path: "/repos/acme/api/commits/main" }, operation: "repos.getCommit" },
+  {
+    tool: "delete_branch",
+    args: { ...R, branch: "fix-timeout" },
+    request: { method: "DELETE", path: "/repos/acme/api/git/refs/heads/fix-timeout" },
+    operation: "git.deleteRef",
+  },
+  {
+    tool: "get_ref",
+    args: { ...R, ref: "refs/heads/main" },
+    request: { method: "GET", path: "/repos/acme/api/git/ref/heads/main" },
+    operation: "git.getRef",
+  },
+  {
+    tool: "list_matching_refs",
+    args: { ...R, ref: "heads/fix" },
+    request: { method: "GET", path: "/repos/acme/api/git/matching-refs/heads/fix" },
+    operation: "git.listMatchingRefs",
+  },
+  {
+    tool: "get_commit",
+    args: { ...R, ref: "main" },
+    request: { method: "GET", path: "/repos/acme/api/commits/main" },
+    operation: "repos.getCommit",
+  },
   {
     tool: "get_combined_status",
     args: { ...R, ref: "fix-timeout" },
@@ -326,6 +499,10 @@ describe("tool arguments are checked before any call is made", () => {
   });
 
   it("reads the repository root when get_file_contents has an empty path", () => {
-    expect(toolNamed("get_file_contents").toRequest({ ...R, path: "" })).toEqual({ method: "GET", path: "/repos/acme/api/contents", query: {} });
+    expect(toolNamed("get_file_contents").toRequest({ ...R, path: "" })).toEqual({
+      method: "GET",
+      path: "/repos/acme/api/contents",
+      query: {},
+    });
   });
 });

@@ -15,7 +15,8 @@ function fakeV1(quota: number) {
     if (body !== undefined) bodies.push(body);
     if (method === "GET" && path === "/v1/tasks/tsk_1") return { status: 200, text: "", json: TASK };
     if (method === "POST" && path === "/v1/sandboxes") {
-      if (started >= quota) return { status: 402, text: '{"error":{"type":"quota_exceeded"}}', json: { error: { type: "quota_exceeded" } } };
+      if (started >= quota)
+        return { status: 402, text: '{"error":{"type":"quota_exceeded"}}', json: { error: { type: "quota_exceeded" } } };
       started++;
       const id = `ses_${started}`;
       return {

@@ -35,7 +35,9 @@ describe("a tool call becomes the twin request its REST twin would see", () => {
 
 describe("the twin's answer becomes the tool result", () => {
   it("returns the vendor's JSON as text", () => {
-    expect(toolResultFor({ status: 200, headers: {}, body: '{"number":1}' })).toEqual({ content: [{ type: "text", text: '{"number":1}' }] });
+    expect(toolResultFor({ status: 200, headers: {}, body: '{"number":1}' })).toEqual({
+      content: [{ type: "text", text: '{"number":1}' }],
+    });
   });
 
   it("marks a 4xx as an error carrying the vendor's error body", () => {

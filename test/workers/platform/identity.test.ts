@@ -66,10 +66,17 @@ describe("GET /v1/usage counts sandboxes open right now", () => {
     const { api_key } = await newTeam("usage-team", 5);
     const usage = async () => (await api("/v1/usage", { key: api_key.key })).json<Record<string, number | string>>();
     expect(await usage()).toMatchObject({ sessions_used: 0, sessions_quota: 5, sessions_remaining: 5, plan_tier: "pro" });
-    const created = await (await postJson("/v1/sandboxes", { task_source: "IyAuLgo=" }, { key: api_key.key })).json<{ session_id: string }>();
+    const created = await (await postJson("/v1/sandboxes", { task_source: "IyAuLgo=" }, { key: api_key.key })).json<{
+      session_id: string;
+    }>();
     expect(await usage()).toMatchObject({ sessions_used: 1, sessions_remaining: 4 });
-    const refusal = await (await api(`/v1/sandboxes/${created.session_id}`, { method: "DELETE", key: api_key.key })).json<{ error: { details: { discard_token: string } } }>();
-    await api(`/v1/sandboxes/${created.session_id}?confirm_discard=${refusal.error.details.discard_token}`, { method: "DELETE", key: api_key.key });
+    const refusal = await (await api(`/v1/sandboxes/${created.session_id}`, { method: "DELETE", key: api_key.key })).json<{
+      error: { details: { discard_token: string } };
+    }>();
+    await api(`/v1/sandboxes/${created.session_id}?confirm_discard=${refusal.error.details.discard_token}`, {
+      method: "DELETE",
+      key: api_key.key,
+    });
     expect(await usage()).toMatchObject({ sessions_used: 0, sessions_remaining: 5 });
   });
 });

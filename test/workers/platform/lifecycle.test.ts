@@ -20,7 +20,12 @@ const rewind = (sessionId: string, timer: string, ms: number) =>
 
 const timers = (sessionId: string) =>
   runInDurableObject(stubOf(sessionId), (_i, state) =>
-    Object.fromEntries(state.storage.sql.exec<{ name: string; due_at: number }>("SELECT name, due_at FROM _timers").toArray().map((t) => [t.name, t.due_at])),
+    Object.fromEntries(
+      state.storage.sql
+        .exec<{ name: string; due_at: number }>("SELECT name, due_at FROM _timers")
+        .toArray()
+        .map((t) => [t.name, t.due_at]),
+    ),
   );
 
 describe("one alarm drives the lifetime and the idle timer", () => {
@@ -35,7 +40,12 @@ describe("one alarm drives the lifetime and the idle timer", () => {
 
     const prefix = `team-tm_local/session-${sandbox.session_id}`;
     const tape = await (await env.EVIDENCE.get(`${prefix}/events.jsonl`))?.text();
-    expect(tape?.trim().split("\n").map((l) => JSON.parse(l).operation)).toEqual(["repos.get"]);
+    expect(
+      tape
+        ?.trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).operation),
+    ).toEqual(["repos.get"]);
     const final = await (await env.EVIDENCE.get(`${prefix}/state_final.github.json`))?.json<{ repositories: { name: string }[] }>();
     expect(final?.repositories[0].name).toBe("api");
     expect(await env.EVIDENCE.head(`${prefix}/state_initial.github.json`)).not.toBeNull();
@@ -78,7 +88,10 @@ describe("one alarm drives the lifetime and the idle timer", () => {
 
 describe("a twin call writes its tape row and the idle deadline, nothing else", () => {
   const metaRow = (sessionId: string) =>
-    runInDurableObject(stubOf(sessionId), (_i, state) => state.storage.sql.exec<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'").one().value);
+    runInDurableObject(
+      stubOf(sessionId),
+      (_i, state) => state.storage.sql.exec<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'").one().value,
+    );
   const lastRequestAt = async (sessionId: string) =>
     (await (await api(`/v1/sandboxes/${sessionId}`)).json<{ last_request_at: string | null }>()).last_request_at;
 

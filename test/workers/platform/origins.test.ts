@@ -45,7 +45,9 @@ describe("per-role origins", () => {
     expect(sandbox.openapi_url).toBe(`${base}/_pome/openapi.json`);
 
     // A request on the API's host (or any other) still gets twin URLs on the twins' host.
-    const prefixed = await callWith(split, `${API}/github/s/${sandbox.session_id}/repos/acme/api/issues/1`, { bearer: sandbox.agent_token });
+    const prefixed = await callWith(split, `${API}/github/s/${sandbox.session_id}/repos/acme/api/issues/1`, {
+      bearer: sandbox.agent_token,
+    });
     expect(prefixed.status).toBe(200);
     expect((await prefixed.json<{ url: string }>()).url).toBe(`${base}/repos/acme/api/issues/1`);
 

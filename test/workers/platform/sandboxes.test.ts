@@ -18,7 +18,11 @@ describe("POST /v1/sandboxes starts a sandbox with everything an agent needs", (
     expect(urls.mcp_url).toBe(`${urls.api_url}/mcp`);
     expect(urls.openapi_url).toBe(`${urls.api_url}/_pome/openapi.json`);
     expect(body.twin_url).toBe(urls.api_url);
-    expect(body.provider_credentials.github).toEqual({ token: expect.stringMatching(/^github_pat_/), header: "Authorization", scheme: "Bearer" });
+    expect(body.provider_credentials.github).toEqual({
+      token: expect.stringMatching(/^github_pat_/),
+      header: "Authorization",
+      scheme: "Bearer",
+    });
   });
 
   it("requires exactly one of task_source or task_id", async () => {
@@ -40,7 +44,9 @@ describe("POST /v1/sandboxes starts a sandbox with everything an agent needs", (
   });
 
   it("replaces the default world with the seed", async () => {
-    const sandbox = await createSandbox({ seed: { repositories: [{ owner: "northwind", name: "payments", issues: [{ number: 1, title: "Refunds fail" }] }] } });
+    const sandbox = await createSandbox({
+      seed: { repositories: [{ owner: "northwind", name: "payments", issues: [{ number: 1, title: "Refunds fail" }] }] },
+    });
     expect((await twinFetch(sandbox, "/repos/northwind/payments")).status).toBe(200);
     expect((await twinFetch(sandbox, "/repos/acme/api")).status).toBe(404);
   });
@@ -63,7 +69,10 @@ describe("POST /v1/sandboxes starts a sandbox with everything an agent needs", (
   });
 
   it("takes a per-twin envelope for several twins and boots a missing twin's default world", async () => {
-    const sandbox = await createSandbox({ twins: ["github", "slack"], seed: { github: { repositories: [{ owner: "multi", name: "repo" }] } } });
+    const sandbox = await createSandbox({
+      twins: ["github", "slack"],
+      seed: { github: { repositories: [{ owner: "multi", name: "repo" }] } },
+    });
     expect(Object.keys(sandbox.per_twin)).toEqual(["github", "slack"]);
     expect((await twinFetch(sandbox, "/repos/multi/repo")).status).toBe(200);
     expect((await twinFetch(sandbox, "/_pome/state", {}, "slack")).status).toBe(200);
@@ -86,7 +95,9 @@ describe("POST /v1/sandboxes starts a sandbox with everything an agent needs", (
   });
 
   it("answers 402 quota_exceeded with the usage once the plan's limit is reached", async () => {
-    const team = await (await postJson("/v1/admin/teams", { slug: "tiny-plan", email: "t@p.co", sessions_quota: 1 }, { key: "test-admin-secret" })).json<{ api_key: { key: string } }>();
+    const team = await (
+      await postJson("/v1/admin/teams", { slug: "tiny-plan", email: "t@p.co", sessions_quota: 1 }, { key: "test-admin-secret" })
+    ).json<{ api_key: { key: string } }>();
     await createSandbox({}, team.api_key.key);
     const res = await postJson("/v1/sandboxes", { task_source: STUB_TASK }, { key: team.api_key.key });
     expect(res.status).toBe(402);
@@ -114,7 +125,9 @@ describe("listing and reading sandboxes", () => {
     const rows = await (await api("/v1/sandboxes?limit=2")).json<Record<string, unknown>[]>();
     expect(rows.map((r) => r.id)).toEqual([b.session_id, a.session_id]);
     expect(JSON.stringify(rows)).not.toContain("agent_token");
-    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(["id", "twins", "state", "twin_url", "created_at", "ready_at", "expires_at", "closed_at"]));
+    expect(Object.keys(rows[0])).toEqual(
+      expect.arrayContaining(["id", "twins", "state", "twin_url", "created_at", "ready_at", "expires_at", "closed_at"]),
+    );
     await twinFetch(b, "/user");
     const running = await (await api("/v1/sandboxes?state=running&limit=200")).json<{ id: string }[]>();
     expect(running.map((r) => r.id)).toContain(b.session_id);
@@ -124,7 +137,13 @@ describe("listing and reading sandboxes", () => {
   it("returns one sandbox with its token, last request time and task markdown", async () => {
     const sandbox = await createSandbox({ task_source: b64("# Triage the backlog\n") });
     let body = await (await api(`/v1/sandboxes/${sandbox.session_id}`)).json<Record<string, unknown>>();
-    expect(body).toMatchObject({ id: sandbox.session_id, state: "ready", last_request_at: null, task_markdown: "# Triage the backlog\n", task_name: "Triage the backlog" });
+    expect(body).toMatchObject({
+      id: sandbox.session_id,
+      state: "ready",
+      last_request_at: null,
+      task_markdown: "# Triage the backlog\n",
+      task_name: "Triage the backlog",
+    });
     expect(body.agent_token).toEqual(expect.any(String));
     await twinFetch(sandbox, "/user");
     body = await (await api(`/v1/sessions/${sandbox.session_id}`)).json<Record<string, unknown>>();
@@ -133,9 +152,15 @@ describe("listing and reading sandboxes", () => {
   });
 
   it("answers 404 for an unknown id and for another team's sandbox", async () => {
-    const team = await (await postJson("/v1/admin/teams", { slug: "other-team", email: "o@t.co" }, { key: "test-admin-secret" })).json<{ api_key: { key: string } }>();
+    const team = await (await postJson("/v1/admin/teams", { slug: "other-team", email: "o@t.co" }, { key: "test-admin-secret" })).json<{
+      api_key: { key: string };
+    }>();
     const mine = await createSandbox();
-    for (const [path, method] of [[`/v1/sandboxes/${mine.session_id}`, "GET"], [`/v1/sandboxes/${mine.session_id}/heartbeat`, "POST"], [`/v1/sandboxes/${mine.session_id}`, "DELETE"]] as const) {
+    for (const [path, method] of [
+      [`/v1/sandboxes/${mine.session_id}`, "GET"],
+      [`/v1/sandboxes/${mine.session_id}/heartbeat`, "POST"],
+      [`/v1/sandboxes/${mine.session_id}`, "DELETE"],
+    ] as const) {
       const res = await api(path, { method, key: team.api_key.key });
       expect(res.status).toBe(404);
       expect((await res.json<ErrorBody>()).error.type).toBe("not_found");
@@ -163,10 +188,17 @@ describe("heartbeat and delete", () => {
     expect(res.status).toBe(409);
     const body = await res.json<ErrorBody>();
     expect(body.error.type).toBe("conflict");
-    expect(body.error.details).toMatchObject({ reason: "ungraded_session", task_name: "Delete me", open_seconds: expect.any(Number), discard_token: expect.stringMatching(/^dsc_/) });
+    expect(body.error.details).toMatchObject({
+      reason: "ungraded_session",
+      task_name: "Delete me",
+      open_seconds: expect.any(Number),
+      discard_token: expect.stringMatching(/^dsc_/),
+    });
     const wrong = await api(`/v1/sandboxes/${sandbox.session_id}?confirm_discard=dsc_wrong`, { method: "DELETE" });
     expect(wrong.status).toBe(422);
-    const ok = await api(`/v1/sandboxes/${sandbox.session_id}?confirm_discard=${String(body.error.details.discard_token)}`, { method: "DELETE" });
+    const ok = await api(`/v1/sandboxes/${sandbox.session_id}?confirm_discard=${String(body.error.details.discard_token)}`, {
+      method: "DELETE",
+    });
     expect(ok.status).toBe(200);
     const closed = await ok.json<{ state: string; closed_at: string | null }>();
     expect(closed.state).toBe("expired");

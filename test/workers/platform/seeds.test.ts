@@ -44,7 +44,9 @@ describe("POST /v1/seeds/validate runs the twin's own boot parser", () => {
     });
     const body = await res.json<ErrorBody>();
     expect(res.status).toBe(422);
-    expect(body.error.details.issues).toEqual([{ path: "repositories[0].isuses", message: 'Unrecognized key: "isuses"', code: "unrecognized_keys" }]);
+    expect(body.error.details.issues).toEqual([
+      { path: "repositories[0].isuses", message: 'Unrecognized key: "isuses"', code: "unrecognized_keys" },
+    ]);
   });
 
   it("refuses a reference to something the seed does not define", async () => {
@@ -80,7 +82,10 @@ describe("POST /v1/seeds/validate runs the twin's own boot parser", () => {
 
   it("answers 400 for a body that is not JSON and 413 past 4 MiB", async () => {
     expect((await api("/v1/seeds/validate", { method: "POST", body: "{not json" })).status).toBe(400);
-    const huge = JSON.stringify({ twins: ["github"], seed: { repositories: [{ owner: "a", name: "b", description: "x".repeat(4 * 1024 * 1024) }] } });
+    const huge = JSON.stringify({
+      twins: ["github"],
+      seed: { repositories: [{ owner: "a", name: "b", description: "x".repeat(4 * 1024 * 1024) }] },
+    });
     const res = await api("/v1/seeds/validate", { method: "POST", body: huge });
     expect(res.status).toBe(413);
     expect((await res.json<ErrorBody>()).error.type).toBe("payload_too_large");

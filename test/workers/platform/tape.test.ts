@@ -43,7 +43,10 @@ describe("the tape records every twin call in order", () => {
   it("redacts secrets an agent sends in a body", async () => {
     const sandbox = await createSandbox();
     const secret = sandbox.provider_credentials.github.token;
-    await twinFetch(sandbox, "/repos/acme/api/hooks", { method: "POST", body: JSON.stringify({ config: { secret, note: `Bearer ${secret}` } }) });
+    await twinFetch(sandbox, "/repos/acme/api/hooks", {
+      method: "POST",
+      body: JSON.stringify({ config: { secret, note: `Bearer ${secret}` } }),
+    });
     const tape = await tapeOf(sandbox);
     expect(JSON.stringify(tape)).not.toContain(secret);
     expect(JSON.stringify(tape[0].request_body)).toContain("[REDACTED]");

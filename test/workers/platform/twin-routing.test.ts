@@ -7,7 +7,11 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 describe("a sandbox's credentials open that sandbox and nothing else", () => {
   it("accepts the agent_token and the provider credential in GitHub's header forms", async () => {
     const sandbox = await createSandbox();
-    for (const value of [`Bearer ${sandbox.agent_token}`, `token ${sandbox.provider_credentials.github.token}`, `bearer ${sandbox.provider_credentials.github.token}`]) {
+    for (const value of [
+      `Bearer ${sandbox.agent_token}`,
+      `token ${sandbox.provider_credentials.github.token}`,
+      `bearer ${sandbox.provider_credentials.github.token}`,
+    ]) {
       expect((await twinFetch(sandbox, "/user", { headers: { authorization: value } })).status).toBe(200);
     }
   });
@@ -25,7 +29,9 @@ describe("a sandbox's credentials open that sandbox and nothing else", () => {
 
   it("refuses a GitHub credential on another twin of the same sandbox", async () => {
     const sandbox = await createSandbox({ twins: ["github", "slack"] });
-    const res = await SELF.fetch(`${sandbox.per_twin.slack.api_url}/api/auth.test`, { headers: bearer(sandbox.provider_credentials.github.token) });
+    const res = await SELF.fetch(`${sandbox.per_twin.slack.api_url}/api/auth.test`, {
+      headers: bearer(sandbox.provider_credentials.github.token),
+    });
     // Slack refusals travel as HTTP 200 with ok:false, because its client retries anything else.
     expect(await res.json()).toMatchObject({ ok: false, error: "invalid_auth" });
   });
@@ -63,7 +69,10 @@ describe("the credential-routed root form reaches the same twin", () => {
     expect(payouts.headers.get("stripe-should-retry")).toBe("false");
     expect(await payouts.json()).toMatchObject({ error: { type: "api_error" } });
     const tape = await (await twinFetch(sandbox, "/_pome/events", {}, "stripe")).json<{ fidelity: string; path: string }[]>();
-    expect(tape).toMatchObject([{ fidelity: "supported", path: "/v1/customers/cus_alice" }, { fidelity: "unsupported", path: "/v1/payouts" }]);
+    expect(tape).toMatchObject([
+      { fidelity: "supported", path: "/v1/customers/cus_alice" },
+      { fidelity: "unsupported", path: "/v1/payouts" },
+    ]);
   });
 
   it("answers 401 on a root path with a credential it does not recognize", async () => {
@@ -84,7 +93,9 @@ describe("a route the twin does not implement", () => {
 
   it("lists what it does implement in /_pome/openapi.json", async () => {
     const sandbox = await createSandbox();
-    const doc = await (await twinFetch(sandbox, "/_pome/openapi.json")).json<{ paths: Record<string, Record<string, { operationId: string }>> }>();
+    const doc = await (await twinFetch(sandbox, "/_pome/openapi.json")).json<{
+      paths: Record<string, Record<string, { operationId: string }>>;
+    }>();
     expect(doc.paths["/repos/{owner}/{repo}"].get.operationId).toBe("repos.get");
   });
 });

@@ -21,7 +21,9 @@ describe("the walk-through", () => {
     const sandbox = await createSandbox({ twins: ["github"], seed: world({ authenticated_user: "triage-bot" }) });
     expect(await (await twinFetch(sandbox, "/user")).json()).toMatchObject({ login: "triage-bot", name: "Triage Bot" });
     expect((await twinFetch(sandbox, "/repos/northwind/payments/issues/1")).status).toBe(200);
-    expect((await twinFetch(sandbox, "/repos/northwind/payments/issues/1/labels", { method: "POST", body: '{"labels":["bug"]}' })).status).toBe(200);
+    expect(
+      (await twinFetch(sandbox, "/repos/northwind/payments/issues/1/labels", { method: "POST", body: '{"labels":["bug"]}' })).status,
+    ).toBe(200);
     const comment = await twinFetch(sandbox, "/repos/northwind/payments/issues/1/comments", { method: "POST", body: '{"body":"triaged"}' });
     expect(comment.status).toBe(201);
     expect(await comment.json()).toMatchObject({ body: "triaged", user: { login: "triage-bot" } });

@@ -28,7 +28,14 @@ function goodValues(twin: TwinDefinition): Record<string, string> {
     }
   };
   visit(twin.defaultSeed());
-  const alias: Record<string, string | undefined> = { repo: found.name, username: found.login, org: found.owner, assignee: found.login, branch: found.default_branch, ref: found.default_branch };
+  const alias: Record<string, string | undefined> = {
+    repo: found.name,
+    username: found.login,
+    org: found.owner,
+    assignee: found.login,
+    branch: found.default_branch,
+    ref: found.default_branch,
+  };
   const out: Record<string, string> = { ...found };
   for (const [k, v] of Object.entries(alias)) if (v !== undefined) out[k] = v;
   for (const k of Object.keys(found)) {
@@ -58,10 +65,13 @@ function expectVendorShape(twin: TwinDefinition, status: number, text: string, c
   expect(typeof body === "object" && body !== null && !Array.isArray(body)).toBe(true);
   const keys = Object.keys(body as object);
   // OAuth endpoints answer in OAuth's own error shape (RFC 6749 §5.2), whatever the vendor's API uses.
-  const oauth = typeof (body as { error?: unknown }).error === "string" && keys.every((k) => ["error", "error_description", "error_uri"].includes(k));
+  const oauth =
+    typeof (body as { error?: unknown }).error === "string" && keys.every((k) => ["error", "error_description", "error_uri"].includes(k));
   expect(oauth || keys.some((k) => k in own), `HTTP ${status} body ${text.slice(0, 200)} is not in the ${twin.id} shape`).toBe(true);
   const envelope = (body as { error?: { request_id?: unknown } }).error;
-  expect(typeof envelope === "object" && envelope !== null && "request_id" in envelope, "the control plane's envelope on a twin URL").toBe(false);
+  expect(typeof envelope === "object" && envelope !== null && "request_id" in envelope, "the control plane's envelope on a twin URL").toBe(
+    false,
+  );
 }
 
 const state = async (sandbox: CreatedSandbox, id: TwinId) =>
@@ -71,7 +81,9 @@ const state = async (sandbox: CreatedSandbox, id: TwinId) =>
 async function tapeSeqs(sandbox: CreatedSandbox, id: TwinId): Promise<number[]> {
   const seqs: number[] = [];
   for (let after: string | null = "0"; after !== null; ) {
-    const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}/_pome/events?all_twins=true&after_seq=${after}`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } });
+    const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}/_pome/events?all_twins=true&after_seq=${after}`, {
+      headers: { authorization: `Bearer ${sandbox.agent_token}` },
+    });
     seqs.push(...(await res.json<{ seq: number }[]>()).map((r) => r.seq));
     after = res.headers.get("x-pome-next-after-seq");
   }
@@ -85,41 +97,54 @@ describe.each(TWIN_IDS)("the %s twin under bad input", (id) => {
   const good = goodValues(twin);
   const routes = twin.routes;
 
-  it.runIf(routes.length > 0)("never answers 5xx, refuses in its own shape, changes nothing when it refuses, and still finalizes", async () => {
-    const sandbox = await createSandbox({ twins: [id] });
-    const auth = `Bearer ${sandbox.agent_token}`;
-    let taped = 0;
-    const call = fc.constantFrom(...routes).chain((route) =>
-      fc.record({ route: fc.constant(route), path: pathFor(route, good), body: badBody, query: badQuery, type: contentType, extra: badHeaders }),
-    );
-    await fc.assert(
-      fc.asyncProperty(call, async ({ route, path, body, query, type, extra }) => {
-        const mutating = MUTATING.has(route.method);
-        const before = mutating ? await state(sandbox, id) : "";
-        const headers: Record<string, string> = { ...extra, authorization: auth };
-        if (type) headers["content-type"] = type;
-        const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}${path}${query ? `?${query}` : ""}`, {
-          method: route.method,
-          headers,
-          body: route.method === "GET" || route.method === "HEAD" ? undefined : body,
-        });
-        const text = await res.text();
-        expect(res.status, `${route.method} ${path}: ${text.slice(0, 300)}`).toBeLessThan(500);
-        if (res.status !== 413) taped++;
-        if (res.status >= 400) {
-          expectVendorShape(twin, res.status, text, res.headers.get("content-type") ?? "");
-          if (mutating) expect(await state(sandbox, id), `${route.method} ${path} refused ${res.status} but changed the world`).toBe(before);
-        }
-      }),
-      { numRuns: RUNS },
-    );
-    // Every call but the oversized ones (refused before the sandbox saw them) is on a gap-free tape.
-    const seqs = await tapeSeqs(sandbox, id);
-    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
-    expect(seqs.length).toBe(taped);
-    const run = await finalizeOk(sandbox.session_id, [code("c1", "No unsupported endpoint was called", { always_scored: true, twin: id })]);
-    expect(run.run_id).toMatch(/^run_/);
-  });
+  it.runIf(routes.length > 0)(
+    "never answers 5xx, refuses in its own shape, changes nothing when it refuses, and still finalizes",
+    async () => {
+      const sandbox = await createSandbox({ twins: [id] });
+      const auth = `Bearer ${sandbox.agent_token}`;
+      let taped = 0;
+      const call = fc.constantFrom(...routes).chain((route) =>
+        fc.record({
+          route: fc.constant(route),
+          path: pathFor(route, good),
+          body: badBody,
+          query: badQuery,
+          type: contentType,
+          extra: badHeaders,
+        }),
+      );
+      await fc.assert(
+        fc.asyncProperty(call, async ({ route, path, body, query, type, extra }) => {
+          const mutating = MUTATING.has(route.method);
+          const before = mutating ? await state(sandbox, id) : "";
+          const headers: Record<string, string> = { ...extra, authorization: auth };
+          if (type) headers["content-type"] = type;
+          const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}${path}${query ? `?${query}` : ""}`, {
+            method: route.method,
+            headers,
+            body: route.method === "GET" || route.method === "HEAD" ? undefined : body,
+          });
+          const text = await res.text();
+          expect(res.status, `${route.method} ${path}: ${text.slice(0, 300)}`).toBeLessThan(500);
+          if (res.status !== 413) taped++;
+          if (res.status >= 400) {
+            expectVendorShape(twin, res.status, text, res.headers.get("content-type") ?? "");
+            if (mutating)
+              expect(await state(sandbox, id), `${route.method} ${path} refused ${res.status} but changed the world`).toBe(before);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+      // Every call but the oversized ones (refused before the sandbox saw them) is on a gap-free tape.
+      const seqs = await tapeSeqs(sandbox, id);
+      expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+      expect(seqs.length).toBe(taped);
+      const run = await finalizeOk(sandbox.session_id, [
+        code("c1", "No unsupported endpoint was called", { always_scored: true, twin: id }),
+      ]);
+      expect(run.run_id).toMatch(/^run_/);
+    },
+  );
 
   it("refuses any path it does not serve in its own shape, with any body, and still finalizes", async () => {
     const sandbox = await createSandbox({ twins: [id] });
@@ -128,9 +153,16 @@ describe.each(TWIN_IDS)("the %s twin under bad input", (id) => {
     const before = await state(sandbox, id);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"), fc.webPath(), badBody, async (method, path, body) => {
-        const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}/pome-fuzz${path}`, { method, headers: { authorization }, body: method === "GET" ? undefined : body });
+        const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}/pome-fuzz${path}`, {
+          method,
+          headers: { authorization },
+          body: method === "GET" ? undefined : body,
+        });
         const text = await res.text();
-        expect([...(res.status === 413 ? [413] : []), twin.errors.notImplemented({ method, path, query: "", headers: {}, body: "", baseUrl: "", transport: "rest" }).status]).toContain(res.status);
+        expect([
+          ...(res.status === 413 ? [413] : []),
+          twin.errors.notImplemented({ method, path, query: "", headers: {}, body: "", baseUrl: "", transport: "rest" }).status,
+        ]).toContain(res.status);
         expectVendorShape(twin, res.status, text, res.headers.get("content-type") ?? "");
       }),
       { numRuns: Math.ceil(RUNS / 5) },
@@ -174,24 +206,31 @@ describe("the /v1 endpoints under bad input", () => {
     const ids = { sandbox: sandbox.session_id, other: "ses_AAAAAAAAAAAAAAAA" };
     const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM sandboxes").first<{ n: number }>())?.n ?? 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), badBody, badQuery, contentType, badHeaders, async (endpoint, body, query, type, extra) => {
-        const before = endpoint.method === "POST" ? await count() : 0;
-        const path = endpoint.path(ids);
-        const res = await api(`${path}${query ? `?${query}` : ""}`, {
-          method: endpoint.method,
-          key: endpoint.key,
-          headers: { ...extra, ...(type ? { "content-type": type } : {}) },
-          body: endpoint.method === "GET" ? undefined : body,
-        });
-        const text = await res.text();
-        expect(res.status, `${endpoint.method} ${path}: ${text.slice(0, 300)}`).toBeLessThan(500);
-        if (res.status >= 400) {
-          const parsed = JSON.parse(text) as { error: { type: string; message: string; details: object; request_id: string } };
-          expect(parsed.error).toMatchObject({ type: expect.any(String), message: expect.any(String), details: expect.any(Object) });
-          expect(parsed.error.request_id).toBe(res.headers.get("x-request-id"));
-          if (endpoint.method === "POST") expect(await count()).toBe(before);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ENDPOINTS),
+        badBody,
+        badQuery,
+        contentType,
+        badHeaders,
+        async (endpoint, body, query, type, extra) => {
+          const before = endpoint.method === "POST" ? await count() : 0;
+          const path = endpoint.path(ids);
+          const res = await api(`${path}${query ? `?${query}` : ""}`, {
+            method: endpoint.method,
+            key: endpoint.key,
+            headers: { ...extra, ...(type ? { "content-type": type } : {}) },
+            body: endpoint.method === "GET" ? undefined : body,
+          });
+          const text = await res.text();
+          expect(res.status, `${endpoint.method} ${path}: ${text.slice(0, 300)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            const parsed = JSON.parse(text) as { error: { type: string; message: string; details: object; request_id: string } };
+            expect(parsed.error).toMatchObject({ type: expect.any(String), message: expect.any(String), details: expect.any(Object) });
+            expect(parsed.error.request_id).toBe(res.headers.get("x-request-id"));
+            if (endpoint.method === "POST") expect(await count()).toBe(before);
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
     // Bad finalize bodies never closed the sandbox: it still finalizes.
@@ -201,11 +240,19 @@ describe("the /v1 endpoints under bad input", () => {
 
   it("answers the root form with any credential-less or forged request in a twin's or the platform's shape, never 5xx", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.webPath(), fc.oneof(fc.constant(""), fc.string({ maxLength: 30 }), fc.constantFrom(...TWIN_IDS.map((t) => `${twinById(t).credential.prefix}forged`))), async (path, token) => {
-        const res = await SELF.fetch(`${ORIGIN}${path || "/"}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-        expect(res.status).toBeLessThan(500);
-        await res.arrayBuffer();
-      }),
+      fc.asyncProperty(
+        fc.webPath(),
+        fc.oneof(
+          fc.constant(""),
+          fc.string({ maxLength: 30 }),
+          fc.constantFrom(...TWIN_IDS.map((t) => `${twinById(t).credential.prefix}forged`)),
+        ),
+        async (path, token) => {
+          const res = await SELF.fetch(`${ORIGIN}${path || "/"}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+          expect(res.status).toBeLessThan(500);
+          await res.arrayBuffer();
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -13,7 +13,10 @@ const exists = [code("c1", "Issue #1 exists in `acme/api`", { always_scored: tru
 const post = (sandbox: CreatedSandbox, path: string, body: string, method = "POST") =>
   twinFetch(sandbox, path, { method, body, headers: { "content-type": "application/json" } });
 
-async function tapeOf(sandbox: CreatedSandbox, query = ""): Promise<{ seq: number; request_body: unknown; response_body: unknown; path: string; query: string; status: number }[]> {
+async function tapeOf(
+  sandbox: CreatedSandbox,
+  query = "",
+): Promise<{ seq: number; request_body: unknown; response_body: unknown; path: string; query: string; status: number }[]> {
   const res = await twinFetch(sandbox, `/_pome/events${query}`);
   expect(res.status).toBe(200);
   return res.json();
@@ -65,8 +68,24 @@ describe("twin bodies have a stated limit, and a large tape still serves events 
     await runInDurableObject(env.SANDBOX.get(env.SANDBOX.newUniqueId()), (_instance, state) => {
       const db = new Db(state.storage.sql);
       const body = JSON.stringify({ name: "n".repeat(3_000_000) });
-      const entry = { at: Date.now(), twin: "github" as const, transport: "rest" as const, method: "POST", path: "/repos/acme/api/labels", query: "", headers: {} };
-      appendTape(db, 1, { ...entry, requestBody: body, status: 201, responseBody: body, mutated: true, fidelity: "supported", operation: "issues.createLabel" });
+      const entry = {
+        at: Date.now(),
+        twin: "github" as const,
+        transport: "rest" as const,
+        method: "POST",
+        path: "/repos/acme/api/labels",
+        query: "",
+        headers: {},
+      };
+      appendTape(db, 1, {
+        ...entry,
+        requestBody: body,
+        status: 201,
+        responseBody: body,
+        mutated: true,
+        fidelity: "supported",
+        operation: "issues.createLabel",
+      });
       const longest = (sql: string) => state.storage.sql.exec<{ n: number }>(sql).one().n;
       expect(longest("SELECT max(max(length(request_body)), max(length(response_body))) AS n FROM _tape")).toBeLessThanOrEqual(512 * 1024);
       expect(longest("SELECT max(length(data)) AS n FROM _tape_parts")).toBeLessThanOrEqual(512 * 1024);
@@ -151,7 +170,9 @@ describe("a limit accepted in one place is accepted everywhere", () => {
     ["# Limits", "", "## Prompt", "Do it.", "", "## Success Criteria", ...criteria.map((c) => `- [code] ${c}`), ""].join("\n");
 
   it("refuses 201 criteria when the task is stored, with the path", async () => {
-    const res = await postJson("/v1/tasks", { source: task(Array.from({ length: 201 }, (_, i) => `Issue #${i + 1} exists in \`acme/api\``)) });
+    const res = await postJson("/v1/tasks", {
+      source: task(Array.from({ length: 201 }, (_, i) => `Issue #${i + 1} exists in \`acme/api\``)),
+    });
     expect(res.status).toBe(422);
     expect(JSON.stringify(await res.json())).toContain("criteria");
   });
@@ -173,7 +194,9 @@ describe("a limit accepted in one place is accepted everywhere", () => {
   });
 
   it("refuses a criterion over 4,000 characters when the task is stored", async () => {
-    const res = await postJson("/v1/tasks", { source: task([`A comment containing "${"x".repeat(4100)}" exists on issue #1 in \`acme/api\``]) });
+    const res = await postJson("/v1/tasks", {
+      source: task([`A comment containing "${"x".repeat(4100)}" exists on issue #1 in \`acme/api\``]),
+    });
     expect(res.status).toBe(422);
   });
 
@@ -253,8 +276,17 @@ describe("smaller refusals", () => {
     const sandbox = await createSandbox();
     const res = await SELF.fetch(sandbox.per_twin.github.mcp_url, {
       method: "POST",
-      headers: { authorization: `Bearer ${sandbox.agent_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_issue", arguments: { owner: "acme", repo: 7 } } }),
+      headers: {
+        authorization: `Bearer ${sandbox.agent_token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "create_issue", arguments: { owner: "acme", repo: 7 } },
+      }),
     });
     expect(res.status).toBe(200);
     const answer = await res.json<{ result: { isError: boolean } }>();

@@ -51,7 +51,7 @@ const runsFor = async (sessionId: string) =>
 const stateOf = async (sessionId: string) => (await getJson<{ state: string }>(`/v1/sandboxes/${sessionId}`)).body.state;
 
 const tapeOf = async (sandbox: CreatedSandbox) =>
-  (await (await twinFetch(sandbox, "/_pome/events")).json<{ seq: number; operation: string; status: number }[]>());
+  await (await twinFetch(sandbox, "/_pome/events")).json<{ seq: number; operation: string; status: number }[]>();
 
 /** Runs the Sandbox's alarm now, as the runtime would (and as it retries one that threw). */
 const alarm = (sessionId: string) => runInDurableObject(sandboxStub(env, sessionId), (instance: Sandbox) => instance.alarm());
@@ -96,7 +96,10 @@ describe("D1 failing during an asynchronous finalize", () => {
     expect(await runsFor(sandbox.session_id)).toBe(0);
     expect(await stateOf(sandbox.session_id)).toBe("ready");
     const timers = await runInDurableObject(sandboxStub(env, sandbox.session_id), (_i, state) =>
-      state.storage.sql.exec<{ name: string }>("SELECT name FROM _timers ORDER BY name").toArray().map((t) => t.name),
+      state.storage.sql
+        .exec<{ name: string }>("SELECT name FROM _timers ORDER BY name")
+        .toArray()
+        .map((t) => t.name),
     );
     expect(timers).toContain("finalize");
     d1Down = false;
@@ -181,7 +184,9 @@ describe("the D1 sandbox index", () => {
     await env.DB.prepare("UPDATE sandboxes SET state = 'running', closed_at = NULL WHERE id = ?").bind(sandbox.session_id).run();
     faultCounts.injected++;
     expect(await stateOf(sandbox.session_id)).toBe("done");
-    const row = await env.DB.prepare("SELECT state, closed_at FROM sandboxes WHERE id = ?").bind(sandbox.session_id).first<{ state: string; closed_at: string | null }>();
+    const row = await env.DB.prepare("SELECT state, closed_at FROM sandboxes WHERE id = ?")
+      .bind(sandbox.session_id)
+      .first<{ state: string; closed_at: string | null }>();
     expect(row?.state).toBe("done");
     expect(row?.closed_at).not.toBeNull();
   });

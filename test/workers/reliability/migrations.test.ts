@@ -15,7 +15,10 @@ function withStorage<T>(fn: (sql: SqlStorage) => T): Promise<T> {
 }
 
 const tables = (sql: SqlStorage) =>
-  sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 't_%' ORDER BY name").toArray().map((r) => r.name);
+  sql
+    .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 't_%' ORDER BY name")
+    .toArray()
+    .map((r) => r.name);
 
 describe("storage migrations are append-only and verified", () => {
   it("applies a list once, then only what was appended", async () => {

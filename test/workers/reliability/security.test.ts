@@ -81,7 +81,9 @@ describe("teams see only their own resources", () => {
     const sandbox = await createSandbox();
     const run = await finalizeOk(sandbox.session_id, [code("c1", "Issue #1 exists in `acme/api`", { always_scored: true })]);
     const open = await createSandbox();
-    const task = await postJson("/v1/tasks", { source: "# T\n\n## Prompt\nGo.\n\n## Success Criteria\n- [code] Issue #1 exists in `acme/api`\n" });
+    const task = await postJson("/v1/tasks", {
+      source: "# T\n\n## Prompt\nGo.\n\n## Success Criteria\n- [code] Issue #1 exists in `acme/api`\n",
+    });
     const taskId = (await task.json<{ id: string }>()).id;
     const agent = await postJson("/v1/agents", { name: "security-agent", twins: ["github"] });
     const agentId = (await agent.json<{ agent: { id: string } } & { id?: string }>()).id ?? "";
@@ -90,7 +92,11 @@ describe("teams see only their own resources", () => {
       ["GET", `/v1/sandboxes/${open.session_id}`],
       ["GET", `/v1/sessions/${open.session_id}`],
       ["POST", `/v1/sandboxes/${open.session_id}/heartbeat`],
-      ["POST", `/v1/sandboxes/${open.session_id}/finalize`, { criteria: [{ id: "c", text: "x", kind: "code" }], stop_reason: "s", exit_code: 0, duration_ms: 1, agent_model: "m" }],
+      [
+        "POST",
+        `/v1/sandboxes/${open.session_id}/finalize`,
+        { criteria: [{ id: "c", text: "x", kind: "code" }], stop_reason: "s", exit_code: 0, duration_ms: 1, agent_model: "m" },
+      ],
       ["GET", `/v1/sandboxes/${open.session_id}/evaluation`],
       ["POST", `/v1/sandboxes/${open.session_id}/uploads`],
       ["DELETE", `/v1/sandboxes/${open.session_id}`],
@@ -115,13 +121,24 @@ describe("teams see only their own resources", () => {
     // The sandbox they probed is untouched.
     expect((await (await api(`/v1/sandboxes/${open.session_id}`)).json<{ state: string }>()).state).toBe("ready");
     expect((await postJson(`/v1/admin/keys/${encodeURIComponent(api_key.id)}/revoke`, {}, { key: ADMIN })).status).toBe(200);
-    for (const [method, path] of [["GET", "/v1/me"], ["GET", "/v1/sandboxes"], ["POST", "/v1/sandboxes"], ["GET", "/v1/runs"], ["POST", "/v1/seeds/validate"], ["GET", "/v1/checks"]]) {
+    for (const [method, path] of [
+      ["GET", "/v1/me"],
+      ["GET", "/v1/sandboxes"],
+      ["POST", "/v1/sandboxes"],
+      ["GET", "/v1/runs"],
+      ["POST", "/v1/seeds/validate"],
+      ["GET", "/v1/checks"],
+    ]) {
       const res = await api(path, { method, key: api_key.key, body: method === "POST" ? "{}" : undefined });
       expect(res.status, `${method} ${path} with a revoked key`).toBe(403);
     }
     const mcp = await SELF.fetch(`${ORIGIN}/mcp`, {
       method: "POST",
-      headers: { authorization: `Bearer ${api_key.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        authorization: `Bearer ${api_key.key}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
     expect(mcp.status).toBe(403);
@@ -142,7 +159,13 @@ describe("signed evidence URLs", () => {
     otherKey.pathname = otherKey.pathname.replace("events.jsonl", "state_final.github.json");
     const later = new URL(url);
     later.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 3600));
-    const expired = await signBlobUrl({ secret: readSettings(env).tokenSecret, origin: ORIGIN, key: trace.key, op: "get", now: Date.now() - 3_600_000 });
+    const expired = await signBlobUrl({
+      secret: readSettings(env).tokenSecret,
+      origin: ORIGIN,
+      key: trace.key,
+      op: "get",
+      now: Date.now() - 3_600_000,
+    });
     for (const [what, u, init] of [
       ["a tampered signature", tampered.toString(), {}],
       ["another key", otherKey.toString(), {}],
@@ -165,7 +188,14 @@ function forms(token: string): string[] {
     const encoded = btoa(`${"\u0000".repeat(shift)}${token}`);
     return encoded.slice(Math.ceil((shift * 4) / 3) + 1, -4);
   });
-  return [token, JSON.stringify(token).slice(1, -1), token.replace(/_/g, "\\u005f"), encodeURIComponent(token), token.replace(/_/g, "%5F"), ...base64];
+  return [
+    token,
+    JSON.stringify(token).slice(1, -1),
+    token.replace(/_/g, "\\u005f"),
+    encodeURIComponent(token),
+    token.replace(/_/g, "%5F"),
+    ...base64,
+  ];
 }
 
 describe("no issued token is ever kept", () => {
@@ -182,10 +212,19 @@ describe("no issued token is ever kept", () => {
       return res.status;
     };
     // An agent pasting credentials every way it could.
-    await send("/repos/acme/api/issues/1/comments", { method: "POST", body: JSON.stringify({ body: `token ${pat} and ${sandbox.agent_token}` }) });
+    await send("/repos/acme/api/issues/1/comments", {
+      method: "POST",
+      body: JSON.stringify({ body: `token ${pat} and ${sandbox.agent_token}` }),
+    });
     await send("/repos/acme/api/issues/1/comments", { method: "POST", body: `{"body":"escaped ${pat.replace(/_/g, "\\u005f")}"}` });
-    await send("/repos/acme/api/issues", { method: "POST", body: JSON.stringify({ title: `url ${encodeURIComponent(pat)}`, body: `b64 ${btoa(pat)}` }) });
-    await send("/repos/acme/api/contents/secrets.env", { method: "PUT", body: JSON.stringify({ message: "add", content: btoa(`GITHUB_TOKEN=${pat}\nAGENT=${sandbox.agent_token}\n`) }) });
+    await send("/repos/acme/api/issues", {
+      method: "POST",
+      body: JSON.stringify({ title: `url ${encodeURIComponent(pat)}`, body: `b64 ${btoa(pat)}` }),
+    });
+    await send("/repos/acme/api/contents/secrets.env", {
+      method: "PUT",
+      body: JSON.stringify({ message: "add", content: btoa(`GITHUB_TOKEN=${pat}\nAGENT=${sandbox.agent_token}\n`) }),
+    });
     await send(`/repos/acme/api/issues?access_token=${pat}`);
     await send(`/repos/acme/${encodeURIComponent(pat)}/issues`);
     await send(`/repos/acme/api/labels/${pat}`, { method: "DELETE" });

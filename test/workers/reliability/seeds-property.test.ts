@@ -21,11 +21,20 @@ function setAt(root: unknown, path: Path, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
   if (Array.isArray(root)) return root.map((v, i) => (i === head ? setAt(v, rest, replacement) : v));
-  if (root && typeof root === "object") return { ...root, [head]: setAt((root as Record<string, unknown>)[String(head)], rest, replacement) };
+  if (root && typeof root === "object")
+    return { ...root, [head]: setAt((root as Record<string, unknown>)[String(head)], rest, replacement) };
   return root;
 }
 
-const replacement = fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 12 }), fc.boolean(), fc.constant([]), fc.constant({}), fc.constant({ unexpected_key: 1 }));
+const replacement = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.string({ maxLength: 12 }),
+  fc.boolean(),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant({ unexpected_key: 1 }),
+);
 
 describe.each(TWIN_IDS)("seeds of the %s twin", (id) => {
   const twin = twinById(id);
@@ -44,7 +53,9 @@ describe.each(TWIN_IDS)("seeds of the %s twin", (id) => {
         const created = await postJson("/v1/sandboxes", { twins: [id], task_source: STUB_TASK, seed });
         expect(created.status).toBe(201);
         const sandbox = await created.json<{ agent_token: string; per_twin: Record<string, { api_url: string }> }>();
-        const state = await (await SELF.fetch(`${sandbox.per_twin[id].api_url}/_pome/state`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } })).json();
+        const state = await (
+          await SELF.fetch(`${sandbox.per_twin[id].api_url}/_pome/state`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } })
+        ).json();
         expect(state).toEqual(JSON.parse(JSON.stringify(parsed.seed)));
       }),
       { numRuns: 8 },
@@ -63,7 +74,10 @@ describe.each(TWIN_IDS)("seeds of the %s twin", (id) => {
           expect(create.status).toBe(201);
           return;
         }
-        expect(parsed.issues.every((i) => i.path.length > 0), JSON.stringify(parsed.issues)).toBe(true);
+        expect(
+          parsed.issues.every((i) => i.path.length > 0),
+          JSON.stringify(parsed.issues),
+        ).toBe(true);
         expect(validate.status).toBe(422);
         expect(create.status).toBe(422);
         const v = await validate.json<{ error: { details: unknown } }>();
@@ -76,9 +90,16 @@ describe.each(TWIN_IDS)("seeds of the %s twin", (id) => {
 
   it.runIf(twin.checks.length > 0)("never binds a random sentence to a check by accident", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.lorem({ mode: "sentences", maxCount: 2 }), fc.string({ maxLength: 120 }), fc.string({ unit: "grapheme", maxLength: 80 })), (text) => {
-        expect(bindSentence(twin.checks, text), text).toBeUndefined();
-      }),
+      fc.property(
+        fc.oneof(
+          fc.lorem({ mode: "sentences", maxCount: 2 }),
+          fc.string({ maxLength: 120 }),
+          fc.string({ unit: "grapheme", maxLength: 80 }),
+        ),
+        (text) => {
+          expect(bindSentence(twin.checks, text), text).toBeUndefined();
+        },
+      ),
       { numRuns: 3000 },
     );
   });

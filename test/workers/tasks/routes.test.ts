@@ -65,12 +65,14 @@ describe("POST /v1/tasks stores a task whose criteria bind", () => {
     });
     expect(res.status).toBe(201);
     const task = await res.json<StoredTask>();
-    expect(task.markdown.endsWith(
-      "## Success Criteria\n" +
-        "- [code] Issue #1 in `acme/api` has the `bug` label applied\n" +
-        "- [code always_scored] Issue #1 in `acme/api` is in state open\n" +
-        "- [model] The comment explains the reasoning\n",
-    )).toBe(true);
+    expect(
+      task.markdown.endsWith(
+        "## Success Criteria\n" +
+          "- [code] Issue #1 in `acme/api` has the `bug` label applied\n" +
+          "- [code always_scored] Issue #1 in `acme/api` is in state open\n" +
+          "- [model] The comment explains the reasoning\n",
+      ),
+    ).toBe(true);
     expect(task.criteria.map((c) => c.check_id)).toEqual(["github.issue-has-label", "github.issue-state", null]);
     expect(task.criteria[1].always_scored).toBe(true);
   });
@@ -103,7 +105,10 @@ describe("POST /v1/tasks refuses a task that could not be graded", () => {
   });
 
   it("refuses a pick of a check the twin does not declare", async () => {
-    const res = await saveTask({ source: source(uniqueName("No check"), ""), criteria: [{ kind: "code", check: "github.issue-closed", args: {} }] });
+    const res = await saveTask({
+      source: source(uniqueName("No check"), ""),
+      criteria: [{ kind: "code", check: "github.issue-closed", args: {} }],
+    });
     expect((await res.json<ErrorBody>()).error.message).toMatch(/criteria\[0\]\.check/);
   });
 
@@ -157,7 +162,9 @@ describe("stored tasks are listed and read back", () => {
 
   it("lets a sandbox start from a stored task and its seed", async () => {
     const seed = '## Seed State\n```json\n{"github": {"repositories": [{"owner": "northwind", "name": "payments"}]}}\n```\n\n';
-    const md = source(uniqueName("Seeded")).replace("## Success Criteria", `${seed}## Success Criteria`).replaceAll("acme/api", "northwind/payments");
+    const md = source(uniqueName("Seeded"))
+      .replace("## Success Criteria", `${seed}## Success Criteria`)
+      .replaceAll("acme/api", "northwind/payments");
     const saved = await (await saveTask({ source: md })).json<StoredTask>();
     const res = await postJson("/v1/sandboxes", { task_id: saved.id });
     expect(res.status).toBe(201);
@@ -188,7 +195,10 @@ describe("agents register with a twin allowlist that only grows", () => {
   it("updates the declared version when one is given", async () => {
     const name = uniqueName("versioned");
     await register({ name, twins: ["github"], version: "v1" });
-    expect(await (await register({ name, twins: ["github"], version: "v2" })).json<Agent>()).toMatchObject({ version: "v2", added_twins: [] });
+    expect(await (await register({ name, twins: ["github"], version: "v2" })).json<Agent>()).toMatchObject({
+      version: "v2",
+      added_twins: [],
+    });
   });
 
   it("lists agents and reads one", async () => {
@@ -244,7 +254,8 @@ describe("POST /v1/tasks warns about criteria the seed already satisfies", () =>
   it("warns about nothing when the criterion is always_scored, or the seed does not satisfy it", async () => {
     const kept = await (await saveTask({ source: source(uniqueName("Kept"), criteria(true)) })).json<Warned>();
     expect(kept.warnings).toEqual([]);
-    const seed = '## Seed State\n```json\n{"github": {"users": [{"login": "acme", "type": "Organization"}, {"login": "alice"}], "repositories": [{"owner": "acme", "name": "api", "labels": [{"name": "bug"}], "issues": [{"number": 1, "title": "x", "user": "alice"}, {"number": 3, "title": "y", "user": "alice"}]}]}}\n```\n\n';
+    const seed =
+      '## Seed State\n```json\n{"github": {"users": [{"login": "acme", "type": "Organization"}, {"login": "alice"}], "repositories": [{"owner": "acme", "name": "api", "labels": [{"name": "bug"}], "issues": [{"number": 1, "title": "x", "user": "alice"}, {"number": 3, "title": "y", "user": "alice"}]}]}}\n```\n\n';
     const seeded = await (await saveTask({ source: source(uniqueName("Own seed"), `${seed}${criteria(false)}`) })).json<Warned>();
     expect(seeded.warnings).toEqual([]);
   });

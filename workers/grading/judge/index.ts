@@ -30,7 +30,10 @@ export function makeJudge(provider: JudgeProvider, attempts = 2): Judge {
           last = redactText(err instanceof Error ? err.message : String(err));
         }
       }
-      return { ok: false, detail: `the judge (${provider.name}:${provider.model}) gave no usable verdict after ${attempts} attempts: ${last}` };
+      return {
+        ok: false,
+        detail: `the judge (${provider.name}:${provider.model}) gave no usable verdict after ${attempts} attempts: ${last}`,
+      };
     },
   };
 }

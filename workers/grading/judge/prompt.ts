@@ -8,15 +8,20 @@ const STATE_BUDGET = 24_000;
 const BODY_SNIPPET = 160;
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`);
-const oneLine = (value: unknown) => (value === null || value === undefined || value === "" ? "" : clip(typeof value === "string" ? value : JSON.stringify(value), BODY_SNIPPET));
+const oneLine = (value: unknown) =>
+  value === null || value === undefined || value === ""
+    ? ""
+    : clip(typeof value === "string" ? value : JSON.stringify(value), BODY_SNIPPET);
 
 export function renderTapeLine(row: TapeRow): string {
   const marks = [row.mutated ? "mutated" : "", row.fidelity === "unsupported" ? "UNSUPPORTED" : ""].filter(Boolean).join(",");
   const query = row.query ? `?${row.query}` : "";
   const request = oneLine(row.request_body);
   const response = oneLine(row.response_body);
-  return `#${row.seq} ${row.at} ${row.twin} ${row.method} ${row.path}${query} -> ${row.status} ${row.operation}${marks ? ` [${marks}]` : ""}` +
-    `${request ? `\n    request: ${request}` : ""}${response ? `\n    response: ${response}` : ""}`;
+  return (
+    `#${row.seq} ${row.at} ${row.twin} ${row.method} ${row.path}${query} -> ${row.status} ${row.operation}${marks ? ` [${marks}]` : ""}` +
+    `${request ? `\n    request: ${request}` : ""}${response ? `\n    response: ${response}` : ""}`
+  );
 }
 
 /** The tape as lines, keeping the start and the end when it does not fit. */
@@ -43,7 +48,8 @@ export function buildJudgePrompt(req: JudgeRequest): JudgePrompt {
   const states = evidence.twins
     .map((twin) => {
       const final = evidence.perTwin[twin]?.final;
-      const text = final === undefined ? "(no state exported)" : clip(JSON.stringify(final), Math.floor(STATE_BUDGET / evidence.twins.length));
+      const text =
+        final === undefined ? "(no state exported)" : clip(JSON.stringify(final), Math.floor(STATE_BUDGET / evidence.twins.length));
       return `### ${twin}\n${text}`;
     })
     .join("\n\n");

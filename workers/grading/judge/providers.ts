@@ -41,7 +41,13 @@ export function anthropicProvider(opts: HttpProviderOptions): JudgeProvider {
         fetchImpl,
         `${base}/v1/messages`,
         { "x-api-key": opts.apiKey ?? "", "anthropic-version": "2023-06-01" },
-        { model: opts.model, max_tokens: MAX_TOKENS, temperature: 0, system: prompt.system, messages: [{ role: "user", content: prompt.user }] },
+        {
+          model: opts.model,
+          max_tokens: MAX_TOKENS,
+          temperature: 0,
+          system: prompt.system,
+          messages: [{ role: "user", content: prompt.user }],
+        },
       );
       const content = isRec(body) && Array.isArray(body.content) ? body.content : [];
       const text = content

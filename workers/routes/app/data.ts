@@ -137,9 +137,7 @@ export interface OpenSandbox {
 
 export async function openSandboxes(env: Env, teamId: string): Promise<OpenSandbox[]> {
   const now = Date.now();
-  const rows = (await listSandboxes(env, teamId, { limit: 200 })).filter((r) =>
-    isOpen(effectiveState(r, now)),
-  );
+  const rows = (await listSandboxes(env, teamId, { limit: 200 })).filter((r) => isOpen(effectiveState(r, now)));
   return Promise.all(
     rows.map(async (r) => {
       // The Durable Object is the source of truth for the call count and the idle deadline.
@@ -261,7 +259,6 @@ export async function rerunsOf(env: Env, teamId: string, groupId: string): Promi
     .limit(50);
   return rows.map((r) => r.g).filter((g): g is string => !!g && g !== groupId);
 }
-
 
 function parseIndex(text: string | undefined): TimelineIndex | undefined {
   if (text === undefined) return undefined;

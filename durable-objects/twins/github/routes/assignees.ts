@@ -30,7 +30,13 @@ export const assigneeRoutes: readonly Route[] = [
     const page = pageOf(ctx);
     const v = new View(ctx);
     const all = assignableLogins(ctx.db, repo, v.actor);
-    return paged(ctx, all.slice(page.offset, page.offset + page.limit).map((l) => v.user(l)), page, all.length, repo.id);
+    return paged(
+      ctx,
+      all.slice(page.offset, page.offset + page.limit).map((l) => v.user(l)),
+      page,
+      all.length,
+      repo.id,
+    );
   }),
   route("GET", "/repos/:owner/:repo/assignees/:assignee", "issues.checkUserCanBeAssigned", "Check if a user can be assigned", (ctx) => {
     const repo = requireRepo(ctx);
@@ -52,19 +58,27 @@ export const assigneeRoutes: readonly Route[] = [
     const issue = requireIssue(ctx.db, repo.id, ctx.params.issue_number);
     const s = storeOf(ctx);
     // GitHub silently skips users who cannot be assigned here, and answers 201 all the same.
-    const logins = (optStringArray(jsonBody(ctx), "assignees") ?? []).map((l) => assignable(s.db, repo, s.actor, l)).filter((l): l is string => !!l);
+    const logins = (optStringArray(jsonBody(ctx), "assignees") ?? [])
+      .map((l) => assignable(s.db, repo, s.actor, l))
+      .filter((l): l is string => !!l);
     addAssignees(s.db, repo.id, issue.id, logins);
     touchIssue(s, issue.id);
     return issueAnswer(ctx, repo, issue.number, 201);
   }),
-  route("DELETE", "/repos/:owner/:repo/issues/:issue_number/assignees", "issues.removeAssignees", "Remove assignees from an issue", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const issue = requireIssue(ctx.db, repo.id, ctx.params.issue_number);
-    const s = storeOf(ctx);
-    removeAssignees(s.db, issue.id, optStringArray(jsonBody(ctx), "assignees") ?? []);
-    touchIssue(s, issue.id);
-    return issueAnswer(ctx, repo, issue.number, 200);
-  }),
+  route(
+    "DELETE",
+    "/repos/:owner/:repo/issues/:issue_number/assignees",
+    "issues.removeAssignees",
+    "Remove assignees from an issue",
+    (ctx) => {
+      const repo = requireWritableRepo(ctx);
+      const issue = requireIssue(ctx.db, repo.id, ctx.params.issue_number);
+      const s = storeOf(ctx);
+      removeAssignees(s.db, issue.id, optStringArray(jsonBody(ctx), "assignees") ?? []);
+      touchIssue(s, issue.id);
+      return issueAnswer(ctx, repo, issue.number, 200);
+    },
+  ),
   route("GET", "/repos/:owner/:repo/milestones", "issues.listMilestones", "List milestones", (ctx) => {
     const repo = requireRepo(ctx);
     const page = pageOf(ctx);
@@ -80,7 +94,13 @@ export const assigneeRoutes: readonly Route[] = [
       page.offset,
     );
     const v = new View(ctx);
-    return paged(ctx, rows.map((m) => milestoneObject(v, repo, m)), page, total, repo.id);
+    return paged(
+      ctx,
+      rows.map((m) => milestoneObject(v, repo, m)),
+      page,
+      total,
+      repo.id,
+    );
   }),
   route("POST", "/repos/:owner/:repo/milestones", "issues.createMilestone", "Create a milestone", (ctx) => {
     const repo = requireWritableRepo(ctx);

@@ -14,7 +14,8 @@ import type { Db } from "../../../sql";
 
 function commentBody(body: Record<string, unknown>): string {
   const text = body.body;
-  if (typeof text !== "string" || !text.trim()) return fail(ghValidationFailed([{ resource: "IssueComment", code: "missing_field", field: "body" }]));
+  if (typeof text !== "string" || !text.trim())
+    return fail(ghValidationFailed([{ resource: "IssueComment", code: "missing_field", field: "body" }]));
   return text;
 }
 
@@ -31,7 +32,13 @@ export const commentRoutes: readonly Route[] = [
       offset: page.offset,
     });
     const v = new View(ctx);
-    return paged(ctx, rows.map((c) => commentObject(v, repo, c, isPull(ctx.db, repo.id, c.issue_number))), page, total, repo.id);
+    return paged(
+      ctx,
+      rows.map((c) => commentObject(v, repo, c, isPull(ctx.db, repo.id, c.issue_number))),
+      page,
+      total,
+      repo.id,
+    );
   }),
   route("GET", "/repos/:owner/:repo/issues/comments/:comment_id", "issues.getComment", "Get an issue comment", (ctx) => {
     const repo = requireRepo(ctx);
@@ -60,7 +67,13 @@ export const commentRoutes: readonly Route[] = [
       offset: page.offset,
     });
     const v = new View(ctx);
-    return paged(ctx, rows.map((c) => commentObject(v, repo, c, issue.is_pull === 1)), page, total, repo.id);
+    return paged(
+      ctx,
+      rows.map((c) => commentObject(v, repo, c, issue.is_pull === 1)),
+      page,
+      total,
+      repo.id,
+    );
   }),
   route("POST", "/repos/:owner/:repo/issues/:issue_number/comments", "issues.createComment", "Create an issue comment", (ctx) => {
     const repo = requireWritableRepo(ctx);

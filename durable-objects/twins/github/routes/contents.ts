@@ -77,13 +77,19 @@ function target(ctx: TwinContext, repo: RepoRow, body: Record<string, unknown>, 
 
 const writeAnswer = (ctx: TwinContext, repo: RepoRow, content: unknown, commitSha: string, status: number) => {
   const v = new View(ctx);
-  const commit = ctx.db.one<Parameters<typeof gitCommitObject>[2]>("SELECT * FROM gh_commits WHERE repo_id = ? AND sha = ?", repo.id, commitSha);
+  const commit = ctx.db.one<Parameters<typeof gitCommitObject>[2]>(
+    "SELECT * FROM gh_commits WHERE repo_id = ? AND sha = ?",
+    repo.id,
+    commitSha,
+  );
   return ok({ content, commit: commit ? gitCommitObject(v, repo, commit) : null }, status);
 };
 
 export const contentRoutes: readonly Route[] = [
   route("GET", "/repos/:owner/:repo/contents", "repos.getContent", "Get repository content", (ctx) => getContent(ctx, "")),
-  route("GET", "/repos/:owner/:repo/contents/*path", "repos.getContent", "Get repository content", (ctx) => getContent(ctx, ctx.params.path)),
+  route("GET", "/repos/:owner/:repo/contents/*path", "repos.getContent", "Get repository content", (ctx) =>
+    getContent(ctx, ctx.params.path),
+  ),
   route("PUT", "/repos/:owner/:repo/contents/*path", "repos.createOrUpdateFileContents", "Create or update file contents", (ctx) => {
     const repo = requireWritableRepo(ctx);
     const path = trimSlashes(ctx.params.path);

@@ -19,13 +19,15 @@ function branchOfRef(ref: string): string | undefined {
 }
 
 /** Git's rules for a ref name, the ones an agent can plausibly break. */
-const validBranchName = (name: string) =>
-  !!name && !/[\s~^:?*[\\]|\.\.|@\{|\/\/|^\/|\/$|\.lock$|^\.|\/\.|\.$/.test(name);
+const validBranchName = (name: string) => !!name && !/[\s~^:?*[\\]|\.\.|@\{|\/\/|^\/|\/$|\.lock$|^\.|\/\.|\.$/.test(name);
 
 /** Deleting a branch closes the open pull requests that come from it or go into it, as GitHub does. */
 function closePullsOn(s: Store, repo: RepoRow, branch: string) {
   const pulls = s.db.all<IssueRow>(
-    "SELECT * FROM gh_issues WHERE repo_id = ? AND is_pull = 1 AND state = 'open' AND (head = ? OR base = ?)", repo.id, branch, branch,
+    "SELECT * FROM gh_issues WHERE repo_id = ? AND is_pull = 1 AND state = 'open' AND (head = ? OR base = ?)",
+    repo.id,
+    branch,
+    branch,
   );
   for (const p of pulls) {
     setIssueState(s, p, "closed");
@@ -46,7 +48,14 @@ function listCommits(ctx: TwinContext, repo: RepoRow) {
     (!author || c.author.toLowerCase() === author) &&
     (!since || c.created_at >= since) &&
     (!until || c.created_at <= until) &&
-    (!path || !!ctx.db.one("SELECT 1 AS x FROM gh_commit_files WHERE commit_sha = ? AND (path = ? OR (path > ? AND path < ?))", c.sha, path, `${path}/`, `${path}0`));
+    (!path ||
+      !!ctx.db.one(
+        "SELECT 1 AS x FROM gh_commit_files WHERE commit_sha = ? AND (path = ? OR (path > ? AND path < ?))",
+        c.sha,
+        path,
+        `${path}/`,
+        `${path}0`,
+      ));
   // First-parent history, newest first. Unfiltered, its length is the head's depth + 1, so a
   // page walks only as far as the page; a filter has to look at every commit to count.
   const rows: CommitRow[] = [];
@@ -65,7 +74,13 @@ function listCommits(ctx: TwinContext, repo: RepoRow) {
   }
   if (!filtered) total = (head?.depth ?? 0) + 1;
   const v = new View(ctx);
-  return paged(ctx, rows.map((c) => commitObject(v, repo, c)), page, total, repo.id);
+  return paged(
+    ctx,
+    rows.map((c) => commitObject(v, repo, c)),
+    page,
+    total,
+    repo.id,
+  );
 }
 
 export const gitRoutes: readonly Route[] = [
@@ -75,11 +90,20 @@ export const gitRoutes: readonly Route[] = [
     const prot = ctx.query.get("protected");
     const filter = prot === "true" ? " AND protected = 1" : prot === "false" ? " AND protected = 0" : "";
     const rows = ctx.db.all<Parameters<typeof shortBranchObject>[2]>(
-      `SELECT * FROM gh_branches WHERE repo_id = ?${filter} ORDER BY name LIMIT ? OFFSET ?`, repo.id, page.limit, page.offset,
+      `SELECT * FROM gh_branches WHERE repo_id = ?${filter} ORDER BY name LIMIT ? OFFSET ?`,
+      repo.id,
+      page.limit,
+      page.offset,
     );
     const total = ctx.db.one<{ n: number }>(`SELECT count(*) AS n FROM gh_branches WHERE repo_id = ?${filter}`, repo.id)?.n ?? 0;
     const v = new View(ctx);
-    return paged(ctx, rows.map((b) => shortBranchObject(v, repo, b)), page, total, repo.id);
+    return paged(
+      ctx,
+      rows.map((b) => shortBranchObject(v, repo, b)),
+      page,
+      total,
+      repo.id,
+    );
   }),
   route("GET", "/repos/:owner/:repo/branches/:branch", "repos.getBranch", "Get a branch", (ctx) => {
     const repo = requireRepo(ctx);
@@ -98,7 +122,12 @@ export const gitRoutes: readonly Route[] = [
     const m = /^(?:refs\/)?heads(?:\/(.*))?$/.exec(ctx.params.ref);
     const prefix = m?.[1] ?? "";
     const rows = m
-      ? ctx.db.all<{ name: string; head_sha: string }>("SELECT name, head_sha FROM gh_branches WHERE repo_id = ? AND substr(name, 1, ?) = ? ORDER BY name", repo.id, prefix.length, prefix)
+      ? ctx.db.all<{ name: string; head_sha: string }>(
+          "SELECT name, head_sha FROM gh_branches WHERE repo_id = ? AND substr(name, 1, ?) = ? ORDER BY name",
+          repo.id,
+          prefix.length,
+          prefix,
+        )
       : [];
     const v = new View(ctx);
     return ok(rows.map((b) => refObject(v, repo, b.name, b.head_sha)));
@@ -127,7 +156,8 @@ export const gitRoutes: readonly Route[] = [
     const sha = optString(body, "sha");
     if (sha === undefined) fail(ghValidationFailed([{ resource: "Reference", code: "missing_field", field: "sha" }]));
     const commit = findCommit(ctx.db, repo.id, (sha ?? "").toLowerCase()) ?? fail(ghError(422, "Object does not exist"));
-    if (!optBoolean(body, "force") && !ancestors(ctx.db, repo.id, commit.sha).has(branch.head_sha)) fail(ghError(422, "Update is not a fast forward"));
+    if (!optBoolean(body, "force") && !ancestors(ctx.db, repo.id, commit.sha).has(branch.head_sha))
+      fail(ghError(422, "Update is not a fast forward"));
     const s = storeOf(ctx);
     moveBranch(ctx.db, repo.id, branch.name, commit.sha, s.now);
     return ok(refObject(new View(ctx), repo, branch.name, commit.sha));

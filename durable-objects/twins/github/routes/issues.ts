@@ -21,7 +21,10 @@ export const issueRoutes: readonly Route[] = [
     const milestone = q.get("milestone");
     const query: IssueListQuery = {
       state: queryEnum(q.get("state"), ["open", "closed", "all"] as const, "open"),
-      labels: (q.get("labels") ?? "").split(",").map((l) => l.trim()).filter(Boolean),
+      labels: (q.get("labels") ?? "")
+        .split(",")
+        .map((l) => l.trim())
+        .filter(Boolean),
       assignee: q.get("assignee") ?? undefined,
       creator: q.get("creator") ?? undefined,
       mentioned: q.get("mentioned") ?? undefined,
@@ -64,12 +67,16 @@ export const issueRoutes: readonly Route[] = [
     if (title === null || title === "") fail(ghValidationFailed([{ resource: "Issue", code: "missing_field", field: "title" }]));
     // The deprecated single `assignee` still works; `null` unassigns everyone.
     const oneAssignee = body.assignee === undefined ? undefined : nullableString(body, "assignee");
-    const assignees = optStringArray(body, "assignees") ?? (oneAssignee === undefined ? undefined : oneAssignee === null ? [] : [oneAssignee]);
+    const assignees =
+      optStringArray(body, "assignees") ?? (oneAssignee === undefined ? undefined : oneAssignee === null ? [] : [oneAssignee]);
     updateIssue(storeOf(ctx), repo, issue, {
       title: title ?? undefined,
       body: nullableString(body, "body"),
       state: oneOf(body.state, ["open", "closed"] as const, "Issue", "state"),
-      state_reason: body.state_reason === null ? null : oneOf(body.state_reason, ["completed", "not_planned", "reopened"] as const, "Issue", "state_reason"),
+      state_reason:
+        body.state_reason === null
+          ? null
+          : oneOf(body.state_reason, ["completed", "not_planned", "reopened"] as const, "Issue", "state_reason"),
       labels: body.labels === undefined ? undefined : body.labels === null ? [] : labelNames(body.labels),
       assignees,
       milestone: optNumber(body, "milestone"),

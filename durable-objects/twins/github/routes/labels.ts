@@ -7,7 +7,16 @@ import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
 import { touchIssue, requireIssue } from "../store/issues";
-import { applyLabels, createLabel, deleteLabel, issueLabels, listRepoLabels, removeIssueLabel, requireLabel, updateLabel } from "../store/labels";
+import {
+  applyLabels,
+  createLabel,
+  deleteLabel,
+  issueLabels,
+  listRepoLabels,
+  removeIssueLabel,
+  requireLabel,
+  updateLabel,
+} from "../store/labels";
 import type { IssueRow } from "../store/rows";
 import { labelObject } from "../view-issues";
 
@@ -35,14 +44,24 @@ export const labelRoutes: readonly Route[] = [
     const page = pageOf(ctx);
     const { rows, total } = listRepoLabels(ctx.db, repo.id, page.limit, page.offset);
     const v = new View(ctx);
-    return paged(ctx, rows.map((l) => labelObject(v, repo, l)), page, total, repo.id);
+    return paged(
+      ctx,
+      rows.map((l) => labelObject(v, repo, l)),
+      page,
+      total,
+      repo.id,
+    );
   }),
   route("POST", "/repos/:owner/:repo/labels", "issues.createLabel", "Create a label", (ctx) => {
     const repo = requireWritableRepo(ctx);
     const body = jsonBody(ctx);
     const name = optString(body, "name");
     if (!name) fail(ghValidationFailed([{ resource: "Label", code: "missing_field", field: "name" }]));
-    const label = createLabel(storeOf(ctx), repo.id, { name: String(name), color: optString(body, "color"), description: nullableString(body, "description") });
+    const label = createLabel(storeOf(ctx), repo.id, {
+      name: String(name),
+      color: optString(body, "color"),
+      description: nullableString(body, "description"),
+    });
     const out = labelObject(new View(ctx), repo, label);
     return ok(out, 201, { location: out.url });
   }),
@@ -72,7 +91,13 @@ export const labelRoutes: readonly Route[] = [
     const page = pageOf(ctx);
     const all = issueLabels(ctx.db, issue.id);
     const v = new View(ctx);
-    return paged(ctx, all.slice(page.offset, page.offset + page.limit).map((l) => labelObject(v, repo, l)), page, all.length, repo.id);
+    return paged(
+      ctx,
+      all.slice(page.offset, page.offset + page.limit).map((l) => labelObject(v, repo, l)),
+      page,
+      all.length,
+      repo.id,
+    );
   }),
   route("POST", "/repos/:owner/:repo/issues/:issue_number/labels", "issues.addLabels", "Add labels to an issue", (ctx) => {
     const repo = requireWritableRepo(ctx);

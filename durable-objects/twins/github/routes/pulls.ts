@@ -25,8 +25,10 @@ function unifiedDiff(db: Db, files: readonly FileDelta[]): string {
       const after = f.blob_sha ? (blobContent(db, f.blob_sha) ?? "") : "";
       const short = (sha: string | null) => (sha ?? "0000000").slice(0, 7);
       const header = [`diff --git a/${f.path} b/${f.path}`];
-      if (f.status === "added") header.push("new file mode 100644", `index 0000000..${short(f.blob_sha)}`, "--- /dev/null", `+++ b/${f.path}`);
-      else if (f.status === "removed") header.push("deleted file mode 100644", `index ${short(f.previous_blob_sha)}..0000000`, `--- a/${f.path}`, "+++ /dev/null");
+      if (f.status === "added")
+        header.push("new file mode 100644", `index 0000000..${short(f.blob_sha)}`, "--- /dev/null", `+++ b/${f.path}`);
+      else if (f.status === "removed")
+        header.push("deleted file mode 100644", `index ${short(f.previous_blob_sha)}..0000000`, `--- a/${f.path}`, "+++ /dev/null");
       else header.push(`index ${short(f.previous_blob_sha)}..${short(f.blob_sha)} 100644`, `--- a/${f.path}`, `+++ b/${f.path}`);
       const patch = diffLines(before, after).patch;
       return `${header.join("\n")}\n${patch ? `${patch}\n` : ""}`;
@@ -68,7 +70,13 @@ export const pullRoutes: readonly Route[] = [
     );
     const v = new View(ctx);
     const extras = loadExtras(v, rows);
-    return paged(ctx, rows.map((row) => pullObject(v, repo, row, extras)), page, total, repo.id);
+    return paged(
+      ctx,
+      rows.map((row) => pullObject(v, repo, row, extras)),
+      page,
+      total,
+      repo.id,
+    );
   }),
   route("POST", "/repos/:owner/:repo/pulls", "pulls.create", "Create a pull request", (ctx) => {
     const repo = requireWritableRepo(ctx);
@@ -93,7 +101,8 @@ export const pullRoutes: readonly Route[] = [
     const repo = requireRepo(ctx);
     const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
     const format = wantsFormat(ctx);
-    if (format === "patch") return ghError(501, "The GitHub twin does not serve pull requests in the patch format; ask for the diff format");
+    if (format === "patch")
+      return ghError(501, "The GitHub twin does not serve pull requests in the patch format; ask for the diff format");
     if (format === "diff") {
       const c = comparePull(ctx.db, pull);
       return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: c ? unifiedDiff(ctx.db, pullFiles(c)) : "" };
@@ -122,7 +131,13 @@ export const pullRoutes: readonly Route[] = [
     const page = pageOf(ctx);
     const v = new View(ctx);
     const at = c?.headSha ?? "";
-    return paged(ctx, files.slice(page.offset, page.offset + page.limit).map((f) => diffEntry(v, repo, f, at)), page, files.length, repo.id);
+    return paged(
+      ctx,
+      files.slice(page.offset, page.offset + page.limit).map((f) => diffEntry(v, repo, f, at)),
+      page,
+      files.length,
+      repo.id,
+    );
   }),
   route("GET", "/repos/:owner/:repo/pulls/:pull_number/commits", "pulls.listCommits", "List commits on a pull request", (ctx) => {
     const repo = requireRepo(ctx);
@@ -130,7 +145,13 @@ export const pullRoutes: readonly Route[] = [
     const commits = pullCommits(ctx.db, pull);
     const page = pageOf(ctx);
     const v = new View(ctx);
-    return paged(ctx, commits.slice(page.offset, page.offset + page.limit).map((c) => commitObject(v, repo, c)), page, commits.length, repo.id);
+    return paged(
+      ctx,
+      commits.slice(page.offset, page.offset + page.limit).map((c) => commitObject(v, repo, c)),
+      page,
+      commits.length,
+      repo.id,
+    );
   }),
   route("GET", "/repos/:owner/:repo/pulls/:pull_number/merge", "pulls.checkIfMerged", "Check if a pull request has been merged", (ctx) => {
     const repo = requireRepo(ctx);
@@ -148,23 +169,41 @@ export const pullRoutes: readonly Route[] = [
     });
     return ok({ sha, merged: true, message: "Pull Request successfully merged" });
   }),
-  route("GET", "/repos/:owner/:repo/pulls/:pull_number/requested_reviewers", "pulls.listRequestedReviewers", "Get all requested reviewers for a pull request", (ctx) => {
-    const repo = requireRepo(ctx);
-    return ok(requestedReviewersObject(new View(ctx), requirePull(ctx.db, repo.id, ctx.params.pull_number)));
-  }),
-  route("POST", "/repos/:owner/:repo/pulls/:pull_number/requested_reviewers", "pulls.requestReviewers", "Request reviewers for a pull request", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
-    const body = jsonBody(ctx);
-    requestReviewers(storeOf(ctx), repo, pull, optStringArray(body, "reviewers") ?? [], optStringArray(body, "team_reviewers") ?? []);
-    return ok(pullObject(new View(ctx), repo, requirePull(ctx.db, repo.id, pull.number)), 201);
-  }),
-  route("DELETE", "/repos/:owner/:repo/pulls/:pull_number/requested_reviewers", "pulls.removeRequestedReviewers", "Remove requested reviewers from a pull request", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
-    const reviewers = optStringArray(jsonBody(ctx), "reviewers");
-    if (reviewers === undefined) fail(ghValidationFailed([{ resource: "PullRequest", code: "missing_field", field: "reviewers" }]));
-    removeRequestedReviewers(storeOf(ctx), pull, reviewers ?? []);
-    return ok(pullObject(new View(ctx), repo, requirePull(ctx.db, repo.id, pull.number)));
-  }),
+  route(
+    "GET",
+    "/repos/:owner/:repo/pulls/:pull_number/requested_reviewers",
+    "pulls.listRequestedReviewers",
+    "Get all requested reviewers for a pull request",
+    (ctx) => {
+      const repo = requireRepo(ctx);
+      return ok(requestedReviewersObject(new View(ctx), requirePull(ctx.db, repo.id, ctx.params.pull_number)));
+    },
+  ),
+  route(
+    "POST",
+    "/repos/:owner/:repo/pulls/:pull_number/requested_reviewers",
+    "pulls.requestReviewers",
+    "Request reviewers for a pull request",
+    (ctx) => {
+      const repo = requireWritableRepo(ctx);
+      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
+      const body = jsonBody(ctx);
+      requestReviewers(storeOf(ctx), repo, pull, optStringArray(body, "reviewers") ?? [], optStringArray(body, "team_reviewers") ?? []);
+      return ok(pullObject(new View(ctx), repo, requirePull(ctx.db, repo.id, pull.number)), 201);
+    },
+  ),
+  route(
+    "DELETE",
+    "/repos/:owner/:repo/pulls/:pull_number/requested_reviewers",
+    "pulls.removeRequestedReviewers",
+    "Remove requested reviewers from a pull request",
+    (ctx) => {
+      const repo = requireWritableRepo(ctx);
+      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
+      const reviewers = optStringArray(jsonBody(ctx), "reviewers");
+      if (reviewers === undefined) fail(ghValidationFailed([{ resource: "PullRequest", code: "missing_field", field: "reviewers" }]));
+      removeRequestedReviewers(storeOf(ctx), pull, reviewers ?? []);
+      return ok(pullObject(new View(ctx), repo, requirePull(ctx.db, repo.id, pull.number)));
+    },
+  ),
 ];

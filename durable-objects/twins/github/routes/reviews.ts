@@ -8,7 +8,16 @@ import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo } from "../repos";
 import { View } from "../serialize";
 import { requirePull } from "../store/pulls";
-import { REVIEW_EVENTS, createReview, deletePendingReview, dismissReview, listReviews, requireReview, submitReview, updateReviewBody } from "../store/reviews";
+import {
+  REVIEW_EVENTS,
+  createReview,
+  deletePendingReview,
+  dismissReview,
+  listReviews,
+  requireReview,
+  submitReview,
+  updateReviewBody,
+} from "../store/reviews";
 import { reviewObject } from "../view-pulls";
 
 export const reviewRoutes: readonly Route[] = [
@@ -18,7 +27,13 @@ export const reviewRoutes: readonly Route[] = [
     const page = pageOf(ctx);
     const v = new View(ctx);
     const { rows, total } = listReviews(ctx.db, pull, v.actor, page.limit, page.offset);
-    return paged(ctx, rows.map((r) => reviewObject(v, repo, pull, r)), page, total, repo.id);
+    return paged(
+      ctx,
+      rows.map((r) => reviewObject(v, repo, pull, r)),
+      page,
+      total,
+      repo.id,
+    );
   }),
   route("POST", "/repos/:owner/:repo/pulls/:pull_number/reviews", "pulls.createReview", "Create a review for a pull request", (ctx) => {
     const repo = requireWritableRepo(ctx);
@@ -39,39 +54,64 @@ export const reviewRoutes: readonly Route[] = [
     const v = new View(ctx);
     return ok(reviewObject(v, repo, pull, requireReview(ctx.db, pull, ctx.params.review_id, v.actor)));
   }),
-  route("PUT", "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id", "pulls.updateReview", "Update a review for a pull request", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
-    const s = storeOf(ctx);
-    const review = requireReview(ctx.db, pull, ctx.params.review_id, s.actor);
-    const text = optString(jsonBody(ctx), "body");
-    if (text === undefined) fail(ghValidationFailed([{ resource: "PullRequestReview", code: "missing_field", field: "body" }]));
-    return ok(reviewObject(new View(ctx), repo, pull, updateReviewBody(s, pull, review, text ?? "")));
-  }),
-  route("DELETE", "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id", "pulls.deletePendingReview", "Delete a pending review for a pull request", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
-    const s = storeOf(ctx);
-    const review = deletePendingReview(s, requireReview(ctx.db, pull, ctx.params.review_id, s.actor));
-    return ok(reviewObject(new View(ctx), repo, pull, review));
-  }),
-  route("POST", "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id/events", "pulls.submitReview", "Submit a review for a pull request", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
-    const s = storeOf(ctx);
-    const review = requireReview(ctx.db, pull, ctx.params.review_id, s.actor);
-    const body = jsonBody(ctx);
-    const event = oneOf(body.event, REVIEW_EVENTS, "PullRequestReview", "event");
-    if (!event) fail(ghValidationFailed([{ resource: "PullRequestReview", code: "missing_field", field: "event" }]));
-    const submitted = submitReview(s, pull, review, event ?? "COMMENT", optString(body, "body"));
-    return ok(reviewObject(new View(ctx), repo, pull, submitted));
-  }),
-  route("PUT", "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id/dismissals", "pulls.dismissReview", "Dismiss a review for a pull request", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
-    const s = storeOf(ctx);
-    const review = requireReview(ctx.db, pull, ctx.params.review_id, s.actor);
-    if (!optString(jsonBody(ctx), "message")) fail(ghValidationFailed([{ resource: "PullRequestReview", code: "missing_field", field: "message" }]));
-    return ok(reviewObject(new View(ctx), repo, pull, dismissReview(s, pull, review)));
-  }),
+  route(
+    "PUT",
+    "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id",
+    "pulls.updateReview",
+    "Update a review for a pull request",
+    (ctx) => {
+      const repo = requireWritableRepo(ctx);
+      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
+      const s = storeOf(ctx);
+      const review = requireReview(ctx.db, pull, ctx.params.review_id, s.actor);
+      const text = optString(jsonBody(ctx), "body");
+      if (text === undefined) fail(ghValidationFailed([{ resource: "PullRequestReview", code: "missing_field", field: "body" }]));
+      return ok(reviewObject(new View(ctx), repo, pull, updateReviewBody(s, pull, review, text ?? "")));
+    },
+  ),
+  route(
+    "DELETE",
+    "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id",
+    "pulls.deletePendingReview",
+    "Delete a pending review for a pull request",
+    (ctx) => {
+      const repo = requireWritableRepo(ctx);
+      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
+      const s = storeOf(ctx);
+      const review = deletePendingReview(s, requireReview(ctx.db, pull, ctx.params.review_id, s.actor));
+      return ok(reviewObject(new View(ctx), repo, pull, review));
+    },
+  ),
+  route(
+    "POST",
+    "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id/events",
+    "pulls.submitReview",
+    "Submit a review for a pull request",
+    (ctx) => {
+      const repo = requireWritableRepo(ctx);
+      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
+      const s = storeOf(ctx);
+      const review = requireReview(ctx.db, pull, ctx.params.review_id, s.actor);
+      const body = jsonBody(ctx);
+      const event = oneOf(body.event, REVIEW_EVENTS, "PullRequestReview", "event");
+      if (!event) fail(ghValidationFailed([{ resource: "PullRequestReview", code: "missing_field", field: "event" }]));
+      const submitted = submitReview(s, pull, review, event ?? "COMMENT", optString(body, "body"));
+      return ok(reviewObject(new View(ctx), repo, pull, submitted));
+    },
+  ),
+  route(
+    "PUT",
+    "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id/dismissals",
+    "pulls.dismissReview",
+    "Dismiss a review for a pull request",
+    (ctx) => {
+      const repo = requireWritableRepo(ctx);
+      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
+      const s = storeOf(ctx);
+      const review = requireReview(ctx.db, pull, ctx.params.review_id, s.actor);
+      if (!optString(jsonBody(ctx), "message"))
+        fail(ghValidationFailed([{ resource: "PullRequestReview", code: "missing_field", field: "message" }]));
+      return ok(reviewObject(new View(ctx), repo, pull, dismissReview(s, pull, review)));
+    },
+  ),
 ];

@@ -38,7 +38,7 @@ function rateLimit(ctx: TwinContext) {
 export const searchRoutes: readonly Route[] = [
   route("GET", "/search/issues", "search.issuesAndPullRequests", "Search issues and pull requests", (ctx) => {
     const q = ctx.query.get("q");
-    if (!q || !q.trim()) fail(ghValidationFailed([{ resource: "Search", field: "q", code: "missing" }]));
+    if (!q?.trim()) fail(ghValidationFailed([{ resource: "Search", field: "q", code: "missing" }]));
     const page = pageOf(ctx);
     if (page.offset >= SEARCH_CAP) fail(ghValidationFailed([], "Only the first 1000 search results are available"));
     const result = searchIssues(
@@ -52,7 +52,8 @@ export const searchRoutes: readonly Route[] = [
       page.offset,
     );
     if (!result.ok) {
-      const message = "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
+      const message =
+        "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
       return fail(ghValidationFailed([{ resource: "Search", field: "q", code: "invalid", message }]));
     }
     const v = new View(ctx);

@@ -31,17 +31,35 @@ export const statusRoutes: readonly Route[] = [
     const out = statusObject(new View(ctx), repo, created);
     return ok(out, 201, { location: out.url });
   }),
-  route("GET", "/repos/:owner/:repo/commits/:ref/statuses", "repos.listCommitStatusesForRef", "List commit statuses for a reference", (ctx) => {
-    const repo = requireRepo(ctx);
-    const sha = commitSha(ctx, repo, ctx.params.ref, 404);
-    const page = pageOf(ctx);
-    const { rows, total } = listStatuses(ctx.db, repo.id, sha, page.limit, page.offset);
-    const v = new View(ctx);
-    return paged(ctx, rows.map((s) => statusObject(v, repo, s)), page, total, repo.id);
-  }),
-  route("GET", "/repos/:owner/:repo/commits/:ref/status", "repos.getCombinedStatusForRef", "Get the combined status for a specific reference", (ctx) => {
-    const repo = requireRepo(ctx);
-    const sha = commitSha(ctx, repo, ctx.params.ref, 404);
-    return ok(combinedStatusObject(new View(ctx), repo, sha, latestStatuses(ctx.db, repo.id, sha)));
-  }),
+  route(
+    "GET",
+    "/repos/:owner/:repo/commits/:ref/statuses",
+    "repos.listCommitStatusesForRef",
+    "List commit statuses for a reference",
+    (ctx) => {
+      const repo = requireRepo(ctx);
+      const sha = commitSha(ctx, repo, ctx.params.ref, 404);
+      const page = pageOf(ctx);
+      const { rows, total } = listStatuses(ctx.db, repo.id, sha, page.limit, page.offset);
+      const v = new View(ctx);
+      return paged(
+        ctx,
+        rows.map((s) => statusObject(v, repo, s)),
+        page,
+        total,
+        repo.id,
+      );
+    },
+  ),
+  route(
+    "GET",
+    "/repos/:owner/:repo/commits/:ref/status",
+    "repos.getCombinedStatusForRef",
+    "Get the combined status for a specific reference",
+    (ctx) => {
+      const repo = requireRepo(ctx);
+      const sha = commitSha(ctx, repo, ctx.params.ref, 404);
+      return ok(combinedStatusObject(new View(ctx), repo, sha, latestStatuses(ctx.db, repo.id, sha)));
+    },
+  ),
 ];

@@ -24,17 +24,28 @@ function repoPage(ctx: TwinContext, where: string[], params: SqlValue[], default
   const dir = direction === "asc" ? "ASC" : "DESC";
   const page = pageOf(ctx);
   const sql = `FROM gh_repos${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
-  const rows = ctx.db.all<RepoRow>(`SELECT * ${sql} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`, ...params, page.limit, page.offset);
+  const rows = ctx.db.all<RepoRow>(
+    `SELECT * ${sql} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`,
+    ...params,
+    page.limit,
+    page.offset,
+  );
   const total = ctx.db.one<{ n: number }>(`SELECT count(*) AS n ${sql}`, ...params)?.n ?? 0;
   const v = new View(ctx);
-  return paged(ctx, rows.map((r) => v.repository(r)), page, total);
+  return paged(
+    ctx,
+    rows.map((r) => v.repository(r)),
+    page,
+    total,
+  );
 }
 
 export const userRepoRoutes: readonly Route[] = [
   route("GET", "/user", "users.getAuthenticated", "Get the authenticated user", (ctx) => {
     const user = findUser(ctx, authenticatedLogin(ctx)) ?? fail(ghNotFound());
     const owned = ctx.db.one<{ pub: number; priv: number }>(
-      "SELECT sum(private = 0) AS pub, sum(private = 1) AS priv FROM gh_repos WHERE owner = ? COLLATE NOCASE", user.login,
+      "SELECT sum(private = 0) AS pub, sum(private = 1) AS priv FROM gh_repos WHERE owner = ? COLLATE NOCASE",
+      user.login,
     );
     return ok({
       ...new View(ctx).fullUser(user),
@@ -61,7 +72,7 @@ export const userRepoRoutes: readonly Route[] = [
   }),
   route("GET", "/orgs/:org/repos", "repos.listForOrg", "List organization repositories", (ctx) => {
     const org = findUser(ctx, ctx.params.org);
-    if (!org || org.type !== "Organization") fail(ghNotFound());
+    if (org?.type !== "Organization") fail(ghNotFound());
     return repoPage(ctx, ["owner = ? COLLATE NOCASE"], [ctx.params.org], "created");
   }),
   route("GET", "/repos/:owner/:repo", "repos.get", "Get a repository", (ctx) => ok(new View(ctx).fullRepository(requireRepo(ctx)))),

@@ -42,7 +42,13 @@ export function createComment(s: Store, issue: IssueRow, body: string): CommentR
   const id = nextId(s.db);
   s.db.run(
     "INSERT INTO gh_comments (id, repo_id, issue_number, user, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    id, issue.repo_id, issue.number, s.actor, body, s.now, s.now,
+    id,
+    issue.repo_id,
+    issue.number,
+    s.actor,
+    body,
+    s.now,
+    s.now,
   );
   s.db.run("UPDATE gh_issues SET comment_count = comment_count + 1 WHERE id = ?", issue.id);
   touchIssue(s, issue.id);
@@ -58,6 +64,8 @@ export function deleteComment(s: Store, comment: CommentRow): void {
   s.db.run("DELETE FROM gh_comments WHERE id = ?", comment.id);
   s.db.run(
     "UPDATE gh_issues SET comment_count = max(comment_count - 1, 0), updated_at = ? WHERE repo_id = ? AND number = ?",
-    s.now, comment.repo_id, comment.issue_number,
+    s.now,
+    comment.repo_id,
+    comment.issue_number,
   );
 }

@@ -63,13 +63,20 @@ export function entriesUnder(db: Db, commitSha: string, dir: string): TreeEntry[
   // "/" + 1 is "0": every path that starts with `dir/` sorts between the two bounds.
   return db.all<TreeEntry>(
     "SELECT path, blob_sha, position FROM gh_tree_entries WHERE commit_sha = ? AND path > ? AND path < ? ORDER BY path",
-    commitSha, `${dir}/`, `${dir}0`,
+    commitSha,
+    `${dir}/`,
+    `${dir}0`,
   );
 }
 
 /** A tree id: stable for the same entries, like git's. */
 export const treeSha = (entries: readonly { path: string; blob_sha: string }[]) =>
-  sha1Hex(`tree\n${[...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).map((e) => `${e.path}\0${e.blob_sha}`).join("\n")}`);
+  sha1Hex(
+    `tree\n${[...entries]
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .map((e) => `${e.path}\0${e.blob_sha}`)
+      .join("\n")}`,
+  );
 
 export const findCommit = (db: Db, repoId: number, sha: string) =>
   db.one<CommitRow>("SELECT * FROM gh_commits WHERE repo_id = ? AND sha = ?", repoId, sha);
@@ -77,7 +84,15 @@ export const findCommit = (db: Db, repoId: number, sha: string) =>
 export const findBranch = (db: Db, repoId: number, name: string) =>
   db.one<BranchRow>("SELECT * FROM gh_branches WHERE repo_id = ? AND name = ?", repoId, name);
 
-export function commitShaFor(parts: { repoId: number; branch: string; parents: string[]; tree: string; message: string; at: string; author: string }): string {
+export function commitShaFor(parts: {
+  repoId: number;
+  branch: string;
+  parents: string[];
+  tree: string;
+  message: string;
+  at: string;
+  author: string;
+}): string {
   return sha1Hex(
     `commit ${parts.repoId}/${parts.branch}\ntree ${parts.tree}\n${parts.parents.map((p) => `parent ${p}\n`).join("")}author ${parts.author} ${parts.at}\n\n${parts.message}`,
   );
@@ -111,22 +126,48 @@ export interface NewCommit {
 /** Writes a commit (tree, changed files, row) without moving any branch. */
 export function writeCommit(db: Db, c: NewCommit): CommitRow {
   const tree = treeSha(c.tree);
-  const sha = commitShaFor({ repoId: c.repoId, branch: c.branch, parents: c.parents, tree, message: c.message, at: c.at, author: c.author });
+  const sha = commitShaFor({
+    repoId: c.repoId,
+    branch: c.branch,
+    parents: c.parents,
+    tree,
+    message: c.message,
+    at: c.at,
+    author: c.author,
+  });
   const parent = c.parents[0] ? findCommit(db, c.repoId, c.parents[0]) : undefined;
   const existing = findCommit(db, c.repoId, sha);
   if (existing) return existing;
-  c.tree.forEach((e, i) => db.run("INSERT INTO gh_tree_entries (commit_sha, path, blob_sha, position) VALUES (?, ?, ?, ?)", sha, e.path, e.blob_sha, i));
-  const deltas = diffTrees(parent ? treeOf(db, parent.sha) : [], c.tree.map((e, i) => ({ ...e, position: i })));
+  c.tree.forEach((e, i) =>
+    db.run("INSERT INTO gh_tree_entries (commit_sha, path, blob_sha, position) VALUES (?, ?, ?, ?)", sha, e.path, e.blob_sha, i),
+  );
+  const deltas = diffTrees(
+    parent ? treeOf(db, parent.sha) : [],
+    c.tree.map((e, i) => ({ ...e, position: i })),
+  );
   for (const d of deltas) {
     db.run(
       "INSERT INTO gh_commit_files (commit_sha, path, status, blob_sha, previous_blob_sha) VALUES (?, ?, ?, ?, ?)",
-      sha, d.path, d.status, d.blob_sha, d.previous_blob_sha,
+      sha,
+      d.path,
+      d.status,
+      d.blob_sha,
+      d.previous_blob_sha,
     );
   }
   db.run(
     `INSERT INTO gh_commits (sha, repo_id, branch, message, author, parent_sha, parent2_sha, tree_sha, depth, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    sha, c.repoId, c.branch, c.message, c.author, c.parents[0] ?? null, c.parents[1] ?? null, tree, parent ? parent.depth + 1 : 0, c.at,
+    sha,
+    c.repoId,
+    c.branch,
+    c.message,
+    c.author,
+    c.parents[0] ?? null,
+    c.parents[1] ?? null,
+    tree,
+    parent ? parent.depth + 1 : 0,
+    c.at,
   );
   return findCommit(db, c.repoId, sha) as CommitRow;
 }
@@ -156,7 +197,15 @@ export function commitFileChange(
     if (index >= 0) tree[index] = { path: change.path, blob_sha: blob };
     else tree.push({ path: change.path, blob_sha: blob });
   }
-  const commit = writeCommit(s.db, { repoId, branch: branch.name, parents: [branch.head_sha], tree, message: change.message, author: s.actor, at: s.now });
+  const commit = writeCommit(s.db, {
+    repoId,
+    branch: branch.name,
+    parents: [branch.head_sha],
+    tree,
+    message: change.message,
+    author: s.actor,
+    at: s.now,
+  });
   moveBranch(s.db, repoId, branch.name, commit.sha, s.now);
   return commit;
 }
@@ -176,7 +225,10 @@ export function resolveRef(db: Db, repoId: number, ref: string): { sha: string; 
   if (/^[0-9a-f]{7,39}$/i.test(ref)) {
     const prefix = ref.toLowerCase();
     const commit = db.one<{ sha: string }>(
-      "SELECT sha FROM gh_commits WHERE repo_id = ? AND sha >= ? AND sha < ? LIMIT 1", repoId, prefix, `${prefix}g`,
+      "SELECT sha FROM gh_commits WHERE repo_id = ? AND sha >= ? AND sha < ? LIMIT 1",
+      repoId,
+      prefix,
+      `${prefix}g`,
     );
     return commit ? { sha: commit.sha, branch: null } : undefined;
   }
@@ -242,7 +294,15 @@ export function history(db: Db, repoId: number, from: string, opts: { offset: nu
   while (sha && out.length < opts.limit) {
     const row = findCommit(db, repoId, sha);
     if (!row) break;
-    const touches = !opts.path || !!db.one("SELECT 1 AS x FROM gh_commit_files WHERE commit_sha = ? AND (path = ? OR (path > ? AND path < ?))", row.sha, opts.path, `${opts.path}/`, `${opts.path}0`);
+    const touches =
+      !opts.path ||
+      !!db.one(
+        "SELECT 1 AS x FROM gh_commit_files WHERE commit_sha = ? AND (path = ? OR (path > ? AND path < ?))",
+        row.sha,
+        opts.path,
+        `${opts.path}/`,
+        `${opts.path}0`,
+      );
     if (touches) {
       if (skipped < opts.offset) skipped++;
       else out.push(row);

@@ -117,7 +117,11 @@ function checkMilestone(db: Db, repoId: number, value: number | null): number | 
 
 /** Assignees named on create or update must be assignable; GitHub refuses the call otherwise. */
 function checkAssignees(s: Store, repo: RepoRow, logins: readonly string[]): string[] {
-  return logins.map((login) => assignable(s.db, repo, s.actor, login) ?? fail(ghValidationFailed([{ resource: "Issue", field: "assignees", code: "invalid", value: login }])));
+  return logins.map(
+    (login) =>
+      assignable(s.db, repo, s.actor, login) ??
+      fail(ghValidationFailed([{ resource: "Issue", field: "assignees", code: "invalid", value: login }])),
+  );
 }
 
 export interface NewIssue {
@@ -136,7 +140,15 @@ export function createIssue(s: Store, repo: RepoRow, input: NewIssue): IssueRow 
   s.db.run(
     `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, milestone, locked,
        active_lock_reason, created_at, updated_at, closed_at, comment_count) VALUES (?, ?, ?, 0, ?, ?, 'open', NULL, ?, ?, 0, NULL, ?, ?, NULL, 0)`,
-    id, repo.id, number, input.title, input.body, s.actor, milestone, s.now, s.now,
+    id,
+    repo.id,
+    number,
+    input.title,
+    input.body,
+    s.actor,
+    milestone,
+    s.now,
+    s.now,
   );
   applyLabels(s, repo.id, id, input.labels, false);
   addAssignees(s.db, repo.id, id, assignees);
@@ -152,19 +164,24 @@ export type StateReason = "completed" | "not_planned" | "reopened";
  */
 export function setIssueState(s: Store, issue: IssueRow, state: "open" | "closed", reason?: StateReason | null): void {
   if (state === issue.state) {
-    if (reason !== undefined && state === "closed" && !issue.is_pull) s.db.run("UPDATE gh_issues SET state_reason = ? WHERE id = ?", reason, issue.id);
+    if (reason !== undefined && state === "closed" && !issue.is_pull)
+      s.db.run("UPDATE gh_issues SET state_reason = ? WHERE id = ?", reason, issue.id);
     return;
   }
   if (state === "closed") {
     s.db.run(
       "UPDATE gh_issues SET state = 'closed', state_reason = ?, closed_at = ?, closed_by = ? WHERE id = ?",
-      issue.is_pull ? null : (reason ?? "completed"), s.now, s.actor, issue.id,
+      issue.is_pull ? null : (reason ?? "completed"),
+      s.now,
+      s.actor,
+      issue.id,
     );
     if (issue.is_pull && !issue.head_sha) s.db.run("UPDATE gh_issues SET head_sha = ? WHERE id = ?", pullHeadSha(s.db, issue), issue.id);
   } else {
     s.db.run(
       "UPDATE gh_issues SET state = 'open', state_reason = ?, closed_at = NULL, closed_by = NULL, head_sha = NULL WHERE id = ?",
-      issue.is_pull ? null : "reopened", issue.id,
+      issue.is_pull ? null : "reopened",
+      issue.id,
     );
   }
   adjustOpenCount(s.db, issue.repo_id, state === "open" ? 1 : -1);
@@ -201,5 +218,11 @@ export const LOCK_REASONS = ["off-topic", "too heated", "resolved", "spam"] as c
 export type LockReason = (typeof LOCK_REASONS)[number];
 
 export function setLocked(s: Store, issue: IssueRow, locked: boolean, reason: LockReason | null): void {
-  s.db.run("UPDATE gh_issues SET locked = ?, active_lock_reason = ?, updated_at = ? WHERE id = ?", bool(locked), locked ? reason : null, s.now, issue.id);
+  s.db.run(
+    "UPDATE gh_issues SET locked = ?, active_lock_reason = ?, updated_at = ? WHERE id = ?",
+    bool(locked),
+    locked ? reason : null,
+    s.now,
+    issue.id,
+  );
 }

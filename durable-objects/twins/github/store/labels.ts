@@ -32,12 +32,21 @@ export function createLabel(s: Store, repoId: number, input: { name: string; col
   // The id is larger than every seeded label's position, so new labels list after the seeded ones.
   s.db.run(
     "INSERT INTO gh_labels (id, repo_id, name, color, description, position) VALUES (?, ?, ?, ?, ?, ?)",
-    id, repoId, input.name, input.color === undefined ? DEFAULT_LABEL_COLOR : checkColor(input.color), input.description ?? null, id,
+    id,
+    repoId,
+    input.name,
+    input.color === undefined ? DEFAULT_LABEL_COLOR : checkColor(input.color),
+    input.description ?? null,
+    id,
   );
   return findLabel(s.db, repoId, input.name) as LabelRow;
 }
 
-export function updateLabel(s: Store, label: LabelRow, patch: { new_name?: string; color?: string; description?: string | null }): LabelRow {
+export function updateLabel(
+  s: Store,
+  label: LabelRow,
+  patch: { new_name?: string; color?: string; description?: string | null },
+): LabelRow {
   const name = patch.new_name ?? label.name;
   if (patch.new_name !== undefined) {
     const clash = findLabel(s.db, label.repo_id, patch.new_name);
@@ -86,10 +95,16 @@ export function labelsOfIssues(db: Db, issueIds: readonly number[]): Map<number,
 /** Adds labels (creating undefined ones); `replace` first removes the issue's current labels. */
 export function applyLabels(s: Store, repoId: number, issueId: number, names: readonly string[], replace: boolean): void {
   if (replace) s.db.run("DELETE FROM gh_issue_labels WHERE issue_id = ?", issueId);
-  let position = (s.db.one<{ p: number | null }>("SELECT max(position) AS p FROM gh_issue_labels WHERE issue_id = ?", issueId)?.p ?? -1) + 1;
+  let position =
+    (s.db.one<{ p: number | null }>("SELECT max(position) AS p FROM gh_issue_labels WHERE issue_id = ?", issueId)?.p ?? -1) + 1;
   for (const name of names) {
     const label = ensureLabel(s, repoId, name);
-    const added = s.db.run("INSERT OR IGNORE INTO gh_issue_labels (issue_id, label_id, position) VALUES (?, ?, ?)", issueId, label.id, position);
+    const added = s.db.run(
+      "INSERT OR IGNORE INTO gh_issue_labels (issue_id, label_id, position) VALUES (?, ?, ?)",
+      issueId,
+      label.id,
+      position,
+    );
     if (added) position++;
   }
 }

@@ -2,7 +2,17 @@
 // changes against the merge base (three-dot diff) and merges three-way; seeded branches have no
 // common history, so for them the base branch itself stands in for the merge base.
 import type { Db } from "../../../sql";
-import { findBranch, findCommit, mergeBase, treeOf, commitsBetween, diffTrees, type FileDelta, type TreeEntry, type CommitRow } from "./git";
+import {
+  findBranch,
+  findCommit,
+  mergeBase,
+  treeOf,
+  commitsBetween,
+  diffTrees,
+  type FileDelta,
+  type TreeEntry,
+  type CommitRow,
+} from "./git";
 import type { IssueRow } from "./rows";
 
 /** The head commit of a pull request: frozen once closed, otherwise the live head branch. */

@@ -14,7 +14,9 @@ export function requireMilestone(db: Db, repoId: number, number: string): Milest
 
 export function milestoneCounts(db: Db, repoId: number, number: number): { open: number; closed: number } {
   const rows = db.all<{ state: string; n: number }>(
-    "SELECT state, count(*) AS n FROM gh_issues WHERE repo_id = ? AND milestone = ? GROUP BY state", repoId, number,
+    "SELECT state, count(*) AS n FROM gh_issues WHERE repo_id = ? AND milestone = ? GROUP BY state",
+    repoId,
+    number,
   );
   return { open: rows.find((r) => r.state === "open")?.n ?? 0, closed: rows.find((r) => r.state === "closed")?.n ?? 0 };
 }
@@ -59,7 +61,16 @@ export function createMilestone(s: Store, repoId: number, input: MilestoneInput 
   s.db.run(
     `INSERT INTO gh_milestones (repo_id, number, title, state, description, due_on, created_at, updated_at, closed_at, creator)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    repoId, number, input.title, state, input.description ?? null, input.due_on ?? null, s.now, s.now, state === "closed" ? s.now : null, s.actor,
+    repoId,
+    number,
+    input.title,
+    state,
+    input.description ?? null,
+    input.due_on ?? null,
+    s.now,
+    s.now,
+    state === "closed" ? s.now : null,
+    s.actor,
   );
   return findMilestone(s.db, repoId, number) as MilestoneRow;
 }
@@ -71,8 +82,13 @@ export function updateMilestone(s: Store, m: MilestoneRow, patch: MilestoneInput
   const closedAt = state === "closed" ? (m.state === "closed" ? m.closed_at : s.now) : null;
   s.db.run(
     "UPDATE gh_milestones SET title = ?, state = ?, description = ?, due_on = ?, updated_at = ?, closed_at = ? WHERE id = ?",
-    patch.title ?? m.title, state, patch.description === undefined ? m.description : patch.description,
-    patch.due_on === undefined ? m.due_on : patch.due_on, s.now, closedAt, m.id,
+    patch.title ?? m.title,
+    state,
+    patch.description === undefined ? m.description : patch.description,
+    patch.due_on === undefined ? m.due_on : patch.due_on,
+    s.now,
+    closedAt,
+    m.id,
   );
   return findMilestone(s.db, m.repo_id, m.number) as MilestoneRow;
 }

@@ -40,7 +40,10 @@ export function createPull(s: Store, repo: RepoRow, input: NewPull): IssueRow {
   if (head.name === base.name || !commitsBetween(s.db, repo.id, base.head_sha, head.head_sha).length)
     custom(`No commits between ${base.name} and ${head.name}`);
   const existing = s.db.one<{ number: number }>(
-    "SELECT number FROM gh_issues WHERE repo_id = ? AND head = ? AND base = ? AND is_pull = 1 AND state = 'open'", repo.id, head.name, base.name,
+    "SELECT number FROM gh_issues WHERE repo_id = ? AND head = ? AND base = ? AND is_pull = 1 AND state = 'open'",
+    repo.id,
+    head.name,
+    base.name,
   );
   if (existing) custom(`A pull request already exists for ${repo.owner}:${head.name}.`);
   const id = nextId(s.db);
@@ -49,7 +52,17 @@ export function createPull(s: Store, repo: RepoRow, input: NewPull): IssueRow {
     `INSERT INTO gh_issues (id, repo_id, number, is_pull, title, body, state, state_reason, user, milestone, locked,
        active_lock_reason, created_at, updated_at, closed_at, comment_count, head, base, draft, merged, merged_at, merged_by,
        merge_commit_sha, requested_reviewers) VALUES (?, ?, ?, 1, ?, ?, 'open', NULL, ?, NULL, 0, NULL, ?, ?, NULL, 0, ?, ?, ?, 0, NULL, NULL, NULL, '[]')`,
-    id, repo.id, number, input.title, input.body, s.actor, s.now, s.now, head.name, base.name, bool(input.draft),
+    id,
+    repo.id,
+    number,
+    input.title,
+    input.body,
+    s.actor,
+    s.now,
+    s.now,
+    head.name,
+    base.name,
+    bool(input.draft),
   );
   adjustOpenCount(s.db, repo.id, 1);
   return findIssue(s.db, repo.id, number) as IssueRow;
@@ -125,7 +138,9 @@ export function mergePull(s: Store, repo: RepoRow, pull: IssueRow, input: MergeI
       : input.merge_method === "squash"
         ? `${pull.title} (#${pull.number})`
         : (commits[commits.length - 1]?.message ?? pull.title));
-  const details = input.commit_message ?? (input.merge_method === "merge" ? pull.title : input.merge_method === "squash" ? commits.map((c) => `* ${c.message}`).join("\n") : "");
+  const details =
+    input.commit_message ??
+    (input.merge_method === "merge" ? pull.title : input.merge_method === "squash" ? commits.map((c) => `* ${c.message}`).join("\n") : "");
   const commit = writeCommit(s.db, {
     repoId: repo.id,
     branch: base.name,
@@ -138,7 +153,12 @@ export function mergePull(s: Store, repo: RepoRow, pull: IssueRow, input: MergeI
   moveBranch(s.db, repo.id, base.name, commit.sha, s.now);
   s.db.run(
     "UPDATE gh_issues SET merged = 1, merged_at = ?, merged_by = ?, merge_commit_sha = ?, head_sha = ?, updated_at = ? WHERE id = ?",
-    s.now, s.actor, commit.sha, headSha, s.now, pull.id,
+    s.now,
+    s.actor,
+    commit.sha,
+    headSha,
+    s.now,
+    pull.id,
   );
   setIssueState(s, { ...pull, head_sha: headSha }, "closed");
   if (base.name === repo.default_branch) {
@@ -158,7 +178,10 @@ export const requestedReviewers = (pull: IssueRow) => JSON.parse(pull.requested_
 export function requestReviewers(s: Store, repo: RepoRow, pull: IssueRow, reviewers: readonly string[], teams: readonly string[]): void {
   const notCollaborator = () =>
     fail(
-      ghError(422, `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${repo.owner}/${repo.name} repository.`),
+      ghError(
+        422,
+        `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${repo.owner}/${repo.name} repository.`,
+      ),
     );
   // The twin's world has no teams, so no team can be a collaborator.
   if (teams.length) notCollaborator();
@@ -176,4 +199,3 @@ export function removeRequestedReviewers(s: Store, pull: IssueRow, reviewers: re
   const current = requestedReviewers(pull).filter((r) => !drop.has(r.toLowerCase()));
   s.db.run("UPDATE gh_issues SET requested_reviewers = ?, updated_at = ? WHERE id = ?", JSON.stringify(current), s.now, pull.id);
 }
-

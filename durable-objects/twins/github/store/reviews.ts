@@ -10,7 +10,11 @@ import type { IssueRow, ReviewRow } from "./rows";
 export const REVIEW_EVENTS = ["APPROVE", "REQUEST_CHANGES", "COMMENT"] as const;
 export type ReviewEvent = (typeof REVIEW_EVENTS)[number];
 
-const STATE_OF: Record<ReviewEvent, ReviewRow["state"]> = { APPROVE: "APPROVED", REQUEST_CHANGES: "CHANGES_REQUESTED", COMMENT: "COMMENTED" };
+const STATE_OF: Record<ReviewEvent, ReviewRow["state"]> = {
+  APPROVE: "APPROVED",
+  REQUEST_CHANGES: "CHANGES_REQUESTED",
+  COMMENT: "COMMENTED",
+};
 
 /** GitHub's 422 for review rules: a plain message list rather than `{resource, code}` objects. */
 const unprocessable = (message: string) => fail(ghError(422, "Unprocessable Entity", { errors: [message] }));
@@ -37,18 +41,33 @@ function checkEvent(s: Store, pull: IssueRow, event: ReviewEvent, body: string):
   const own = pull.user.toLowerCase() === s.actor.toLowerCase();
   if (event === "APPROVE" && own) unprocessable("Can not approve your own pull request");
   if (event === "REQUEST_CHANGES" && own) unprocessable("Can not request changes on your own pull request");
-  if (event !== "APPROVE" && !body.trim()) unprocessable(`Review body is required for ${event === "COMMENT" ? "comment" : "request changes"} reviews`);
+  if (event !== "APPROVE" && !body.trim())
+    unprocessable(`Review body is required for ${event === "COMMENT" ? "comment" : "request changes"} reviews`);
 }
 
 export function createReview(s: Store, pull: IssueRow, input: { body: string; event?: ReviewEvent; commit_id?: string }): ReviewRow {
   if (input.event) checkEvent(s, pull, input.event, input.body);
-  else if (s.db.one("SELECT 1 AS x FROM gh_reviews WHERE repo_id = ? AND pull_number = ? AND user = ? COLLATE NOCASE AND state = 'PENDING'", pull.repo_id, pull.number, s.actor))
+  else if (
+    s.db.one(
+      "SELECT 1 AS x FROM gh_reviews WHERE repo_id = ? AND pull_number = ? AND user = ? COLLATE NOCASE AND state = 'PENDING'",
+      pull.repo_id,
+      pull.number,
+      s.actor,
+    )
+  )
     unprocessable("User can only have one pending review per pull request");
   const id = nextId(s.db);
   const state = input.event ? STATE_OF[input.event] : "PENDING";
   s.db.run(
     "INSERT INTO gh_reviews (id, repo_id, pull_number, user, state, body, submitted_at, commit_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    id, pull.repo_id, pull.number, s.actor, state, input.body, input.event ? s.now : null, input.commit_id ?? pullHeadSha(s.db, pull),
+    id,
+    pull.repo_id,
+    pull.number,
+    s.actor,
+    state,
+    input.body,
+    input.event ? s.now : null,
+    input.commit_id ?? pullHeadSha(s.db, pull),
   );
   if (input.event) removeRequestedReviewers(s, pull, [s.actor]);
   else s.db.run("UPDATE gh_issues SET updated_at = ? WHERE id = ?", s.now, pull.id);

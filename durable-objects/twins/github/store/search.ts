@@ -25,7 +25,17 @@ export interface SearchQuery {
 const TOKEN = /(-?)([A-Za-z-]+):(?:"([^"]*)"|(\S+))|"([^"]*)"|(\S+)/g;
 
 export function parseSearch(q: string): SearchQuery {
-  const out: SearchQuery = { repos: [], owners: [], labels: [], notLabels: [], no: new Set(), authors: [], assignees: [], terms: [], fields: new Set() };
+  const out: SearchQuery = {
+    repos: [],
+    owners: [],
+    labels: [],
+    notLabels: [],
+    no: new Set(),
+    authors: [],
+    assignees: [],
+    terms: [],
+    fields: new Set(),
+  };
   for (const m of q.matchAll(TOKEN)) {
     const [whole, neg, rawKey, quoted, bare, phrase, word] = m;
     if (phrase !== undefined || word !== undefined) {
@@ -37,7 +47,8 @@ export function parseSearch(q: string): SearchQuery {
     const lower = value.toLowerCase();
     if (key === "repo") out.repos.push(value);
     else if (key === "user" || key === "org") out.owners.push(value);
-    else if ((key === "is" || key === "type") && (lower === "issue" || lower === "pr" || lower === "pull-request")) out.kind = lower === "issue" ? "issue" : "pull";
+    else if ((key === "is" || key === "type") && (lower === "issue" || lower === "pr" || lower === "pull-request"))
+      out.kind = lower === "issue" ? "issue" : "pull";
     else if ((key === "is" || key === "state") && (lower === "open" || lower === "closed")) out.state = lower;
     else if (key === "is" && (lower === "merged" || lower === "unmerged")) {
       out.kind = "pull";
@@ -97,7 +108,8 @@ export function searchIssues(
   }
   if (query.merged !== undefined) where.push(query.merged ? "i.merged = 1" : "i.merged = 0 AND i.state = 'closed'");
   if (query.locked !== undefined) where.push(query.locked ? "i.locked = 1" : "i.locked = 0");
-  const labelled = "SELECT il.issue_id FROM gh_issue_labels il JOIN gh_labels l ON l.id = il.label_id WHERE l.repo_id = i.repo_id AND l.name = ? COLLATE NOCASE";
+  const labelled =
+    "SELECT il.issue_id FROM gh_issue_labels il JOIN gh_labels l ON l.id = il.label_id WHERE l.repo_id = i.repo_id AND l.name = ? COLLATE NOCASE";
   for (const name of query.labels) {
     where.push(`i.id IN (${labelled})`);
     params.push(name);

@@ -16,7 +16,16 @@ export function createStatus(
   s.db.run(
     `INSERT INTO gh_statuses (id, repo_id, ref, sha, context, state, description, target_url, creator, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    id, repoId, sha, sha, input.context, input.state, input.description, input.target_url, s.actor, s.now,
+    id,
+    repoId,
+    sha,
+    sha,
+    input.context,
+    input.state,
+    input.description,
+    input.target_url,
+    s.actor,
+    s.now,
   );
   return s.db.one<StatusRow>("SELECT * FROM gh_statuses WHERE id = ?", id) as StatusRow;
 }
@@ -24,7 +33,13 @@ export function createStatus(
 /** Every status of a commit, newest first. */
 export function listStatuses(db: Db, repoId: number, sha: string, limit: number, offset: number) {
   return {
-    rows: db.all<StatusRow>("SELECT * FROM gh_statuses WHERE repo_id = ? AND sha = ? ORDER BY id DESC LIMIT ? OFFSET ?", repoId, sha, limit, offset),
+    rows: db.all<StatusRow>(
+      "SELECT * FROM gh_statuses WHERE repo_id = ? AND sha = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+      repoId,
+      sha,
+      limit,
+      offset,
+    ),
     total: db.one<{ n: number }>("SELECT count(*) AS n FROM gh_statuses WHERE repo_id = ? AND sha = ?", repoId, sha)?.n ?? 0,
   };
 }
@@ -35,7 +50,8 @@ export function latestStatuses(db: Db, repoId: number, sha: string): StatusRow[]
     `SELECT s.* FROM gh_statuses s
      WHERE s.repo_id = ? AND s.sha = ? AND s.id = (SELECT max(id) FROM gh_statuses t WHERE t.repo_id = s.repo_id AND t.sha = s.sha AND t.context = s.context)
      ORDER BY s.context`,
-    repoId, sha,
+    repoId,
+    sha,
   );
 }
 

@@ -36,7 +36,12 @@ const contentTools: readonly TwinTool[] = [
     toRequest: (a) => ({
       method: "PUT",
       path: repoPath(a, `/contents/${filePath(a.path)}`),
-      body: { message: a.message, content: base64Utf8(a.content), ...(a.branch !== undefined ? { branch: a.branch } : {}), ...(a.sha !== undefined ? { sha: a.sha } : {}) },
+      body: {
+        message: a.message,
+        content: base64Utf8(a.content),
+        ...(a.branch !== undefined ? { branch: a.branch } : {}),
+        ...(a.sha !== undefined ? { sha: a.sha } : {}),
+      },
     }),
   }),
   tool({
@@ -50,7 +55,11 @@ const contentTools: readonly TwinTool[] = [
       branch: z.string().optional().describe("The branch (default: the default branch)"),
     },
     destructive: true,
-    toRequest: (a) => ({ method: "DELETE", path: repoPath(a, `/contents/${filePath(a.path)}`), body: bodyOf(a, ["owner", "repo", "path"]) }),
+    toRequest: (a) => ({
+      method: "DELETE",
+      path: repoPath(a, `/contents/${filePath(a.path)}`),
+      body: bodyOf(a, ["owner", "repo", "path"]),
+    }),
   }),
 ];
 
@@ -68,11 +77,15 @@ const statusTools: readonly TwinTool[] = [
     description: "List every status reported for a branch, tag or commit, newest first.",
     input: { ...repoArgs, ref: z.string().min(1).describe("Branch name, tag or commit SHA"), ...pageArgs },
     readOnly: true,
-    toRequest: ({ owner, repo, ref, ...q }) => ({ method: "GET", path: repoPath({ owner, repo }, `/commits/${seg(ref)}/statuses`), query: query(q) }),
+    toRequest: ({ owner, repo, ref, ...q }) => ({
+      method: "GET",
+      path: repoPath({ owner, repo }, `/commits/${seg(ref)}/statuses`),
+      query: query(q),
+    }),
   }),
   tool({
     name: "create_commit_status",
-    description: "Report a CI status (error, failure, pending or success) on a commit under a context such as \"ci/build\".",
+    description: 'Report a CI status (error, failure, pending or success) on a commit under a context such as "ci/build".',
     input: {
       ...repoArgs,
       sha: z.string().min(1).describe("The commit SHA (a branch's head is `commit.sha` from get_branch)"),

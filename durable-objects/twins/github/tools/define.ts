@@ -6,7 +6,12 @@ import { seg } from "../../kit/tools";
 export { tool, seg, query, bodyOf, type ToolRequest } from "../../kit/tools";
 
 /** A file path keeps its slashes; each piece is escaped on its own. */
-export const filePath = (path: string) => path.replace(/^\/+|\/+$/g, "").split("/").map(seg).join("/");
+export const filePath = (path: string) =>
+  path
+    .replace(/^\/+|\/+$/g, "")
+    .split("/")
+    .map(seg)
+    .join("/");
 export const repoPath = (a: { owner: string; repo: string }, rest = "") => `/repos/${seg(a.owner)}/${seg(a.repo)}${rest}`;
 
 /** UTF-8 text as base64, the encoding GitHub's contents API requires. */

@@ -12,7 +12,11 @@ export const gitTools: readonly TwinTool[] = [
   tool({
     name: "list_branches",
     description: "List a repository's branches with the SHA of each branch's head commit.",
-    input: { ...repoArgs, protected: z.boolean().optional().describe("Only protected (true) or unprotected (false) branches"), ...pageArgs },
+    input: {
+      ...repoArgs,
+      protected: z.boolean().optional().describe("Only protected (true) or unprotected (false) branches"),
+      ...pageArgs,
+    },
     readOnly: true,
     toRequest: ({ owner, repo, ...q }) => ({ method: "GET", path: repoPath({ owner, repo }, "/branches"), query: query(q) }),
   }),

@@ -28,7 +28,8 @@ export const issueTools: readonly TwinTool[] = [
   }),
   tool({
     name: "get_issue",
-    description: "Get one issue (or a pull request, seen as an issue) by number: title, body, state, labels, assignees, milestone and comment count.",
+    description:
+      "Get one issue (or a pull request, seen as an issue) by number: title, body, state, labels, assignees, milestone and comment count.",
     input: { ...repoArgs, issue_number: issueNumber },
     readOnly: true,
     toRequest: (a) => ({ method: "GET", path: repoPath(a, `/issues/${a.issue_number}`) }),
@@ -62,7 +63,11 @@ export const issueTools: readonly TwinTool[] = [
       milestone: z.number().int().positive().nullable().optional().describe("Milestone number, or null to remove it"),
     },
     destructive: true,
-    toRequest: (a) => ({ method: "PATCH", path: repoPath(a, `/issues/${a.issue_number}`), body: bodyOf(a, ["owner", "repo", "issue_number"]) }),
+    toRequest: (a) => ({
+      method: "PATCH",
+      path: repoPath(a, `/issues/${a.issue_number}`),
+      body: bodyOf(a, ["owner", "repo", "issue_number"]),
+    }),
   }),
   tool({
     name: "lock_issue",
@@ -72,7 +77,11 @@ export const issueTools: readonly TwinTool[] = [
       issue_number: issueNumber,
       lock_reason: z.enum(["off-topic", "too heated", "resolved", "spam"]).optional().describe("Why it is locked"),
     },
-    toRequest: (a) => ({ method: "PUT", path: repoPath(a, `/issues/${a.issue_number}/lock`), body: bodyOf(a, ["owner", "repo", "issue_number"]) }),
+    toRequest: (a) => ({
+      method: "PUT",
+      path: repoPath(a, `/issues/${a.issue_number}/lock`),
+      body: bodyOf(a, ["owner", "repo", "issue_number"]),
+    }),
   }),
   tool({
     name: "unlock_issue",
@@ -103,7 +112,8 @@ export const issueTools: readonly TwinTool[] = [
   }),
   tool({
     name: "add_assignees",
-    description: "Add assignees to an issue or pull request, keeping the existing ones. Users who cannot be assigned are ignored, as on GitHub.",
+    description:
+      "Add assignees to an issue or pull request, keeping the existing ones. Users who cannot be assigned are ignored, as on GitHub.",
     input: { ...repoArgs, issue_number: issueNumber, assignees: logins("Logins to add") },
     toRequest: (a) => ({ method: "POST", path: repoPath(a, `/issues/${a.issue_number}/assignees`), body: { assignees: a.assignees } }),
   }),

@@ -4,7 +4,11 @@ import type { TwinTool } from "../../types";
 import { bodyOf, direction, issueNumber, pageArgs, query, repoArgs, repoPath, seg, tool } from "./define";
 
 const labelName = z.string().min(1).describe("The label's name");
-const color = z.string().regex(/^[0-9a-fA-F]{6}$/, "six hex digits").optional().describe('Six hex digits without "#", e.g. "d73a4a"');
+const color = z
+  .string()
+  .regex(/^[0-9a-fA-F]{6}$/, "six hex digits")
+  .optional()
+  .describe('Six hex digits without "#", e.g. "d73a4a"');
 const milestoneNumber = z.number().int().positive().describe("The milestone's number");
 const dueOn = z.string().nullable().optional().describe("Due date as ISO 8601, e.g. 2026-03-31T00:00:00Z, or null for none");
 
@@ -54,11 +58,16 @@ const labelTools: readonly TwinTool[] = [
     description: "List the labels on one issue or pull request.",
     input: { ...repoArgs, issue_number: issueNumber, ...pageArgs },
     readOnly: true,
-    toRequest: ({ owner, repo, issue_number, ...q }) => ({ method: "GET", path: repoPath({ owner, repo }, `/issues/${issue_number}/labels`), query: query(q) }),
+    toRequest: ({ owner, repo, issue_number, ...q }) => ({
+      method: "GET",
+      path: repoPath({ owner, repo }, `/issues/${issue_number}/labels`),
+      query: query(q),
+    }),
   }),
   tool({
     name: "add_labels",
-    description: "Add labels to an issue or pull request, keeping the ones it has. A label the repository does not define yet is created, as on GitHub.",
+    description:
+      "Add labels to an issue or pull request, keeping the ones it has. A label the repository does not define yet is created, as on GitHub.",
     input: { ...repoArgs, issue_number: issueNumber, labels: z.array(z.string().min(1)).min(1).describe("Label names to add") },
     toRequest: (a) => ({ method: "POST", path: repoPath(a, `/issues/${a.issue_number}/labels`), body: { labels: a.labels } }),
   }),
@@ -130,7 +139,11 @@ const milestoneTools: readonly TwinTool[] = [
       due_on: dueOn,
     },
     destructive: true,
-    toRequest: (a) => ({ method: "PATCH", path: repoPath(a, `/milestones/${a.milestone_number}`), body: bodyOf(a, ["owner", "repo", "milestone_number"]) }),
+    toRequest: (a) => ({
+      method: "PATCH",
+      path: repoPath(a, `/milestones/${a.milestone_number}`),
+      body: bodyOf(a, ["owner", "repo", "milestone_number"]),
+    }),
   }),
   tool({
     name: "delete_milestone",

@@ -51,7 +51,11 @@ export const pullTools: readonly TwinTool[] = [
       base: z.string().min(1).optional().describe("New base branch"),
     },
     destructive: true,
-    toRequest: (a) => ({ method: "PATCH", path: repoPath(a, `/pulls/${a.pull_number}`), body: bodyOf(a, ["owner", "repo", "pull_number"]) }),
+    toRequest: (a) => ({
+      method: "PATCH",
+      path: repoPath(a, `/pulls/${a.pull_number}`),
+      body: bodyOf(a, ["owner", "repo", "pull_number"]),
+    }),
   }),
   tool({
     name: "merge_pull_request",
@@ -66,21 +70,33 @@ export const pullTools: readonly TwinTool[] = [
       sha: z.string().optional().describe("Merge only if the head is still at this commit SHA"),
     },
     destructive: true,
-    toRequest: (a) => ({ method: "PUT", path: repoPath(a, `/pulls/${a.pull_number}/merge`), body: bodyOf(a, ["owner", "repo", "pull_number"]) }),
+    toRequest: (a) => ({
+      method: "PUT",
+      path: repoPath(a, `/pulls/${a.pull_number}/merge`),
+      body: bodyOf(a, ["owner", "repo", "pull_number"]),
+    }),
   }),
   tool({
     name: "list_pull_request_files",
     description: "List the files a pull request changes, with their status and patch.",
     input: { ...repoArgs, pull_number: pullNumber, ...pageArgs },
     readOnly: true,
-    toRequest: ({ owner, repo, pull_number, ...q }) => ({ method: "GET", path: repoPath({ owner, repo }, `/pulls/${pull_number}/files`), query: query(q) }),
+    toRequest: ({ owner, repo, pull_number, ...q }) => ({
+      method: "GET",
+      path: repoPath({ owner, repo }, `/pulls/${pull_number}/files`),
+      query: query(q),
+    }),
   }),
   tool({
     name: "list_pull_request_commits",
     description: "List the commits a pull request adds, oldest first.",
     input: { ...repoArgs, pull_number: pullNumber, ...pageArgs },
     readOnly: true,
-    toRequest: ({ owner, repo, pull_number, ...q }) => ({ method: "GET", path: repoPath({ owner, repo }, `/pulls/${pull_number}/commits`), query: query(q) }),
+    toRequest: ({ owner, repo, pull_number, ...q }) => ({
+      method: "GET",
+      path: repoPath({ owner, repo }, `/pulls/${pull_number}/commits`),
+      query: query(q),
+    }),
   }),
   tool({
     name: "check_pull_request_merged",
@@ -100,13 +116,21 @@ export const pullTools: readonly TwinTool[] = [
     name: "request_reviewers",
     description: "Ask users to review a pull request; they appear in its requested_reviewers.",
     input: { ...repoArgs, pull_number: pullNumber, reviewers: logins("Logins of the reviewers") },
-    toRequest: (a) => ({ method: "POST", path: repoPath(a, `/pulls/${a.pull_number}/requested_reviewers`), body: { reviewers: a.reviewers } }),
+    toRequest: (a) => ({
+      method: "POST",
+      path: repoPath(a, `/pulls/${a.pull_number}/requested_reviewers`),
+      body: { reviewers: a.reviewers },
+    }),
   }),
   tool({
     name: "remove_requested_reviewers",
     description: "Withdraw review requests from users on a pull request.",
     input: { ...repoArgs, pull_number: pullNumber, reviewers: logins("Logins whose review request is withdrawn") },
     destructive: true,
-    toRequest: (a) => ({ method: "DELETE", path: repoPath(a, `/pulls/${a.pull_number}/requested_reviewers`), body: { reviewers: a.reviewers } }),
+    toRequest: (a) => ({
+      method: "DELETE",
+      path: repoPath(a, `/pulls/${a.pull_number}/requested_reviewers`),
+      body: { reviewers: a.reviewers },
+    }),
   }),
 ];

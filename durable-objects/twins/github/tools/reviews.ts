@@ -10,10 +10,15 @@ const reviewPath = (a: { owner: string; repo: string; pull_number: number; revie
 export const reviewTools: readonly TwinTool[] = [
   tool({
     name: "list_reviews",
-    description: "List the reviews of a pull request, oldest first: who reviewed and whether they approved, requested changes or commented.",
+    description:
+      "List the reviews of a pull request, oldest first: who reviewed and whether they approved, requested changes or commented.",
     input: { ...repoArgs, pull_number: pullNumber, ...pageArgs },
     readOnly: true,
-    toRequest: ({ owner, repo, pull_number, ...q }) => ({ method: "GET", path: repoPath({ owner, repo }, `/pulls/${pull_number}/reviews`), query: query(q) }),
+    toRequest: ({ owner, repo, pull_number, ...q }) => ({
+      method: "GET",
+      path: repoPath({ owner, repo }, `/pulls/${pull_number}/reviews`),
+      query: query(q),
+    }),
   }),
   tool({
     name: "create_review",
@@ -26,11 +31,16 @@ export const reviewTools: readonly TwinTool[] = [
       body: z.string().optional().describe("The review's text"),
       commit_id: z.string().optional().describe("The commit SHA reviewed (default: the head)"),
     },
-    toRequest: (a) => ({ method: "POST", path: repoPath(a, `/pulls/${a.pull_number}/reviews`), body: bodyOf(a, ["owner", "repo", "pull_number"]) }),
+    toRequest: (a) => ({
+      method: "POST",
+      path: repoPath(a, `/pulls/${a.pull_number}/reviews`),
+      body: bodyOf(a, ["owner", "repo", "pull_number"]),
+    }),
   }),
   tool({
     name: "get_review",
-    description: "Get one review of a pull request: reviewer, state (APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED or PENDING) and body.",
+    description:
+      "Get one review of a pull request: reviewer, state (APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED or PENDING) and body.",
     input: { ...repoArgs, pull_number: pullNumber, review_id: reviewId },
     readOnly: true,
     toRequest: (a) => ({ method: "GET", path: reviewPath(a) }),
@@ -64,7 +74,12 @@ export const reviewTools: readonly TwinTool[] = [
   tool({
     name: "dismiss_review",
     description: "Dismiss a submitted review, so an approval or change request no longer counts. A message is required.",
-    input: { ...repoArgs, pull_number: pullNumber, review_id: reviewId, message: z.string().min(1).describe("Why the review is dismissed") },
+    input: {
+      ...repoArgs,
+      pull_number: pullNumber,
+      review_id: reviewId,
+      message: z.string().min(1).describe("Why the review is dismissed"),
+    },
     destructive: true,
     toRequest: (a) => ({ method: "PUT", path: reviewPath(a, "/dismissals"), body: { message: a.message } }),
   }),

@@ -17,7 +17,8 @@ function inputOf(args: Args, typeName: string, allowed: readonly string[]): Reco
   const input = args.input;
   if (typeof input !== "object" || input === null || Array.isArray(input)) throw invalidInput(`${typeName} is required`);
   const record = input as Record<string, unknown>;
-  for (const [k, v] of Object.entries(record)) if (v !== undefined && !allowed.includes(k)) throw new Unsupported(`the input field \`${typeName}.${k}\``);
+  for (const [k, v] of Object.entries(record))
+    if (v !== undefined && !allowed.includes(k)) throw new Unsupported(`the input field \`${typeName}.${k}\``);
   return record;
 }
 
@@ -57,7 +58,8 @@ function stateOfTeam(gql: Gql, teamId: string, stateId: unknown): Row {
   if (typeof stateId !== "string") throw invalidInput("stateId must be a string");
   const st = gql.byId("WorkflowState", stateId);
   if (!st) throw entityNotFound("WorkflowState");
-  if (st.team_id !== teamId) throw invalidInput("Workflow state does not belong to the issue's team", "The state must belong to the issue's team.");
+  if (st.team_id !== teamId)
+    throw invalidInput("Workflow state does not belong to the issue's team", "The state must belong to the issue's team.");
   return st;
 }
 
@@ -66,7 +68,8 @@ function labelsForTeam(gql: Gql, teamId: string, ids: unknown): string[] {
   return ids.map((id) => {
     const l = typeof id === "string" ? gql.byId("IssueLabel", id) : undefined;
     if (!l) throw entityNotFound("IssueLabel");
-    if (l.team_id !== null && l.team_id !== teamId) throw invalidInput("Label does not belong to the issue's team", "The label must belong to the issue's team or the workspace.");
+    if (l.team_id !== null && l.team_id !== teamId)
+      throw invalidInput("Label does not belong to the issue's team", "The label must belong to the issue's team or the workspace.");
     return l.id;
   });
 }
@@ -75,22 +78,35 @@ function checkEstimate(gql: Gql, team: Row, estimate: unknown): number | null {
   if (estimate === null) return null;
   if (typeof estimate !== "number") throw invalidInput("estimate must be a number");
   const scale = estimateScale(String(team.estimation_type) as EstimationType);
-  if (!scale.includes(estimate)) throw invalidInput(`Estimate ${estimate} is not valid for the team's estimation scale`, "The estimate is not on the team's estimation scale.");
+  if (!scale.includes(estimate))
+    throw invalidInput(
+      `Estimate ${estimate} is not valid for the team's estimation scale`,
+      "The estimate is not on the team's estimation scale.",
+    );
   return estimate;
 }
 
 function checkPriority(p: unknown): number {
-  if (typeof p !== "number" || !Number.isInteger(p) || p < 0 || p > 4) throw invalidInput("priority must be between 0 and 4", "Priority must be between 0 (none) and 4 (low).");
+  if (typeof p !== "number" || !Number.isInteger(p) || p < 0 || p > 4)
+    throw invalidInput("priority must be between 0 and 4", "Priority must be between 0 (none) and 4 (low).");
   return p;
 }
 
 /** started/completed/canceled timestamps for a move into `type`, given what the issue had. */
-function stateTimes(type: string, now: string, prev: { started_at: string | null; completed_at: string | null; canceled_at: string | null }) {
+function stateTimes(
+  type: string,
+  now: string,
+  prev: { started_at: string | null; completed_at: string | null; canceled_at: string | null },
+) {
   switch (type) {
-    case "started": return { started_at: prev.started_at ?? now, completed_at: null, canceled_at: null };
-    case "completed": return { started_at: prev.started_at ?? now, completed_at: prev.completed_at ?? now, canceled_at: null };
-    case "canceled": return { started_at: prev.started_at, completed_at: null, canceled_at: prev.canceled_at ?? now };
-    default: return { started_at: null, completed_at: null, canceled_at: null };
+    case "started":
+      return { started_at: prev.started_at ?? now, completed_at: null, canceled_at: null };
+    case "completed":
+      return { started_at: prev.started_at ?? now, completed_at: prev.completed_at ?? now, canceled_at: null };
+    case "canceled":
+      return { started_at: prev.started_at, completed_at: null, canceled_at: prev.canceled_at ?? now };
+    default:
+      return { started_at: null, completed_at: null, canceled_at: null };
   }
 }
 
@@ -98,17 +114,23 @@ function subscribe(gql: Gql, issueId: string, userId: string | null) {
   if (!userId) return;
   gql.db.run(
     "INSERT OR IGNORE INTO lin_subscribers (issue_id, user_id, position) VALUES (?, ?, (SELECT coalesce(max(position), -1) + 1 FROM lin_subscribers WHERE issue_id = ?))",
-    issueId, userId, issueId,
+    issueId,
+    userId,
+    issueId,
   );
 }
 
 function setLabels(gql: Gql, issueId: string, labelIds: string[]) {
   gql.db.run("DELETE FROM lin_issue_labels WHERE issue_id = ?", issueId);
-  [...new Set(labelIds)].forEach((l, i) => gql.db.run("INSERT INTO lin_issue_labels (issue_id, label_id, position) VALUES (?, ?, ?)", issueId, l, i));
+  [...new Set(labelIds)].forEach((l, i) =>
+    gql.db.run("INSERT INTO lin_issue_labels (issue_id, label_id, position) VALUES (?, ?, ?)", issueId, l, i),
+  );
 }
 
 function currentLabels(gql: Gql, issueId: string): string[] {
-  return gql.db.all<{ label_id: string }>("SELECT label_id FROM lin_issue_labels WHERE issue_id = ? ORDER BY position", issueId).map((r) => r.label_id);
+  return gql.db
+    .all<{ label_id: string }>("SELECT label_id FROM lin_issue_labels WHERE issue_id = ? ORDER BY position", issueId)
+    .map((r) => r.label_id);
 }
 
 function reload(gql: Gql, entity: Parameters<Gql["forget"]>[0], id: string): Row {
@@ -145,10 +167,42 @@ function parentRef(gql: Gql, issueId: string | null, parentId: unknown): string 
   return p.id;
 }
 
-const ISSUE_CREATE_FIELDS = ["teamId", "title", "description", "stateId", "assigneeId", "priority", "estimate", "labelIds", "projectId", "cycleId",
-  "parentId", "dueDate", "subscriberIds", "id", "sortOrder", "createdAt"] as const;
-const ISSUE_UPDATE_FIELDS = ["title", "description", "stateId", "assigneeId", "priority", "estimate", "labelIds", "addedLabelIds", "removedLabelIds",
-  "projectId", "cycleId", "parentId", "dueDate", "subscriberIds", "sortOrder", "trashed"] as const;
+const ISSUE_CREATE_FIELDS = [
+  "teamId",
+  "title",
+  "description",
+  "stateId",
+  "assigneeId",
+  "priority",
+  "estimate",
+  "labelIds",
+  "projectId",
+  "cycleId",
+  "parentId",
+  "dueDate",
+  "subscriberIds",
+  "id",
+  "sortOrder",
+  "createdAt",
+] as const;
+const ISSUE_UPDATE_FIELDS = [
+  "title",
+  "description",
+  "stateId",
+  "assigneeId",
+  "priority",
+  "estimate",
+  "labelIds",
+  "addedLabelIds",
+  "removedLabelIds",
+  "projectId",
+  "cycleId",
+  "parentId",
+  "dueDate",
+  "subscriberIds",
+  "sortOrder",
+  "trashed",
+] as const;
 
 function issueCreate(gql: Gql, args: Args) {
   const input = inputOf(args, "IssueCreateInput", ISSUE_CREATE_FIELDS);
@@ -168,14 +222,26 @@ function issueCreate(gql: Gql, args: Args) {
     `INSERT INTO lin_issues (id, team_id, number, identifier, title, description, state_id, priority, estimate, assignee_id, creator_id, project_id,
        cycle_id, parent_id, due_date, created_at, updated_at, started_at, completed_at, canceled_at, archived_at, trashed, sort_order)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?)`,
-    id, team.id, number, `${String(team.key)}-${number}`, title, strOr(input.description), st.id,
+    id,
+    team.id,
+    number,
+    `${String(team.key)}-${number}`,
+    title,
+    strOr(input.description),
+    st.id,
     has(input, "priority") ? checkPriority(input.priority) : 0,
     has(input, "estimate") ? checkEstimate(gql, team, input.estimate) : null,
-    assignee, gql.viewerId,
+    assignee,
+    gql.viewerId,
     has(input, "projectId") ? projectForTeam(gql, team.id, input.projectId) : null,
     has(input, "cycleId") ? cycleForTeam(gql, team.id, input.cycleId) : null,
     has(input, "parentId") ? parentRef(gql, null, input.parentId) : null,
-    strOr(input.dueDate), now, now, times.started_at, times.completed_at, times.canceled_at,
+    strOr(input.dueDate),
+    now,
+    now,
+    times.started_at,
+    times.completed_at,
+    times.canceled_at,
     typeof input.sortOrder === "number" ? input.sortOrder : -number,
   );
   if (has(input, "labelIds")) setLabels(gql, id, labelsForTeam(gql, team.id, input.labelIds));
@@ -209,7 +275,11 @@ function issueUpdate(gql: Gql, args: Args) {
     const st = stateOfTeam(gql, team.id, input.stateId);
     set("state_id", st.id);
     if (st.id !== before.state_id) {
-      const t = stateTimes(String(st.type), now, { started_at: str(before.started_at), completed_at: str(before.completed_at), canceled_at: str(before.canceled_at) });
+      const t = stateTimes(String(st.type), now, {
+        started_at: str(before.started_at),
+        completed_at: str(before.completed_at),
+        canceled_at: str(before.canceled_at),
+      });
       set("started_at", t.started_at);
       set("completed_at", t.completed_at);
       set("canceled_at", t.canceled_at);
@@ -263,17 +333,30 @@ function archiveLike(gql: Gql, args: Args, kind: "archive" | "unarchive" | "dele
     const viewer = mustFind(gql, "User", gql.viewerId);
     if (viewer.admin !== 1) throw forbidden("Only admins can permanently delete issues");
     for (const sql of [
-      "DELETE FROM lin_issue_labels WHERE issue_id = ?", "DELETE FROM lin_subscribers WHERE issue_id = ?", "DELETE FROM lin_comments WHERE issue_id = ?",
-      "DELETE FROM lin_relations WHERE issue_id = ?1 OR related_issue_id = ?1", "DELETE FROM lin_attachments WHERE issue_id = ?",
-      "DELETE FROM lin_reactions WHERE issue_id = ?", "UPDATE lin_issues SET parent_id = NULL WHERE parent_id = ?", "DELETE FROM lin_issues WHERE id = ?",
-    ]) gql.db.run(sql, before.id);
+      "DELETE FROM lin_issue_labels WHERE issue_id = ?",
+      "DELETE FROM lin_subscribers WHERE issue_id = ?",
+      "DELETE FROM lin_comments WHERE issue_id = ?",
+      "DELETE FROM lin_relations WHERE issue_id = ?1 OR related_issue_id = ?1",
+      "DELETE FROM lin_attachments WHERE issue_id = ?",
+      "DELETE FROM lin_reactions WHERE issue_id = ?",
+      "UPDATE lin_issues SET parent_id = NULL WHERE parent_id = ?",
+      "DELETE FROM lin_issues WHERE id = ?",
+    ])
+      gql.db.run(sql, before.id);
     issueWebhooks(gql, "remove", before);
     return { success: true, lastSyncId: syncId(gql), entity: null };
   }
-  if (kind === "unarchive") gql.db.run("UPDATE lin_issues SET archived_at = NULL, trashed = 0, updated_at = ? WHERE id = ?", now, before.id);
+  if (kind === "unarchive")
+    gql.db.run("UPDATE lin_issues SET archived_at = NULL, trashed = 0, updated_at = ? WHERE id = ?", now, before.id);
   else {
     const trash = kind === "delete" || args.trash === true;
-    gql.db.run("UPDATE lin_issues SET archived_at = ?, trashed = ?, updated_at = ? WHERE id = ?", now, trash ? 1 : before.trashed, now, before.id);
+    gql.db.run(
+      "UPDATE lin_issues SET archived_at = ?, trashed = ?, updated_at = ? WHERE id = ?",
+      now,
+      trash ? 1 : before.trashed,
+      now,
+      before.id,
+    );
   }
   const issue = reload(gql, "Issue", before.id);
   issueWebhooks(gql, kind === "delete" ? "remove" : "update", issue, before);
@@ -285,7 +368,8 @@ function labelEdit(gql: Gql, args: Args, add: boolean) {
   const label = typeof args.labelId === "string" ? gql.byId("IssueLabel", args.labelId) : undefined;
   if (!label) throw entityNotFound("IssueLabel");
   const labels = currentLabels(gql, before.id);
-  if (add && label.team_id !== null && label.team_id !== before.team_id) throw invalidInput("Label does not belong to the issue's team", "The label must belong to the issue's team or the workspace.");
+  if (add && label.team_id !== null && label.team_id !== before.team_id)
+    throw invalidInput("Label does not belong to the issue's team", "The label must belong to the issue's team or the workspace.");
   const changed = add !== labels.includes(label.id);
   if (changed) {
     setLabels(gql, before.id, add ? [...labels, label.id] : labels.filter((l) => l !== label.id));
@@ -306,13 +390,23 @@ function commentCreate(gql: Gql, args: Args) {
   if (has(input, "parentId")) {
     const p = typeof input.parentId === "string" ? gql.byId("Comment", input.parentId) : undefined;
     if (!p) throw entityNotFound("Comment");
-    if (p.issue_id !== issue.id) throw invalidInput("Parent comment belongs to another issue", "The parent comment must be on the same issue.");
+    if (p.issue_id !== issue.id)
+      throw invalidInput("Parent comment belongs to another issue", "The parent comment must be on the same issue.");
     // Threads are one level deep: a reply to a reply joins its thread.
     parent = str(p.parent_id) ?? p.id;
   }
   const id = newId(gql, input.id);
   const now = has(input, "createdAt") ? String(input.createdAt) : iso(gql);
-  gql.db.run("INSERT INTO lin_comments (id, issue_id, parent_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)", id, issue.id, parent, gql.viewerId, body, now, now);
+  gql.db.run(
+    "INSERT INTO lin_comments (id, issue_id, parent_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    id,
+    issue.id,
+    parent,
+    gql.viewerId,
+    body,
+    now,
+    now,
+  );
   if (input.doNotSubscribeToIssue !== true) subscribe(gql, issue.id, gql.viewerId);
   const comment = reload(gql, "Comment", id);
   commentWebhooks(gql, "create", comment, issue);
@@ -327,7 +421,13 @@ function commentUpdate(gql: Gql, args: Args) {
   if (body !== null) {
     if (!body.trim()) throw invalidInput("body must not be empty", "The comment needs a body.");
     const now = iso(gql);
-    gql.db.run("UPDATE lin_comments SET body = ?, updated_at = ?, edited_at = ? WHERE id = ?", body, now, args.skipEditedAt === true ? before.edited_at : now, before.id);
+    gql.db.run(
+      "UPDATE lin_comments SET body = ?, updated_at = ?, edited_at = ? WHERE id = ?",
+      body,
+      now,
+      args.skipEditedAt === true ? before.edited_at : now,
+      before.id,
+    );
   }
   const comment = reload(gql, "Comment", before.id);
   commentWebhooks(gql, "update", comment, mustFind(gql, "Issue", String(comment.issue_id)));
@@ -336,7 +436,8 @@ function commentUpdate(gql: Gql, args: Args) {
 
 function commentDelete(gql: Gql, args: Args) {
   const before = mustFind(gql, "Comment", String(args.id));
-  if (before.user_id !== gql.viewerId && mustFind(gql, "User", gql.viewerId).admin !== 1) throw forbidden("You can only delete your own comments");
+  if (before.user_id !== gql.viewerId && mustFind(gql, "User", gql.viewerId).admin !== 1)
+    throw forbidden("You can only delete your own comments");
   gql.db.run("DELETE FROM lin_reactions WHERE comment_id IN (SELECT id FROM lin_comments WHERE id = ?1 OR parent_id = ?1)", before.id);
   gql.db.run("DELETE FROM lin_comments WHERE id = ?1 OR parent_id = ?1", before.id);
   commentWebhooks(gql, "remove", before, mustFind(gql, "Issue", String(before.issue_id)));
@@ -345,9 +446,15 @@ function commentDelete(gql: Gql, args: Args) {
 
 function labelNameTaken(gql: Gql, name: string, teamId: string | null, except?: string): boolean {
   // Team labels may not repeat a workspace label, and workspace labels may not repeat any label.
-  const row = teamId === null
-    ? gql.db.one("SELECT 1 AS n FROM lin_labels WHERE lower(name) = lower(?) AND id <> ?", name, except ?? "")
-    : gql.db.one("SELECT 1 AS n FROM lin_labels WHERE lower(name) = lower(?) AND (team_id = ? OR team_id IS NULL) AND id <> ?", name, teamId, except ?? "");
+  const row =
+    teamId === null
+      ? gql.db.one("SELECT 1 AS n FROM lin_labels WHERE lower(name) = lower(?) AND id <> ?", name, except ?? "")
+      : gql.db.one(
+          "SELECT 1 AS n FROM lin_labels WHERE lower(name) = lower(?) AND (team_id = ? OR team_id IS NULL) AND id <> ?",
+          name,
+          teamId,
+          except ?? "",
+        );
   return row !== undefined;
 }
 
@@ -364,8 +471,17 @@ function issueLabelCreate(gql: Gql, args: Args) {
   if (!/^#[0-9a-fA-F]{6}$/.test(color)) throw invalidInput("color must be #rrggbb", "The color must be a hex color.");
   const id = newId(gql, input.id);
   const now = iso(gql);
-  gql.db.run("INSERT INTO lin_labels (id, team_id, name, color, description, creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    id, teamId, name, color, strOr(input.description), gql.viewerId, now, now);
+  gql.db.run(
+    "INSERT INTO lin_labels (id, team_id, name, color, description, creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    id,
+    teamId,
+    name,
+    color,
+    strOr(input.description),
+    gql.viewerId,
+    now,
+    now,
+  );
   return { success: true, lastSyncId: syncId(gql), issueLabel: reload(gql, "IssueLabel", id) };
 }
 
@@ -375,11 +491,18 @@ function issueLabelUpdate(gql: Gql, args: Args) {
   const before = mustFind(gql, "IssueLabel", String(args.id));
   const name = has(input, "name") ? (strOr(input.name) ?? "") : String(before.name);
   if (!name.trim()) throw invalidInput("name must not be empty", "The label needs a name.");
-  if (labelNameTaken(gql, name, str(before.team_id), before.id)) throw invalidInput(`Label "${name}" already exists`, "A label with this name already exists.");
+  if (labelNameTaken(gql, name, str(before.team_id), before.id))
+    throw invalidInput(`Label "${name}" already exists`, "A label with this name already exists.");
   const color = has(input, "color") ? (strOr(input.color) ?? "") : String(before.color);
   if (!/^#[0-9a-fA-F]{6}$/.test(color)) throw invalidInput("color must be #rrggbb", "The color must be a hex color.");
-  gql.db.run("UPDATE lin_labels SET name = ?, color = ?, description = ?, updated_at = ? WHERE id = ?", name, color,
-    has(input, "description") ? strOr(input.description) : before.description, iso(gql), before.id);
+  gql.db.run(
+    "UPDATE lin_labels SET name = ?, color = ?, description = ?, updated_at = ? WHERE id = ?",
+    name,
+    color,
+    has(input, "description") ? strOr(input.description) : before.description,
+    iso(gql),
+    before.id,
+  );
   return { success: true, lastSyncId: syncId(gql), issueLabel: reload(gql, "IssueLabel", before.id) };
 }
 
@@ -391,11 +514,24 @@ function issueRelationCreate(gql: Gql, args: Args) {
   if (!issue || !related) throw entityNotFound("Issue");
   if (issue.id === related.id) throw invalidInput("An issue cannot be related to itself", "An issue cannot be related to itself.");
   if (!RELATION_TYPES.includes(String(input.type) as (typeof RELATION_TYPES)[number])) throw invalidInput("Invalid relation type");
-  if (gql.db.one("SELECT 1 AS n FROM lin_relations WHERE (issue_id = ?1 AND related_issue_id = ?2) OR (issue_id = ?2 AND related_issue_id = ?1)", issue.id, related.id)) {
+  if (
+    gql.db.one(
+      "SELECT 1 AS n FROM lin_relations WHERE (issue_id = ?1 AND related_issue_id = ?2) OR (issue_id = ?2 AND related_issue_id = ?1)",
+      issue.id,
+      related.id,
+    )
+  ) {
     throw invalidInput("These issues are already related", "These issues are already related.");
   }
   const id = newId(gql, input.id);
-  gql.db.run("INSERT INTO lin_relations (id, issue_id, related_issue_id, type, created_at) VALUES (?, ?, ?, ?, ?)", id, issue.id, related.id, String(input.type), iso(gql));
+  gql.db.run(
+    "INSERT INTO lin_relations (id, issue_id, related_issue_id, type, created_at) VALUES (?, ?, ?, ?, ?)",
+    id,
+    issue.id,
+    related.id,
+    String(input.type),
+    iso(gql),
+  );
   return { success: true, lastSyncId: syncId(gql), issueRelation: reload(gql, "IssueRelation", id) };
 }
 
@@ -415,7 +551,15 @@ function reactionCreate(gql: Gql, args: Args) {
   if (has(input, "commentId") && !comment) throw entityNotFound("Comment");
   if (!issue && !comment) throw invalidInput("A reaction needs an issueId or a commentId", "Choose what to react to.");
   const id = newId(gql, input.id);
-  gql.db.run("INSERT INTO lin_reactions (id, issue_id, comment_id, user_id, emoji, created_at) VALUES (?, ?, ?, ?, ?, ?)", id, issue?.id ?? null, comment?.id ?? null, gql.viewerId, emoji, iso(gql));
+  gql.db.run(
+    "INSERT INTO lin_reactions (id, issue_id, comment_id, user_id, emoji, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    id,
+    issue?.id ?? null,
+    comment?.id ?? null,
+    gql.viewerId,
+    emoji,
+    iso(gql),
+  );
   return { success: true, lastSyncId: syncId(gql), reaction: reload(gql, "Reaction", id) };
 }
 
@@ -427,12 +571,27 @@ function upsertAttachment(gql: Gql, issueRef: unknown, url: unknown, title: stri
   const now = iso(gql);
   const existing = gql.db.one<Row>("SELECT * FROM lin_attachments WHERE issue_id = ? AND url = ?", issue.id, url);
   if (existing) {
-    gql.db.run("UPDATE lin_attachments SET title = ?, subtitle = ?, updated_at = ? WHERE id = ?", title ?? existing.title, subtitle ?? existing.subtitle, now, existing.id);
+    gql.db.run(
+      "UPDATE lin_attachments SET title = ?, subtitle = ?, updated_at = ? WHERE id = ?",
+      title ?? existing.title,
+      subtitle ?? existing.subtitle,
+      now,
+      existing.id,
+    );
     return { success: true, lastSyncId: syncId(gql), attachment: reload(gql, "Attachment", existing.id) };
   }
   const id = newId(gql, given);
-  gql.db.run("INSERT INTO lin_attachments (id, issue_id, title, subtitle, url, creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    id, issue.id, title ?? url, subtitle, url, gql.viewerId, now, now);
+  gql.db.run(
+    "INSERT INTO lin_attachments (id, issue_id, title, subtitle, url, creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    id,
+    issue.id,
+    title ?? url,
+    subtitle,
+    url,
+    gql.viewerId,
+    now,
+    now,
+  );
   return { success: true, lastSyncId: syncId(gql), attachment: reload(gql, "Attachment", id) };
 }
 
@@ -461,19 +620,29 @@ function projectTeams(gql: Gql, ids: unknown): string[] {
 
 function setProjectTeams(gql: Gql, projectId: string, teamIds: string[]) {
   gql.db.run("DELETE FROM lin_project_teams WHERE project_id = ?", projectId);
-  [...new Set(teamIds)].forEach((t, i) => gql.db.run("INSERT INTO lin_project_teams (project_id, team_id, position) VALUES (?, ?, ?)", projectId, t, i));
+  [...new Set(teamIds)].forEach((t, i) =>
+    gql.db.run("INSERT INTO lin_project_teams (project_id, team_id, position) VALUES (?, ?, ?)", projectId, t, i),
+  );
 }
 
 function projectCreate(gql: Gql, args: Args) {
   const input = inputOf(args, "ProjectCreateInput", ["name", "description", "teamIds", "leadId", "id"]);
-  for (const k of ["slackChannelName", "aiConversationId", "projectDraftId"]) if (args[k] != null) throw new Unsupported(`\`projectCreate(${k}:)\``);
+  for (const k of ["slackChannelName", "aiConversationId", "projectDraftId"])
+    if (args[k] != null) throw new Unsupported(`\`projectCreate(${k}:)\``);
   const name = strOr(input.name) ?? "";
   if (!name.trim()) throw invalidInput("name must not be empty", "The project needs a name.");
   const teams = projectTeams(gql, input.teamIds);
   const id = newId(gql, input.id);
   const now = iso(gql);
-  gql.db.run("INSERT INTO lin_projects (id, name, description, state, lead_id, created_at, updated_at) VALUES (?, ?, ?, 'backlog', ?, ?, ?)",
-    id, name, strOr(input.description) ?? "", has(input, "leadId") ? userRef(gql, input.leadId, "leadId") : null, now, now);
+  gql.db.run(
+    "INSERT INTO lin_projects (id, name, description, state, lead_id, created_at, updated_at) VALUES (?, ?, ?, 'backlog', ?, ?, ?)",
+    id,
+    name,
+    strOr(input.description) ?? "",
+    has(input, "leadId") ? userRef(gql, input.leadId, "leadId") : null,
+    now,
+    now,
+  );
   setProjectTeams(gql, id, teams);
   return { success: true, lastSyncId: syncId(gql), project: reload(gql, "Project", id) };
 }
@@ -487,9 +656,15 @@ function projectUpdate(gql: Gql, args: Args) {
   if (has(input, "completedAt")) state = input.completedAt === null ? "started" : "completed";
   if (has(input, "canceledAt")) state = input.canceledAt === null ? "started" : "canceled";
   if (!PROJECT_STATES.includes(state)) state = "planned";
-  gql.db.run("UPDATE lin_projects SET name = ?, description = ?, lead_id = ?, state = ?, updated_at = ? WHERE id = ?", name,
+  gql.db.run(
+    "UPDATE lin_projects SET name = ?, description = ?, lead_id = ?, state = ?, updated_at = ? WHERE id = ?",
+    name,
     has(input, "description") ? (strOr(input.description) ?? "") : before.description,
-    has(input, "leadId") ? userRef(gql, input.leadId, "leadId") : before.lead_id, state, iso(gql), before.id);
+    has(input, "leadId") ? userRef(gql, input.leadId, "leadId") : before.lead_id,
+    state,
+    iso(gql),
+    before.id,
+  );
   if (has(input, "teamIds")) setProjectTeams(gql, before.id, projectTeams(gql, input.teamIds));
   return { success: true, lastSyncId: syncId(gql), project: reload(gql, "Project", before.id) };
 }
@@ -500,12 +675,27 @@ function cycleCreate(gql: Gql, args: Args) {
   if (!team) throw entityNotFound("Team");
   const startsAt = String(input.startsAt);
   const endsAt = String(input.endsAt);
-  if (!(Date.parse(endsAt) > Date.parse(startsAt))) throw invalidInput("endsAt must be after startsAt", "A cycle must end after it starts.");
-  const overlap = gql.db.one("SELECT 1 AS n FROM lin_cycles WHERE team_id = ? AND julianday(starts_at) < julianday(?) AND julianday(ends_at) > julianday(?)", team.id, endsAt, startsAt);
+  if (!(Date.parse(endsAt) > Date.parse(startsAt)))
+    throw invalidInput("endsAt must be after startsAt", "A cycle must end after it starts.");
+  const overlap = gql.db.one(
+    "SELECT 1 AS n FROM lin_cycles WHERE team_id = ? AND julianday(starts_at) < julianday(?) AND julianday(ends_at) > julianday(?)",
+    team.id,
+    endsAt,
+    startsAt,
+  );
   if (overlap) throw invalidInput("Cycle overlaps an existing cycle", "The cycle overlaps another cycle of this team.");
   const number = (gql.db.one<{ n: number | null }>("SELECT max(number) AS n FROM lin_cycles WHERE team_id = ?", team.id)?.n ?? 0) + 1;
   const id = newId(gql, input.id);
-  gql.db.run("INSERT INTO lin_cycles (id, team_id, number, name, starts_at, ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", id, team.id, number, strOr(input.name), startsAt, endsAt, iso(gql));
+  gql.db.run(
+    "INSERT INTO lin_cycles (id, team_id, number, name, starts_at, ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    id,
+    team.id,
+    number,
+    strOr(input.name),
+    startsAt,
+    endsAt,
+    iso(gql),
+  );
   return { success: true, lastSyncId: syncId(gql), cycle: reload(gql, "Cycle", id) };
 }
 
@@ -516,13 +706,28 @@ function workflowStateCreate(gql: Gql, args: Args) {
   const name = strOr(input.name) ?? "";
   const type = String(input.type);
   if (!name.trim()) throw invalidInput("name must not be empty", "The state needs a name.");
-  if (!["triage", "backlog", "unstarted", "started", "completed", "canceled"].includes(type)) throw invalidInput(`Invalid state type "${type}"`, "The state type is not valid.");
-  if (gql.db.one("SELECT 1 AS n FROM lin_states WHERE team_id = ? AND name = ?", team.id, name)) throw invalidInput(`State "${name}" already exists`, "A state with this name already exists in the team.");
+  if (!["triage", "backlog", "unstarted", "started", "completed", "canceled"].includes(type))
+    throw invalidInput(`Invalid state type "${type}"`, "The state type is not valid.");
+  if (gql.db.one("SELECT 1 AS n FROM lin_states WHERE team_id = ? AND name = ?", team.id, name))
+    throw invalidInput(`State "${name}" already exists`, "A state with this name already exists in the team.");
   const color = String(input.color);
   if (!/^#[0-9a-fA-F]{6}$/.test(color)) throw invalidInput("color must be #rrggbb", "The color must be a hex color.");
-  const position = typeof input.position === "number" ? input.position : (gql.db.one<{ n: number | null }>("SELECT max(position) AS n FROM lin_states WHERE team_id = ?", team.id)?.n ?? -1) + 1;
+  const position =
+    typeof input.position === "number"
+      ? input.position
+      : (gql.db.one<{ n: number | null }>("SELECT max(position) AS n FROM lin_states WHERE team_id = ?", team.id)?.n ?? -1) + 1;
   const id = newId(gql, input.id);
-  gql.db.run("INSERT INTO lin_states (id, team_id, name, type, color, position, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", id, team.id, name, type, color, position, strOr(input.description), iso(gql));
+  gql.db.run(
+    "INSERT INTO lin_states (id, team_id, name, type, color, position, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    id,
+    team.id,
+    name,
+    type,
+    color,
+    position,
+    strOr(input.description),
+    iso(gql),
+  );
   return { success: true, lastSyncId: syncId(gql), workflowState: reload(gql, "WorkflowState", id) };
 }
 
@@ -551,22 +756,41 @@ function resourceTypes(v: unknown): string[] {
 }
 
 function webhookUrl(v: unknown): string {
-  if (typeof v !== "string" || !URL.canParse(v) || !/^https?:/.test(v)) throw invalidInput("url must be an http(s) URL", "The webhook URL is not valid.");
+  if (typeof v !== "string" || !URL.canParse(v) || !/^https?:/.test(v))
+    throw invalidInput("url must be an http(s) URL", "The webhook URL is not valid.");
   return v;
 }
 
 function webhookCreate(gql: Gql, args: Args) {
-  const input = inputOf(args, "WebhookCreateInput", ["url", "resourceTypes", "teamId", "allPublicTeams", "label", "secret", "enabled", "id"]);
+  const input = inputOf(args, "WebhookCreateInput", [
+    "url",
+    "resourceTypes",
+    "teamId",
+    "allPublicTeams",
+    "label",
+    "secret",
+    "enabled",
+    "id",
+  ]);
   const team = has(input, "teamId") ? findTeam(gql, String(input.teamId)) : undefined;
   if (has(input, "teamId") && !team) throw entityNotFound("Team");
-  if (!team && input.allPublicTeams !== true) throw invalidInput("Provide a teamId or allPublicTeams: true", "Choose a team or all public teams.");
+  if (!team && input.allPublicTeams !== true)
+    throw invalidInput("Provide a teamId or allPublicTeams: true", "Choose a team or all public teams.");
   const id = newId(gql, input.id);
   const now = iso(gql);
   const secret = strOr(input.secret) ?? `lin_wh_${uuidFor("webhook-secret", gql.sessionId, id).replace(/-/g, "")}`;
   gql.db.run(
     "INSERT INTO lin_webhooks (id, url, resource_types, team_id, secret, enabled, label, created_at, updated_at, creator_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    id, webhookUrl(input.url), JSON.stringify(resourceTypes(input.resourceTypes)), team?.id ?? null, secret, input.enabled === false ? 0 : 1,
-    strOr(input.label), now, now, gql.viewerId,
+    id,
+    webhookUrl(input.url),
+    JSON.stringify(resourceTypes(input.resourceTypes)),
+    team?.id ?? null,
+    secret,
+    input.enabled === false ? 0 : 1,
+    strOr(input.label),
+    now,
+    now,
+    gql.viewerId,
   );
   return { success: true, lastSyncId: syncId(gql), webhook: reload(gql, "Webhook", id) };
 }
@@ -581,7 +805,8 @@ function webhookUpdate(gql: Gql, args: Args) {
     has(input, "label") ? strOr(input.label) : before.label,
     has(input, "secret") ? (strOr(input.secret) ?? before.secret) : before.secret,
     has(input, "enabled") ? (input.enabled === true ? 1 : 0) : before.enabled,
-    iso(gql), before.id,
+    iso(gql),
+    before.id,
   );
   return { success: true, lastSyncId: syncId(gql), webhook: reload(gql, "Webhook", before.id) };
 }

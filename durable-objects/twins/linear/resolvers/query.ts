@@ -25,14 +25,20 @@ export function mustFind(gql: Gql, entity: Entity, id: string, label: string = e
   return row;
 }
 
-const one = (entity: Entity): Resolver => (_src, args, gql) => mustFind(gql, entity, idArg(args));
+const one =
+  (entity: Entity): Resolver =>
+  (_src, args, gql) =>
+    mustFind(gql, entity, idArg(args));
 
 export const QUERY_RESOLVERS: Record<string, Resolver> = {
   viewer: (_s, _a, gql) => mustFind(gql, "User", gql.viewerId),
   organization: (_s, _a, gql) => orgOf(gql),
   teams: (_s, args, gql) => listOf(gql, "team", "lin_teams", args, [], [], { order: { column: "created_at", direction: "ASC" } }),
   team: one("Team"),
-  users: (_s, args, gql) => listOf(gql, "user", "lin_users", args, args.includeDisabled ? [] : ["x.active = 1"], [], { order: { column: "created_at", direction: "ASC" } }),
+  users: (_s, args, gql) =>
+    listOf(gql, "user", "lin_users", args, args.includeDisabled ? [] : ["x.active = 1"], [], {
+      order: { column: "created_at", direction: "ASC" },
+    }),
   user: one("User"),
   workflowStates: (_s, args, gql) => listOf(gql, "state", "lin_states", args, [], [], { order: { column: "position", direction: "ASC" } }),
   workflowState: one("WorkflowState"),
@@ -46,7 +52,9 @@ export const QUERY_RESOLVERS: Record<string, Resolver> = {
     const where: string[] = [];
     const params: string[] = [];
     if (typeof args.query === "string" && args.query.trim()) {
-      where.push("(instr(lower(x.title), lower(?)) > 0 OR instr(lower(coalesce(x.description, '')), lower(?)) > 0 OR x.identifier = upper(?))");
+      where.push(
+        "(instr(lower(x.title), lower(?)) > 0 OR instr(lower(coalesce(x.description, '')), lower(?)) > 0 OR x.identifier = upper(?))",
+      );
       params.push(args.query, args.query, args.query);
     }
     return issueList(gql, args, where, params);
@@ -54,8 +62,13 @@ export const QUERY_RESOLVERS: Record<string, Resolver> = {
   searchIssues: (_s, args, gql) => {
     const term = typeof args.term === "string" ? args.term : "";
     if (!term.trim()) throw invalidInput("term must not be empty", "Search term must not be empty.");
-    const where = ["(instr(lower(x.title), lower(?)) > 0 OR instr(lower(coalesce(x.description, '')), lower(?)) > 0 OR x.identifier = upper(?)"
-      + (args.includeComments ? " OR EXISTS (SELECT 1 FROM lin_comments c WHERE c.issue_id = x.id AND instr(lower(c.body), lower(?)) > 0)" : "") + ")"];
+    const where = [
+      "(instr(lower(x.title), lower(?)) > 0 OR instr(lower(coalesce(x.description, '')), lower(?)) > 0 OR x.identifier = upper(?)" +
+        (args.includeComments
+          ? " OR EXISTS (SELECT 1 FROM lin_comments c WHERE c.issue_id = x.id AND instr(lower(c.body), lower(?)) > 0)"
+          : "") +
+        ")",
+    ];
     const params = args.includeComments ? [term, term, term, term] : [term, term, term];
     if (typeof args.teamId === "string") {
       where.push("x.team_id = ?");
@@ -63,7 +76,12 @@ export const QUERY_RESOLVERS: Record<string, Resolver> = {
     }
     const conn = issueList(gql, args, where, params);
     preloadIssues(gql, conn.nodes);
-    return { ...conn, nodes: conn.nodes.map((n) => ({ ...n, metadata: {} })), totalCount: conn.nodes.length, archivePayload: { success: true, lastSyncId: 0 } };
+    return {
+      ...conn,
+      nodes: conn.nodes.map((n) => ({ ...n, metadata: {} })),
+      totalCount: conn.nodes.length,
+      archivePayload: { success: true, lastSyncId: 0 },
+    };
   },
   issueLabels: (_s, args, gql) => listOf(gql, "label", "lin_labels", args, [], [], { order: { column: "created_at", direction: "ASC" } }),
   issueLabel: one("IssueLabel"),

@@ -29,13 +29,29 @@ export function orgOf(gql: Gql): Org {
 }
 
 export const slug = (title: string) =>
-  title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
 
 /** A list of one entity: `where` narrows it to the parent, the argument filter narrows further. */
-export function listOf(gql: Gql, entity: EntityName, table: string, args: Args, where: string[] = [], params: SqlValue[] = [], opts: { archivable?: boolean; order?: { column: string; direction: "ASC" | "DESC" } } = {}) {
+export function listOf(
+  gql: Gql,
+  entity: EntityName,
+  table: string,
+  args: Args,
+  where: string[] = [],
+  params: SqlValue[] = [],
+  opts: { archivable?: boolean; order?: { column: string; direction: "ASC" | "DESC" } } = {},
+) {
   const alias = "x";
   const f = compileFilter(entity, args.filter, alias, gql.viewerId, gql.clock.now());
-  const conn = page(gql, { table, alias, where: [...where, f.sql], params: [...params, ...f.params], archivable: opts.archivable, order: opts.order }, args as PageArgs);
+  const conn = page(
+    gql,
+    { table, alias, where: [...where, f.sql], params: [...params, ...f.params], archivable: opts.archivable, order: opts.order },
+    args as PageArgs,
+  );
   if (table === "lin_comments") preloadComments(gql, conn.nodes);
   return conn;
 }
@@ -43,9 +59,19 @@ export function listOf(gql: Gql, entity: EntityName, table: string, args: Args, 
 /** Comments of a list, with their authors, issues and reactions loaded at once. */
 function preloadComments(gql: Gql, rows: readonly Row[]) {
   gql.prime("Comment", rows);
-  gql.preload("User", rows.map((r) => str(r.user_id)));
-  gql.preload("Issue", rows.map((r) => str(r.issue_id)));
-  reactionsOf(gql, "comment_id", rows.map((r) => r.id));
+  gql.preload(
+    "User",
+    rows.map((r) => str(r.user_id)),
+  );
+  gql.preload(
+    "Issue",
+    rows.map((r) => str(r.issue_id)),
+  );
+  reactionsOf(
+    gql,
+    "comment_id",
+    rows.map((r) => r.id),
+  );
 }
 
 /** Issues of a list, with the rows their fragment points at loaded in one query per table. */
@@ -57,20 +83,45 @@ export function issueList(gql: Gql, args: Args, where: string[] = [], params: Sq
 
 export function preloadIssues(gql: Gql, rows: readonly Row[]) {
   gql.prime("Issue", rows);
-  gql.preload("WorkflowState", rows.map((r) => str(r.state_id)));
-  gql.preload("Team", rows.map((r) => str(r.team_id)));
-  gql.preload("User", rows.flatMap((r) => [str(r.assignee_id), str(r.creator_id)]));
-  gql.preload("Project", rows.map((r) => str(r.project_id)));
-  gql.preload("Cycle", rows.map((r) => str(r.cycle_id)));
+  gql.preload(
+    "WorkflowState",
+    rows.map((r) => str(r.state_id)),
+  );
+  gql.preload(
+    "Team",
+    rows.map((r) => str(r.team_id)),
+  );
+  gql.preload(
+    "User",
+    rows.flatMap((r) => [str(r.assignee_id), str(r.creator_id)]),
+  );
+  gql.preload(
+    "Project",
+    rows.map((r) => str(r.project_id)),
+  );
+  gql.preload(
+    "Cycle",
+    rows.map((r) => str(r.cycle_id)),
+  );
   const ids = rows.map((r) => r.id);
   labelIdsOf(gql, ids);
   reactionsOf(gql, "issue_id", ids);
 }
 
 const labelIdsOf = (gql: Gql, issueIds: string[]) =>
-  gql.grouped("issue_labels", "SELECT issue_id, label_id AS id FROM lin_issue_labels WHERE issue_id IN (SELECT value FROM json_each(?)) ORDER BY position", issueIds, "issue_id");
+  gql.grouped(
+    "issue_labels",
+    "SELECT issue_id, label_id AS id FROM lin_issue_labels WHERE issue_id IN (SELECT value FROM json_each(?)) ORDER BY position",
+    issueIds,
+    "issue_id",
+  );
 const reactionsOf = (gql: Gql, column: "issue_id" | "comment_id", ids: string[]) =>
-  gql.grouped(`reactions_${column}`, `SELECT * FROM lin_reactions WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY created_at`, ids, column);
+  gql.grouped(
+    `reactions_${column}`,
+    `SELECT * FROM lin_reactions WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY created_at`,
+    ids,
+    column,
+  );
 
 function issueUrl(gql: Gql, r: Row): string {
   return `https://linear.app/${orgOf(gql).urlKey}/issue/${String(r.identifier)}/${slug(String(r.title))}`;
@@ -113,13 +164,21 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     parent: (r, _a, gql) => gql.byId("Issue", str(r.parent_id)) ?? null,
     labelIds: (r, _a, gql) => labelIdsOf(gql, [r.id])(r.id).map((l) => l.id),
     reactions: (r, _a, gql) => reactionsOf(gql, "issue_id", [r.id])(r.id),
-    labels: (r, args, gql) => listOf(gql, "label", "lin_labels", args, ["x.id IN (SELECT label_id FROM lin_issue_labels WHERE issue_id = ?)"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
+    labels: (r, args, gql) =>
+      listOf(gql, "label", "lin_labels", args, ["x.id IN (SELECT label_id FROM lin_issue_labels WHERE issue_id = ?)"], [r.id], {
+        order: { column: "created_at", direction: "ASC" },
+      }),
     children: (r, args, gql) => issueList(gql, args, ["x.parent_id = ?"], [r.id]),
-    comments: (r, args, gql) => listOf(gql, "comment", "lin_comments", args, ["x.issue_id = ?"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
+    comments: (r, args, gql) =>
+      listOf(gql, "comment", "lin_comments", args, ["x.issue_id = ?"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
     relations: (r, args, gql) => listOf(gql, "issue", "lin_relations", { ...args, filter: undefined }, ["x.issue_id = ?"], [r.id]),
-    inverseRelations: (r, args, gql) => listOf(gql, "issue", "lin_relations", { ...args, filter: undefined }, ["x.related_issue_id = ?"], [r.id]),
+    inverseRelations: (r, args, gql) =>
+      listOf(gql, "issue", "lin_relations", { ...args, filter: undefined }, ["x.related_issue_id = ?"], [r.id]),
     attachments: (r, args, gql) => listOf(gql, "attachment", "lin_attachments", args, ["x.issue_id = ?"], [r.id]),
-    subscribers: (r, args, gql) => listOf(gql, "user", "lin_users", args, ["x.id IN (SELECT user_id FROM lin_subscribers WHERE issue_id = ?)"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
+    subscribers: (r, args, gql) =>
+      listOf(gql, "user", "lin_users", args, ["x.id IN (SELECT user_id FROM lin_subscribers WHERE issue_id = ?)"], [r.id], {
+        order: { column: "created_at", direction: "ASC" },
+      }),
   },
   Team: {
     ...common,
@@ -127,26 +186,43 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     issueEstimationType: (r) => r.estimation_type,
     defaultIssueState: (r, _a, gql) => gql.byId("WorkflowState", str(r.default_state_id)) ?? null,
     triageEnabled: (r, _a, gql) => gql.db.one("SELECT 1 AS n FROM lin_states WHERE team_id = ? AND type = 'triage'", r.id) !== undefined,
-    triageIssueState: (r, _a, gql) => gql.db.one<Row>("SELECT * FROM lin_states WHERE team_id = ? AND type = 'triage' ORDER BY position LIMIT 1", r.id) ?? null,
+    triageIssueState: (r, _a, gql) =>
+      gql.db.one<Row>("SELECT * FROM lin_states WHERE team_id = ? AND type = 'triage' ORDER BY position LIMIT 1", r.id) ?? null,
     cyclesEnabled: (r, _a, gql) => gql.db.one("SELECT 1 AS n FROM lin_cycles WHERE team_id = ? LIMIT 1", r.id) !== undefined,
     activeCycle: (r, _a, gql) => {
       const now = new Date(gql.clock.now()).toISOString();
-      return gql.db.one<Row>("SELECT * FROM lin_cycles WHERE team_id = ? AND julianday(starts_at) <= julianday(?) AND julianday(ends_at) > julianday(?) LIMIT 1", r.id, now, now) ?? null;
+      return (
+        gql.db.one<Row>(
+          "SELECT * FROM lin_cycles WHERE team_id = ? AND julianday(starts_at) <= julianday(?) AND julianday(ends_at) > julianday(?) LIMIT 1",
+          r.id,
+          now,
+          now,
+        ) ?? null
+      );
     },
     timezone: () => "UTC",
     color: () => "#5e6ad2",
     private: () => false,
     visibility: () => "public",
-    issueCount: (r, _a, gql) => gql.db.one<{ n: number }>("SELECT count(*) AS n FROM lin_issues WHERE team_id = ? AND trashed = 0 AND archived_at IS NULL", r.id)?.n ?? 0,
+    issueCount: (r, _a, gql) =>
+      gql.db.one<{ n: number }>("SELECT count(*) AS n FROM lin_issues WHERE team_id = ? AND trashed = 0 AND archived_at IS NULL", r.id)
+        ?.n ?? 0,
     viewerMembership: (r, _a, gql) => (isMember(gql, r.id) ? { id: `${r.id.slice(0, 24)}${gql.viewerId.slice(24)}` } : null),
     viewerCanJoin: (r, _a, gql) => !isMember(gql, r.id),
     viewerCanLeave: (r, _a, gql) => isMember(gql, r.id),
-    states: (r, args, gql) => listOf(gql, "state", "lin_states", args, ["x.team_id = ?"], [r.id], { order: { column: "position", direction: "ASC" } }),
-    labels: (r, args, gql) => listOf(gql, "label", "lin_labels", args, ["x.team_id = ?"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
-    members: (r, args, gql) => listOf(gql, "user", "lin_users", args, ["x.id IN (SELECT user_id FROM lin_team_members WHERE team_id = ?)"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
+    states: (r, args, gql) =>
+      listOf(gql, "state", "lin_states", args, ["x.team_id = ?"], [r.id], { order: { column: "position", direction: "ASC" } }),
+    labels: (r, args, gql) =>
+      listOf(gql, "label", "lin_labels", args, ["x.team_id = ?"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
+    members: (r, args, gql) =>
+      listOf(gql, "user", "lin_users", args, ["x.id IN (SELECT user_id FROM lin_team_members WHERE team_id = ?)"], [r.id], {
+        order: { column: "created_at", direction: "ASC" },
+      }),
     issues: (r, args, gql) => issueList(gql, args, ["x.team_id = ?"], [r.id]),
-    cycles: (r, args, gql) => listOf(gql, "cycle", "lin_cycles", args, ["x.team_id = ?"], [r.id], { order: { column: "number", direction: "ASC" } }),
-    projects: (r, args, gql) => listOf(gql, "project", "lin_projects", args, ["x.id IN (SELECT project_id FROM lin_project_teams WHERE team_id = ?)"], [r.id]),
+    cycles: (r, args, gql) =>
+      listOf(gql, "cycle", "lin_cycles", args, ["x.team_id = ?"], [r.id], { order: { column: "number", direction: "ASC" } }),
+    projects: (r, args, gql) =>
+      listOf(gql, "project", "lin_projects", args, ["x.id IN (SELECT project_id FROM lin_project_teams WHERE team_id = ?)"], [r.id]),
   },
   User: {
     ...common,
@@ -156,7 +232,13 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     isMe: (r, _a, gql) => r.id === gql.viewerId,
     isAssignable: (r) => r.active === 1,
     isMentionable: (r) => r.active === 1,
-    initials: (r) => String(r.name).split(/\s+/).map((w) => w[0] ?? "").join("").slice(0, 2).toUpperCase(),
+    initials: (r) =>
+      String(r.name)
+        .split(/\s+/)
+        .map((w) => w[0] ?? "")
+        .join("")
+        .slice(0, 2)
+        .toUpperCase(),
     avatarBackgroundColor: () => "#5e6ad2",
     url: (r, _a, gql) => `https://linear.app/${orgOf(gql).urlKey}/profiles/${String(r.display_name)}`,
     timezone: () => "UTC",
@@ -164,7 +246,10 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     createdIssueCount: (r, _a, gql) => gql.db.one<{ n: number }>("SELECT count(*) AS n FROM lin_issues WHERE creator_id = ?", r.id)?.n ?? 0,
     assignedIssues: (r, args, gql) => issueList(gql, args, ["x.assignee_id = ?"], [r.id]),
     createdIssues: (r, args, gql) => issueList(gql, args, ["x.creator_id = ?"], [r.id]),
-    teams: (r, args, gql) => listOf(gql, "team", "lin_teams", args, ["x.id IN (SELECT team_id FROM lin_team_members WHERE user_id = ?)"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
+    teams: (r, args, gql) =>
+      listOf(gql, "team", "lin_teams", args, ["x.id IN (SELECT team_id FROM lin_team_members WHERE user_id = ?)"], [r.id], {
+        order: { column: "created_at", direction: "ASC" },
+      }),
   },
   Organization: {
     createdAt: () => "2026-01-01T00:00:00.000Z",
@@ -173,7 +258,8 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     createdIssueCount: (_r, _a, gql) => gql.db.one<{ n: number }>("SELECT count(*) AS n FROM lin_issues")?.n ?? 0,
     teams: (_r, args, gql) => listOf(gql, "team", "lin_teams", args, [], [], { order: { column: "created_at", direction: "ASC" } }),
     users: (_r, args, gql) => listOf(gql, "user", "lin_users", args, [], [], { order: { column: "created_at", direction: "ASC" } }),
-    labels: (_r, args, gql) => listOf(gql, "label", "lin_labels", args, ["x.team_id IS NULL"], [], { order: { column: "created_at", direction: "ASC" } }),
+    labels: (_r, args, gql) =>
+      listOf(gql, "label", "lin_labels", args, ["x.team_id IS NULL"], [], { order: { column: "created_at", direction: "ASC" } }),
     allowedAuthServices: () => [],
     previousUrlKeys: () => [],
     suggestedBranchNameEnabled: () => true,
@@ -199,8 +285,20 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     color: () => "#bec2c8",
     priorityLabel: () => "No priority",
     resourceCount: () => 0,
-    status: (r) => ({ id: `${r.id.slice(0, 28)}00000000`, name: String(r.state), type: r.state, color: "#bec2c8", position: 0, indefinite: false, createdAt: r.created_at, updatedAt: r.created_at }),
-    teams: (r, args, gql) => listOf(gql, "team", "lin_teams", args, ["x.id IN (SELECT team_id FROM lin_project_teams WHERE project_id = ?)"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
+    status: (r) => ({
+      id: `${r.id.slice(0, 28)}00000000`,
+      name: String(r.state),
+      type: r.state,
+      color: "#bec2c8",
+      position: 0,
+      indefinite: false,
+      createdAt: r.created_at,
+      updatedAt: r.created_at,
+    }),
+    teams: (r, args, gql) =>
+      listOf(gql, "team", "lin_teams", args, ["x.id IN (SELECT team_id FROM lin_project_teams WHERE project_id = ?)"], [r.id], {
+        order: { column: "created_at", direction: "ASC" },
+      }),
     issues: (r, args, gql) => issueList(gql, args, ["x.project_id = ?"], [r.id]),
   },
   Cycle: {
@@ -226,7 +324,8 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
       const issue = gql.byId("Issue", str(r.issue_id));
       return `${issue ? issueUrl(gql, issue) : `https://linear.app/${orgOf(gql).urlKey}`}#comment-${r.id.slice(0, 8)}`;
     },
-    children: (r, args, gql) => listOf(gql, "comment", "lin_comments", args, ["x.parent_id = ?"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
+    children: (r, args, gql) =>
+      listOf(gql, "comment", "lin_comments", args, ["x.parent_id = ?"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
   },
   IssueRelation: {
     ...common,
