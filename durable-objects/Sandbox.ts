@@ -270,10 +270,12 @@ export class Sandbox extends DurableObject<Env> {
   }
 
   private recordCall(at: number, entry: Omit<Parameters<typeof appendTape>[2], "at">): number {
+    const meta = this.meta;
+    // Calls reach the tape only through twinCall, which has checked the sandbox exists.
+    if (!meta) throw new Error("recordCall on a sandbox that was never provisioned");
     const seq = this.nextSeq;
     appendTape(this.db, seq, { ...entry, at });
     this.nextSeq = seq + 1;
-    const meta = this.meta as SandboxMeta;
     // The meta row is rewritten only when the state changes (the first call); the time of the last
     // call lives in memory, and the tape's last row restores it after a restart, so a call writes
     // its tape row and the idle deadline, nothing else.

@@ -6,7 +6,7 @@
 // (the current one, then TOKEN_SECRET_PREVIOUS while a rotation settles), so rotating the secret
 // never locks out a sandbox that is already running.
 import { SignJWT, jwtVerify } from "jose";
-import { TWINS, isTwinId } from "../durable-objects/twins/registry";
+import { isTwinId, TWIN_IDS, TWINS } from "../durable-objects/twins/registry";
 import type { TwinId } from "../durable-objects/twins/types";
 import { hmacBase62, timingSafeEqual } from "./ids";
 
@@ -80,7 +80,7 @@ export async function providerToken(secret: string, twin: TwinId, sessionId: str
 
 /** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
 export async function parseProviderToken(secrets: readonly string[], token: string): Promise<{ twin: TwinId; sessionId: string } | null> {
-  for (const twin of Object.keys(TWINS) as TwinId[]) {
+  for (const twin of TWIN_IDS) {
     const { prefix, userPrefix } = TWINS[twin].credential;
     const user = userPrefix !== undefined && token.startsWith(userPrefix);
     if (!user && !token.startsWith(prefix)) continue;
@@ -101,7 +101,7 @@ export async function parseProviderToken(secrets: readonly string[], token: stri
  * sandbox but carries no platform signature, so the twin checks it against its world.
  */
 export function parseIssuedToken(token: string): { twin: TwinId; sessionId: string } | null {
-  for (const twin of Object.keys(TWINS) as TwinId[]) {
+  for (const twin of TWIN_IDS) {
     const prefix: string | undefined = TWINS[twin].issuedTokenPrefix;
     if (!prefix || !token.startsWith(prefix)) continue;
     const body = token.slice(prefix.length, prefix.length + 16);
@@ -111,7 +111,7 @@ export function parseIssuedToken(token: string): { twin: TwinId; sessionId: stri
 }
 
 export const looksLikeProviderToken = (token: string) =>
-  (Object.keys(TWINS) as TwinId[]).some((twin) => {
+  TWIN_IDS.some((twin) => {
     const { prefix, userPrefix } = TWINS[twin].credential;
     const issued: string | undefined = TWINS[twin].issuedTokenPrefix;
     return (

@@ -20,7 +20,7 @@ export function checkTwinIds(value: unknown, opts: { max?: number }): TwinId[] {
       },
     );
   }
-  const twins = [...new Set(list as TwinId[])];
+  const twins = [...new Set(list.filter(isTwinId))];
   if (opts.max !== undefined && twins.length > opts.max) {
     throw new ApiError("validation_failed", `twins: a sandbox holds at most ${opts.max} twins; ${twins.length} were requested`, {
       error: "too_many_twins",

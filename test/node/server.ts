@@ -57,24 +57,30 @@ export async function startDevServer(
       detached: true,
     },
   );
-  child.stdout?.on("data", (d) => (log += d));
-  child.stderr?.on("data", (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm run ${opts.script ?? "start"} exited with ${child.exitCode}:\n${log}`);
-    try {
-      const res = await fetch(`${url}/v1/me`, { headers: { authorization: `Bearer ${LOCAL_KEY}` } });
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
+  const script = opts.script ?? "start";
+  // Both servers print their URL once they are listening: wait for that line, not a polling loop.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
       process.kill(-(child.pid ?? 0), "SIGTERM");
-      throw new Error(`npm run ${opts.script ?? "start"} did not answer within the timeout:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
+      reject(new Error(`npm run ${script} did not start within the timeout:\n${log}`));
+    }, opts.timeoutMs ?? 90_000);
+    const onData = (d: Buffer) => {
+      log += d;
+      if (log.includes(url)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm run ${script} exited with ${code}:\n${log}`));
+    });
+  });
+  const me = await fetch(`${url}/v1/me`, { headers: { authorization: `Bearer ${LOCAL_KEY}` } });
+  if (me.status !== 200) throw new Error(`npm run ${script} announced ${url} but /v1/me answered ${me.status}:\n${log}`);
   return {
     url,
     pid: child.pid ?? 0,

@@ -161,7 +161,8 @@ export async function fromUploads(w: Where, keys: UploadedKeys, provisioned: Par
       parseJson(await read("state_initial_storage_key", keys.stateInitial), "state_initial_storage_key"),
       w.twins,
     );
-    for (const twin of Object.keys(uploaded) as TwinId[]) {
+    for (const twin of w.twins) {
+      if (!(twin in uploaded)) continue;
       snapshots.initial[twin] = uploaded[twin];
       snapshots.initialKeys[twin] = keys.stateInitial;
     }
