@@ -13,7 +13,13 @@ export const SECTION_HEADINGS = {
 type KnownKind = keyof typeof SECTION_HEADINGS;
 
 export const CONFIG_KEYS = ["twins", "runs", "passThreshold", "passScore"] as const;
+/**
+ * The twins a task names when it names none: the registry's first twin. The CLI loads this parser
+ * on its own and cannot load the registry, so the id is written here once; the contract suite
+ * checks it against the registry's DEFAULT_TWIN.
+ */
 export const DEFAULT_TWINS: readonly string[] = ["github"];
+const EXAMPLE_TWIN = DEFAULT_TWINS[0];
 const MAX_TWINS = 3;
 const MAX_RUNS = 50;
 const TWIN_ID = /^[a-z][a-z0-9-]*$/;
@@ -83,10 +89,10 @@ function parseTwins(value: string): string[] | string {
     .split(",")
     .map((item) => item.trim().replace(/^["']|["']$/g, ""))
     .filter(Boolean);
-  if (!items.length) return "twins must name at least one twin, e.g. `twins: [github]`";
+  if (!items.length) return `twins must name at least one twin, e.g. \`twins: [${EXAMPLE_TWIN}]\``;
   if (items.length > MAX_TWINS) return `twins names ${items.length} twins; a sandbox holds at most ${MAX_TWINS}`;
   const bad = items.find((item) => !TWIN_ID.test(item));
-  if (bad !== undefined) return `twins: "${bad}" is not a twin id (lower-case, e.g. github)`;
+  if (bad !== undefined) return `twins: "${bad}" is not a twin id (lower-case, e.g. ${EXAMPLE_TWIN})`;
   const repeated = items.find((item, i) => items.indexOf(item) !== i);
   if (repeated !== undefined) return `twins names "${repeated}" twice`;
   return items;
@@ -140,7 +146,7 @@ function parseSeed(body: string[], firstLine: number, collect: Collect): TaskSee
   };
   const open = body.length ? FENCE.exec(body[0]) : null;
   if (!open || !/^\s*(json)?\s*$/i.test(open[2]))
-    return fail('Seed State must be one fenced ```json block keyed by twin, e.g. {"github": {...}}');
+    return fail(`Seed State must be one fenced \`\`\`json block keyed by twin, e.g. {"${EXAMPLE_TWIN}": {...}}`);
   const close = body.length > 1 ? FENCE.exec(body[body.length - 1]) : null;
   if (!close || close[1][0] !== open[1][0] || close[2].trim())
     return fail("Seed State's ```json block is not closed, or text follows it", firstLine + body.length - 1);
@@ -151,7 +157,7 @@ function parseSeed(body: string[], firstLine: number, collect: Collect): TaskSee
     return fail(`Seed State is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, firstLine + 1);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    return fail('Seed State must be a JSON object keyed by twin, e.g. {"github": {...}}', firstLine + 1);
+    return fail(`Seed State must be a JSON object keyed by twin, e.g. {"${EXAMPLE_TWIN}": {...}}`, firstLine + 1);
   return value as TaskSeed;
 }
 

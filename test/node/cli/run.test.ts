@@ -127,12 +127,13 @@ describe("the examinee is launched with the sandbox in its environment", () => {
   it("on Ctrl-C stops the examinee, finalizes what it did, and exits 130", async () => {
     let sent = false;
     const { code, json } = await pomeJson<Outcome & { interrupted: boolean }>(
-      ["run", example("triage-bug-report"), "--", node, "-e", "setTimeout(() => {}, 60000)"],
+      ["run", example("triage-bug-report"), "--", node, "-e", 'console.error("examinee running"); setTimeout(() => {}, 60000)'],
       {
+        // Ctrl-C once the examinee says it runs: an event, not a guess at how long start-up takes.
         onStderr: (text, signal) => {
-          if (!sent && text.includes("launching")) {
+          if (!sent && text.includes("examinee running")) {
             sent = true;
-            setTimeout(() => signal("SIGINT"), 500);
+            signal("SIGINT");
           }
         },
       },
