@@ -66,10 +66,35 @@ const encodeBase64Text = (text: string) => {
 
 const BASE64_RUN = /[A-Za-z0-9+/]{20,}={0,2}/g;
 
-/** One string: its own text, and the text it encodes when it is base64, whole or in a run within prose. */
+/** Whether URL-decoding, once or repeatedly (a secret may be encoded twice), spells a secret. */
+function decodesToSecret(text: string): boolean {
+  let current = text;
+  for (let round = 0; round < 3 && /%[0-9A-Fa-f]{2}|\+/.test(current); round++) {
+    try {
+      current = decodeURIComponent(current.replace(/\+/g, " "));
+    } catch {
+      return false;
+    }
+    if (containsSecret(current)) return true;
+  }
+  return false;
+}
+
+// A run of URL-encoded text: unreserved characters and %XX escapes, at least one escape in it.
+const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+-])*%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+-])*/g;
+
+/** Text with every URL-encoded run that spells a secret (`github%5Fpat%5F…` in a pasted link) replaced. */
+function redactPercentRuns(text: string): string {
+  if (!text.includes("%")) return text;
+  return text.replace(PERCENT_RUN, (run) => (decodesToSecret(run) ? REDACTED : run));
+}
+
+/** One string: its own text, URL-encoded runs within it, and the text it encodes when it is base64, whole or in a run. */
 export function redactString(value: string): string {
   const plain = redactText(value);
   if (plain !== value) return plain;
+  const unencoded = redactPercentRuns(value);
+  if (unencoded !== value) return unencoded;
   const decoded = decodeBase64Text(value);
   if (decoded !== undefined) return containsSecret(decoded) ? encodeBase64Text(redactText(decoded)) : value;
   return value.replace(BASE64_RUN, (run) => {
@@ -146,22 +171,23 @@ export const MAX_PARSED_DEPTH = 200;
 export function redactBody(text: string): string {
   const plain = redactText(text);
   if (text === "" || !mayHideSecret(text)) return plain;
-  if (jsonDepth(text) > MAX_PARSED_DEPTH) return containsSecret(unescapeJson(plain)) ? REDACTED : plain;
+  if (jsonDepth(text) > MAX_PARSED_DEPTH) return containsSecret(unescapeJson(plain)) ? REDACTED : redactPercentRuns(plain);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return containsSecret(unescapeJson(plain)) ? REDACTED : plain;
+    return containsSecret(unescapeJson(plain)) ? REDACTED : redactPercentRuns(plain);
   }
   const redacted = redactAny(parsed);
   return redacted === parsed ? text : JSON.stringify(redacted);
 }
 
-// Only \u escapes and base64 can hide a secret from the plain-text patterns. Most bodies have
+// Only \u escapes, URL encoding and base64 can hide a secret from the plain-text patterns. Most bodies have
 // neither (GitHub's node ids are base64, but decode to no secret) and skip the parse.
 const LONG_RUN = /[A-Za-z0-9+/]{20,}={0,2}/g;
 function mayHideSecret(text: string): boolean {
   if (text.includes("\\u")) return true;
+  if (text.includes("%") && redactPercentRuns(text) !== text) return true;
   for (const match of text.matchAll(LONG_RUN)) {
     const run = match[0];
     if (!/[A-Z]/.test(run) || !/[a-z]/.test(run)) continue;
@@ -187,13 +213,7 @@ export function redactUrlPart(part: string, separators: RegExp): string {
     .split(separators)
     .map((piece) => {
       if (!piece.includes("%") && !piece.includes("+")) return piece;
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(piece.replace(/\+/g, " "));
-      } catch {
-        return piece;
-      }
-      return containsSecret(decoded) ? REDACTED : piece;
+      return decodesToSecret(piece) ? REDACTED : piece;
     })
     .join("");
 }

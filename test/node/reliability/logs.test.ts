@@ -79,3 +79,76 @@ describe("the console filter of npm start", () => {
     expect(out).toContain("twin handler failed github GET /repos/acme/[REDACTED]/git/commits/");
   });
 });
+
+describe("every token a sandbox was issued stays out of the console, the tape and the state folder", () => {
+  /** The forms an agent may put a token in: as is, JSON-escaped (inside a JSON string), URL-encoded and base64. */
+  const forms = (token: string) => ({
+    plain: token,
+    "JSON-escaped": token.replace(/[_-]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`),
+    "URL-encoded": encodeURIComponent(token).replace(/[_.-]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    base64: btoa(token),
+  });
+
+  it("for every twin, in every form, on REST bodies, queries and paths", async () => {
+    const issued: string[] = [];
+    const bodies: string[] = [];
+    for (const twins of [
+      ["github", "slack", "stripe"],
+      ["gmail", "linear"],
+    ]) {
+      const res = await fetch(`${server.url}/v1/sandboxes`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${LOCAL_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({ twins, task_source: "IyAuLgo=" }),
+      });
+      expect(res.status).toBe(201);
+      const sandbox = (await res.json()) as {
+        agent_token: string;
+        per_twin: Record<string, { api_url: string }>;
+        provider_credentials: Record<string, { token: string }>;
+      };
+      const tokens = [sandbox.agent_token, ...twins.map((t) => sandbox.provider_credentials[t].token)];
+      issued.push(...tokens);
+      for (const twin of twins) {
+        for (const token of tokens) {
+          for (const [form, value] of Object.entries(forms(token))) {
+            // The body is written as raw JSON text, so a JSON-escaped form arrives as escapes.
+            const body = `{"note":"leaked ${value} here","form":"${form}"}`;
+            const inUrl = form === "JSON-escaped" ? "escaped" : encodeURIComponent(value);
+            const url = `${sandbox.per_twin[twin].api_url}/pome-leak-probe/${inUrl}?q=${inUrl}`;
+            const answer = await fetch(url, {
+              method: "POST",
+              headers: { authorization: `Bearer ${sandbox.agent_token}`, "content-type": "application/json" },
+              body,
+            });
+            // The probe path is one no twin serves: its honest 501 (taped unsupported) is expected.
+            expect(answer.status === 501 || answer.status < 500, `${twin} answered ${answer.status}`).toBe(true);
+            await answer.arrayBuffer();
+          }
+        }
+        const tape = await fetch(`${sandbox.per_twin[twin].api_url}/_pome/events`, {
+          headers: { authorization: `Bearer ${sandbox.agent_token}` },
+        });
+        bodies.push(await tape.text());
+      }
+    }
+    const haystacks: [string, string][] = [["the console", server.output()], ...bodies.map((b, i): [string, string] => [`tape ${i}`, b])];
+    for (const file of filesUnder(stateDir)) haystacks.push([file, readFileSync(file).toString("latin1")]);
+    let searched = 0;
+    for (const token of issued) {
+      for (const [form, value] of Object.entries(forms(token))) {
+        // The distinctive part: a prefix or JWT header alone is not a secret.
+        const needle = value.slice(Math.floor(value.length / 3));
+        for (const [where, text] of haystacks) {
+          searched++;
+          const at = text.indexOf(needle);
+          expect(at, `${form} token found in ${where}: …${text.slice(Math.max(0, at - 120), at + 40)}…`).toBe(-1);
+        }
+      }
+    }
+    // Seven tokens (two agent tokens, five provider keys), four forms each, in every haystack.
+    expect(issued).toHaveLength(7);
+    expect(searched).toBe(issued.length * 4 * haystacks.length);
+    expect(haystacks.length).toBeGreaterThan(6);
+  });
+});
