@@ -4,9 +4,9 @@ import { ApiResponseError } from "../lib/api.mjs";
 import { EXIT, usageError } from "../lib/errors.mjs";
 import { STUB_TASK_SOURCE } from "../lib/task-file.mjs";
 
-export const OPTIONS = { twin: { type: "string", default: "github" } };
+export const OPTIONS = { twin: { type: "string" } };
 
-export const HELP = `pome doctor [--twin github]
+export const HELP = `pome doctor [--twin <twin>]    (default: the platform's default twin)
 
 Checks, in order, that an examinee launched by pome would reach its twin and nothing else:
   config        where the API URL and key come from
@@ -19,8 +19,18 @@ The sandbox it starts is discarded afterwards. Stops at the first failure.
 
 Exit: 0 all passed, 1 a check failed.`;
 
-/** What an official client's first call looks like on each twin (GitHub: GET /user). */
-const PROBES = { github: "/user" };
+/**
+ * A call an official client could make first: the twin's first GET route that takes no path
+ * parameter, read from its own route list (`/_pome/openapi.json`), so no twin is named here.
+ */
+async function probePath(urls, agentToken) {
+  const res = await fetch(urls.openapi_url ?? `${urls.api_url}/_pome/openapi.json`, {
+    headers: { authorization: `Bearer ${agentToken}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  const spec = res.ok ? await res.json() : { paths: {} };
+  return Object.entries(spec.paths ?? {}).find(([path, ops]) => !path.includes("{") && ops.get)?.[0] ?? "/";
+}
 
 export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
@@ -73,19 +83,20 @@ export async function run(argv, ctx) {
 
   let sandbox;
   try {
-    sandbox = await api.post("/v1/sandboxes", { twins: [values.twin], task_source: STUB_TASK_SOURCE });
+    sandbox = await api.post("/v1/sandboxes", { ...(values.twin ? { twins: [values.twin] } : {}), task_source: STUB_TASK_SOURCE });
   } catch (err) {
-    step("twin", false, `could not start a ${values.twin} sandbox: ${err.message}`);
+    step("twin", false, `could not start a ${values.twin ?? "default"} sandbox: ${err.message}`);
     return finish();
   }
+  const twin = values.twin ?? Object.keys(sandbox.per_twin ?? {})[0];
   try {
-    const urls = sandbox.per_twin?.[values.twin];
+    const urls = sandbox.per_twin?.[twin];
     const health = await fetch(`${urls.api_url}/_pome/health`, {
       headers: { authorization: `Bearer ${sandbox.agent_token}` },
       signal: AbortSignal.timeout(10_000),
     });
     if (!step("twin", health.ok, `${urls.api_url} ${health.ok ? "answers" : `answered ${health.status}`}`)) return finish();
-    await checkRouting(step, values.twin, sandbox, config.apiUrl);
+    await checkRouting(step, twin, sandbox, config.apiUrl);
   } finally {
     await api
       .deleteSandbox(sandbox.session_id, { discard: true })
@@ -97,7 +108,7 @@ export async function run(argv, ctx) {
 async function checkRouting(step, twin, sandbox, apiUrl) {
   const urls = sandbox.per_twin[twin];
   const credential = sandbox.provider_credentials?.[twin];
-  const probe = PROBES[twin] ?? "/";
+  const probe = await probePath(urls, sandbox.agent_token);
   const sameHost = new URL(urls.api_url).host === new URL(apiUrl).host;
   const res = await fetch(`${urls.api_url}${probe}`, {
     headers: credential

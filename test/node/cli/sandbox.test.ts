@@ -80,6 +80,19 @@ describe("pome doctor walks config → API → key → twin → routing", () => 
     expect(json.steps[0].detail).toContain("(from POME_API_URL)");
   });
 
+  it.each(["github", "stripe", "slack", "gmail", "linear"])(
+    "proves routing on the %s twin with a call read from its own route list",
+    async (twin) => {
+      const { code, json } = await pomeJson<{ ok: boolean; steps: { name: string; ok: boolean; detail: string }[] }>([
+        "doctor",
+        "--twin",
+        twin,
+      ]);
+      expect(code).toBe(0);
+      expect(json.steps.find((s) => s.name === "routing")?.detail).toContain(`with the ${twin} credential reached the twin`);
+    },
+  );
+
   it("stops at the key when it is refused", async () => {
     const { code, json } = await pomeJson<{ steps: { name: string; ok: boolean }[] }>(["doctor", "--api-key", "pme_not_a_key"]);
     expect(code).toBe(1);
