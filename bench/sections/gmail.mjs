@@ -2,9 +2,9 @@
 // floor, and the same calls plus a list page in a mailbox of `bigWorld` messages against one of
 // 10, interleaved in one shuffled loop so machine drift hits every series alike.
 import { describeFailure, jsonOf, request } from "../lib/http.mjs";
-import { failed, figure } from "../lib/figures.mjs";
+import { failed } from "../lib/figures.mjs";
 import { LOCAL_KEY } from "../lib/platform.mjs";
-import { median, percentile, shuffle } from "../lib/stats.mjs";
+import { measureInterleaved } from "../lib/interleave.mjs";
 
 const S1 = "1. Twin overhead vs the floor";
 const S2 = "2. World-size independence";
@@ -136,43 +136,7 @@ export async function measureGmail({ platform, sizes, random, log }) {
       { key: "listSmall", call: () => small.list() },
       { key: "listBig", call: () => big.list() },
     ];
-    for (const s of series) {
-      const reply = await s.call();
-      if (reply.status !== 200) s.failure = describeFailure(s.key, reply);
-    }
-    const live = series.filter((s) => !s.failure);
-    const runOnce = async (iterations, record) => {
-      for (let i = 0; i < iterations; i++) {
-        for (const s of shuffle(live, random)) {
-          const reply = await s.call();
-          if (reply.status === 200) record?.(s, reply.ms);
-          else s.failure ??= describeFailure(s.key, reply);
-        }
-      }
-    };
-    await runOnce(sizes.latencyWarmup);
-    const reps = [];
-    for (let r = 0; r < sizes.latencyReps; r++) {
-      const samples = Object.fromEntries(live.map((s) => [s.key, []]));
-      await runOnce(sizes.latencyIterations, (s, ms) => samples[s.key].push(ms));
-      reps.push(samples);
-      log(`gmail: repetition ${r + 1}/${sizes.latencyReps} done`);
-    }
-    const byKey = Object.fromEntries(series.map((s) => [s.key, s]));
-    return all.map((spec) => {
-      const broken = [byKey[spec.op], byKey[spec.base]].find((s) => s.failure);
-      if (broken) return failed(spec, broken.failure);
-      const stat = (rep, key) => percentile(rep[key], spec.p);
-      const perRep = reps.map((rep) => stat(rep, spec.op) / stat(rep, spec.base));
-      return figure({
-        ...spec,
-        value: median(reps.map((rep) => stat(rep, spec.op))),
-        baseline: median(reps.map((rep) => stat(rep, spec.base))),
-        spread: [Math.min(...perRep), Math.max(...perRep)],
-        reps: reps.length,
-        samples: reps.reduce((n, rep) => n + rep[spec.op].length, 0),
-      });
-    });
+    return await measureInterleaved({ name: "gmail", series, specs: all, sizes, random, log });
   } finally {
     await platform.discard(small.id);
     await platform.discard(big.id);

@@ -3,10 +3,10 @@
 // server, against the floor route and across a small and a big world, so machine drift hits
 // every series alike.
 import { EXPECTED_STATUS } from "../lib/platform.mjs";
-import { describeFailure, request } from "../lib/http.mjs";
-import { PEER, failed, figure } from "../lib/figures.mjs";
-import { median, percentile, shuffle } from "../lib/stats.mjs";
+import { request } from "../lib/http.mjs";
+import { PEER, failed } from "../lib/figures.mjs";
 import { githubWorld } from "../lib/worlds.mjs";
+import { measureInterleaved } from "../lib/interleave.mjs";
 
 const S0 = "0. Against a bare Node HTTP server";
 const S1 = "1. Twin overhead vs the floor";
@@ -264,49 +264,7 @@ export async function measureLatency({ platform, diskPlatform, sizes, random, lo
   }
   try {
     const series = seriesOf(small, big, sizes.bigWorld, random, bareUrl, disk);
-    // A route that is missing answers at once; probe each series so a 501 costs one call, not thousands.
-    for (const s of series) {
-      const reply = await s.call();
-      if (reply.status !== s.expect) s.failure = describeFailure(s.label, reply);
-    }
-    const live = series.filter((s) => !s.failure);
-    log(`latency: ${live.length} of ${series.length} series answer; ${sizes.latencyWarmup} warm-up iterations`);
-    const runOnce = async (iterations, record) => {
-      for (let i = 0; i < iterations; i++) {
-        for (const s of shuffle(live, random)) {
-          const reply = await s.call();
-          if (reply.status === s.expect) record?.(s, reply.ms);
-          else {
-            s.errors = (s.errors ?? 0) + 1;
-            s.failure ??= describeFailure(s.label, reply);
-          }
-        }
-      }
-    };
-    await runOnce(sizes.latencyWarmup);
-    /** reps[r][key] = the samples of series `key` in repetition r */
-    const reps = [];
-    for (let r = 0; r < sizes.latencyReps; r++) {
-      const samples = Object.fromEntries(live.map((s) => [s.key, []]));
-      await runOnce(sizes.latencyIterations, (s, ms) => samples[s.key].push(ms));
-      reps.push(samples);
-      log(`latency: repetition ${r + 1}/${sizes.latencyReps} done`);
-    }
-    const byKey = Object.fromEntries(series.map((s) => [s.key, s]));
-    return all.map((spec) => {
-      const broken = [byKey[spec.op], byKey[spec.base]].find((s) => s.failure);
-      if (broken) return failed(spec, broken.errors ? `${broken.errors} calls failed, first: ${broken.failure}` : broken.failure);
-      const stat = (rep, key) => percentile(rep[key], spec.p);
-      const perRep = reps.map((rep) => stat(rep, spec.op) / stat(rep, spec.base));
-      return figure({
-        ...spec,
-        value: median(reps.map((rep) => stat(rep, spec.op))),
-        baseline: median(reps.map((rep) => stat(rep, spec.base))),
-        spread: [Math.min(...perRep), Math.max(...perRep)],
-        reps: reps.length,
-        samples: reps.reduce((n, rep) => n + rep[spec.op].length, 0),
-      });
-    });
+    return await measureInterleaved({ name: "latency", series, specs: all, sizes, random, log });
   } finally {
     // Each call tapes its whole response (a list page is ~90 KB), so these discards archive a large tape.
     log("latency: discarding the two sandboxes (their tapes are archived first)");

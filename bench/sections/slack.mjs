@@ -3,9 +3,9 @@
 // one of 10 (target ≤ 1.2×), and a page of conversations.history (≤ 2×). Measured side by side
 // in one shuffled loop, like the latency section, so machine drift hits every series alike.
 import { describeFailure, jsonOf, request } from "../lib/http.mjs";
-import { failed, figure } from "../lib/figures.mjs";
+import { failed } from "../lib/figures.mjs";
 import { LOCAL_KEY } from "../lib/platform.mjs";
-import { median, percentile, shuffle } from "../lib/stats.mjs";
+import { measureInterleaved } from "../lib/interleave.mjs";
 
 const S1 = "1. Twin overhead vs the floor";
 const S2 = "2. World-size independence";
@@ -120,43 +120,7 @@ export async function measureSlack({ platform, sizes, random, log }) {
       { key: "listSmall", label: "conversations.history", call: () => small.list(), ok: okReply },
       { key: "listBig", label: "conversations.history", call: () => large.list(), ok: okReply },
     ];
-    for (const s of series) {
-      const reply = await s.call();
-      if (!s.ok(reply)) s.failure = describeFailure(s.label, reply);
-    }
-    const live = series.filter((s) => !s.failure);
-    const runOnce = async (iterations, record) => {
-      for (let i = 0; i < iterations; i++) {
-        for (const s of shuffle(live, random)) {
-          const reply = await s.call();
-          if (s.ok(reply)) record?.(s, reply.ms);
-          else s.failure ??= describeFailure(s.label, reply);
-        }
-      }
-    };
-    log(`slack: ${live.length} of ${series.length} series answer`);
-    await runOnce(sizes.latencyWarmup);
-    const reps = [];
-    for (let r = 0; r < sizes.latencyReps; r++) {
-      const samples = Object.fromEntries(live.map((s) => [s.key, []]));
-      await runOnce(sizes.latencyIterations, (s, ms) => samples[s.key].push(ms));
-      reps.push(samples);
-    }
-    const byKey = Object.fromEntries(series.map((s) => [s.key, s]));
-    return specs.map((spec) => {
-      const broken = [byKey[spec.op], byKey[spec.base]].find((s) => s.failure);
-      if (broken) return failed(spec, broken.failure);
-      const stat = (rep, key) => percentile(rep[key], spec.p);
-      const perRep = reps.map((rep) => stat(rep, spec.op) / stat(rep, spec.base));
-      return figure({
-        ...spec,
-        value: median(reps.map((rep) => stat(rep, spec.op))),
-        baseline: median(reps.map((rep) => stat(rep, spec.base))),
-        spread: [Math.min(...perRep), Math.max(...perRep)],
-        reps: reps.length,
-        samples: reps.reduce((k, rep) => k + rep[spec.op].length, 0),
-      });
-    });
+    return await measureInterleaved({ name: "slack", series, specs, sizes, random, log });
   } finally {
     await platform.discard(small.id);
     await platform.discard(large.id);

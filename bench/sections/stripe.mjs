@@ -3,8 +3,8 @@
 // customers against one of 10, interleaved in one shuffled loop so machine drift hits all alike.
 import { describeFailure, jsonOf, request } from "../lib/http.mjs";
 import { LOCAL_KEY } from "../lib/platform.mjs";
-import { failed, figure } from "../lib/figures.mjs";
-import { median, percentile, shuffle } from "../lib/stats.mjs";
+import { failed } from "../lib/figures.mjs";
+import { measureInterleaved } from "../lib/interleave.mjs";
 
 // The same sections as the GitHub figures: each twin adds its five under its own id.
 const S1 = "1. Twin overhead vs the floor";
@@ -142,43 +142,7 @@ export async function measureStripe({ platform, sizes, random, log }) {
     { key: "listBig", call: () => big.list() },
   ];
   try {
-    for (const s of series) {
-      const reply = await s.call();
-      if (reply.status !== 200) s.failure = describeFailure(s.key, reply);
-    }
-    const live = series.filter((s) => !s.failure);
-    const runOnce = async (iterations, record) => {
-      for (let i = 0; i < iterations; i++) {
-        for (const s of shuffle(live, random)) {
-          const reply = await s.call();
-          if (reply.status === 200) record?.(s, reply.ms);
-          else s.failure ??= describeFailure(s.key, reply);
-        }
-      }
-    };
-    await runOnce(sizes.latencyWarmup);
-    const reps = [];
-    for (let r = 0; r < sizes.latencyReps; r++) {
-      const samples = Object.fromEntries(live.map((s) => [s.key, []]));
-      await runOnce(sizes.latencyIterations, (s, ms) => samples[s.key].push(ms));
-      reps.push(samples);
-      log(`stripe: repetition ${r + 1}/${sizes.latencyReps} done`);
-    }
-    const byKey = Object.fromEntries(series.map((s) => [s.key, s]));
-    return all.map((spec) => {
-      const broken = [byKey[spec.op], byKey[spec.base]].find((s) => s.failure);
-      if (broken) return failed(spec, broken.failure);
-      const stat = (rep, key) => percentile(rep[key], spec.p);
-      const perRep = reps.map((rep) => stat(rep, spec.op) / stat(rep, spec.base));
-      return figure({
-        ...spec,
-        value: median(reps.map((rep) => stat(rep, spec.op))),
-        baseline: median(reps.map((rep) => stat(rep, spec.base))),
-        spread: [Math.min(...perRep), Math.max(...perRep)],
-        reps: reps.length,
-        samples: reps.reduce((n, rep) => n + rep[spec.op].length, 0),
-      });
-    });
+    return await measureInterleaved({ name: "stripe", series, specs: all, sizes, random, log });
   } finally {
     await discard(platform.baseUrl, small.id);
     await discard(platform.baseUrl, big.id);

@@ -1,0 +1,60 @@
+// The measurement every latency section makes: probe each series once (a missing route costs one
+// call, not thousands), warm up, then interleave the live series in a shuffled order for several
+// repetitions, and report each figure as the median over repetitions of its percentile against
+// its baseline's, with the spread of the per-repetition ratios.
+import { failed, figure } from "./figures.mjs";
+import { describeFailure } from "./http.mjs";
+import { median, percentile, shuffle } from "./stats.mjs";
+
+/** Whether a series' reply counts: its own `ok`, else its `expect`ed status, else 200. */
+const answered = (s, reply) => (s.ok ? s.ok(reply) : reply.status === (s.expect ?? 200));
+
+/**
+ * @param {{ name: string, series: { key: string, label?: string, call: () => Promise<{ status: number, ms: number }>, ok?: (reply: unknown) => boolean, expect?: number }[],
+ *   specs: { op: string, base: string, p: number }[], sizes: { latencyWarmup: number, latencyIterations: number, latencyReps: number },
+ *   random: () => number, log: (line: string) => void }} run
+ */
+export async function measureInterleaved({ name, series, specs, sizes, random, log }) {
+  for (const s of series) {
+    const reply = await s.call();
+    if (!answered(s, reply)) s.failure = describeFailure(s.label ?? s.key, reply);
+  }
+  const live = series.filter((s) => !s.failure);
+  log(`${name}: ${live.length} of ${series.length} series answer; ${sizes.latencyWarmup} warm-up iterations`);
+  const runOnce = async (iterations, record) => {
+    for (let i = 0; i < iterations; i++) {
+      for (const s of shuffle(live, random)) {
+        const reply = await s.call();
+        if (answered(s, reply)) record?.(s, reply.ms);
+        else {
+          s.errors = (s.errors ?? 0) + 1;
+          s.failure ??= describeFailure(s.label ?? s.key, reply);
+        }
+      }
+    }
+  };
+  await runOnce(sizes.latencyWarmup);
+  /** reps[r][key] = the samples of series `key` in repetition r */
+  const reps = [];
+  for (let r = 0; r < sizes.latencyReps; r++) {
+    const samples = Object.fromEntries(live.map((s) => [s.key, []]));
+    await runOnce(sizes.latencyIterations, (s, ms) => samples[s.key].push(ms));
+    reps.push(samples);
+    log(`${name}: repetition ${r + 1}/${sizes.latencyReps} done`);
+  }
+  const byKey = Object.fromEntries(series.map((s) => [s.key, s]));
+  return specs.map((spec) => {
+    const broken = [byKey[spec.op], byKey[spec.base]].find((s) => s.failure);
+    if (broken) return failed(spec, broken.errors ? `${broken.errors} calls failed, first: ${broken.failure}` : broken.failure);
+    const stat = (rep, key) => percentile(rep[key], spec.p);
+    const perRep = reps.map((rep) => stat(rep, spec.op) / stat(rep, spec.base));
+    return figure({
+      ...spec,
+      value: median(reps.map((rep) => stat(rep, spec.op))),
+      baseline: median(reps.map((rep) => stat(rep, spec.base))),
+      spread: [Math.min(...perRep), Math.max(...perRep)],
+      reps: reps.length,
+      samples: reps.reduce((n, rep) => n + rep[spec.op].length, 0),
+    });
+  });
+}
