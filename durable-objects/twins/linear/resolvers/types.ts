@@ -50,7 +50,16 @@ export function listOf(
   const f = compileFilter(entity, args.filter, alias, gql.viewerId, gql.clock.now());
   const conn = page(
     gql,
-    { table, alias, where: [...where, f.sql], params: [...params, ...f.params], archivable: opts.archivable, order: opts.order },
+    {
+      table,
+      alias,
+      where: [...where, f.sql],
+      params: [...params, ...f.params],
+      archivable: opts.archivable,
+      order: opts.order,
+      // Only the lists whose field Linear gives a `sort` argument ever receive one.
+      sortable: entity === "issue" || entity === "user" || entity === "project" ? entity : undefined,
+    },
     args as PageArgs,
   );
   if (table === "lin_comments") preloadComments(gql, conn.nodes);
