@@ -70,11 +70,19 @@ export const linearTools: readonly TwinTool[] = [
       filter: z.record(z.string(), z.unknown()).optional().describe("A Linear IssueFilter object"),
       includeArchived: z.boolean().optional().describe("Include archived issues"),
       orderBy: z.enum(["createdAt", "updatedAt"]).optional(),
+      sort: z
+        .array(z.record(z.string(), z.unknown()))
+        .optional()
+        .describe(
+          'Linear IssueSortInput keys in order, e.g. [{"priority":{"order":"Ascending"}},{"dueDate":{"order":"Ascending","nulls":"last"}}]',
+        ),
       first,
       after,
+      last: z.number().int().min(1).max(250).optional().describe("Page size from the end (with before: the page before it)"),
+      before: z.string().optional().describe("pageInfo.startCursor of the following page"),
     },
     readOnly: true,
-    query: `query($filter: IssueFilter, $includeArchived: Boolean, $orderBy: PaginationOrderBy, $first: Int, $after: String) { issues(filter: $filter, includeArchived: $includeArchived, orderBy: $orderBy, first: $first, after: $after) { nodes { ${ISSUE_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    query: `query($filter: IssueFilter, $includeArchived: Boolean, $orderBy: PaginationOrderBy, $sort: [IssueSortInput!], $first: Int, $after: String, $last: Int, $before: String) { issues(filter: $filter, includeArchived: $includeArchived, orderBy: $orderBy, sort: $sort, first: $first, after: $after, last: $last, before: $before) { nodes { ${ISSUE_FIELDS} } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
     variables: (a) => a,
   }),
   gqlTool({

@@ -138,6 +138,13 @@ describe("linear MCP tools beyond issues and comments", () => {
     });
     expect(one.notification).toMatchObject({ type: "issueCommentMention", issue: { identifier: "ENG-1" } });
 
+    const sorted = await call<{ issues: { nodes: { identifier: string }[]; pageInfo: { hasPreviousPage: boolean } } }>("list_issues", {
+      sort: [{ priority: { order: "Ascending" } }],
+      last: 1,
+    });
+    expect(sorted.issues.nodes.map((i) => i.identifier)).toEqual(["ENG-1"]);
+    expect(sorted.issues.pageInfo.hasPreviousPage).toBe(false);
+
     const rows = (await tapeOf(sandbox, "linear")).slice(before);
     expect(rows.map((r) => [r.transport, r.operation, r.status])).toEqual(
       [
@@ -155,6 +162,7 @@ describe("linear MCP tools beyond issues and comments", () => {
         "webhookDelete",
         "notifications",
         "notification",
+        "issues",
       ].map((op) => ["mcp", op, 200]),
     );
   });

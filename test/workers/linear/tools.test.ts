@@ -15,7 +15,7 @@ const ARGS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   get_viewer: () => ({}),
   list_teams: () => ({}),
   list_users: () => ({ first: 10 }),
-  list_issues: () => ({ filter: { state: { type: { eq: "unstarted" } } }, first: 5 }),
+  list_issues: () => ({ filter: { state: { type: { eq: "unstarted" } } }, sort: [{ priority: { order: "Ascending" } }], last: 5 }),
   get_issue: () => ({ issueId: "ENG-1" }),
   search_issues: () => ({ term: "refund" }),
   create_issue: (ids) => ({ teamId: "ENG", title: "From MCP", priority: 2, labelIds: [ids.bug] }),
