@@ -17,6 +17,7 @@ import { meRoutes } from "./routes/me";
 import { sandboxRoutes } from "./routes/sandboxes";
 import { seedRoutes } from "./routes/seeds";
 import { taskRoutes } from "./routes/tasks";
+import { twinRoutes } from "./routes/twins";
 import { blobFileRoutes, blobUploadRoutes } from "./routes/blobs";
 import { checkRoutes } from "./routes/checks";
 import { finalizeRoutes } from "./routes/finalize";
@@ -70,6 +71,7 @@ const controlPlane = new Hono<AppEnv>()
   .route("/", seedRoutes)
   .route("/sandboxes", sandboxRoutes)
   .route("/tasks", taskRoutes)
+  .route("/twins", twinRoutes)
   .route("/agents", agentRoutes)
   // Grading: the check vocabulary, finalize and its evaluation, evidence uploads, runs.
   .route("/checks", checkRoutes)
