@@ -57,7 +57,8 @@ app.use("/v1/*", async (c, next) => {
     Object.values(TWINS).some((t) => token.startsWith(t.credential.prefix) && t.claimsRootPath(path))
   ) {
     const res = await rootTwinHandler(c, token);
-    if (res) return res;
+    // A key of that vendor's shape that opens no sandbox is refused as the vendor would refuse it.
+    return res ?? rootUnauthorized(path);
   }
   await next();
   c.header("x-request-id", c.get("requestId"));
