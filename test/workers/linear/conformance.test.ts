@@ -13,8 +13,10 @@ import {
   Kind,
   buildSchema,
   parse,
+  print,
   validate,
   visit,
+  type ConstValueNode,
   type DocumentNode,
   type GraphQLField,
   type GraphQLNamedType,
@@ -76,6 +78,10 @@ function sdkFieldType(typeName: string, field: string): string | undefined {
   return nullable ? base : `${base}!`;
 }
 
+/** A field's or argument's default as the SDL writes it, or "" for none. */
+const defaultOf = (f: { astNode?: { defaultValue?: ConstValueNode } | null } | undefined): string =>
+  f?.astNode?.defaultValue ? print(f.astNode.defaultValue) : "";
+
 const builtIn = (t: GraphQLNamedType) => t.name.startsWith("__") || ["String", "Int", "Float", "Boolean", "ID"].includes(t.name);
 
 describe("linear twin schema: conformance with Linear's", () => {
@@ -121,7 +127,7 @@ describe("linear twin schema: conformance with Linear's", () => {
           if (String(other.type) !== String(f.type)) mismatches.push(`${t.name}.${f.name}: ${String(f.type)} vs ${String(other.type)}`);
           for (const a of f.args) {
             const oa = other.args.find((x) => x.name === a.name);
-            if (oa && String(oa.type) === String(a.type)) continue;
+            if (oa && String(oa.type) === String(a.type) && defaultOf(oa) === defaultOf(a)) continue;
             // projectCreate's two newer arguments come from SDK 98's MutationProjectCreateArgs.
             const sdkArg = new RegExp(
               `type MutationProjectCreateArgs = \\{[^}]*\\n  ${a.name}\\?: InputMaybe<Scalars\\["String"\\]>;`,
@@ -132,8 +138,11 @@ describe("linear twin schema: conformance with Linear's", () => {
         }
       } else if (t instanceof GraphQLInputObjectType) {
         const fields = (theirs as GraphQLInputObjectType).getFields();
-        for (const f of Object.values(t.getFields()))
+        for (const f of Object.values(t.getFields())) {
           if (String(fields[f.name]?.type) !== String(f.type)) mismatches.push(`${t.name}.${f.name}`);
+          // Defaults matter: graphql-js fills them in (`nulls: PaginationNulls = last`) before a resolver runs.
+          if (defaultOf(fields[f.name]) !== defaultOf(f)) mismatches.push(`${t.name}.${f.name} = ${defaultOf(f)}`);
+        }
       } else if (t instanceof GraphQLEnumType) {
         const values = (theirs as GraphQLEnumType).getValues().map((v) => v.name);
         for (const v of t.getValues()) if (!values.includes(v.name)) mismatches.push(`${t.name}.${v.name}`);
