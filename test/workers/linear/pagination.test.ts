@@ -149,10 +149,12 @@ describe("linear twin: the sort argument", () => {
     expect(other.status).toBe(400);
   });
 
-  it("sorts users by name and projects by name", async () => {
+  it("sorts users by name, a team's members by display name, and projects by name", async () => {
     const sb = await linearSandbox();
     const users = await gql(sb, "{ users(sort: [{ name: { order: Descending } }]) { nodes { name } } }");
     expect(users.body.data).toEqual({ users: { nodes: [{ name: "Bob Stone" }, { name: "Ada Lovelace" }] } });
+    const members = await gql(sb, '{ team(id: "ENG") { members(sort: [{ displayName: { order: Descending } }]) { nodes { email } } } }');
+    expect(members.body.data).toEqual({ team: { members: { nodes: [{ email: "bob@acme.test" }, { email: "ada@acme.test" }] } } });
     const projects = await gql(sb, "{ projects(sort: [{ name: { order: Ascending } }]) { nodes { name } } }");
     expect(projects.body.data).toEqual({ projects: { nodes: [{ name: "Checkout revamp" }] } });
   });
