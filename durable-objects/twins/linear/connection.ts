@@ -48,8 +48,6 @@ const flip = (k: SortKey): SortKey => ({
 
 /** A cursor names its list and ordering, and holds a node's sort values and rowid. */
 const listName = (table: string, keys: readonly SortKey[]) => [table, ...keys.map((k) => k.name)].join("/");
-const defaultKeys = (keys: readonly SortKey[], column: string, dir: "ASC" | "DESC") =>
-  keys.length === 1 && keys[0]?.name === `${column} ${dir}`;
 
 function readCursor(list: string, cursor: string, width: number): SqlValue[] {
   const key = decodeCursor(list, cursor);
@@ -131,7 +129,9 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
     keys = [{ name: `${column} ${dir}`, expr: (a) => `${a}.${column}`, dir, nulls: null }];
     rowDir = dir;
   }
-  const list = defaultKeys(keys, column, dir) ? q.table : listName(q.table, keys);
+  // The list's own default order keeps the plain name; `orderBy: updatedAt` and `sort` name theirs.
+  const plain = q.order ? `${q.order.column} ${q.order.direction}` : "created_at DESC";
+  const list = keys.length === 1 && keys[0]?.name === plain ? q.table : listName(q.table, keys);
   const where = [...q.where];
   const params = [...q.params];
   if (q.archivable && !args.includeArchived) where.push(`${q.alias}.archived_at IS NULL`);

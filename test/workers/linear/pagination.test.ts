@@ -144,7 +144,10 @@ describe("linear twin: the sort argument", () => {
       back.unshift(...IDS(tail));
     }
     expect(back).toEqual(all);
-    // A cursor of one ordering is refused by another.
+    // A cursor of one ordering is refused by another, orderBy's included.
+    const byUpdate = await gql(sb, "{ issues(orderBy: updatedAt, first: 1) { pageInfo { endCursor } } }");
+    const updateCursor = (byUpdate.body.data as { issues: Page }).issues.pageInfo.endCursor;
+    expect((await gql(sb, ISSUES, { after: updateCursor })).status).toBe(400);
     const other = await gql(sb, ISSUES, { sort: [{ title: { order: "Ascending" } }], after: page.pageInfo.startCursor });
     expect(other.status).toBe(400);
   });
