@@ -176,3 +176,19 @@ describe("linear twin: the sort argument", () => {
     }
   });
 });
+
+describe("linear twin: includeArchived", () => {
+  it("counts a team's archived issues only with includeArchived, in lists and in issueCount", async () => {
+    const sb = await linearSandbox(world(3));
+    const client = linearFor(sb);
+    await client.archiveIssue((await client.issue("ENG-2")).id);
+    const q =
+      '{ team(id: "ENG") { issueCount all: issueCount(includeArchived: true) } issues { nodes { identifier } } archived: issues(includeArchived: true) { nodes { identifier } } }';
+    const res = await gql(sb, q);
+    expect(res.body.data).toEqual({
+      team: { issueCount: 2, all: 3 },
+      issues: { nodes: [{ identifier: "ENG-3" }, { identifier: "ENG-1" }] },
+      archived: { nodes: [{ identifier: "ENG-3" }, { identifier: "ENG-2" }, { identifier: "ENG-1" }] },
+    });
+  });
+});

@@ -243,9 +243,11 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     color: () => "#5e6ad2",
     private: () => false,
     visibility: () => "public",
-    issueCount: (r, _a, gql) =>
-      gql.db.one<{ n: number }>("SELECT count(*) AS n FROM lin_issues WHERE team_id = ? AND trashed = 0 AND archived_at IS NULL", r.id)
-        ?.n ?? 0,
+    issueCount: (r, args, gql) =>
+      gql.db.one<{ n: number }>(
+        `SELECT count(*) AS n FROM lin_issues WHERE team_id = ? AND trashed = 0${args.includeArchived === true ? "" : " AND archived_at IS NULL"}`,
+        r.id,
+      )?.n ?? 0,
     viewerMembership: (r, _a, gql) => (isMember(gql, r.id) ? { id: `${r.id.slice(0, 24)}${gql.viewerId.slice(24)}` } : null),
     viewerCanJoin: (r, _a, gql) => !isMember(gql, r.id),
     viewerCanLeave: (r, _a, gql) => isMember(gql, r.id),
