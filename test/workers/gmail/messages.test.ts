@@ -224,7 +224,12 @@ describe("messages through googleapis", () => {
     );
     expect(bad.status).toBe(400);
     expect((await gmail.users.messages.trash({ userId: "me", id: "19a0c0de0000a006" })).data.labelIds).toEqual(["IMPORTANT", "TRASH"]);
-    expect((await gmail.users.messages.untrash({ userId: "me", id: "19a0c0de0000a006" })).data.labelIds).toEqual(["IMPORTANT"]);
+    // Untrash puts back what trash took away: the message is in the inbox again.
+    expect((await gmail.users.messages.untrash({ userId: "me", id: "19a0c0de0000a006" })).data.labelIds).toEqual(["IMPORTANT", "INBOX"]);
+    // Spam that was trashed goes back to spam; a second untrash changes nothing.
+    expect((await gmail.users.messages.trash({ userId: "me", id: "19a0c0de0000a005" })).data.labelIds).toEqual(["UNREAD", "TRASH"]);
+    expect((await gmail.users.messages.untrash({ userId: "me", id: "19a0c0de0000a005" })).data.labelIds).toEqual(["UNREAD", "SPAM"]);
+    expect((await gmail.users.messages.untrash({ userId: "me", id: "19a0c0de0000a005" })).data.labelIds).toEqual(["UNREAD", "SPAM"]);
     expect((await gmail.users.messages.delete({ userId: "me", id: "19a0c0de0000a006" })).status).toBe(204);
     expect((await gError(gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a006" }))).status).toBe(404);
     expect(

@@ -31,13 +31,25 @@ export function positionOf(token: string | null): Position | undefined {
   return m ? { date: Number(m[1]), id: m[2] } : fail(badRequest("Invalid pageToken"));
 }
 
-/** Messages in list order from `after` on, each passing the filters. */
-export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH): Generator<StoredMessage> {
+/** Whether a message comes before a position in list order (newer, or as new with a greater id). */
+export const isBefore = (m: StoredMessage, p: Position) => m.internalDate > p.date || (m.internalDate === p.date && m.id > p.id);
+
+/** The list's filters as one test: every label (AND), the spam/trash default, the `q` search. */
+export function matcher(db: Db, opts: ListOptions): (m: StoredMessage) => boolean {
   const query = opts.q?.trim() ? parseQuery(opts.q, opts.now) : undefined;
   const names = query ? labelNames(db) : new Map<string, string>();
   const hiddenOk =
     opts.includeSpamTrash || opts.labelIds.includes("SPAM") || opts.labelIds.includes("TRASH") || (query?.reachesSpamTrash ?? false);
-  const [first, ...rest] = opts.labelIds;
+  return (m) =>
+    opts.labelIds.every((l) => m.labelIds.includes(l)) &&
+    (hiddenOk || !(m.labelIds.includes("SPAM") || m.labelIds.includes("TRASH"))) &&
+    (!query || query.matches(searchDoc(m, names)));
+}
+
+/** Messages in list order from `after` on, each passing the filters. */
+export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH): Generator<StoredMessage> {
+  const passes = matcher(db, opts);
+  const [first] = opts.labelIds;
   let cursor: Position = after ?? { date: Number.MAX_SAFE_INTEGER, id: "g" };
   for (;;) {
     const rows = first
@@ -62,10 +74,7 @@ export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH
     for (const row of rows) {
       const m = fromRow(row);
       cursor = { date: m.internalDate, id: m.id };
-      if (!rest.every((l) => m.labelIds.includes(l))) continue;
-      if (!hiddenOk && (m.labelIds.includes("SPAM") || m.labelIds.includes("TRASH"))) continue;
-      if (query && !query.matches(searchDoc(m, names))) continue;
-      yield m;
+      if (passes(m)) yield m;
     }
     if (rows.length < batch) return;
   }
