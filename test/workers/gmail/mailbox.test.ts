@@ -109,7 +109,14 @@ describe("threads, labels, drafts, history and settings", () => {
       id: created.data.id ?? "",
       requestBody: { message: { raw: raw(["To: lee@partner.test", "Subject: Renewal", "", "Draft two"]) } },
     });
+    // Gmail keeps the draft's id and replaces its message: a new message id, the old message gone.
+    expect(updated.data.id).toBe(created.data.id);
     expect(updated.data.message?.id).not.toBe(created.data.message?.id);
+    expect((await gError(gmail.users.messages.get({ userId: "me", id: created.data.message?.id ?? "" }))).status).toBe(404);
+    expect((await gmail.users.drafts.list({ userId: "me" })).data.drafts?.map((d) => [d.id, d.message?.id])).toEqual([
+      [created.data.id, updated.data.message?.id],
+      ["r7390128431662530001", "19a0c0de0000d001"],
+    ]);
     const got = await gmail.users.drafts.get({ userId: "me", id: created.data.id ?? "" });
     expect(got.data.message?.snippet).toBe("Draft two");
     const sent = await gmail.users.drafts.send({ userId: "me", requestBody: { id: "r7390128431662530001" } });
