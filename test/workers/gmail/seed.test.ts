@@ -1,11 +1,13 @@
 // The Gmail seed: defaults, export(boot(seed)) equal to the normalized seed, and each integrity
 // refusal at its path.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { gmailTwin } from "../../../durable-objects/twins/gmail";
 import { rfc2822 } from "../../../durable-objects/twins/gmail/mime";
 import { normalizeSeed } from "../../../durable-objects/twins/normalize";
+import { sandboxStub } from "../../../workers/stubs";
 import { inTwinWorld } from "../kit/world";
-import { postJson } from "../helpers";
+import { createSandbox, postJson } from "../helpers";
 import { gmailSandbox, gmailState, raw } from "./client";
 
 const parse = (seed: unknown) => gmailTwin.parseSeed(seed);
@@ -209,6 +211,42 @@ describe("the Gmail seed", () => {
     expect(Number(first?.internalDate)).toBeLessThanOrEqual(after);
     const got = await gmail.users.messages.get({ userId: "me", id: first?.id ?? "" });
     expect(got.data.internalDate).toBe(first?.internalDate);
+  });
+
+  it("completes a task's Seed State the same way: structured mail, the sandbox clock, and the initial state saved so", async () => {
+    const world = {
+      gmail: {
+        ...base,
+        messages: [{ id: "18f0c0de0000b001", labelIds: ["INBOX"], raw: btoa("From: a@b.test\r\nSubject: from a task\r\n\r\nhello\r\n") }],
+      },
+    };
+    const markdown = [
+      "# Raw task",
+      "",
+      "## Config",
+      "twins: [gmail]",
+      "",
+      "## Seed State",
+      "```json",
+      JSON.stringify(world),
+      "```",
+      "",
+    ].join("\n");
+    const before = Date.now();
+    const sandbox = await createSandbox({ twins: ["gmail"], task_source: btoa(markdown) });
+    const after = Date.now();
+    const state = (await gmailState(sandbox)) as { messages: Record<string, unknown>[] };
+    const [m] = state.messages;
+    expect(m).toMatchObject({ id: "18f0c0de0000b001", text: "hello\n" });
+    expect(m).not.toHaveProperty("raw");
+    expect(Number(m?.internalDate)).toBeGreaterThanOrEqual(before);
+    expect(Number(m?.internalDate)).toBeLessThanOrEqual(after);
+    // Grading's initial world is the completed seed, so it agrees with the state on what was there.
+    const initial = await sandboxStub(env, sandbox.session_id).initialStates();
+    expect(initial).toEqual({ gmail: state });
+    // Validation runs the same completion and accepts the world.
+    const validated = await postJson("/v1/seeds/validate", { twins: ["gmail"], seed: world.gmail });
+    expect(validated.status).toBe(200);
   });
 
   it("round-trips the default world and a generated one", async () => {
