@@ -1,6 +1,7 @@
 // Listing messages newest first (internalDate, then id), as one walk over an index: the first
 // requested label's (label, date) index, or the messages' own date index. Further labels (AND),
-// the spam/trash default and the `q` search filter the walk; a page stops at maxResults + 1.
+// the spam/trash default and the `q` search filter the walk; a page stops at maxResults + 1. The
+// position is compared as a row value, so SQLite seeks the index to it instead of scanning down.
 import type { Db } from "../../../sql";
 import { badRequest, fail } from "../errors";
 import { fromRow, type StoredMessage } from "./messages";
@@ -55,18 +56,16 @@ export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH
     const rows = first
       ? db.all<Parameters<typeof fromRow>[0]>(
           `SELECT ${COLUMNS} FROM gm_message_labels l JOIN gm_messages m ON m.id = l.message_id
-           WHERE l.label_id = ? AND (l.internal_date < ? OR (l.internal_date = ? AND l.message_id < ?))
+           WHERE l.label_id = ? AND (l.internal_date, l.message_id) < (?, ?)
            ORDER BY l.internal_date DESC, l.message_id DESC LIMIT ?`,
           first,
-          cursor.date,
           cursor.date,
           cursor.id,
           batch,
         )
       : db.all<Parameters<typeof fromRow>[0]>(
-          `SELECT ${COLUMNS} FROM gm_messages m WHERE (m.internal_date < ? OR (m.internal_date = ? AND m.id < ?))
+          `SELECT ${COLUMNS} FROM gm_messages m WHERE (m.internal_date, m.id) < (?, ?)
            ORDER BY m.internal_date DESC, m.id DESC LIMIT ?`,
-          cursor.date,
           cursor.date,
           cursor.id,
           batch,
