@@ -98,6 +98,10 @@ describe("messages through googleapis", () => {
     expect(await q("filename:2041.pdf")).toEqual(["19a0c0de0000a003"]);
     expect(await q("filename:inv")).toEqual(["19a0c0de0000a003"]);
     expect(await q("filename:invo")).toEqual([]);
+    // rfc822msgid: takes the whole Message-ID, brackets optional.
+    expect(await q("rfc822msgid:<m1@customer.test>")).toEqual(["19a0c0de0000a001"]);
+    expect(await q("rfc822msgid:m1@customer.test")).toEqual(["19a0c0de0000a001"]);
+    expect(await q("rfc822msgid:m1@customer")).toEqual([]);
   });
 
   it("serves each format: full with parts, metadata with chosen headers, minimal, raw", async () => {

@@ -148,8 +148,11 @@ function matchTerm(doc: SearchDoc, key: string | undefined, rawValue: string, no
       return hasWords(wordsOf(doc.header("delivered-to")), value) || hasWords(wordsOf(doc.header("to")), value);
     case "list":
       return hasWords(wordsOf(doc.header("list-id")), value);
-    case "rfc822msgid":
-      return doc.header("message-id").includes(value);
+    case "rfc822msgid": {
+      // The whole Message-ID, with or without its angle brackets.
+      const bare = (v: string) => v.trim().replace(/^<|>$/g, "");
+      return bare(doc.header("message-id")) === bare(value);
+    }
     case "is":
       if (value === "unread") return has("UNREAD");
       if (value === "read") return !has("UNREAD");
