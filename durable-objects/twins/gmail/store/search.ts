@@ -11,7 +11,7 @@ type Node = { kind: "and" | "or"; items: Node[] } | { kind: "not"; item: Node } 
 
 function tokenize(q: string): string[] {
   const tokens: string[] = [];
-  const re = /\s*(\(|\)|-?[a-zA-Z_]+:"[^"]*"|-?"[^"]*"|-?[a-zA-Z_]+:\([^)]*\)|[^\s()]+)/g;
+  const re = /\s*(\(|\)|-?[a-zA-Z_][a-zA-Z0-9_]*:"[^"]*"|-?"[^"]*"|-?[a-zA-Z_][a-zA-Z0-9_]*:\([^)]*\)|[^\s()]+)/g;
   for (const m of q.matchAll(re)) if (m[1] !== undefined) tokens.push(m[1]);
   return tokens;
 }
@@ -48,7 +48,7 @@ function parseTokens(tokens: string[]): Node {
 const unquote = (v: string) => (v.startsWith('"') && v.endsWith('"') && v.length >= 2 ? v.slice(1, -1) : v);
 
 function termOf(token: string): Node {
-  const m = /^([a-zA-Z_]+):(.*)$/.exec(token);
+  const m = /^([a-zA-Z_][a-zA-Z0-9_]*):(.*)$/.exec(token);
   if (m && KEYS.has(m[1].toLowerCase())) {
     const value = m[2];
     // `from:(a OR b)` groups values of one operator.
