@@ -49,11 +49,11 @@ describe("threads, labels, drafts, history and settings", () => {
       ],
     };
     const { gmail } = await gmailSandbox(seed);
-    const all = async (labelIds?: string[]) => {
+    const all = async (labelIds?: string[], maxResults = 1) => {
       const ids: string[] = [];
       let pageToken: string | undefined;
       do {
-        const page = await gmail.users.threads.list({ userId: "me", maxResults: 1, labelIds, pageToken });
+        const page = await gmail.users.threads.list({ userId: "me", maxResults, labelIds, pageToken });
         ids.push(...(page.data.threads ?? []).map((t) => t.id ?? ""));
         pageToken = page.data.nextPageToken ?? undefined;
         if (pageToken) expect(pageToken).not.toMatch(/^\d+$/);
@@ -62,6 +62,9 @@ describe("threads, labels, drafts, history and settings", () => {
     };
     expect(await all()).toEqual(["d1", "c1", "a1", "b1"]);
     expect(await all(["INBOX"])).toEqual(["c1", "a1", "b1"]);
+    // A page that ends on a thread's newest message does not serve that thread again with its older one.
+    expect(await all(undefined, 3)).toEqual(["d1", "c1", "a1", "b1"]);
+    expect(await all(["INBOX"], 2)).toEqual(["c1", "a1", "b1"]);
     expect((await gError(gmail.users.threads.list({ userId: "me", pageToken: "not-a-token" }))).status).toBe(400);
   });
 

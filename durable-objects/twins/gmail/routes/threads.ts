@@ -3,7 +3,7 @@ import type { Route, TwinContext } from "../../types";
 import { boolQuery, formatOf, gmailRoute, listQuery, maxResultsOf } from "../context";
 import { fail, gJson, gNoContent, notFound } from "../errors";
 import { checkedId } from "../ids";
-import { isBefore, matcher, positionOf, tokenOf, walk } from "../store/list";
+import { isAtOrBefore, matcher, positionOf, tokenOf, walk } from "../store/list";
 import { deleteMessage, relabel, threadMessages, trashMessage, untrashMessage, type StoredMessage } from "../store/messages";
 import { messageView } from "../views";
 import { labelChange } from "./messages";
@@ -38,8 +38,8 @@ function list(ctx: TwinContext) {
     if (seen.has(m.threadId)) continue;
     seen.add(m.threadId);
     const all = threadMessages(ctx.db, m.threadId);
-    // A thread with a passing message before the token was served on an earlier page.
-    if (after && all.some((o) => isBefore(o, after) && passes(o))) continue;
+    // A thread with a passing message at the token or before it was served on an earlier page.
+    if (after && all.some((o) => isAtOrBefore(o, after) && passes(o))) continue;
     if (threads.length === max) {
       more = true;
       break;

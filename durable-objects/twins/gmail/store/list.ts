@@ -32,8 +32,8 @@ export function positionOf(token: string | null): Position | undefined {
   return m ? { date: Number(m[1]), id: m[2] } : fail(badRequest("Invalid pageToken"));
 }
 
-/** Whether a message comes before a position in list order (newer, or as new with a greater id). */
-export const isBefore = (m: StoredMessage, p: Position) => m.internalDate > p.date || (m.internalDate === p.date && m.id > p.id);
+/** Whether a message stands at a position or before it in list order (newer, or as new with a greater or equal id). */
+export const isAtOrBefore = (m: StoredMessage, p: Position) => m.internalDate > p.date || (m.internalDate === p.date && m.id >= p.id);
 
 /** The list's filters as one test: every label (AND), the spam/trash default, the `q` search. */
 export function matcher(db: Db, opts: ListOptions): (m: StoredMessage) => boolean {
