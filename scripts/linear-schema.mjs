@@ -166,10 +166,9 @@ while (changed) {
 }
 
 const desc = (d, indent = "") => (d ? `${indent}"""${d.replace(/"""/g, '\\"""').replace(/\s+/g, " ").trim()}"""\n` : "");
-const argList = (args) =>
-  args.length
-    ? `(${args.map((a) => `${a.name}: ${a.type}${a.defaultValue !== undefined ? ` = ${JSON.stringify(a.defaultValue)}` : ""}`).join(", ")})`
-    : "";
+/** ` = <default>` as the published schema writes it (an enum value bare, a string quoted), or nothing. */
+const defaultOf = (f) => (f.astNode?.defaultValue ? ` = ${print(f.astNode.defaultValue)}` : "");
+const argList = (args) => (args.length ? `(${args.map((a) => `${a.name}: ${a.type}${defaultOf(a)}`).join(", ")})` : "");
 const out = [];
 const unions = [];
 for (const name of [...new Set([...fields.keys(), ...named])].sort()) {
@@ -187,7 +186,7 @@ for (const name of [...new Set([...fields.keys(), ...named])].sort()) {
   } else if (t instanceof GraphQLInputObjectType) {
     out.push(
       `input ${name} {\n${Object.values(t.getFields())
-        .map((f) => `  ${f.name}: ${f.type}`)
+        .map((f) => `  ${f.name}: ${f.type}${defaultOf(f)}`)
         .join("\n")}\n}`,
     );
   } else if (t instanceof GraphQLUnionType) {

@@ -181,7 +181,7 @@ export interface CredentialFormat {
 
 export interface TwinDefinition<Seed = unknown> {
   id: TwinId;
-  /** The vendor's name as people write it, for reasons and pages ("GitHub"). */
+  /** The vendor's name as people write it, for reasons and pages. */
   displayName: string;
   /** False for a twin whose issue has not landed: it boots what it is given and answers 501. */
   implemented: boolean;
@@ -260,7 +260,7 @@ export interface TwinDefinition<Seed = unknown> {
   generateSeed?(count: number): unknown;
   /** Runs a delivery scheduled with `ctx.schedule` (see TwinContext). */
   deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
-  /** Headers that sign a webhook body (e.g. `Stripe-Signature: t=…,v1=…`), computed when it is sent. */
+  /** Headers that sign a webhook body (an HMAC of the body and a timestamp, say), computed when it is sent. */
   signWebhook?(delivery: { body: string; secret: string }, nowMs: number): Promise<Record<string, string>>;
   /**
    * For a twin whose one route serves many operations (GraphQL): which operation a call is, read
@@ -269,8 +269,8 @@ export interface TwinDefinition<Seed = unknown> {
   operationOf?(req: TwinRequest): string | undefined;
   /**
    * Whether a refusal's writes stand. By default a call answered >= 400 changes nothing; a vendor
-   * whose refusals still record what happened (Stripe's declined card keeps its failed charge,
-   * the intent's last_payment_error and their events) says which answers keep their writes.
+   * whose refusals still record what happened (a declined payment that still records the failed
+   * attempt and its events) says which answers keep their writes.
    */
   keepsWrites?(res: TwinResponse): boolean;
   /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */

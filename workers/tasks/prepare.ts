@@ -4,7 +4,8 @@ import type { TwinId } from "../../durable-objects/twins/types";
 import { ApiError } from "../errors";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { bindTaskCriteria, renderPicks, type CriterionBinding, type CriterionPick } from "./criteria-binding";
-import { missingForRun, parseTask, renderCriteriaSection } from "./markdown";
+import { parseTask } from ".";
+import { missingForRun, renderCriteriaSection } from "./markdown";
 import type { Task, TaskError } from "./types";
 import { seedForRequest } from "./wire";
 

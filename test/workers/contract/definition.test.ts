@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { matchRoute } from "../../../durable-objects/dispatch";
 import { normalizeSeed } from "../../../durable-objects/twins/normalize";
 import { DEFAULT_TWIN, TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
-import { DEFAULT_TWINS } from "../../../workers/tasks/markdown";
+import { parseTask } from "../../../workers/tasks";
 import { bindSentence, exampleSentence, renderCheck } from "../../../workers/grading/binding";
 import { vocabularyDigest } from "../../../workers/grading/vocabulary";
 import { sampleArgs } from "../kit/sample-args";
@@ -24,9 +24,10 @@ async function normalized(id: (typeof TWIN_IDS)[number], raw: unknown): Promise<
 }
 
 describe("the registry", () => {
-  it("defaults tasks and sandboxes to its first twin", () => {
-    // The task parser is also loaded by the CLI, which cannot load the registry: the two must agree.
-    expect(DEFAULT_TWINS).toEqual([DEFAULT_TWIN]);
+  it("defaults a task that names no twins to its first twin", () => {
+    const parsed = parseTask("# t\n\n## Prompt\nDo it.\n");
+    expect(parsed.ok && parsed.task.config.twins).toEqual([DEFAULT_TWIN]);
+    expect(DEFAULT_TWIN).toBe(TWIN_IDS[0]);
   });
 });
 
