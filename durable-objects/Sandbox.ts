@@ -7,6 +7,7 @@ import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations, twinMigrationList } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
+import { completeSeed } from "./twins/normalize";
 import { TIMED_MIGRATIONS, fireDue } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
 import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, appendTape, tapePage } from "./tape";
@@ -152,20 +153,22 @@ export class Sandbox extends DurableObject<Env> {
     };
     const ready: SandboxMeta = { ...meta, state: "ready", readyAt: Date.now() };
     try {
-      // A twin's asynchronous preparation of its seed runs before the boot transaction.
-      const prepared = new Map<TwinId, unknown>();
+      // Before the boot transaction: normalizing finishes with the sandbox clock (what the clock
+      // decides, left out on the control plane), then the twin's asynchronous preparation runs.
+      const prepared = new Map<TwinId, { seed: unknown; boot: unknown }>();
       for (const id of input.twins) {
         const twin = twinById(id);
-        const seed = input.seeds[id] ?? twin.defaultSeed();
-        prepared.set(id, twin.prepareSeed ? await twin.prepareSeed(seed) : seed);
+        const completed = await completeSeed(twin, input.seeds[id] ?? twin.defaultSeed(), this.clock);
+        if (!completed.ok) throw new Error(`${id} seed refused at boot: ${JSON.stringify(completed.issues.slice(0, 3))}`);
+        prepared.set(id, { seed: completed.seed, boot: twin.prepareSeed ? await twin.prepareSeed(completed.seed) : completed.seed });
       }
       this.ctx.storage.transactionSync(() => {
         for (const id of input.twins) {
           const twin = twinById(id);
           this.applyTwinMigrations(id);
-          const seed = input.seeds[id] ?? twin.defaultSeed();
-          twin.boot(this.db, prepared.get(id) ?? seed, this.clock);
-          saveSnapshot(this.db, id, redactValue(seed));
+          const seed = prepared.get(id) ?? { seed: twin.defaultSeed(), boot: twin.defaultSeed() };
+          twin.boot(this.db, seed.boot, this.clock);
+          saveSnapshot(this.db, id, redactValue(seed.seed));
         }
         this.saveMeta(ready);
         this.setTimer("lifetime", input.expiresAt);

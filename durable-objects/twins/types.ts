@@ -185,7 +185,10 @@ export interface TwinDefinition<Seed = unknown> {
   displayName: string;
   /** False for a twin whose issue has not landed: it boots what it is given and answers 501. */
   implemented: boolean;
-  /** The same parser validates seeds on the control plane and boots the sandbox. */
+  /**
+   * The same parser validates seeds on the control plane and boots the sandbox. A twin with
+   * `completeSeed` finishes normalizing there: call normalizeSeed (twins/normalize.ts) for both.
+   */
   parseSeed(raw: unknown): SeedResult<Seed>;
   defaultSeed(): Seed;
   /** The twin's tables (prefixed with its id), an append-only list applied once each. */
@@ -279,4 +282,12 @@ export interface TwinDefinition<Seed = unknown> {
   prepare?(req: TwinRequest): Promise<TwinRequest>;
   /** The same for a seed before `boot`: the seed handed to boot, with what it needs precomputed. */
   prepareSeed?(seed: Seed): Promise<Seed>;
+  /**
+   * The asynchronous rest of normalizing a seed, after `parseSeed` (reading mail with a
+   * promise-based MIME parser, say). The normalized seed is what this returns for what parseSeed
+   * gave; it may still refuse, with paths. Given the sandbox clock (inside the sandbox, just before
+   * boot) it also fills what that clock decides; without one (the control plane) it leaves that to
+   * boot. Run again on its own result, it gives that result back.
+   */
+  completeSeed?(seed: Seed, clock?: Clock): Promise<SeedResult<Seed>>;
 }

@@ -103,7 +103,7 @@ export const taskRoutes = new Hono<AppEnv>()
         issues: [{ path: "source", message: "Provide exactly one of source or task_source" }],
       });
     const markdown = body.source ?? decodeTaskSource(body.task_source ?? "");
-    const prepared = prepareTask(markdown, body.criteria);
+    const prepared = await prepareTask(markdown, body.criteria);
     const { row, created } = await saveTask(c.env, c.get("caller").team.id, prepared);
     return c.json({ ...full(row, prepared.task), created, warnings: seedWarnings(prepared) }, created ? 201 : 200);
   })

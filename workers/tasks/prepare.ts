@@ -33,7 +33,7 @@ function parseOrThrow(markdown: string): Task {
   return parsed.task;
 }
 
-export function prepareTask(source: string, picks: readonly CriterionPick[] | undefined): PreparedTask {
+export async function prepareTask(source: string, picks: readonly CriterionPick[] | undefined): Promise<PreparedTask> {
   let markdown = source;
   let task = parseOrThrow(markdown);
   const twins = checkTwinIds(task.config.twins, { max: 3 });
@@ -64,7 +64,7 @@ export function prepareTask(source: string, picks: readonly CriterionPick[] | un
   if (task.seed) {
     const wire = seedForRequest(task.seed, twins);
     if (wire.error) throw new ApiError("validation_failed", wire.error, { error: "invalid_seed_envelope" });
-    if (wire.found) seeds = resolveSeeds(twins, wire.seed).seeds;
+    if (wire.found) seeds = (await resolveSeeds(twins, wire.seed)).seeds;
   }
 
   const bindings = bindTaskCriteria(task, twins);
