@@ -37,6 +37,9 @@ export const SIZES = {
     criteria: 200,
     tapeSmall: 1_000,
     tapeBig: 10_000,
+    dashboardRows: 5_000,
+    dashboardBaseRows: 100,
+    dashboardRequests: 10,
     finalizeWarmupRows: 100,
     concurrencyReps: 5,
     concurrentSandboxes: 50,
@@ -58,6 +61,9 @@ export const SIZES = {
     criteria: 20,
     tapeSmall: 15,
     tapeBig: 60,
+    dashboardRows: 250,
+    dashboardBaseRows: 20,
+    dashboardRequests: 2,
     finalizeWarmupRows: 5,
     concurrencyReps: 2,
     concurrentSandboxes: 4,
@@ -79,6 +85,7 @@ const SECTIONS = [
   ["stripe", (ctx) => import("./sections/stripe.mjs").then((m) => m.measureStripe(ctx))],
   ["slack", (ctx) => import("./sections/slack.mjs").then((m) => m.measureSlack(ctx))],
   ["linear", async (ctx) => (await import("./sections/linear.mjs")).measureLinear(ctx)],
+  ["dashboard", (ctx) => import("./sections/dashboard.mjs").then((m) => m.measureDashboard(ctx))],
 ];
 
 const root = path.dirname(import.meta.dirname);
@@ -145,7 +152,7 @@ async function main() {
     await stopServer(server, log);
   }
 
-  // Measured memory-first, reported in the order (sections are numbered 0 to 6).
+  // Measured memory-first, reported in the order (sections are numbered 0 to 7).
   const order = (f) => (Number.isNaN(Number.parseInt(f.section, 10)) ? 99 : Number.parseInt(f.section, 10));
   figures.sort((a, b) => order(a) - order(b));
   const results = {

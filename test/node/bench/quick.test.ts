@@ -42,6 +42,8 @@ const FIGURE_IDS = [
   "concurrency.throughput",
   "concurrency.errors",
   "concurrency.tapes",
+  "dashboard.first-view",
+  "dashboard.page",
 ];
 
 /** The figures each twin's own bench section adds, under its id: the same five for every twin. */
