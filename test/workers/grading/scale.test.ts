@@ -1,4 +1,5 @@
-// Grading stays linear: 200 criteria over a 10,000-row tape grade well inside a request's budget.
+// Grading at the limits: 200 criteria over a 10,000-row tape all bind, grade and correlate. How
+// long that takes is the bench's finalize figure (bench/sections/finalize.mjs), not a timed test.
 import { describe, expect, it } from "vitest";
 import { githubChecks } from "../../../durable-objects/twins/github/checks";
 import { exampleSentence } from "../../../workers/grading/binding";
@@ -9,7 +10,7 @@ import type { Criterion } from "../../../workers/grading/types";
 import { row, world } from "./fixtures";
 
 describe("grading at the limits", () => {
-  it("grades 200 criteria over a 10,000-row tape and correlates it in well under two seconds", async () => {
+  it("grades 200 criteria over a 10,000-row tape and correlates it", async () => {
     const tape = Array.from({ length: 10_000 }, (_, i) =>
       row({ seq: i + 1, at: new Date(Date.UTC(2026, 0, 1) + i * 700).toISOString(), path: `/repos/acme/api/issues/${(i % 50) + 1}` }),
     );
@@ -17,7 +18,6 @@ describe("grading at the limits", () => {
       const check = githubChecks[i % githubChecks.length];
       return { id: `c${i}`, text: exampleSentence(check), kind: "code", always_scored: i % 2 === 0 };
     });
-    const started = performance.now();
     const results = await gradeCriteria({
       criteria,
       evidence: { twins: ["github"], tape, perTwin: { github: { initial: world(), final: world(), tape } } },
@@ -25,12 +25,10 @@ describe("grading at the limits", () => {
       judge: undefined,
     });
     const { steps, lanes } = correlate(tape);
-    const elapsed = performance.now() - started;
     expect(results).toHaveLength(200);
     expect(results.every((r) => r.status !== "unmatched")).toBe(true);
     expect(scoreResults(results).breakdown.total).toBe(200);
     expect(steps.length).toBeGreaterThan(0);
     expect(lanes).toHaveLength(1);
-    expect(elapsed).toBeLessThan(2000);
   });
 });
