@@ -109,32 +109,47 @@ export function redactValue<T>(value: T): T {
   return redactAny(value) as T;
 }
 
-/** Returns the value itself when nothing in it changed, so callers can tell without comparing. */
+/**
+ * Returns the value itself when nothing in it changed, so callers can tell without comparing. A
+ * copy is made only from the first element or property that changed: nearly every value (a
+ * 10,000-issue seed's snapshot) holds no secret, and copying it whole was most of the walk.
+ */
 function redactAny(value: unknown): unknown {
   if (typeof value === "string") return redactString(value);
   if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((v) => {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
       const r = redactAny(v);
-      if (r !== v) changed = true;
-      return r;
-    });
-    return changed ? out : value;
+      if (out) out.push(r);
+      else if (r !== v) {
+        out = value.slice(0, i);
+        out.push(r);
+      }
+    }
+    return out ?? value;
   }
   if (value && typeof value === "object") {
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
+    const entries = Object.entries(value);
+    let out: Record<string, unknown> | undefined;
+    for (let i = 0; i < entries.length; i++) {
+      const [k, v] = entries[i];
       const key = redactText(k);
       const r = redactAny(v);
-      if (key !== k || r !== v) changed = true;
-      // defineProperty: a `__proto__` key stays a key instead of becoming the prototype.
-      Object.defineProperty(out, key, { value: r, enumerable: true, writable: true, configurable: true });
+      if (!out && (key !== k || r !== v)) {
+        out = {};
+        for (let j = 0; j < i; j++) defineEntry(out, entries[j][0], entries[j][1]);
+      }
+      if (out) defineEntry(out, key, r);
     }
-    return changed ? out : value;
+    return out ?? value;
   }
   return value;
 }
+
+/** defineProperty: a `__proto__` key stays a key instead of becoming the prototype. */
+const defineEntry = (out: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 
 /**
  * How deeply a JSON text nests, counted without parsing it (a parser or a structured clone would
