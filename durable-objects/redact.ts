@@ -51,7 +51,8 @@ function decodeBase64Text(value: string): string | undefined {
   if (value.length < MIN_BASE64 || !BASE64.test(value)) return undefined;
   try {
     const binary = atob(value.replace(/\s+/g, ""));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return undefined;
@@ -97,11 +98,7 @@ export function redactString(value: string): string {
   if (unencoded !== value) return unencoded;
   const decoded = decodeBase64Text(value);
   if (decoded !== undefined) return containsSecret(decoded) ? encodeBase64Text(redactText(decoded)) : value;
-  return value.replace(BASE64_RUN, (run) => {
-    const bare = run.replace(/=+$/, "");
-    const inner = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
-    return inner !== undefined && containsSecret(inner) ? REDACTED : run;
-  });
+  return value.replace(BASE64_RUN, (run) => (runHidesSecret(run) ? REDACTED : run));
 }
 
 /** Redacts every string (and every key) inside a JSON-like value. */
@@ -208,11 +205,26 @@ function mayHideSecret(text: string): boolean {
     if (!/[A-Z]/.test(run) || !/[a-z]/.test(run)) continue;
     // Base64 wrapped over lines (a contents response) is only whole once parsed.
     if (text.startsWith("\\n", match.index + run.length)) return true;
-    const bare = run.replace(/=+$/, "");
-    const decoded = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
-    if (decoded !== undefined && containsSecret(decoded)) return true;
+    if (runHidesSecret(run)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a base64-looking run decodes to text holding a secret. The same runs come back on every
+ * call (a twin's URLs carry the sandbox id, which with the path around it reads as base64), and
+ * decoding each was a fifth of a GitHub point read, so answers are remembered (bounded).
+ */
+const decodedRuns = new Map<string, boolean>();
+function runHidesSecret(run: string): boolean {
+  const known = decodedRuns.get(run);
+  if (known !== undefined) return known;
+  const bare = run.replace(/=+$/, "");
+  const decoded = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
+  const hides = decoded !== undefined && containsSecret(decoded);
+  if (decodedRuns.size >= 4096) decodedRuns.clear();
+  decodedRuns.set(run, hides);
+  return hides;
 }
 
 /** `\uXXXX` and `\/` escapes written out, to see a secret spelled through them in text that is not JSON. */

@@ -3,7 +3,7 @@
 // secret-shaped and ordinary fragments.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactString, redactText, redactValue, secretPatterns } from "../../../durable-objects/redact";
+import { REDACTED, redactBody, redactString, redactText, redactValue, secretPatterns } from "../../../durable-objects/redact";
 
 /** Every pattern in turn, as redaction always worked. */
 const oneByOne = (text: string) => secretPatterns().reduce((out, p) => out.replace(p, REDACTED), text);
@@ -100,5 +100,17 @@ describe("redactValue", () => {
     expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
     expect(Object.keys(redacted)).toEqual(["__proto__", "b"]);
     expect(redacted.b).toBe(REDACTED);
+  });
+});
+
+describe("redactBody on base64 runs", () => {
+  it("redacts a base64-encoded secret every time it sees it, and leaves a run that hides none alone every time", () => {
+    const secret = `ghp_${"a".repeat(36)}`;
+    const hiding = JSON.stringify({ note: `see ${btoa(`token is ${secret}`)} here` });
+    const plain = JSON.stringify({ url: "http://127.0.0.1:1/github/s/ses_AbCdEfGhIjKlMnOp/repos/o/r" });
+    for (let i = 0; i < 3; i++) {
+      expect(redactBody(hiding)).not.toContain(btoa(`token is ${secret}`));
+      expect(redactBody(plain)).toBe(plain);
+    }
   });
 });
