@@ -5,7 +5,7 @@ import { DurableObject } from "cloudflare:workers";
 import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations, twinMigrationList } from "./sql";
-import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
+import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshotText } from "./snapshots";
 import { TIMED_MIGRATIONS, fireDue } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
 import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, appendTape, tapePage } from "./tape";
@@ -43,8 +43,12 @@ export interface ProvisionInput {
   sessionId: string;
   teamId: string;
   twins: TwinId[];
-  /** Parsed seeds (the twin's own parser already ran); a twin missing here boots its default world. */
-  seeds: Partial<Record<TwinId, unknown>>;
+  /**
+   * Parsed seeds (the twin's own parser already ran) as JSON text; a twin missing here boots its
+   * default world. Text crosses RPC as one copy where a 10,000-issue object was cloned value by
+   * value, and when nothing in it is secret the very text is the stored initial state.
+   */
+  seeds: Partial<Record<TwinId, string>>;
   createdAt: number;
   expiresAt: number;
   idleSeconds: number;
@@ -150,19 +154,23 @@ export class Sandbox extends DurableObject<Env> {
     const ready: SandboxMeta = { ...meta, state: "ready", readyAt: Date.now() };
     try {
       // A twin's asynchronous preparation of its seed runs before the boot transaction.
-      const prepared = new Map<TwinId, unknown>();
+      const seeds = new Map<TwinId, { seed: unknown; prepared: unknown; snapshot: string }>();
       for (const id of input.twins) {
         const twin = twinById(id);
-        const seed = input.seeds[id] ?? twin.defaultSeed();
-        prepared.set(id, twin.prepareSeed ? await twin.prepareSeed(seed) : seed);
+        const text = input.seeds[id];
+        const seed = text === undefined ? twin.defaultSeed() : (JSON.parse(text) as unknown);
+        const redacted = redactValue(seed);
+        const snapshot = text !== undefined && redacted === seed ? text : JSON.stringify(redacted);
+        seeds.set(id, { seed, prepared: twin.prepareSeed ? await twin.prepareSeed(seed) : seed, snapshot });
       }
       this.ctx.storage.transactionSync(() => {
         for (const id of input.twins) {
           const twin = twinById(id);
           this.applyTwinMigrations(id);
-          const seed = input.seeds[id] ?? twin.defaultSeed();
-          twin.boot(this.db, prepared.get(id) ?? seed, this.clock);
-          saveSnapshot(this.db, id, redactValue(seed));
+          const entry = seeds.get(id);
+          if (!entry) throw new Error(`no seed prepared for ${id}`);
+          twin.boot(this.db, entry.prepared ?? entry.seed, this.clock);
+          saveSnapshotText(this.db, id, entry.snapshot);
         }
         this.saveMeta(ready);
         this.setTimer("lifetime", input.expiresAt);
