@@ -98,6 +98,8 @@ export function redactString(value: string): string {
   if (unencoded !== value) return unencoded;
   const decoded = decodeBase64Text(value);
   if (decoded !== undefined) return containsSecret(decoded) ? encodeBase64Text(redactText(decoded)) : value;
+  // Too short to hold a base64 run (most of a world's strings): nothing left to look for.
+  if (value.length < 20) return value;
   return value.replace(BASE64_RUN, (run) => (runHidesSecret(run) ? REDACTED : run));
 }
 
@@ -127,21 +129,34 @@ function redactAny(value: unknown): unknown {
     return out ?? value;
   }
   if (value && typeof value === "object") {
-    const entries = Object.entries(value);
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
     let out: Record<string, unknown> | undefined;
-    for (let i = 0; i < entries.length; i++) {
-      const [k, v] = entries[i];
-      const key = redactText(k);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const v = record[k];
+      const key = redactKey(k);
       const r = redactAny(v);
       if (!out && (key !== k || r !== v)) {
         out = {};
-        for (let j = 0; j < i; j++) defineEntry(out, entries[j][0], entries[j][1]);
+        for (let j = 0; j < i; j++) defineEntry(out, keys[j], record[keys[j]]);
       }
       if (out) defineEntry(out, key, r);
     }
     return out ?? value;
   }
   return value;
+}
+
+/** Keys repeat across a value's objects (every issue has a `title`), so their redaction is remembered (bounded). */
+const redactedKeys = new Map<string, string>();
+function redactKey(key: string): string {
+  const known = redactedKeys.get(key);
+  if (known !== undefined) return known;
+  const redacted = redactText(key);
+  if (redactedKeys.size >= 4096) redactedKeys.clear();
+  redactedKeys.set(key, redacted);
+  return redacted;
 }
 
 /** defineProperty: a `__proto__` key stays a key instead of becoming the prototype. */
