@@ -2,40 +2,44 @@
 // its one alarm drives both the wall-clock lifetime and the idle timer. Domain logic lives in the
 // twins and in dispatch(); this class wires storage, time, and the D1/R2 mirrors.
 import { DurableObject } from "cloudflare:workers";
+import { z } from "zod";
 import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations, twinMigrationList } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshotText } from "./snapshots";
+import { completeSeed } from "./twins/normalize";
 import { TIMED_MIGRATIONS, fireDue } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
 import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, appendTape, tapePage } from "./tape";
-import { isTwinId, twinById } from "./twins/registry";
+import { TWIN_IDS, isTwinId, twinById } from "./twins/registry";
 import type { Clock, TwinId, TwinRequest, TwinResponse } from "./twins/types";
 import { writeEvidence } from "./evidence-writer";
 import { retryDelayMs, runFinalizeJob, type FinalizeJob } from "../workers/grading/finalize-job";
 
-import { isOpen, type SandboxState } from "./sandbox-states";
+import { SANDBOX_STATES, isOpen, type SandboxState } from "./sandbox-states";
 
 export { isOpen, type SandboxState };
 
-export interface SandboxMeta {
-  sessionId: string;
-  teamId: string;
-  twins: TwinId[];
-  state: SandboxState;
-  createdAt: number;
-  readyAt: number | null;
-  expiresAt: number;
-  closedAt: number | null;
-  lastRequestAt: number | null;
-  idleSeconds: number;
+/** The sandbox's own record, kept as JSON in `_meta` and read back through this schema. */
+const SandboxMetaSchema = z.object({
+  sessionId: z.string(),
+  teamId: z.string(),
+  twins: z.array(z.enum(TWIN_IDS)),
+  state: z.enum(SANDBOX_STATES),
+  createdAt: z.number(),
+  readyAt: z.number().nullable(),
+  expiresAt: z.number(),
+  closedAt: z.number().nullable(),
+  lastRequestAt: z.number().nullable(),
+  idleSeconds: z.number(),
   /** Why it closed: finalized, lifetime, idle, discarded. */
-  closeReason: string | null;
+  closeReason: z.string().nullable(),
   /** Whether the tape and final state were written to R2 when it closed. */
-  archived: boolean;
+  archived: z.boolean(),
   /** Set by finalize before it reads the evidence: the twins stop answering, the sandbox stays open until the run is written. */
-  frozenAt?: number | null;
-}
+  frozenAt: z.number().nullable().optional(),
+});
+export type SandboxMeta = z.infer<typeof SandboxMetaSchema>;
 
 type TimerName = "lifetime" | "idle" | "finalize";
 
@@ -102,7 +106,7 @@ export class Sandbox extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       applyMigrations(ctx.storage.sql, "platform", PLATFORM_MIGRATIONS);
       const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'");
-      this.meta = row ? (JSON.parse(row.value) as SandboxMeta) : undefined;
+      this.meta = row ? SandboxMetaSchema.parse(JSON.parse(row.value)) : undefined;
       // A twin's tables may have gained migrations since this sandbox was provisioned.
       for (const id of this.meta?.twins ?? []) this.applyTwinMigrations(id);
       const last = this.db.one<{ seq: number; at: string }>("SELECT seq, at FROM _tape ORDER BY seq DESC LIMIT 1");
@@ -153,23 +157,31 @@ export class Sandbox extends DurableObject<Env> {
     };
     const ready: SandboxMeta = { ...meta, state: "ready", readyAt: Date.now() };
     try {
-      // A twin's asynchronous preparation of its seed runs before the boot transaction.
-      const seeds = new Map<TwinId, { seed: unknown; prepared: unknown; snapshot: string }>();
+      // Before the boot transaction: normalizing finishes with the sandbox clock (what the clock
+      // decides, left out on the control plane), then the twin's asynchronous preparation runs.
+      const prepared = new Map<TwinId, { seed: unknown; boot: unknown; snapshot: string }>();
       for (const id of input.twins) {
         const twin = twinById(id);
         const text = input.seeds[id];
-        const seed = text === undefined ? twin.defaultSeed() : (JSON.parse(text) as unknown);
-        const redacted = redactValue(seed);
-        const snapshot = text !== undefined && redacted === seed ? text : JSON.stringify(redacted);
-        seeds.set(id, { seed, prepared: twin.prepareSeed ? await twin.prepareSeed(seed) : seed, snapshot });
+        const parsed = text === undefined ? twin.defaultSeed() : (JSON.parse(text) as unknown);
+        const completed = await completeSeed(twin, parsed, this.clock);
+        if (!completed.ok) throw new Error(`${id} seed refused at boot: ${JSON.stringify(completed.issues.slice(0, 3))}`);
+        const redacted = redactValue(completed.seed);
+        // The seed's own text is its snapshot when nothing completed or redacted it.
+        const snapshot = text !== undefined && !twin.completeSeed && redacted === parsed ? text : JSON.stringify(redacted);
+        prepared.set(id, {
+          seed: completed.seed,
+          boot: twin.prepareSeed ? await twin.prepareSeed(completed.seed) : completed.seed,
+          snapshot,
+        });
       }
       this.ctx.storage.transactionSync(() => {
         for (const id of input.twins) {
           const twin = twinById(id);
           this.applyTwinMigrations(id);
-          const entry = seeds.get(id);
+          const entry = prepared.get(id);
           if (!entry) throw new Error(`no seed prepared for ${id}`);
-          twin.boot(this.db, entry.prepared ?? entry.seed, this.clock);
+          twin.boot(this.db, entry.boot, this.clock);
           saveSnapshotText(this.db, id, entry.snapshot);
         }
         this.saveMeta(ready);

@@ -1,4 +1,4 @@
-// Webhooks a twin's world sends (Stripe events, Linear changes): queued in the same transaction as
+// Webhooks a twin's world sends (events, change notifications): queued in the same transaction as
 // the change that caused them, sent once it has committed, signed at send time, retried on later
 // calls when the receiver was down. Secrets stay in the outbox row, never on the tape.
 import type { Db } from "./sql";

@@ -2,7 +2,7 @@
 // the platform hands out (team keys, agent tokens, bearer values) and, from each twin's
 // definition, its vendor's credential shapes that agents are likely to paste (DESIGN.md §4).
 // Redaction reads what a secret *means*, not how it was spelled: JSON bodies are redacted after
-// parsing (so `github\u005fpat_…` is caught), URL parts after percent-decoding, and base64
+// parsing (so a prefix spelled with `\u005f` is caught), URL parts after percent-decoding, and base64
 // strings (a contents PUT) on their decoded text.
 import { TWIN_IDS, twinById } from "./twins/registry";
 
@@ -42,7 +42,7 @@ export function redactText(text: string): string {
 /** Whether redaction would change this text: a needle that holds a secret cannot be found after it. */
 export const containsSecret = (text: string) => redactText(text) !== text;
 
-// A string that is all base64 (GitHub wraps it at 60 columns) and long enough to hold a secret.
+// A string that is all base64 (some APIs wrap it at 60 columns) and long enough to hold a secret.
 const BASE64 = /^(?:[A-Za-z0-9+/]{4}|\s)*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?\s*$/;
 const MIN_BASE64 = 16;
 
@@ -84,7 +84,7 @@ function decodesToSecret(text: string): boolean {
 // A run of URL-encoded text: unreserved characters and %XX escapes, at least one escape in it.
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+-])*%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2}|[A-Za-z0-9._~+-])*/g;
 
-/** Text with every URL-encoded run that spells a secret (`github%5Fpat%5F…` in a pasted link) replaced. */
+/** Text with every URL-encoded run that spells a secret (`%5F` for `_` in a pasted link) replaced. */
 function redactPercentRuns(text: string): string {
   if (!text.includes("%")) return text;
   return text.replace(PERCENT_RUN, (run) => (decodesToSecret(run) ? REDACTED : run));
@@ -210,7 +210,7 @@ export function redactBody(text: string): string {
 }
 
 // Only \u escapes, URL encoding and base64 can hide a secret from the plain-text patterns. Most bodies have
-// neither (GitHub's node ids are base64, but decode to no secret) and skip the parse.
+// neither (base64 ids decode to no secret) and skip the parse.
 const LONG_RUN = /[A-Za-z0-9+/]{20,}={0,2}/g;
 function mayHideSecret(text: string): boolean {
   if (text.includes("\\u")) return true;

@@ -17,6 +17,7 @@ import { meRoutes } from "./routes/me";
 import { sandboxRoutes } from "./routes/sandboxes";
 import { seedRoutes } from "./routes/seeds";
 import { taskRoutes } from "./routes/tasks";
+import { twinRoutes } from "./routes/twins";
 import { blobFileRoutes, blobUploadRoutes } from "./routes/blobs";
 import { checkRoutes } from "./routes/checks";
 import { finalizeRoutes } from "./routes/finalize";
@@ -56,7 +57,8 @@ app.use("/v1/*", async (c, next) => {
     Object.values(TWINS).some((t) => token.startsWith(t.credential.prefix) && t.claimsRootPath(path))
   ) {
     const res = await rootTwinHandler(c, token);
-    if (res) return res;
+    // A key of that vendor's shape that opens no sandbox is refused as the vendor would refuse it.
+    return res ?? rootUnauthorized(path);
   }
   await next();
   c.header("x-request-id", c.get("requestId"));
@@ -70,6 +72,7 @@ const controlPlane = new Hono<AppEnv>()
   .route("/", seedRoutes)
   .route("/sandboxes", sandboxRoutes)
   .route("/tasks", taskRoutes)
+  .route("/twins", twinRoutes)
   .route("/agents", agentRoutes)
   // Grading: the check vocabulary, finalize and its evaluation, evidence uploads, runs.
   .route("/checks", checkRoutes)

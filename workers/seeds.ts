@@ -1,6 +1,7 @@
 // Seeds on the control plane: the envelope rule (decided by `twins`, never by the seed's
 // contents) and the twin's own boot parser, shared by /v1/seeds/validate and sandbox creation.
 import { formatPath } from "../durable-objects/twins/kit/seed";
+import { normalizeSeed } from "../durable-objects/twins/normalize";
 import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
 import type { TwinId } from "../durable-objects/twins/types";
 import { ApiError } from "./errors";
@@ -41,8 +42,11 @@ export interface ResolvedSeeds {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
-/** Splits the wire seed per twin and runs each twin's parser; throws the 422 the reference describes. */
-export function resolveSeeds(twins: TwinId[], seed: unknown): ResolvedSeeds {
+/**
+ * Splits the wire seed per twin and normalizes each (the twin's parser and its asynchronous
+ * completion; dates the sandbox clock decides are left to boot); throws the 422 the reference describes.
+ */
+export async function resolveSeeds(twins: TwinId[], seed: unknown): Promise<ResolvedSeeds> {
   const perTwin: Partial<Record<TwinId, unknown>> = {};
   if (seed !== undefined && seed !== null) {
     if (!isPlainObject(seed))
@@ -68,7 +72,7 @@ export function resolveSeeds(twins: TwinId[], seed: unknown): ResolvedSeeds {
     const definition = TWINS[twin];
     (definition.implemented ? checked : unchecked).push(twin);
     if (perTwin[twin] === undefined) continue;
-    const result = definition.parseSeed(perTwin[twin]);
+    const result = await normalizeSeed<unknown>(definition, perTwin[twin]);
     if (!result.ok) {
       const first = result.issues[0];
       throw new ApiError("validation_failed", `Seed is not valid for the ${twin} twin: ${first.path || "(root)"} — ${first.message}`, {

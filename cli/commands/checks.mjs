@@ -49,7 +49,7 @@ export async function warnTrueInSeed(ctx, task, twin) {
 
 export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
-  if (positionals.length !== 1) throw usageError("pome checks takes one twin: pome checks github");
+  if (positionals.length !== 1) throw usageError("pome checks takes one twin: pome checks <twin> (GET /v1/twins lists them)");
   const vocabulary = await ctx.api.get("/v1/checks", { twin: positionals[0] });
   const checks = vocabulary.checks ?? [];
   const text = checks.length
@@ -65,7 +65,7 @@ export async function run(argv, ctx) {
       ].join("\n")
     : `${vocabulary.twin} publishes no checks yet: its [code] criteria cannot bind.`;
   const warnings = values.task
-    ? await warnTrueInSeed(ctx, (await loadTask(values.task, { requireRunnable: false })).task, vocabulary.twin)
+    ? await warnTrueInSeed(ctx, (await loadTask(values.task, ctx.api, { requireRunnable: false })).task, vocabulary.twin)
     : [];
   ctx.out.result(text, values.task ? { ...vocabulary, warnings } : vocabulary);
   return EXIT.OK;

@@ -1,18 +1,40 @@
-// pome init [file] [--name "Title"] [--force]
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+// pome init [file] [--twin <id>] [--name "Title"] [--force]
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCommandLine } from "../lib/args.mjs";
 import { EXIT, usageError } from "../lib/errors.mjs";
 
-export const OPTIONS = { name: { type: "string" }, force: { type: "boolean", default: false } };
+export const OPTIONS = { twin: { type: "string" }, name: { type: "string" }, force: { type: "boolean", default: false } };
 
-export const HELP = `pome init [file] [--name "Title"] [--force]
+export const HELP = `pome init [file] [--twin <id>] [--name "Title"] [--force]
 
-Writes a task file to start from (default: task.md): config, prompt, a GitHub seed and criteria
-that bind. Edit it, then \`pome validate\` it. An existing file is kept unless --force.`;
+Writes a task file to start from (default: task.md): config, prompt, a seed and criteria that
+bind, for one twin (default: the server's default twin, from GET /v1/twins). Edit it, then
+\`pome validate\` it. An existing file is kept unless --force.`;
 
-const TEMPLATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../templates/task.md");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const TWINS_DIR = path.join(ROOT, "durable-objects/twins");
+const EXAMPLES_DIR = path.join(ROOT, "examples/tasks");
+
+/**
+ * The starting file for a twin: the template its folder ships, else the first example task that
+ * uses that twin alone, so a twin is scaffolded the day it lands without a line here.
+ */
+function starterFor(twin) {
+  if (!/^[a-z][a-z0-9-]*$/.test(twin) || !existsSync(path.join(TWINS_DIR, twin, "index.ts")))
+    throw usageError(`--twin: "${twin}" is not a twin of this platform (GET /v1/twins lists them)`);
+  const template = path.join(TWINS_DIR, twin, "task-template.md");
+  if (existsSync(template)) return readFileSync(template, "utf8");
+  const only = new RegExp(`^twins:\\s*\\[\\s*${twin}\\s*\\]\\s*$`, "m");
+  for (const file of readdirSync(EXAMPLES_DIR)
+    .filter((f) => f.endsWith(".md"))
+    .sort()) {
+    const text = readFileSync(path.join(EXAMPLES_DIR, file), "utf8");
+    if (only.test(text)) return text;
+  }
+  throw usageError(`The ${twin} twin has no task template or example yet; write the file by hand (see \`pome checks ${twin}\`)`);
+}
 
 export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
@@ -21,9 +43,13 @@ export async function run(argv, ctx) {
   if (existsSync(file) && !values.force) throw usageError(`${file} already exists; choose another name or pass --force`);
   const name = values.name?.trim();
   if (name !== undefined && (!name || /[\r\n]/.test(name))) throw usageError("--name must be one non-empty line");
-  let text = readFileSync(TEMPLATE, "utf8");
+  const twin = values.twin ?? (await ctx.api.get("/v1/twins")).default;
+  let text = starterFor(twin);
   if (name) text = text.replace(/^# .*$/m, `# ${name}`);
   writeFileSync(file, text);
-  ctx.out.result(`Wrote ${file}. Next: edit it, then \`pome validate ${file}\` and \`pome run ${file} -- <your agent>\`.`, { file });
+  ctx.out.result(`Wrote ${file} (${twin}). Next: edit it, then \`pome validate ${file}\` and \`pome run ${file} -- <your agent>\`.`, {
+    file,
+    twin,
+  });
   return EXIT.OK;
 }

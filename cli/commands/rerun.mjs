@@ -4,7 +4,7 @@ import { apiLine } from "../lib/config.mjs";
 import { CliError, EXIT, usageError } from "../lib/errors.mjs";
 import { table } from "../lib/output.mjs";
 import { runTrials } from "../lib/run-trials.mjs";
-import { formatTaskError, loadTask, taskModules } from "../lib/task-file.mjs";
+import { formatTaskError, loadTask, parseTaskSource, taskModules } from "../lib/task-file.mjs";
 import { statsText } from "../lib/stats.mjs";
 import { criterionFlips, newGroupId } from "../lib/trials.mjs";
 import { agentModelFrom, checkGroupId, verdictLine } from "./run.mjs";
@@ -32,12 +32,12 @@ Options:
 Exit: 0 the rerun met the task's threshold, 1 it did not, 2 usage, 3 API, 4 examinee did not start.`;
 
 async function baselineTask(ctx, runs, file) {
-  if (file) return loadTask(file);
+  if (file) return loadTask(file, ctx.api);
   const { markdown: parser } = await taskModules();
   const sandbox = await ctx.api.get(`/v1/sandboxes/${runs[0].session_id}`);
   const markdown = sandbox.task_markdown;
   if (!markdown) throw usageError(`The baseline's sandbox ${runs[0].session_id} kept no task; pass the file with --task`);
-  const parsed = parser.parseTask(markdown);
+  const parsed = await parseTaskSource(markdown, ctx.api);
   const errors = parsed.ok ? parser.missingForRun(parsed.task) : parsed.errors;
   if (errors.length)
     throw usageError(

@@ -30,7 +30,7 @@ Options:
   --timeout SECONDS    stop the examinee after this long (it is always stopped 30 s before the sandbox expires)
 
 The examinee gets: POME_<TWIN>_REST_URL, POME_<TWIN>_MCP_URL, POME_<TWIN>_OPENAPI_URL,
-POME_<TWIN>_TOKEN (the provider-shaped credential, e.g. POME_GITHUB_TOKEN), POME_AUTH_TOKEN,
+POME_<TWIN>_TOKEN (the provider-shaped credential), POME_AUTH_TOKEN,
 POME_SESSION_ID, POME_EXPIRES_AT, POME_TWINS, POME_TASK_PROMPT, POME_TASK_NAME, POME_GROUP_ID,
 POME_TRIAL, POME_TRIALS. It never gets POME_API_KEY.
 
@@ -77,7 +77,7 @@ export async function run(argv, ctx) {
   const { values, positionals, rest } = parseCommandLine(argv, OPTIONS);
   if (positionals.length !== 1) throw usageError("pome run takes one task file: pome run <task.md> -- <examinee command>");
   if (!rest.length) throw usageError("Give the examinee's command after `--`, e.g. pome run task.md -- node agent.mjs");
-  const { markdown, task } = await loadTask(positionals[0]);
+  const { markdown, task } = await loadTask(positionals[0], ctx.api);
   const { wire } = await taskModules();
   const runs = intOption(values, "runs", { max: 50 }) ?? task.config.runs ?? 1;
   const timeout = intOption(values, "timeout", { max: 24 * 3600 });

@@ -9,7 +9,7 @@ import { loadTask, readText, STUB_TASK_SOURCE, taskModules, toBase64 } from "../
 
 export const HELP = `pome sandbox <create|list|get|heartbeat|delete> [options]
 
-  create [--twins github,slack] [--task task.md] [--seed seed.json] [--group-id G] [--agent-version V] [--env]
+  create [--twins a,b] [--task task.md] [--seed seed.json] [--group-id G] [--agent-version V] [--env]
          Starts a sandbox. --task uses the task's twins and its Seed State; --seed (a file keyed
          by twin, like a task's Seed State) overrides it. --env prints shell exports for an agent.
   list   [--state S] [--limit N]
@@ -64,20 +64,20 @@ async function readSeedFile(file, twins) {
     throw usageError(`${file} is not valid JSON: ${err.message}`);
   }
   if (!seed || typeof seed !== "object" || Array.isArray(seed))
-    throw usageError(`${file} must be a JSON object keyed by twin, e.g. {"github": {...}}`);
+    throw usageError(`${file} must be a JSON object keyed by twin, e.g. {"<twin>": {...}}`);
   const converted = wire.seedForRequest(seed, twins);
   if (converted.error) throw usageError(`${file}: ${converted.error}`);
   return converted.found ? converted.seed : undefined;
 }
 
 async function create(values, ctx) {
-  const task = values.task ? await loadTask(values.task, { requireRunnable: false }) : undefined;
+  const task = values.task ? await loadTask(values.task, ctx.api, { requireRunnable: false }) : undefined;
   const twins = values.twins
     ? values.twins
         .split(",")
         .map((t) => t.trim())
         .filter(Boolean)
-    : (task?.task.config.twins ?? ["github"]);
+    : (task?.task.config.twins ?? [(await ctx.api.get("/v1/twins")).default]);
   const seed = values.seed ? await readSeedFile(values.seed, twins) : undefined;
   const sandbox = await ctx.api.post("/v1/sandboxes", {
     twins,

@@ -2,7 +2,7 @@
 import { parseCommandLine } from "../lib/args.mjs";
 import { ApiResponseError } from "../lib/api.mjs";
 import { CliError, EXIT, usageError } from "../lib/errors.mjs";
-import { formatTaskError, readText, taskModules } from "../lib/task-file.mjs";
+import { formatTaskError, readText, parseTaskSource, taskModules } from "../lib/task-file.mjs";
 
 export const OPTIONS = { offline: { type: "boolean", default: false } };
 
@@ -29,7 +29,7 @@ export async function run(argv, ctx) {
   if (positionals.length !== 1) throw usageError("pome validate takes one task file: pome validate <task.md>");
   const file = positionals[0];
   const { markdown: parser, wire } = await taskModules();
-  const parsed = parser.parseTask(readText(file));
+  const parsed = await parseTaskSource(readText(file), ctx.api);
   const problems = [];
   const checks = [];
   const note = (ok, what) => {

@@ -46,15 +46,39 @@ export function readText(file) {
 export const formatTaskError = (file, e) =>
   `${file}${e.line !== undefined ? `:${e.line}` : ""}: ${e.section && e.line === undefined ? `${e.section}: ` : ""}${e.message}`;
 
+let serverDefaults;
+
+/**
+ * Parses a task the control plane's way. A task whose Config names no twins gets the server's
+ * default twin (`GET /v1/twins`), asked once and only for such a task.
+ * @param {string} markdown
+ * @param {{ get(path: string): Promise<any> }} api
+ */
+export async function parseTaskSource(markdown, api) {
+  const { markdown: parser } = await taskModules();
+  if (parser.namesTwins(markdown)) return parser.parseTask(markdown, []);
+  serverDefaults ??= api.get("/v1/twins").then(
+    (answer) => [answer.default],
+    (err) => {
+      throw new CliError(
+        `The task names no twins, so it gets the server's default twin, which needs the server: ${err.message}. Or name them in ## Config (twins: [...])`,
+        err.exitCode ?? EXIT.API,
+      );
+    },
+  );
+  return parser.parseTask(markdown, await serverDefaults);
+}
+
 /**
  * Reads and parses a task file. A file that does not parse is refused with every problem listed.
  * @param {string} file
+ * @param {{ get(path: string): Promise<any> }} api
  * @param {{ exitCode?: number, requireRunnable?: boolean }} [opts]
  */
-export async function loadTask(file, { exitCode = EXIT.USAGE, requireRunnable = true } = {}) {
+export async function loadTask(file, api, { exitCode = EXIT.USAGE, requireRunnable = true } = {}) {
   const { markdown: parser } = await taskModules();
   const markdown = readText(file);
-  const parsed = parser.parseTask(markdown);
+  const parsed = await parseTaskSource(markdown, api);
   const errors = parsed.ok ? (requireRunnable ? parser.missingForRun(parsed.task) : []) : parsed.errors;
   if (errors.length) {
     throw new CliError(`${file} is not a usable task:\n${errors.map((e) => `  ${formatTaskError(file, e)}`).join("\n")}`, exitCode, {

@@ -181,11 +181,14 @@ export interface CredentialFormat {
 
 export interface TwinDefinition<Seed = unknown> {
   id: TwinId;
-  /** The vendor's name as people write it, for reasons and pages ("GitHub"). */
+  /** The vendor's name as people write it, for reasons and pages. */
   displayName: string;
   /** False for a twin whose issue has not landed: it boots what it is given and answers 501. */
   implemented: boolean;
-  /** The same parser validates seeds on the control plane and boots the sandbox. */
+  /**
+   * The same parser validates seeds on the control plane and boots the sandbox. A twin with
+   * `completeSeed` finishes normalizing there: call normalizeSeed (twins/normalize.ts) for both.
+   */
   parseSeed(raw: unknown): SeedResult<Seed>;
   defaultSeed(): Seed;
   /** The twin's tables (prefixed with its id), an append-only list applied once each. */
@@ -257,7 +260,7 @@ export interface TwinDefinition<Seed = unknown> {
   generateSeed?(count: number): unknown;
   /** Runs a delivery scheduled with `ctx.schedule` (see TwinContext). */
   deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
-  /** Headers that sign a webhook body (e.g. `Stripe-Signature: t=…,v1=…`), computed when it is sent. */
+  /** Headers that sign a webhook body (an HMAC of the body and a timestamp, say), computed when it is sent. */
   signWebhook?(delivery: { body: string; secret: string }, nowMs: number): Promise<Record<string, string>>;
   /**
    * For a twin whose one route serves many operations (GraphQL): which operation a call is, read
@@ -266,8 +269,8 @@ export interface TwinDefinition<Seed = unknown> {
   operationOf?(req: TwinRequest): string | undefined;
   /**
    * Whether a refusal's writes stand. By default a call answered >= 400 changes nothing; a vendor
-   * whose refusals still record what happened (Stripe's declined card keeps its failed charge,
-   * the intent's last_payment_error and their events) says which answers keep their writes.
+   * whose refusals still record what happened (a declined payment that still records the failed
+   * attempt and its events) says which answers keep their writes.
    */
   keepsWrites?(res: TwinResponse): boolean;
   /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */
@@ -279,4 +282,12 @@ export interface TwinDefinition<Seed = unknown> {
   prepare?(req: TwinRequest): Promise<TwinRequest>;
   /** The same for a seed before `boot`: the seed handed to boot, with what it needs precomputed. */
   prepareSeed?(seed: Seed): Promise<Seed>;
+  /**
+   * The asynchronous rest of normalizing a seed, after `parseSeed` (reading mail with a
+   * promise-based MIME parser, say). The normalized seed is what this returns for what parseSeed
+   * gave; it may still refuse, with paths. Given the sandbox clock (inside the sandbox, just before
+   * boot) it also fills what that clock decides; without one (the control plane) it leaves that to
+   * boot. Run again on its own result, it gives that result back.
+   */
+  completeSeed?(seed: Seed, clock?: Clock): Promise<SeedResult<Seed>>;
 }

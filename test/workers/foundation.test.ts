@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_TWIN, TWIN_IDS } from "../../durable-objects/twins/registry";
 import { api, createSandbox, octokitFor, twinFetch } from "./helpers";
 
 describe("the local team works out of the box", () => {
@@ -7,6 +8,16 @@ describe("the local team works out of the box", () => {
     expect(res.status).toBe(200);
     const body = await res.json<{ team: { slug: string }; api_key: { name: string } }>();
     expect(body.team.slug).toBe("local");
+  });
+
+  it("lists the registry's twins at GET /v1/twins, with the default a task gets when it names none", async () => {
+    const res = await api("/v1/twins");
+    expect(res.status).toBe(200);
+    const body = await res.json<{ default: string; twins: { id: string; name: string }[] }>();
+    expect(body.default).toBe(DEFAULT_TWIN);
+    expect(body.twins.map((t) => t.id)).toEqual(TWIN_IDS);
+    expect(body.twins.every((t) => t.name.length > 0)).toBe(true);
+    expect((await api("/v1/twins", { key: null })).status).toBe(401);
   });
 });
 

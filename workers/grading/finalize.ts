@@ -5,7 +5,7 @@ import type { SandboxRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId, sha256Hex } from "../ids";
 import { sandboxStub } from "../stubs";
-import { parseTask } from "../tasks/markdown";
+import { parseTask } from "../tasks";
 import { correlate } from "./correlate";
 import { gradeCriteria } from "./evaluate";
 import { fromArchive, fromUploads, redactEvidence, storeEvidence, type CollectedEvidence, type Where } from "./evidence";

@@ -24,7 +24,7 @@ export interface LaunchTask {
   trials: number;
 }
 
-/** POME_GITHUB_REST_URL for `github`: the names `pome run` gives the examinee, so one examinee runs under both. */
+/** POME_<TWIN>_REST_URL and the like: the names `pome run` gives the examinee, so one examinee runs under both. */
 const twinVar = (twin: string, what: string) => `POME_${twin.toUpperCase()}_${what}`;
 
 export function examineeEnv(sandbox: CreatedSandbox, task: LaunchTask): Record<string, string> {

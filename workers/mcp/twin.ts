@@ -148,9 +148,12 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   const authorization = c.req.header("authorization") ?? "";
   const who = await resolveTwinCredential(c.get("settings").tokenSecrets, bearerFrom(authorization));
   if (!credentialOpens(who, twin, sessionId)) {
-    const refusal = toResponse(definition.errors.unauthorized("Bad credentials"));
-    refusal.headers.set("www-authenticate", 'Bearer realm="pome"');
-    return refusal;
+    // MCP's authorization rule is HTTP 401 with a challenge, whatever status the vendor's own API
+    // uses for it (some answer 200 with an error field); the body keeps the vendor's wording.
+    const vendor = toResponse(definition.errors.unauthorized("Bad credentials"));
+    const headers = new Headers(vendor.headers);
+    headers.set("www-authenticate", 'Bearer realm="pome"');
+    return new Response(vendor.body, { status: 401, headers });
   }
   const stub = sandboxStub(c.env, sessionId);
   const baseUrl = `${twinsOrigin(c)}/${twin}/s/${sessionId}`;

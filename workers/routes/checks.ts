@@ -73,7 +73,7 @@ export const checkRoutes = new Hono<AppEnv>()
     const body = parseWith(BindBody, await readJson(c, BODY_LIMIT));
     const twin = requireTwin(body.twin);
     const checks = vocabularyFor(twin);
-    const seeds = body.seed === undefined ? {} : resolveSeeds([twin], body.seed).seeds;
+    const seeds = body.seed === undefined ? {} : (await resolveSeeds([twin], body.seed)).seeds;
     const always = new Set(body.always_scored ?? []);
     const excluded = new Map(
       criteriaTrueInSeed(

@@ -123,7 +123,7 @@ async function create(c: Context<AppEnv>, caller: Caller) {
       : (await loadStoredTask(c.env, caller.team.id, body.task_id ?? "")).markdown;
   requireTaskWithinLimits(markdown, body.task_source !== undefined ? "task_source" : "task_id");
   // An explicit seed wins over the task's own Seed State block.
-  const { seeds } = resolveSeeds(twins, body.seed !== undefined ? body.seed : seedInTask(markdown, twins));
+  const { seeds } = await resolveSeeds(twins, body.seed !== undefined ? body.seed : seedInTask(markdown, twins));
 
   const settings = c.get("settings");
   const now = Date.now();

@@ -7,7 +7,8 @@ import type { TaskRow } from "../db/schema-tasks";
 import { ApiError, notFound } from "../errors";
 import { decodeTaskSource } from "../task-source";
 import { bindTaskCriteria } from "../tasks/criteria-binding";
-import { CRITERIA_LIMIT, CRITERION_TEXT_LIMIT, parseTask } from "../tasks/markdown";
+import { parseTask } from "../tasks";
+import { CRITERIA_LIMIT, CRITERION_TEXT_LIMIT } from "../tasks/markdown";
 import { prepareTask, type PreparedTask } from "../tasks/prepare";
 import { criteriaTrueInSeed } from "../tasks/seed-exclusions";
 import { findTask, listTasks, saveTask } from "../tasks/task-store";
@@ -102,7 +103,7 @@ export const taskRoutes = new Hono<AppEnv>()
         issues: [{ path: "source", message: "Provide exactly one of source or task_source" }],
       });
     const markdown = body.source ?? decodeTaskSource(body.task_source ?? "");
-    const prepared = prepareTask(markdown, body.criteria);
+    const prepared = await prepareTask(markdown, body.criteria);
     const { row, created } = await saveTask(c.env, c.get("caller").team.id, prepared);
     return c.json({ ...full(row, prepared.task), created, warnings: seedWarnings(prepared) }, created ? 201 : 200);
   })

@@ -6,7 +6,7 @@ import { database } from "../db/client";
 import { sandboxes } from "../db/schema";
 import { runs } from "../db/schema-runs";
 import type { CriterionResult } from "../grading/types";
-import { parseTask } from "../tasks/markdown";
+import { parseTask } from "../tasks";
 import type { TaskConfig } from "../tasks/types";
 import { reliability, trialOutcome, type Reliability, type Trial, type TrialOutcome } from "./reliability";
 

@@ -13,13 +13,9 @@ export const SECTION_HEADINGS = {
 type KnownKind = keyof typeof SECTION_HEADINGS;
 
 export const CONFIG_KEYS = ["twins", "runs", "passThreshold", "passScore"] as const;
-/**
- * The twins a task names when it names none: the registry's first twin. The CLI loads this parser
- * on its own and cannot load the registry, so the id is written here once; the contract suite
- * checks it against the registry's DEFAULT_TWIN.
- */
-export const DEFAULT_TWINS: readonly string[] = ["github"];
-const EXAMPLE_TWIN = DEFAULT_TWINS[0];
+// A task that names no twins gets the platform's default ones. This file cannot know them (the
+// CLI loads it without the registry), so every caller passes them in: the control plane from the
+// registry (workers/tasks/index.ts), the CLI from `GET /v1/twins`.
 const MAX_TWINS = 3;
 const MAX_RUNS = 50;
 const TWIN_ID = /^[a-z][a-z0-9-]*$/;
@@ -83,16 +79,17 @@ function knownKind(heading: string): KnownKind | undefined {
 
 type Collect = (error: TaskError) => void;
 
-function parseTwins(value: string): string[] | string {
+function parseTwins(value: string, defaultTwins: readonly string[]): string[] | string {
+  const example = defaultTwins[0] ?? "<twin>";
   const inner = /^\[(.*)\]$/.exec(value);
   const items = (inner ? inner[1] : value)
     .split(",")
     .map((item) => item.trim().replace(/^["']|["']$/g, ""))
     .filter(Boolean);
-  if (!items.length) return `twins must name at least one twin, e.g. \`twins: [${EXAMPLE_TWIN}]\``;
+  if (!items.length) return `twins must name at least one twin, e.g. \`twins: [${example}]\``;
   if (items.length > MAX_TWINS) return `twins names ${items.length} twins; a sandbox holds at most ${MAX_TWINS}`;
   const bad = items.find((item) => !TWIN_ID.test(item));
-  if (bad !== undefined) return `twins: "${bad}" is not a twin id (lower-case, e.g. ${EXAMPLE_TWIN})`;
+  if (bad !== undefined) return `twins: "${bad}" is not a twin id (lower-case, e.g. ${example})`;
   const repeated = items.find((item, i) => items.indexOf(item) !== i);
   if (repeated !== undefined) return `twins names "${repeated}" twice`;
   return items;
@@ -107,8 +104,8 @@ function parsePercent(value: string): number | undefined {
   return n >= 0 && n <= 100 ? n : undefined;
 }
 
-function parseConfig(body: string[], firstLine: number, collect: Collect): TaskConfig {
-  const config: TaskConfig = { twins: [...DEFAULT_TWINS] };
+function parseConfig(body: string[], firstLine: number, collect: Collect, defaultTwins: readonly string[]): TaskConfig {
+  const config: TaskConfig = { twins: [...defaultTwins] };
   const seen = new Set<string>();
   body.forEach((text, i) => {
     const line = firstLine + i;
@@ -122,7 +119,7 @@ function parseConfig(body: string[], firstLine: number, collect: Collect): TaskC
     if (seen.has(key)) return fail(`Config key "${key}" is given twice`);
     seen.add(key);
     if (key === "twins") {
-      const twins = parseTwins(value);
+      const twins = parseTwins(value, defaultTwins);
       if (typeof twins === "string") fail(twins);
       else config.twins = twins;
     } else if (key === "runs") {
@@ -146,7 +143,7 @@ function parseSeed(body: string[], firstLine: number, collect: Collect): TaskSee
   };
   const open = body.length ? FENCE.exec(body[0]) : null;
   if (!open || !/^\s*(json)?\s*$/i.test(open[2]))
-    return fail(`Seed State must be one fenced \`\`\`json block keyed by twin, e.g. {"${EXAMPLE_TWIN}": {...}}`);
+    return fail(`Seed State must be one fenced \`\`\`json block keyed by twin, e.g. {"<twin>": {...}}`);
   const close = body.length > 1 ? FENCE.exec(body[body.length - 1]) : null;
   if (!close || close[1][0] !== open[1][0] || close[2].trim())
     return fail("Seed State's ```json block is not closed, or text follows it", firstLine + body.length - 1);
@@ -157,7 +154,7 @@ function parseSeed(body: string[], firstLine: number, collect: Collect): TaskSee
     return fail(`Seed State is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, firstLine + 1);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    return fail(`Seed State must be a JSON object keyed by twin, e.g. {"${EXAMPLE_TWIN}": {...}}`, firstLine + 1);
+    return fail(`Seed State must be a JSON object keyed by twin, e.g. {"<twin>": {...}}`, firstLine + 1);
   return value as TaskSeed;
 }
 
@@ -220,12 +217,18 @@ function parseCriteria(body: string[], firstLine: number, collect: Collect): Tas
 // ---------------------------------------------------------------------------------------------
 // The whole file.
 
-export function parseTask(markdown: string): TaskParseResult {
+/** Whether the file's `## Config` names its twins, so a caller knows if the defaults matter at all. */
+export function namesTwins(markdown: string): boolean {
+  const config = splitSections(markdown).sections.find((s) => knownKind(s.heading) === "config");
+  return config?.body.some((line) => /^\s*twins\s*:/.test(line)) === true;
+}
+
+export function parseTask(markdown: string, defaultTwins: readonly string[]): TaskParseResult {
   const errors: TaskError[] = [];
   const collect: Collect = (error) => errors.push(error);
   const { head, sections: raw } = splitSections(markdown);
 
-  const task: Task = { config: { twins: [...DEFAULT_TWINS] }, prompt: "", criteria: [], sections: [] };
+  const task: Task = { config: { twins: [...defaultTwins] }, prompt: "", criteria: [], sections: [] };
   const headLines = trimBlankLines(head).lines;
   const title = headLines.length ? /^#\s+(.+?)\s*$/.exec(headLines[0]) : null;
   if (title) task.name = title[1];
@@ -247,7 +250,7 @@ export function parseTask(markdown: string): TaskParseResult {
     }
     seenKinds.add(kind);
     task.sections.push({ kind });
-    if (kind === "config") task.config = parseConfig(body, firstLine, collect);
+    if (kind === "config") task.config = parseConfig(body, firstLine, collect, defaultTwins);
     else if (kind === "prompt") task.prompt = body.join("\n");
     else if (kind === "criteria") task.criteria = parseCriteria(body, firstLine, collect);
     else {
@@ -349,10 +352,10 @@ function sectionText(task: Task, section: TaskSection): string {
 }
 
 /** Known sections a task carries content for but does not place, in canonical order. */
-function unplacedSections(task: Task): TaskSection[] {
+function unplacedSections(task: Task, defaultTwins: readonly string[]): TaskSection[] {
   const placed = new Set(task.sections.map((s) => s.kind));
   const wanted: Array<[KnownKind, boolean]> = [
-    ["config", task.config.twins.join() !== DEFAULT_TWINS.join() || Object.keys(task.config).length > 1],
+    ["config", task.config.twins.join() !== defaultTwins.join() || Object.keys(task.config).length > 1],
     ["prompt", task.prompt !== ""],
     ["seed", task.seed !== undefined],
     ["criteria", task.criteria.length > 0],
@@ -360,10 +363,10 @@ function unplacedSections(task: Task): TaskSection[] {
   return wanted.filter(([kind, has]) => has && !placed.has(kind)).map(([kind]) => ({ kind }) as TaskSection);
 }
 
-export function renderTask(task: Task): string {
+export function renderTask(task: Task, defaultTwins: readonly string[]): string {
   const parts: string[] = [];
   if (task.name !== undefined) parts.push(`# ${task.name}`);
   if (task.intro) parts.push(task.intro);
-  for (const section of [...task.sections, ...unplacedSections(task)]) parts.push(sectionText(task, section));
+  for (const section of [...task.sections, ...unplacedSections(task, defaultTwins)]) parts.push(sectionText(task, section));
   return parts.length ? parts.join("\n\n") + "\n" : "";
 }

@@ -4,7 +4,8 @@ import type { TwinId } from "../../durable-objects/twins/types";
 import { ApiError } from "../errors";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { bindTaskCriteria, renderPicks, type CriterionBinding, type CriterionPick } from "./criteria-binding";
-import { missingForRun, parseTask, renderCriteriaSection } from "./markdown";
+import { parseTask } from ".";
+import { missingForRun, renderCriteriaSection } from "./markdown";
 import type { Task, TaskError } from "./types";
 import { seedForRequest } from "./wire";
 
@@ -32,7 +33,7 @@ function parseOrThrow(markdown: string): Task {
   return parsed.task;
 }
 
-export function prepareTask(source: string, picks: readonly CriterionPick[] | undefined): PreparedTask {
+export async function prepareTask(source: string, picks: readonly CriterionPick[] | undefined): Promise<PreparedTask> {
   let markdown = source;
   let task = parseOrThrow(markdown);
   const twins = checkTwinIds(task.config.twins, { max: 3 });
@@ -63,7 +64,7 @@ export function prepareTask(source: string, picks: readonly CriterionPick[] | un
   if (task.seed) {
     const wire = seedForRequest(task.seed, twins);
     if (wire.error) throw new ApiError("validation_failed", wire.error, { error: "invalid_seed_envelope" });
-    if (wire.found) seeds = resolveSeeds(twins, wire.seed).seeds;
+    if (wire.found) seeds = (await resolveSeeds(twins, wire.seed)).seeds;
   }
 
   const bindings = bindTaskCriteria(task, twins);

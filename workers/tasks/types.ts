@@ -15,7 +15,7 @@ export interface TaskCriterion {
 }
 
 export interface TaskConfig {
-  /** One to three twin ids; the first is the primary twin. Defaults to `["github"]`. */
+  /** One to three twin ids; the first is the primary twin. Defaults to the registry's default twin. */
   twins: string[];
   /** How many trials `pome run` starts when `--runs` is not given. */
   runs?: number;

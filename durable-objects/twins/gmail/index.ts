@@ -1,6 +1,7 @@
 // The Gmail twin: Gmail API v1 over the gm_ tables, as googleapis expects it.
 import type { FaultRule, TwinDefinition, TwinResponse } from "../types";
 import { gmailChecks } from "./checks";
+import { completeGmailSeed } from "./complete";
 import { faultResponse, gError, UNAUTHENTICATED_MESSAGE } from "./errors";
 import { prepareGmailCall } from "./parse";
 import { gmailRoutes } from "./routes";
@@ -26,6 +27,7 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
   generateSeed: generateGmailSeed,
   migrations: GMAIL_MIGRATIONS,
   boot: bootGmail,
+  completeSeed: completeGmailSeed,
   prepareSeed: prepareGmailSeed,
   exportState: exportGmail,
   routes: gmailRoutes,

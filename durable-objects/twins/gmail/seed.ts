@@ -120,7 +120,8 @@ interface MessageBase {
   id: string;
   threadId: string;
   labelIds: string[];
-  internalDate: string;
+  /** Absent only when the message has no date of its own: the sandbox clock gives it one (completeSeed, boot). */
+  internalDate?: string;
 }
 export interface StructuredMessage extends MessageBase {
   headers: Header[];
@@ -156,9 +157,6 @@ export interface GmailSeed {
   faults: GmailFault[];
 }
 
-/** Where seeds without dates sit: a fixed moment, so a seed normalizes the same way everywhere. */
-export const DEFAULT_INTERNAL_DATE = Date.UTC(2026, 0, 1, 9, 0, 0);
-
 /** The Date header of raw mail, read from its header block only (the body is postal-mime's job at boot). */
 function rawDate(raw: string): number | undefined {
   const bytes = decodeBase64(raw);
@@ -167,6 +165,18 @@ function rawDate(raw: string): number | undefined {
   const match = /^date:[ \t]*(.+)$/im.exec(head);
   const ms = match ? Date.parse(match[1]) : NaN;
   return Number.isFinite(ms) ? ms : undefined;
+}
+
+/**
+ * A message's dates made whole: with `now` (the sandbox clock) a message without internalDate
+ * takes it, and a structured message without a Date header gets one from its internalDate.
+ */
+export function datedMessage<T extends { internalDate?: string; headers?: Header[] }>(m: T, now?: number): T {
+  const internalDate = m.internalDate ?? (now === undefined ? undefined : String(now));
+  if (internalDate === undefined) return m;
+  const headers =
+    m.headers && !headerValue(m.headers, "Date") ? [...m.headers, { name: "Date", value: rfc2822(Number(internalDate)) }] : m.headers;
+  return headers ? { ...m, internalDate, headers } : { ...m, internalDate };
 }
 
 class IdSource {
@@ -196,10 +206,13 @@ function normalizeMessage(m: RawMessage, path: string, ids: IdSource, problems: 
     if (!decoded || !/^[\x21-\x39\x3b-\x7e]+:/.test(fromUtf8(decoded))) {
       problems.add(`${path}.raw`, "raw is base64url or base64 of an RFC 822 message (header lines, a blank line, the body)", "invalid_raw");
     }
-    const internalDate = m.internalDate ?? String(rawDate(m.raw) ?? DEFAULT_INTERNAL_DATE);
+    const dated = rawDate(m.raw);
+    const internalDate = m.internalDate ?? (dated === undefined ? undefined : String(dated));
     // One spelling for raw mail: base64url without padding, the form Gmail serves and exports.
     const bytes = decodeBase64(m.raw);
-    return { id, threadId, labelIds, internalDate, raw: bytes ? toBase64Url(utf8(fromUtf8(bytes))) : m.raw };
+    const out: RawMessageSeed = { id, threadId, labelIds, raw: bytes ? toBase64Url(utf8(fromUtf8(bytes))) : m.raw };
+    // A message with no date of its own waits for the sandbox clock (completeSeed with it, or boot).
+    return internalDate === undefined ? out : { ...out, internalDate };
   }
   const headers = m.headers ?? [];
   if (!headerValue(headers, "From")) {
@@ -213,14 +226,11 @@ function normalizeMessage(m: RawMessage, path: string, ids: IdSource, problems: 
   });
   const dateHeader = headerValue(headers, "Date");
   const fromHeader = dateHeader ? Date.parse(dateHeader) : NaN;
-  const internalDate = m.internalDate ?? String(Number.isFinite(fromHeader) ? fromHeader : DEFAULT_INTERNAL_DATE);
-  const out: StructuredMessage = {
-    id,
-    threadId,
-    labelIds,
-    internalDate,
-    headers: dateHeader ? headers : [...headers, { name: "Date", value: rfc2822(Number(internalDate)) }],
-  };
+  const internalDate = m.internalDate ?? (Number.isFinite(fromHeader) ? String(fromHeader) : undefined);
+  // Without any date the message waits for the sandbox clock, Date header included (datedMessage).
+  const out: StructuredMessage = datedMessage(
+    internalDate === undefined ? { id, threadId, labelIds, headers } : { id, threadId, labelIds, internalDate, headers },
+  );
   if (m.text !== undefined) out.text = m.text;
   if (m.html !== undefined) out.html = m.html;
   if (m.attachments?.length) {
@@ -415,6 +425,7 @@ export function defaultGmailSeed(): GmailSeed {
         id: "r7390128431662530001",
         message: {
           id: "19a0c0de0000d001",
+          internalDate: String(base + 10.5 * hour),
           headers: [
             { name: "From", value: `Northwind Support <${MAILBOX}>` },
             { name: "To", value: "Alex Customer <alex@customer.test>" },

@@ -25,4 +25,6 @@ export const GMAIL_MIGRATIONS: readonly string[] = [
      seq INTEGER PRIMARY KEY AUTOINCREMENT, id INTEGER NOT NULL, message_id TEXT NOT NULL, thread_id TEXT NOT NULL,
      kind TEXT NOT NULL, label_ids TEXT NOT NULL, message_labels TEXT NOT NULL);
    CREATE INDEX gm_history_id ON gm_history (id);`,
+  // What trash took away (INBOX, SPAM), so untrash can put it back as Gmail does.
+  "ALTER TABLE gm_messages ADD COLUMN trashed_from TEXT",
 ];

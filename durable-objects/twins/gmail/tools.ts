@@ -152,7 +152,7 @@ export const gmailTools: readonly TwinTool[] = [
   }),
   tool({
     name: "untrash_message",
-    description: "Take a message out of the trash.",
+    description: "Take a message out of the trash, back where trash took it from (the inbox, or spam).",
     input: { id: id("message") },
     toRequest: (a) => ({ method: "POST", path: `${U}/messages/${seg(a.id)}/untrash` }),
   }),
@@ -177,7 +177,7 @@ export const gmailTools: readonly TwinTool[] = [
   }),
   tool({
     name: "untrash_thread",
-    description: "Take a thread's messages out of the trash.",
+    description: "Take a thread's messages out of the trash, each back where trash took it from.",
     input: { id: id("thread") },
     toRequest: (a) => ({ method: "POST", path: `${U}/threads/${seg(a.id)}/untrash` }),
   }),

@@ -1,10 +1,12 @@
 // Boot and export: the seed goes into the gm_ tables and comes back out in the seed's own shape,
-// in insertion order, so export(boot(seed)) equals the normalized seed. Raw mail in a seed is
-// parsed by prepareSeed (asynchronous, before the boot transaction).
+// in insertion order, so export(boot(seed)) equals the normalized seed (complete.ts finishes
+// normalizing). Raw mail the structured form cannot say is parsed by prepareSeed (asynchronous,
+// before the boot transaction).
 import type { Db } from "../../sql";
 import { decodeBase64, toBase64Url, fromUtf8, utf8 } from "../kit/bytes";
 import type { Clock } from "../types";
 import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";
+import { withDates } from "./complete";
 import { isMimeHeader, type MailContent } from "./mime";
 import { parseMail, ParsedMail } from "./parse";
 import { isRawMessage, type DraftMessage, type GmailMessage, type GmailSeed, type StructuredMessage } from "./seed";
@@ -31,12 +33,12 @@ export async function prepareGmailSeed(seed: GmailSeed): Promise<GmailSeed> {
   };
 }
 
-function newMessage(m: AnyMessage, labelIds: string[], isDraft: boolean): NewMessage {
-  const base = { id: m.id, threadId: m.threadId, internalDate: Number(m.internalDate), labelIds, isDraft };
+function newMessage(m: AnyMessage, labelIds: string[], isDraft: boolean, now: number): NewMessage {
+  const base = { id: m.id, threadId: m.threadId, internalDate: Number(m.internalDate ?? now), labelIds, isDraft };
   if (isRawMessage(m)) {
     const parsed = m.parsed;
     if (!parsed) throw new Error(`message ${m.id}: raw mail must be parsed (prepareSeed) before boot`);
-    // Seeded raw mail stays raw, so the export gives back the seed as it was written.
+    // Raw mail left raw by normalization is the mail the structured form cannot say: kept as sent.
     return { ...base, content: parsed.content, raw: { text: parsed.raw, headers: parsed.headers, fits: false } };
   }
   const content: MailContent = { headers: m.headers, attachments: m.attachments ?? [] };
@@ -45,7 +47,10 @@ function newMessage(m: AnyMessage, labelIds: string[], isDraft: boolean): NewMes
   return { ...base, content };
 }
 
-export function bootGmail(db: Db, seed: GmailSeed, _clock: Clock): void {
+export function bootGmail(db: Db, given: GmailSeed, clock: Clock): void {
+  // A message with no date of its own takes the sandbox clock (completeSeed did it already in the sandbox).
+  const now = clock.now();
+  const seed = withDates(given, now);
   const historyId = Number(seed.profile.historyId);
   setMeta(db, "email_address", seed.profile.emailAddress);
   setMeta(db, "history_id", String(historyId));
@@ -77,9 +82,9 @@ export function bootGmail(db: Db, seed: GmailSeed, _clock: Clock): void {
     if (isGmailId(m.id) && BigInt(`0x${m.id}`) >= next) next = BigInt(`0x${m.id}`) + 1n;
   }
   setMeta(db, "next_message_id", hexId(next));
-  for (const m of seed.messages) insertMessage(db, newMessage(m, m.labelIds, false), { historyId });
+  for (const m of seed.messages) insertMessage(db, newMessage(m, m.labelIds, false, now), { historyId });
   seed.drafts.forEach((d, i) => {
-    insertMessage(db, newMessage(d.message, ["DRAFT"], true), { historyId });
+    insertMessage(db, newMessage(d.message, ["DRAFT"], true, now), { historyId });
     db.run("INSERT INTO gm_drafts (id, message_id, seq) VALUES (?, ?, ?)", d.id, d.message.id, i);
   });
   setMeta(db, "draft_seq", String(seed.drafts.length));

@@ -1,5 +1,5 @@
-// Bracket-encoded form bodies (`a[b][0][c]=x&list[]=y`), the way qs-style clients (stripe-node,
-// many PHP/Ruby SDKs) write nested objects and arrays. Values stay strings: the vendor decides
+// Bracket-encoded form bodies (`a[b][0][c]=x&list[]=y`), the way qs-style clients (many Node,
+// PHP and Ruby SDKs) write nested objects and arrays. Values stay strings: the vendor decides
 // what "1", "true" or "" mean for each parameter.
 
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };

@@ -15,7 +15,7 @@ export function bulkInsert(db: Db, sql: string, rows: readonly unknown[][], ...l
 
 export const bool = (value: boolean) => (value ? 1 : 0);
 
-/** ISO 8601 at second resolution with `Z`, the form GitHub, Slack exports and most seeds use. */
+/** ISO 8601 at second resolution with `Z`, the form most APIs and seeds use. */
 export const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** Unix seconds, for vendors that count time that way. */

@@ -1,9 +1,12 @@
 // Relay-style connections as Linear serves them: `nodes`, `edges { node cursor }` and `pageInfo`,
-// keyset-paged (an opaque cursor holds the sort value and rowid of the last node), `first` ≤ 250.
+// keyset-paged (an opaque cursor holds the sort values and rowid of a node), `first`/`last` ≤ 250.
+// Forward (`first`/`after`) and backward (`last`/`before`) pages follow the Relay algorithm: the
+// cursors cut the list, then `first` keeps the head of what is left and `last` its tail.
 import type { SqlValue } from "../../sql";
 import { decodeCursor, encodeCursor } from "../kit/cursor";
 import type { Gql, Row } from "./context";
 import { Unsupported, invalidInput } from "./errors";
+import { sortKeysOf, type SortKey, type SortableEntity } from "./sort";
 
 export const MAX_FIRST = 250;
 export const DEFAULT_FIRST = 50;
@@ -33,59 +36,147 @@ export interface ListQuery {
   order?: { column: string; direction: "ASC" | "DESC" };
   /** Whether the entity has archived_at (archived rows are left out unless includeArchived). */
   archivable?: boolean;
+  /** The entity whose `sort` argument this list takes, when Linear's schema gives it one. */
+  sortable?: SortableEntity;
 }
 
-/** A cursor names its list (the table) and holds the sort value and rowid of a page's last node. */
-const cursorOf = (table: string, value: SqlValue, rowid: number) => encodeCursor(table, JSON.stringify([value, rowid]));
+const flip = (k: SortKey): SortKey => ({
+  ...k,
+  dir: k.dir === "ASC" ? "DESC" : "ASC",
+  nulls: k.nulls === null ? null : k.nulls === "last" ? "first" : "last",
+});
 
-function readCursor(table: string, cursor: string): [SqlValue, number] | undefined {
-  const key = decodeCursor(table, cursor);
-  if (key === undefined) return undefined;
+/** A cursor names its list and ordering, and holds a node's sort values and rowid. */
+const listName = (table: string, keys: readonly SortKey[]) => [table, ...keys.map((k) => k.name)].join("/");
+
+function readCursor(list: string, cursor: string, width: number): SqlValue[] {
+  const key = decodeCursor(list, cursor);
+  let c: unknown;
   try {
-    const c: unknown = JSON.parse(key);
-    return Array.isArray(c) &&
-      c.length === 2 &&
-      typeof c[1] === "number" &&
-      (typeof c[0] === "string" || typeof c[0] === "number" || c[0] === null)
-      ? [c[0], c[1]]
-      : undefined;
+    c = key === undefined ? undefined : JSON.parse(key);
   } catch {
-    return undefined;
+    c = undefined;
   }
+  const scalar = (v: unknown): v is SqlValue => typeof v === "string" || typeof v === "number" || v === null;
+  if (!Array.isArray(c) || c.length !== width + 1 || typeof c[width] !== "number" || !c.every(scalar))
+    throw invalidInput("Invalid cursor", "The pagination cursor is not valid.");
+  return c;
 }
 
-/** Runs one page of a list: the filter's WHERE, the cursor's keyset condition, `first + 1` rows. */
+/** "Comes after the cursor in this order" over the keys and the rowid tiebreak, with its parameters in `?` order. */
+function keysetCondition(alias: string, keys: readonly SortKey[], rowDir: "ASC" | "DESC", values: readonly SqlValue[]) {
+  const params: SqlValue[] = [];
+  // Non-null keys running one way compare as a row value, which SQLite serves from the index.
+  if (keys.every((k) => k.nulls === null && k.dir === rowDir)) {
+    const cols = [...keys.map((k) => k.expr(alias)), `${alias}.rowid`].join(", ");
+    return { sql: `(${cols}) ${rowDir === "DESC" ? "<" : ">"} (${values.map(() => "?").join(", ")})`, params: [...values] };
+  }
+  const parts: string[] = [];
+  const eq: { sql: string; params: SqlValue[] }[] = [];
+  keys.forEach((k, i) => {
+    const e = k.expr(alias);
+    const v = values[i] ?? null;
+    const op = k.dir === "DESC" ? "<" : ">";
+    const later =
+      v === null
+        ? k.nulls === "first"
+          ? { sql: `${e} IS NOT NULL`, params: [] }
+          : undefined
+        : { sql: k.nulls === "last" ? `(${e} IS NULL OR ${e} ${op} ?)` : `${e} ${op} ?`, params: [v] };
+    if (later) {
+      parts.push(`(${[...eq.map((x) => x.sql), later.sql].join(" AND ")})`);
+      params.push(...eq.flatMap((x) => x.params), ...later.params);
+    }
+    eq.push(v === null ? { sql: `${e} IS NULL`, params: [] } : { sql: `${e} = ?`, params: [v] });
+  });
+  parts.push(`(${[...eq.map((x) => x.sql), `${alias}.rowid ${rowDir === "DESC" ? "<" : ">"} ?`].join(" AND ")})`);
+  params.push(...eq.flatMap((x) => x.params), values[keys.length] ?? 0);
+  return { sql: `(${parts.join(" OR ")})`, params };
+}
+
+const orderClause = (alias: string, keys: readonly SortKey[], rowDir: "ASC" | "DESC") =>
+  [
+    ...keys.flatMap((k) => {
+      const e = k.expr(alias);
+      return k.nulls === null ? [`${e} ${k.dir}`] : [`(${e} IS NULL) ${k.nulls === "last" ? "ASC" : "DESC"}`, `${e} ${k.dir}`];
+    }),
+    `${alias}.rowid ${rowDir}`,
+  ].join(", ");
+
+const count = (v: number | null | undefined, name: string): number | undefined => {
+  if (v == null) return undefined;
+  if (!Number.isInteger(v) || v < 0 || v > MAX_FIRST) throw invalidInput(`${name} must be between 0 and ${MAX_FIRST}`);
+  return v;
+};
+
+/** Runs one page of a list: the filter's WHERE, the cursors' keyset conditions, one row more than asked. */
 export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
-  if (args.last != null || args.before != null) throw new Unsupported("backward pagination (`last`/`before`)");
-  if (args.sort != null) throw new Unsupported("the `sort` argument (use `orderBy`)");
-  const first = args.first ?? DEFAULT_FIRST;
-  if (!Number.isInteger(first) || first < 0 || first > MAX_FIRST) throw invalidInput(`first must be between 0 and ${MAX_FIRST}`);
+  let first = count(args.first, "first");
+  let last = count(args.last, "last");
+  if (first === undefined && last === undefined) {
+    if (args.before && !args.after) last = DEFAULT_FIRST;
+    else first = DEFAULT_FIRST;
+  }
   const column = q.order?.column ?? (args.orderBy === "updatedAt" ? "updated_at" : "created_at");
   const dir = q.order?.direction ?? "DESC";
+  let keys: SortKey[];
+  let rowDir: "ASC" | "DESC";
+  if (args.sort != null) {
+    if (!q.sortable) throw new Unsupported("the `sort` argument on this list");
+    keys = sortKeysOf(q.sortable, args.sort);
+    rowDir = "ASC";
+  } else {
+    keys = [{ name: `${column} ${dir}`, expr: (a) => `${a}.${column}`, dir, nulls: null }];
+    rowDir = dir;
+  }
+  // The list's own default order keeps the plain name; `orderBy: updatedAt` and `sort` name theirs.
+  const plain = q.order ? `${q.order.column} ${q.order.direction}` : "created_at DESC";
+  const list = keys.length === 1 && keys[0]?.name === plain ? q.table : listName(q.table, keys);
   const where = [...q.where];
   const params = [...q.params];
   if (q.archivable && !args.includeArchived) where.push(`${q.alias}.archived_at IS NULL`);
   if (args.after) {
-    const c = readCursor(q.table, args.after);
-    if (!c) throw invalidInput("Invalid cursor", "The pagination cursor is not valid.");
-    where.push(dir === "DESC" ? `(${q.alias}.${column}, ${q.alias}.rowid) < (?, ?)` : `(${q.alias}.${column}, ${q.alias}.rowid) > (?, ?)`);
-    params.push(c[0], c[1]);
+    const c = keysetCondition(q.alias, keys, rowDir, readCursor(list, args.after, keys.length));
+    where.push(c.sql);
+    params.push(...c.params);
   }
+  if (args.before) {
+    const c = keysetCondition(q.alias, keys.map(flip), rowDir === "ASC" ? "DESC" : "ASC", readCursor(list, args.before, keys.length));
+    where.push(c.sql);
+    params.push(...c.params);
+  }
+  // A page from the tail (only `last`) reads the list backwards and turns the rows around.
+  const backwards = first === undefined;
+  const readKeys = backwards ? keys.map(flip) : keys;
+  const readDir = backwards ? (rowDir === "ASC" ? "DESC" : "ASC") : rowDir;
+  const limit = (backwards ? last : first) ?? DEFAULT_FIRST;
   const rows = gql.db.all<Row & { _rowid: number }>(
-    `SELECT ${q.alias}.*, ${q.alias}.rowid AS _rowid FROM ${q.table} ${q.alias} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-     ORDER BY ${q.alias}.${column} ${dir}, ${q.alias}.rowid ${dir} LIMIT ?`,
+    `SELECT ${q.alias}.*, ${q.alias}.rowid AS _rowid${keys.map((k, i) => `, ${k.expr(q.alias)} AS _k${i}`).join("")}
+     FROM ${q.table} ${q.alias} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+     ORDER BY ${orderClause(q.alias, readKeys, readDir)} LIMIT ?`,
     ...params,
-    first + 1,
+    limit + 1,
   );
-  const hasNextPage = rows.length > first;
-  const nodes = rows.slice(0, first);
-  const edges = nodes.map((node) => ({ node, cursor: cursorOf(q.table, node[column], node._rowid) }));
+  const more = rows.length > limit;
+  let nodes = rows.slice(0, limit);
+  if (backwards) nodes.reverse();
+  let hasNextPage = backwards ? Boolean(args.before) : more;
+  let hasPreviousPage = backwards ? more : Boolean(args.after);
+  // `first` and `last` together: the tail of the head, as Relay defines it.
+  if (!backwards && last !== undefined && nodes.length > last) {
+    nodes = nodes.slice(nodes.length - last);
+    hasPreviousPage = true;
+  }
+  if (!backwards && last !== undefined) hasNextPage = hasNextPage || Boolean(args.before);
+  const cursorOf = (node: Row & { _rowid: number }) =>
+    encodeCursor(list, JSON.stringify([...keys.map((_k, i) => node[`_k${i}`] ?? null), node._rowid]));
+  const edges = nodes.map((node) => ({ node, cursor: cursorOf(node) }));
   return {
     nodes,
     edges,
     pageInfo: {
       hasNextPage,
-      hasPreviousPage: Boolean(args.after),
+      hasPreviousPage,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },

@@ -19,6 +19,7 @@ export const TABLES = {
   Attachment: "lin_attachments",
   Reaction: "lin_reactions",
   Webhook: "lin_webhooks",
+  Notification: "lin_notifications",
 } as const;
 export type Entity = keyof typeof TABLES;
 

@@ -12,7 +12,7 @@ type FieldSpec =
   | { kind: "many"; entity: EntityName; join: (outer: string, inner: string) => string }
   | { kind: "sql"; build: (alias: string, value: unknown, b: Builder) => string };
 
-export type EntityName = "issue" | "user" | "team" | "state" | "label" | "project" | "cycle" | "comment" | "attachment";
+export type EntityName = "issue" | "user" | "team" | "state" | "label" | "project" | "cycle" | "comment" | "attachment" | "notification";
 interface EntitySpec {
   table: string;
   typeName: string;
@@ -191,6 +191,17 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
       createdAt: d("created_at"),
       updatedAt: d("updated_at"),
       creator: rel("user", "creator_id"),
+    },
+  },
+  notification: {
+    table: "lin_notifications",
+    typeName: "NotificationFilter",
+    fields: {
+      id: id(),
+      type: s("type"),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      archivedAt: d("archived_at"),
     },
   },
 };

@@ -78,4 +78,11 @@ export const LINEAR_MIGRATIONS: readonly string[] = [
   `ALTER TABLE lin_webhooks ADD COLUMN created_at TEXT NOT NULL DEFAULT '2026-01-01T00:00:00.000Z';
    ALTER TABLE lin_webhooks ADD COLUMN updated_at TEXT NOT NULL DEFAULT '2026-01-01T00:00:00.000Z';
    ALTER TABLE lin_webhooks ADD COLUMN creator_id TEXT;`,
+  // The viewer's inbox, derived from the seed at boot (notifications.ts); not seed state.
+  `CREATE TABLE lin_notifications (
+     id TEXT PRIMARY KEY, type TEXT NOT NULL, user_id TEXT NOT NULL, actor_id TEXT, issue_id TEXT NOT NULL, comment_id TEXT,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, read_at TEXT, archived_at TEXT);
+   CREATE INDEX lin_notifications_user ON lin_notifications (user_id, created_at);
+   CREATE INDEX lin_notifications_issue ON lin_notifications (issue_id);
+   CREATE INDEX lin_notifications_comment ON lin_notifications (comment_id);`,
 ];

@@ -70,11 +70,19 @@ export const linearTools: readonly TwinTool[] = [
       filter: z.record(z.string(), z.unknown()).optional().describe("A Linear IssueFilter object"),
       includeArchived: z.boolean().optional().describe("Include archived issues"),
       orderBy: z.enum(["createdAt", "updatedAt"]).optional(),
+      sort: z
+        .array(z.record(z.string(), z.unknown()))
+        .optional()
+        .describe(
+          'Linear IssueSortInput keys in order, e.g. [{"priority":{"order":"Ascending"}},{"dueDate":{"order":"Ascending","nulls":"last"}}]',
+        ),
       first,
       after,
+      last: z.number().int().min(1).max(250).optional().describe("Page size from the end (with before: the page before it)"),
+      before: z.string().optional().describe("pageInfo.startCursor of the following page"),
     },
     readOnly: true,
-    query: `query($filter: IssueFilter, $includeArchived: Boolean, $orderBy: PaginationOrderBy, $first: Int, $after: String) { issues(filter: $filter, includeArchived: $includeArchived, orderBy: $orderBy, first: $first, after: $after) { nodes { ${ISSUE_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+    query: `query($filter: IssueFilter, $includeArchived: Boolean, $orderBy: PaginationOrderBy, $sort: [IssueSortInput!], $first: Int, $after: String, $last: Int, $before: String) { issues(filter: $filter, includeArchived: $includeArchived, orderBy: $orderBy, sort: $sort, first: $first, after: $after, last: $last, before: $before) { nodes { ${ISSUE_FIELDS} } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
     variables: (a) => a,
   }),
   gqlTool({
@@ -329,7 +337,234 @@ export const linearTools: readonly TwinTool[] = [
       "mutation($input: WorkflowStateCreateInput!) { workflowStateCreate(input: $input) { success workflowState { id name type position } } }",
     variables: (a) => ({ input: defined(a) }),
   }),
+  gqlTool({
+    name: "get_team",
+    description: "One team by id or key (e.g. ENG), with its states, labels, members and cycles.",
+    input: { teamId: z.string().min(1).describe("The team's id or key, e.g. ENG") },
+    readOnly: true,
+    query:
+      "query($id: String!) { team(id: $id) { id key name description issueEstimationType defaultIssueState { id name } states { nodes { id name type } } labels { nodes { id name } } members { nodes { id name email } } cycles { nodes { id number startsAt endsAt } } } }",
+    variables: (a) => ({ id: a.teamId }),
+  }),
+  gqlTool({
+    name: "get_user",
+    description: "One person by id, with the issues assigned to them.",
+    input: { userId: z.string().min(1) },
+    readOnly: true,
+    query:
+      "query($id: String!) { user(id: $id) { id name email displayName admin active assignedIssues { nodes { identifier title state { name } } } } }",
+    variables: (a) => ({ id: a.userId }),
+  }),
+  gqlTool({
+    name: "list_workflow_states",
+    description: "Workflow states of every team (or those a Linear WorkflowStateFilter keeps), in position order.",
+    input: { filter: z.record(z.string(), z.unknown()).optional().describe("A Linear WorkflowStateFilter object"), first, after },
+    readOnly: true,
+    query:
+      "query($filter: WorkflowStateFilter, $first: Int, $after: String) { workflowStates(filter: $filter, first: $first, after: $after) { nodes { id name type color position team { key } } pageInfo { hasNextPage endCursor } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "get_workflow_state",
+    description: "One workflow state by id, with its team.",
+    input: { stateId: z.string().min(1) },
+    readOnly: true,
+    query: "query($id: String!) { workflowState(id: $id) { id name type color position description team { id key } } }",
+    variables: (a) => ({ id: a.stateId }),
+  }),
+  gqlTool({
+    name: "get_issue_label",
+    description: "One label by id, with its team (none for a workspace label).",
+    input: { labelId: z.string().min(1) },
+    readOnly: true,
+    query: "query($id: String!) { issueLabel(id: $id) { id name color description team { key } } }",
+    variables: (a) => ({ id: a.labelId }),
+  }),
+  gqlTool({
+    name: "update_issue_label",
+    description: "Rename a label or change its color or description.",
+    input: {
+      labelId: z.string().min(1),
+      name: z.string().min(1).optional(),
+      color: z.string().optional().describe("A hex color, #rrggbb"),
+      description: z.string().optional(),
+    },
+    query:
+      "mutation($id: String!, $input: IssueLabelUpdateInput!) { issueLabelUpdate(id: $id, input: $input) { success lastSyncId issueLabel { id name color description } } }",
+    variables: ({ labelId, ...input }) => ({ id: labelId, input: defined(input) }),
+  }),
+  gqlTool({
+    name: "list_comments",
+    description: "Comments across issues, newest first, optionally narrowed by a Linear CommentFilter.",
+    input: { filter: z.record(z.string(), z.unknown()).optional().describe("A Linear CommentFilter object"), first, after },
+    readOnly: true,
+    query:
+      "query($filter: CommentFilter, $first: Int, $after: String) { comments(filter: $filter, first: $first, after: $after) { nodes { id body createdAt user { email } issue { identifier } parent { id } } pageInfo { hasNextPage endCursor } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "get_comment",
+    description: "One comment by id, with its issue, author and replies.",
+    input: { commentId: z.string().min(1) },
+    readOnly: true,
+    query:
+      "query($id: String) { comment(id: $id) { id body createdAt editedAt user { email } issue { identifier } parent { id } children { nodes { id body user { email } } } } }",
+    variables: (a) => ({ id: a.commentId }),
+  }),
+  gqlTool({
+    name: "get_project",
+    description: "One project by id, with its teams, lead and issues.",
+    input: { projectId: z.string().min(1) },
+    readOnly: true,
+    query:
+      "query($id: String!) { project(id: $id) { id name description state url lead { email } teams { nodes { key } } issues { nodes { identifier title } } } }",
+    variables: (a) => ({ id: a.projectId }),
+  }),
+  gqlTool({
+    name: "get_cycle",
+    description: "One cycle by id, with its team and issues.",
+    input: { cycleId: z.string().min(1) },
+    readOnly: true,
+    query:
+      "query($id: String!) { cycle(id: $id) { id number name startsAt endsAt isActive team { key } issues { nodes { identifier title } } } }",
+    variables: (a) => ({ id: a.cycleId }),
+  }),
+  gqlTool({
+    name: "list_issue_relations",
+    description: "Relations between issues across the workspace (blocks, duplicate, related, similar).",
+    input: { first, after },
+    readOnly: true,
+    query:
+      "query($first: Int, $after: String) { issueRelations(first: $first, after: $after) { nodes { id type issue { identifier } relatedIssue { identifier } } pageInfo { hasNextPage endCursor } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "get_issue_relation",
+    description: "One relation between two issues, by the relation's id.",
+    input: { relationId: z.string().min(1) },
+    readOnly: true,
+    query: "query($id: String!) { issueRelation(id: $id) { id type issue { identifier } relatedIssue { identifier } } }",
+    variables: (a) => ({ id: a.relationId }),
+  }),
+  gqlTool({
+    name: "list_attachments",
+    description: "Attachments (links) across issues, newest first, optionally narrowed by a Linear AttachmentFilter.",
+    input: { filter: z.record(z.string(), z.unknown()).optional().describe("A Linear AttachmentFilter object"), first, after },
+    readOnly: true,
+    query:
+      "query($filter: AttachmentFilter, $first: Int, $after: String) { attachments(filter: $filter, first: $first, after: $after) { nodes { id title subtitle url issue { identifier } } pageInfo { hasNextPage endCursor } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "get_attachment",
+    description: "One attachment by id, with its issue.",
+    input: { attachmentId: z.string().min(1) },
+    readOnly: true,
+    query: "query($id: String!) { attachment(id: $id) { id title subtitle url creator { email } issue { identifier } } }",
+    variables: (a) => ({ id: a.attachmentId }),
+  }),
+  gqlTool({
+    name: "create_attachment",
+    description: "Attach a titled link to an issue (attaching the same URL again updates it).",
+    input: { issueId, url: z.string().url(), title: z.string().min(1), subtitle: z.string().optional() },
+    query:
+      "mutation($input: AttachmentCreateInput!) { attachmentCreate(input: $input) { success lastSyncId attachment { id title subtitle url } } }",
+    variables: (a) => ({ input: defined(a) }),
+  }),
+  gqlTool({
+    name: "unsubscribe_from_issue",
+    description: "Stop following an issue's updates (yourself, or the user with userId).",
+    input: { issueId, userId: z.string().optional() },
+    query:
+      "mutation($id: String!, $userId: String) { issueUnsubscribe(id: $id, userId: $userId) { success issue { identifier subscribers { nodes { email } } } } }",
+    variables: (a) => ({ id: a.issueId, userId: a.userId }),
+  }),
+  gqlTool({
+    name: "list_webhooks",
+    description: "The workspace's webhooks: URL, resource types, team, enabled.",
+    input: { first, after },
+    readOnly: true,
+    query:
+      "query($first: Int, $after: String) { webhooks(first: $first, after: $after) { nodes { id url label enabled resourceTypes allPublicTeams team { key } } pageInfo { hasNextPage endCursor } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "get_webhook",
+    description: "One webhook by id.",
+    input: { webhookId: z.string().min(1) },
+    readOnly: true,
+    query: "query($id: String!) { webhook(id: $id) { id url label enabled resourceTypes allPublicTeams team { key } } }",
+    variables: (a) => ({ id: a.webhookId }),
+  }),
+  gqlTool({
+    name: "create_webhook",
+    description: "Register a URL to receive signed Issue and Comment events, for one team (teamId) or all public teams.",
+    input: {
+      url: z.string().url(),
+      resourceTypes: z.array(z.enum(["Issue", "Comment"])).min(1),
+      teamId: z.string().optional().describe("The team's id or key"),
+      allPublicTeams: z.boolean().optional(),
+      label: z.string().optional(),
+      secret: z.string().optional().describe("The signing secret (one is made if omitted)"),
+      enabled: z.boolean().optional(),
+    },
+    query:
+      "mutation($input: WebhookCreateInput!) { webhookCreate(input: $input) { success lastSyncId webhook { id url enabled resourceTypes team { key } } } }",
+    variables: (a) => ({ input: defined(a) }),
+  }),
+  gqlTool({
+    name: "update_webhook",
+    description: "Change a webhook's URL, resource types, label, secret or enabled flag.",
+    input: {
+      webhookId: z.string().min(1),
+      url: z.string().url().optional(),
+      resourceTypes: z
+        .array(z.enum(["Issue", "Comment"]))
+        .min(1)
+        .optional(),
+      label: z.string().optional(),
+      secret: z.string().optional(),
+      enabled: z.boolean().optional(),
+    },
+    query:
+      "mutation($id: String!, $input: WebhookUpdateInput!) { webhookUpdate(id: $id, input: $input) { success lastSyncId webhook { id url enabled resourceTypes } } }",
+    variables: ({ webhookId, ...input }) => ({ id: webhookId, input: defined(input) }),
+  }),
+  gqlTool({
+    name: "delete_webhook",
+    description: "Remove a webhook; it receives nothing more.",
+    input: { webhookId: z.string().min(1) },
+    destructive: true,
+    query: "mutation($id: String!) { webhookDelete(id: $id) { success entityId } }",
+    variables: (a) => ({ id: a.webhookId }),
+  }),
+  gqlTool({
+    name: "list_notifications",
+    description: "Your inbox, newest first: issues assigned to you, mentions of you, comments where you follow.",
+    input: { filter: z.record(z.string(), z.unknown()).optional().describe("A Linear NotificationFilter object"), first, after },
+    readOnly: true,
+    query:
+      "query($filter: NotificationFilter, $first: Int, $after: String) { notifications(filter: $filter, first: $first, after: $after) { nodes { id type category createdAt readAt actor { email } ... on IssueNotification { issue { identifier title } comment { id body } } } pageInfo { hasNextPage endCursor } } }",
+    variables: (a) => a,
+  }),
+  gqlTool({
+    name: "get_notification",
+    description: "One of your notifications by id.",
+    input: { notificationId: z.string().min(1) },
+    readOnly: true,
+    query:
+      "query($id: String!) { notification(id: $id) { id type category createdAt readAt actor { email } ... on IssueNotification { issue { identifier title } comment { id body } } } }",
+    variables: (a) => ({ id: a.notificationId }),
+  }),
 ];
+
+/**
+ * Root fields the twin serves that no tool sends, with the reason; every other served root field
+ * is some tool's (test/workers/linear/tools.test.ts checks both directions).
+ */
+export const LINEAR_UNTOOLED_FIELDS: Readonly<Record<string, string>> = {
+  issueSearch: "deprecated by Linear in favour of searchIssues, which search_issues sends",
+};
 
 export const LINEAR_UNTOOLED: Readonly<Record<string, string>> = {
   "oauth.authorize": "a browser redirect step of an app's OAuth flow, not an agent action",

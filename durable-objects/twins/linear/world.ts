@@ -3,6 +3,7 @@
 import type { Db } from "../../sql";
 import { bool, bulkInsert, groupBy } from "../kit/sql";
 import type { Clock } from "../types";
+import { deriveNotifications } from "./notifications";
 import { parseIdentifier, type LinearComment, type LinearIssue, type LinearSeed, type LinearTeam } from "./seed";
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -223,6 +224,7 @@ export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
       w.label,
     );
   }
+  deriveNotifications(db, uid(seed.viewer) ?? "");
   for (const a of seed.oauthApplications) {
     db.run(
       "INSERT INTO lin_oauth_apps (client_id, client_secret, name, redirect_uris) VALUES (?, ?, ?, ?)",

@@ -1,8 +1,15 @@
 // Writing tasks from the terminal: pome init, tasks, checks and validate.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { LOCAL_KEY } from "../server";
 import { DEAD_URL, example, pome, pomeJson, tempDir } from "./helpers";
+
+const serverTwins = async () =>
+  (await (await fetch(`${inject("pomeUrl")}/v1/twins`, { headers: { authorization: `Bearer ${LOCAL_KEY}` } })).json()) as {
+    default: string;
+    twins: { id: string }[];
+  };
 
 describe("pome init scaffolds a task that validates", () => {
   it("writes task.md, which passes validate against the server", async () => {
@@ -14,6 +21,39 @@ describe("pome init scaffolds a task that validates", () => {
     const validate = await pome(["validate", "task.md"], { cwd: dir });
     expect(validate.stdout).toContain("task.md is valid.");
     expect(validate.code).toBe(0);
+  });
+
+  it("starts from the server's default twin, and from any twin's template or first example with --twin", async () => {
+    const listed = await serverTwins();
+    const TWIN_IDS = [listed.default, ...listed.twins.map((t) => t.id).filter((id) => id !== listed.default)];
+    expect(TWIN_IDS.length).toBeGreaterThanOrEqual(5);
+    const dir = tempDir();
+    const plain = await pomeJson<{ file: string; twin: string }>(["init", "a.md"], { cwd: dir });
+    expect(plain.code).toBe(0);
+    expect(plain.json.twin).toBe(TWIN_IDS[0]);
+    for (const twin of TWIN_IDS) {
+      const file = `${twin}.md`;
+      const init = await pome(["init", file, "--twin", twin], { cwd: dir });
+      expect(init.code).toBe(0);
+      expect(readFileSync(path.join(dir, file), "utf8")).toMatch(new RegExp(`^twins: \\[${twin}\\]$`, "m"));
+      const validate = await pome(["validate", file], { cwd: dir });
+      expect(validate.stdout).toContain(`${file} is valid.`);
+    }
+    const unknown = await pome(["init", "x.md", "--twin", "nosuch"], { cwd: dir });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--twin: "nosuch" is not a twin/);
+  });
+
+  it("gives a task that names no twins the server's default twin", async () => {
+    const dir = tempDir();
+    writeFileSync(
+      path.join(dir, "bare.md"),
+      "# Bare\n\n## Prompt\nLook around.\n\n## Success Criteria\n- [model] The agent says what it saw\n",
+    );
+    const listed = await serverTwins();
+    const validate = await pome(["validate", "bare.md"], { cwd: dir });
+    expect(validate.code).toBe(0);
+    expect(validate.stderr + validate.stdout).toContain(`twins ${listed.default}`);
   });
 
   it("keeps an existing file unless --force", async () => {
@@ -135,6 +175,6 @@ describe("the command line is checked before anything runs", () => {
   it("prints help for a command", async () => {
     const { code, stdout } = await pome(["run", "--help"]);
     expect(code).toBe(0);
-    expect(stdout).toContain("POME_GITHUB_TOKEN");
+    expect(stdout).toContain("POME_<TWIN>_TOKEN");
   });
 });

@@ -123,6 +123,15 @@ describe("the MCP server takes the REST twin's credentials and no others", () =>
     await expect(connect(sandbox.per_twin.github.mcp_url, other.provider_credentials.github.token)).rejects.toMatchObject({ code: 401 });
   });
 
+  it.each(["github", "stripe", "slack", "gmail", "linear"])(
+    "refuses a bad token on the %s twin with HTTP 401, as MCP's authorization rule says",
+    async (twin) => {
+      const own = await createSandbox({ twins: [twin] });
+      const refused = connect(own.per_twin[twin].mcp_url, `${own.provider_credentials[twin].token}x`);
+      await expect(refused).rejects.toMatchObject({ code: 401 });
+    },
+  );
+
   it("refuses the team API key, which is not a twin credential", async () => {
     await expect(connect(sandbox.per_twin.github.mcp_url, "pme_local_dev")).rejects.toMatchObject({ code: 401 });
   });

@@ -4,24 +4,30 @@
 // twin is checked by this file the day it is added to the registry.
 import { describe, expect, it } from "vitest";
 import { matchRoute } from "../../../durable-objects/dispatch";
+import { normalizeSeed } from "../../../durable-objects/twins/normalize";
 import { DEFAULT_TWIN, TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
-import { DEFAULT_TWINS } from "../../../workers/tasks/markdown";
+import { parseTask } from "../../../workers/tasks";
 import { bindSentence, exampleSentence, renderCheck } from "../../../workers/grading/binding";
 import { vocabularyDigest } from "../../../workers/grading/vocabulary";
 import { sampleArgs } from "../kit/sample-args";
 import { inTwinWorld } from "../kit/world";
 
-/** A twin's seed after its own parser: what export(boot(seed)) must give back. */
-function normalized(id: (typeof TWIN_IDS)[number], raw: unknown): unknown {
-  const parsed = twinById(id).parseSeed(raw);
+/** The sandbox clock of the round trips: normalizing and booting read the same moment. */
+const AT = Date.UTC(2026, 2, 3, 12, 0, 0);
+const clock = { now: () => AT };
+
+/** A twin's seed normalized as the sandbox does it (parser, then completion): what export(boot(seed)) must give back. */
+async function normalized(id: (typeof TWIN_IDS)[number], raw: unknown): Promise<unknown> {
+  const parsed = await normalizeSeed(twinById(id), raw, clock);
   if (!parsed.ok) throw new Error(`${id}: seed refused: ${JSON.stringify(parsed.issues.slice(0, 5))}`);
   return parsed.seed;
 }
 
 describe("the registry", () => {
-  it("defaults tasks and sandboxes to its first twin", () => {
-    // The task parser is also loaded by the CLI, which cannot load the registry: the two must agree.
-    expect(DEFAULT_TWINS).toEqual([DEFAULT_TWIN]);
+  it("defaults a task that names no twins to its first twin", () => {
+    const parsed = parseTask("# t\n\n## Prompt\nDo it.\n");
+    expect(parsed.ok && parsed.task.config.twins).toEqual([DEFAULT_TWIN]);
+    expect(DEFAULT_TWIN).toBe(TWIN_IDS[0]);
   });
 });
 
@@ -34,17 +40,17 @@ describe.each(TWIN_IDS)("the %s twin's definition", (id) => {
     });
 
     it("exports the default world it booted as the normalized seed, which seeds again", async () => {
-      const seed = normalized(id, twin.defaultSeed());
-      const exported = await inTwinWorld(twin, seed, (w) => w.exportState());
+      const seed = await normalized(id, twin.defaultSeed());
+      const exported = await inTwinWorld(twin, seed, (w) => w.exportState(), clock);
       expect(exported).toEqual(seed);
-      expect(normalized(id, exported)).toEqual(seed);
+      expect(await normalized(id, exported)).toEqual(seed);
     });
 
     it.runIf(twin.implemented)("generates worlds of any size that round-trip the same way", async () => {
       expect(twin.generateSeed, "an implemented twin generates worlds for the contract and the bench").toBeTypeOf("function");
       for (const count of [1, 25]) {
-        const seed = normalized(id, twin.generateSeed?.(count));
-        const exported = await inTwinWorld(twin, seed, (w) => w.exportState());
+        const seed = await normalized(id, twin.generateSeed?.(count));
+        const exported = await inTwinWorld(twin, seed, (w) => w.exportState(), clock);
         expect(exported).toEqual(seed);
       }
       expect(twin.generateSeed?.(25)).toEqual(twin.generateSeed?.(25));

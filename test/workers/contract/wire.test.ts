@@ -28,6 +28,18 @@ async function tapeOf(sandbox: CreatedSandbox, id: TwinId): Promise<TapeRow[]> {
 
 const asTwinResponse = async (res: Response) => ({ status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() });
 
+/** A refusal body with its wording blanked: the keys, codes and types that say whose refusal it is. */
+function shapeOf(value: unknown, key = ""): unknown {
+  if (Array.isArray(value)) return value.map((v) => shapeOf(v));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .map(([k, v]) => [k, shapeOf(v, k)])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
+  return typeof value === "string" && /message/i.test(key) ? "<wording>" : value;
+}
+
 /** The transports a credential is presented on, each with the request it makes. */
 function transports(sandbox: CreatedSandbox, id: TwinId, authorization: string): Record<string, () => Promise<Response>> {
   return {
@@ -109,12 +121,33 @@ describe.each(TWIN_IDS)("the %s twin on the wire", (id) => {
         if (transport === "root form" && what.startsWith("another sandbox")) continue;
         const res = await send();
         const label = `${what} on ${transport}`;
-        // No twin claims the probe path, so on the root form the platform itself refuses.
-        expect(res.status, label).toBe(transport === "root form" ? 401 : refusal.status);
+        // No twin claims the probe path, so on the root form the platform itself refuses; MCP
+        // refuses with 401 as its authorization rule says, even for a vendor that answers 200.
+        expect(res.status, label).toBe(transport === "prefixed REST" ? refusal.status : 401);
         expect(await res.text(), label).not.toContain('"tools"');
       }
     }
     expect(await tapeOf(mine, id)).toEqual([]);
     expect(await tapeOf(theirs, id)).toEqual([]);
+  });
+
+  it("refuses a forged credential on a root path it claims in its own shape, not the platform's", async () => {
+    const sandbox = await createSandbox({ twins: [id] });
+    // Any route will do: the credential is refused before the path's parameters are read.
+    const pathOf = (pattern: string) => pattern.replace(/:\w+/g, "me");
+    const route = twin.routes.find((r) => !r.pattern.includes("*") && twin.claimsRootPath(pathOf(r.pattern)));
+    expect(route, "a route the root form reaches").toBeDefined();
+    if (!route) return;
+    const own = sandbox.provider_credentials[id].token;
+    const forged = `${own.slice(0, -4)}${own.endsWith("AAAA") ? "BBBB" : "AAAA"}`;
+    const res = await SELF.fetch(`${ORIGIN}${pathOf(route.pattern)}`, {
+      method: route.method,
+      headers: { authorization: presented(twin, forged), "content-type": "application/json" },
+      ...(route.method === "GET" || route.method === "HEAD" ? {} : { body: "{}" }),
+    });
+    const refusal = twin.errors.unauthorized("Bad credentials");
+    expect(res.status, `${route.method} ${route.pattern}`).toBe(refusal.status);
+    expect(shapeOf(await res.json())).toEqual(shapeOf(JSON.parse(refusal.body)));
+    expect(await tapeOf(sandbox, id)).toEqual([]);
   });
 });

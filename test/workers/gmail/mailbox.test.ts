@@ -8,8 +8,8 @@ describe("threads, labels, drafts, history and settings", () => {
     const { gmail } = await gmailSandbox();
     const list = await gmail.users.threads.list({ userId: "me", maxResults: 2 });
     expect(list.data.threads).toHaveLength(2);
-    expect(list.data.nextPageToken).toBe("2");
-    const next = await gmail.users.threads.list({ userId: "me", maxResults: 2, pageToken: "2" });
+    expect(list.data.nextPageToken).toEqual(expect.any(String));
+    const next = await gmail.users.threads.list({ userId: "me", maxResults: 2, pageToken: list.data.nextPageToken ?? "" });
     expect(next.data.threads?.[0]?.id).not.toBe(list.data.threads?.[1]?.id);
     const thread = await gmail.users.threads.get({ userId: "me", id: "19a0c0de0000a001", format: "metadata" });
     expect(thread.data.messages).toHaveLength(2);
@@ -17,9 +17,55 @@ describe("threads, labels, drafts, history and settings", () => {
     expect(mod.data.messages?.every((m) => m.labelIds?.includes("STARRED"))).toBe(true);
     await gmail.users.threads.trash({ userId: "me", id: "19a0c0de0000a001" });
     expect((await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a002", format: "minimal" })).data.labelIds).toContain("TRASH");
-    await gmail.users.threads.untrash({ userId: "me", id: "19a0c0de0000a001" });
+    const inbox = (await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a001", format: "minimal" })).data.labelIds;
+    expect(inbox).not.toContain("INBOX");
+    // Untrash puts each message back where trash took it from: the first mail in the inbox, the reply in SENT only.
+    const back = await gmail.users.threads.untrash({ userId: "me", id: "19a0c0de0000a001" });
+    expect(back.data.messages?.map((m) => m.labelIds)).toEqual([
+      expect.arrayContaining(["INBOX", "STARRED"]),
+      expect.not.arrayContaining(["INBOX", "TRASH"]),
+    ]);
     expect((await gmail.users.threads.delete({ userId: "me", id: "19a0c0de0000a001" })).status).toBe(204);
     expect((await gError(gmail.users.threads.get({ userId: "me", id: "19a0c0de0000a001" }))).status).toBe(404);
+  });
+
+  it("pages threads with opaque tokens: every thread once, in list order, filters kept across pages", async () => {
+    const seed = {
+      profile: { emailAddress: "agent@northwind.test" },
+      // Thread t1 has an old and a newer message; t2 sits between them in time.
+      messages: [
+        { id: "a1", labelIds: ["INBOX"], internalDate: "1000", headers: [{ name: "From", value: "x@y.test" }], text: "old" },
+        { id: "b1", labelIds: ["INBOX"], internalDate: "2000", headers: [{ name: "From", value: "x@y.test" }], text: "t2" },
+        {
+          id: "a2",
+          threadId: "a1",
+          labelIds: ["INBOX"],
+          internalDate: "3000",
+          headers: [{ name: "From", value: "x@y.test" }],
+          text: "new",
+        },
+        { id: "c1", labelIds: ["INBOX"], internalDate: "4000", headers: [{ name: "From", value: "x@y.test" }], text: "t3" },
+        { id: "d1", labelIds: ["SENT"], internalDate: "5000", headers: [{ name: "From", value: "x@y.test" }], text: "t4" },
+      ],
+    };
+    const { gmail } = await gmailSandbox(seed);
+    const all = async (labelIds?: string[], maxResults = 1) => {
+      const ids: string[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await gmail.users.threads.list({ userId: "me", maxResults, labelIds, pageToken });
+        ids.push(...(page.data.threads ?? []).map((t) => t.id ?? ""));
+        pageToken = page.data.nextPageToken ?? undefined;
+        if (pageToken) expect(pageToken).not.toMatch(/^\d+$/);
+      } while (pageToken);
+      return ids;
+    };
+    expect(await all()).toEqual(["d1", "c1", "a1", "b1"]);
+    expect(await all(["INBOX"])).toEqual(["c1", "a1", "b1"]);
+    // A page that ends on a thread's newest message does not serve that thread again with its older one.
+    expect(await all(undefined, 3)).toEqual(["d1", "c1", "a1", "b1"]);
+    expect(await all(["INBOX"], 2)).toEqual(["c1", "a1", "b1"]);
+    expect((await gError(gmail.users.threads.list({ userId: "me", pageToken: "not-a-token" }))).status).toBe(400);
   });
 
   it("lists, creates, updates, patches and deletes labels; a duplicate name is a 409", async () => {
@@ -66,7 +112,14 @@ describe("threads, labels, drafts, history and settings", () => {
       id: created.data.id ?? "",
       requestBody: { message: { raw: raw(["To: lee@partner.test", "Subject: Renewal", "", "Draft two"]) } },
     });
+    // Gmail keeps the draft's id and replaces its message: a new message id, the old message gone.
+    expect(updated.data.id).toBe(created.data.id);
     expect(updated.data.message?.id).not.toBe(created.data.message?.id);
+    expect((await gError(gmail.users.messages.get({ userId: "me", id: created.data.message?.id ?? "" }))).status).toBe(404);
+    expect((await gmail.users.drafts.list({ userId: "me" })).data.drafts?.map((d) => [d.id, d.message?.id])).toEqual([
+      [created.data.id, updated.data.message?.id],
+      ["r7390128431662530001", "19a0c0de0000d001"],
+    ]);
     const got = await gmail.users.drafts.get({ userId: "me", id: created.data.id ?? "" });
     expect(got.data.message?.snippet).toBe("Draft two");
     const sent = await gmail.users.drafts.send({ userId: "me", requestBody: { id: "r7390128431662530001" } });
@@ -108,6 +161,22 @@ describe("threads, labels, drafts, history and settings", () => {
     expect(secondPage.data.nextPageToken).toBeUndefined();
     const none = await gmail.users.history.list({ userId: "me", startHistoryId: all.data.historyId ?? "" });
     expect(none.data.history).toBeUndefined();
+  });
+
+  it("answers 404 for a startHistoryId older than the mailbox's first history id, as Gmail does", async () => {
+    const { gmail } = await gmailSandbox();
+    // The default world boots at historyId 1000: its history starts there.
+    expect((await gmail.users.history.list({ userId: "me", startHistoryId: "1000" })).status).toBe(200);
+    const old = await gError(gmail.users.history.list({ userId: "me", startHistoryId: "999" }));
+    expect(old).toEqual({
+      status: 404,
+      error: {
+        code: 404,
+        message: "Requested entity was not found.",
+        status: "NOT_FOUND",
+        errors: [{ message: "Requested entity was not found.", domain: "global", reason: "notFound" }],
+      },
+    });
   });
 
   it("serves send-as, filters and vacation settings", async () => {

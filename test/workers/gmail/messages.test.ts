@@ -77,6 +77,33 @@ describe("messages through googleapis", () => {
     expect(await q("older_than:1d to:agent@northwind.test subject:renewal")).toEqual(["19a0c0de0000a007"]);
   });
 
+  it("matches whole words, as Gmail does, not parts of words", async () => {
+    const { gmail } = await gmailSandbox();
+    const q = async (query: string) =>
+      ((await gmail.users.messages.list({ userId: "me", q: query })).data.messages ?? []).map((m) => m.id).sort();
+    // "Hi, I was charged twice for order #1234": whole words match, case aside; parts of words do not.
+    expect(await q("CHARGED")).toEqual(["19a0c0de0000a001"]);
+    expect(await q("charge")).toEqual([]);
+    expect(await q("harged")).toEqual([]);
+    expect(await q("1234")).toEqual(["19a0c0de0000a001", "19a0c0de0000a002", "19a0c0de0000a008"]);
+    // Punctuation separates words: a domain matches an address in it, a part of the domain does not.
+    expect(await q("from:customer.test")).toEqual(["19a0c0de0000a001", "19a0c0de0000a00a"]);
+    expect(await q("from:custom")).toEqual([]);
+    expect(await q("from:dana")).toEqual(["19a0c0de0000a001"]);
+    expect(await q("subject:invoice")).toEqual(["19a0c0de0000a003"]);
+    expect(await q("subject:invo")).toEqual([]);
+    // A phrase is its words in order; the words apart are not the phrase.
+    expect(await q('"twice charged"')).toEqual([]);
+    expect(await q("filename:INV-2041")).toEqual(["19a0c0de0000a003"]);
+    expect(await q("filename:2041.pdf")).toEqual(["19a0c0de0000a003"]);
+    expect(await q("filename:inv")).toEqual(["19a0c0de0000a003"]);
+    expect(await q("filename:invo")).toEqual([]);
+    // rfc822msgid: takes the whole Message-ID, brackets optional.
+    expect(await q("rfc822msgid:<m1@customer.test>")).toEqual(["19a0c0de0000a001"]);
+    expect(await q("rfc822msgid:m1@customer.test")).toEqual(["19a0c0de0000a001"]);
+    expect(await q("rfc822msgid:m1@customer")).toEqual([]);
+  });
+
   it("serves each format: full with parts, metadata with chosen headers, minimal, raw", async () => {
     const { gmail } = await gmailSandbox();
     const full = await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a001" });
@@ -224,7 +251,12 @@ describe("messages through googleapis", () => {
     );
     expect(bad.status).toBe(400);
     expect((await gmail.users.messages.trash({ userId: "me", id: "19a0c0de0000a006" })).data.labelIds).toEqual(["IMPORTANT", "TRASH"]);
-    expect((await gmail.users.messages.untrash({ userId: "me", id: "19a0c0de0000a006" })).data.labelIds).toEqual(["IMPORTANT"]);
+    // Untrash puts back what trash took away: the message is in the inbox again.
+    expect((await gmail.users.messages.untrash({ userId: "me", id: "19a0c0de0000a006" })).data.labelIds).toEqual(["IMPORTANT", "INBOX"]);
+    // Spam that was trashed goes back to spam; a second untrash changes nothing.
+    expect((await gmail.users.messages.trash({ userId: "me", id: "19a0c0de0000a005" })).data.labelIds).toEqual(["UNREAD", "TRASH"]);
+    expect((await gmail.users.messages.untrash({ userId: "me", id: "19a0c0de0000a005" })).data.labelIds).toEqual(["UNREAD", "SPAM"]);
+    expect((await gmail.users.messages.untrash({ userId: "me", id: "19a0c0de0000a005" })).data.labelIds).toEqual(["UNREAD", "SPAM"]);
     expect((await gmail.users.messages.delete({ userId: "me", id: "19a0c0de0000a006" })).status).toBe(204);
     expect((await gError(gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a006" }))).status).toBe(404);
     expect(

@@ -3,6 +3,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { dispatch } from "../../../durable-objects/dispatch";
 import { Db, applyMigrations, twinMigrationList } from "../../../durable-objects/sql";
+import { normalizeSeed } from "../../../durable-objects/twins/normalize";
 import type { Clock, TwinDefinition, TwinRequest } from "../../../durable-objects/twins/types";
 
 export interface Answer {
@@ -54,10 +55,13 @@ export async function inTwinWorld<Seed, T>(
   fn: (w: World<Seed>) => T | Promise<T>,
   opts: { now?: () => number } = {},
 ): Promise<T> {
-  const parsed = twin.parseSeed(rawSeed);
+  const clock: Clock = { now: opts.now ?? (() => Date.now()) };
+  // Normalized as the sandbox does it, with the world's clock; then what the twin computes
+  // asynchronously before boot (parsing raw mail) happens here too.
+  const parsed = await normalizeSeed(twin, rawSeed, clock);
   if (!parsed.ok) throw new Error(`invalid seed: ${JSON.stringify(parsed.issues)}`);
-  // What the twin computes asynchronously before boot (parsing raw mail) happens here too.
-  const seed = twin.prepareSeed ? await twin.prepareSeed(parsed.seed) : parsed.seed;
+  const seed = parsed.seed;
+  const booted = twin.prepareSeed ? await twin.prepareSeed(seed) : seed;
   const stub = env.SANDBOX.get(env.SANDBOX.newUniqueId());
   return runInDurableObject(stub, async (_instance, state) => {
     // The Sandbox's constructor already applied the platform's list (timed rows, outbox included).
@@ -65,8 +69,7 @@ export async function inTwinWorld<Seed, T>(
     applyMigrations(state.storage.sql, own.list, own.migrations);
     const counting = countingSql(state.storage.sql);
     const db = new Db(counting.sql);
-    const clock: Clock = { now: opts.now ?? (() => Date.now()) };
-    twin.boot(db, seed, clock);
+    twin.boot(db, booted, clock);
     const call: World<Seed>["call"] = (method, path, o = {}) => {
       const { response } = dispatch(
         twin,

@@ -13,8 +13,10 @@ import {
   Kind,
   buildSchema,
   parse,
+  print,
   validate,
   visit,
+  type ConstValueNode,
   type DocumentNode,
   type GraphQLField,
   type GraphQLNamedType,
@@ -30,16 +32,39 @@ const linear = buildSchema(linearSdl);
 const twin = linearSchema();
 const documents88 = parse(documentsSdl);
 
-/** The fields @linear/sdk 98 selects that 88.3.0 lacks, per the issue; the twin declares exactly these beyond 88.3.0. */
+/** The fields @linear/sdk 98 selects that 88.3.0 lacks, per the issue and the SDK's `notifications`
+ * document; the twin declares exactly these beyond 88.3.0 (plus the SDK-only types below, whole). */
 const SDK98_EXTRAS = [
   "IssueLabel.groupType",
+  "NotificationSubscription.includeSubInitiativeUpdates",
   "Organization.defaultHomeViewTargetId",
   "Organization.suggestedBranchNameEnabled",
   "Project.resourceCount",
   "Team.viewerCanJoin",
   "Team.viewerCanLeave",
   "Team.viewerMembership",
+  "WorkflowDefinition.activationMode",
+  "WorkflowDefinition.editAccess",
+  "WorkflowDefinition.intelligence",
+  "WorkflowDefinition.restrictEditing",
 ];
+/** Enums and object types 88.3.0 lacks that SDK 98's documents use; each is checked against the SDK's declaration. */
+const SDK98_ENUMS = ["LabelGroupType", "WorkflowActivationMode", "WorkflowDefinitionEditAccess", "WorkflowIntelligence"];
+const SDK98_TYPES = ["WorkspaceAnnouncementNotification"];
+
+/** An enum's values as SDK 98 declares them: `declare enum X {\n  A = "a",\n}`. */
+function sdkEnumValues(name: string): string[] {
+  const start = sdkTypes.indexOf(`declare enum ${name} {`);
+  if (start < 0) return [];
+  const body = sdkTypes.slice(start, sdkTypes.indexOf("\n}", start));
+  return [...body.matchAll(/= "(\w+)"/g)].map((m) => m[1] ?? "");
+}
+
+/** The interfaces SDK 98's type alias intersects: `type X = Entity & Node & Notification & {`. */
+function sdkInterfaces(name: string): string[] | undefined {
+  const m = new RegExp(`\ntype ${name} = ((?:\\w+ & )*)\\{`).exec(sdkTypes);
+  return m?.[1]?.split(" & ").filter(Boolean);
+}
 
 /** A field's type as SDK 98's generated TypeScript declares it: `name: Scalars["Boolean"]` or `name?: Maybe<TeamMembership>`. */
 function sdkFieldType(typeName: string, field: string): string | undefined {
@@ -53,6 +78,10 @@ function sdkFieldType(typeName: string, field: string): string | undefined {
   return nullable ? base : `${base}!`;
 }
 
+/** A field's or argument's default as the SDL writes it, or "" for none. */
+const defaultOf = (f: { astNode?: { defaultValue?: ConstValueNode } | null } | undefined): string =>
+  f?.astNode?.defaultValue ? print(f.astNode.defaultValue) : "";
+
 const builtIn = (t: GraphQLNamedType) => t.name.startsWith("__") || ["String", "Int", "Float", "Boolean", "ID"].includes(t.name);
 
 describe("linear twin schema: conformance with Linear's", () => {
@@ -61,10 +90,17 @@ describe("linear twin schema: conformance with Linear's", () => {
     for (const t of Object.values(twin.getTypeMap())) {
       if (builtIn(t)) continue;
       const theirs = linear.getType(t.name);
-      if (t.name === "LabelGroupType") {
-        // Not in 88.3.0: SDK 98's `enum LabelGroupType { MultiSelect = "multiSelect", SingleSelect = "singleSelect" }`.
-        expect(sdkTypes).toContain('declare enum LabelGroupType {\n  MultiSelect = "multiSelect",\n  SingleSelect = "singleSelect",\n}');
-        expect((t as GraphQLEnumType).getValues().map((v) => v.name)).toEqual(["multiSelect", "singleSelect"]);
+      if (SDK98_ENUMS.includes(t.name)) {
+        // Not in 88.3.0: the values are SDK 98's (`declare enum LabelGroupType { MultiSelect = "multiSelect", … }`).
+        expect(t).toBeInstanceOf(GraphQLEnumType);
+        expect((t as GraphQLEnumType).getValues().map((v) => v.name)).toEqual(sdkEnumValues(t.name));
+        expect(sdkEnumValues(t.name).length).toBeGreaterThan(1);
+        continue;
+      }
+      if (SDK98_TYPES.includes(t.name)) {
+        // Not in 88.3.0: an object type of SDK 98's, implementing the interfaces its type alias intersects.
+        expect(t).toBeInstanceOf(GraphQLObjectType);
+        expect((t as GraphQLObjectType).getInterfaces().map((i) => i.name)).toEqual(sdkInterfaces(t.name));
         continue;
       }
       if (!theirs || theirs.constructor !== t.constructor) strangers.push(t.name);
@@ -76,14 +112,14 @@ describe("linear twin schema: conformance with Linear's", () => {
     const mismatches: string[] = [];
     const extras: string[] = [];
     for (const t of Object.values(twin.getTypeMap())) {
-      if (builtIn(t) || t.name === "LabelGroupType") continue;
+      if (builtIn(t) || SDK98_ENUMS.includes(t.name)) continue;
       const theirs = linear.getType(t.name);
       if (t instanceof GraphQLObjectType || t instanceof GraphQLInterfaceType) {
-        const fields = (theirs as GraphQLObjectType).getFields();
+        const fields = theirs instanceof GraphQLObjectType || theirs instanceof GraphQLInterfaceType ? theirs.getFields() : {};
         for (const f of Object.values(t.getFields()) as GraphQLField<unknown, unknown>[]) {
           const other = fields[f.name];
           if (!other) {
-            extras.push(`${t.name}.${f.name}`);
+            if (!SDK98_TYPES.includes(t.name)) extras.push(`${t.name}.${f.name}`);
             if (sdkFieldType(t.name, f.name) !== String(f.type))
               mismatches.push(`${t.name}.${f.name}: ${String(f.type)} vs SDK ${sdkFieldType(t.name, f.name)}`);
             continue;
@@ -91,7 +127,7 @@ describe("linear twin schema: conformance with Linear's", () => {
           if (String(other.type) !== String(f.type)) mismatches.push(`${t.name}.${f.name}: ${String(f.type)} vs ${String(other.type)}`);
           for (const a of f.args) {
             const oa = other.args.find((x) => x.name === a.name);
-            if (oa && String(oa.type) === String(a.type)) continue;
+            if (oa && String(oa.type) === String(a.type) && defaultOf(oa) === defaultOf(a)) continue;
             // projectCreate's two newer arguments come from SDK 98's MutationProjectCreateArgs.
             const sdkArg = new RegExp(
               `type MutationProjectCreateArgs = \\{[^}]*\\n  ${a.name}\\?: InputMaybe<Scalars\\["String"\\]>;`,
@@ -102,8 +138,11 @@ describe("linear twin schema: conformance with Linear's", () => {
         }
       } else if (t instanceof GraphQLInputObjectType) {
         const fields = (theirs as GraphQLInputObjectType).getFields();
-        for (const f of Object.values(t.getFields()))
+        for (const f of Object.values(t.getFields())) {
           if (String(fields[f.name]?.type) !== String(f.type)) mismatches.push(`${t.name}.${f.name}`);
+          // Defaults matter: graphql-js fills them in (`nulls: PaginationNulls = last`) before a resolver runs.
+          if (defaultOf(fields[f.name]) !== defaultOf(f)) mismatches.push(`${t.name}.${f.name} = ${defaultOf(f)}`);
+        }
       } else if (t instanceof GraphQLEnumType) {
         const values = (theirs as GraphQLEnumType).getValues().map((v) => v.name);
         for (const v of t.getValues()) if (!values.includes(v.name)) mismatches.push(`${t.name}.${v.name}`);
@@ -114,6 +153,17 @@ describe("linear twin schema: conformance with Linear's", () => {
     }
     expect(mismatches).toEqual([]);
     expect(extras.sort()).toEqual(SDK98_EXTRAS);
+  });
+
+  it("declares each SDK-only object type with the fields of the twin's Notification interface, plus its own", () => {
+    const t = twin.getType("WorkspaceAnnouncementNotification");
+    expect(t).toBeInstanceOf(GraphQLObjectType);
+    const fields = Object.keys((t as GraphQLObjectType).getFields());
+    const notification = twin.getType("Notification");
+    expect(notification).toBeInstanceOf(GraphQLInterfaceType);
+    for (const f of Object.keys((notification as GraphQLInterfaceType).getFields())) expect(fields).toContain(f);
+    expect(fields).toContain("workspaceAnnouncementId");
+    expect(sdkFieldType("WorkspaceAnnouncementNotification", "workspaceAnnouncementId")).toBe("String!");
   });
 
   it("leaves the SDK 98 extras null or empty-free as the SDK types say: viewerMembership nullable, the flags non-null", () => {

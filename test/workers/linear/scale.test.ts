@@ -12,13 +12,15 @@ const POINT: string[] = [
   "{ viewer { id email } }",
 ];
 const PAGE = "{ issues(first: 10) { nodes { id identifier state { name } assignee { email } } pageInfo { hasNextPage endCursor } } }";
+/** The same page read from the tail (`last`), which walks the index backwards. */
+const PAGE_BACK = "{ issues(last: 10) { nodes { id identifier state { name } } pageInfo { hasPreviousPage startCursor } } }";
 
 async function costs(n: number) {
   return inTwinWorld(linearTwin, generateLinearSeed(n), (w) => {
     const team = w.exportState().teams[0].id;
     const create = `mutation { issueCreate(input: { teamId: "${team}", title: "Fresh" }) { success issue { identifier } } }`;
     const run = (query: string) => w.cost("POST", "/graphql", { body: { query } });
-    return { point: [...POINT, create].map(run), page: run(PAGE) };
+    return { point: [...POINT, create].map(run), page: run(PAGE), back: run(PAGE_BACK) };
   });
 }
 
@@ -29,6 +31,7 @@ describe("linear twin: constant-time point calls", () => {
     expect(small.point.every((n) => n > 0)).toBe(true);
     expect(large.point).toEqual(small.point);
     expect(large.page).toBeLessThanOrEqual(small.page * 2);
+    expect(large.back).toBeLessThanOrEqual(small.back * 2);
   });
 
   it("reads a page with its relations in a fixed number of queries, not one per node (no N+1)", async () => {

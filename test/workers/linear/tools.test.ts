@@ -1,10 +1,13 @@
 // The Linear MCP tools: each is one GraphQL document that validates against the twin's schema,
 // and each runs against a world and answers without errors, taped under its root field.
-import { parse, validate } from "graphql";
+import { Kind, parse, validate, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
 import { linearTwin } from "../../../durable-objects/twins/linear";
 import { linearSchema } from "../../../durable-objects/twins/linear/schema";
-import { linearTools } from "../../../durable-objects/twins/linear/tools";
+import { uuidFor } from "../../../durable-objects/twins/linear/ids";
+import { MUTATION_RESOLVERS } from "../../../durable-objects/twins/linear/resolvers/mutation";
+import { QUERY_RESOLVERS } from "../../../durable-objects/twins/linear/resolvers/query";
+import { LINEAR_UNTOOLED_FIELDS, linearTools } from "../../../durable-objects/twins/linear/tools";
 import { inTwinWorld } from "../kit/world";
 import { acmeWorld } from "./fixtures";
 
@@ -12,7 +15,7 @@ const ARGS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   get_viewer: () => ({}),
   list_teams: () => ({}),
   list_users: () => ({ first: 10 }),
-  list_issues: () => ({ filter: { state: { type: { eq: "unstarted" } } }, first: 5 }),
+  list_issues: () => ({ filter: { state: { type: { eq: "unstarted" } } }, sort: [{ priority: { order: "Ascending" } }], last: 5 }),
   get_issue: () => ({ issueId: "ENG-1" }),
   search_issues: () => ({ term: "refund" }),
   create_issue: (ids) => ({ teamId: "ENG", title: "From MCP", priority: 2, labelIds: [ids.bug] }),
@@ -37,6 +40,29 @@ const ARGS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   update_project: (ids) => ({ projectId: ids.project, description: "Invoices" }),
   create_cycle: () => ({ teamId: "ENG", startsAt: "2026-07-20T00:00:00Z", endsAt: "2026-08-03T00:00:00Z" }),
   create_workflow_state: () => ({ teamId: "ENG", name: "In Review", type: "started", color: "#00ff00" }),
+  get_team: () => ({ teamId: "ENG" }),
+  get_user: (ids) => ({ userId: ids.user }),
+  list_workflow_states: () => ({ filter: { type: { eq: "completed" } } }),
+  get_workflow_state: (ids) => ({ stateId: ids.done }),
+  get_issue_label: (ids) => ({ labelId: ids.bug }),
+  update_issue_label: (ids) => ({ labelId: ids.bug, color: "#ff0000" }),
+  list_comments: () => ({ first: 10 }),
+  get_comment: (ids) => ({ commentId: ids.comment }),
+  get_project: (ids) => ({ projectId: ids.project }),
+  get_cycle: (ids) => ({ cycleId: ids.cycle }),
+  list_issue_relations: () => ({}),
+  get_issue_relation: (ids) => ({ relationId: ids.relation }),
+  list_attachments: () => ({}),
+  get_attachment: (ids) => ({ attachmentId: ids.attachment }),
+  create_attachment: () => ({ issueId: "ENG-2", url: "https://example.test/spec", title: "Spec" }),
+  unsubscribe_from_issue: () => ({ issueId: "ENG-1" }),
+  list_webhooks: () => ({}),
+  get_webhook: (ids) => ({ webhookId: ids.webhook }),
+  create_webhook: () => ({ url: "https://hooks.example.test/new", resourceTypes: ["Comment"], teamId: "ENG" }),
+  update_webhook: (ids) => ({ webhookId: ids.webhook, enabled: false }),
+  delete_webhook: (ids) => ({ webhookId: ids.webhook }),
+  list_notifications: () => ({ first: 5 }),
+  get_notification: (ids) => ({ notificationId: ids.notification }),
 };
 interface Ids {
   bug: string;
@@ -44,12 +70,38 @@ interface Ids {
   comment: string;
   relation: string;
   project: string;
+  user: string;
+  cycle: string;
+  attachment: string;
+  webhook: string;
+  notification: string;
+}
+const PLACEHOLDER_IDS: Ids = {
+  bug: "b",
+  done: "d",
+  comment: "c",
+  relation: "r",
+  project: "p",
+  user: "u",
+  cycle: "y",
+  attachment: "a",
+  webhook: "w",
+  notification: "n",
+};
+
+/** The root fields a tool's document selects. */
+function rootFieldsOf(query: string): string[] {
+  return parse(query).definitions.flatMap((d) =>
+    d.kind === Kind.OPERATION_DEFINITION
+      ? (d as OperationDefinitionNode).selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : []))
+      : [],
+  );
 }
 
 describe("linear MCP tools", () => {
   it("each tool's document validates against the twin's schema", () => {
     for (const t of linearTools) {
-      const req = t.toRequest(ARGS[t.name]({ bug: "b", done: "d", comment: "c", relation: "r", project: "p" }));
+      const req = t.toRequest(ARGS[t.name](PLACEHOLDER_IDS));
       expect(req.path).toBe("/graphql");
       const body = req.body as { query: string };
       expect(validate(linearSchema(), parse(body.query)), t.name).toEqual([]);
@@ -57,8 +109,24 @@ describe("linear MCP tools", () => {
     expect(Object.keys(ARGS).sort()).toEqual(linearTools.map((t) => t.name).sort());
   });
 
+  it("has a tool for every root field the twin serves, and names a reason for each one without", () => {
+    const tooled = new Set(
+      linearTools.flatMap((t) => rootFieldsOf((t.toRequest(ARGS[t.name](PLACEHOLDER_IDS)).body as { query: string }).query)),
+    );
+    const served = [...Object.keys(QUERY_RESOLVERS), ...Object.keys(MUTATION_RESOLVERS)];
+    expect(served.filter((f) => !tooled.has(f) && !LINEAR_UNTOOLED_FIELDS[f])).toEqual([]);
+    for (const f of Object.keys(LINEAR_UNTOOLED_FIELDS)) {
+      expect(served).toContain(f);
+      expect(tooled.has(f), `${f} has a tool and a reason`).toBe(false);
+    }
+    for (const f of tooled) expect(served, `a tool sends ${f}, which the twin does not serve`).toContain(f);
+  });
+
   it("each tool answers against a world without errors", async () => {
-    await inTwinWorld(linearTwin, acmeWorld(), (w) => {
+    const world = acmeWorld({
+      webhooks: [{ url: "https://hooks.example.test/linear", resourceTypes: ["Issue"], team: "ENG", secret: "whsec_test" }],
+    });
+    await inTwinWorld(linearTwin, world, (w) => {
       const state = w.exportState();
       const team = state.teams[0];
       const one = state.issues[0];
@@ -68,8 +136,16 @@ describe("linear MCP tools", () => {
         comment: one.comments[0].children[0].id,
         relation: one.relations[0].id,
         project: state.projects[0].id,
+        user: state.users[1].id,
+        cycle: team.cycles[0].id,
+        attachment: one.attachments[0].id,
+        webhook: state.webhooks[0].id,
+        // Bob's comment on Ada's ENG-1 is in her inbox.
+        notification: uuidFor("notification", "issueNewComment", one.comments[0].id),
       };
-      for (const t of linearTools) {
+      // Reads first, so each finds the seeded object a later write changes or removes.
+      const ordered = [...linearTools.filter((t) => t.readOnly), ...linearTools.filter((t) => !t.readOnly)];
+      for (const t of ordered) {
         const req = t.toRequest(ARGS[t.name](ids));
         const res = w.call(req.method, req.path, { body: req.body });
         expect(res.status, `${t.name}: ${JSON.stringify(res.body)}`).toBe(200);

@@ -4,6 +4,7 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { normalizeSeed } from "../../../durable-objects/twins/normalize";
 import { TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
 import { bindSentence } from "../../../workers/grading/binding";
 import { STUB_TASK, postJson } from "../helpers";
@@ -45,7 +46,7 @@ describe.each(TWIN_IDS)("seeds of the %s twin", (id) => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 12 }), async (count) => {
         const seed = twin.generateSeed?.(count);
-        const parsed = twin.parseSeed(seed);
+        const parsed = await normalizeSeed(twin, seed);
         expect(parsed.ok).toBe(true);
         if (!parsed.ok) return;
         const validate = await postJson("/v1/seeds/validate", { twins: [id], seed });
@@ -66,7 +67,7 @@ describe.each(TWIN_IDS)("seeds of the %s twin", (id) => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), replacement, async (path, value) => {
         const seed = setAt(base, path, value);
-        const parsed = twin.parseSeed(seed);
+        const parsed = await normalizeSeed(twin, seed);
         const validate = await postJson("/v1/seeds/validate", { twins: [id], seed });
         const create = await postJson("/v1/sandboxes", { twins: [id], task_source: STUB_TASK, seed });
         if (parsed.ok) {

@@ -46,10 +46,10 @@ describe.each(examples)("example task $name", ({ markdown }) => {
     expect(Object.keys(task.seed ?? {})).toEqual(twins);
   });
 
-  it("seeds a world its twins boot", () => {
+  it("seeds a world its twins boot", async () => {
     const wire = seedForRequest(task.seed ?? {}, twins);
     expect(wire.error).toBeUndefined();
-    expect(() => resolveSeeds(twins, wire.seed)).not.toThrow();
+    await expect(resolveSeeds(twins, wire.seed)).resolves.toBeDefined();
   });
 
   it("binds every [code] criterion to a declared check", () => {
@@ -57,8 +57,8 @@ describe.each(examples)("example task $name", ({ markdown }) => {
     expect(unbound).toEqual([]);
   });
 
-  it("fails an agent that does nothing", () => {
-    const { seeds } = resolveSeeds(twins, seedForRequest(task.seed ?? {}, twins).seed);
+  it("fails an agent that does nothing", async () => {
+    const { seeds } = await resolveSeeds(twins, seedForRequest(task.seed ?? {}, twins).seed);
     const evidence: GradingEvidence = {
       twins,
       perTwin: Object.fromEntries(twins.map((t) => [t, { initial: seeds[t], final: seeds[t], tape: [] }])),

@@ -12,7 +12,7 @@ import { effectiveState, listSandboxes } from "../../sandbox-index";
 import { trialOutcome, type TrialOutcome } from "../../stats/reliability";
 import { sandboxStub } from "../../stubs";
 import { buildTimelineIndex, clampPage, timelineIndexKey, type TapeView, type TimelineIndex, viewOf } from "../../dashboard/tape-view";
-import { parseTask } from "../../tasks/markdown";
+import { parseTask } from "../../tasks";
 
 export interface RunFilters {
   task?: string;

@@ -1,8 +1,10 @@
-// users.history.list: the mailbox's changes after `startHistoryId`, oldest first.
+// users.history.list: the mailbox's changes after `startHistoryId`, oldest first. The mailbox's
+// history starts at the historyId it booted with; an older start is 404, as Gmail answers a
+// startHistoryId it no longer keeps history for.
 import type { Route, TwinContext } from "../../types";
 import { gmailRoute, listQuery, maxResultsOf } from "../context";
-import { badRequest, fail, gJson } from "../errors";
-import { currentHistoryId } from "../store/meta";
+import { badRequest, fail, gJson, notFound } from "../errors";
+import { currentHistoryId, getMeta } from "../store/meta";
 
 interface HistoryRow {
   id: number;
@@ -43,6 +45,8 @@ function* changesAfter(ctx: TwinContext, after: number): Generator<HistoryRow> {
 function list(ctx: TwinContext) {
   const start = ctx.query.get("startHistoryId") ?? fail(badRequest("Missing required field: startHistoryId"));
   if (!/^\d+$/.test(start)) fail(badRequest(`Invalid value at 'start_history_id' (TYPE_UINT64), "${start}"`));
+  // History before the mailbox's first record is gone: Gmail answers 404, and clients do a full sync.
+  if (Number(start) < Number(getMeta(ctx.db, "boot_history_id") ?? "1")) fail(notFound());
   const types = listQuery(ctx, "historyTypes");
   for (const t of types) if (!TYPES.includes(t)) fail(badRequest(`Invalid value at 'history_types', "${t}"`));
   const labelId = ctx.query.get("labelId");

@@ -6,7 +6,16 @@ import { callBody, boolQuery, carriedMail, formatOf, gmailRoute, jsonBody, listQ
 import { badRequest, fail, gJson, gNoContent, notFound, readers } from "../errors";
 import { checkedId, isGmailId } from "../ids";
 import { headerValue } from "../mime";
-import { deleteMessage, getMessage, insertMessage, labelExists, relabel, type StoredMessage } from "../store/messages";
+import {
+  deleteMessage,
+  getMessage,
+  insertMessage,
+  labelExists,
+  relabel,
+  trashMessage,
+  untrashMessage,
+  type StoredMessage,
+} from "../store/messages";
 import { currentHistoryId, getMeta, mailboxAddress, nextMessageId } from "../store/meta";
 import { arrivingThread, mailOf, sendMail } from "../store/outgoing";
 import { page } from "../store/list";
@@ -115,12 +124,12 @@ function batchModify(ctx: TwinContext) {
 
 function trash(ctx: TwinContext) {
   const m = messageAt(ctx);
-  return gJson(200, messageRef(relabel(ctx.db, m, ["TRASH"], ["INBOX", "SPAM"])));
+  return gJson(200, messageRef(trashMessage(ctx.db, m)));
 }
 
 function untrash(ctx: TwinContext) {
   const m = messageAt(ctx);
-  return gJson(200, messageRef(relabel(ctx.db, m, [], ["TRASH"])));
+  return gJson(200, messageRef(untrashMessage(ctx.db, m)));
 }
 
 function remove(ctx: TwinContext) {

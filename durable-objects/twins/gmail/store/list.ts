@@ -1,6 +1,7 @@
 // Listing messages newest first (internalDate, then id), as one walk over an index: the first
 // requested label's (label, date) index, or the messages' own date index. Further labels (AND),
-// the spam/trash default and the `q` search filter the walk; a page stops at maxResults + 1.
+// the spam/trash default and the `q` search filter the walk; a page stops at maxResults + 1. The
+// position is compared as a row value, so SQLite seeks the index to it instead of scanning down.
 import type { Db } from "../../../sql";
 import { badRequest, fail } from "../errors";
 import { fromRow, type StoredMessage } from "./messages";
@@ -31,30 +32,40 @@ export function positionOf(token: string | null): Position | undefined {
   return m ? { date: Number(m[1]), id: m[2] } : fail(badRequest("Invalid pageToken"));
 }
 
-/** Messages in list order from `after` on, each passing the filters. */
-export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH): Generator<StoredMessage> {
+/** Whether a message stands at a position or before it in list order (newer, or as new with a greater or equal id). */
+export const isAtOrBefore = (m: StoredMessage, p: Position) => m.internalDate > p.date || (m.internalDate === p.date && m.id >= p.id);
+
+/** The list's filters as one test: every label (AND), the spam/trash default, the `q` search. */
+export function matcher(db: Db, opts: ListOptions): (m: StoredMessage) => boolean {
   const query = opts.q?.trim() ? parseQuery(opts.q, opts.now) : undefined;
   const names = query ? labelNames(db) : new Map<string, string>();
   const hiddenOk =
     opts.includeSpamTrash || opts.labelIds.includes("SPAM") || opts.labelIds.includes("TRASH") || (query?.reachesSpamTrash ?? false);
-  const [first, ...rest] = opts.labelIds;
+  return (m) =>
+    opts.labelIds.every((l) => m.labelIds.includes(l)) &&
+    (hiddenOk || !(m.labelIds.includes("SPAM") || m.labelIds.includes("TRASH"))) &&
+    (!query || query.matches(searchDoc(m, names)));
+}
+
+/** Messages in list order from `after` on, each passing the filters. */
+export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH): Generator<StoredMessage> {
+  const passes = matcher(db, opts);
+  const [first] = opts.labelIds;
   let cursor: Position = after ?? { date: Number.MAX_SAFE_INTEGER, id: "g" };
   for (;;) {
     const rows = first
       ? db.all<Parameters<typeof fromRow>[0]>(
           `SELECT ${COLUMNS} FROM gm_message_labels l JOIN gm_messages m ON m.id = l.message_id
-           WHERE l.label_id = ? AND (l.internal_date < ? OR (l.internal_date = ? AND l.message_id < ?))
+           WHERE l.label_id = ? AND (l.internal_date, l.message_id) < (?, ?)
            ORDER BY l.internal_date DESC, l.message_id DESC LIMIT ?`,
           first,
-          cursor.date,
           cursor.date,
           cursor.id,
           batch,
         )
       : db.all<Parameters<typeof fromRow>[0]>(
-          `SELECT ${COLUMNS} FROM gm_messages m WHERE (m.internal_date < ? OR (m.internal_date = ? AND m.id < ?))
+          `SELECT ${COLUMNS} FROM gm_messages m WHERE (m.internal_date, m.id) < (?, ?)
            ORDER BY m.internal_date DESC, m.id DESC LIMIT ?`,
-          cursor.date,
           cursor.date,
           cursor.id,
           batch,
@@ -62,10 +73,7 @@ export function* walk(db: Db, opts: ListOptions, after?: Position, batch = BATCH
     for (const row of rows) {
       const m = fromRow(row);
       cursor = { date: m.internalDate, id: m.id };
-      if (!rest.every((l) => m.labelIds.includes(l))) continue;
-      if (!hiddenOk && (m.labelIds.includes("SPAM") || m.labelIds.includes("TRASH"))) continue;
-      if (query && !query.matches(searchDoc(m, names))) continue;
-      yield m;
+      if (passes(m)) yield m;
     }
     if (rows.length < batch) return;
   }

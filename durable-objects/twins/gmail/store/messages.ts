@@ -192,6 +192,26 @@ export function relabel(db: Db, m: StoredMessage, add: readonly string[], remove
   return changed;
 }
 
+/** Trash takes a message out of the inbox (and spam) into TRASH, remembering where it was. */
+export function trashMessage(db: Db, m: StoredMessage): StoredMessage {
+  if (m.labelIds.includes("TRASH")) return m;
+  const from = m.labelIds.filter((l) => l === "INBOX" || l === "SPAM");
+  const trashed = relabel(db, m, ["TRASH"], from);
+  db.run("UPDATE gm_messages SET trashed_from = ? WHERE id = ?", JSON.stringify(from), m.id);
+  return trashed;
+}
+
+/** Untrash removes TRASH and puts back what trash took away; mail labelled TRASH otherwise just loses it. */
+export function untrashMessage(db: Db, m: StoredMessage): StoredMessage {
+  if (!m.labelIds.includes("TRASH")) return m;
+  const row = db.one<{ trashed_from: string | null }>("SELECT trashed_from FROM gm_messages WHERE id = ?", m.id);
+  const parsed: unknown = JSON.parse(row?.trashed_from ?? "[]");
+  const back = Array.isArray(parsed) ? parsed.filter((l): l is string => l === "INBOX" || l === "SPAM") : [];
+  const restored = relabel(db, m, back, ["TRASH"]);
+  db.run("UPDATE gm_messages SET trashed_from = NULL WHERE id = ?", m.id);
+  return restored;
+}
+
 export function deleteMessage(db: Db, m: StoredMessage): void {
   db.run("DELETE FROM gm_messages WHERE id = ?", m.id);
   writeLabels(db, m.id, m.internalDate, [], m.labelIds);

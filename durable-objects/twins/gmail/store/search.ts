@@ -1,8 +1,9 @@
 // Gmail's search language over one message: `from:`, `to:`, `cc:`, `bcc:`, `subject:`, `is:`,
 // `in:`, `label:`, `category:`, `has:attachment`, `filename:`, `newer_than:`, `older_than:`,
 // `after:`, `before:`, bare words, "quoted phrases", `-` negation, `OR` and parentheses.
-// Matching is case-insensitive substring matching, which is close to (and looser than) Gmail's
-// word-prefix matching.
+// Text matches by whole words, as Gmail's does: the text and the term are cut into words at
+// every character that is not a letter or a digit, and the term's words must appear in the text
+// one after another (`customer.test` matches `dana@customer.test`, `cust` matches nothing).
 import { badRequest, fail } from "../errors";
 import type { StoredMessage } from "./messages";
 
@@ -10,7 +11,7 @@ type Node = { kind: "and" | "or"; items: Node[] } | { kind: "not"; item: Node } 
 
 function tokenize(q: string): string[] {
   const tokens: string[] = [];
-  const re = /\s*(\(|\)|-?[a-zA-Z_]+:"[^"]*"|-?"[^"]*"|-?[a-zA-Z_]+:\([^)]*\)|[^\s()]+)/g;
+  const re = /\s*(\(|\)|-?[a-zA-Z_][a-zA-Z0-9_]*:"[^"]*"|-?"[^"]*"|-?[a-zA-Z_][a-zA-Z0-9_]*:\([^)]*\)|[^\s()]+)/g;
   for (const m of q.matchAll(re)) if (m[1] !== undefined) tokens.push(m[1]);
   return tokens;
 }
@@ -47,7 +48,7 @@ function parseTokens(tokens: string[]): Node {
 const unquote = (v: string) => (v.startsWith('"') && v.endsWith('"') && v.length >= 2 ? v.slice(1, -1) : v);
 
 function termOf(token: string): Node {
-  const m = /^([a-zA-Z_]+):(.*)$/.exec(token);
+  const m = /^([a-zA-Z_][a-zA-Z0-9_]*):(.*)$/.exec(token);
   if (m && KEYS.has(m[1].toLowerCase())) {
     const value = m[2];
     // `from:(a OR b)` groups values of one operator.
@@ -89,12 +90,26 @@ const KEYS = new Set([
   "deliveredto",
 ]);
 
+/** Lower-case words: runs of letters and digits, everything else a separator. */
+export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Whether `words` holds `term`'s words one after another; a term without words asks nothing. */
+export function hasWords(words: readonly string[], term: string): boolean {
+  const wanted = wordsOf(term);
+  if (!wanted.length) return true;
+  for (let i = 0; i + wanted.length <= words.length; i++) {
+    if (wanted.every((w, j) => words[i + j] === w)) return true;
+  }
+  return false;
+}
+
 /** What a message is searched against, computed once per message. */
 export interface SearchDoc {
   message: StoredMessage;
   /** Lower-case header values by lower-case name. */
   header(name: string): string;
-  text: string;
+  /** The words of the searchable text (subject, From, To, Cc, bodies, file names). */
+  text: string[];
   /** User label names (lower case) by id. */
   labelName(id: string): string | undefined;
 }
@@ -122,19 +137,22 @@ function matchTerm(doc: SearchDoc, key: string | undefined, rawValue: string, no
   const has = (id: string) => labels.includes(id);
   switch (key) {
     case undefined:
-      return doc.text.includes(value);
+      return hasWords(doc.text, value);
     case "from":
     case "to":
     case "cc":
     case "bcc":
     case "subject":
-      return doc.header(key).includes(value);
+      return hasWords(wordsOf(doc.header(key)), value);
     case "deliveredto":
-      return doc.header("delivered-to").includes(value) || doc.header("to").includes(value);
+      return hasWords(wordsOf(doc.header("delivered-to")), value) || hasWords(wordsOf(doc.header("to")), value);
     case "list":
-      return doc.header("list-id").includes(value);
-    case "rfc822msgid":
-      return doc.header("message-id").includes(value);
+      return hasWords(wordsOf(doc.header("list-id")), value);
+    case "rfc822msgid": {
+      // The whole Message-ID, with or without its angle brackets.
+      const bare = (v: string) => v.trim().replace(/^<|>$/g, "");
+      return bare(doc.header("message-id")) === bare(value);
+    }
     case "is":
       if (value === "unread") return has("UNREAD");
       if (value === "read") return !has("UNREAD");
@@ -161,10 +179,10 @@ function matchTerm(doc: SearchDoc, key: string | undefined, rawValue: string, no
       if (value === "nouserlabels") return !labels.some((id) => id.startsWith("Label_"));
       return false;
     case "filename":
-      return doc.message.content.attachments.some((a) => {
-        const name = a.filename.toLowerCase();
-        return name.includes(value) || name.endsWith(`.${value}`) || a.mimeType.toLowerCase().includes(value);
-      });
+      // A file's name by its words (`pdf` is its extension's word), or its MIME type's subtype.
+      return doc.message.content.attachments.some(
+        (a) => hasWords(wordsOf(a.filename), value) || a.mimeType.toLowerCase().split("/")[1] === value,
+      );
     case "newer_than":
     case "older_than": {
       const span = relativeMs(value) ?? fail(badRequest(`Invalid ${key} value: ${rawValue}`));
@@ -225,7 +243,7 @@ export function searchDoc(message: StoredMessage, labelNames: ReadonlyMap<string
     ...c.attachments.map((a) => a.filename),
   ]
     .filter((s): s is string => typeof s === "string")
-    .join(" ")
-    .toLowerCase();
+    // An empty word between fields, so a phrase never runs from one field into the next.
+    .flatMap((s) => [...wordsOf(s), ""]);
   return { message, header: (name) => headers.get(name) ?? "", text, labelName: (id) => labelNames.get(id) };
 }

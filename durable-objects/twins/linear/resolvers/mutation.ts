@@ -339,6 +339,7 @@ function archiveLike(gql: Gql, args: Args, kind: "archive" | "unarchive" | "dele
       "DELETE FROM lin_relations WHERE issue_id = ?1 OR related_issue_id = ?1",
       "DELETE FROM lin_attachments WHERE issue_id = ?",
       "DELETE FROM lin_reactions WHERE issue_id = ?",
+      "DELETE FROM lin_notifications WHERE issue_id = ?",
       "UPDATE lin_issues SET parent_id = NULL WHERE parent_id = ?",
       "DELETE FROM lin_issues WHERE id = ?",
     ])
@@ -439,6 +440,7 @@ function commentDelete(gql: Gql, args: Args) {
   if (before.user_id !== gql.viewerId && mustFind(gql, "User", gql.viewerId).admin !== 1)
     throw forbidden("You can only delete your own comments");
   gql.db.run("DELETE FROM lin_reactions WHERE comment_id IN (SELECT id FROM lin_comments WHERE id = ?1 OR parent_id = ?1)", before.id);
+  gql.db.run("DELETE FROM lin_notifications WHERE comment_id IN (SELECT id FROM lin_comments WHERE id = ?1 OR parent_id = ?1)", before.id);
   gql.db.run("DELETE FROM lin_comments WHERE id = ?1 OR parent_id = ?1", before.id);
   commentWebhooks(gql, "remove", before, mustFind(gql, "Issue", String(before.issue_id)));
   return { success: true, lastSyncId: syncId(gql), entityId: before.id };

@@ -3,7 +3,7 @@
 // UUID or a key.
 import type { Entity, Gql, Row } from "../context";
 import { entityNotFound, invalidInput } from "../errors";
-import { issueList, listOf, orgOf, preloadIssues, type Args, type Resolver } from "./types";
+import { issueList, listOf, notificationList, orgOf, preloadIssues, type Args, type Resolver } from "./types";
 
 const idArg = (args: Args): string => (typeof args.id === "string" ? args.id : "");
 
@@ -105,4 +105,11 @@ export const QUERY_RESOLVERS: Record<string, Resolver> = {
   attachment: one("Attachment"),
   webhooks: (_s, args, gql) => listOf(gql, "issue", "lin_webhooks", { ...args, filter: undefined }),
   webhook: one("Webhook"),
+  notifications: (_s, args, gql) => notificationList(gql, args),
+  notification: (_s, args, gql) => {
+    // Only the viewer's own notifications are visible to the viewer.
+    const row = gql.byId("Notification", idArg(args));
+    if (!row || row.user_id !== gql.viewerId) throw entityNotFound("Notification");
+    return { ...row, __typename: "IssueNotification" };
+  },
 };

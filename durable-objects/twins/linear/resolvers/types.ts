@@ -5,6 +5,7 @@ import type { Gql, Row } from "../context";
 import { page, type PageArgs } from "../connection";
 import { compileFilter, type EntityName } from "../filters";
 import type { SqlValue } from "../../../sql";
+import { NOTIFICATION_KINDS, type NotificationKind } from "../notifications";
 
 export type Args = Record<string, unknown>;
 export type Resolver = (src: Row, args: Args, gql: Gql) => unknown;
@@ -49,7 +50,16 @@ export function listOf(
   const f = compileFilter(entity, args.filter, alias, gql.viewerId, gql.clock.now());
   const conn = page(
     gql,
-    { table, alias, where: [...where, f.sql], params: [...params, ...f.params], archivable: opts.archivable, order: opts.order },
+    {
+      table,
+      alias,
+      where: [...where, f.sql],
+      params: [...params, ...f.params],
+      archivable: opts.archivable,
+      order: opts.order,
+      // Only the lists whose field Linear gives a `sort` argument ever receive one.
+      sortable: entity === "issue" || entity === "user" || entity === "project" ? entity : undefined,
+    },
     args as PageArgs,
   );
   if (table === "lin_comments") preloadComments(gql, conn.nodes);
@@ -79,6 +89,25 @@ export function issueList(gql: Gql, args: Args, where: string[] = [], params: Sq
   const conn = listOf(gql, "issue", "lin_issues", args, [...where, "x.trashed = 0"], params, { archivable: true });
   preloadIssues(gql, conn.nodes);
   return conn;
+}
+
+/** The viewer's inbox, newest first; every notification the twin derives is about an issue. */
+export function notificationList(gql: Gql, args: Args) {
+  const conn = listOf(gql, "notification", "lin_notifications", args, ["x.user_id = ?"], [gql.viewerId], { archivable: true });
+  gql.preload(
+    "User",
+    conn.nodes.flatMap((r) => [str(r.actor_id), str(r.user_id)]),
+  );
+  gql.preload(
+    "Comment",
+    conn.nodes.map((r) => str(r.comment_id)),
+  );
+  gql.preload(
+    "Issue",
+    conn.nodes.map((r) => str(r.issue_id)),
+  );
+  const typed = (r: Row) => ({ ...r, __typename: "IssueNotification" });
+  return { ...conn, nodes: conn.nodes.map(typed), edges: conn.edges.map((e) => ({ ...e, node: typed(e.node) })) };
 }
 
 export function preloadIssues(gql: Gql, rows: readonly Row[]) {
@@ -132,6 +161,16 @@ const common: Record<string, Resolver> = {
   updatedAt: (r) => r.updated_at ?? r.created_at,
   archivedAt: (r) => r.archived_at ?? null,
 };
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((w) => w[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+const isKind = (t: SqlValue | undefined): t is NotificationKind => typeof t === "string" && t in NOTIFICATION_KINDS;
 
 const isMember = (gql: Gql, teamId: string) =>
   gql.db.one<{ n: number }>("SELECT 1 AS n FROM lin_team_members WHERE team_id = ? AND user_id = ?", teamId, gql.viewerId) !== undefined;
@@ -204,9 +243,11 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     color: () => "#5e6ad2",
     private: () => false,
     visibility: () => "public",
-    issueCount: (r, _a, gql) =>
-      gql.db.one<{ n: number }>("SELECT count(*) AS n FROM lin_issues WHERE team_id = ? AND trashed = 0 AND archived_at IS NULL", r.id)
-        ?.n ?? 0,
+    issueCount: (r, args, gql) =>
+      gql.db.one<{ n: number }>(
+        `SELECT count(*) AS n FROM lin_issues WHERE team_id = ? AND trashed = 0${args.includeArchived === true ? "" : " AND archived_at IS NULL"}`,
+        r.id,
+      )?.n ?? 0,
     viewerMembership: (r, _a, gql) => (isMember(gql, r.id) ? { id: `${r.id.slice(0, 24)}${gql.viewerId.slice(24)}` } : null),
     viewerCanJoin: (r, _a, gql) => !isMember(gql, r.id),
     viewerCanLeave: (r, _a, gql) => isMember(gql, r.id),
@@ -232,13 +273,7 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     isMe: (r, _a, gql) => r.id === gql.viewerId,
     isAssignable: (r) => r.active === 1,
     isMentionable: (r) => r.active === 1,
-    initials: (r) =>
-      String(r.name)
-        .split(/\s+/)
-        .map((w) => w[0] ?? "")
-        .join("")
-        .slice(0, 2)
-        .toUpperCase(),
+    initials: (r) => initialsOf(String(r.name)),
     avatarBackgroundColor: () => "#5e6ad2",
     url: (r, _a, gql) => `https://linear.app/${orgOf(gql).urlKey}/profiles/${String(r.display_name)}`,
     timezone: () => "UTC",
@@ -346,6 +381,37 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     allPublicTeams: (r) => r.team_id === null,
     team: (r, _a, gql) => gql.byId("Team", str(r.team_id)) ?? null,
     creator: (r, _a, gql) => gql.byId("User", str(r.creator_id)) ?? null,
+  },
+  IssueNotification: {
+    ...common,
+    type: (r) => r.type,
+    category: (r) => (isKind(r.type) ? NOTIFICATION_KINDS[r.type] : "system"),
+    readAt: (r) => r.read_at,
+    user: (r, _a, gql) => gql.byId("User", str(r.user_id)),
+    actor: (r, _a, gql) => gql.byId("User", str(r.actor_id)) ?? null,
+    actorInitials: (r, _a, gql) => initialsOf(String(gql.byId("User", str(r.actor_id))?.name ?? "")),
+    actorAvatarColor: () => "#5e6ad2",
+    isLinearActor: () => false,
+    issueId: (r) => r.issue_id,
+    issue: (r, _a, gql) => gql.byId("Issue", str(r.issue_id)),
+    team: (r, _a, gql) => gql.byId("Team", str(gql.byId("Issue", str(r.issue_id))?.team_id)),
+    issueStatusType: (r, _a, gql) => gql.byId("WorkflowState", str(gql.byId("Issue", str(r.issue_id))?.state_id))?.type ?? null,
+    commentId: (r) => r.comment_id,
+    comment: (r, _a, gql) => gql.byId("Comment", str(r.comment_id)) ?? null,
+    parentCommentId: (r, _a, gql) => str(gql.byId("Comment", str(r.comment_id))?.parent_id),
+    parentComment: (r, _a, gql) => gql.byId("Comment", str(gql.byId("Comment", str(r.comment_id))?.parent_id)) ?? null,
+    title: (r, _a, gql) => {
+      const issue = gql.byId("Issue", str(r.issue_id));
+      return issue ? `${String(issue.identifier)} ${String(issue.title)}` : "";
+    },
+    url: (r, _a, gql) => {
+      const issue = gql.byId("Issue", str(r.issue_id));
+      const base = issue ? issueUrl(gql, issue) : `https://linear.app/${orgOf(gql).urlKey}`;
+      return r.comment_id ? `${base}#comment-${String(r.comment_id).slice(0, 8)}` : base;
+    },
+    inboxUrl: (r, _a, gql) => `https://linear.app/${orgOf(gql).urlKey}/inbox/${r.id}`,
+    groupingKey: (r) => `issue:${String(r.issue_id)}`,
+    subscriptions: () => null,
   },
   Reaction: {
     ...common,

@@ -1,0 +1,75 @@
+// The viewer's inbox. Linear notifies a user of what other people do: assigning them an issue,
+// commenting on an issue they created or subscribe to, mentioning them. In a sandbox every call is
+// made by the viewer (the API key and OAuth tokens act as the viewer), and Linear does not notify
+// you of your own actions, so the only such events are the ones the seed describes. The inbox is
+// therefore derived from the seed at boot, not seed state: the export leaves it out and booting
+// the export derives the same inbox again. Deleting the comment or issue a notification points
+// at removes the notification.
+import type { Db } from "../../sql";
+import { bulkInsert } from "../kit/sql";
+import { uuidFor } from "./ids";
+
+/** What Linear's `Notification.type` says for the three events the twin derives, and their category. */
+export const NOTIFICATION_KINDS = {
+  issueAssignedToYou: "assignments",
+  issueMention: "mentions",
+  issueCommentMention: "mentions",
+  issueNewComment: "commentsAndReplies",
+} as const;
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+
+interface Derived {
+  id: string;
+  type: NotificationKind;
+  userId: string;
+  actorId: string;
+  issueId: string;
+  commentId: string | null;
+  createdAt: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Whether `text` mentions the user: `@displayName` as a whole word, as Linear's editor writes a mention. */
+export function mentions(text: string | null, displayName: string): boolean {
+  if (!text || !displayName) return false;
+  return new RegExp(`(^|[^\\w@])@${escapeRegExp(displayName)}(?![\\w.-]*\\w)`, "i").test(text);
+}
+
+/** Derives the viewer's notifications from the booted world (set-wise: one read per source). */
+export function deriveNotifications(db: Db, viewerId: string): void {
+  const viewer = db.one<{ display_name: string }>("SELECT display_name FROM lin_users WHERE id = ?", viewerId);
+  if (!viewer) return;
+  const out: Derived[] = [];
+  const add = (type: NotificationKind, sourceId: string, actorId: string, issueId: string, commentId: string | null, createdAt: string) =>
+    out.push({ id: uuidFor("notification", type, sourceId), type, userId: viewerId, actorId, issueId, commentId, createdAt });
+  // Issues someone else created: assigned to the viewer, or mentioning the viewer in the description.
+  for (const i of db.all<{ id: string; creator_id: string; assignee_id: string | null; description: string | null; created_at: string }>(
+    "SELECT id, creator_id, assignee_id, description, created_at FROM lin_issues WHERE creator_id IS NOT NULL AND creator_id <> ?1 AND (assignee_id = ?1 OR instr(description, '@') > 0)",
+    viewerId,
+  )) {
+    if (i.assignee_id === viewerId) add("issueAssignedToYou", i.id, i.creator_id, i.id, null, i.created_at);
+    if (mentions(i.description, viewer.display_name)) add("issueMention", i.id, i.creator_id, i.id, null, i.created_at);
+  }
+  // Comments by someone else: a mention of the viewer, else a new comment on an issue the viewer
+  // created or subscribes to, or a reply in a thread the viewer started.
+  for (const c of db.all<{ id: string; issue_id: string; user_id: string; body: string; created_at: string; follows: number }>(
+    `SELECT c.id, c.issue_id, c.user_id, c.body, c.created_at,
+       (i.creator_id = ?1 OR EXISTS (SELECT 1 FROM lin_subscribers s WHERE s.issue_id = c.issue_id AND s.user_id = ?1)
+        OR EXISTS (SELECT 1 FROM lin_comments p WHERE p.id = c.parent_id AND p.user_id = ?1)) AS follows
+     FROM lin_comments c JOIN lin_issues i ON i.id = c.issue_id
+     WHERE c.user_id IS NOT NULL AND c.user_id <> ?1`,
+    viewerId,
+  )) {
+    if (mentions(c.body, viewer.display_name)) add("issueCommentMention", c.id, c.user_id, c.issue_id, c.id, c.created_at);
+    else if (c.follows === 1) add("issueNewComment", c.id, c.user_id, c.issue_id, c.id, c.created_at);
+  }
+  bulkInsert(
+    db,
+    `INSERT INTO lin_notifications (id, type, user_id, actor_id, issue_id, comment_id, created_at, updated_at)
+     SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>6 FROM json_each(?)`,
+    out
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      .map((n) => [n.id, n.type, n.userId, n.actorId, n.issueId, n.commentId, n.createdAt]),
+  );
+}

@@ -1,0 +1,86 @@
+// Linear's `sort` argument (`[IssueSortInput!]`, `[UserSortInput!]`, `[ProjectSortInput!]`) as
+// ORDER BY keys. Each element names one or more keys, in order, each with `order` (Ascending or
+// Descending) and `nulls` (first or last). A key or option the twin cannot order by honestly is a
+// 501, never ignored; so is a key without `order`, whose default Linear does not document.
+import { Unsupported, invalidInput } from "./errors";
+
+export interface SortKey {
+  /** Names the ordering inside cursors, so a cursor of one ordering is refused by another. */
+  name: string;
+  expr: (alias: string) => string;
+  dir: "ASC" | "DESC";
+  /** Where NULLs go; null for a key that is never NULL. */
+  nulls: "first" | "last" | null;
+}
+
+export type SortableEntity = "issue" | "user" | "project";
+
+interface KeySpec {
+  expr: (alias: string, options: Record<string, unknown>) => string;
+  nullable: boolean;
+  /** Options beyond `order` and `nulls` the key honours, with the value each needs to be a no-op or how it is read. */
+  options?: Record<string, (value: unknown) => boolean>;
+}
+
+const col = (column: string, nullable = false): KeySpec => ({ expr: (a) => `${a}.${column}`, nullable });
+
+/** Priority ranks Urgent (1) … Low (4), then No priority (0) last, or first with `noPriorityFirst`. */
+const priority: KeySpec = {
+  expr: (a, o) => `(CASE ${a}.priority WHEN 0 THEN ${o.noPriorityFirst === true ? 0 : 5} ELSE ${a}.priority END)`,
+  nullable: false,
+  options: {
+    noPriorityFirst: (v) => typeof v === "boolean",
+    // The twin's prioritySortOrder is the priority itself, so tiebreaking by it changes nothing.
+    usePrioritySortOrderTiebreaker: (v) => typeof v === "boolean",
+  },
+};
+
+const SORTS: Record<SortableEntity, { input: string; keys: Record<string, KeySpec> }> = {
+  issue: {
+    input: "IssueSortInput",
+    keys: {
+      createdAt: col("created_at"),
+      updatedAt: col("updated_at"),
+      completedAt: col("completed_at", true),
+      dueDate: col("due_date", true),
+      estimate: col("estimate", true),
+      title: col("title"),
+      manual: col("sort_order"),
+      priority,
+    },
+  },
+  user: { input: "UserSortInput", keys: { name: col("name"), displayName: col("display_name") } },
+  project: { input: "ProjectSortInput", keys: { createdAt: col("created_at"), updatedAt: col("updated_at"), name: col("name") } },
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export function sortKeysOf(entity: SortableEntity, sort: unknown): SortKey[] {
+  const spec = SORTS[entity];
+  const keys: SortKey[] = [];
+  for (const element of Array.isArray(sort) ? sort : [sort]) {
+    if (!isRecord(element)) throw invalidInput(`sort must be a list of ${spec.input}`);
+    for (const [key, value] of Object.entries(element)) {
+      if (value == null) continue;
+      const k = spec.keys[key];
+      if (!k) throw new Unsupported(`sorting by \`${spec.input}.${key}\``);
+      if (!isRecord(value)) throw invalidInput(`sort.${key} must be an object`);
+      const { order, nulls, ...options } = value;
+      if (order == null) throw new Unsupported(`\`sort.${key}\` without \`order\``);
+      if (order !== "Ascending" && order !== "Descending") throw invalidInput(`sort.${key}.order must be Ascending or Descending`);
+      for (const [name, v] of Object.entries(options)) {
+        if (v == null) continue;
+        if (!k.options?.[name]?.(v)) throw new Unsupported(`\`sort.${key}.${name}\``);
+      }
+      const placement = nulls === "first" ? "first" : "last";
+      keys.push({
+        name: `${key}:${order}:${k.nullable ? placement : "-"}:${options.noPriorityFirst === true ? "npf" : ""}`,
+        expr: (a) => k.expr(a, options),
+        dir: order === "Ascending" ? "ASC" : "DESC",
+        nulls: k.nullable ? placement : null,
+      });
+    }
+  }
+  if (!keys.length) throw invalidInput("sort names no key", "Choose something to sort by.");
+  return keys;
+}
