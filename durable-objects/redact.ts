@@ -228,7 +228,7 @@ function mayHideSecret(text: string): boolean {
 /**
  * Whether a base64-looking run decodes to text holding a secret. The same runs come back on every
  * call (a twin's URLs carry the sandbox id, which with the path around it reads as base64), and
- * decoding each was a fifth of a GitHub point read, so answers are remembered (bounded).
+ * decoding each was a fifth of a point read, so answers are remembered (bounded).
  */
 const decodedRuns = new Map<string, boolean>();
 function runHidesSecret(run: string): boolean {

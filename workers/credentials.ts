@@ -80,7 +80,7 @@ export async function providerToken(secret: string, twin: TwinId, sessionId: str
 
 /** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
 // Provider tokens checked once are remembered the same way: recomputing the HMAC on every call was
-// most of what a Slack or Stripe call cost in the router beyond what a GitHub call (a JWT) costs.
+// most of what a call with a provider token cost in the router beyond a call with an agent token.
 const checkedProvider = new Map<string, { twin: TwinId; sessionId: string; secret: string }>();
 
 export async function parseProviderToken(secrets: readonly string[], token: string): Promise<{ twin: TwinId; sessionId: string } | null> {
