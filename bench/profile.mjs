@@ -3,7 +3,8 @@
 // then prints the functions with the most self and total time. Writes a .cpuprofile for DevTools.
 //
 //   npm run bench -- --profile read [--calls 2000]
-//   kinds: floor, read, write, list, repo (twin calls on a 10-issue world), create (10,000-issue
+//   kinds: floor, read, write, list, repo (twin calls on a 10-issue world), slack-read, slack-write
+//   (reactions.get and chat.postMessage on a 10-message workspace), create (10,000-issue
 //   worlds), finalize (200 criteria over 10,000-row tapes; --calls sandboxes are prepared first)
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -11,10 +12,21 @@ import { closeConnections, request } from "./lib/http.mjs";
 import { controlPlane } from "./lib/platform.mjs";
 import { recordTape } from "./sections/finalize.mjs";
 import { benchCriteria, githubWorld } from "./lib/worlds.mjs";
+import { create as slackSandbox, tsOf } from "./sections/slack.mjs";
 
 /** A twin call on one small sandbox, warmed up by the same call. */
 const twinCall = (call) => ({
   prepare: async (platform) => ({ sandbox: await platform.create(githubWorld({ issues: 10, labels: 50 })) }),
+  warmUp: async (_, ctx) => {
+    for (let i = 0; i < 200; i++) await call(ctx.sandbox, i);
+  },
+  run: (_, ctx, i) => call(ctx.sandbox, i),
+  cleanup: (platform, ctx) => platform.discard(ctx.sandbox.id),
+});
+
+/** A Slack Web API call on one workspace of 10 messages. */
+const slackCall = (call) => ({
+  prepare: async (platform) => ({ sandbox: await slackSandbox(platform.baseUrl, 10) }),
   warmUp: async (_, ctx) => {
     for (let i = 0; i < 200; i++) await call(ctx.sandbox, i);
   },
@@ -29,6 +41,8 @@ const OPS = {
   write: twinCall((s, i) => s.writeComment(1 + (i % 10), "profiled comment")),
   list: twinCall((s) => s.listIssues()),
   repo: twinCall((s) => s.getRepo()),
+  "slack-read": slackCall((s, i) => s.read(tsOf(i % 10))),
+  "slack-write": slackCall((s) => s.write()),
   create: {
     prepare: async () => ({ created: [], world: githubWorld({ issues: BIG, labels: 50 }) }),
     warmUp: async (platform) => {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations, twinMigrationList } from "./sql";
-import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshot } from "./snapshots";
+import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshotText } from "./snapshots";
 import { completeSeed } from "./twins/normalize";
 import { TIMED_MIGRATIONS, fireDue } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
@@ -47,8 +47,12 @@ export interface ProvisionInput {
   sessionId: string;
   teamId: string;
   twins: TwinId[];
-  /** Parsed seeds (the twin's own parser already ran); a twin missing here boots its default world. */
-  seeds: Partial<Record<TwinId, unknown>>;
+  /**
+   * Parsed seeds (the twin's own parser already ran) as JSON text; a twin missing here boots its
+   * default world. Text crosses RPC as one copy where a 10,000-issue object was cloned value by
+   * value, and when nothing in it is secret the very text is the stored initial state.
+   */
+  seeds: Partial<Record<TwinId, string>>;
   createdAt: number;
   expiresAt: number;
   idleSeconds: number;
@@ -155,20 +159,30 @@ export class Sandbox extends DurableObject<Env> {
     try {
       // Before the boot transaction: normalizing finishes with the sandbox clock (what the clock
       // decides, left out on the control plane), then the twin's asynchronous preparation runs.
-      const prepared = new Map<TwinId, { seed: unknown; boot: unknown }>();
+      const prepared = new Map<TwinId, { seed: unknown; boot: unknown; snapshot: string }>();
       for (const id of input.twins) {
         const twin = twinById(id);
-        const completed = await completeSeed(twin, input.seeds[id] ?? twin.defaultSeed(), this.clock);
+        const text = input.seeds[id];
+        const parsed = text === undefined ? twin.defaultSeed() : (JSON.parse(text) as unknown);
+        const completed = await completeSeed(twin, parsed, this.clock);
         if (!completed.ok) throw new Error(`${id} seed refused at boot: ${JSON.stringify(completed.issues.slice(0, 3))}`);
-        prepared.set(id, { seed: completed.seed, boot: twin.prepareSeed ? await twin.prepareSeed(completed.seed) : completed.seed });
+        const redacted = redactValue(completed.seed);
+        // The seed's own text is its snapshot when nothing completed or redacted it.
+        const snapshot = text !== undefined && !twin.completeSeed && redacted === parsed ? text : JSON.stringify(redacted);
+        prepared.set(id, {
+          seed: completed.seed,
+          boot: twin.prepareSeed ? await twin.prepareSeed(completed.seed) : completed.seed,
+          snapshot,
+        });
       }
       this.ctx.storage.transactionSync(() => {
         for (const id of input.twins) {
           const twin = twinById(id);
           this.applyTwinMigrations(id);
-          const seed = prepared.get(id) ?? { seed: twin.defaultSeed(), boot: twin.defaultSeed() };
-          twin.boot(this.db, seed.boot, this.clock);
-          saveSnapshot(this.db, id, redactValue(seed.seed));
+          const entry = prepared.get(id);
+          if (!entry) throw new Error(`no seed prepared for ${id}`);
+          twin.boot(this.db, entry.boot, this.clock);
+          saveSnapshotText(this.db, id, entry.snapshot);
         }
         this.saveMeta(ready);
         this.setTimer("lifetime", input.expiresAt);

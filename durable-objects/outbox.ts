@@ -13,7 +13,15 @@ export const OUTBOX_MIGRATION = {
 /** Deliveries stop being retried after this many attempts. */
 const MAX_ATTEMPTS = 5;
 
+/**
+ * Whether `_outbox` may hold a pending delivery, per Db: set by enqueueWebhook, cleared when a
+ * count finds none. Only enqueueing makes a delivery pending, so a clear flag is never wrong, and
+ * a call in a world without webhooks skips the count.
+ */
+const mayHoldPending = new WeakMap<Db, boolean>();
+
 export function enqueueWebhook(db: Db, twin: string, d: WebhookDelivery): void {
+  mayHoldPending.set(db, true);
   db.run(
     "INSERT INTO _outbox (twin, url, body, headers, secret) VALUES (?, ?, ?, ?, ?)",
     twin,
@@ -33,8 +41,12 @@ interface OutboxRow {
   secret: string | null;
 }
 
-export const hasPendingWebhooks = (db: Db) =>
-  db.one<{ n: number }>("SELECT count(*) AS n FROM _outbox WHERE delivered_at IS NULL AND attempts < ?", MAX_ATTEMPTS)?.n ?? 0;
+export function hasPendingWebhooks(db: Db): number {
+  if (mayHoldPending.get(db) === false) return 0;
+  const n = db.one<{ n: number }>("SELECT count(*) AS n FROM _outbox WHERE delivered_at IS NULL AND attempts < ?", MAX_ATTEMPTS)?.n ?? 0;
+  if (n === 0) mayHoldPending.set(db, false);
+  return n;
+}
 
 /** Sends every pending delivery in order; the receiver's answer is recorded, never thrown. */
 export async function flushOutbox(db: Db, twinFor: (id: string) => TwinDefinition | undefined, send: typeof fetch = fetch): Promise<void> {

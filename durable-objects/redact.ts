@@ -51,7 +51,8 @@ function decodeBase64Text(value: string): string | undefined {
   if (value.length < MIN_BASE64 || !BASE64.test(value)) return undefined;
   try {
     const binary = atob(value.replace(/\s+/g, ""));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return undefined;
@@ -97,11 +98,9 @@ export function redactString(value: string): string {
   if (unencoded !== value) return unencoded;
   const decoded = decodeBase64Text(value);
   if (decoded !== undefined) return containsSecret(decoded) ? encodeBase64Text(redactText(decoded)) : value;
-  return value.replace(BASE64_RUN, (run) => {
-    const bare = run.replace(/=+$/, "");
-    const inner = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
-    return inner !== undefined && containsSecret(inner) ? REDACTED : run;
-  });
+  // Too short to hold a base64 run (most of a world's strings): nothing left to look for.
+  if (value.length < 20) return value;
+  return value.replace(BASE64_RUN, (run) => (runHidesSecret(run) ? REDACTED : run));
 }
 
 /** Redacts every string (and every key) inside a JSON-like value. */
@@ -109,32 +108,60 @@ export function redactValue<T>(value: T): T {
   return redactAny(value) as T;
 }
 
-/** Returns the value itself when nothing in it changed, so callers can tell without comparing. */
+/**
+ * Returns the value itself when nothing in it changed, so callers can tell without comparing. A
+ * copy is made only from the first element or property that changed: nearly every value (a
+ * 10,000-issue seed's snapshot) holds no secret, and copying it whole was most of the walk.
+ */
 function redactAny(value: unknown): unknown {
   if (typeof value === "string") return redactString(value);
   if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((v) => {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
       const r = redactAny(v);
-      if (r !== v) changed = true;
-      return r;
-    });
-    return changed ? out : value;
+      if (out) out.push(r);
+      else if (r !== v) {
+        out = value.slice(0, i);
+        out.push(r);
+      }
+    }
+    return out ?? value;
   }
   if (value && typeof value === "object") {
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const key = redactText(k);
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    let out: Record<string, unknown> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const v = record[k];
+      const key = redactKey(k);
       const r = redactAny(v);
-      if (key !== k || r !== v) changed = true;
-      // defineProperty: a `__proto__` key stays a key instead of becoming the prototype.
-      Object.defineProperty(out, key, { value: r, enumerable: true, writable: true, configurable: true });
+      if (!out && (key !== k || r !== v)) {
+        out = {};
+        for (let j = 0; j < i; j++) defineEntry(out, keys[j], record[keys[j]]);
+      }
+      if (out) defineEntry(out, key, r);
     }
-    return changed ? out : value;
+    return out ?? value;
   }
   return value;
 }
+
+/** Keys repeat across a value's objects (every issue has a `title`), so their redaction is remembered (bounded). */
+const redactedKeys = new Map<string, string>();
+function redactKey(key: string): string {
+  const known = redactedKeys.get(key);
+  if (known !== undefined) return known;
+  const redacted = redactText(key);
+  if (redactedKeys.size >= 4096) redactedKeys.clear();
+  redactedKeys.set(key, redacted);
+  return redacted;
+}
+
+/** defineProperty: a `__proto__` key stays a key instead of becoming the prototype. */
+const defineEntry = (out: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 
 /**
  * How deeply a JSON text nests, counted without parsing it (a parser or a structured clone would
@@ -193,11 +220,26 @@ function mayHideSecret(text: string): boolean {
     if (!/[A-Z]/.test(run) || !/[a-z]/.test(run)) continue;
     // Base64 wrapped over lines (a contents response) is only whole once parsed.
     if (text.startsWith("\\n", match.index + run.length)) return true;
-    const bare = run.replace(/=+$/, "");
-    const decoded = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
-    if (decoded !== undefined && containsSecret(decoded)) return true;
+    if (runHidesSecret(run)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a base64-looking run decodes to text holding a secret. The same runs come back on every
+ * call (a twin's URLs carry the sandbox id, which with the path around it reads as base64), and
+ * decoding each was a fifth of a point read, so answers are remembered (bounded).
+ */
+const decodedRuns = new Map<string, boolean>();
+function runHidesSecret(run: string): boolean {
+  const known = decodedRuns.get(run);
+  if (known !== undefined) return known;
+  const bare = run.replace(/=+$/, "");
+  const decoded = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
+  const hides = decoded !== undefined && containsSecret(decoded);
+  if (decodedRuns.size >= 4096) decodedRuns.clear();
+  decodedRuns.set(run, hides);
+  return hides;
 }
 
 /** `\uXXXX` and `\/` escapes written out, to see a secret spelled through them in text that is not JSON. */

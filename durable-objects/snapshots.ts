@@ -13,8 +13,8 @@ export const SNAPSHOTS_MIGRATION = {
 /** Durable Object SQLite values are capped at 2 MB; large worlds are stored in parts. */
 const PART_CHARS = 512 * 1024;
 
-export function saveSnapshot(db: Db, twin: TwinId, state: unknown): void {
-  const text = JSON.stringify(state);
+/** Stores a state as JSON text (the seed's own text when nothing in it was redacted). */
+export function saveSnapshotText(db: Db, twin: TwinId, text: string): void {
   db.run("DELETE FROM _snapshots WHERE twin = ?", twin);
   for (let part = 0, at = 0; at < text.length || part === 0; part++, at += PART_CHARS) {
     db.run("INSERT INTO _snapshots (twin, part, data) VALUES (?, ?, ?)", twin, part, text.slice(at, at + PART_CHARS));

@@ -17,7 +17,16 @@ export const TIMED_MIGRATIONS = [
   },
 ];
 
+/**
+ * Whether `_scheduled` may hold a row, per Db (so a Durable Object that starts afresh looks once).
+ * Most worlds schedule nothing, and looking cost every call two statements. schedule() sets it; it
+ * is cleared only when a look at the start of a call finds nothing due and the table empty: that
+ * look changed nothing, so a rollback of the call's transaction cannot bring a row back unseen.
+ */
+const mayHoldScheduled = new WeakMap<Db, boolean>();
+
 export function schedule(db: Db, twin: string, kind: string, payload: unknown, after: After, now: number): void {
+  mayHoldScheduled.set(db, true);
   const callsLeft = "calls" in after ? Math.max(0, Math.floor(after.calls)) : null;
   const dueAt = "seconds" in after ? now + Math.max(0, after.seconds) * 1000 : null;
   db.run(
@@ -42,11 +51,13 @@ interface ScheduledRow {
  * call closer; at the end of a call only those scheduled `{ calls: 0 }` by it are due.
  */
 export function fireDue(db: Db, clock: Clock, twinFor: (id: string) => TwinDefinition | undefined, counting: boolean): void {
+  if (mayHoldScheduled.get(db) === false) return;
   if (counting) db.run("UPDATE _scheduled SET calls_left = calls_left - 1 WHERE calls_left IS NOT NULL");
   const due = db.all<ScheduledRow>(
     "SELECT id, twin, kind, payload FROM _scheduled WHERE calls_left <= 0 OR due_at <= ? ORDER BY id",
     counting ? clock.now() : -1,
   );
+  if (counting && due.length === 0 && db.one("SELECT 1 AS one FROM _scheduled LIMIT 1") === undefined) mayHoldScheduled.set(db, false);
   for (const row of due) {
     db.run("DELETE FROM _scheduled WHERE id = ?", row.id);
     twinFor(row.twin)?.deliver?.(db, clock, row.kind, JSON.parse(row.payload) as unknown);

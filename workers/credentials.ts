@@ -79,7 +79,13 @@ export async function providerToken(secret: string, twin: TwinId, sessionId: str
 }
 
 /** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
+// Provider tokens checked once are remembered the same way: recomputing the HMAC on every call was
+// most of what a call with a provider token cost in the router beyond a call with an agent token.
+const checkedProvider = new Map<string, { twin: TwinId; sessionId: string; secret: string }>();
+
 export async function parseProviderToken(secrets: readonly string[], token: string): Promise<{ twin: TwinId; sessionId: string } | null> {
+  const cached = checkedProvider.get(token);
+  if (cached && secrets.includes(cached.secret)) return { twin: cached.twin, sessionId: cached.sessionId };
   for (const twin of TWIN_IDS) {
     const { prefix, userPrefix } = TWINS[twin].credential;
     const user = userPrefix !== undefined && token.startsWith(userPrefix);
@@ -89,7 +95,11 @@ export async function parseProviderToken(secrets: readonly string[], token: stri
     if (!SESSION_BODY.test(body)) return null;
     const sessionId = `ses_${body}`;
     for (const secret of secrets) {
-      if (timingSafeEqual(await providerToken(secret, twin, sessionId, user), token)) return { twin, sessionId };
+      if (timingSafeEqual(await providerToken(secret, twin, sessionId, user), token)) {
+        if (checkedProvider.size > 5000) checkedProvider.clear();
+        checkedProvider.set(token, { twin, sessionId, secret });
+        return { twin, sessionId };
+      }
     }
     return null;
   }

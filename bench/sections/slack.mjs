@@ -31,7 +31,8 @@ function slackWorld(count) {
   };
 }
 
-async function create(baseUrl, count) {
+/** A Slack sandbox of `count` messages with the calls the section makes (the profiler uses it too). */
+export async function create(baseUrl, count) {
   const reply = await request(`${baseUrl}/v1/sandboxes`, {
     method: "POST",
     headers: { authorization: `Bearer ${LOCAL_KEY}` },
@@ -51,7 +52,7 @@ async function create(baseUrl, count) {
   };
 }
 
-const tsOf = (i) => `${1600000000 + Math.floor(i / 1000)}.${String((i % 1000) * 100 + 1).padStart(6, "0")}`;
+export const tsOf = (i) => `${1600000000 + Math.floor(i / 1000)}.${String((i % 1000) * 100 + 1).padStart(6, "0")}`;
 /** A Slack answer counts when it is HTTP 200 and `ok: true`. */
 const okReply = (reply) => reply.status === 200 && jsonOf(reply)?.ok === true;
 

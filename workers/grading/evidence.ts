@@ -9,6 +9,7 @@ import type { TapeRow, TwinId } from "../../durable-objects/twins/types";
 import { TWIN_IDS } from "../../durable-objects/twins/registry";
 import { contentTypeForKey } from "../blobs/content-type";
 import { ApiError } from "../errors";
+import { completeRow, lazyRow, splitLine } from "./tape-lines";
 
 export interface CollectedEvidence {
   source: "twin-pull" | "archive" | "blob";
@@ -63,20 +64,35 @@ const tapeRow = z.object({
   operation: z.string().default(""),
 });
 
-/** events.jsonl back into rows; an uploaded line that is not a tape row is refused with its line. */
-export function parseTapeJsonl(text: string, what: string): TapeRow[] {
+/** One line's parse failure, refused with the line it is on. */
+function lineError(what: string, i: number, issue: z.core.$ZodIssue): ApiError {
+  const message = `${what} line ${i + 1}: ${issue.path.join(".") || "row"} — ${issue.message}`;
+  return new ApiError("validation_failed", message, {
+    issues: [{ path: `${what}[${i}].${issue.path.join(".")}`, message: issue.message }],
+  });
+}
+
+/**
+ * events.jsonl back into rows; an uploaded line that is not a tape row is refused with its line.
+ * With `lazyBodies` (the Sandbox's own tape, already redacted) a row's bodies are parsed only
+ * when something reads them (see tape-lines.ts); every other field is checked as before.
+ */
+export function parseTapeJsonl(text: string, what: string, opts: { lazyBodies?: boolean } = {}): TapeRow[] {
   const rows: TapeRow[] = [];
   text.split("\n").forEach((line, i) => {
     if (!line.trim()) return;
-    const parsed = tapeRow.safeParse(parseJson(line, `${what} line ${i + 1}`));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const message = `${what} line ${i + 1}: ${issue.path.join(".") || "row"} — ${issue.message}`;
-      throw new ApiError("validation_failed", message, {
-        issues: [{ path: `${what}[${i}].${issue.path.join(".")}`, message: issue.message }],
-      });
+    const split = opts.lazyBodies ? splitLine(line) : undefined;
+    const json = parseJson(split ? split.head : line, `${what} line ${i + 1}`);
+    // A row the Sandbox wrote has every field with its type; anything else goes through the schema.
+    const complete = split && completeRow(json);
+    if (split && complete) {
+      rows.push(lazyRow(complete, split.requestBody ?? "null", split.responseBody ?? "null"));
+      return;
     }
-    rows.push({ ...parsed.data, request_body: parsed.data.request_body ?? null, response_body: parsed.data.response_body ?? null });
+    const parsed = tapeRow.safeParse(json);
+    if (!parsed.success) throw lineError(what, i, parsed.error.issues[0]);
+    if (split) rows.push(lazyRow(parsed.data, split.requestBody ?? "null", split.responseBody ?? "null"));
+    else rows.push({ ...parsed.data, request_body: parsed.data.request_body ?? null, response_body: parsed.data.response_body ?? null });
   });
   return rows.sort((a, b) => a.seq - b.seq);
 }
@@ -117,7 +133,7 @@ export async function fromArchive(w: Where, source: "archive" | "twin-pull"): Pr
     const text = await readText(w.bucket, key);
     if (text !== undefined) final[twin] = parseJson(text, key);
   }
-  return { source, tape: parseTapeJsonl(tapeText, "events.jsonl"), final, tapeText, ...(await readSnapshots(w)) };
+  return { source, tape: parseTapeJsonl(tapeText, "events.jsonl", { lazyBodies: true }), final, tapeText, ...(await readSnapshots(w)) };
 }
 
 /** A state blob: one twin's export, or for a multi-twin sandbox an envelope keyed by twin. */

@@ -174,7 +174,7 @@ async function create(c: Context<AppEnv>, caller: Caller) {
     sessionId: id,
     teamId: caller.team.id,
     twins,
-    seeds,
+    seeds: Object.fromEntries(Object.entries(seeds).map(([id, seed]) => [id, JSON.stringify(seed)])),
     createdAt: now,
     expiresAt: now + settings.lifetimeSeconds * 1000,
     idleSeconds: settings.idleSeconds,

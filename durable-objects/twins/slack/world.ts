@@ -77,7 +77,7 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
     bulkInsert(
       db,
       `INSERT INTO sl_messages (channel, ts, thread_ts, user, in_history, text, data, reply_count, reply_users, latest_reply)
-       SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8 FROM json_each(?)`,
+       SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8 FROM jsonb_each(?)`,
       rows,
       c.id,
     );

@@ -3,7 +3,7 @@
 // secret-shaped and ordinary fragments.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactText, secretPatterns } from "../../../durable-objects/redact";
+import { REDACTED, redactBody, redactString, redactText, redactValue, secretPatterns } from "../../../durable-objects/redact";
 
 /** Every pattern in turn, as redaction always worked. */
 const oneByOne = (text: string) => secretPatterns().reduce((out, p) => out.replace(p, REDACTED), text);
@@ -49,5 +49,68 @@ describe("redactText", () => {
     const body = JSON.stringify({ title: "Login fails", body: "token expired at 10:00" });
     expect(redactText(body)).toBe(body);
     expect(redactText(`use ghp_${"a".repeat(36)} then Bearer ${"b".repeat(20)}`)).toBe(`use ${REDACTED} then ${REDACTED}`);
+  });
+});
+
+/** The walk as it always was: every array and object copied, every string and key redacted. */
+function copyingWalk(value: unknown): unknown {
+  if (typeof value === "string") return redactString(value);
+  if (Array.isArray(value)) return value.map(copyingWalk);
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value))
+      Object.defineProperty(out, redactText(k), { value: copyingWalk(v), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return value;
+}
+
+describe("redactValue", () => {
+  const json = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      fc.array(fragment, { maxLength: 6 }).map((parts) => parts.join("")),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(tie("value"), { maxLength: 4 }),
+      fc.dictionary(
+        fc.array(fragment, { maxLength: 3 }).map((parts) => parts.join("")),
+        tie("value"),
+        { maxKeys: 4 },
+      ),
+    ),
+  })).value;
+
+  it("gives what copying and redacting everything gives, and the very value when nothing changed", () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        const redacted = redactValue(value);
+        const copied = copyingWalk(value);
+        expect(JSON.stringify(redacted)).toBe(JSON.stringify(copied));
+        if (JSON.stringify(copied) === JSON.stringify(value)) expect(redacted).toBe(value);
+        else expect(redacted).not.toBe(value);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("keeps a __proto__ key a key when it copies", () => {
+    const value = JSON.parse(`{"__proto__": {"a": 1}, "b": "ghp_${"a".repeat(36)}"}`) as Record<string, unknown>;
+    const redacted = redactValue(value) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
+    expect(Object.keys(redacted)).toEqual(["__proto__", "b"]);
+    expect(redacted.b).toBe(REDACTED);
+  });
+});
+
+describe("redactBody on base64 runs", () => {
+  it("redacts a base64-encoded secret every time it sees it, and leaves a run that hides none alone every time", () => {
+    const secret = `ghp_${"a".repeat(36)}`;
+    const hiding = JSON.stringify({ note: `see ${btoa(`token is ${secret}`)} here` });
+    const plain = JSON.stringify({ url: "http://127.0.0.1:1/github/s/ses_AbCdEfGhIjKlMnOp/repos/o/r" });
+    for (let i = 0; i < 3; i++) {
+      expect(redactBody(hiding)).not.toContain(btoa(`token is ${secret}`));
+      expect(redactBody(plain)).toBe(plain);
+    }
   });
 });
