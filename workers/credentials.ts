@@ -78,11 +78,12 @@ export async function providerToken(secret: string, twin: TwinId, sessionId: str
   return `${user && userPrefix ? userPrefix : prefix}${body}${separator}${sig}`;
 }
 
-/** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
 // Provider tokens checked once are remembered the same way: recomputing the HMAC on every call was
 // most of what a call with a provider token cost in the router beyond a call with an agent token.
+// The key that verified one is kept, so a token stops opening anything once its key is retired.
 const checkedProvider = new Map<string, { twin: TwinId; sessionId: string; secret: string }>();
 
+/** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
 export async function parseProviderToken(secrets: readonly string[], token: string): Promise<{ twin: TwinId; sessionId: string } | null> {
   const cached = checkedProvider.get(token);
   if (cached && secrets.includes(cached.secret)) return { twin: cached.twin, sessionId: cached.sessionId };
