@@ -4,7 +4,8 @@
 //
 //   npm run bench -- --profile read [--calls 2000]
 //   kinds: floor, read, write, list, repo (twin calls on a 10-issue world), slack-read, slack-write
-//   (reactions.get and chat.postMessage on a 10-message workspace), create (10,000-issue
+//   (reactions.get and chat.postMessage on a 10-message workspace), linear-read, linear-write
+//   (GraphQL issue(id) and commentCreate on a 10-issue workspace), create (10,000-issue
 //   worlds), finalize (200 criteria over 10,000-row tapes; --calls sandboxes are prepared first)
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { closeConnections, request } from "./lib/http.mjs";
 import { controlPlane } from "./lib/platform.mjs";
 import { recordTape } from "./sections/finalize.mjs";
 import { benchCriteria, githubWorld } from "./lib/worlds.mjs";
+import { create as linearSandbox, linearWorld } from "./sections/linear.mjs";
 import { create as slackSandbox, tsOf } from "./sections/slack.mjs";
 
 /** A twin call on one small sandbox, warmed up by the same call. */
@@ -34,6 +36,16 @@ const slackCall = (call) => ({
   cleanup: (platform, ctx) => platform.discard(ctx.sandbox.id),
 });
 
+/** A Linear GraphQL call on one workspace of 10 issues. */
+const linearCall = (call) => ({
+  prepare: async (platform) => ({ sandbox: await linearSandbox(platform.baseUrl, linearWorld(10)) }),
+  warmUp: async (_, ctx) => {
+    for (let i = 0; i < 200; i++) await call(ctx.sandbox, i);
+  },
+  run: (_, ctx, i) => call(ctx.sandbox, i),
+  cleanup: (platform, ctx) => platform.discard(ctx.sandbox.id),
+});
+
 const BIG = 10_000;
 const OPS = {
   floor: twinCall((s) => s.floor()),
@@ -43,6 +55,8 @@ const OPS = {
   repo: twinCall((s) => s.getRepo()),
   "slack-read": slackCall((s, i) => s.read(tsOf(i % 10))),
   "slack-write": slackCall((s) => s.write()),
+  "linear-read": linearCall((s, i) => s.read(1 + (i % 10))),
+  "linear-write": linearCall((s, i) => s.write(1 + (i % 10))),
   create: {
     prepare: async () => ({ created: [], world: githubWorld({ issues: BIG, labels: 50 }) }),
     warmUp: async (platform) => {

@@ -12,7 +12,7 @@ const S2 = "2. World-size independence";
 const SMALL = 10;
 
 /** The same world generateLinearSeed builds: one team, `count` issues, two people, two labels. */
-function linearWorld(count) {
+export function linearWorld(count) {
   return {
     users: [
       { email: "agent@acme.test", name: "Pome Agent", admin: true },
@@ -30,7 +30,7 @@ function linearWorld(count) {
   };
 }
 
-async function create(baseUrl, seed) {
+export async function create(baseUrl, seed) {
   const reply = await request(`${baseUrl}/v1/sandboxes`, {
     method: "POST",
     headers: { authorization: `Bearer ${LOCAL_KEY}` },
