@@ -31,6 +31,23 @@ export class View {
     return this.users.get(key) ?? undefined;
   }
 
+  /**
+   * Reads the rows of several users in one query (an issue's author and assignees, its
+   * repository's owner), so the objects built next find them in the cache.
+   */
+  preloadUsers(logins: readonly (string | null)[]): void {
+    const missing = new Map<string, string>();
+    for (const login of logins) if (login && !this.users.has(login.toLowerCase())) missing.set(login.toLowerCase(), login);
+    if (missing.size < 2) {
+      for (const login of missing.values()) this.userRow(login);
+      return;
+    }
+    const wanted = [...missing.values()];
+    const rows = this.ctx.db.all<UserRow>(`SELECT * FROM gh_users WHERE login IN (${wanted.map(() => "?").join(", ")})`, ...wanted);
+    for (const row of rows) this.users.set(row.login.toLowerCase(), row);
+    for (const key of missing.keys()) if (!this.users.has(key)) this.users.set(key, null);
+  }
+
   repoRow(id: number): RepoRow | undefined {
     if (!this.repos.has(id)) this.repos.set(id, findRepoById(this.ctx.db, id) ?? null);
     return this.repos.get(id) ?? undefined;

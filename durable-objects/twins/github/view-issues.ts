@@ -63,6 +63,7 @@ export function loadExtras(v: View, rows: readonly IssueRow[]): IssueExtras {
 
 export function issueObject(v: View, r: RepoRow, row: IssueRow, extras?: IssueExtras, opts: { single?: boolean } = {}) {
   const x = extras ?? loadExtras(v, [row]);
+  if (!extras) v.preloadUsers([row.user, r.owner, ...(x.assignees.get(row.id) ?? []), opts.single ? row.closed_by : null]);
   const url = v.repoApi(r, `/issues/${row.number}`);
   const assignees = (x.assignees.get(row.id) ?? []).map((a) => v.user(a));
   const milestone = milestoneFor(v, r, row.milestone);

@@ -35,6 +35,8 @@ export interface Gql {
   webhook(delivery: WebhookDelivery): void;
   /** A row by id, from this call's cache or one indexed read. */
   byId(entity: Entity, id: string | null | undefined): Row | undefined;
+  /** What this call's cache holds for an id: a row, null (known absent), or undefined (never read). */
+  cached(entity: Entity, id: string): Row | null | undefined;
   /** Reads the rows for many ids in one query and caches them. */
   preload(entity: Entity, ids: readonly (string | null | undefined)[]): void;
   /** Rows grouped by one column, loaded for many keys at once and cached per key. */
@@ -68,6 +70,7 @@ export function makeGql(ctx: TwinContext, viewerId: string): Gql {
       if (!m.has(id)) m.set(id, ctx.db.one<Row>(`SELECT * FROM ${TABLES[entity]} WHERE id = ?`, id) ?? null);
       return m.get(id) ?? undefined;
     },
+    cached: (entity, id) => tableCache(entity).get(id),
     preload(entity, ids) {
       const m = tableCache(entity);
       const missing = [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== "" && !m.has(id)))];

@@ -8,9 +8,14 @@ import { issueList, listOf, notificationList, orgOf, preloadIssues, type Args, t
 const idArg = (args: Args): string => (typeof args.id === "string" ? args.id : "");
 
 export function findIssue(gql: Gql, ref: string): Row | undefined {
-  const byId = gql.byId("Issue", ref);
-  if (byId) return byId;
-  const row = gql.db.one<Row>("SELECT * FROM lin_issues WHERE identifier = ?", ref.toUpperCase());
+  const cached = gql.cached("Issue", ref);
+  if (cached) return cached;
+  // One read for both spellings (each side served by its own unique index); a UUID match wins.
+  const rows =
+    cached === null
+      ? gql.db.all<Row>("SELECT * FROM lin_issues WHERE identifier = ?", ref.toUpperCase())
+      : gql.db.all<Row>("SELECT * FROM lin_issues WHERE id = ? OR identifier = ?", ref, ref.toUpperCase());
+  const row = rows.find((r) => r.id === ref) ?? rows[0];
   if (row) gql.prime("Issue", [row]);
   return row;
 }
