@@ -77,16 +77,40 @@ describe("one alarm drives the lifetime and the idle timer", () => {
     const t1 = await timers(sandbox.session_id);
     expect(t1.lifetime).toBe(t0.lifetime);
     expect(t1.idle).toBeGreaterThan(t0.idle);
-    await rewind(sandbox.session_id, "idle", 60_000);
     await twinFetch(sandbox, "/user");
+    // A call moves the idle deadline in memory only: an alarm at the stored timer brings the
+    // timer up to the last call's deadline instead of closing the sandbox.
+    expect(await elapse(sandbox.session_id, "idle")).toBe(true);
     const t2 = await timers(sandbox.session_id);
     expect(t2.lifetime).toBe(t0.lifetime);
-    expect(t2.idle).toBeGreaterThan(t1.idle - 60_000);
+    expect(t2.idle).toBeGreaterThan(Date.now());
+    expect((await twinFetch(sandbox, "/user")).status).toBe(200);
     expect(t0.lifetime).toBe(Date.parse(sandbox.expires_at));
+  });
+
+  it("closes at the idle deadline of the last call once it has passed", async () => {
+    const sandbox = await createSandbox();
+    await twinFetch(sandbox, "/user");
+    await runInDurableObject(stubOf(sandbox.session_id), (_i, state) => {
+      // The call an idle period ago, as a restarted object reads it (the tape and the meta row).
+      const hourAgo = Date.now() - 3_600_000;
+      state.storage.sql.exec("UPDATE _tape SET at = ?", new Date(hourAgo).toISOString());
+      state.storage.sql.exec("UPDATE _meta SET value = json_set(value, '$.lastRequestAt', ?) WHERE key = 'sandbox'", hourAgo);
+    });
+    const { Sandbox } = await import("../../../durable-objects/Sandbox");
+    const closed = await runInDurableObject(stubOf(sandbox.session_id), async (_i, state) => {
+      const fresh = new Sandbox(state, env);
+      await state.blockConcurrencyWhile(async () => {});
+      state.storage.sql.exec("UPDATE _timers SET due_at = ? WHERE name = 'idle'", Date.now() - 1);
+      await fresh.alarm();
+      const described = await fresh.describe();
+      return described.ok ? described.meta.state : null;
+    });
+    expect(closed).toBe("expired");
   });
 });
 
-describe("a twin call writes its tape row and the idle deadline, nothing else", () => {
+describe("a twin call writes its tape row, nothing else", () => {
   const metaRow = (sessionId: string) =>
     runInDurableObject(
       stubOf(sessionId),
