@@ -3,7 +3,8 @@
 // then prints the functions with the most self and total time. Writes a .cpuprofile for DevTools.
 //
 //   npm run bench -- --profile read [--calls 2000]
-//   kinds: floor, read, write, list, repo (twin calls on a 10-issue world), slack-read, slack-write
+//   kinds: floor, read, write, list, repo (twin calls on a 10-issue world), mixed-alone and mixed-50
+//   (the concurrency section's workload on one sandbox, and on 50 at once), slack-read, slack-write
 //   (reactions.get and chat.postMessage on a 10-message workspace), linear-read, linear-write
 //   (GraphQL issue(id) and commentCreate on a 10-issue workspace), create (10,000-issue
 //   worlds), finalize (200 criteria over 10,000-row tapes; --calls sandboxes are prepared first)
@@ -46,6 +47,36 @@ const linearCall = (call) => ({
   cleanup: (platform, ctx) => platform.discard(ctx.sandbox.id),
 });
 
+/**
+ * The concurrency section's mixed workload (five point reads, two comments, two list pages, one
+ * repository read per ten calls): each profiled "call" is one such call on each of `count`
+ * sandboxes at once, so the isolate's busy time per call compares with the alone profile's.
+ */
+const mixed = (count) => ({
+  prepare: async (platform) => {
+    const sandboxes = [];
+    for (let i = 0; i < count; i++) sandboxes.push(await platform.create(githubWorld({ issues: 100, labels: 50 })));
+    return { sandboxes };
+  },
+  warmUp: async (_, ctx) => {
+    for (let j = 0; j < 20; j++) await Promise.all(ctx.sandboxes.map((s) => mixedCall(s, j)));
+  },
+  run: (_, ctx, j) => Promise.all(ctx.sandboxes.map((s) => mixedCall(s, j))),
+  cleanup: async (platform, ctx) => {
+    for (const s of ctx.sandboxes) await platform.discard(s.id);
+  },
+  perRun: count,
+});
+
+function mixedCall(sandbox, j) {
+  const n = 1 + Math.floor(Math.random() * 100);
+  const slot = j % 10;
+  if (slot < 5) return sandbox.readIssue(n);
+  if (slot < 7) return sandbox.writeComment(n, `concurrent ${j}`);
+  if (slot < 9) return sandbox.listIssues();
+  return sandbox.getRepo();
+}
+
 const BIG = 10_000;
 const OPS = {
   floor: twinCall((s) => s.floor()),
@@ -55,6 +86,8 @@ const OPS = {
   repo: twinCall((s) => s.getRepo()),
   "slack-read": slackCall((s, i) => s.read(tsOf(i % 10))),
   "slack-write": slackCall((s) => s.write()),
+  "mixed-alone": mixed(1),
+  "mixed-50": mixed(50),
   "linear-read": linearCall((s, i) => s.read(1 + (i % 10))),
   "linear-write": linearCall((s, i) => s.write(1 + (i % 10))),
   create: {
@@ -175,6 +208,8 @@ export async function profileCalls({ opName, calls = 2000, top = 25, devServer }
     const { total, self, inclusive } = timesByFunction(profile);
     const idle = self.find(([k]) => k === "(idle)")?.[1] ?? 0;
     const busy = total - idle;
+    // A run of a concurrent kind is one call on each of its sandboxes.
+    calls *= op.perRun ?? 1;
     console.log(
       `${calls} ${opName} calls in ${wall.toFixed(0)} ms; the isolate was busy ${(busy / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} sampled (${(busy / 1000 / calls).toFixed(3)} ms per call)`,
     );
