@@ -53,7 +53,7 @@ export function markdownTable(figures) {
           .join("|")}|`,
       );
     }
-    out.push(`| ${body[i].map(escape).join(" | ")} |`);
+    out.push(`| ${body[i].map(escapeCell).join(" | ")} |`);
   });
   return out.join("\n");
 }

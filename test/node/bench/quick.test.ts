@@ -87,6 +87,9 @@ describe("npm run bench -- --quick", () => {
 
     const results = JSON.parse(readFileSync(out, "utf8")) as { mode: string; figures: Figure[]; summary: string; markdown: string };
     expect(results.mode).toBe("quick");
+    // The markdown table is pasted into the README as it is: plain cells, one row per figure.
+    expect(results.markdown).toContain("| Point read p50 (GET issue) |");
+    expect(results.markdown).not.toMatch(/%[0-9A-F]{2}/);
     const ids = results.figures.map((f) => f.id);
     expect(ids.filter((id) => !TWIN_SECTION.test(id)).sort()).toEqual([...FIGURE_IDS].sort());
     const twins = [...new Set(ids.filter((id) => TWIN_SECTION.test(id)).map((id) => id.split(".")[0]))];
