@@ -3,7 +3,9 @@
 import type { Db } from "../../sql";
 import { bool, bulkInsert } from "../kit/sql";
 import type { Clock } from "../types";
+import type { RepoRow } from "./repos";
 import type { GithubComment, GithubIssue, GithubPull, GithubRepository, GithubSeed } from "./seed";
+import type { IssueRow } from "./store/rows";
 import { putBlob, writeCommit } from "./store/git";
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -237,43 +239,6 @@ export function bootGithub(db: Db, seed: GithubSeed, _clock: Clock): void {
     insertRepository(db, r);
   }
   db.run("INSERT INTO gh_meta (key, value) VALUES ('next_id', ?)", String(maxId + 1));
-}
-
-interface RepoRow {
-  id: number;
-  owner: string;
-  name: string;
-  description: string | null;
-  private: number;
-  default_branch: string;
-  topics: string;
-  archived: number;
-  collaborators: string;
-  created_at: string;
-  updated_at: string;
-}
-interface IssueRow {
-  id: number;
-  number: number;
-  is_pull: number;
-  title: string;
-  body: string | null;
-  state: "open" | "closed";
-  state_reason: GithubIssue["state_reason"];
-  user: string;
-  milestone: number | null;
-  locked: number;
-  active_lock_reason: GithubIssue["active_lock_reason"];
-  created_at: string;
-  updated_at: string;
-  closed_at: string | null;
-  head: string | null;
-  base: string | null;
-  draft: number | null;
-  merged: number | null;
-  merged_at: string | null;
-  merged_by: string | null;
-  requested_reviewers: string | null;
 }
 
 function exportRepository(db: Db, r: RepoRow): GithubRepository {
