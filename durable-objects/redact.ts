@@ -151,16 +151,20 @@ function redactAny(value: unknown): unknown {
   return value;
 }
 
-/** Keys repeat across a value's objects (every issue has a `title`), so their redaction is remembered (bounded). */
-const redactedKeys = new Map<string, string>();
-function redactKey(key: string): string {
-  const known = redactedKeys.get(key);
-  if (known !== undefined) return known;
-  const redacted = redactText(key);
-  if (redactedKeys.size >= 4096) redactedKeys.clear();
-  redactedKeys.set(key, redacted);
-  return redacted;
+/** `compute` with its answers remembered, up to 4,096 of them (then it starts over). */
+function remembered<T>(compute: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    if (known.has(text)) return known.get(text) as T;
+    const answer = compute(text);
+    if (known.size >= 4096) known.clear();
+    known.set(text, answer);
+    return answer;
+  };
 }
+
+/** Keys repeat across a value's objects (every issue has a `title`), so their redaction is remembered. */
+const redactKey = remembered(redactText);
 
 /** defineProperty: a `__proto__` key stays a key instead of becoming the prototype. */
 const defineEntry = (out: Record<string, unknown>, key: string, value: unknown) =>
@@ -260,17 +264,11 @@ function someLongRun(text: string, test: (run: string, end: number) => boolean):
  * call (a twin's URLs carry the sandbox id, which with the path around it reads as base64), and
  * decoding each was a fifth of a point read, so answers are remembered (bounded).
  */
-const decodedRuns = new Map<string, boolean>();
-function runHidesSecret(run: string): boolean {
-  const known = decodedRuns.get(run);
-  if (known !== undefined) return known;
+const runHidesSecret = remembered((run) => {
   const bare = run.replace(/=+$/, "");
   const decoded = decodeBase64Text(bare.slice(0, bare.length - (bare.length % 4)));
-  const hides = decoded !== undefined && containsSecret(decoded);
-  if (decodedRuns.size >= 4096) decodedRuns.clear();
-  decodedRuns.set(run, hides);
-  return hides;
-}
+  return decoded !== undefined && containsSecret(decoded);
+});
 
 /** `\uXXXX` and `\/` escapes written out, to see a secret spelled through them in text that is not JSON. */
 const unescapeJson = (text: string) =>

@@ -9,8 +9,7 @@ import type { Clock, SeedResult, TwinDefinition } from "./types";
  */
 export async function normalizeSeed<Seed>(twin: TwinDefinition<Seed>, raw: unknown, clock?: Clock): Promise<SeedResult<Seed>> {
   const parsed = twin.parseSeed(raw);
-  if (!parsed.ok || !twin.completeSeed) return parsed;
-  return twin.completeSeed(parsed.seed, clock);
+  return parsed.ok ? completeSeed(twin, parsed.seed, clock) : parsed;
 }
 
 /** Finishes an already parsed seed (one the control plane normalized, or a twin's default world). */
