@@ -38,20 +38,33 @@ export async function mintAgentToken(secret: string, claims: SandboxClaims): Pro
     .sign(secretKey(secret));
 }
 
-// Verified tokens are remembered (bounded) so a twin call does not pay for HMAC each time, with
-// the key that verified them: once that key is no longer accepted, neither is the token.
-const verified = new Map<string, { claims: SandboxClaims; secret: string }>();
+/**
+ * Tokens verified once, remembered (bounded) so a twin call does not pay for an HMAC each time,
+ * with the key that verified them: once that key is no longer accepted, neither is the token.
+ */
+class VerifiedTokens<T> {
+  private readonly known = new Map<string, { value: T; secret: string }>();
+
+  get(token: string, secrets: readonly string[]): T | undefined {
+    const entry = this.known.get(token);
+    return entry && secrets.includes(entry.secret) ? entry.value : undefined;
+  }
+
+  remember(token: string, secret: string, value: T): T {
+    if (this.known.size > 5000) this.known.clear();
+    this.known.set(token, { value, secret });
+    return value;
+  }
+}
+
+const verifiedAgentTokens = new VerifiedTokens<SandboxClaims>();
 
 export async function verifyAgentToken(secrets: readonly string[], token: string): Promise<SandboxClaims | null> {
-  const cached = verified.get(token);
-  if (cached && secrets.includes(cached.secret)) return cached.claims.expiresAt > Date.now() ? cached.claims : null;
+  const cached = verifiedAgentTokens.get(token, secrets);
+  if (cached) return cached.expiresAt > Date.now() ? cached : null;
   for (const secret of secrets) {
     const claims = await verifyWith(secret, token);
-    if (claims) {
-      if (verified.size > 5000) verified.clear();
-      verified.set(token, { claims, secret });
-      return claims;
-    }
+    if (claims) return verifiedAgentTokens.remember(token, secret, claims);
   }
   return null;
 }
@@ -78,15 +91,14 @@ export async function providerToken(secret: string, twin: TwinId, sessionId: str
   return `${user && userPrefix ? userPrefix : prefix}${body}${separator}${sig}`;
 }
 
-// Provider tokens checked once are remembered the same way: recomputing the HMAC on every call was
-// most of what a call with a provider token cost in the router beyond a call with an agent token.
-// The key that verified one is kept, so a token stops opening anything once its key is retired.
-const checkedProvider = new Map<string, { twin: TwinId; sessionId: string; secret: string }>();
+// Provider tokens are remembered the same way: recomputing the HMAC on every call was most of what
+// a call with a provider token cost in the router beyond a call with an agent token.
+const verifiedProviderTokens = new VerifiedTokens<{ twin: TwinId; sessionId: string }>();
 
 /** Recognizes a provider-shaped token of one of our twins; null when it is not one (or forged). */
 export async function parseProviderToken(secrets: readonly string[], token: string): Promise<{ twin: TwinId; sessionId: string } | null> {
-  const cached = checkedProvider.get(token);
-  if (cached && secrets.includes(cached.secret)) return { twin: cached.twin, sessionId: cached.sessionId };
+  const cached = verifiedProviderTokens.get(token, secrets);
+  if (cached) return cached;
   for (const twin of TWIN_IDS) {
     const { prefix, userPrefix } = TWINS[twin].credential;
     const user = userPrefix !== undefined && token.startsWith(userPrefix);
@@ -96,11 +108,8 @@ export async function parseProviderToken(secrets: readonly string[], token: stri
     if (!SESSION_BODY.test(body)) return null;
     const sessionId = `ses_${body}`;
     for (const secret of secrets) {
-      if (timingSafeEqual(await providerToken(secret, twin, sessionId, user), token)) {
-        if (checkedProvider.size > 5000) checkedProvider.clear();
-        checkedProvider.set(token, { twin, sessionId, secret });
-        return { twin, sessionId };
-      }
+      if (timingSafeEqual(await providerToken(secret, twin, sessionId, user), token))
+        return verifiedProviderTokens.remember(token, secret, { twin, sessionId });
     }
     return null;
   }
