@@ -9,7 +9,7 @@ import type { TapeRow, TwinId } from "../../durable-objects/twins/types";
 import { TWIN_IDS } from "../../durable-objects/twins/registry";
 import { contentTypeForKey } from "../blobs/content-type";
 import { ApiError } from "../errors";
-import { completeRow, lazyRow, splitLine } from "./tape-lines";
+import { lazyRow, splitLine } from "./tape-lines";
 
 export interface CollectedEvidence {
   source: "twin-pull" | "archive" | "blob";
@@ -83,12 +83,6 @@ export function parseTapeJsonl(text: string, what: string, opts: { lazyBodies?: 
     if (!line.trim()) return;
     const split = opts.lazyBodies ? splitLine(line) : undefined;
     const json = parseJson(split ? split.head : line, `${what} line ${i + 1}`);
-    // A row the Sandbox wrote has every field with its type; anything else goes through the schema.
-    const complete = split && completeRow(json);
-    if (split && complete) {
-      rows.push(lazyRow(complete, split.requestBody ?? "null", split.responseBody ?? "null"));
-      return;
-    }
     const parsed = tapeRow.safeParse(json);
     if (!parsed.success) throw lineError(what, i, parsed.error.issues[0]);
     if (split) rows.push(lazyRow(parsed.data, split.requestBody ?? "null", split.responseBody ?? "null"));

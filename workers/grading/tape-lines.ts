@@ -4,7 +4,6 @@
 // to find where its two bodies lie, the rest of the line is parsed as usual, and each body is
 // parsed the first time something reads it. A row reads, spreads and serializes as it always did:
 // the bodies are enumerable getters on a plain object, in the row's own key order.
-import { isTwinId } from "../../durable-objects/twins/registry";
 import type { TapeRow } from "../../durable-objects/twins/types";
 
 const QUOTE = 0x22;
@@ -153,38 +152,4 @@ export function lazyRow(row: Omit<TapeRow, "request_body" | "response_body">, re
     fidelity: row.fidelity,
     operation: row.operation,
   };
-}
-
-type RowFields = Omit<TapeRow, "request_body" | "response_body">;
-
-const isStringMap = (v: unknown): v is Record<string, string> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string");
-
-/**
- * The row's other fields when every one is present with its type, as the Sandbox writes them;
- * undefined otherwise, and the caller's schema (with its defaults and messages) decides.
- */
-export function completeRow(head: unknown): RowFields | undefined {
-  if (typeof head !== "object" || head === null) return undefined;
-  const h = head as Record<string, unknown>;
-  const { seq, at, twin, transport, method, path, query, request_headers, status, mutated, fidelity, operation } = h;
-  if (
-    typeof seq === "number" &&
-    Number.isInteger(seq) &&
-    seq >= 0 &&
-    typeof at === "string" &&
-    isTwinId(twin) &&
-    (transport === "rest" || transport === "graphql" || transport === "mcp") &&
-    typeof method === "string" &&
-    typeof path === "string" &&
-    typeof query === "string" &&
-    isStringMap(request_headers) &&
-    typeof status === "number" &&
-    Number.isInteger(status) &&
-    typeof mutated === "boolean" &&
-    (fidelity === "supported" || fidelity === "unsupported") &&
-    typeof operation === "string"
-  )
-    return { seq, at, twin, transport, method, path, query, request_headers, status, mutated, fidelity, operation };
-  return undefined;
 }
