@@ -101,4 +101,27 @@ export const GITHUB_MIGRATIONS: readonly string[] = [
    CREATE INDEX gh_issues_created ON gh_issues (repo_id, created_at, number);
    CREATE INDEX gh_issues_state_created ON gh_issues (repo_id, state, created_at, number);
    CREATE INDEX gh_issues_state_updated ON gh_issues (repo_id, state, updated_at, number);`,
+  // 0003: every index is a b-tree each seeded issue is written into, and a 10,000-issue world's
+  // creation was mostly those writes. gh_issues_state went unused once the wider state indexes
+  // came (they cover a count by state as well); the head index only ever answers `head = ?`, so
+  // it holds pull requests alone; the join tables are keyed by their primary key, without a rowid
+  // table beside it, so a label or an assignee on an issue is one b-tree entry instead of two.
+  `DROP INDEX gh_issues_state;
+   DROP INDEX gh_issues_head;
+   CREATE INDEX gh_issues_head ON gh_issues (repo_id, head) WHERE head IS NOT NULL;
+   CREATE TABLE gh_issue_labels_keyed (
+     issue_id INTEGER NOT NULL, label_id INTEGER NOT NULL, position INTEGER NOT NULL,
+     PRIMARY KEY (issue_id, label_id)) WITHOUT ROWID;
+   INSERT INTO gh_issue_labels_keyed (issue_id, label_id, position) SELECT issue_id, label_id, position FROM gh_issue_labels;
+   DROP TABLE gh_issue_labels;
+   ALTER TABLE gh_issue_labels_keyed RENAME TO gh_issue_labels;
+   CREATE INDEX gh_issue_labels_label ON gh_issue_labels (label_id, issue_id);
+   CREATE TABLE gh_issue_assignees_keyed (
+     issue_id INTEGER NOT NULL, repo_id INTEGER NOT NULL, login TEXT NOT NULL COLLATE NOCASE, position INTEGER NOT NULL,
+     PRIMARY KEY (issue_id, login)) WITHOUT ROWID;
+   INSERT INTO gh_issue_assignees_keyed (issue_id, repo_id, login, position)
+     SELECT issue_id, repo_id, login, position FROM gh_issue_assignees;
+   DROP TABLE gh_issue_assignees;
+   ALTER TABLE gh_issue_assignees_keyed RENAME TO gh_issue_assignees;
+   CREATE INDEX gh_issue_assignees_login ON gh_issue_assignees (repo_id, login, issue_id);`,
 ];

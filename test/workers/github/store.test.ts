@@ -1,5 +1,7 @@
 // The twin's state functions, run on a booted world without HTTP.
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { Db, applyMigrations, twinMigrationList } from "../../../durable-objects/sql";
 import { githubTwin } from "../../../durable-objects/twins/github";
 import { defaultGithubSeed, parseGithubSeed } from "../../../durable-objects/twins/github/seed";
 import { diffLines } from "../../../durable-objects/twins/github/store/diff";
@@ -100,6 +102,28 @@ describe("export(boot(seed)) equals the normalized seed", () => {
       // The exported state is itself a valid seed that boots the same world.
       const reparsed = parseGithubSeed(state);
       expect(reparsed.ok && reparsed.seed).toEqual(state);
+    });
+  });
+});
+
+describe("a sandbox booted before a migration keeps its world", () => {
+  it("keeps every label and assignee when 0003 rebuilds the join tables without a rowid", async () => {
+    const parsed = parseGithubSeed(smallWorld());
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const seed = parsed.seed;
+    const stub = env.SANDBOX.get(env.SANDBOX.newUniqueId());
+    await runInDurableObject(stub, (_instance, state) => {
+      const { list, migrations } = twinMigrationList(githubTwin);
+      // Storage as a sandbox created before 0003 holds it: booted under 0000 to 0002.
+      applyMigrations(state.storage.sql, list, migrations.slice(0, 3));
+      const db = new Db(state.storage.sql);
+      githubTwin.boot(db, seed, { now: () => Date.now() });
+      applyMigrations(state.storage.sql, list, migrations);
+      expect(githubTwin.exportState(db)).toEqual(seed);
+      const withoutRowid = db.all<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('gh_issue_labels', 'gh_issue_assignees') AND sql LIKE '%WITHOUT ROWID'",
+      );
+      expect(withoutRowid.map((t) => t.name).sort()).toEqual(["gh_issue_assignees", "gh_issue_labels"]);
     });
   });
 });
