@@ -93,21 +93,34 @@ const MAX_SEED_DEPTH = 48;
 /**
  * One rule for every seed on every door (validate and create run it through resolveSeeds):
  * no `__proto__` key, which a parser would silently drop or turn into a prototype, and no
- * nesting deeper than MAX_SEED_DEPTH. Walks iteratively, so depth itself cannot overflow it.
+ * nesting deeper than MAX_SEED_DEPTH. The walk recurses, but never below MAX_SEED_DEPTH + 1
+ * frames, so depth itself cannot overflow it; it keeps one path, pushed and popped, because a
+ * path copied for every node of a 10,000-issue seed was most of its cost (and garbage).
  */
 function requireSafeSeed(seed: Record<string, unknown>): void {
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: seed, path: [] }];
-  while (stack.length) {
-    const { value, path } = stack.pop() as { value: unknown; path: (string | number)[] };
+  const path: (string | number)[] = [];
+  const visit = (value: unknown): void => {
     if (path.length > MAX_SEED_DEPTH) throw seedRuleError(path, `The seed nests deeper than ${MAX_SEED_DEPTH} levels`, "too_deep");
-    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
-    else if (value && typeof value === "object") {
-      for (const key of Object.keys(value)) {
-        if (key === "__proto__") throw seedRuleError([...path, key], 'A seed may not use the key "__proto__"', "forbidden_key");
-        stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(value[i]);
+        path.pop();
+      }
+    } else if (value && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record);
+      // Its own keys first: a forbidden key is named even when something below it breaks a rule too.
+      if (keys.includes("__proto__"))
+        throw seedRuleError([...path, "__proto__"], 'A seed may not use the key "__proto__"', "forbidden_key");
+      for (const key of keys) {
+        path.push(key);
+        visit(record[key]);
+        path.pop();
       }
     }
-  }
+  };
+  visit(seed);
 }
 
 const seedRuleError = (path: (string | number)[], message: string, code: string) => {

@@ -91,3 +91,31 @@ describe("POST /v1/seeds/validate runs the twin's own boot parser", () => {
     expect((await res.json<ErrorBody>()).error.type).toBe("payload_too_large");
   });
 });
+
+describe("every seed's safety rule (no __proto__ key, bounded nesting)", () => {
+  const refusal = async (seed: unknown) => {
+    const res = await postJson("/v1/seeds/validate", { twins: ["github"], seed });
+    expect(res.status).toBe(422);
+    return (await res.json<ErrorBody>()).error.details;
+  };
+
+  it("names the path of a __proto__ key anywhere in the seed", async () => {
+    const body = '{"twins":["github"],"seed":{"repositories":[{"owner":"a","name":"b","issues":[{"number":1,"__proto__":{}}]}]}}';
+    const res = await api("/v1/seeds/validate", { method: "POST", body });
+    expect(res.status).toBe(422);
+    expect((await res.json<ErrorBody>()).error.details).toEqual({
+      error: "invalid_seed",
+      issue_count: 1,
+      issues: [{ path: "repositories[0].issues[0].__proto__", message: 'A seed may not use the key "__proto__"', code: "forbidden_key" }],
+    });
+  });
+
+  it("names the first value nested deeper than 48 levels, and lets 48 through to the parser", async () => {
+    const nest = (depth: number): unknown => (depth === 0 ? "x" : [nest(depth - 1)]);
+    // users, then 48 arrays: the innermost string sits 49 levels down.
+    const details = await refusal({ users: nest(48) });
+    expect(details).toMatchObject({ error: "invalid_seed", issues: [{ path: `users${"[0]".repeat(48)}`, code: "too_deep" }] });
+    // One level less passes the rule and reaches the twin's parser, which refuses its shape instead.
+    expect(await refusal({ users: nest(47) })).toMatchObject({ error: "invalid_seed", twin: "github" });
+  });
+});
