@@ -1,6 +1,7 @@
 // What every state function needs: the tables, the moment of the call, and who is acting. Plain
 // data, so store functions run the same under a route and in a unit test over a bare Db.
 import type { Db } from "../../../sql";
+import { perStorage } from "../../kit/boot-constants";
 
 export interface Store {
   db: Db;
@@ -18,7 +19,10 @@ export function nextId(db: Db): number {
   return id;
 }
 
+/** The login the credentials act as; boot sets it and nothing changes it, so it is read once per storage. */
+const actors = perStorage<string>();
+
 export const authenticatedLogin = (db: Db) =>
-  db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'authenticated_user'")?.value ?? "";
+  actors(db).get("", () => db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'authenticated_user'")?.value ?? "");
 
 export { bool, isoSeconds as toIso } from "../../kit/sql";
