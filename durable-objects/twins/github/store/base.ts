@@ -13,10 +13,11 @@ export interface Store {
 
 /** The next id of GitHub's single id space (issues, labels, comments, reviews, statuses...). */
 export function nextId(db: Db): number {
-  const row = db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'next_id'");
-  const id = Number(row?.value ?? 1);
-  db.run("UPDATE gh_meta SET value = ? WHERE key = 'next_id'", String(id + 1));
-  return id;
+  // One statement takes the id and moves the counter on (the value column keeps text).
+  const row = db.one<{ taken: number }>(
+    "UPDATE gh_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'next_id' RETURNING CAST(value AS INTEGER) - 1 AS taken",
+  );
+  return row?.taken ?? 1;
 }
 
 /** The login the credentials act as; boot sets it and nothing changes it, so it is read once per storage. */
