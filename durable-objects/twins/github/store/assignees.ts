@@ -10,7 +10,7 @@ import { findUser } from "../repos";
  */
 export function assignableLogins(db: Db, repo: RepoRow, actor: string): string[] {
   const logins = [...(JSON.parse(repo.collaborators) as string[])];
-  const owner = db.one<{ type: string; login: string }>("SELECT type, login FROM gh_users WHERE login = ? COLLATE NOCASE", repo.owner);
+  const owner = findUser({ db }, repo.owner);
   if (owner?.type === "User") logins.unshift(owner.login);
   logins.push(actor);
   const seen = new Set<string>();
