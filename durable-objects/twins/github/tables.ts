@@ -124,4 +124,9 @@ export const GITHUB_MIGRATIONS: readonly string[] = [
    DROP TABLE gh_issue_assignees;
    ALTER TABLE gh_issue_assignees_keyed RENAME TO gh_issue_assignees;
    CREATE INDEX gh_issue_assignees_login ON gh_issue_assignees (repo_id, login, issue_id);`,
+  // 0004: the pulls index serves the pull-request list (is_pull = 1) and nothing else, so it holds
+  // pull requests only, sorted as that list pages (time, then number): an issue no longer costs an
+  // entry in it. Queries name is_pull as a literal, which a partial index needs.
+  `DROP INDEX gh_issues_pulls;
+   CREATE INDEX gh_issues_pulls ON gh_issues (repo_id, state, created_at, number) WHERE is_pull = 1;`,
 ];

@@ -57,10 +57,9 @@ export function listIssues(db: Db, repoId: number, q: IssueListQuery, limit: num
     where.push("i.state = ?");
     params.push(q.state);
   }
-  if (q.kind) {
-    where.push("i.is_pull = ?");
-    params.push(q.kind === "pull" ? 1 : 0);
-  }
+  // Written out, not bound: SQLite matches a partial index's condition (the pulls index holds
+  // is_pull = 1 rows only) against literals, never against a parameter.
+  if (q.kind) where.push(q.kind === "pull" ? "i.is_pull = 1" : "i.is_pull = 0");
   for (const name of q.labels) {
     const label = findLabel(db, repoId, name);
     if (!label) return { rows: [], total: 0 };

@@ -98,10 +98,8 @@ export function searchIssues(
     where.push("i.repo_id IN (SELECT id FROM gh_repos WHERE owner = ? COLLATE NOCASE)");
     params.push(owner);
   }
-  if (query.kind) {
-    where.push("i.is_pull = ?");
-    params.push(query.kind === "pull" ? 1 : 0);
-  }
+  // A literal, so `is:pr` can use the partial pulls index (see store/issues.ts).
+  if (query.kind) where.push(query.kind === "pull" ? "i.is_pull = 1" : "i.is_pull = 0");
   if (query.state) {
     where.push("i.state = ?");
     params.push(query.state);
