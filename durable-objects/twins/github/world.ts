@@ -1,7 +1,7 @@
 // Boot and export: the seed goes into the gh_ tables, and the tables come back out in the seed's
 // own shape, in insertion order, so export(boot(seed)) equals the normalized seed.
 import type { Db } from "../../sql";
-import { bool, bulkInsert, insertRows } from "../kit/sql";
+import { bool, bulkInsert, insertRows, loadWithIndexesRebuilt } from "../kit/sql";
 import type { Clock } from "../types";
 import type { RepoRow } from "./repos";
 import type { GithubComment, GithubIssue, GithubPull, GithubRepository, GithubSeed } from "./seed";
@@ -75,11 +75,16 @@ function insertIssues(db: Db, repoId: number, issues: GithubIssue[], labelIds: M
   );
   // Each issue goes in once as [id, [label ids…]]; a second jsonb_each unnests the list, its key
   // being the label's position. One row per label flattened in JS cost an array and three reads each.
-  bulkInsert(
-    db,
-    `INSERT INTO gh_issue_labels (issue_id, label_id, position)
-     SELECT issue.value->>0, label.value, label.key FROM jsonb_each(?) issue, jsonb_each(issue.value, '$[1]') label`,
-    issues.filter((it) => it.labels.length).map((it) => [it.id, it.labels.map((name) => labelIds.get(name.toLowerCase()) ?? 0)]),
+  // Rows arrive in issue order, the primary key's; the index by label is rebuilt once afterwards.
+  const labelled = issues.filter((it) => it.labels.length);
+  const labelRows = labelled.reduce((n, it) => n + it.labels.length, 0);
+  loadWithIndexesRebuilt(db, "gh_issue_labels", labelRows, () =>
+    bulkInsert(
+      db,
+      `INSERT INTO gh_issue_labels (issue_id, label_id, position)
+       SELECT issue.value->>0, label.value, label.key FROM jsonb_each(?) issue, jsonb_each(issue.value, '$[1]') label`,
+      labelled.map((it) => [it.id, it.labels.map((name) => labelIds.get(name.toLowerCase()) ?? 0)]),
+    ),
   );
   insertRows(
     db,

@@ -3,7 +3,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Db } from "../../../durable-objects/sql";
-import { type Cell, insertRows } from "../../../durable-objects/twins/kit/sql";
+import { type Cell, insertRows, loadWithIndexesRebuilt } from "../../../durable-objects/twins/kit/sql";
 
 function withDb<T>(fn: (db: Db) => T): Promise<T> {
   return runInDurableObject(env.SANDBOX.get(env.SANDBOX.newUniqueId()), (_instance, state) => {
@@ -72,5 +72,33 @@ describe("insertRows", () => {
       return read(db);
     });
     expect(stored).toEqual([]);
+  });
+});
+
+describe("loadWithIndexesRebuilt", () => {
+  const indexes = (db: Db) =>
+    db.all<{ name: string; sql: string | null }>(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 't_rows' ORDER BY name",
+    );
+
+  it("leaves every index as it was defined, and the load's rows reachable through them", async () => {
+    await withDb((db) => {
+      db.run("CREATE INDEX t_rows_x ON t_rows (x, seq) WHERE x IS NOT NULL");
+      const before = indexes(db);
+      const rows: Cell[][] = Array.from({ length: 1500 }, (_, i) => [i + 1, i, (i * 37) % 11, `s${i}`, null]);
+      loadWithIndexesRebuilt(db, "t_rows", rows.length, () => insertRows(db, "t_rows", COLUMNS, rows));
+      expect(indexes(db)).toEqual(before);
+      expect(db.all("EXPLAIN QUERY PLAN SELECT seq FROM t_rows WHERE x = 3 ORDER BY seq")).toEqual(
+        expect.arrayContaining([expect.objectContaining({ detail: expect.stringContaining("t_rows_x") })]),
+      );
+      expect(db.one<{ n: number }>("SELECT count(*) AS n FROM t_rows WHERE x = 3")?.n).toBe(rows.filter((r) => r[2] === 3).length);
+    });
+  });
+
+  it("still refuses a row that breaks a UNIQUE constraint during the load", async () => {
+    await withDb((db) => {
+      const rows: Cell[][] = Array.from({ length: 1200 }, (_, i) => [i + 1, i % 600, 1.5, "same", null]);
+      expect(() => loadWithIndexesRebuilt(db, "t_rows", rows.length, () => insertRows(db, "t_rows", COLUMNS, rows))).toThrow(/UNIQUE/);
+    });
   });
 });
