@@ -1,7 +1,9 @@
 // The GitHub twin's seed: GitHub's own field names, strict (an unknown key is refused with its
 // path), referentially checked, and normalized so that export(boot(seed)) equals parseSeed(seed).
 import { z } from "zod";
+import { withGeneratedParser } from "../kit/compiled-schema";
 import { zodSeedIssues } from "../kit/seed";
+import { githubSeedParser } from "./seed-parser.generated";
 import type { SeedIssue, SeedResult } from "../types";
 
 /** Timestamps a seed leaves out. Fixed, so two boots of one seed are identical worlds. */
@@ -358,8 +360,12 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
   };
 }
 
+/** The schema with the parser zod's compiler generates for it (built on first use; see kit/compiled-schema.ts). */
+let compiledSchema: typeof githubSeedSchema | undefined;
+
 export function parseGithubSeed(raw: unknown): SeedResult<GithubSeed> {
-  const parsed = githubSeedSchema.safeParse(raw ?? {});
+  compiledSchema ??= withGeneratedParser(githubSeedSchema, githubSeedParser);
+  const parsed = compiledSchema.safeParse(raw ?? {});
   if (!parsed.success) return { ok: false, issues: zodSeedIssues(parsed.error) };
   return normalize(parsed.data);
 }

@@ -68,7 +68,10 @@ const REBUILD_FROM_ROWS = 1000;
  * SQLite made for UNIQUE or PRIMARY KEY constraints stay, so the load is still checked row by row.
  */
 export function loadWithIndexesRebuilt(db: Db, table: string, rows: number, load: () => void): void {
-  if (rows < REBUILD_FROM_ROWS) return load();
+  if (rows < REBUILD_FROM_ROWS) {
+    load();
+    return;
+  }
   const indexes = db.all<{ name: string; sql: string }>(
     "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
     table,

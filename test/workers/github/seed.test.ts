@@ -1,7 +1,9 @@
 // Seeds on the wire: the same parser on /v1/seeds/validate and on sandbox creation, refusing
 // broken references and unknown keys with their paths, and a world that exports as its seed.
 import { describe, expect, it } from "vitest";
-import { parseGithubSeed } from "../../../durable-objects/twins/github/seed";
+import { githubSeedSchema, parseGithubSeed } from "../../../durable-objects/twins/github/seed";
+import { githubSeedParser } from "../../../durable-objects/twins/github/seed-parser.generated";
+import { generatedSource, withGeneratedParser } from "../../../durable-objects/twins/kit/compiled-schema";
 import { createSandbox, postJson } from "../helpers";
 import { smallWorld, stateOf } from "./fixtures";
 
@@ -76,5 +78,70 @@ describe("a sandbox's state is its normalized seed until something changes it", 
     const parsed = parseGithubSeed(world);
     expect(parsed.ok).toBe(true);
     expect(await stateOf(sandbox)).toEqual(parsed.ok ? parsed.seed : null);
+  });
+});
+
+describe("the seed schema's generated parser", () => {
+  const compiled = withGeneratedParser(githubSeedSchema, githubSeedParser);
+
+  it("is the code zod's compiler writes for the schema today", () => {
+    // A stale parser is never used (its hash no longer matches): safe, but the slow parse is back.
+    expect(generatedSource(githubSeedSchema).hash, "stale: run node scripts/generate-seed-parsers.mjs").toBe(githubSeedParser.hash);
+  });
+
+  // The test pool lets code be compiled from strings, which a deployed Worker (and `npm start`)
+  // refuses: installing the parser must not depend on it either way.
+  it("is installed without compiling code from strings, and the runtime's Function is left alone", () => {
+    const before = globalThis.Function;
+    expect(withGeneratedParser(githubSeedSchema, githubSeedParser)).not.toBe(githubSeedSchema);
+    expect(compiled).not.toBe(githubSeedSchema);
+    expect(globalThis.Function).toBe(before);
+  });
+
+  it("parses worlds exactly as the schema does", () => {
+    const worlds: unknown[] = [
+      {},
+      smallWorld(),
+      smallWorld({ topics: ["api"], private: true, archived: true }),
+      {
+        repositories: [
+          {
+            owner: "acme",
+            name: "big",
+            labels: [{ name: "bug" }, { name: "p1", color: "ff0000", description: "urgent" }],
+            issues: Array.from({ length: 50 }, (_, i) => ({
+              number: i + 1,
+              title: `Issue ${i + 1}`,
+              labels: i % 2 ? ["bug"] : ["bug", "p1"],
+              ...(i % 5 ? {} : { state: "closed", closed_at: "2026-02-01T00:00:00Z", body: "done" }),
+            })),
+          },
+        ],
+      },
+    ];
+    for (const world of worlds) {
+      const fast = compiled.safeParse(world);
+      const slow = githubSeedSchema.safeParse(world);
+      expect(fast.success).toBe(true);
+      expect(fast.data).toEqual(slow.data);
+      // Defaults are fresh values, never shared between parses.
+      if (fast.success && slow.success) expect(fast.data.users).not.toBe(slow.data.users);
+    }
+  });
+
+  it("hands a value it refuses to the schema, which names every issue at its path", () => {
+    const bad = smallWorld();
+    const repo = (bad.repositories as Record<string, unknown>[])[0];
+    repo.issues = [
+      { number: 1, titel: "misspelt" },
+      { number: -2, title: "" },
+    ];
+    const fast = compiled.safeParse(bad);
+    const slow = githubSeedSchema.safeParse(bad);
+    expect(fast.success).toBe(false);
+    expect(fast.error?.issues).toEqual(slow.error?.issues);
+    expect(fast.error?.issues.map((i) => i.path.join("."))).toEqual(
+      expect.arrayContaining(["repositories.0.issues.0.title", "repositories.0.issues.1.number", "repositories.0.issues.1.title"]),
+    );
   });
 });
