@@ -94,6 +94,20 @@ describe("redactValue", () => {
     );
   });
 
+  it("redacts a secret every time it repeats, among thousands of objects that share their keys", () => {
+    const secret = `ghp_${"b".repeat(36)}`;
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ title: `Row ${i}`, state: "open", token: i % 1000 === 999 ? secret : null }));
+    const withSecretKey = [...rows, { title: "x", state: "open", [secret]: 1 }];
+    const redacted = redactValue(withSecretKey) as Record<string, unknown>[];
+    expect(redacted.filter((r) => r.token === REDACTED)).toHaveLength(5);
+    expect(redacted.some((r) => r.token === secret)).toBe(false);
+    expect(Object.keys(redacted[5000])).toEqual(["title", "state", REDACTED]);
+    // Nothing secret: the very same value comes back, cached answers or not.
+    const clean = rows.slice(0, 999);
+    expect(redactValue(clean)).toBe(clean);
+    expect(redactValue(clean)).toBe(clean);
+  });
+
   it("keeps a __proto__ key a key when it copies", () => {
     const value = JSON.parse(`{"__proto__": {"a": 1}, "b": "ghp_${"a".repeat(36)}"}`) as Record<string, unknown>;
     const redacted = redactValue(value) as Record<string, unknown>;
