@@ -5,6 +5,7 @@ import type { Gql, Row } from "../context";
 import { page, type PageArgs } from "../connection";
 import { compileFilter, type EntityName } from "../filters";
 import type { SqlValue } from "../../../sql";
+import { worldConstants, type Organization } from "../meta";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../notifications";
 
 export type Args = Record<string, unknown>;
@@ -15,19 +16,8 @@ export const PRIORITY_LABELS = ["No priority", "Urgent", "High", "Medium", "Low"
 export const str = (v: SqlValue | undefined): string | null => (typeof v === "string" ? v : null);
 const num = (v: SqlValue | undefined): number => (typeof v === "number" ? v : 0);
 
-type Org = { id: string; name: string; urlKey: string };
-const orgs = new WeakMap<Gql, Org>();
-
-/** The workspace, read once per call (every issue's url needs its urlKey). */
-export function orgOf(gql: Gql): Org {
-  let org = orgs.get(gql);
-  if (!org) {
-    const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'organization'");
-    org = row ? (JSON.parse(row.value) as Org) : { id: "", name: "", urlKey: "" };
-    orgs.set(gql, org);
-  }
-  return org;
-}
+/** The workspace (every issue's url needs its urlKey). */
+export const orgOf = (gql: Gql): Organization => worldConstants(gql.db).organization;
 
 export const slug = (title: string) =>
   title
