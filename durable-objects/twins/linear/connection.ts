@@ -149,13 +149,15 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
   const backwards = first === undefined;
   const readKeys = backwards ? keys.map(flip) : keys;
   const readDir = backwards ? (rowDir === "ASC" ? "DESC" : "ASC") : rowDir;
+  // A checked integer (0..250), written into the statement text: in the twin's profile a read
+  // with `LIMIT 51` took about a third of the time of the same read with `LIMIT ?` bound to 51,
+  // and there are at most a few hundred such texts for the statement cache to hold.
   const limit = (backwards ? last : first) ?? DEFAULT_FIRST;
   const rows = gql.db.all<Row & { _rowid: number }>(
     `SELECT ${q.alias}.*, ${q.alias}.rowid AS _rowid${keys.map((k, i) => `, ${k.expr(q.alias)} AS _k${i}`).join("")}
      FROM ${q.table} ${q.alias} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-     ORDER BY ${orderClause(q.alias, readKeys, readDir)} LIMIT ?`,
+     ORDER BY ${orderClause(q.alias, readKeys, readDir)} LIMIT ${limit + 1}`,
     ...params,
-    limit + 1,
   );
   const more = rows.length > limit;
   let nodes = rows.slice(0, limit);
