@@ -3,7 +3,6 @@
 // UUID or a key.
 import type { Entity, Gql, Row } from "../context";
 import { entityNotFound, invalidInput } from "../errors";
-import { readIssues } from "../issue-read";
 import { issueList, listOf, notificationList, orgOf, preloadIssues, type Args, type Resolver } from "./types";
 
 const idArg = (args: Args): string => (typeof args.id === "string" ? args.id : "");
@@ -11,8 +10,11 @@ const idArg = (args: Args): string => (typeof args.id === "string" ? args.id : "
 export function findIssue(gql: Gql, ref: string): Row | undefined {
   const cached = gql.cached("Issue", ref);
   if (cached) return cached;
-  // One read for both spellings, with the rows the issue points at; a UUID match wins.
-  const rows = readIssues(gql, ref, cached === null);
+  // One read for both spellings (each side served by its own unique index); a UUID match wins.
+  const rows =
+    cached === null
+      ? gql.db.all<Row>("SELECT * FROM lin_issues WHERE identifier = ?", ref.toUpperCase())
+      : gql.db.all<Row>("SELECT * FROM lin_issues WHERE id = ? OR identifier = ?", ref, ref.toUpperCase());
   const row = rows.find((r) => r.id === ref) ?? rows[0];
   if (row) gql.prime("Issue", [row]);
   return row;
