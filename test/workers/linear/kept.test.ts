@@ -128,4 +128,45 @@ describe("linear twin: what it keeps between calls", () => {
     expect(await send("one")).toEqual([s1, b1]);
     expect(await send()).toEqual([s3, b3]);
   });
+
+  it("orders and pages an issue's labels (read whole, ordered in memory) exactly as SQLite orders the label list", async () => {
+    const sb = await linearSandbox();
+    type Page = {
+      nodes: { id: string; name: string }[];
+      edges: { cursor: string }[];
+      pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string };
+    };
+    // A label made now sorts after the seeded ones (a later createdAt); the rest tie and go by rowid.
+    await gql(sb, 'mutation { issueLabelCreate(input: { name: "Zeta" }) { success } }');
+    const all = (await gql(sb, "{ issueLabels { nodes { id name } edges { cursor } } }")).body.data as { issueLabels: Page };
+    expect(all.issueLabels.nodes.map((n) => n.name)).toEqual(["Customer", "Bug", "Feature", "Zeta"]);
+    // Attached in the reverse order, so the link table's own order is not the answer's.
+    for (const l of [...all.issueLabels.nodes].reverse())
+      await gql(sb, "mutation a($id: String!, $l: String!) { issueAddLabel(id: $id, labelId: $l) { success } }", { id: "ENG-2", l: l.id });
+    const labels = async (args: string) =>
+      (
+        (
+          await gql(
+            sb,
+            `{ issue(id: "ENG-2") { labels${args} { nodes { id name } edges { cursor } pageInfo { hasNextPage hasPreviousPage endCursor } } } }`,
+          )
+        ).body.data as { issue: { labels: Page } }
+      ).issue.labels;
+    const whole = await labels("");
+    // The same labels, in the same order, with the same cursors as the workspace's list read by SQL.
+    expect(whole.nodes).toEqual(all.issueLabels.nodes);
+    expect(whole.edges).toEqual(all.issueLabels.edges);
+    expect(whole.nodes.length).toBe(4);
+    const head = await labels("(first: 3)");
+    expect(head.nodes).toEqual(all.issueLabels.nodes.slice(0, 3));
+    expect(head.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    const rest = await labels(`(first: 3, after: "${head.pageInfo.endCursor}")`);
+    expect(rest.nodes).toEqual(all.issueLabels.nodes.slice(3));
+    expect(rest.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    const tail = await labels("(last: 2)");
+    expect(tail.nodes).toEqual(all.issueLabels.nodes.slice(2));
+    expect(tail.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    const named = await labels('(filter: { name: { eq: "Feature" } })');
+    expect(named.nodes.map((n) => n.name)).toEqual(["Feature"]);
+  });
 });

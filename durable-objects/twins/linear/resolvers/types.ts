@@ -34,7 +34,7 @@ export function listOf(
   args: Args,
   where: string[] = [],
   params: SqlValue[] = [],
-  opts: { archivable?: boolean; order?: { column: string; direction: "ASC" | "DESC" } } = {},
+  opts: { archivable?: boolean; order?: { column: string; direction: "ASC" | "DESC" }; small?: boolean } = {},
 ) {
   const alias = "x";
   const f = compileFilter(entity, args.filter, alias, gql.viewerId, gql.clock.now());
@@ -47,6 +47,7 @@ export function listOf(
       params: [...params, ...f.params],
       archivable: opts.archivable,
       order: opts.order,
+      small: opts.small,
       // Only the lists whose field Linear gives a `sort` argument ever receive one.
       sortable: entity === "issue" || entity === "user" || entity === "project" ? entity : undefined,
     },
@@ -196,6 +197,7 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     labels: (r, args, gql) =>
       listOf(gql, "label", "lin_labels", args, ["x.id IN (SELECT label_id FROM lin_issue_labels WHERE issue_id = ?)"], [r.id], {
         order: { column: "created_at", direction: "ASC" },
+        small: true,
       }),
     children: (r, args, gql) => issueList(gql, args, ["x.parent_id = ?"], [r.id]),
     comments: (r, args, gql) =>
