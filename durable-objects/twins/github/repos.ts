@@ -1,5 +1,6 @@
 // Repository and user lookups shared by every route: unique-index reads, constant in world size.
 import type { Db } from "../../sql";
+import { perStorage } from "../kit/boot-constants";
 import type { TwinContext } from "../types";
 import { fail, ghError, ghNotFound } from "./errors";
 
@@ -47,5 +48,14 @@ export function requireWritableRepo(ctx: TwinContext): RepoRow {
   return repo;
 }
 
-export const findUser = (ctx: { db: Db }, login: string) =>
-  ctx.db.one<UserRow>("SELECT * FROM gh_users WHERE login = ? COLLATE NOCASE", login);
+/** Users, by login as SQLite's NOCASE folds it: only boot writes gh_users, so a row read once holds. */
+export const knownUsers = perStorage<UserRow | null>();
+
+/** The key knownUsers files a login under: ASCII letters folded, as `COLLATE NOCASE` compares. */
+export const userKey = (login: string) => login.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+
+export const findUser = (ctx: { db: Db }, login: string): UserRow | undefined =>
+  knownUsers(ctx.db).get(
+    userKey(login),
+    () => ctx.db.one<UserRow>("SELECT * FROM gh_users WHERE login = ? COLLATE NOCASE", login) ?? null,
+  ) ?? undefined;

@@ -1,16 +1,15 @@
 // GitHub's object shapes: the fields Octokit users read, with absolute URLs into this sandbox.
-// One View per call caches users and repositories, so a list page costs one lookup per distinct
-// user rather than one per field.
+// One View per call caches repositories, and users are read once per sandbox (only boot writes
+// them), so a list page costs at most one lookup per distinct user rather than one per field.
 import type { TwinContext } from "../types";
 import { apiUrl, authenticatedLogin, htmlUrl } from "./context";
-import { findRepoById, findUser, type RepoRow, type UserRow } from "./repos";
+import { findRepoById, findUser, knownUsers, userKey, type RepoRow, type UserRow } from "./repos";
 
 export const nodeId = (kind: string, id: number) => btoa(`0${kind.length}:${kind}${id}`).replace(/=+$/, "");
 
 export type SimpleUser = ReturnType<View["user"]>;
 
 export class View {
-  private readonly users = new Map<string, UserRow | null>();
   private readonly repos = new Map<number, RepoRow | null>();
   private readonly memos = new Map<string, unknown>();
   readonly actor: string;
@@ -26,26 +25,25 @@ export class View {
   }
 
   userRow(login: string): UserRow | undefined {
-    const key = login.toLowerCase();
-    if (!this.users.has(key)) this.users.set(key, findUser(this.ctx, login) ?? null);
-    return this.users.get(key) ?? undefined;
+    return findUser(this.ctx, login);
   }
 
   /**
    * Reads the rows of several users in one query (an issue's author and assignees, its
-   * repository's owner), so the objects built next find them in the cache.
+   * repository's owner), so the objects built next find them among the known users.
    */
   preloadUsers(logins: readonly (string | null)[]): void {
+    const known = knownUsers(this.ctx.db);
     const missing = new Map<string, string>();
-    for (const login of logins) if (login && !this.users.has(login.toLowerCase())) missing.set(login.toLowerCase(), login);
+    for (const login of logins) if (login && !known.has(userKey(login))) missing.set(userKey(login), login);
     if (missing.size < 2) {
-      for (const login of missing.values()) this.userRow(login);
+      for (const login of missing.values()) findUser(this.ctx, login);
       return;
     }
     const wanted = [...missing.values()];
     const rows = this.ctx.db.all<UserRow>(`SELECT * FROM gh_users WHERE login IN (${wanted.map(() => "?").join(", ")})`, ...wanted);
-    for (const row of rows) this.users.set(row.login.toLowerCase(), row);
-    for (const key of missing.keys()) if (!this.users.has(key)) this.users.set(key, null);
+    for (const row of rows) known.set(userKey(row.login), row);
+    for (const key of missing.keys()) if (!known.has(key)) known.set(key, null);
   }
 
   repoRow(id: number): RepoRow | undefined {

@@ -1,6 +1,7 @@
 // What every state function needs: the tables, the moment of the call, and who is acting. Plain
 // data, so store functions run the same under a route and in a unit test over a bare Db.
 import type { Db } from "../../../sql";
+import { perStorage } from "../../kit/boot-constants";
 
 export interface Store {
   db: Db;
@@ -12,13 +13,17 @@ export interface Store {
 
 /** The next id of GitHub's single id space (issues, labels, comments, reviews, statuses...). */
 export function nextId(db: Db): number {
-  const row = db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'next_id'");
-  const id = Number(row?.value ?? 1);
-  db.run("UPDATE gh_meta SET value = ? WHERE key = 'next_id'", String(id + 1));
-  return id;
+  // One statement takes the id and moves the counter on (the value column keeps text).
+  const row = db.one<{ taken: number }>(
+    "UPDATE gh_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'next_id' RETURNING CAST(value AS INTEGER) - 1 AS taken",
+  );
+  return row?.taken ?? 1;
 }
 
+/** The login the credentials act as; boot sets it and nothing changes it, so it is read once per storage. */
+const actors = perStorage<string>();
+
 export const authenticatedLogin = (db: Db) =>
-  db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'authenticated_user'")?.value ?? "";
+  actors(db).get("", () => db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'authenticated_user'")?.value ?? "");
 
 export { bool, isoSeconds as toIso } from "../../kit/sql";

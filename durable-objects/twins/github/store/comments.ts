@@ -3,7 +3,6 @@
 import type { Db, SqlValue } from "../../../sql";
 import { fail, ghNotFound } from "../errors";
 import { nextId, type Store } from "./base";
-import { touchIssue } from "./issues";
 import type { CommentRow, IssueRow } from "./rows";
 
 export function findComment(db: Db, repoId: number, id: string | number): CommentRow | undefined {
@@ -50,9 +49,8 @@ export function createComment(s: Store, issue: IssueRow, body: string): CommentR
     s.now,
     s.now,
   );
-  s.db.run("UPDATE gh_issues SET comment_count = comment_count + 1 WHERE id = ?", issue.id);
-  touchIssue(s, issue.id);
-  return findComment(s.db, issue.repo_id, id) as CommentRow;
+  s.db.run("UPDATE gh_issues SET comment_count = comment_count + 1, updated_at = ? WHERE id = ?", s.now, issue.id);
+  return { id, repo_id: issue.repo_id, issue_number: issue.number, user: s.actor, body, created_at: s.now, updated_at: s.now };
 }
 
 export function updateComment(s: Store, comment: CommentRow, body: string): CommentRow {

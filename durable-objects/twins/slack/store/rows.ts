@@ -3,6 +3,7 @@
 import type { Clock } from "../../types";
 import type { Db } from "../../../sql";
 import { nextCounter } from "../../kit/sql";
+import { perStorage } from "../../kit/boot-constants";
 import type {
   ScriptedReply,
   SlackFile,
@@ -103,15 +104,9 @@ export const readInstallation = (db: Db) => metaJson<SlackInstallation>(db, "ins
  * The team and the installation, which no method changes once the world has booted: read once per
  * world (a Db is one sandbox's storage) rather than on every call.
  */
-const identities = new WeakMap<Db, { team: SlackSeed["team"]; installation: SlackInstallation }>();
-export function workspaceOf(db: Db): { team: SlackSeed["team"]; installation: SlackInstallation } {
-  let hit = identities.get(db);
-  if (!hit) {
-    hit = { team: readTeam(db), installation: readInstallation(db) };
-    identities.set(db, hit);
-  }
-  return hit;
-}
+const identities = perStorage<{ team: SlackSeed["team"]; installation: SlackInstallation }>();
+export const workspaceOf = (db: Db): { team: SlackSeed["team"]; installation: SlackInstallation } =>
+  identities(db).get("", () => ({ team: readTeam(db), installation: readInstallation(db) }));
 
 /** A counter for ordering rows (reactions, pins, bookmarks) in the order they were made. */
 export const nextSeq = (db: Db) => nextCounter(db, META, "seq");

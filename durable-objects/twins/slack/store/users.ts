@@ -1,12 +1,17 @@
 // Users: point lookups by id, name and email, and the user object Slack answers with.
 import type { Db } from "../../../sql";
+import { perStorage } from "../../kit/boot-constants";
 import type { Call } from "../context";
 import { hasScope } from "../context";
 import { fail } from "../errors";
 import type { SlackUser } from "../seed";
 import { type UserRow, userData } from "./rows";
 
-export const userRow = (db: Db, id: string) => db.one<UserRow>("SELECT * FROM sl_users WHERE id = ?", id);
+/** Rows of sl_users by id: only boot writes that table, so a row read once holds for the sandbox. */
+const knownUsers = perStorage<UserRow | null>();
+
+export const userRow = (db: Db, id: string): UserRow | undefined =>
+  knownUsers(db).get(id, () => db.one<UserRow>("SELECT * FROM sl_users WHERE id = ?", id) ?? null) ?? undefined;
 export const userById = (db: Db, id: string): SlackUser | undefined => {
   const row = userRow(db, id);
   return row ? userData(row) : undefined;
