@@ -3,23 +3,12 @@
 import type { Db } from "../../sql";
 import { bool, bulkInsert, groupBy } from "../kit/sql";
 import type { Clock } from "../types";
-import { forgetWorldConstants } from "./meta";
 import { deriveNotifications } from "./notifications";
 import { parseIdentifier, type LinearComment, type LinearIssue, type LinearSeed, type LinearTeam } from "./seed";
 
 const json = (v: unknown) => JSON.stringify(v);
 
-export function bootLinear(db: Db, seed: LinearSeed, clock: Clock): void {
-  // The constants kept from lin_meta are stale once boot writes them, and again if it rolls back.
-  forgetWorldConstants(db);
-  try {
-    writeWorld(db, seed, clock);
-  } finally {
-    forgetWorldConstants(db);
-  }
-}
-
-function writeWorld(db: Db, seed: LinearSeed, _clock: Clock): void {
+export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
   const meta = (key: string, value: string) => db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES (?, ?)", key, value);
   meta("organization", json(seed.organization));
   meta("last_sync_id", "1000");
