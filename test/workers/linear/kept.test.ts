@@ -169,4 +169,17 @@ describe("linear twin: what it keeps between calls", () => {
     const named = await labels('(filter: { name: { eq: "Feature" } })');
     expect(named.nodes.map((n) => n.name)).toEqual(["Feature"]);
   });
+
+  it("finds an issue by its UUID or its identifier in any case, and refuses what is neither", async () => {
+    const sb = await linearSandbox();
+    const q = "query issue($id: String!) { issue(id: $id) { id identifier } }";
+    const byIdentifier = (await gql(sb, q, { id: "ENG-2" })).body.data?.issue as { id: string; identifier: string };
+    expect(byIdentifier.identifier).toBe("ENG-2");
+    expect((await gql(sb, q, { id: "eng-2" })).body.data?.issue).toEqual(byIdentifier);
+    expect((await gql(sb, q, { id: byIdentifier.id })).body.data?.issue).toEqual(byIdentifier);
+    for (const missing of ["ENG-404", byIdentifier.id.toUpperCase(), "not an id"]) {
+      const r = await gql(sb, q, { id: missing });
+      expect(r.body.errors?.[0]?.message).toBe("Entity not found: Issue");
+    }
+  });
 });
