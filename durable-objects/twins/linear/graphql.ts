@@ -5,7 +5,7 @@ import {
   GraphQLError,
   Kind,
   TypeInfo,
-  executeSync,
+  execute,
   getNamedType,
   parse,
   validate,
@@ -217,7 +217,9 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
         );
       return tagged(validationFailed(errors), operation);
     }
-    const result = executeSync({
+    // execute(), not executeSync(): the latter runs graphql-js's incremental (@defer/@stream)
+    // executor, which this schema has no directives for and which costs every call its set-up.
+    const result = execute({
       schema,
       document: doc,
       variableValues: body.variables,
@@ -226,6 +228,7 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
       fieldResolver,
       typeResolver,
     });
+    if (result instanceof Promise) throw new Error("GraphQL execution failed to complete synchronously.");
     const unsupported = result.errors?.find((e) => e.originalError instanceof Unsupported);
     if (unsupported?.originalError instanceof Unsupported)
       return tagged(notImplementedBody(unsupported.originalError.what), operation, true);
