@@ -14,10 +14,10 @@ export interface Organization {
 }
 
 export interface WorldConstants {
-  organization: Organization;
+  readonly organization: Readonly<Organization>;
   /** The seeded viewer's id; "" when the seed names none. */
-  viewerId: string;
-  faults: LinearSeed["faults"];
+  readonly viewerId: string;
+  readonly faults: Readonly<LinearSeed["faults"]>;
 }
 
 /** The keys of lin_meta that only boot writes. */
@@ -33,10 +33,12 @@ export function worldConstants(db: Db): WorldConstants {
     const value = (key: (typeof CONSTANT_KEYS)[number]) => rows.find((r) => r.key === key)?.value;
     const organization = value("organization");
     const faults = value("faults");
-    return {
-      organization: organization ? (JSON.parse(organization) as Organization) : { id: "", name: "", urlKey: "" },
+    // Shared by every later call of the sandbox, so frozen: a resolver that changed one would
+    // throw instead of changing the next call's answer.
+    return Object.freeze({
+      organization: Object.freeze(organization ? (JSON.parse(organization) as Organization) : { id: "", name: "", urlKey: "" }),
       viewerId: value("viewer_id") ?? "",
-      faults: faults ? (JSON.parse(faults) as LinearSeed["faults"]) : [],
-    };
+      faults: Object.freeze(faults ? (JSON.parse(faults) as LinearSeed["faults"]) : []),
+    });
   });
 }
