@@ -2,8 +2,7 @@
 // and comments. A list page preloads its labels and assignees in one query each.
 import type { RepoRow } from "./repos";
 import { nodeId, type View } from "./serialize";
-import { assigneesOfIssues } from "./store/assignees";
-import { labelsOfIssues } from "./store/labels";
+import { issueExtras, type IssueExtras } from "./store/issue-extras";
 import { findMilestone, milestoneCounts } from "./store/milestones";
 import type { CommentRow, IssueRow, LabelRow, MilestoneRow } from "./store/rows";
 
@@ -51,15 +50,11 @@ export function milestoneFor(v: View, r: RepoRow, number: number | null) {
 }
 
 /** Labels and assignees of the issues about to be serialized, fetched once for the page. */
-export interface IssueExtras {
-  labels: Map<number, LabelRow[]>;
-  assignees: Map<number, string[]>;
-}
-
-export function loadExtras(v: View, rows: readonly IssueRow[]): IssueExtras {
-  const ids = rows.map((r) => r.id);
-  return { labels: labelsOfIssues(v.ctx.db, ids), assignees: assigneesOfIssues(v.ctx.db, ids) };
-}
+export const loadExtras = (v: View, rows: readonly IssueRow[]): IssueExtras =>
+  issueExtras(
+    v.ctx.db,
+    rows.map((r) => r.id),
+  );
 
 export function issueObject(v: View, r: RepoRow, row: IssueRow, extras?: IssueExtras, opts: { single?: boolean } = {}) {
   const x = extras ?? loadExtras(v, [row]);

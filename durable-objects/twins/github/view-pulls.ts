@@ -8,7 +8,8 @@ import { comparePull, pullBaseSha, pullCommits, pullFiles, pullHeadSha } from ".
 import { mergeability, requestedReviewers } from "./store/pulls";
 import type { IssueRow, ReviewRow } from "./store/rows";
 import { combinedState, latestStatuses } from "./store/statuses";
-import { labelObject, loadExtras, milestoneFor, type IssueExtras } from "./view-issues";
+import type { IssueExtras } from "./store/issue-extras";
+import { labelObject, loadExtras, milestoneFor } from "./view-issues";
 
 function branchSide(v: View, r: RepoRow, ref: string, sha: string | null) {
   return { label: `${r.owner}:${ref}`, ref, sha: sha ?? "", user: v.user(r.owner), repo: v.repository(r) };

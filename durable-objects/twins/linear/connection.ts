@@ -38,6 +38,56 @@ export interface ListQuery {
   archivable?: boolean;
   /** The entity whose `sort` argument this list takes, when Linear's schema gives it one. */
   sortable?: SortableEntity;
+  /**
+   * The list is small by nature (an issue's labels): its rows are read whole, without ORDER BY
+   * and LIMIT, and ordered and cut here. SQLite orders even two rows in a temporary b-tree, which
+   * in the twin's profile cost several times the read itself.
+   */
+  small?: boolean;
+}
+
+type PageRow = Row & { _rowid: number };
+
+/** SQLite's order of two values (NULL, then numbers, then text by code point, then blobs by byte). */
+function compareSql(a: SqlValue | undefined, b: SqlValue | undefined): number {
+  const rank = (v: SqlValue | undefined) => (v == null ? 0 : typeof v === "number" ? 1 : typeof v === "string" ? 2 : 3);
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "string" && typeof b === "string") return compareText(a, b);
+  if (a instanceof ArrayBuffer && b instanceof ArrayBuffer) {
+    const x = new Uint8Array(a);
+    const y = new Uint8Array(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
+    return x.length - y.length;
+  }
+  return 0;
+}
+
+/** Text under SQLite's BINARY collation (UTF-8 bytes): UTF-16 order, except that a surrogate stands for a code point above U+FFFF. */
+function compareText(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const sx = x >= 0xd800 && x <= 0xdfff;
+    const sy = y >= 0xd800 && y <= 0xdfff;
+    return sx === sy ? x - y : sx ? 1 : -1;
+  }
+  return a.length - b.length;
+}
+
+/** The rows in the order ORDER BY would give them: the keys (none with a nulls rule), then rowid. */
+function ordered(rows: PageRow[], keys: readonly SortKey[], rowDir: "ASC" | "DESC"): PageRow[] {
+  return rows.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const c = compareSql(a[`_k${i}`], b[`_k${i}`]);
+      if (c !== 0) return keys[i]?.dir === "DESC" ? -c : c;
+    }
+    return rowDir === "DESC" ? b._rowid - a._rowid : a._rowid - b._rowid;
+  });
 }
 
 const flip = (k: SortKey): SortKey => ({
@@ -149,14 +199,16 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
   const backwards = first === undefined;
   const readKeys = backwards ? keys.map(flip) : keys;
   const readDir = backwards ? (rowDir === "ASC" ? "DESC" : "ASC") : rowDir;
+  // A checked integer (0..250), written into the statement text: in the twin's profile a read
+  // with `LIMIT 51` took about a third of the time of the same read with `LIMIT ?` bound to 51,
+  // and there are at most a few hundred such texts for the statement cache to hold.
   const limit = (backwards ? last : first) ?? DEFAULT_FIRST;
-  const rows = gql.db.all<Row & { _rowid: number }>(
-    `SELECT ${q.alias}.*, ${q.alias}.rowid AS _rowid${keys.map((k, i) => `, ${k.expr(q.alias)} AS _k${i}`).join("")}
-     FROM ${q.table} ${q.alias} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-     ORDER BY ${orderClause(q.alias, readKeys, readDir)} LIMIT ?`,
-    ...params,
-    limit + 1,
-  );
+  const select = `SELECT ${q.alias}.*, ${q.alias}.rowid AS _rowid${keys.map((k, i) => `, ${k.expr(q.alias)} AS _k${i}`).join("")}
+     FROM ${q.table} ${q.alias} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}`;
+  const rows =
+    q.small && readKeys.every((k) => k.nulls === null)
+      ? ordered(gql.db.all<PageRow>(select, ...params), readKeys, readDir).slice(0, limit + 1)
+      : gql.db.all<PageRow>(`${select} ORDER BY ${orderClause(q.alias, readKeys, readDir)} LIMIT ${limit + 1}`, ...params);
   const more = rows.length > limit;
   let nodes = rows.slice(0, limit);
   if (backwards) nodes.reverse();
@@ -168,8 +220,7 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
     hasPreviousPage = true;
   }
   if (!backwards && last !== undefined) hasNextPage = hasNextPage || Boolean(args.before);
-  const cursorOf = (node: Row & { _rowid: number }) =>
-    encodeCursor(list, JSON.stringify([...keys.map((_k, i) => node[`_k${i}`] ?? null), node._rowid]));
+  const cursorOf = (node: PageRow) => encodeCursor(list, JSON.stringify([...keys.map((_k, i) => node[`_k${i}`] ?? null), node._rowid]));
   const edges = nodes.map((node) => ({ node, cursor: cursorOf(node) }));
   return {
     nodes,

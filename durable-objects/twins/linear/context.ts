@@ -45,65 +45,104 @@ export interface Gql {
   forget(entity: Entity, id: string): void;
 }
 
-export function makeGql(ctx: TwinContext, viewerId: string): Gql {
-  const cache = new Map<string, Map<string, Row | null>>();
-  const groups = new Map<string, Map<string, Row[]>>();
-  const tableCache = (e: Entity) => {
-    let m = cache.get(e);
+/** A statement text per entity, written once: a text built for every read costs a copy each time. */
+function perEntity(make: (table: string) => string): (entity: Entity) => string {
+  const texts = new Map<Entity, string>();
+  return (entity) => {
+    let text = texts.get(entity);
+    if (text === undefined) {
+      text = make(TABLES[entity]);
+      texts.set(entity, text);
+    }
+    return text;
+  };
+}
+const byIdSql = perEntity((table) => `SELECT * FROM ${table} WHERE id = ?`);
+const byIdsSql = perEntity((table) => `SELECT * FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`);
+
+/** One call's Gql: a class, so a call creates its caches and not a dozen closures besides. */
+class CallGql implements Gql {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly writesAtStart: number;
+  readonly sessionId: string;
+  readonly baseUrl: string;
+  private readonly cache = new Map<Entity, Map<string, Row | null>>();
+  private readonly groups = new Map<string, Map<string, Row[]>>();
+
+  constructor(
+    private readonly ctx: TwinContext,
+    readonly viewerId: string,
+  ) {
+    this.db = ctx.db;
+    this.clock = ctx.clock;
+    this.writesAtStart = ctx.db.rowsWritten;
+    this.sessionId = ctx.sessionId;
+    this.baseUrl = ctx.req.baseUrl;
+  }
+
+  private tableCache(e: Entity): Map<string, Row | null> {
+    let m = this.cache.get(e);
     if (!m) {
       m = new Map();
-      cache.set(e, m);
+      this.cache.set(e, m);
     }
     return m;
-  };
-  const gql: Gql = {
-    db: ctx.db,
-    clock: ctx.clock,
-    viewerId,
-    writesAtStart: ctx.db.rowsWritten,
-    sessionId: ctx.sessionId,
-    baseUrl: ctx.req.baseUrl,
-    webhook: (d) => ctx.webhook(d),
-    byId(entity, id) {
-      if (!id) return undefined;
-      const m = tableCache(entity);
-      if (!m.has(id)) m.set(id, ctx.db.one<Row>(`SELECT * FROM ${TABLES[entity]} WHERE id = ?`, id) ?? null);
-      return m.get(id) ?? undefined;
-    },
-    cached: (entity, id) => tableCache(entity).get(id),
-    preload(entity, ids) {
-      const m = tableCache(entity);
-      const missing = [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== "" && !m.has(id)))];
-      if (!missing.length) return;
-      for (const row of ctx.db.all<Row>(
-        `SELECT * FROM ${TABLES[entity]} WHERE id IN (SELECT value FROM json_each(?))`,
-        JSON.stringify(missing),
-      ))
-        m.set(row.id, row);
-      for (const id of missing) if (!m.has(id)) m.set(id, null);
-    },
-    grouped(name, sql, keys, key) {
-      let g = groups.get(name);
-      if (!g) {
-        g = new Map();
-        groups.set(name, g);
-      }
-      const missing = [...new Set(keys.filter((k) => !g.has(k)))];
-      if (missing.length) {
-        for (const k of missing) g.set(k, []);
-        for (const row of ctx.db.all<Row>(sql, JSON.stringify(missing))) g.get(String(row[key]))?.push(row);
-      }
-      const groupsOf = g;
-      return (k) => groupsOf.get(k) ?? [];
-    },
-    prime(entity, rows) {
-      const m = tableCache(entity);
-      for (const r of rows) m.set(r.id, r);
-    },
-    forget(entity, id) {
-      tableCache(entity).delete(id);
-      groups.clear();
-    },
-  };
-  return gql;
+  }
+
+  webhook(delivery: WebhookDelivery): void {
+    this.ctx.webhook(delivery);
+  }
+
+  byId(entity: Entity, id: string | null | undefined): Row | undefined {
+    if (!id) return undefined;
+    const m = this.tableCache(entity);
+    let row = m.get(id);
+    if (row === undefined) {
+      row = this.db.one<Row>(byIdSql(entity), id) ?? null;
+      m.set(id, row);
+    }
+    return row ?? undefined;
+  }
+
+  cached(entity: Entity, id: string): Row | null | undefined {
+    return this.tableCache(entity).get(id);
+  }
+
+  preload(entity: Entity, ids: readonly (string | null | undefined)[]): void {
+    const m = this.tableCache(entity);
+    const missing = [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== "" && !m.has(id)))];
+    if (!missing.length) return;
+    for (const row of this.db.all<Row>(byIdsSql(entity), JSON.stringify(missing))) m.set(row.id, row);
+    for (const id of missing) if (!m.has(id)) m.set(id, null);
+  }
+
+  grouped(name: string, sql: string, keys: readonly string[], key: string): (k: string) => Row[] {
+    let g = this.groups.get(name);
+    if (!g) {
+      g = new Map();
+      this.groups.set(name, g);
+    }
+    const missing = [...new Set(keys.filter((k) => !g.has(k)))];
+    if (missing.length) {
+      for (const k of missing) g.set(k, []);
+      for (const row of this.db.all<Row>(sql, JSON.stringify(missing))) g.get(String(row[key]))?.push(row);
+    }
+    const groupsOf = g;
+    return (k) => groupsOf.get(k) ?? [];
+  }
+
+  prime(entity: Entity, rows: readonly Row[]): void {
+    const m = this.tableCache(entity);
+    for (const r of rows) m.set(r.id, r);
+  }
+
+  forget(entity: Entity, id: string): void {
+    this.tableCache(entity).delete(id);
+    this.groups.clear();
+  }
+}
+
+export function makeGql(ctx: TwinContext, viewerId: string): Gql {
+  return new CallGql(ctx, viewerId);
 }

@@ -5,7 +5,7 @@ import {
   GraphQLError,
   Kind,
   TypeInfo,
-  executeSync,
+  execute,
   getNamedType,
   parse,
   validate,
@@ -43,10 +43,22 @@ interface Body {
   operationName: string | undefined;
 }
 
-function readBody(ctx: TwinContext): Body | TwinResponse {
+/** Request bodies already read, by request: the platform asks for the operation before the handler runs. */
+const bodies = new WeakMap<TwinRequest, Body | TwinResponse>();
+
+function readBody(req: TwinRequest): Body | TwinResponse {
+  let body = bodies.get(req);
+  if (!body) {
+    body = parseBody(req.body);
+    bodies.set(req, body);
+  }
+  return body;
+}
+
+function parseBody(text: string): Body | TwinResponse {
   let raw: unknown;
   try {
-    raw = ctx.req.body ? JSON.parse(ctx.req.body) : undefined;
+    raw = text ? JSON.parse(text) : undefined;
   } catch {
     return graphqlError(400, "The request body is not valid JSON.", "BAD_REQUEST");
   }
@@ -106,35 +118,62 @@ function errorBody(e: GraphQLError): LinearErrorBody {
   };
 }
 
-/**
- * Parsed and validated documents, by query text: clients send the same few documents over and
- * over, and parsing plus validating a full SDK fragment costs more than executing it.
- */
-const documents = new Map<string, { doc: DocumentNode; errors: readonly GraphQLError[] }>();
-const DOCUMENT_CACHE = 256;
-
-function validated(doc: DocumentNode, text: string): readonly GraphQLError[] {
-  const hit = documents.get(text);
-  if (hit) return hit.errors;
-  const errors = validate(linearSchema(), doc);
-  if (documents.size >= DOCUMENT_CACHE) documents.delete(documents.keys().next().value ?? "");
-  documents.set(text, { doc, errors });
-  return errors;
+/** One operation of a document, with the root fields it selects (the tape's operation). */
+interface Picked {
+  op: OperationDefinitionNode | undefined;
+  fields: string[];
 }
 
-function parsed(text: string): DocumentNode {
-  return documents.get(text)?.doc ?? parse(text);
+interface Known {
+  doc: DocumentNode;
+  /** graphql-js's validation errors, once asked for. */
+  errors?: readonly GraphQLError[];
+  /** The operation picked for each operationName sent ("" for none). */
+  picks: Map<string, Picked>;
+}
+
+/**
+ * Parsed documents, by query text, with their validation errors and picked operations: clients
+ * send the same few documents over and over, and parsing plus validating a full SDK fragment
+ * costs more than executing it. A text that does not parse is not kept (it throws each time).
+ */
+const documents = new Map<string, Known>();
+const DOCUMENT_CACHE = 256;
+
+function known(text: string): Known {
+  let hit = documents.get(text);
+  if (!hit) {
+    hit = { doc: parse(text), picks: new Map() };
+    if (documents.size >= DOCUMENT_CACHE) documents.delete(documents.keys().next().value ?? "");
+    documents.set(text, hit);
+  }
+  return hit;
+}
+
+function validated(k: Known): readonly GraphQLError[] {
+  k.errors ??= validate(linearSchema(), k.doc);
+  return k.errors;
+}
+
+function picked(k: Known, operationName: string | undefined): Picked {
+  let p = k.picks.get(operationName ?? "");
+  if (!p) {
+    const op = pickOperation(k.doc, operationName);
+    p = { op, fields: op ? rootFields(k.doc, op) : [] };
+    // A document is sent under a name or two; any number of made-up names is not kept.
+    if (k.picks.size < 8) k.picks.set(operationName ?? "", p);
+  }
+  return p;
 }
 
 /** The root fields a /graphql request selects (`issueCreate`), for seeded faults; undefined when unreadable. */
 export function graphqlOperationOf(req: TwinRequest): string | undefined {
   if (req.path !== "/graphql") return undefined;
+  const body = readBody(req);
+  if ("status" in body) return undefined;
   try {
-    const raw = JSON.parse(req.body) as { query?: unknown; operationName?: unknown };
-    if (typeof raw.query !== "string") return undefined;
-    const doc = parsed(raw.query);
-    const op = pickOperation(doc, typeof raw.operationName === "string" ? raw.operationName : undefined);
-    return op ? rootFields(doc, op).join(",") || undefined : undefined;
+    const { op, fields } = picked(known(body.query), body.operationName);
+    return op ? fields.join(",") || undefined : undefined;
   } catch {
     return undefined;
   }
@@ -143,19 +182,19 @@ export function graphqlOperationOf(req: TwinRequest): string | undefined {
 export function graphqlHandler(ctx: TwinContext): TwinResponse {
   const viewerId = viewerFor(ctx);
   if (!viewerId) return tagged(authenticationRequired(), "unauthenticated");
-  const body = readBody(ctx);
+  const body = readBody(ctx.req);
   if ("status" in body) return tagged(body, "invalid");
-  let doc: DocumentNode;
+  let k: Known;
   try {
-    doc = parsed(body.query);
+    k = known(body.query);
   } catch (err) {
     const e = err instanceof GraphQLError ? err : new GraphQLError(String(err));
     return tagged(graphqlError(400, e.message, "GRAPHQL_PARSE_FAILED", { locations: e.locations }), "invalid");
   }
-  const op = pickOperation(doc, body.operationName);
+  const { doc } = k;
+  const { op, fields } = picked(k, body.operationName);
   const schema = linearSchema();
   if (op) {
-    const fields = rootFields(doc, op);
     const operation = fields.join(",") || "invalid";
     const root = op.operation === "mutation" ? schema.getMutationType() : op.operation === "query" ? schema.getQueryType() : undefined;
     const linearHas = op.operation === "mutation" ? LINEAR_MUTATION_FIELDS : op.operation === "query" ? LINEAR_QUERY_FIELDS : [];
@@ -167,7 +206,7 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
         operation,
         true,
       );
-    const errors = validated(doc, body.query);
+    const errors = validated(k);
     if (errors.length) {
       const unserved = unservedFields(doc);
       if (unserved.length)
@@ -178,7 +217,9 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
         );
       return tagged(validationFailed(errors), operation);
     }
-    const result = executeSync({
+    // execute(), not executeSync(): the latter runs graphql-js's incremental (@defer/@stream)
+    // executor, which this schema has no directives for and which costs every call its set-up.
+    const result = execute({
       schema,
       document: doc,
       variableValues: body.variables,
@@ -187,6 +228,7 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
       fieldResolver,
       typeResolver,
     });
+    if (result instanceof Promise) throw new Error("GraphQL execution failed to complete synchronously.");
     const unsupported = result.errors?.find((e) => e.originalError instanceof Unsupported);
     if (unsupported?.originalError instanceof Unsupported)
       return tagged(notImplementedBody(unsupported.originalError.what), operation, true);
@@ -197,7 +239,7 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
     }
     return tagged(jsonResponse(200, { data: result.data }), operation);
   }
-  const errors = validate(schema, doc);
+  const errors = validated(k);
   if (errors.length) return tagged(validationFailed(errors), "invalid");
   return tagged(graphqlError(400, "Must provide operation name if query contains multiple operations.", "BAD_REQUEST"), "invalid");
 }

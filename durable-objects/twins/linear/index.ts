@@ -5,6 +5,7 @@ import { linearChecks } from "./checks";
 import { authenticationRequired, faultBody, goneBody, internalError, notImplementedBody } from "./errors";
 import { graphqlOperationOf } from "./graphql";
 import { OAUTH_TOKEN_PREFIX } from "./oauth";
+import { worldConstants } from "./meta";
 import { linearRoutes } from "./routes";
 import { defaultLinearSeed, generateLinearSeed, parseLinearSeed, type LinearSeed } from "./seed";
 import { LINEAR_MIGRATIONS } from "./tables";
@@ -45,9 +46,11 @@ export const linearTwin: TwinDefinition<LinearSeed> = {
   generateSeed: generateLinearSeed,
   signWebhook: (delivery) => signLinearWebhook(delivery),
   operationOf: graphqlOperationOf,
-  faults: (db) => {
-    const row = db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'faults'");
-    const rules = row ? (JSON.parse(row.value) as LinearSeed["faults"]) : [];
-    return rules.map((r) => ({ operation: r.operation, skip: r.skip, times: r.times, response: () => faultBody(r.error, Date.now()) }));
-  },
+  faults: (db) =>
+    worldConstants(db).faults.map((r) => ({
+      operation: r.operation,
+      skip: r.skip,
+      times: r.times,
+      response: () => faultBody(r.error, Date.now()),
+    })),
 };

@@ -6,6 +6,7 @@
 import { jsonResponse } from "../kit/response";
 import { base64url, sha256 } from "../kit/sha256";
 import type { TwinContext, TwinResponse } from "../types";
+import { worldConstants } from "./meta";
 
 export const OAUTH_TOKEN_PREFIX = "lin_oauth_";
 const CODE_TTL_MS = 10 * 60_000;
@@ -23,7 +24,7 @@ export function viewerFor(ctx: TwinContext): string | null {
   if (token.startsWith(OAUTH_TOKEN_PREFIX)) {
     return ctx.db.one<{ user_id: string }>("SELECT user_id FROM lin_oauth_tokens WHERE token = ? AND revoked = 0", token)?.user_id ?? null;
   }
-  return ctx.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'viewer_id'")?.value || null;
+  return worldConstants(ctx.db).viewerId || null;
 }
 
 function random(bytes: number): string {

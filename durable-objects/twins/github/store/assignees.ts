@@ -32,21 +32,6 @@ export function assignable(db: Db, repo: RepoRow, actor: string, login: string):
 export const issueAssignees = (db: Db, issueId: number) =>
   db.all<{ login: string }>("SELECT login FROM gh_issue_assignees WHERE issue_id = ? ORDER BY position", issueId).map((r) => r.login);
 
-export function assigneesOfIssues(db: Db, issueIds: readonly number[]): Map<number, string[]> {
-  const out = new Map<number, string[]>();
-  if (!issueIds.length) return out;
-  const rows = db.all<{ issue_id: number; login: string }>(
-    `SELECT issue_id, login FROM gh_issue_assignees WHERE issue_id IN (${issueIds.map(() => "?").join(",")}) ORDER BY issue_id, position`,
-    ...issueIds,
-  );
-  for (const row of rows) {
-    const list = out.get(row.issue_id) ?? [];
-    list.push(row.login);
-    out.set(row.issue_id, list);
-  }
-  return out;
-}
-
 /** GitHub keeps at most ten assignees on an issue; extra ones are dropped. */
 export const MAX_ASSIGNEES = 10;
 

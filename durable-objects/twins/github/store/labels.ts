@@ -75,23 +75,6 @@ export const issueLabels = (db: Db, issueId: number) =>
     issueId,
   );
 
-/** Labels of many issues at once (one page of a list), keyed by issue id. */
-export function labelsOfIssues(db: Db, issueIds: readonly number[]): Map<number, LabelRow[]> {
-  const out = new Map<number, LabelRow[]>();
-  if (!issueIds.length) return out;
-  const rows = db.all<LabelRow & { issue_id: number }>(
-    `SELECT il.issue_id, l.* FROM gh_issue_labels il JOIN gh_labels l ON l.id = il.label_id
-     WHERE il.issue_id IN (${issueIds.map(() => "?").join(",")}) ORDER BY il.issue_id, il.position, l.id`,
-    ...issueIds,
-  );
-  for (const row of rows) {
-    const list = out.get(row.issue_id) ?? [];
-    list.push(row);
-    out.set(row.issue_id, list);
-  }
-  return out;
-}
-
 /** Adds labels (creating undefined ones); `replace` first removes the issue's current labels. */
 export function applyLabels(s: Store, repoId: number, issueId: number, names: readonly string[], replace: boolean): void {
   if (replace) s.db.run("DELETE FROM gh_issue_labels WHERE issue_id = ?", issueId);

@@ -3,6 +3,7 @@
 // UUID or a key.
 import type { Entity, Gql, Row } from "../context";
 import { entityNotFound, invalidInput } from "../errors";
+import { parseIdentifier } from "../seed";
 import { issueList, listOf, notificationList, orgOf, preloadIssues, type Args, type Resolver } from "./types";
 
 const idArg = (args: Args): string => (typeof args.id === "string" ? args.id : "");
@@ -10,12 +11,14 @@ const idArg = (args: Args): string => (typeof args.id === "string" ? args.id : "
 export function findIssue(gql: Gql, ref: string): Row | undefined {
   const cached = gql.cached("Issue", ref);
   if (cached) return cached;
-  // One read for both spellings (each side served by its own unique index); a UUID match wins.
-  const rows =
-    cached === null
-      ? gql.db.all<Row>("SELECT * FROM lin_issues WHERE identifier = ?", ref.toUpperCase())
-      : gql.db.all<Row>("SELECT * FROM lin_issues WHERE id = ? OR identifier = ?", ref, ref.toUpperCase());
-  const row = rows.find((r) => r.id === ref) ?? rows[0];
+  // Identifiers are always `KEY-number` and ids always UUIDs (the seed and issueCreate hold both to
+  // it), so the spelling names the one unique index to read, without an OR over both.
+  const identifier = ref.toUpperCase();
+  const row = parseIdentifier(identifier)
+    ? gql.db.one<Row>("SELECT * FROM lin_issues WHERE identifier = ?", identifier)
+    : cached === null
+      ? undefined
+      : gql.db.one<Row>("SELECT * FROM lin_issues WHERE id = ?", ref);
   if (row) gql.prime("Issue", [row]);
   return row;
 }

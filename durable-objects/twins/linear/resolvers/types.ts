@@ -5,6 +5,7 @@ import type { Gql, Row } from "../context";
 import { page, type PageArgs } from "../connection";
 import { compileFilter, type EntityName } from "../filters";
 import type { SqlValue } from "../../../sql";
+import { worldConstants, type Organization } from "../meta";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../notifications";
 
 export type Args = Record<string, unknown>;
@@ -15,19 +16,8 @@ export const PRIORITY_LABELS = ["No priority", "Urgent", "High", "Medium", "Low"
 export const str = (v: SqlValue | undefined): string | null => (typeof v === "string" ? v : null);
 const num = (v: SqlValue | undefined): number => (typeof v === "number" ? v : 0);
 
-type Org = { id: string; name: string; urlKey: string };
-const orgs = new WeakMap<Gql, Org>();
-
-/** The workspace, read once per call (every issue's url needs its urlKey). */
-export function orgOf(gql: Gql): Org {
-  let org = orgs.get(gql);
-  if (!org) {
-    const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'organization'");
-    org = row ? (JSON.parse(row.value) as Org) : { id: "", name: "", urlKey: "" };
-    orgs.set(gql, org);
-  }
-  return org;
-}
+/** The workspace (every issue's url needs its urlKey). */
+export const orgOf = (gql: Gql): Organization => worldConstants(gql.db).organization;
 
 export const slug = (title: string) =>
   title
@@ -44,7 +34,7 @@ export function listOf(
   args: Args,
   where: string[] = [],
   params: SqlValue[] = [],
-  opts: { archivable?: boolean; order?: { column: string; direction: "ASC" | "DESC" } } = {},
+  opts: { archivable?: boolean; order?: { column: string; direction: "ASC" | "DESC" }; small?: boolean } = {},
 ) {
   const alias = "x";
   const f = compileFilter(entity, args.filter, alias, gql.viewerId, gql.clock.now());
@@ -57,6 +47,7 @@ export function listOf(
       params: [...params, ...f.params],
       archivable: opts.archivable,
       order: opts.order,
+      small: opts.small,
       // Only the lists whose field Linear gives a `sort` argument ever receive one.
       sortable: entity === "issue" || entity === "user" || entity === "project" ? entity : undefined,
     },
@@ -206,6 +197,7 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     labels: (r, args, gql) =>
       listOf(gql, "label", "lin_labels", args, ["x.id IN (SELECT label_id FROM lin_issue_labels WHERE issue_id = ?)"], [r.id], {
         order: { column: "created_at", direction: "ASC" },
+        small: true,
       }),
     children: (r, args, gql) => issueList(gql, args, ["x.parent_id = ?"], [r.id]),
     comments: (r, args, gql) =>

@@ -1,0 +1,44 @@
+// The world's constants in lin_meta: the workspace, the viewer and the seeded faults. Every call
+// needs them (the platform asks for the faults, /graphql for the viewer, issue urls for the
+// workspace's urlKey) and only boot writes them, so they are read in one statement per sandbox
+// and kept (the kit's perStorage; its contract test holds these keys to boot). The counters that
+// also live in lin_meta (last_sync_id, next_id) change with every mutation and are never kept.
+import type { Db } from "../../sql";
+import { perStorage } from "../kit/boot-constants";
+import type { LinearSeed } from "./seed";
+
+export interface Organization {
+  id: string;
+  name: string;
+  urlKey: string;
+}
+
+export interface WorldConstants {
+  readonly organization: Readonly<Organization>;
+  /** The seeded viewer's id; "" when the seed names none. */
+  readonly viewerId: string;
+  readonly faults: Readonly<LinearSeed["faults"]>;
+}
+
+/** The keys of lin_meta that only boot writes. */
+export const CONSTANT_KEYS = ["organization", "viewer_id", "faults"] as const;
+
+const kept = perStorage<WorldConstants>();
+
+export function worldConstants(db: Db): WorldConstants {
+  return kept(db).get("", () => {
+    const rows = db.all<{ key: string; value: string }>(
+      "SELECT key, value FROM lin_meta WHERE key IN ('organization', 'viewer_id', 'faults')",
+    );
+    const value = (key: (typeof CONSTANT_KEYS)[number]) => rows.find((r) => r.key === key)?.value;
+    const organization = value("organization");
+    const faults = value("faults");
+    // Shared by every later call of the sandbox, so frozen: a resolver that changed one would
+    // throw instead of changing the next call's answer.
+    return Object.freeze({
+      organization: Object.freeze(organization ? (JSON.parse(organization) as Organization) : { id: "", name: "", urlKey: "" }),
+      viewerId: value("viewer_id") ?? "",
+      faults: Object.freeze(faults ? (JSON.parse(faults) as LinearSeed["faults"]) : []),
+    });
+  });
+}
