@@ -2,7 +2,7 @@
 // Writes the seed parsers zod's compiler generates for twin seed schemas into modules the Worker
 // imports (the Workers runtime forbids `new Function`, which zod uses to build them; see
 // durable-objects/twins/kit/compiled-schema.ts). Run it after changing such a schema or upgrading
-// zod: `node scripts/generate-seed-parsers.mjs`. A test fails while a generated module is stale,
+// zod: `npm run generate:seed-parsers`. A test fails while a generated module is stale,
 // and until then the schema is parsed without its fast path (slower, never wrong).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
