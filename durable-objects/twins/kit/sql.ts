@@ -65,7 +65,9 @@ const REBUILD_FROM_ROWS = 1000;
  * the while and then re-created from their stored definitions (sqlite_master), for a large load:
  * SQLite builds an index from sorted keys much faster than it takes the same keys one insert at a
  * time in random order (a label index over 20,000 issue labels, keyed by label first). Indexes
- * SQLite made for UNIQUE or PRIMARY KEY constraints stay, so the load is still checked row by row.
+ * SQLite made for UNIQUE or PRIMARY KEY constraints stay, so the load is still checked row by row;
+ * an explicit UNIQUE index refuses a duplicate when it is re-created, still inside the caller's
+ * transaction.
  */
 export function loadWithIndexesRebuilt(db: Db, table: string, rows: number, load: () => void): void {
   if (rows < REBUILD_FROM_ROWS) {
