@@ -216,16 +216,14 @@ export function redactBody(text: string): string {
   return redacted === parsed ? text : JSON.stringify(redacted);
 }
 
-// Only \u escapes, URL encoding and base64 can hide a secret from the plain-text patterns. Most bodies have
-// neither (base64 ids decode to no secret) and skip the parse.
+// Escapes, URL encoding and base64 can hide a secret from the plain-text patterns: in the text
+// `\npme_…` the prefix follows a letter, `\/` cuts a token short, `\u005f` spells `_`. Most bodies
+// have none of them (base64 ids decode to no secret) and skip the parse.
 function mayHideSecret(text: string): boolean {
-  if (text.includes("\\u")) return true;
+  if (text.includes("\\")) return true;
   if (text.includes("%") && redactPercentRuns(text) !== text) return true;
-  return someLongRun(text, (run, end) => {
-    if (!/[A-Z]/.test(run) || !/[a-z]/.test(run)) return false;
-    // Base64 wrapped over lines (a contents response) is only whole once parsed.
-    return text.startsWith("\\n", end) || runHidesSecret(run);
-  });
+  // (Base64 wrapped over lines, a contents response, has `\n` escapes: it was parsed above.)
+  return someLongRun(text, (run) => /[A-Z]/.test(run) && /[a-z]/.test(run) && runHidesSecret(run));
 }
 
 /** Which character codes base64 runs are made of (A-Z, a-z, 0-9, + and /). */
@@ -238,7 +236,7 @@ const isBase64Char = (code: number) => code < 128 && BASE64_CHAR[code] === 1;
  * and up to two `=`), given each run and the index just past it. A scan by character codes: the
  * regular expression cost ten times as much on a response body.
  */
-function someLongRun(text: string, test: (run: string, end: number) => boolean): boolean {
+function someLongRun(text: string, test: (run: string) => boolean): boolean {
   const n = text.length;
   for (let i = 0; i < n; ) {
     if (!isBase64Char(text.charCodeAt(i))) {
@@ -253,7 +251,7 @@ function someLongRun(text: string, test: (run: string, end: number) => boolean):
     }
     let end = j;
     while (end < n && end - j < 2 && text.charCodeAt(end) === 61) end++;
-    if (test(text.slice(i, end), end)) return true;
+    if (test(text.slice(i, end))) return true;
     i = end;
   }
   return false;

@@ -26,6 +26,8 @@ const fragment = fc.oneof(
     '"',
     " ",
     "\n",
+    "\t",
+    "/",
     "_",
     "-",
     ".",
@@ -126,5 +128,34 @@ describe("redactBody on base64 runs", () => {
       expect(redactBody(hiding)).not.toContain(btoa(`token is ${secret}`));
       expect(redactBody(plain)).toBe(plain);
     }
+  });
+});
+
+describe("redactBody on JSON", () => {
+  // A body's escapes (`\n`, `\t`, `\/`…) stand between a secret and the plain-text patterns: in
+  // the text `\npme_…` the prefix follows a letter, and `\/` cuts a token short. Redacting the
+  // body must redact what the parsed value holds.
+  it("redacts a secret right after an escape", () => {
+    for (const value of [
+      { a: "line one\npme_abcdefghijkl" },
+      { a: `tab\tghp_${"a".repeat(36)}` },
+      { a: "token\nabcdefghijklmnopqrstuvwxyz" },
+      { a: "Bearer abcdefghijklmnopqr/stuvwxyz0123456789" },
+    ]) {
+      const body = JSON.stringify(value);
+      expect(JSON.parse(redactBody(body)), body).toEqual(redactValue(value));
+      expect(redactBody(body)).not.toBe(body);
+    }
+  });
+
+  it("stores what redacting the parsed value gives, for bodies built from secret-shaped fragments", () => {
+    const text = fc.array(fragment, { maxLength: 8 }).map((parts) => parts.join(""));
+    const value = fc.oneof(fc.dictionary(text, text, { maxKeys: 3 }), fc.array(text, { maxLength: 3 }));
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(JSON.parse(redactBody(JSON.stringify(v)))).toEqual(redactValue(v));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
