@@ -233,7 +233,7 @@ const isBase64Char = (code: number) => code < 128 && BASE64_CHAR[code] === 1;
 
 /**
  * Whether `test` holds for one of the runs BASE64_RUN would match (20 or more base64 characters
- * and up to two `=`), given each run and the index just past it. A scan by character codes: the
+ * and up to two `=`). A scan by character codes: the
  * regular expression cost ten times as much on a response body.
  */
 function someLongRun(text: string, test: (run: string) => boolean): boolean {
