@@ -216,14 +216,23 @@ export function redactBody(text: string): string {
   return redacted === parsed ? text : JSON.stringify(redacted);
 }
 
-// Escapes, URL encoding and base64 can hide a secret from the plain-text patterns: in the text
-// `\npme_…` the prefix follows a letter, `\/` cuts a token short, `\u005f` spells `_`. Most bodies
-// have none of them (base64 ids decode to no secret) and skip the parse.
+/**
+ * Whether the body may hold a secret the plain-text patterns did not see in its text. Escapes,
+ * URL encoding and base64 can hide one: in the text `\npme_…` the prefix follows a letter, `\/`
+ * cuts a token short, `\u005f` spells `_`. So the checks read the body with its escapes written
+ * out, where every string's characters stand as the parsed value holds them (between quotes,
+ * which no pattern's characters include): a secret in a value shows there. Most bodies hide
+ * nothing (base64 ids decode to no secret) and skip the parse.
+ */
 function mayHideSecret(text: string): boolean {
-  if (text.includes("\\")) return true;
-  if (text.includes("%") && redactPercentRuns(text) !== text) return true;
-  // (Base64 wrapped over lines, a contents response, has `\n` escapes: it was parsed above.)
-  return someLongRun(text, (run) => /[A-Z]/.test(run) && /[a-z]/.test(run) && runHidesSecret(run));
+  const written = unescapeJson(text);
+  if (written !== text && containsSecret(written)) return true;
+  if (written.includes("%") && redactPercentRuns(written) !== written) return true;
+  return someLongRun(written, (run, end) => {
+    if (!/[A-Z]/.test(run) || !/[a-z]/.test(run)) return false;
+    // Base64 wrapped over lines (a contents response) is only whole once parsed.
+    return written[end] === "\n" || written[end] === "\r" || runHidesSecret(run);
+  });
 }
 
 /** Which character codes base64 runs are made of (A-Z, a-z, 0-9, + and /). */
@@ -233,10 +242,10 @@ const isBase64Char = (code: number) => code < 128 && BASE64_CHAR[code] === 1;
 
 /**
  * Whether `test` holds for one of the runs BASE64_RUN would match (20 or more base64 characters
- * and up to two `=`). A scan by character codes: the
+ * and up to two `=`), given each run and the index just past it. A scan by character codes: the
  * regular expression cost ten times as much on a response body.
  */
-function someLongRun(text: string, test: (run: string) => boolean): boolean {
+function someLongRun(text: string, test: (run: string, end: number) => boolean): boolean {
   const n = text.length;
   for (let i = 0; i < n; ) {
     if (!isBase64Char(text.charCodeAt(i))) {
@@ -251,7 +260,7 @@ function someLongRun(text: string, test: (run: string) => boolean): boolean {
     }
     let end = j;
     while (end < n && end - j < 2 && text.charCodeAt(end) === 61) end++;
-    if (test(text.slice(i, end))) return true;
+    if (test(text.slice(i, end), end)) return true;
     i = end;
   }
   return false;
@@ -268,10 +277,19 @@ const runHidesSecret = remembered((run) => {
   return decoded !== undefined && containsSecret(decoded);
 });
 
-/** `\uXXXX` and `\/` escapes written out, to see a secret spelled through them in text that is not JSON. */
+/** JSON's escapes (`\n`, `\/`, `\uXXXX`…) written out, to read a body's strings as they are meant. */
+const ESCAPED = new Map([
+  ["b", "\b"],
+  ["f", "\f"],
+  ["n", "\n"],
+  ["r", "\r"],
+  ["t", "\t"],
+]);
 const unescapeJson = (text: string) =>
   text.includes("\\")
-    ? text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))).replace(/\\\//g, "/")
+    ? text.replace(/\\(?:u([0-9a-fA-F]{4})|([\s\S]))/g, (_, hex: string | undefined, c: string) =>
+        hex !== undefined ? String.fromCharCode(Number.parseInt(hex, 16)) : (ESCAPED.get(c) ?? c),
+      )
     : text;
 
 /** A URL path or query: every percent-decoded segment that holds a secret is replaced whole. */

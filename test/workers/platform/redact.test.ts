@@ -158,4 +158,19 @@ describe("redactBody on JSON", () => {
       { numRuns: 1000 },
     );
   });
+
+  it("does so however the body spells its strings (`\\/` for `/`, `\\u005f` for `_`, as other encoders write them)", () => {
+    const text = fc.array(fragment, { maxLength: 8 }).map((parts) => parts.join(""));
+    const value = fc.oneof(fc.dictionary(text, text, { maxKeys: 3 }), fc.array(text, { maxLength: 3 }));
+    fc.assert(
+      fc.property(value, fc.boolean(), (v, unicode) => {
+        // Every "/" and "_" of these values is inside a string, where both spellings are valid JSON.
+        const body = JSON.stringify(v)
+          .replaceAll("/", "\\/")
+          .replaceAll("_", unicode ? "\\u005f" : "_");
+        expect(JSON.parse(redactBody(body))).toEqual(redactValue(v));
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
