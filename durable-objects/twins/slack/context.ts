@@ -56,13 +56,22 @@ function tokenOf(ctx: TwinContext, args: Args): string | undefined {
   return bearer ?? args.str("token");
 }
 
+/** The two actors of an installation, made once: the installation is kept per sandbox (workspaceOf). */
+const actors = new WeakMap<SlackInstallation, { bot: Actor; user: Actor | undefined }>();
+
 function actorOf(token: string | undefined, installation: SlackInstallation): Actor {
-  // The platform has already checked the credential; its prefix says which kind it is.
-  if (token?.startsWith("xoxp-")) {
-    const user = installation.authed_user ?? fail("invalid_auth");
-    return { user: user.id, kind: "user", scope: user.scope, scopes: splitScopes(user.scope) };
+  let both = actors.get(installation);
+  if (!both) {
+    const user = installation.authed_user;
+    both = {
+      bot: { user: installation.bot_user_id, kind: "bot", scope: installation.scope, scopes: splitScopes(installation.scope) },
+      user: user && { user: user.id, kind: "user", scope: user.scope, scopes: splitScopes(user.scope) },
+    };
+    actors.set(installation, both);
   }
-  return { user: installation.bot_user_id, kind: "bot", scope: installation.scope, scopes: splitScopes(installation.scope) };
+  // The platform has already checked the credential; its prefix says which kind it is.
+  if (token?.startsWith("xoxp-")) return both.user ?? fail("invalid_auth");
+  return both.bot;
 }
 
 /** A Slack method at `/api/<name>`, by GET or POST, taped under its own name. */
