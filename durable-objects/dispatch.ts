@@ -83,12 +83,17 @@ export function dispatch(
     };
   }
   const writesBefore = db.rowsWritten;
+  let query: URLSearchParams | undefined;
   const response = runHandler(match, {
     db,
     clock,
     req,
     params: match.params,
-    query: new URLSearchParams(req.query),
+    // Made when a handler first reads it: most calls of some twins (GraphQL, JSON-RPC) never do.
+    get query() {
+      query ??= new URLSearchParams(req.query);
+      return query;
+    },
     sessionId,
     schedule: (kind, payload, after) => schedule(db, twin.id, kind, payload, after, clock.now()),
     webhook: (delivery) => enqueueWebhook(db, twin.id, delivery),

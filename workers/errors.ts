@@ -1,5 +1,21 @@
 // The control plane's one error type and its one renderer. Every /v1 error leaves as
 // {"error":{"type","message","details","request_id"}}; internal causes are logged, never sent.
+import type { Context } from "hono";
+import type { AppEnv } from "./app-env";
+import { newId } from "./ids";
+
+/**
+ * The request's id, made the first time something asks (a /v1 answer, an error): twin calls and
+ * the bench floor never show one, and minting it cost each of them a random draw.
+ */
+export function requestIdOf(c: Context<AppEnv>): string {
+  let id = c.get("requestId");
+  if (!id) {
+    id = newId("req", 12);
+    c.set("requestId", id);
+  }
+  return id;
+}
 
 export type ErrorType =
   | "bad_request"

@@ -6,8 +6,7 @@ import { TWINS } from "../durable-objects/twins/registry";
 import type { AppEnv } from "./app-env";
 import { requireTeamKey } from "./auth";
 import { bearerFrom, looksLikeProviderToken } from "./credentials";
-import { ApiError, errorResponse } from "./errors";
-import { newId } from "./ids";
+import { ApiError, errorResponse, requestIdOf } from "./errors";
 import { controlMcpHandler } from "./mcp/control";
 import { twinMcpHandler } from "./mcp/twin";
 import { adminRoutes } from "./routes/admin";
@@ -33,13 +32,12 @@ export { Sandbox };
 const app = new Hono<AppEnv>();
 
 app.use(async (c, next) => {
-  c.set("requestId", newId("req", 12));
   c.set("settings", readSettings(c.env));
   await next();
 });
 
 app.onError((err, c) => {
-  const requestId = c.get("requestId") ?? newId("req", 12);
+  const requestId = requestIdOf(c);
   if (err instanceof ApiError) return errorResponse(err, requestId);
   console.error("unhandled error", requestId, err);
   return errorResponse(new ApiError("internal_error", "Something went wrong on our side; the request id identifies it"), requestId);
@@ -61,7 +59,7 @@ app.use("/v1/*", async (c, next) => {
     return res ?? rootUnauthorized(path);
   }
   await next();
-  c.header("x-request-id", c.get("requestId"));
+  c.header("x-request-id", requestIdOf(c));
 });
 
 app.route("/v1/admin", adminRoutes);

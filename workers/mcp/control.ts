@@ -4,7 +4,7 @@ import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { authenticateTeamKey } from "../auth";
 import { bearerFrom } from "../credentials";
-import { ApiError, errorResponse } from "../errors";
+import { ApiError, errorResponse, requestIdOf } from "../errors";
 import { v1Client, type Fetcher } from "./control-api";
 import { registerControlTools } from "./control-tools";
 import { newMcpServer, serveStateless } from "./serve";
@@ -22,7 +22,7 @@ function refuse(err: ApiError, requestId: string): Response {
 }
 
 export async function controlMcpHandler(c: Context<AppEnv>, app: InProcessApp): Promise<Response> {
-  const requestId = c.get("requestId");
+  const requestId = requestIdOf(c);
   const authorization = c.req.header("authorization") ?? "";
   const key = bearerFrom(authorization);
   if (!key?.startsWith("pme_"))
