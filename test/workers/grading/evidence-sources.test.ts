@@ -45,6 +45,26 @@ describe("redaction", () => {
     expect(tape).not.toContain(secret);
     expect(tape).toContain("[REDACTED]");
   });
+
+  it("keeps a seed's secrets out of the stored initial state, whether or not an escape stands before them", async () => {
+    const plain = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+    const afterEscape = "pme_abcdefghijklmnop";
+    const seed = {
+      repositories: [
+        { owner: "acme", name: "api", issues: [{ number: 1, title: "Leaked", body: `first ${plain}\nsecond line\n${afterEscape}` }] },
+      ],
+    };
+    const sandbox = await createSandbox({ seed });
+    const stored = JSON.stringify(
+      await runInDurableObject(sandboxStub(env, sandbox.session_id), (instance: Sandbox) => instance.initialStates()),
+    );
+    expect(stored).not.toContain(plain);
+    expect(stored).not.toContain(afterEscape);
+    expect(stored).toContain("[REDACTED]");
+    // The world itself holds what the seed said: only what is stored for grading is redacted.
+    const issue = (await (await twinFetch(sandbox, "/repos/acme/api/issues/1")).json()) as { body: string };
+    expect(issue.body).toContain(afterEscape);
+  });
 });
 
 interface Uploads {
