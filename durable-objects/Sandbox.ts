@@ -4,7 +4,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
-import { redactBody, redactValue } from "./redact";
+import { redactValue } from "./redact";
 import { Db, applyMigrations, twinMigrationList } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshotText } from "./snapshots";
 import { completeSeed } from "./twins/normalize";
@@ -172,10 +172,11 @@ export class Sandbox extends DurableObject<Env> {
         const parsed = text === undefined ? twin.defaultSeed() : (JSON.parse(text) as unknown);
         const completed = await completeSeed(twin, parsed, this.clock);
         if (!completed.ok) throw new Error(`${id} seed refused at boot: ${JSON.stringify(completed.issues.slice(0, 3))}`);
-        // The stored initial state. A seed nothing completed is its own text, redacted as the tape
-        // redacts a body: the same as redacting its value (property-tested), without walking a
-        // 10,000-issue object when the text holds nothing secret (it comes back as it was).
-        const snapshot = text !== undefined && !twin.completeSeed ? redactBody(text) : JSON.stringify(redactValue(completed.seed));
+        const redacted = redactValue(completed.seed);
+        // The seed's own text is its snapshot when nothing completed or redacted it. (Redacting
+        // the text as a tape body is, instead of walking the value, measured slower on a
+        // 10,000-issue seed: three scans of 3.3 MB against one walk.)
+        const snapshot = text !== undefined && !twin.completeSeed && redacted === parsed ? text : JSON.stringify(redacted);
         prepared.set(id, {
           seed: completed.seed,
           boot: twin.prepareSeed ? await twin.prepareSeed(completed.seed) : completed.seed,
