@@ -101,8 +101,9 @@ export function redactString(value: string): string {
   if (unencoded !== value) return unencoded;
   const decoded = decodeBase64Text(value);
   if (decoded !== undefined) return containsSecret(decoded) ? encodeBase64Text(redactText(decoded)) : value;
-  // Too short to hold a base64 run (most of a world's strings): nothing left to look for.
-  if (value.length < 20) return value;
+  // Too short to hold a base64 run (most of a world's strings): nothing left to look for. The
+  // character scan finds whether any run hides one before the replace reads the string again.
+  if (value.length < 20 || !someLongRun(value, runHidesSecret)) return value;
   return value.replace(BASE64_RUN, (run) => (runHidesSecret(run) ? REDACTED : run));
 }
 
