@@ -226,7 +226,7 @@ export class Sandbox extends DurableObject<Env> {
     try {
       ({ response, seq } = this.ctx.storage.transactionSync(() => {
         const at = this.clock.now();
-        const result = dispatch(twin, this.db, this.clock, req, meta.sessionId, twinFor);
+        const result = dispatch(twin, this.db, this.clock, req, { sessionId: meta.sessionId, seq: this.nextSeq }, twinFor);
         // A refused call changes nothing, even if the handler wrote before it refused.
         if (result.response.status >= 400 && result.tape.mutated && !twin.keepsWrites?.(result.response)) throw new RefusedCall(result, at);
         const seq = this.recordCall(at, result.tape);

@@ -54,7 +54,7 @@ export function dispatch(
   db: Db,
   clock: Clock,
   req: TwinRequest,
-  sessionId: string,
+  call: { sessionId: string; seq: number },
   twinFor: (id: string) => TwinDefinition | undefined = (id) => (id === twin.id ? twin : undefined),
 ): DispatchResult {
   const base = requestEntry(twin, req);
@@ -94,7 +94,8 @@ export function dispatch(
       query ??= new URLSearchParams(req.query);
       return query;
     },
-    sessionId,
+    sessionId: call.sessionId,
+    seq: call.seq,
     schedule: (kind, payload, after) => schedule(db, twin.id, kind, payload, after, clock.now()),
     webhook: (delivery) => enqueueWebhook(db, twin.id, delivery),
   });

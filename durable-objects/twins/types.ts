@@ -62,6 +62,8 @@ export interface TwinContext {
   params: Record<string, string>;
   query: URLSearchParams;
   sessionId: string;
+  /** This call's place on the tape: 1 for a sandbox's first call. */
+  seq: number;
   /**
    * Schedules timed behaviour (a seeded person's reply, a correspondent's answer) on the
    * platform's one mechanism. It fires through the twin's `deliver`, just before the call it is

@@ -220,16 +220,25 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
     hasPreviousPage = true;
   }
   if (!backwards && last !== undefined) hasNextPage = hasNextPage || Boolean(args.before);
-  const cursorOf = (node: PageRow) => encodeCursor(list, JSON.stringify([...keys.map((_k, i) => node[`_k${i}`] ?? null), node._rowid]));
-  const edges = nodes.map((node) => ({ node, cursor: cursorOf(node) }));
+  const cursorOf = (node: PageRow | undefined) =>
+    node ? encodeCursor(list, JSON.stringify([...keys.map((_k, i) => node[`_k${i}`] ?? null), node._rowid])) : null;
+  // Cursors are made only when the query selects them: most selections ask for the nodes alone.
+  let edges: Connection["edges"] | undefined;
   return {
     nodes,
-    edges,
+    get edges() {
+      edges ??= nodes.map((node) => ({ node, cursor: cursorOf(node) ?? "" }));
+      return edges;
+    },
     pageInfo: {
       hasNextPage,
       hasPreviousPage,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      get startCursor() {
+        return cursorOf(nodes[0]);
+      },
+      get endCursor() {
+        return cursorOf(nodes.at(-1));
+      },
     },
   };
 }

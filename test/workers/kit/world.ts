@@ -70,6 +70,7 @@ export async function inTwinWorld<Seed, T>(
     const counting = countingSql(state.storage.sql);
     const db = new Db(counting.sql);
     twin.boot(db, booted, clock);
+    let calls = 0;
     const call: World<Seed>["call"] = (method, path, o = {}) => {
       const { response } = dispatch(
         twin,
@@ -84,7 +85,7 @@ export async function inTwinWorld<Seed, T>(
           baseUrl: `${BASE_URL}/${twin.id}/s/ses_unit`,
           transport: o.transport ?? twin.transportFor?.(path) ?? "rest",
         },
-        "ses_unit",
+        { sessionId: "ses_unit", seq: ++calls },
       );
       const json = response.headers["content-type"]?.startsWith("application/json");
       return {

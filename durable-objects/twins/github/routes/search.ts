@@ -15,11 +15,10 @@ const CORE_LIMIT = 5000;
 
 /**
  * The limits as decorate() reports them on every response: the calls on the tape, this one
- * included (its row is written after the handler). The tape is the platform's, read here only
- * for its length, so /rate_limit and the headers agree.
+ * included, so /rate_limit and the headers agree.
  */
 function rateLimit(ctx: TwinContext) {
-  const used = Math.min((ctx.db.one<{ seq: number | null }>("SELECT max(seq) AS seq FROM _tape")?.seq ?? 0) + 1, CORE_LIMIT);
+  const used = Math.min(ctx.seq, CORE_LIMIT);
   const reset = Math.floor(ctx.clock.now() / 1000 / 3600 + 1) * 3600;
   const bucket = (limit: number, n: number, resource: string) => ({ limit, used: n, remaining: limit - n, reset, resource });
   const core = bucket(CORE_LIMIT, used, "core");
