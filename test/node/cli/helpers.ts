@@ -1,10 +1,10 @@
 // Running the `pome` CLI the way a user does: a child process, with its own HOME (so no user
 // config leaks in), pointed at the dev server the Node project started.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
 export const CLI = path.join(ROOT, "cli", "pome.mjs");
@@ -17,7 +17,17 @@ export interface PomeResult {
   stderr: string;
 }
 
-export const tempDir = (label = "pome-cli-") => mkdtempSync(path.join(os.tmpdir(), label));
+/** Folders made for this test file; removed when it ends, so a test run leaves none behind. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+export function tempDir(label = "pome-cli-"): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), label));
+  made.push(dir);
+  return dir;
+}
 
 /** A HOME with no config in it, shared by every call that does not bring its own. */
 const quietHome = tempDir("pome-home-");
