@@ -45,7 +45,8 @@ export async function startDevServer(
   } = {},
 ): Promise<DevServer> {
   const port = await freePort();
-  const stateDir = mkdtempSync(path.join(opts.stateRoot ?? os.tmpdir(), "pome-state-"));
+  // A caller that names its own state folder (a restart test) keeps it; otherwise one is made here.
+  const stateDir = opts.env?.POME_STATE_DIR ?? mkdtempSync(path.join(opts.stateRoot ?? os.tmpdir(), "pome-state-"));
   let log = "";
   const child: ChildProcess = spawn(
     "npm",
@@ -98,7 +99,7 @@ export async function startDevServer(
         process.kill(-child.pid, "SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }
-      rmSync(stateDir, { recursive: true, force: true });
+      if (!opts.env?.POME_STATE_DIR) rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }
