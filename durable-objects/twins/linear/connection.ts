@@ -220,24 +220,25 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
     hasPreviousPage = true;
   }
   if (!backwards && last !== undefined) hasNextPage = hasNextPage || Boolean(args.before);
-  const cursorOf = (node: PageRow | undefined) =>
-    node ? encodeCursor(list, JSON.stringify([...keys.map((_k, i) => node[`_k${i}`] ?? null), node._rowid])) : null;
+  const cursorOf = (node: PageRow) => encodeCursor(list, JSON.stringify([...keys.map((_k, i) => node[`_k${i}`] ?? null), node._rowid]));
   // Cursors are made only when the query selects them: most selections ask for the nodes alone.
   let edges: Connection["edges"] | undefined;
   return {
     nodes,
     get edges() {
-      edges ??= nodes.map((node) => ({ node, cursor: cursorOf(node) ?? "" }));
+      edges ??= nodes.map((node) => ({ node, cursor: cursorOf(node) }));
       return edges;
     },
     pageInfo: {
       hasNextPage,
       hasPreviousPage,
       get startCursor() {
-        return cursorOf(nodes[0]);
+        const head = nodes[0];
+        return head ? cursorOf(head) : null;
       },
       get endCursor() {
-        return cursorOf(nodes.at(-1));
+        const tail = nodes.at(-1);
+        return tail ? cursorOf(tail) : null;
       },
     },
   };
