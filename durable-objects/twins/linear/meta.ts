@@ -20,16 +20,15 @@ export interface WorldConstants {
   readonly faults: Readonly<LinearSeed["faults"]>;
 }
 
-/** The keys of lin_meta that only boot writes. */
-export const CONSTANT_KEYS = ["organization", "viewer_id", "faults"] as const;
+/** The keys of lin_meta that only boot writes, and the one statement that reads them. */
+const CONSTANT_KEYS = ["organization", "viewer_id", "faults"] as const;
+const READ_CONSTANTS = `SELECT key, value FROM lin_meta WHERE key IN (${CONSTANT_KEYS.map((k) => `'${k}'`).join(", ")})`;
 
 const kept = perStorage<WorldConstants>();
 
 export function worldConstants(db: Db): WorldConstants {
   return kept(db).get("", () => {
-    const rows = db.all<{ key: string; value: string }>(
-      "SELECT key, value FROM lin_meta WHERE key IN ('organization', 'viewer_id', 'faults')",
-    );
+    const rows = db.all<{ key: string; value: string }>(READ_CONSTANTS);
     const value = (key: (typeof CONSTANT_KEYS)[number]) => rows.find((r) => r.key === key)?.value;
     const organization = value("organization");
     const faults = value("faults");
