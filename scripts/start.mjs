@@ -9,6 +9,10 @@
 // 3. Run the bundle under Miniflare with the bindings wrangler derives from `wrangler.toml`,
 //    D1, R2 and Durable Objects persisted in $POME_STATE_DIR (default .wrangler/state), in the
 //    same layout `wrangler dev --persist-to` uses.
+// 4. Serve it on a socket that goes straight to the Worker (Miniflare's direct socket), not
+//    through Miniflare's entry worker: that hop adds a request copy and a service call to every
+//    call (0.15–0.18 ms of a 0.5 ms floor here) for things the platform does not use (`cf`
+//    defaults, pretty error pages, `/cdn-cgi/` handlers, compression negotiation).
 //
 // No account, no prompts, no network, no telemetry. Flags: --var NAME:value, --inspector-port N.
 // `npm run dev` is the live-reloading alternative for changing the code.
@@ -42,8 +46,9 @@ async function main() {
     ]);
     const mf = miniflare({
       ...sharedOptions(stateDir),
-      host,
-      port,
+      // Miniflare always opens its entry socket; it stays private, on a free loopback port.
+      host: "127.0.0.1",
+      port: 0,
       inspectorPort,
       workers: [
         {
@@ -55,10 +60,15 @@ async function main() {
           modules: [{ type: "ESModule", path: scriptPath }],
           modulesRoot: path.dirname(scriptPath),
           bindings: { ...workerOptions.bindings, ...vars },
+          unsafeDirectSockets: [{ host, port }],
         },
       ],
     });
-    const url = (await mf.ready).origin;
+    await mf.ready.catch((err) => {
+      if (err?.code !== "ERR_ADDRESS_IN_USE") throw err;
+      throw new Error(`${host}:${port} is already in use; stop what serves there, or start on another port (PORT=8788 npm start)`);
+    });
+    const url = (await mf.unsafeGetDirectURL()).origin;
     console.log(startupBlock({ url, mode: "the deployment bundle under Miniflare", stateDir, migrations, vars }));
     let stopping = false;
     const stop = async () => {

@@ -60,7 +60,9 @@ export async function startDevServer(
   );
   const url = `http://127.0.0.1:${port}`;
   const script = opts.script ?? "start";
+  const ownsStateDir = !opts.env?.POME_STATE_DIR;
   // Both servers print their URL once they are listening: wait for that line, not a polling loop.
+  // A server that never comes up leaves no state folder of ours behind.
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       process.kill(-(child.pid ?? 0), "SIGTERM");
@@ -79,6 +81,9 @@ export async function startDevServer(
       clearTimeout(timer);
       reject(new Error(`npm run ${script} exited with ${code}:\n${log}`));
     });
+  }).catch((err) => {
+    if (ownsStateDir) rmSync(stateDir, { recursive: true, force: true });
+    throw err;
   });
   const me = await fetch(`${url}/v1/me`, { headers: { authorization: `Bearer ${LOCAL_KEY}` } });
   if (me.status !== 200) throw new Error(`npm run ${script} announced ${url} but /v1/me answered ${me.status}:\n${log}`);
@@ -99,7 +104,7 @@ export async function startDevServer(
         process.kill(-child.pid, "SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }
-      if (!opts.env?.POME_STATE_DIR) rmSync(stateDir, { recursive: true, force: true });
+      if (ownsStateDir) rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }

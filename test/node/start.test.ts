@@ -1,3 +1,5 @@
+import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCAL_KEY, startDevServer, type DevServer } from "./server";
 
@@ -39,5 +41,44 @@ describe("npm start says once what it serves, where, with which key", () => {
     expect(out).not.toMatch(/continue\?|fallback value|\?\s*$/im);
     // Served by Miniflare directly: no wrangler dev banner or request log.
     expect(out).not.toMatch(/wrangler|Ready on/i);
+  });
+});
+
+describe("npm start answers straight from the Worker", () => {
+  it("sends a response as the Worker wrote it: nothing in front re-encodes it", async () => {
+    // Miniflare's entry worker, which `npm start` does not put in front of every call, would
+    // gzip this JSON for a client that accepts it.
+    const reply = await new Promise<{ status: number; encoding: string | undefined; body: string }>((resolve, reject) => {
+      const req = http.get(
+        `${inject("pomeUrl")}/v1/me`,
+        { headers: { authorization: `Bearer ${LOCAL_KEY}`, "accept-encoding": "gzip, br" } },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => {
+            body += chunk;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], body }));
+        },
+      );
+      req.on("error", reject);
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.encoding).toBeUndefined();
+    expect(JSON.parse(reply.body)).toMatchObject({ team: { slug: "local" } });
+  });
+
+  it("names the address when its port is already taken, in one line", async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const address = blocker.address();
+    const taken = typeof address === "object" && address ? address.port : 0;
+    try {
+      await expect(startDevServer({ env: { PORT: String(taken) }, timeoutMs: 60_000 })).rejects.toThrow(
+        new RegExp(`pome: npm start failed: 127\\.0\\.0\\.1:${taken} is already in use; .*PORT=`),
+      );
+    } finally {
+      blocker.close();
+    }
   });
 });
