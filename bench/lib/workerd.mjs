@@ -1,10 +1,10 @@
 // Finds the workerd process that runs our Worker and Durable Objects, and reads its memory.
 //
-// `npm start` runs one workerd, listening on the port itself (`--socket-addr=entry=127.0.0.1:<port>`).
-// `npm run dev` (wrangler dev) starts two: a proxy listening on the port, and the runtime that holds
-// the Worker and every Durable Object (`entry=127.0.0.1:0`), a sibling of the proxy. The runtime
-// is the one whose memory grows with sandboxes.
-import { readFileSync, readdirSync } from "node:fs";
+// `npm start` runs one workerd, which listens on the port itself (a socket its configuration names,
+// not its command line). `npm run dev` (wrangler dev) starts two: a proxy listening on the port, and
+// the runtime that holds the Worker and every Durable Object (`entry=127.0.0.1:0`), a sibling of
+// the proxy. The runtime is the one whose memory grows with sandboxes.
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 
 function processes() {
   const out = [];
@@ -28,11 +28,47 @@ function processes() {
   return out;
 }
 
+/** The socket inodes listening on a TCP port (IPv4 and IPv6), from the kernel's tables. */
+function listeningInodes(port) {
+  const inodes = new Set();
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let lines = [];
+    try {
+      lines = readFileSync(table, "utf8").trim().split("\n").slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      // sl local_address rem_address st … inode: state 0A is LISTEN.
+      const fields = line.trim().split(/\s+/);
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === "0A") inodes.add(fields[9]);
+    }
+  }
+  return inodes;
+}
+
+/** Whether the process holds one of these sockets open. */
+function holdsSocket(pid, inodes) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? "");
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
 /** The runtime workerd behind the dev server on `port`, or undefined when it cannot be found. */
 export function findWorkerdRuntime(port) {
   const all = processes();
   const isWorkerd = (p) => p.args[0]?.endsWith("/workerd") && p.args[1] === "serve";
-  const listening = all.find((p) => isWorkerd(p) && p.args.some((a) => a === `--socket-addr=entry=127.0.0.1:${port}`));
+  const inodes = listeningInodes(port);
+  const listening = all.find((p) => isWorkerd(p) && holdsSocket(p.pid, inodes));
   if (!listening) return undefined;
   const siblings = all.filter((p) => isWorkerd(p) && p.ppid === listening.ppid && p.pid !== listening.pid);
   if (siblings.length === 0) return listening.pid; // npm start: the one listening is the runtime
