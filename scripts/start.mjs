@@ -3,7 +3,7 @@
 // runs it, without `wrangler dev`'s proxy worker and local observability in front of every call.
 //
 // 1. Bundle the Worker with wrangler's own bundler (`wrangler deploy --dry-run`): the very bundle
-//    a deployment ships.
+//    a deployment ships, written to `bundle/` in the state folder.
 // 2. Apply the D1 migrations to the local database (the same `d1_migrations` table wrangler
 //    keeps, so `npm run dev` and `wrangler d1 migrations apply --local` agree with it).
 // 3. Run the bundle under Miniflare with the bindings wrangler derives from `wrangler.toml`,
@@ -16,8 +16,7 @@
 //
 // No account, no prompts, no network, no telemetry. Flags: --var NAME:value, --inspector-port N.
 // `npm run dev` is the live-reloading alternative for changing the code.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { localSettings, parseServerArgs, quietEnv, root, runQuiet, startupBlock, wranglerBin } from "./local.mjs";
 import { miniflare, sharedOptions } from "./local-miniflare.mjs";
@@ -32,7 +31,11 @@ async function bundle(outdir) {
 async function main() {
   const { host, port, stateDir } = localSettings();
   const { vars, inspectorPort } = parseServerArgs(process.argv.slice(2));
-  const outdir = mkdtempSync(path.join(os.tmpdir(), "pome-bundle-"));
+  // The bundle lives in the state folder, so a server killed before it could clean up leaves it
+  // where the next start replaces it, not a new folder in the OS temp folder each time.
+  const outdir = path.join(stateDir, "bundle");
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
   // On every way out: when the runtime dies with the process group, Node can run out of work
   // (and exit) while Miniflare's dispose() is still pending, without reaching the handler below.

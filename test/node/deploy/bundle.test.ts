@@ -32,7 +32,7 @@ const LAZY_WORK: Record<string, string[]> = {
 const lazyWorkRun = (report: StartupReport) =>
   report.functionsRun.filter((fn) => LAZY_WORK[packageOf(fn.module)]?.includes(fn.name)).map((fn) => `${fn.module} ${fn.name}`);
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "pome-bundle-"));
+const dir = mkdtempSync(path.join(os.tmpdir(), "pome-deploy-bundle-"));
 let bundle: Bundle;
 let startup: StartupReport;
 

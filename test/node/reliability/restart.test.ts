@@ -1,6 +1,6 @@
 // The server killed (SIGKILL, no shutdown) and restarted on the same state folder keeps its open
 // sandboxes (world and tape), its runs and its blobs.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -57,6 +57,10 @@ describe("a server killed and restarted on the same state", () => {
     const stateBefore = await (await fetch(`${open.per_twin.github.api_url}/_pome/state`, { headers: auth(open) })).text();
 
     await server.kill();
+    // What the killed server ran from stays in its state folder (the next start replaces it);
+    // nothing of it is left in the OS temp folder.
+    expect(existsSync(path.join(stateDir, "bundle", "index.js"))).toBe(true);
+    expect(readdirSync(os.tmpdir()).filter((name) => name.startsWith("pome-bundle-"))).toEqual([]);
     server = await start();
 
     const base = open.per_twin.github.api_url.replace(/^http:\/\/127\.0\.0\.1:\d+/, server.url);
