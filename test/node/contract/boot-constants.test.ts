@@ -16,6 +16,8 @@ const FIXED: Record<string, { twin: string; tables?: string[]; metaKeys?: string
   "durable-objects/twins/slack/store/users.ts": { twin: "slack", tables: ["sl_users"] },
   "durable-objects/twins/slack/store/rows.ts": { twin: "slack", metaKeys: ["team", "installation"] },
   "durable-objects/twins/linear/meta.ts": { twin: "linear", metaKeys: ["organization", "viewer_id", "faults"] },
+  "durable-objects/twins/gmail/store/meta.ts": { twin: "gmail", metaKeys: ["faults"] },
+  "durable-objects/twins/stripe/world.ts": { twin: "stripe", metaKeys: ["faults"] },
 };
 
 function* codeFiles(dir: string): Generator<string> {
