@@ -105,6 +105,19 @@ describe("linear twin: issue mutations through @linear/sdk", () => {
     expect(exported?.comments).toEqual([]);
   });
 
+  it("moves lastSyncId on by one per mutation and gives new objects distinct ids", async () => {
+    const { client } = await world();
+    const issue = await client.issue("ENG-2");
+    const first = await client.createComment({ issueId: issue.id, body: "One." });
+    const second = await client.createComment({ issueId: issue.id, body: "Two." });
+    expect(second.lastSyncId).toBe(first.lastSyncId + 1);
+    const [a, b] = [await first.comment, await second.comment];
+    expect(a?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(b?.id).not.toBe(a?.id);
+    const updated = await client.updateIssue(issue.id, { title: "Renamed" });
+    expect(updated.lastSyncId).toBe(second.lastSyncId + 1);
+  });
+
   it("relates issues, reacts, attaches links and subscribes", async () => {
     const { sb, client } = await world();
     const team = (await client.teams()).nodes[0];

@@ -27,11 +27,17 @@ const strOr = (v: unknown, fallback: string | null = null): string | null => (ty
 
 /** The workspace's sync id after this mutation: bumped only when the mutation changed something. */
 function syncId(gql: Gql): number {
-  const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'last_sync_id'");
-  if (gql.db.rowsWritten === gql.writesAtStart) return Number(row?.value ?? 1000);
-  const next = Number(row?.value ?? 1000) + 1;
-  gql.db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES ('last_sync_id', ?)", String(next));
-  return next;
+  if (gql.db.rowsWritten === gql.writesAtStart) {
+    const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'last_sync_id'");
+    return Number(row?.value ?? 1000);
+  }
+  // One statement moves the counter on and answers it (boot writes the row; the column keeps text).
+  const row = gql.db.one<{ next: number }>(
+    "UPDATE lin_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'last_sync_id' RETURNING CAST(value AS INTEGER) AS next",
+  );
+  if (row) return row.next;
+  gql.db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES ('last_sync_id', '1001')");
+  return 1001;
 }
 
 /** An id for a new object: the client's own UUID when it sent one, else the world's next. */
@@ -40,10 +46,12 @@ function newId(gql: Gql, given: unknown): string {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(given)) throw invalidInput("id must be a UUID");
     return given.toLowerCase();
   }
-  const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'next_id'");
-  const n = Number(row?.value ?? 1);
-  gql.db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES ('next_id', ?)", String(n + 1));
-  return uuidFor("created", gql.sessionId, String(n));
+  // One statement takes the number and moves the counter on, as GitHub's ids do.
+  const row = gql.db.one<{ taken: number }>(
+    "UPDATE lin_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'next_id' RETURNING CAST(value AS INTEGER) - 1 AS taken",
+  );
+  if (!row) gql.db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES ('next_id', '2')");
+  return uuidFor("created", gql.sessionId, String(row?.taken ?? 1));
 }
 
 function userRef(gql: Gql, id: unknown, field: string): string | null {
