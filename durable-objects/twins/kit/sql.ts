@@ -105,11 +105,15 @@ export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[
 
 /**
  * A named counter in a twin's key/value table (`<prefix>_meta (key TEXT PRIMARY KEY, value TEXT)`):
- * returns the current value and stores the next one. Point cost: one read and one write.
+ * returns the current value and stores the next one, `start` for a counter not yet written. One
+ * statement when the counter exists (the value column keeps the number as text), two the first time.
  */
 export function nextCounter(db: Db, table: string, key: string, start = 1): number {
-  const row = db.one<{ value: string }>(`SELECT value FROM ${table} WHERE key = ?`, key);
-  const value = row ? Number(row.value) : start;
-  db.run(`INSERT OR REPLACE INTO ${table} (key, value) VALUES (?, ?)`, key, String(value + 1));
-  return value;
+  const row = db.one<{ taken: number }>(
+    `UPDATE ${table} SET value = CAST(value AS INTEGER) + 1 WHERE key = ? RETURNING CAST(value AS INTEGER) - 1 AS taken`,
+    key,
+  );
+  if (row) return row.taken;
+  db.run(`INSERT INTO ${table} (key, value) VALUES (?, ?)`, key, String(start + 1));
+  return start;
 }

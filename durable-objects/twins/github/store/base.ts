@@ -2,6 +2,7 @@
 // data, so store functions run the same under a route and in a unit test over a bare Db.
 import type { Db } from "../../../sql";
 import { perStorage } from "../../kit/boot-constants";
+import { nextCounter } from "../../kit/sql";
 
 export interface Store {
   db: Db;
@@ -12,13 +13,7 @@ export interface Store {
 }
 
 /** The next id of GitHub's single id space (issues, labels, comments, reviews, statuses...). */
-export function nextId(db: Db): number {
-  // One statement takes the id and moves the counter on (the value column keeps text).
-  const row = db.one<{ taken: number }>(
-    "UPDATE gh_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'next_id' RETURNING CAST(value AS INTEGER) - 1 AS taken",
-  );
-  return row?.taken ?? 1;
-}
+export const nextId = (db: Db): number => nextCounter(db, "gh_meta", "next_id");
 
 /** The login the credentials act as; boot sets it and nothing changes it, so it is read once per storage. */
 const actors = perStorage<string>();

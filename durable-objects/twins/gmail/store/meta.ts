@@ -1,6 +1,7 @@
 // The mailbox's own values (address, history counter, id counters, settings) in gm_meta.
 import type { Db } from "../../../sql";
 import { perStorage } from "../../kit/boot-constants";
+import { nextCounter } from "../../kit/sql";
 import { FIRST_GENERATED_ID, hexId } from "../ids";
 import type { GmailFault } from "../seed";
 
@@ -45,11 +46,7 @@ export function nextMessageId(db: Db): string {
   return hexId(next);
 }
 
-export function nextCount(db: Db, key: string, start: number): number {
-  const value = Number(getMeta(db, key) ?? String(start));
-  setMeta(db, key, String(value + 1));
-  return value;
-}
+export const nextCount = (db: Db, key: string, start: number): number => nextCounter(db, "gm_meta", key, start);
 
 /** Kept totals, so getProfile costs the same in a mailbox of any size. */
 export function addToTotal(db: Db, key: "messages_total" | "threads_total", delta: number): void {

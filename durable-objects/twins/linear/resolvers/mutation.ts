@@ -5,6 +5,7 @@
 // but the twin does not act on refuses the call (501) rather than being dropped.
 import type { Gql, Row } from "../context";
 import { Unsupported, entityNotFound, forbidden, invalidInput } from "../errors";
+import { nextCounter } from "../../kit/sql";
 import { uuidFor } from "../ids";
 import { RELATION_TYPES, WEBHOOK_RESOURCE_TYPES, estimateScale, type EstimationType } from "../seed";
 import { issueWebhooks, commentWebhooks } from "../webhooks";
@@ -31,13 +32,7 @@ function syncId(gql: Gql): number {
     const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'last_sync_id'");
     return Number(row?.value ?? 1000);
   }
-  // One statement moves the counter on and answers it (boot writes the row; the column keeps text).
-  const row = gql.db.one<{ next: number }>(
-    "UPDATE lin_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'last_sync_id' RETURNING CAST(value AS INTEGER) AS next",
-  );
-  if (row) return row.next;
-  gql.db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES ('last_sync_id', '1001')");
-  return 1001;
+  return nextCounter(gql.db, "lin_meta", "last_sync_id", 1000) + 1;
 }
 
 /** An id for a new object: the client's own UUID when it sent one, else the world's next. */
@@ -46,12 +41,7 @@ function newId(gql: Gql, given: unknown): string {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(given)) throw invalidInput("id must be a UUID");
     return given.toLowerCase();
   }
-  // One statement takes the number and moves the counter on, as GitHub's ids do.
-  const row = gql.db.one<{ taken: number }>(
-    "UPDATE lin_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'next_id' RETURNING CAST(value AS INTEGER) - 1 AS taken",
-  );
-  if (!row) gql.db.run("INSERT OR REPLACE INTO lin_meta (key, value) VALUES ('next_id', '2')");
-  return uuidFor("created", gql.sessionId, String(row?.taken ?? 1));
+  return uuidFor("created", gql.sessionId, String(nextCounter(gql.db, "lin_meta", "next_id")));
 }
 
 function userRef(gql: Gql, id: unknown, field: string): string | null {
