@@ -3,6 +3,7 @@
 // just before the call they are due at, and seeded faults answer chosen calls in the vendor's own
 // shape. Neither is a call of its own: a delivery adds no tape row, a fault changes nothing.
 import type { Db } from "./sql";
+import { perStorage } from "./twins/kit/boot-constants";
 import type { After, Clock, FaultRule, TwinDefinition, TwinRequest, TwinResponse } from "./twins/types";
 
 export const TIMED_MIGRATIONS = [
@@ -64,9 +65,12 @@ export function fireDue(db: Db, clock: Clock, twinFor: (id: string) => TwinDefin
   }
 }
 
+/** Each twin's seeded faults, read once per sandbox: boot fixes them (TwinDefinition.faults). */
+const seededFaults = perStorage<readonly FaultRule[]>();
+
 /** The seeded fault this call of `operation` meets, if any; counting it is the only write. */
 export function faultFor(db: Db, twin: TwinDefinition, operation: string, req: TwinRequest): TwinResponse | undefined {
-  const rules: readonly FaultRule[] = twin.faults?.(db) ?? [];
+  const rules = twin.faults ? seededFaults(db).get(twin.id, () => Object.freeze(twin.faults?.(db) ?? [])) : [];
   for (const [index, rule] of rules.entries()) {
     if (rule.operation !== operation) continue;
     const row = db.one<{ seen: number }>("SELECT seen FROM _fault_counts WHERE twin = ? AND rule = ?", twin.id, index);

@@ -275,7 +275,10 @@ export interface TwinDefinition<Seed = unknown> {
    * attempt and its events) says which answers keep their writes.
    */
   keepsWrites?(res: TwinResponse): boolean;
-  /** The seeded faults in force, read from the twin's world (the platform keeps the counters). */
+  /**
+   * The seeded faults, read from the twin's world. Only boot may write them: the platform reads
+   * them once per sandbox and keeps them, with the counters.
+   */
   faults?(db: Db): readonly FaultRule[];
   /**
    * Asynchronous work a call needs before its synchronous transaction (parsing MIME with a

@@ -5,9 +5,9 @@ import { completeGmailSeed } from "./complete";
 import { faultResponse, gError, UNAUTHENTICATED_MESSAGE } from "./errors";
 import { prepareGmailCall } from "./parse";
 import { gmailRoutes } from "./routes";
-import { defaultGmailSeed, generateGmailSeed, parseGmailSeed, type GmailSeed } from "./seed";
+import { defaultGmailSeed, generateGmailSeed, parseGmailSeed, type GmailFault, type GmailSeed } from "./seed";
 import { deliverReply } from "./store/outgoing";
-import { seededFaults } from "./store/meta";
+import { getJson } from "./store/meta";
 import { GMAIL_MIGRATIONS } from "./tables";
 import { gmailTools, gmailUntooled } from "./tools";
 import { bootGmail, exportGmail, prepareGmailSeed } from "./world";
@@ -56,7 +56,7 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
     if (kind === "reply") deliverReply(db, clock, payload);
   },
   faults: (db): FaultRule[] =>
-    seededFaults(db).map((f) => ({
+    getJson<GmailFault[]>(db, "faults", []).map((f) => ({
       operation: f.operation,
       skip: f.skip,
       times: f.times,

@@ -2,7 +2,6 @@
 // discounts as Discount objects, the current billing period worked out against the sandbox's
 // start), and stored objects come back out in the seed's own shape.
 import type { Db } from "../../sql";
-import { perStorage } from "../kit/boot-constants";
 import { unixSeconds } from "../kit/sql";
 import type { Clock } from "../types";
 import { buildItem } from "./objects";
@@ -123,17 +122,10 @@ export function seedRowOf(type: ObjectType, o: Rec, derived = new Map<string, [n
   return row;
 }
 
-const keptFaults = perStorage<readonly Readonly<Rec>[]>();
-
-/**
- * The seeded faults, as the seed wrote them. Only boot writes them and the platform asks for them
- * on every call, so they are read once per sandbox (the kit's perStorage) and frozen.
- */
-export function seededFaults(db: Db): readonly Readonly<Rec>[] {
-  return keptFaults(db).get("", () => {
-    const row = db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'faults'");
-    return Object.freeze((row ? arr(JSON.parse(row.value)).map(rec) : []).map((f) => Object.freeze(f)));
-  });
+/** The seeded faults, as the seed wrote them. */
+export function seededFaults(db: Db): Rec[] {
+  const row = db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'faults'");
+  return row ? arr(JSON.parse(row.value)).map(rec) : [];
 }
 
 export function exportStripe(db: Db): StripeSeed {
@@ -165,7 +157,7 @@ export function exportStripe(db: Db): StripeSeed {
     webhook_endpoints: out.webhook_endpoints ?? [],
     events: out.events ?? [],
     balance: balance ? rec(JSON.parse(balance.value)) : {},
-    faults: seededFaults(db).map((f) => ({ ...f })),
+    faults: seededFaults(db),
   };
   return seed;
 }

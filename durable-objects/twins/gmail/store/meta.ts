@@ -1,9 +1,7 @@
 // The mailbox's own values (address, history counter, id counters, settings) in gm_meta.
 import type { Db } from "../../../sql";
-import { perStorage } from "../../kit/boot-constants";
 import { nextCounter } from "../../kit/sql";
 import { FIRST_GENERATED_ID, hexId } from "../ids";
-import type { GmailFault } from "../seed";
 
 export function getMeta(db: Db, key: string): string | undefined {
   return db.one<{ value: string }>("SELECT value FROM gm_meta WHERE key = ?", key)?.value;
@@ -19,15 +17,6 @@ export function getJson<T>(db: Db, key: string, fallback: T): T {
 }
 
 export const setJson = (db: Db, key: string, value: unknown) => setMeta(db, key, JSON.stringify(value));
-
-const keptFaults = perStorage<readonly Readonly<GmailFault>[]>();
-
-/**
- * The seeded faults. Only boot writes them and the platform asks for them on every call, so they
- * are read once per sandbox (the kit's perStorage) and frozen.
- */
-export const seededFaults = (db: Db): readonly Readonly<GmailFault>[] =>
-  keptFaults(db).get("", () => Object.freeze(getJson<GmailFault[]>(db, "faults", []).map((f) => Object.freeze(f))));
 
 export const mailboxAddress = (db: Db): string => getMeta(db, "email_address") ?? "";
 
