@@ -71,6 +71,13 @@ const EVENTS_PAGE_CHARS = 8 * 1024 * 1024;
 /** Evidence is read out of storage in pages of this many characters. */
 const EXPORT_PAGE_CHARS = 4 * 1024 * 1024;
 
+/** What the benchmark floor answers, from the Durable Object and from the router alone. */
+export const BENCH_FLOOR_BODY: TwinResponse = Object.freeze({
+  status: 200,
+  headers: { "content-type": "application/json; charset=utf-8" },
+  body: '{"ok":true}',
+});
+
 export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; code: "not_found" | "closed" | "boot_failed"; message: string };
 
 /** Thrown inside a call's transaction to roll back what a twin wrote before refusing the call. */
@@ -446,7 +453,7 @@ export class Sandbox extends DurableObject<Env> {
 
   /** The benchmark floor: the cheapest answer a Durable Object can give through the router. */
   async benchFloor(): Promise<TwinResponse> {
-    return { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: '{"ok":true}' };
+    return BENCH_FLOOR_BODY;
   }
 
   /** Queues an asynchronous finalize on the "finalize" timer, due now. */

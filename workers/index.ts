@@ -1,7 +1,7 @@
 // The router Worker: the control plane under /v1, the twins under /<twin>/s/<ses_id>/ and at
 // their providers' own root paths, all from one origin.
-import { Hono } from "hono";
-import { Sandbox } from "../durable-objects/Sandbox";
+import { type Context, Hono } from "hono";
+import { BENCH_FLOOR_BODY, Sandbox } from "../durable-objects/Sandbox";
 import { TWINS } from "../durable-objects/twins/registry";
 import type { AppEnv } from "./app-env";
 import { requireTeamKey } from "./auth";
@@ -93,10 +93,19 @@ app.all("/v1/*", (c) => {
 // The page a run's dashboard_url opens.
 app.route("/app", appRoutes);
 
-// The benchmark floor: router → Durable Object → a fixed small body. Off unless enabled.
-app.get("/_bench/floor/:sid", async (c) => {
+// The benchmark floor: router → Durable Object → a fixed small body, and the same body from the
+// router alone, so the bench can tell the runtime's own round trip from the Durable Object's hop.
+// Both are off unless enabled.
+const requireBenchFloor = (c: Context<AppEnv>) => {
   if (!c.get("settings").benchFloorEnabled) throw new ApiError("not_found", "The benchmark floor is disabled");
+};
+app.get("/_bench/floor/:sid", async (c) => {
+  requireBenchFloor(c);
   return toResponse(await sandboxStub(c.env, c.req.param("sid")).benchFloor());
+});
+app.get("/_bench/router", (c) => {
+  requireBenchFloor(c);
+  return toResponse(BENCH_FLOOR_BODY);
 });
 
 // Signed evidence downloads and uploads: the URL's signature is the credential, so not under /v1.

@@ -1,7 +1,7 @@
 // Figures 0, 1 and 2: per-request latency of point reads, point writes and list pages, measured
 // side by side in one interleaved loop (order shuffled each iteration) against a bare Node HTTP
-// server, against the floor route and across a small and a big world, so machine drift hits
-// every series alike.
+// server, against the router answering alone and the floor route (router and Durable Object), and
+// across a small and a big world, so machine drift hits every series alike.
 import { EXPECTED_STATUS } from "../lib/platform.mjs";
 import { request } from "../lib/http.mjs";
 import { PEER, failed } from "../lib/figures.mjs";
@@ -24,6 +24,16 @@ function specs(big) {
       section: S0,
       name: "Floor p50 (router + Durable Object)",
       op: "floor",
+      base: "bare",
+      p: 50,
+      baselineLabel: bare,
+      target: null,
+    },
+    {
+      id: "bare.router.p50",
+      section: S0,
+      name: "Router alone p50 (no Durable Object)",
+      op: "router",
       base: "bare",
       p: 50,
       baselineLabel: bare,
@@ -192,7 +202,7 @@ function specs(big) {
   ];
 }
 
-function seriesOf(small, big, bigIssues, random, bareUrl, disk) {
+function seriesOf(baseUrl, small, big, bigIssues, random, bareUrl, disk) {
   const pick = (max) => 1 + Math.floor(random() * max);
   const repo = "/repos/{o}/{r}";
   const onDisk = disk
@@ -214,6 +224,7 @@ function seriesOf(small, big, bigIssues, random, bareUrl, disk) {
   return [
     ...onDisk,
     { key: "bare", label: "GET / (bare Node http)", expect: 200, call: () => request(`${bareUrl}/`) },
+    { key: "router", label: "GET /_bench/router", expect: EXPECTED_STATUS.floor, call: () => request(`${baseUrl}/_bench/router`) },
     { key: "floor", label: "GET /_bench/floor/:sid", expect: EXPECTED_STATUS.floor, call: () => small.floor() },
     { key: "readSmall", label: `GET ${repo}/issues/:n`, expect: EXPECTED_STATUS.readIssue, call: () => small.readIssue(pick(SMALL)) },
     { key: "repoSmall", label: `GET ${repo}`, expect: EXPECTED_STATUS.getRepo, call: () => small.getRepo() },
@@ -263,7 +274,7 @@ export async function measureLatency({ platform, diskPlatform, sizes, random, lo
     return all.map((s) => failed(s, err.message));
   }
   try {
-    const series = seriesOf(small, big, sizes.bigWorld, random, bareUrl, disk);
+    const series = seriesOf(platform.baseUrl, small, big, sizes.bigWorld, random, bareUrl, disk);
     return await measureInterleaved({ name: "latency", series, specs: all, sizes, random, log });
   } finally {
     // Each call tapes its whole response (a list page is ~90 KB), so these discards archive a large tape.

@@ -13,6 +13,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** Every figure the bench reports, by id: the six measurements issue 5 asks for, and issue 10's bare baseline. */
 const FIGURE_IDS = [
+  "bare.router.p50",
   "bare.floor.p50",
   "bare.read.p50",
   "bare.write.p50",
