@@ -1,24 +1,18 @@
 // The CLI's pure parts, without a server: configuration precedence, the examinee's environment,
 // argument splitting, and the trials arithmetic behind pass rates and rerun flips.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../../cli/lib/args.mjs";
 import { loadConfig } from "../../../cli/lib/config.mjs";
 import { examineeEnv } from "../../../cli/lib/examinee.mjs";
 import { criterionFlips, newGroupId, summarize, trialPassed } from "../../../cli/lib/trials.mjs";
-
-/** The folders dirs() made, removed when the file ends. */
-const made = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+// tempDir removes what it made when this file ends.
+import { tempDir } from "./helpers.ts";
 
 function dirs({ project, user } = {}) {
-  const cwd = mkdtempSync(path.join(os.tmpdir(), "pome-cwd-"));
-  const xdg = mkdtempSync(path.join(os.tmpdir(), "pome-xdg-"));
-  made.push(cwd, xdg);
+  const cwd = tempDir("pome-cwd-");
+  const xdg = tempDir("pome-xdg-");
   if (project) writeFileSync(path.join(cwd, "pome.json"), JSON.stringify(project));
   if (user) {
     mkdirSync(path.join(xdg, "pome"));
