@@ -10,7 +10,7 @@ import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshotText } from "./snapshot
 import { completeSeed } from "./twins/normalize";
 import { TIMED_MIGRATIONS, fireDue } from "./timed";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
-import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, appendTape, tapePage } from "./tape";
+import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, type TapeEntry, appendTape, tapePage } from "./tape";
 import { TWIN_IDS, isTwinId, twinById } from "./twins/registry";
 import type { Clock, TwinId, TwinRequest, TwinResponse } from "./twins/types";
 import { writeEvidence } from "./evidence-writer";
@@ -214,11 +214,15 @@ export class Sandbox extends DurableObject<Env> {
     return { ok: true, meta: ready };
   }
 
-  /** Serves one twin call and records it on the tape, in one transaction. */
+  /**
+   * Serves one twin call and records it on the tape: in the transaction of the state it changed,
+   * or, for a call that wrote nothing, just after its answer (see deferCall).
+   */
   async twinCall(twinId: TwinId, sent: TwinRequest): Promise<TwinResponse> {
     const twin = twinById(twinId);
     const meta = this.meta;
     if (!meta?.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
+    this.flushTape();
     if (!isOpen(meta.state) || Date.now() >= meta.expiresAt) {
       if (isOpen(meta.state)) await this.close("expired", "lifetime");
       return twin.errors.gone("This sandbox has closed; its twins no longer answer.");
@@ -233,10 +237,13 @@ export class Sandbox extends DurableObject<Env> {
     try {
       ({ response, seq } = this.ctx.storage.transactionSync(() => {
         const at = this.clock.now();
+        const writesBefore = this.db.rowsWritten;
         const result = dispatch(twin, this.db, this.clock, req, { sessionId: meta.sessionId, seq: this.nextSeq }, twinFor);
         // A refused call changes nothing, even if the handler wrote before it refused.
         if (result.response.status >= 400 && result.tape.mutated && !twin.keepsWrites?.(result.response)) throw new RefusedCall(result, at);
-        const seq = this.recordCall(at, result.tape);
+        // The first call also moves the sandbox to running, a write of its own.
+        const wroteNothing = this.db.rowsWritten === writesBefore && meta.state !== "ready";
+        const seq = wroteNothing ? this.deferCall(at, result.tape) : this.recordCall(at, result.tape);
         return { response: result.response, seq };
       }));
     } catch (err) {
@@ -264,6 +271,7 @@ export class Sandbox extends DurableObject<Env> {
   async tapeRefusal(twinId: TwinId, req: TwinRequest, response: TwinResponse, operation: string): Promise<void> {
     const meta = this.meta;
     if (!meta?.twins.includes(twinId) || !isOpen(meta.state) || meta.frozenAt || Date.now() >= meta.expiresAt) return;
+    this.flushTape();
     this.ctx.storage.transactionSync(() =>
       this.recordCall(this.clock.now(), {
         ...requestEntry(twinById(twinId), req),
@@ -304,6 +312,48 @@ export class Sandbox extends DurableObject<Env> {
     return { response, seq };
   }
 
+  /**
+   * Rows of calls that wrote nothing, answered but not yet stored. Whatever reads the tape or
+   * tapes another call stores them first (flushTape), so `seq` stays gap-free and in order; a
+   * timer stores them as soon as the answer has left. A read so answers without waiting for the
+   * row's redaction, insert and commit.
+   */
+  private pendingTape: { seq: number; entry: TapeEntry }[] = [];
+
+  /** Takes the call's `seq` now and stores its row after the answer. */
+  private deferCall(at: number, entry: Omit<TapeEntry, "at">): number {
+    const meta = this.meta;
+    if (!meta) throw new Error("deferCall on a sandbox that was never provisioned");
+    const seq = this.nextSeq;
+    if (this.pendingTape.length === 0) setTimeout(() => this.flushTapeLogged(), 0);
+    this.pendingTape.push({ seq, entry: { ...entry, at } });
+    this.nextSeq = seq + 1;
+    meta.lastRequestAt = at;
+    return seq;
+  }
+
+  /**
+   * Stores the pending rows, oldest first, each leaving memory once stored. No explicit
+   * transaction: the turn's implicit one commits them together, and a second savepoint per read
+   * cost throughput with 50 sandboxes busy.
+   */
+  private flushTape(): void {
+    while (this.pendingTape.length) {
+      const row = this.pendingTape[0];
+      appendTape(this.db, row.seq, row.entry);
+      this.pendingTape.shift();
+    }
+  }
+
+  private flushTapeLogged(): void {
+    try {
+      this.flushTape();
+    } catch (err) {
+      // The rows stay pending: the next call or tape read stores them or fails with this error.
+      console.error("deferred tape rows could not be stored", this.meta?.sessionId, err);
+    }
+  }
+
   private recordCall(at: number, entry: Omit<Parameters<typeof appendTape>[2], "at">): number {
     const meta = this.meta;
     // Calls reach the tape only through twinCall, which has checked the sandbox exists.
@@ -322,6 +372,7 @@ export class Sandbox extends DurableObject<Env> {
 
   /** The sandbox-level endpoints under each twin: /_pome/state, /_pome/events, /_pome/health. */
   async pome(twinId: TwinId, what: "state" | "events" | "health", query: string): Promise<TwinResponse> {
+    this.flushTape();
     const meta = this.meta;
     const twin = twinById(twinId);
     const json = (status: number, body: string, headers: Record<string, string> = {}): TwinResponse => ({
@@ -381,6 +432,7 @@ export class Sandbox extends DurableObject<Env> {
 
   /** Everything grading needs, written straight to R2 from live storage, page by page. */
   async exportEvidence(): Promise<Outcome<ExportedEvidence>> {
+    this.flushTape();
     const meta = this.meta;
     if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
     const keys = await this.writeEvidence(meta);
@@ -397,6 +449,7 @@ export class Sandbox extends DurableObject<Env> {
    * confirmed discard. Expiry archives the tape and final state to R2 first: nothing is lost.
    */
   async close(state: "done" | "expired", reason: string): Promise<Outcome<{ meta: SandboxMeta }>> {
+    this.flushTape();
     const meta = this.meta;
     if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
     if (!isOpen(meta.state)) return { ok: true, meta };

@@ -1,5 +1,6 @@
 // The append-only tape: one row per twin call, gap-free `seq`, written in the same synchronous
-// transaction as the state change it records. A body longer than one SQLite value may be is
+// transaction as the state change it records (a call that changed nothing is stored just after
+// its answer: Sandbox.deferCall). A body longer than one SQLite value may be is
 // kept whole: its head in the row, the rest in `_tape_parts`.
 import type { Db } from "./sql";
 import { isVerbatimJson } from "./json-text";
@@ -39,8 +40,15 @@ type LongField = "request_body" | "response_body";
 
 /** The head of a long text for the row itself; the rest goes to `_tape_parts`. */
 function storeLong(db: Db, seq: number, field: LongField, text: string): string {
+  // OR REPLACE: a deferred row whose insert failed is stored again later, its pieces with it.
   for (let part = 1, at = PIECE_CHARS; at < text.length; part++, at += PIECE_CHARS) {
-    db.run("INSERT INTO _tape_parts (seq, field, part, data) VALUES (?, ?, ?, ?)", seq, field, part, text.slice(at, at + PIECE_CHARS));
+    db.run(
+      "INSERT OR REPLACE INTO _tape_parts (seq, field, part, data) VALUES (?, ?, ?, ?)",
+      seq,
+      field,
+      part,
+      text.slice(at, at + PIECE_CHARS),
+    );
   }
   return text.length > PIECE_CHARS ? text.slice(0, PIECE_CHARS) : text;
 }

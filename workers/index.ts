@@ -25,6 +25,7 @@ import { groupRoutes, runSetRoutes } from "./routes/groups";
 import { BLOB_PATH_PREFIX } from "./blobs/sign";
 import { readSettings } from "./settings";
 import { sandboxStub } from "./stubs";
+import { requestUrl } from "./urls";
 import { prefixedTwinHandler, rootCredential, rootMissingCredential, rootTwinHandler, rootUnauthorized, toResponse } from "./twin-proxy";
 
 export { Sandbox };
@@ -48,7 +49,7 @@ app.onError((err, c) => {
 // control-plane call with a key it does not know (401), not a twin call.
 app.use("/v1/*", async (c, next) => {
   const token = bearerFrom(c.req.header("authorization"));
-  const path = new URL(c.req.url).pathname;
+  const path = requestUrl(c).pathname;
   if (
     token &&
     looksLikeProviderToken(token) &&
@@ -87,7 +88,7 @@ const controlPlane = new Hono<AppEnv>()
 app.route("/v1", controlPlane);
 
 app.all("/v1/*", (c) => {
-  throw new ApiError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`);
+  throw new ApiError("not_found", `No route for ${c.req.method} ${requestUrl(c).pathname}`);
 });
 
 // The page a run's dashboard_url opens.
@@ -119,7 +120,7 @@ app.all("/:twin/s/:sid/*", prefixedTwinHandler);
 
 // Anything else is a provider path on the root, routed by its credential.
 app.all("*", async (c) => {
-  const path = new URL(c.req.url).pathname;
+  const path = requestUrl(c).pathname;
   const token = await rootCredential(c, path);
   if (token && !token.startsWith("pme_")) {
     const res = await rootTwinHandler(c, token);

@@ -11,7 +11,7 @@ import { bearerFrom, parseIssuedToken, parseProviderToken, verifyAgentToken } fr
 import { sandboxStub } from "./stubs";
 import { redactBody } from "../durable-objects/redact";
 import { TWIN_BODY_LIMIT_BYTES, bodyTooLarge, declaredTooLarge, tooLarge } from "./twin-limits";
-import { twinsOrigin } from "./urls";
+import { requestUrl, twinsOrigin } from "./urls";
 
 export interface TwinTarget {
   twin: TwinId;
@@ -68,7 +68,7 @@ export async function credentialOf(c: Context<AppEnv>, twin: TwinDefinition): Pr
   const header = bearerFrom(c.req.header("authorization"));
   const field = twin.credentialField;
   if (header || !field) return header;
-  const fromQuery = new URL(c.req.url).searchParams.get(field);
+  const fromQuery = requestUrl(c).searchParams.get(field);
   if (fromQuery) return fromQuery;
   const method = c.req.method.toUpperCase();
   if (method === "GET" || method === "HEAD") return undefined;
@@ -140,7 +140,7 @@ const lowerHeaders = (headers: Headers) => {
 
 /** Forwards a request to a twin of a sandbox whose credential has been checked. */
 export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Promise<Response> {
-  const url = new URL(c.req.url);
+  const url = requestUrl(c);
   const { twin, sessionId } = target;
   if (target.path.startsWith("/_pome/")) {
     const what = target.path.slice("/_pome/".length);
@@ -193,7 +193,7 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
   if (!isTwinId(twin)) throw unknownTwin(twin);
   const definition = TWINS[twin];
   const prefix = `/${twin}/s/${sessionId}`;
-  const path = new URL(c.req.url).pathname.slice(prefix.length) || "/";
+  const path = requestUrl(c).pathname.slice(prefix.length) || "/";
   // A path the twin authenticates itself (an OAuth token exchange) needs no sandbox credential.
   const open = definition.publicPaths?.includes(path) ?? false;
   const token = await credentialOf(c, definition);
@@ -209,7 +209,7 @@ export async function prefixedTwinHandler(c: Context<AppEnv>): Promise<Response>
 export async function rootTwinHandler(c: Context<AppEnv>, token: string): Promise<Response | null> {
   const who = await resolveTwinCredential(c.get("settings").tokenSecrets, token);
   if (!who) return null;
-  const path = new URL(c.req.url).pathname;
+  const path = requestUrl(c).pathname;
   const twin = who.twin ?? who.twins.find((t) => TWINS[t].claimsRootPath(path)) ?? who.twins[0];
   if (!twin) return null;
   return forwardToTwin(c, { twin, sessionId: who.sessionId, baseUrl: twinsOrigin(c), path });

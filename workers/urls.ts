@@ -10,9 +10,25 @@ export type OriginRole = keyof Origins;
  * DASHBOARD_ORIGIN, or PUBLIC_ORIGIN for all three), else the request's own origin. One Worker
  * answers on every hostname, so a URL only has to name the host its role is published under.
  */
-export const originFor = (origins: Origins, role: OriginRole, requestUrl: string) => origins[role] ?? new URL(requestUrl).origin;
+export const originFor = (origins: Origins, role: OriginRole, requestUrl: string | URL) =>
+  origins[role] ?? (typeof requestUrl === "string" ? new URL(requestUrl) : requestUrl).origin;
 
-const roleOrigin = (role: OriginRole) => (c: Context<AppEnv>) => originFor(c.get("settings").origins, role, c.req.url);
+const parsedUrls = new WeakMap<Request, URL>();
+
+/**
+ * The request's URL, parsed once: a twin call reads its path, query and origin in three places,
+ * and each parse was a few hundredths of a millisecond of the call.
+ */
+export function requestUrl(c: Context<AppEnv>): URL {
+  let url = parsedUrls.get(c.req.raw);
+  if (!url) {
+    url = new URL(c.req.url);
+    parsedUrls.set(c.req.raw, url);
+  }
+  return url;
+}
+
+const roleOrigin = (role: OriginRole) => (c: Context<AppEnv>) => originFor(c.get("settings").origins, role, requestUrl(c));
 
 /** The control plane's origin: /v1 links, report_url, signed blob URLs. */
 export const apiOrigin = roleOrigin("api");
