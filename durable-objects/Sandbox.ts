@@ -222,7 +222,6 @@ export class Sandbox extends DurableObject<Env> {
     const twin = twinById(twinId);
     const meta = this.meta;
     if (!meta?.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
-    this.flushTape();
     if (!isOpen(meta.state) || Date.now() >= meta.expiresAt) {
       if (isOpen(meta.state)) await this.close("expired", "lifetime");
       return twin.errors.gone("This sandbox has closed; its twins no longer answer.");
@@ -234,6 +233,9 @@ export class Sandbox extends DurableObject<Env> {
     const twinFor = (id: string) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined);
     let response: TwinResponse;
     let seq: number;
+    // Rows deferred before this call (during `prepare` too) are stored before its own: with no
+    // await between here and its transaction, no stored row ever follows one still in memory.
+    this.flushTape();
     try {
       ({ response, seq } = this.ctx.storage.transactionSync(() => {
         const at = this.clock.now();
