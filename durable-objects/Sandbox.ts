@@ -216,7 +216,7 @@ export class Sandbox extends DurableObject<Env> {
 
   /**
    * Serves one twin call and records it on the tape: in the transaction of the state it changed,
-   * or, for a call that wrote nothing, just after its answer (see deferCall).
+   * or, for a call that wrote nothing, just after its answer (see pendingTape).
    */
   async twinCall(twinId: TwinId, sent: TwinRequest): Promise<TwinResponse> {
     const twin = twinById(twinId);
@@ -245,7 +245,7 @@ export class Sandbox extends DurableObject<Env> {
         if (result.response.status >= 400 && result.tape.mutated && !twin.keepsWrites?.(result.response)) throw new RefusedCall(result, at);
         // The first call also moves the sandbox to running, a write of its own.
         const wroteNothing = this.db.rowsWritten === writesBefore && meta.state !== "ready";
-        const seq = wroteNothing ? this.deferCall(at, result.tape) : this.recordCall(at, result.tape);
+        const seq = this.recordCall(at, result.tape, wroteNothing ? "after answer" : "now");
         return { response: result.response, seq };
       }));
     } catch (err) {
@@ -322,18 +322,6 @@ export class Sandbox extends DurableObject<Env> {
    */
   private pendingTape: { seq: number; entry: TapeEntry }[] = [];
 
-  /** Takes the call's `seq` now and stores its row after the answer. */
-  private deferCall(at: number, entry: Omit<TapeEntry, "at">): number {
-    const meta = this.meta;
-    if (!meta) throw new Error("deferCall on a sandbox that was never provisioned");
-    const seq = this.nextSeq;
-    if (this.pendingTape.length === 0) setTimeout(() => this.flushTapeLogged(), 0);
-    this.pendingTape.push({ seq, entry: { ...entry, at } });
-    this.nextSeq = seq + 1;
-    meta.lastRequestAt = at;
-    return seq;
-  }
-
   /**
    * Stores the pending rows, oldest first, each leaving memory once stored. No explicit
    * transaction: the turn's implicit one commits them together, and a second savepoint per read
@@ -356,12 +344,20 @@ export class Sandbox extends DurableObject<Env> {
     }
   }
 
-  private recordCall(at: number, entry: Omit<Parameters<typeof appendTape>[2], "at">): number {
+  /**
+   * Gives a call its `seq` and tapes it: `now`, in the caller's transaction, or `after answer`,
+   * for a call that wrote nothing (see pendingTape).
+   */
+  private recordCall(at: number, entry: Omit<TapeEntry, "at">, when: "now" | "after answer" = "now"): number {
     const meta = this.meta;
     // Calls reach the tape only through twinCall, which has checked the sandbox exists.
     if (!meta) throw new Error("recordCall on a sandbox that was never provisioned");
     const seq = this.nextSeq;
-    appendTape(this.db, seq, { ...entry, at });
+    if (when === "now") appendTape(this.db, seq, { ...entry, at });
+    else {
+      if (this.pendingTape.length === 0) setTimeout(() => this.flushTapeLogged(), 0);
+      this.pendingTape.push({ seq, entry: { ...entry, at } });
+    }
     this.nextSeq = seq + 1;
     // The meta row is rewritten only when the state changes (the first call); the time of the last
     // call lives in memory, and the tape's last row restores it after a restart, so a call writes

@@ -1,7 +1,7 @@
 // The append-only tape: one row per twin call, gap-free `seq`, written in the same synchronous
 // transaction as the state change it records (a call that changed nothing is stored just after
-// its answer: Sandbox.deferCall). A body longer than one SQLite value may be is
-// kept whole: its head in the row, the rest in `_tape_parts`.
+// its answer: Sandbox.pendingTape). A body longer than one SQLite value may be is kept whole:
+// its head in the row, the rest in `_tape_parts`.
 import type { Db } from "./sql";
 import { isVerbatimJson } from "./json-text";
 import { MAX_PARSED_DEPTH, REDACTED, jsonDepth, redactBody, redactPath, redactQuery, redactText } from "./redact";
