@@ -10,8 +10,7 @@ export type OriginRole = keyof Origins;
  * DASHBOARD_ORIGIN, or PUBLIC_ORIGIN for all three), else the request's own origin. One Worker
  * answers on every hostname, so a URL only has to name the host its role is published under.
  */
-export const originFor = (origins: Origins, role: OriginRole, requestUrl: string | URL) =>
-  origins[role] ?? (typeof requestUrl === "string" ? new URL(requestUrl) : requestUrl).origin;
+export const originFor = (origins: Origins, role: OriginRole, requestUrl: URL) => origins[role] ?? requestUrl.origin;
 
 const parsedUrls = new WeakMap<Request, URL>();
 

@@ -8,6 +8,7 @@ import { ApiError, errorResponse, requestIdOf } from "../errors";
 import { v1Client, type Fetcher } from "./control-api";
 import { registerControlTools } from "./control-tools";
 import { newMcpServer, serveStateless } from "./serve";
+import { requestUrl } from "../urls";
 
 /** The router itself, so tools reach /v1 in-process rather than over the network. */
 export type InProcessApp = Pick<Hono<AppEnv>, "fetch">;
@@ -31,7 +32,7 @@ export async function controlMcpHandler(c: Context<AppEnv>, app: InProcessApp): 
   try {
     const caller = await authenticateTeamKey(c.env, key, { development: settings.development, localQuota: settings.defaultSessionQuota });
     const fetcher: Fetcher = async (request) => app.fetch(request, c.env, c.executionCtx);
-    const v1 = v1Client(fetcher, new URL(c.req.url).origin, `Bearer ${key}`);
+    const v1 = v1Client(fetcher, requestUrl(c).origin, `Bearer ${key}`);
     const server = newMcpServer("pome-control", INSTRUCTIONS);
     registerControlTools(server, { v1, env: c.env, teamId: caller.team.id, requestId });
     return await serveStateless(c.req.raw, server);

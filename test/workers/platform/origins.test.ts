@@ -33,8 +33,8 @@ describe("per-role origins", () => {
     const one = readSettings({ ...env, PUBLIC_ORIGIN: "https://pome.example.com//", DASHBOARD_ORIGIN: DASHBOARD }).origins;
     expect(one).toEqual({ api: "https://pome.example.com", twins: "https://pome.example.com", dashboard: DASHBOARD });
     const none = readSettings(env).origins;
-    expect(originFor(none, "api", "http://127.0.0.1:9999/v1/me")).toBe("http://127.0.0.1:9999");
-    expect(originFor(none, "twins", "http://127.0.0.1:9999/x")).toBe("http://127.0.0.1:9999");
+    expect(originFor(none, "api", new URL("http://127.0.0.1:9999/v1/me"))).toBe("http://127.0.0.1:9999");
+    expect(originFor(none, "twins", new URL("http://127.0.0.1:9999/x"))).toBe("http://127.0.0.1:9999");
   });
 
   it("put the twins' host in api_url, mcp_url, openapi_url and the URLs twins answer with", async () => {

@@ -10,11 +10,12 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../app-env";
 import { authenticateTeamKey, LOCAL_KEY } from "../../auth";
 import { ApiError } from "../../errors";
+import { requestUrl } from "../../urls";
 import { layout } from "./layout";
 
 export const KEY_COOKIE = "pome_key";
 
-const secure = (c: Context<AppEnv>) => new URL(c.req.url).protocol === "https:";
+const secure = (c: Context<AppEnv>) => requestUrl(c).protocol === "https:";
 
 /** Where to go after signing in: only a dashboard path on this origin. */
 export function safeNext(value: unknown): string {
@@ -22,7 +23,7 @@ export function safeNext(value: unknown): string {
 }
 
 export function keyForm(c: Context<AppEnv>, message: string | null, status: 200 | 401 | 403, nextPath?: string) {
-  const url = new URL(c.req.url);
+  const url = requestUrl(c);
   const next = safeNext(nextPath ?? url.pathname + url.search);
   const body = html`<h1>Sign in with your team API key</h1>
 <p class="muted">The key is checked like a bearer on /v1 and kept for this browser session only (a cookie scripts cannot read).</p>
