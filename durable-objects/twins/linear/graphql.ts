@@ -217,8 +217,7 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
         );
       return tagged(validationFailed(errors), operation);
     }
-    // execute(), not executeSync(): the latter runs graphql-js's incremental (@defer/@stream)
-    // executor, which this schema has no directives for and which costs every call its set-up.
+    // The resolvers never return a promise, so execute() completes synchronously.
     const result = execute({
       schema,
       document: doc,
