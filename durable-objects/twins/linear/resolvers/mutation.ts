@@ -110,6 +110,8 @@ function stateTimes(
 
 function subscribe(gql: Gql, issueId: string, userId: string | null) {
   if (!userId) return;
+  // Most writers already follow the issue: a key lookup is cheaper than an insert that is ignored.
+  if (gql.db.one("SELECT 1 AS n FROM lin_subscribers WHERE issue_id = ? AND user_id = ?", issueId, userId)) return;
   gql.db.run(
     "INSERT OR IGNORE INTO lin_subscribers (issue_id, user_id, position) VALUES (?, ?, (SELECT coalesce(max(position), -1) + 1 FROM lin_subscribers WHERE issue_id = ?))",
     issueId,
@@ -134,6 +136,14 @@ function currentLabels(gql: Gql, issueId: string): string[] {
 function reload(gql: Gql, entity: Parameters<Gql["forget"]>[0], id: string): Row {
   gql.forget(entity, id);
   return mustFind(gql, entity, id);
+}
+
+/** The row an `INSERT … RETURNING *` gave back, cached for the call as `reload` would have read it. */
+function inserted(gql: Gql, entity: Parameters<Gql["forget"]>[0], row: Row | undefined): Row {
+  if (!row) throw new Error(`the ${entity} insert returned no row`);
+  gql.forget(entity, row.id);
+  gql.prime(entity, [row]);
+  return row;
 }
 
 function projectForTeam(gql: Gql, teamId: string, projectId: unknown): string | null {
@@ -396,18 +406,21 @@ function commentCreate(gql: Gql, args: Args) {
   }
   const id = newId(gql, input.id);
   const now = has(input, "createdAt") ? String(input.createdAt) : iso(gql);
-  gql.db.run(
-    "INSERT INTO lin_comments (id, issue_id, parent_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    id,
-    issue.id,
-    parent,
-    gql.viewerId,
-    body,
-    now,
-    now,
+  const comment = inserted(
+    gql,
+    "Comment",
+    gql.db.one<Row>(
+      "INSERT INTO lin_comments (id, issue_id, parent_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+      id,
+      issue.id,
+      parent,
+      gql.viewerId,
+      body,
+      now,
+      now,
+    ),
   );
   if (input.doNotSubscribeToIssue !== true) subscribe(gql, issue.id, gql.viewerId);
-  const comment = reload(gql, "Comment", id);
   commentWebhooks(gql, "create", comment, issue);
   return { success: true, lastSyncId: syncId(gql), comment };
 }
