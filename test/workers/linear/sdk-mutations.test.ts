@@ -1,7 +1,7 @@
 // Mutations through @linear/sdk: payloads, identifiers, state-transition timestamps, labels,
 // threaded comments, relations, reactions, attachments, projects, cycles, states, subscriptions.
 import { beforeAll, describe, expect, it } from "vitest";
-import { linearFor, linearSandbox, routeFetchThroughSelf } from "./fixtures";
+import { gql, linearFor, linearSandbox, routeFetchThroughSelf } from "./fixtures";
 import { twinFetch } from "../helpers";
 
 beforeAll(routeFetchThroughSelf);
@@ -116,6 +116,25 @@ describe("linear twin: issue mutations through @linear/sdk", () => {
     expect(b?.id).not.toBe(a?.id);
     const updated = await client.updateIssue(issue.id, { title: "Renamed" });
     expect(updated.lastSyncId).toBe(second.lastSyncId + 1);
+  });
+
+  it("answers a new comment as a later read sees it, and subscribes its writer once", async () => {
+    const { sb, client } = await world();
+    const issue = await client.issue("ENG-2");
+    const before = (await issue.subscribers()).nodes.map((u) => u.email);
+    expect(before).not.toContain("ada@acme.test");
+    const fields = "id body createdAt updatedAt editedAt user { email } issue { identifier } parent { id }";
+    const created = await gql(
+      sb,
+      `mutation { commentCreate(input: { issueId: "ENG-2", body: "Looking now." }) { success comment { ${fields} } } }`,
+    );
+    const comment = (created.body.data as { commentCreate: { comment: { id: string } } }).commentCreate.comment;
+    expect(comment).toMatchObject({ body: "Looking now.", user: { email: "ada@acme.test" }, issue: { identifier: "ENG-2" }, parent: null });
+    const read = await gql(sb, `{ comment(id: "${comment.id}") { ${fields} } }`);
+    expect(read.body.data?.comment).toEqual(comment);
+    await client.createComment({ issueId: issue.id, body: "And again." });
+    await client.createComment({ issueId: issue.id, body: "Not following.", doNotSubscribeToIssue: true });
+    expect((await issue.subscribers()).nodes.map((u) => u.email)).toEqual([...before, "ada@acme.test"]);
   });
 
   it("relates issues, reacts, attaches links and subscribes", async () => {
