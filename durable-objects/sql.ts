@@ -12,13 +12,37 @@ export class SqlError extends Error {
   }
 }
 
+/**
+ * The text SQLite is given for `query`: each parameter that follows `=`, `IS`, `LIMIT` or
+ * `OFFSET` written `+?`. The SQLite in workerd compiles a statement again every time it is bound
+ * when its plan may depend on a bound value, which it assumes of an equality in a query that
+ * sorts, groups or aggregates, and of any `LIMIT ?` or `OFFSET ?`: a twin's `WHERE channel = ?
+ * ORDER BY seq` was parsed and planned on every call. Unary plus returns its operand unchanged
+ * for every type (NULL and blobs included) and carries no affinity, as a bare parameter does, so
+ * comparisons and the indexes chosen stay the same; it only hides the value from the planner, and
+ * the statement is compiled once and then served from workerd's statement cache.
+ */
+export function planStableSql(query: string): string {
+  let text = planStableText.get(query);
+  if (text === undefined) {
+    text = query.replace(PLANNER_VISIBLE_PARAMETER, "$1$2+?");
+    if (planStableText.size >= 4096) planStableText.clear();
+    planStableText.set(query, text);
+  }
+  return text;
+}
+
+const PLANNER_VISIBLE_PARAMETER = /(=|\bIS|\bLIMIT|\bOFFSET)(\s*)\?/gi;
+// Keyed by the statement's text: a literal, or built from a few pieces, at nearly every call site (bounded for the rest).
+const planStableText = new Map<string, string>();
+
 export class Db {
   rowsWritten = 0;
   constructor(private readonly sql: SqlStorage) {}
 
   private exec(query: string, params: SqlValue[]): SqlStorageCursor<Record<string, SqlStorageValue>> {
     try {
-      return this.sql.exec(query, ...params);
+      return this.sql.exec(planStableSql(query), ...params);
     } catch (err) {
       throw new SqlError(query, err);
     }
