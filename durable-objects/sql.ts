@@ -18,9 +18,10 @@ export class SqlError extends Error {
  * when its plan may depend on a bound value, which it assumes of an equality in a query that
  * sorts, groups or aggregates, and of any `LIMIT ?` or `OFFSET ?`: a twin's `WHERE channel = ?
  * ORDER BY seq` was parsed and planned on every call. Unary plus returns its operand unchanged
- * for every type (NULL and blobs included) and carries no affinity, as a bare parameter does, so
+ * for every type (NULL and blobs included) and has no affinity, like a bare parameter, so
  * comparisons and the indexes chosen stay the same; it only hides the value from the planner, and
- * the statement is compiled once and then served from workerd's statement cache.
+ * the statement is compiled once and then served from workerd's statement cache. The rewrite is
+ * textual and does not skip string literals: no statement here has `= ?` inside quotes.
  */
 export function planStableSql(query: string): string {
   let text = planStableText.get(query);
