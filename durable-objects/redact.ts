@@ -4,6 +4,7 @@
 // Redaction reads what a secret *means*, not how it was spelled: JSON bodies are redacted after
 // parsing (so a prefix spelled with `\u005f` is caught), URL parts after percent-decoding, and base64
 // strings (a contents PUT) on their decoded text.
+import { remembered } from "./remembered";
 import { TWIN_IDS, twinById } from "./twins/registry";
 
 export const REDACTED = "[REDACTED]";
@@ -150,18 +151,6 @@ function redactAny(value: unknown): unknown {
     return out ?? value;
   }
   return value;
-}
-
-/** `compute` with its answers remembered, up to 4,096 of them (then it starts over). */
-function remembered<T>(compute: (text: string) => T): (text: string) => T {
-  const known = new Map<string, T>();
-  return (text) => {
-    if (known.has(text)) return known.get(text) as T;
-    const answer = compute(text);
-    if (known.size >= 4096) known.clear();
-    known.set(text, answer);
-    return answer;
-  };
 }
 
 /** Keys repeat across a value's objects (every issue has a `title`), so their redaction is remembered. */

@@ -1,5 +1,6 @@
 // The one way twins and the Sandbox touch SQLite: failing queries carry their SQL in the error,
 // and every write is counted so a call's `mutated` flag on the tape is measured, not guessed.
+import { remembered } from "./remembered";
 
 export type SqlValue = string | number | null | ArrayBuffer;
 
@@ -12,6 +13,8 @@ export class SqlError extends Error {
   }
 }
 
+const PLANNER_VISIBLE_PARAMETER = /(=|\bIS|\bLIMIT|\bOFFSET)(\s*)\?/gi;
+
 /**
  * The text SQLite is given for `query`: each parameter that follows `=`, `IS`, `LIMIT` or
  * `OFFSET` written `+?`. The SQLite in workerd compiles a statement again every time it is bound
@@ -23,19 +26,7 @@ export class SqlError extends Error {
  * the statement is compiled once and then served from workerd's statement cache. The rewrite is
  * textual and does not skip string literals: no statement here has `= ?` inside quotes.
  */
-export function planStableSql(query: string): string {
-  let text = planStableText.get(query);
-  if (text === undefined) {
-    text = query.replace(PLANNER_VISIBLE_PARAMETER, "$1$2+?");
-    if (planStableText.size >= 4096) planStableText.clear();
-    planStableText.set(query, text);
-  }
-  return text;
-}
-
-const PLANNER_VISIBLE_PARAMETER = /(=|\bIS|\bLIMIT|\bOFFSET)(\s*)\?/gi;
-// Keyed by the statement's text: a literal, or built from a few pieces, at nearly every call site (bounded for the rest).
-const planStableText = new Map<string, string>();
+export const planStableSql = remembered((query) => query.replace(PLANNER_VISIBLE_PARAMETER, "$1$2+?"));
 
 export class Db {
   rowsWritten = 0;
