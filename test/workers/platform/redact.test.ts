@@ -3,7 +3,7 @@
 // secret-shaped and ordinary fragments.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactBody, redactString, redactText, redactValue, secretPatterns } from "../../../durable-objects/redact";
+import { REDACTED, redactBody, redactString, redactText, redactValue, secretPatterns, someLongRun } from "../../../durable-objects/redact";
 
 /** Every pattern in turn, as redaction always worked. */
 const oneByOne = (text: string) => secretPatterns().reduce((out, p) => out.replace(p, REDACTED), text);
@@ -116,6 +116,68 @@ describe("redactValue", () => {
     expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
     expect(Object.keys(redacted)).toEqual(["__proto__", "b"]);
     expect(redacted.b).toBe(REDACTED);
+  });
+});
+
+describe("someLongRun", () => {
+  /** Every run of 20 or more base64 characters with up to two `=`, and the index past it, read one character at a time. */
+  function runsReadCharByChar(text: string): [string, number][] {
+    const out: [string, number][] = [];
+    const base64 = (i: number) => i < text.length && /[A-Za-z0-9+/]/.test(text[i]);
+    for (let i = 0; i < text.length; ) {
+      if (!base64(i)) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (base64(j)) j++;
+      if (j - i < 20) {
+        i = j;
+        continue;
+      }
+      let end = j;
+      while (end < text.length && end - j < 2 && text[end] === "=") end++;
+      out.push([text.slice(i, end), end]);
+      i = end;
+    }
+    return out;
+  }
+  // Runs of every length around 20, padding, separators and characters outside ASCII.
+  const text = fc
+    .array(
+      fc.oneof(
+        fc.stringMatching(/^[A-Za-z0-9+/]{1,45}$/),
+        fc.constantFrom("=", "==", "===", " ", "\n", '"', "-", "_", ".", "é", "€", "%2F"),
+      ),
+      { maxLength: 30 },
+    )
+    .map((parts) => parts.join(""));
+
+  it("meets the runs that reading every character meets, in order, with the same end", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const seen: [string, number][] = [];
+        const collect = (run: string, end: number) => {
+          seen.push([run, end]);
+          return false;
+        };
+        expect(someLongRun(t, collect)).toBe(false);
+        expect(seen).toEqual(runsReadCharByChar(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("stops at the first run the test accepts", () => {
+    fc.assert(
+      fc.property(text, fc.nat(3), (t, k) => {
+        const runs = runsReadCharByChar(t);
+        let calls = 0;
+        const found = someLongRun(t, () => ++calls > k);
+        expect(found).toBe(runs.length > k);
+        expect(calls).toBe(Math.min(runs.length, k + 1));
+      }),
+    );
   });
 });
 
