@@ -2,7 +2,7 @@
 // path), referentially checked, and normalized so that export(boot(seed)) equals parseSeed(seed).
 import { z } from "zod";
 import { withGeneratedParser } from "../kit/compiled-schema";
-import { zodSeedIssues } from "../kit/seed";
+import { IdsPerTable, duplicateIdMessage, zodSeedIssues } from "../kit/seed";
 import { githubSeedParser } from "./seed-parser.generated";
 import type { SeedIssue, SeedResult } from "../types";
 
@@ -216,18 +216,30 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
     ids.add(nextId);
     return nextId;
   };
-  const collect = (given: number | undefined) => given !== undefined && ids.add(given);
-  raw.users.forEach((u) => collect(u.id));
-  for (const r of raw.repositories) {
-    collect(r.id);
-    r.labels.forEach((l) => collect(l.id));
-    r.statuses.forEach((s) => collect(s.id));
-    for (const item of [...r.issues, ...r.pulls]) {
-      collect(item.id);
-      item.comments.forEach((c) => collect(c.id));
+  // An id the seed gives is kept, and must be the only one of its table (an issue and a pull
+  // request share one): boot would otherwise stop on the table's primary key. Ids it leaves out
+  // are drawn past every given one, so only given ids can collide.
+  const given = new IdsPerTable();
+  const collect = (table: string, id: number | undefined, path: () => string) => {
+    if (id === undefined) return;
+    ids.add(id);
+    const first = given.claim(table, id, path);
+    if (first !== undefined) problem(`${path()}.id`, duplicateIdMessage(id, first));
+  };
+  raw.users.forEach((u, i) => collect("users", u.id, () => `users[${i}]`));
+  raw.repositories.forEach((r, ri) => {
+    const at = `repositories[${ri}]`;
+    collect("repositories", r.id, () => at);
+    r.labels.forEach((l, i) => collect("labels", l.id, () => `${at}.labels[${i}]`));
+    r.statuses.forEach((s, i) => collect("statuses", s.id, () => `${at}.statuses[${i}]`));
+    for (const kind of ["issues", "pulls"] as const) {
+      r[kind].forEach((item, i) => {
+        collect("issues", item.id, () => `${at}.${kind}[${i}]`);
+        item.comments.forEach((c, ci) => collect("comments", c.id, () => `${at}.${kind}[${i}].comments[${ci}]`));
+      });
     }
-    r.pulls.forEach((p) => p.reviews.forEach((v) => collect(v.id)));
-  }
+    r.pulls.forEach((p, i) => p.reviews.forEach((v, vi) => collect("reviews", v.id, () => `${at}.pulls[${i}].reviews[${vi}]`)));
+  });
 
   const seen = new Set<string>();
   const repositories = raw.repositories.map((r, ri): GithubRepository => {

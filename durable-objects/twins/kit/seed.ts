@@ -42,6 +42,33 @@ export class SeedProblems {
 }
 
 /**
+ * The ids a seed's rows take, table by table. A table's primary key refuses a second row with
+ * the same id at boot, which would fail the sandbox after the seed was accepted; the normalizer
+ * asks here first and refuses the later row at its own path.
+ */
+export class IdsPerTable {
+  private readonly taken = new Map<string, Map<string | number, () => string>>();
+
+  /**
+   * Records `id` for the row at `path`; returns the path of the row that holds it already, if
+   * any. Paths are written out only for a collision: a 10,000-issue seed has none.
+   */
+  claim(table: string, id: string | number, path: () => string): string | undefined {
+    let ids = this.taken.get(table);
+    if (!ids) {
+      ids = new Map();
+      this.taken.set(table, ids);
+    }
+    const first = ids.get(id);
+    if (first === undefined) ids.set(id, path);
+    return first?.();
+  }
+}
+
+/** What a seed issue says of an id that a row at `first` holds already. */
+export const duplicateIdMessage = (id: string | number, first: string) => `Duplicate id ${JSON.stringify(id)}: ${first}.id has it too`;
+
+/**
  * The shape of every twin's parseSeed: a strict zod schema (unknown keys refused at their path)
  * followed by the twin's own normalization and referential checks.
  */

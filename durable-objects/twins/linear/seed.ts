@@ -2,7 +2,7 @@
 // at its path), references by natural key, checked for integrity, and normalized so that
 // export(boot(seed)) equals parseSeed(seed). The export is this same document.
 import { z } from "zod";
-import { SeedProblems, parseSeedWith } from "../kit/seed";
+import { IdsPerTable, SeedProblems, duplicateIdMessage, parseSeedWith } from "../kit/seed";
 import type { SeedResult } from "../types";
 import { uuidFor } from "./ids";
 
@@ -463,6 +463,7 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     urlKey: raw.organization.urlKey,
     id: raw.organization.id ?? uuidFor("organization", raw.organization.urlKey),
   };
+  claimIds(p, { users, labels, teams, projects, issues, webhooks });
   return p.result({
     organization,
     viewer,
@@ -475,6 +476,45 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     oauthApplications: raw.oauthApplications,
     faults: raw.faults,
   });
+}
+
+/**
+ * Every row's id, given or derived, once in its table (a workspace label and a team's share
+ * lin_labels; a reply is a comment): a second row with an id is refused at its path. Not when
+ * the top-level entry it belongs to was refused already: a second team with a key, or a second
+ * issue with an identifier, derives the same ids as the first, and saying so again adds nothing.
+ */
+function claimIds(p: SeedProblems, seed: Pick<LinearSeed, "users" | "labels" | "teams" | "projects" | "issues" | "webhooks">) {
+  const ids = new IdsPerTable();
+  const refused = (path: string) => {
+    const entry = path.slice(0, path.indexOf("]") + 1);
+    return p.issues.some((i) => i.path === entry || i.path.startsWith(`${entry}.`));
+  };
+  const claim = (table: string, id: string, path: () => string) => {
+    const first = ids.claim(table, id, path);
+    if (first !== undefined && !refused(path())) p.add(`${path()}.id`, duplicateIdMessage(id, first), "duplicate");
+  };
+  seed.users.forEach((u, i) => claim("users", u.id, () => `users[${i}]`));
+  seed.labels.forEach((l, i) => claim("labels", l.id, () => `labels[${i}]`));
+  seed.teams.forEach((t, ti) => {
+    const at = `teams[${ti}]`;
+    claim("teams", t.id, () => at);
+    t.states.forEach((s, si) => claim("states", s.id, () => `${at}.states[${si}]`));
+    t.labels.forEach((l, li) => claim("labels", l.id, () => `${at}.labels[${li}]`));
+    t.cycles.forEach((c, ci) => claim("cycles", c.id, () => `${at}.cycles[${ci}]`));
+  });
+  seed.projects.forEach((pr, i) => claim("projects", pr.id, () => `projects[${i}]`));
+  seed.issues.forEach((it, i) => {
+    const at = `issues[${i}]`;
+    claim("issues", it.id, () => at);
+    it.comments.forEach((c, ci) => {
+      claim("comments", c.id, () => `${at}.comments[${ci}]`);
+      c.children.forEach((r, ri) => claim("comments", r.id, () => `${at}.comments[${ci}].children[${ri}]`));
+    });
+    it.relations.forEach((r, ri) => claim("relations", r.id, () => `${at}.relations[${ri}]`));
+    it.attachments.forEach((a, ai) => claim("attachments", a.id, () => `${at}.attachments[${ai}]`));
+  });
+  seed.webhooks.forEach((w, i) => claim("webhooks", w.id, () => `webhooks[${i}]`));
 }
 
 export const parseLinearSeed = parseSeedWith(rawSeed, normalize);

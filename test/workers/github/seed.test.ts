@@ -53,6 +53,31 @@ describe("a seed with broken references is refused with the failing path", () =>
     expect((await refusal(world)).map((i) => i.path)).toContain("repositories[0].pulls[0].number");
   });
 
+  it("refuses an id given twice in one table, an issue's and a pull request's alike, and keeps ids kinds share", async () => {
+    const world = smallWorld();
+    const repo = world.repositories[0];
+    const users: Record<string, unknown>[] = world.users;
+    users[0] = { ...users[0], id: 15 };
+    users[1] = { ...users[1], id: 15 };
+    const issues: Record<string, unknown>[] = repo.issues;
+    issues[0] = { ...issues[0], id: 7 };
+    const pulls: Record<string, unknown>[] = repo.pulls;
+    pulls[0] = { ...pulls[0], id: 7 };
+    expect(await refusal(world)).toEqual([
+      expect.objectContaining({ path: "users[1].id", message: "Duplicate id 15: users[0].id has it too" }),
+      expect.objectContaining({ path: "repositories[0].pulls[0].id", message: "Duplicate id 7: repositories[0].issues[0].id has it too" }),
+    ]);
+
+    // A user and an issue with the same id are two tables' rows, as on GitHub.
+    const shared = smallWorld();
+    const sharedUsers: Record<string, unknown>[] = shared.users;
+    sharedUsers[0] = { ...sharedUsers[0], id: 15 };
+    const sharedIssues: Record<string, unknown>[] = shared.repositories[0].issues;
+    sharedIssues[0] = { ...sharedIssues[0], id: 15 };
+    const created = await postJson("/v1/sandboxes", { task_source: "IyAuLgo=", seed: shared });
+    expect(created.status).toBe(201);
+  });
+
   it("refuses an unknown key at its own path", async () => {
     const world = smallWorld();
     const issues = await refusal({

@@ -145,6 +145,36 @@ describe("linear seed: integrity refusals with their paths", () => {
     expect(issue({ lables: [] })).toEqual(["issues[0].lables"]);
   });
 
+  it("refuses an id two rows of one table take, given or derived, at the later row", async () => {
+    const id = "0b6f3c1e-2a4d-4e8f-9b7a-1c2d3e4f5a6b";
+    const r = parseLinearSeed({
+      users: [
+        { email: "a@x.test", id },
+        { email: "b@x.test", id },
+      ],
+      teams: [{ key: "OPS", name: "Ops", labels: [{ name: "Bug", id }] }],
+      labels: [{ name: "Chore", id }],
+      issues: [
+        { identifier: "OPS-1", title: "t", id, comments: [{ body: "a", id, children: [{ body: "b", id }] }] },
+        { identifier: "OPS-2", title: "u" },
+      ],
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    // A workspace label and a team's share one table; an issue, a user and a comment do not.
+    expect(r.issues.map((i) => [i.path, i.message, i.code])).toEqual([
+      ["users[1].id", `Duplicate id "${id}": users[0].id has it too`, "duplicate"],
+      ["teams[0].labels[0].id", `Duplicate id "${id}": labels[0].id has it too`, "duplicate"],
+      ["issues[0].comments[0].children[0].id", `Duplicate id "${id}": issues[0].comments[0].id has it too`, "duplicate"],
+    ]);
+    // The same seed on the wire: refused before boot, not failed by it.
+    const dup = { ...acmeWorld(), users: acmeWorld().users.map((u) => ({ ...u, id })) };
+    const refused = await postJson("/v1/sandboxes", { twins: ["linear"], task_source: "IyAuLgo=", seed: dup });
+    expect(refused.status).toBe(422);
+    const body = await refused.json<{ error: { details: { issues: { path: string }[] } } }>();
+    expect(body.error.details.issues.map((i) => i.path)).toEqual(["users[1].id"]);
+  });
+
   it("is the parser the control plane uses: /v1/seeds/validate answers invalid_seed with the path", async () => {
     const res = await postJson("/v1/seeds/validate", {
       twins: ["linear"],
