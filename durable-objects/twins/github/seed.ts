@@ -2,7 +2,7 @@
 // path), referentially checked, and normalized so that export(boot(seed)) equals parseSeed(seed).
 import { z } from "zod";
 import { withGeneratedParser } from "../kit/compiled-schema";
-import { IdsPerTable, duplicateIdMessage, zodSeedIssues } from "../kit/seed";
+import { IdsPerTable, zodSeedIssues } from "../kit/seed";
 import { githubSeedParser } from "./seed-parser.generated";
 import type { SeedIssue, SeedResult } from "../types";
 
@@ -223,8 +223,8 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
   const collect = (table: string, id: number | undefined, path: () => string) => {
     if (id === undefined) return;
     ids.add(id);
-    const first = given.claim(table, id, path);
-    if (first !== undefined) problem(`${path()}.id`, duplicateIdMessage(id, first));
+    const duplicate = given.claim(table, id, path);
+    if (duplicate) problem(duplicate.path, duplicate.message);
   };
   raw.users.forEach((u, i) => collect("users", u.id, () => `users[${i}]`));
   raw.repositories.forEach((r, ri) => {

@@ -50,23 +50,24 @@ export class IdsPerTable {
   private readonly taken = new Map<string, Map<string | number, () => string>>();
 
   /**
-   * Records `id` for the row at `path`; returns the path of the row that holds it already, if
-   * any. Paths are written out only for a collision: a 10,000-issue seed has none.
+   * Records `id` for the row at `path`. When a row holds it already, returns the problem to
+   * report: at the later row's `id`, naming the first. Paths are written out only for a
+   * collision: a 10,000-issue seed has none.
    */
-  claim(table: string, id: string | number, path: () => string): string | undefined {
+  claim(table: string, id: string | number, path: () => string): { path: string; message: string } | undefined {
     let ids = this.taken.get(table);
     if (!ids) {
       ids = new Map();
       this.taken.set(table, ids);
     }
     const first = ids.get(id);
-    if (first === undefined) ids.set(id, path);
-    return first?.();
+    if (first === undefined) {
+      ids.set(id, path);
+      return undefined;
+    }
+    return { path: `${path()}.id`, message: `Duplicate id ${JSON.stringify(id)}: ${first()}.id has it too` };
   }
 }
-
-/** What a seed issue says of an id that a row at `first` holds already. */
-export const duplicateIdMessage = (id: string | number, first: string) => `Duplicate id ${JSON.stringify(id)}: ${first}.id has it too`;
 
 /**
  * The shape of every twin's parseSeed: a strict zod schema (unknown keys refused at their path)

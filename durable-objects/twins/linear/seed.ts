@@ -2,7 +2,7 @@
 // at its path), references by natural key, checked for integrity, and normalized so that
 // export(boot(seed)) equals parseSeed(seed). The export is this same document.
 import { z } from "zod";
-import { IdsPerTable, SeedProblems, duplicateIdMessage, parseSeedWith } from "../kit/seed";
+import { IdsPerTable, SeedProblems, parseSeedWith } from "../kit/seed";
 import type { SeedResult } from "../types";
 import { uuidFor } from "./ids";
 
@@ -491,8 +491,8 @@ function claimIds(p: SeedProblems, seed: Pick<LinearSeed, "users" | "labels" | "
     return p.issues.some((i) => i.path === entry || i.path.startsWith(`${entry}.`));
   };
   const claim = (table: string, id: string, path: () => string) => {
-    const first = ids.claim(table, id, path);
-    if (first !== undefined && !refused(path())) p.add(`${path()}.id`, duplicateIdMessage(id, first), "duplicate");
+    const duplicate = ids.claim(table, id, path);
+    if (duplicate && !refused(duplicate.path)) p.add(duplicate.path, duplicate.message, "duplicate");
   };
   seed.users.forEach((u, i) => claim("users", u.id, () => `users[${i}]`));
   seed.labels.forEach((l, i) => claim("labels", l.id, () => `labels[${i}]`));
