@@ -3,7 +3,7 @@
 // twins and in dispatch(); this class wires storage, time, and the D1/R2 mirrors.
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { dispatch, requestEntry, type DispatchResult } from "./dispatch";
+import { dispatch, readsOnly, requestEntry, type DispatchResult } from "./dispatch";
 import { redactValue } from "./redact";
 import { Db, applyMigrations, twinMigrationList } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshotText } from "./snapshots";
@@ -236,18 +236,22 @@ export class Sandbox extends DurableObject<Env> {
     // Rows deferred before this call (during `prepare` too) are stored before its own: with no
     // await between here and its transaction, no stored row ever follows one still in memory.
     this.flushTape();
+    const serve = () => dispatch(twin, this.db, this.clock, req, { sessionId: meta.sessionId, seq: this.nextSeq }, twinFor);
     try {
-      ({ response, seq } = this.ctx.storage.transactionSync(() => {
-        const at = this.clock.now();
-        const writesBefore = this.db.rowsWritten;
-        const result = dispatch(twin, this.db, this.clock, req, { sessionId: meta.sessionId, seq: this.nextSeq }, twinFor);
-        // A refused call changes nothing, even if the handler wrote before it refused.
-        if (result.response.status >= 400 && result.tape.mutated && !twin.keepsWrites?.(result.response)) throw new RefusedCall(result, at);
-        // The first call also moves the sandbox to running, a write of its own.
-        const wroteNothing = this.db.rowsWritten === writesBefore && meta.state !== "ready";
-        const seq = this.recordCall(at, result.tape, wroteNothing ? "after answer" : "now");
-        return { response: result.response, seq };
-      }));
+      ({ response, seq } =
+        (!firstCall && readsOnly(twin, req) && this.answerReading(serve)) ||
+        this.ctx.storage.transactionSync(() => {
+          const at = this.clock.now();
+          const writesBefore = this.db.rowsWritten;
+          const result = serve();
+          // A refused call changes nothing, even if the handler wrote before it refused.
+          if (result.response.status >= 400 && result.tape.mutated && !twin.keepsWrites?.(result.response))
+            throw new RefusedCall(result, at);
+          // The first call also moves the sandbox to running, a write of its own.
+          const wroteNothing = this.db.rowsWritten === writesBefore && meta.state !== "ready";
+          const seq = this.recordCall(at, result.tape, wroteNothing ? "after answer" : "now");
+          return { response: result.response, seq };
+        }));
     } catch (err) {
       if (err instanceof RefusedCall) {
         response = err.result.response;
@@ -264,6 +268,18 @@ export class Sandbox extends DurableObject<Env> {
     if (firstCall) this.ctx.waitUntil(this.mirror());
     if ((response.status < 400 || twin.keepsWrites?.(response)) && hasPendingWebhooks(this.db)) this.ctx.waitUntil(this.sendWebhooks());
     return twin.decorate ? twin.decorate(response, seq) : response;
+  }
+
+  /**
+   * A call that only reads, served without the transaction a write needs (its savepoint was about
+   * 25 µs of a point read's 0.25 ms over the floor). Undefined when it tried to write after all:
+   * the guard refused that statement before it ran, so the caller serves it again in a transaction.
+   * A taped read writes its tape row after the answer, as inside a transaction.
+   */
+  private answerReading(serve: () => DispatchResult): { response: TwinResponse; seq: number } | undefined {
+    const at = this.clock.now();
+    const result = this.db.readingOnly(serve);
+    return result && { response: result.response, seq: this.recordCall(at, result.tape, "after answer") };
   }
 
   /**

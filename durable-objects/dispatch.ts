@@ -23,6 +23,10 @@ export function matchRoute(twin: TwinDefinition, method: string, path: string): 
   return matcherFor(twin)(method, path);
 }
 
+/** Whether a call only reads the world: by the twin's word, else by its method (TwinDefinition.readsOnly). */
+export const readsOnly = (twin: TwinDefinition, req: TwinRequest): boolean =>
+  twin.readsOnly?.(req) ?? (req.method === "GET" || req.method === "HEAD");
+
 export interface DispatchResult {
   response: TwinResponse;
   tape: Omit<TapeEntry, "at">;

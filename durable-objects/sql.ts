@@ -28,11 +28,44 @@ const PLANNER_VISIBLE_PARAMETER = /(=|\bIS|\bLIMIT|\bOFFSET)(\s*)\?/gi;
  */
 export const planStableSql = remembered((query) => query.replace(PLANNER_VISIBLE_PARAMETER, "$1$2+?"));
 
+/** Whether a statement only reads: a SELECT. (A WITH may end in a write, so it counts as one.) */
+const onlyReads = remembered((query) => /^\s*select\b/i.test(query));
+
+/** What a statement other than a read meets inside `Db.readingOnly`; it never reaches SQLite. */
+export class WriteWhileReadingOnly extends Error {}
+
 export class Db {
   rowsWritten = 0;
+  /** Set inside `readingOnly`: statements other than reads are refused before they run. */
+  private readsOnly = false;
+  /** Whether `readingOnly`'s guard refused a statement, even one whose error a caller caught. */
+  private refusedWrite = false;
   constructor(private readonly sql: SqlStorage) {}
 
+  /**
+   * Runs `read` with every statement but a SELECT refused before it reaches SQLite; undefined when
+   * it tried one. Nothing is written either way, so a caller that did not know whether `read`
+   * writes can run it again where writes are allowed (inside a transaction) and lose nothing.
+   */
+  readingOnly<T>(read: () => T): T | undefined {
+    this.readsOnly = true;
+    this.refusedWrite = false;
+    try {
+      const result = read();
+      return this.refusedWrite ? undefined : result;
+    } catch (err) {
+      if (this.refusedWrite) return undefined;
+      throw err;
+    } finally {
+      this.readsOnly = false;
+    }
+  }
+
   private exec(query: string, params: SqlValue[]): SqlStorageCursor<Record<string, SqlStorageValue>> {
+    if (this.readsOnly && !onlyReads(query)) {
+      this.refusedWrite = true;
+      throw new WriteWhileReadingOnly(`a statement that may write, inside readingOnly: ${query.trim().slice(0, 80)}`);
+    }
     try {
       return this.sql.exec(planStableSql(query), ...params);
     } catch (err) {

@@ -179,6 +179,21 @@ export function graphqlOperationOf(req: TwinRequest): string | undefined {
   }
 }
 
+/**
+ * Whether a call only reads: anything but a /graphql mutation. A body the handler refuses (not
+ * JSON, no parse) is refused without a write, so it reads only too.
+ */
+export function graphqlReadsOnly(req: TwinRequest): boolean {
+  if (req.path !== "/graphql") return req.method === "GET" || req.method === "HEAD";
+  const body = readBody(req);
+  if ("status" in body) return true;
+  try {
+    return picked(known(body.query), body.operationName).op?.operation !== "mutation";
+  } catch {
+    return true;
+  }
+}
+
 export function graphqlHandler(ctx: TwinContext): TwinResponse {
   const viewerId = viewerFor(ctx);
   if (!viewerId) return tagged(authenticationRequired(), "unauthenticated");

@@ -3,7 +3,7 @@
 import type { TwinDefinition } from "../types";
 import { linearChecks } from "./checks";
 import { authenticationRequired, faultBody, goneBody, internalError, notImplementedBody } from "./errors";
-import { graphqlOperationOf } from "./graphql";
+import { graphqlOperationOf, graphqlReadsOnly } from "./graphql";
 import { OAUTH_TOKEN_PREFIX } from "./oauth";
 import { worldConstants } from "./meta";
 import { linearRoutes } from "./routes";
@@ -46,6 +46,7 @@ export const linearTwin: TwinDefinition<LinearSeed> = {
   generateSeed: generateLinearSeed,
   signWebhook: (delivery) => signLinearWebhook(delivery),
   operationOf: graphqlOperationOf,
+  readsOnly: graphqlReadsOnly,
   faults: (db) =>
     worldConstants(db).faults.map((r) => ({
       operation: r.operation,

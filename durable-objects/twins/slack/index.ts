@@ -14,6 +14,13 @@ import { bootSlack, exportSlack } from "./world";
 /** Slack's own root paths, for the credential-routed form on the origin. */
 const ROOT_PREFIXES = ["/api/", "/upload/v1/", "/files-pri/"];
 
+/**
+ * Web API methods that only read, whatever the HTTP method (a write may come as GET too), and the
+ * file download. `files.getUploadURLExternal` reserves an upload, so it is not among them.
+ */
+const READ_PATH =
+  /^\/(?:api\/(?:[\w.]+\.(?:list|info|history|replies|get|members|conversations|getPresence|getPermalink|lookupByEmail)|auth\.test|search\.messages)|files-pri\/.*)$/;
+
 export const slackTwin: TwinDefinition<SlackSeed> = {
   id: "slack",
   displayName: "Slack",
@@ -37,6 +44,7 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
   credentialField: "token",
   // files.uploadV2 POSTs the file's bytes to the upload URL.
   binaryBody: (path) => path.startsWith("/upload/v1/"),
+  readsOnly: (req) => READ_PATH.test(req.path),
   secretPatterns: [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
   tapeHeaders: [],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),

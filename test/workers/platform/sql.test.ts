@@ -103,3 +103,101 @@ describe("Db with plan-stable statements", () => {
     expect(results.map((r) => r.viaDb.map((row) => row[0]?.[1]))).toEqual([[1, 2], [3, 4], [3, 4, 5], [5, 6], []]);
   });
 });
+
+describe("Db.readingOnly", () => {
+  /** Runs `body` on a Db over a fresh Durable Object's storage holding one table of two rows. */
+  const withTable = <T>(body: (db: Db) => T) =>
+    runInDurableObject(env.SANDBOX.get(env.SANDBOX.newUniqueId()), (_instance, state) => {
+      const db = new Db(state.storage.sql);
+      db.run("CREATE TABLE t_read (id INTEGER PRIMARY KEY, n INTEGER)");
+      db.run("INSERT INTO t_read VALUES (1, 10), (2, 20)");
+      return body(db);
+    });
+  const ids = (db: Db) => db.all<{ id: number; n: number }>("SELECT id, n FROM t_read ORDER BY id");
+
+  it("answers what a read answers, and counts no write", async () => {
+    const out = await withTable((db) => {
+      const before = db.rowsWritten;
+      const answer = db.readingOnly(() => ({ rows: ids(db), one: db.one<{ n: number }>("  select n FROM t_read WHERE id = ?", 2) }));
+      return { answer, wrote: db.rowsWritten - before };
+    });
+    expect(out.answer).toEqual({
+      rows: [
+        { id: 1, n: 10 },
+        { id: 2, n: 20 },
+      ],
+      one: { n: 20 },
+    });
+    expect(out.wrote).toBe(0);
+  });
+
+  it("refuses every statement but a SELECT before it runs, and answers undefined", async () => {
+    const statements = [
+      "INSERT INTO t_read VALUES (3, 30)",
+      "UPDATE t_read SET n = n + 1",
+      "DELETE FROM t_read",
+      "INSERT OR REPLACE INTO t_read VALUES (1, 99)",
+      // A WITH may end in a write, so it is refused too.
+      "WITH x AS (SELECT 1) UPDATE t_read SET n = 0",
+    ];
+    const out = await withTable((db) =>
+      statements.map((sql) => {
+        let readFirst: unknown;
+        const answer = db.readingOnly(() => {
+          readFirst = ids(db).length;
+          db.run(sql);
+          return "served";
+        });
+        return { sql, answer, readFirst, rows: ids(db) };
+      }),
+    );
+    for (const r of out) {
+      expect(r.answer, r.sql).toBeUndefined();
+      expect(r.readFirst, r.sql).toBe(2);
+      expect(r.rows, r.sql).toEqual([
+        { id: 1, n: 10 },
+        { id: 2, n: 20 },
+      ]);
+    }
+  });
+
+  it("answers undefined when the code it runs catches the refusal and goes on", async () => {
+    const out = await withTable((db) => {
+      const answer = db.readingOnly(() => {
+        try {
+          db.run("UPDATE t_read SET n = 0");
+        } catch {
+          // a handler that swallows a failed write and answers anyway
+        }
+        return "answered regardless";
+      });
+      return { answer, rows: ids(db) };
+    });
+    expect(out.answer).toBeUndefined();
+    expect(out.rows).toEqual([
+      { id: 1, n: 10 },
+      { id: 2, n: 20 },
+    ]);
+  });
+
+  it("passes on an error of the code's own, and allows writes again afterwards", async () => {
+    const out = await withTable((db) => {
+      let thrown: unknown;
+      try {
+        db.readingOnly(() => {
+          throw new RangeError("the handler's own");
+        });
+      } catch (err) {
+        thrown = err;
+      }
+      db.run("UPDATE t_read SET n = 0 WHERE id = 1");
+      return { thrown: thrown instanceof RangeError, rows: ids(db), again: db.readingOnly(() => ids(db).length) };
+    });
+    expect(out.thrown).toBe(true);
+    expect(out.rows).toEqual([
+      { id: 1, n: 0 },
+      { id: 2, n: 20 },
+    ]);
+    expect(out.again).toBe(2);
+  });
+});
