@@ -221,12 +221,14 @@ export interface TwinDefinition<Seed = unknown> {
   /** The transport of a call on one of the twin's own paths; REST unless the twin says otherwise. */
   transportFor?(path: string): Transport;
   /**
-   * Whether a call only reads the world (GET and HEAD unless the twin says otherwise, as a GraphQL
-   * query does). Such a call is first served without a transaction, which costs a point read
-   * about a tenth of its time; a wrong "yes" costs time only, never a write: a statement that may
-   * write is refused before it runs, and the call is served again inside a transaction.
+   * Whether a call only reads the world: GET and HEAD unless the twin says otherwise (a GraphQL
+   * query does; undefined leaves it to the method). Such a call is first served without a
+   * transaction, which costs a point read about a tenth of its time. A wrong "yes" costs time,
+   * never a write: a statement that may write is refused before it runs and the call is served
+   * again inside a transaction, so a handler must not change memory before a write it may be
+   * refused (as it must not before one a rolled-back transaction undoes).
    */
-  readsOnly?(req: TwinRequest): boolean;
+  readsOnly?(req: TwinRequest): boolean | undefined;
   /** Request headers of the vendor's worth keeping on the tape (lower case), beside the platform's own. */
   tapeHeaders: readonly string[];
   /** Headers the vendor sends on every response (request ids, rate limits). */

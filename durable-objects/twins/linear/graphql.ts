@@ -181,10 +181,10 @@ export function graphqlOperationOf(req: TwinRequest): string | undefined {
 
 /**
  * Whether a call only reads: anything but a /graphql mutation. A body the handler refuses (not
- * JSON, no parse) is refused without a write, so it reads only too.
+ * JSON, no parse) is refused without a write, so it reads only too. Other paths go by their method.
  */
-export function graphqlReadsOnly(req: TwinRequest): boolean {
-  if (req.path !== "/graphql") return req.method === "GET" || req.method === "HEAD";
+export function graphqlReadsOnly(req: TwinRequest): boolean | undefined {
+  if (req.path !== "/graphql") return undefined;
   const body = readBody(req);
   if ("status" in body) return true;
   try {
