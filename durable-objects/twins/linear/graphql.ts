@@ -166,17 +166,22 @@ function picked(k: Known, operationName: string | undefined): Picked {
   return p;
 }
 
-/** The root fields a /graphql request selects (`issueCreate`), for seeded faults; undefined when unreadable. */
-export function graphqlOperationOf(req: TwinRequest): string | undefined {
-  if (req.path !== "/graphql") return undefined;
+/** The operation a /graphql request's body picks; undefined when the body or its document does not read. */
+function pickedOf(req: TwinRequest): Picked | undefined {
   const body = readBody(req);
   if ("status" in body) return undefined;
   try {
-    const { op, fields } = picked(known(body.query), body.operationName);
-    return op ? fields.join(",") || undefined : undefined;
+    return picked(known(body.query), body.operationName);
   } catch {
     return undefined;
   }
+}
+
+/** The root fields a /graphql request selects (`issueCreate`), for seeded faults; undefined when unreadable. */
+export function graphqlOperationOf(req: TwinRequest): string | undefined {
+  if (req.path !== "/graphql") return undefined;
+  const p = pickedOf(req);
+  return p?.op ? p.fields.join(",") || undefined : undefined;
 }
 
 /**
@@ -185,13 +190,7 @@ export function graphqlOperationOf(req: TwinRequest): string | undefined {
  */
 export function graphqlReadsOnly(req: TwinRequest): boolean | undefined {
   if (req.path !== "/graphql") return undefined;
-  const body = readBody(req);
-  if ("status" in body) return true;
-  try {
-    return picked(known(body.query), body.operationName).op?.operation !== "mutation";
-  } catch {
-    return true;
-  }
+  return pickedOf(req)?.op?.operation !== "mutation";
 }
 
 export function graphqlHandler(ctx: TwinContext): TwinResponse {
