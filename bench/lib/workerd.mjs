@@ -110,3 +110,34 @@ export function treeMemoryMiB(pid) {
   }
   return total;
 }
+
+/**
+ * CPU time each thread of a process has run, in milliseconds, by thread id: the first field of
+ * /proc/<pid>/task/<tid>/schedstat, in nanoseconds (finer than the 10 ms ticks of /proc/…/stat).
+ */
+export function threadCpuMs(pid) {
+  const out = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      out.set(tid, Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6);
+    } catch {
+      // the thread ended while we looked
+    }
+  }
+  return out;
+}
+
+/**
+ * What a process's threads ran between two threadCpuMs readings taken `wallMs` apart: the CPU
+ * time of all of them, and the share of the wall time its busiest thread was running.
+ */
+export function cpuBetween(before, after, wallMs) {
+  let total = 0;
+  let busiest = 0;
+  for (const [tid, ms] of after) {
+    const ran = ms - (before.get(tid) ?? 0);
+    total += ran;
+    busiest = Math.max(busiest, ran);
+  }
+  return { totalMs: total, busiestShare: wallMs > 0 ? busiest / wallMs : NaN };
+}

@@ -1,9 +1,13 @@
 // Figure 5: many sandboxes driven at once against one driven alone. Every call must succeed, and
-// every sandbox's tape must hold exactly its calls, numbered 1..N with no gap.
+// every sandbox's tape must hold exactly its calls, numbered 1..N with no gap. Beside the calls per
+// second, the runtime's own CPU time per call in both rounds (read from /proc, not sampled), and how
+// busy its busiest thread was: workerd runs every isolate on one thread, so once that thread is
+// saturated the calls per second are the inverse of the CPU a call costs, whatever the client does.
 import { EXPECTED_STATUS } from "../lib/platform.mjs";
 import { inParallel, jsonOf } from "../lib/http.mjs";
 import { failed, figure } from "../lib/figures.mjs";
 import { median } from "../lib/stats.mjs";
+import { cpuBetween, findWorkerdRuntime, threadCpuMs } from "../lib/workerd.mjs";
 import { githubWorld } from "../lib/worlds.mjs";
 
 const S5 = "5. Concurrency";
@@ -39,25 +43,36 @@ async function tapeIsExact(sandbox, calls) {
   return rows.every((row, i) => row.seq === i + 1);
 }
 
-/** One repetition: `count` fresh sandboxes driven at once. Throughput in calls per second. */
-async function round(platform, count, calls, random) {
+/**
+ * One repetition: `count` fresh sandboxes driven at once. Throughput in calls per second; with the
+ * runtime's pid, its CPU time per call and its busiest thread's share of the drive's wall time.
+ */
+async function round(platform, count, calls, random, pid) {
   const sandboxes = [];
   try {
     const created = await inParallel(Array.from({ length: count }), SETUP_PARALLELISM, () =>
       platform.create(githubWorld({ issues: WORLD_ISSUES, labels: 50 })),
     );
     sandboxes.push(...created);
+    const cpuBefore = pid ? threadCpuMs(pid) : undefined;
     const started = performance.now();
     const errors = (await Promise.all(sandboxes.map((s) => drive(s, calls, random)))).flat();
-    const seconds = (performance.now() - started) / 1000;
+    const wallMs = performance.now() - started;
+    const cpu = cpuBefore && cpuBetween(cpuBefore, threadCpuMs(pid), wallMs);
     const exact = await inParallel(sandboxes, SETUP_PARALLELISM, (s) => tapeIsExact(s, calls));
-    return { throughput: (count * calls) / seconds, errors, exactTapes: exact.filter(Boolean).length };
+    return {
+      throughput: (count * calls) / (wallMs / 1000),
+      cpuPerCall: cpu ? cpu.totalMs / (count * calls) : NaN,
+      busiestShare: cpu ? cpu.busiestShare : NaN,
+      errors,
+      exactTapes: exact.filter(Boolean).length,
+    };
   } finally {
     await inParallel(sandboxes, SETUP_PARALLELISM, (s) => platform.discard(s.id));
   }
 }
 
-export async function measureConcurrency({ platform, sizes, random, log }) {
+export async function measureConcurrency({ platform, sizes, random, log, port }) {
   const { concurrentSandboxes: count, callsPerSandbox: calls } = sizes;
   const specs = {
     throughput: {
@@ -76,6 +91,23 @@ export async function measureConcurrency({ platform, sizes, random, log }) {
       baselineLabel: "—",
       target: { equals: 0, of: "value" },
     },
+    cpu: {
+      id: "concurrency.cpu-per-call",
+      section: S5,
+      name: `workerd CPU per call, ${count} sandboxes at once`,
+      baselineLabel: "one sandbox alone",
+      // Concurrency may not make a call cost the runtime more: no lock, queue or per-sandbox
+      // overhead that grows with the sandboxes served at once.
+      target: { max: 1 },
+    },
+    busiest: {
+      id: "concurrency.busiest-thread",
+      section: S5,
+      name: `workerd's busiest thread, share of the drive, ${count} at once`,
+      unit: "%",
+      baselineLabel: "one sandbox alone",
+      target: null,
+    },
     tapes: {
       id: "concurrency.tapes",
       section: S5,
@@ -85,17 +117,26 @@ export async function measureConcurrency({ platform, sizes, random, log }) {
       target: { equals: count, of: "value" },
     },
   };
+  const pid = findWorkerdRuntime(port);
   const single = [];
   const many = [];
+  const cpuAlone = [];
+  const cpuMany = [];
+  const busiest = [];
+  const busiestAlone = [];
   let errors = [];
   let exactTapes = Infinity;
   try {
     await round(platform, sizes.concurrencyWarmup.sandboxes, sizes.concurrencyWarmup.calls, random); // warm-up
     for (let r = 0; r < sizes.concurrencyReps; r++) {
-      const alone = await round(platform, 1, calls, random);
-      const together = await round(platform, count, calls, random);
+      const alone = await round(platform, 1, calls, random, pid);
+      const together = await round(platform, count, calls, random, pid);
       single.push(alone.throughput);
       many.push(together.throughput);
+      cpuAlone.push(alone.cpuPerCall);
+      cpuMany.push(together.cpuPerCall);
+      busiest.push(together.busiestShare * 100);
+      busiestAlone.push(alone.busiestShare * 100);
       errors = errors.concat(alone.errors, together.errors);
       exactTapes = Math.min(exactTapes, together.exactTapes);
       log(
@@ -114,6 +155,8 @@ export async function measureConcurrency({ platform, sizes, random, log }) {
     .map(([e, n]) => `${n}× ${e}`)
     .join(", ");
   const perRep = many.map((t, i) => t / single[i]);
+  const cpuPerRep = cpuMany.map((c, i) => c / cpuAlone[i]);
+  const noRuntime = pid ? null : `no workerd runtime found behind port ${port} (needs Linux /proc)`;
   // Throughput of calls that failed fast (a missing route) says nothing; such a run fails the figure.
   const failure = errors.length ? `${errors.length} failed calls: ${byKind.slice(0, 160)}` : null;
   return [
@@ -124,6 +167,24 @@ export async function measureConcurrency({ platform, sizes, random, log }) {
       spread: [Math.min(...perRep), Math.max(...perRep)],
       reps: many.length,
       error: failure,
+    }),
+    figure({
+      ...specs.cpu,
+      value: median(cpuMany),
+      baseline: median(cpuAlone),
+      spread: [Math.min(...cpuPerRep), Math.max(...cpuPerRep)],
+      reps: cpuMany.length,
+      error: noRuntime ?? failure,
+    }),
+    // Both rounds keep the one thread busy: what the client does between calls overlaps the work a
+    // call leaves for after its answer, so the baseline is bound by the same CPU as the 50.
+    figure({
+      ...specs.busiest,
+      value: Math.round(median(busiest) * 10) / 10,
+      baseline: Math.round(median(busiestAlone) * 10) / 10,
+      ratio: null,
+      reps: busiest.length,
+      error: noRuntime,
     }),
     figure({ ...specs.errors, value: errors.length, ratio: null, reps: many.length, note: byKind || null }),
     figure({ ...specs.tapes, value: exactTapes, ratio: null, reps: many.length, note: "worst repetition" }),
