@@ -1,4 +1,4 @@
-// Finds the workerd process that runs our Worker and Durable Objects, and reads its memory.
+// Finds the workerd process that runs our Worker and Durable Objects, and reads its memory and CPU time.
 //
 // `npm start` runs one workerd, which listens on the port itself (a socket its configuration names,
 // not its command line). `npm run dev` (wrangler dev) starts two: a proxy listening on the port, and
@@ -63,17 +63,30 @@ function holdsSocket(pid, inodes) {
   }
 }
 
-/** The runtime workerd behind the dev server on `port`, or undefined when it cannot be found. */
-export function findWorkerdRuntime(port) {
+const isWorkerd = (p) => p.args[0]?.endsWith("/workerd") && p.args[1] === "serve";
+
+/** The workerd listening on `port` and the other workerd processes its parent started, listener first. */
+function serverWorkerds(port) {
   const all = processes();
-  const isWorkerd = (p) => p.args[0]?.endsWith("/workerd") && p.args[1] === "serve";
   const inodes = listeningInodes(port);
   const listening = all.find((p) => isWorkerd(p) && holdsSocket(p.pid, inodes));
+  if (!listening) return [];
+  return [listening, ...all.filter((p) => isWorkerd(p) && p.ppid === listening.ppid && p.pid !== listening.pid)];
+}
+
+/** The runtime workerd behind the dev server on `port`, or undefined when it cannot be found. */
+export function findWorkerdRuntime(port) {
+  const [listening, ...siblings] = serverWorkerds(port);
   if (!listening) return undefined;
-  const siblings = all.filter((p) => isWorkerd(p) && p.ppid === listening.ppid && p.pid !== listening.pid);
   if (siblings.length === 0) return listening.pid; // npm start: the one listening is the runtime
   return siblings.length === 1 ? siblings[0].pid : undefined;
 }
+
+/**
+ * Every workerd process serving `port` (with wrangler dev, its proxy and the runtime): what a
+ * request costs the server in CPU is the sum over them (processesCpuMs).
+ */
+export const serverWorkerdPids = (port) => serverWorkerds(port).map((p) => p.pid);
 
 /** VmRSS (now) and VmHWM (peak since start) in MiB. */
 export function residentMemory(pid) {
@@ -125,6 +138,19 @@ export function threadCpuMs(pid) {
     }
   }
   return out;
+}
+
+/** CPU milliseconds all threads of these processes have run so far (a process that ended counts 0). */
+export function processesCpuMs(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      for (const ms of threadCpuMs(pid).values()) total += ms;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
 }
 
 /**

@@ -5,7 +5,7 @@
 // same processes), and unlike wall time it does not grow when other work delays a request. The
 // first view of a run indexes the whole tape once and is measured apart from later views; the
 // same pages of a short tape, in the same run, are the baseline.
-import { cpuMs, workerdProcesses } from "../lib/process-cpu.ts";
+import { serverWorkerdPids, processesCpuMs } from "../lib/workerd.mjs";
 import { LABELLED, NO_UNSUPPORTED, platform as appPlatform } from "../../test/node/app/seed.ts";
 import { failed, figure } from "../lib/figures.mjs";
 import { median } from "../lib/stats.mjs";
@@ -39,13 +39,13 @@ async function runWithTape(app, rows) {
 
 /** Mean workerd CPU (ms) per request over `n` requests for `url`; throws on anything but 200. */
 async function cpuPerRequest(pids, url, n) {
-  const before = cpuMs(pids);
+  const before = processesCpuMs(pids);
   for (let i = 0; i < n; i++) {
     const res = await fetch(url);
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`GET ${new URL(url).pathname} → ${res.status}`);
   }
-  return (cpuMs(pids) - before) / n;
+  return (processesCpuMs(pids) - before) / n;
 }
 
 export async function measureDashboard({ platform, sizes, log }) {
@@ -68,7 +68,7 @@ export async function measureDashboard({ platform, sizes, log }) {
       target: { max: BUDGET_MS, of: "value" },
     },
   };
-  const pids = workerdProcesses(Number(new URL(platform.baseUrl).port));
+  const pids = serverWorkerdPids(Number(new URL(platform.baseUrl).port));
   if (!pids.length) return Object.values(specs).map((s) => failed(s, "no workerd process found under the server's port"));
   const app = appPlatform(platform.baseUrl);
   const page = (run, n) => `${platform.baseUrl}/app/runs/${run.run_id}${n === undefined ? "" : `?page=${n}`}`;
