@@ -49,8 +49,8 @@ const FIGURE_IDS = [
   "dashboard.page",
 ];
 
-/** Figures read from /proc, which only Linux has. */
-const READ_FROM_PROC = /^(memory\.|concurrency\.(cpu-per-call|busiest-thread)$)/;
+/** Figures read from /proc, which only Linux has: memory, and the runtime's CPU time (concurrency, dashboard). */
+const READ_FROM_PROC = /^(memory\.|dashboard\.|concurrency\.(cpu-per-call|busiest-thread)$)/;
 
 /** The figures each twin's own bench section adds, under its id: the same five for every twin. */
 const TWIN_FIGURES = ["overhead.read.p50", "overhead.write.p50", "world.read.p50", "world.write.p50", "world.list.p50"];
