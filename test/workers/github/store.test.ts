@@ -10,6 +10,7 @@ import { parseSearch } from "../../../durable-objects/twins/github/store/search"
 import { findBranch, mergeBase, resolveRef, treeOf } from "../../../durable-objects/twins/github/store/git";
 import { createIssue, findIssue, setIssueState } from "../../../durable-objects/twins/github/store/issues";
 import { applyLabels, issueLabels } from "../../../durable-objects/twins/github/store/labels";
+import { issueExtras } from "../../../durable-objects/twins/github/store/issue-extras";
 import { findRepoByName } from "../../../durable-objects/twins/github/repos";
 import { smallWorld } from "./fixtures";
 import { inWorld } from "./world";
@@ -158,6 +159,30 @@ describe("state functions", () => {
         ["bug", "d73a4a"],
         ["Shiny", "ededed"],
       ]);
+    });
+  });
+
+  it("reads one issue's labels and assignees as a page reads them", async () => {
+    await inWorld(smallWorld(), (w) => {
+      const s = { db: w.db, now: "2026-11-01T00:00:00Z", actor: "octo" };
+      const repo = findRepoByName(w.db, "acme", "api");
+      if (!repo) throw new Error("no repo");
+      const issue = createIssue(s, repo, {
+        title: "t",
+        body: null,
+        labels: ["zeta", "bug", "alpha"],
+        assignees: ["bob", "alice"],
+        milestone: null,
+      });
+      const ids = w.db.all<{ id: number }>("SELECT id FROM gh_issues WHERE repo_id = ? ORDER BY number", repo.id).map((r) => r.id);
+      const page = issueExtras(w.db, ids);
+      for (const id of ids) {
+        const one = issueExtras(w.db, [id]);
+        expect(one.labels.get(id)).toEqual(page.labels.get(id));
+        expect(one.assignees.get(id)).toEqual(page.assignees.get(id));
+      }
+      expect(page.labels.get(issue.id)?.map((l) => l.name)).toEqual(["zeta", "bug", "alpha"]);
+      expect(page.assignees.get(issue.id)).toEqual(["bob", "alice"]);
     });
   });
 
