@@ -2,9 +2,9 @@
 // path), referentially checked, and normalized so that export(boot(seed)) equals parseSeed(seed).
 import { z } from "zod";
 import { withGeneratedParser } from "../kit/compiled-schema";
-import { IdsPerTable, zodSeedIssues } from "../kit/seed";
+import { IdsPerTable, SeedProblems, zodSeedIssues } from "../kit/seed";
 import { githubSeedParser } from "./seed-parser.generated";
-import type { SeedIssue, SeedResult } from "../types";
+import type { SeedResult } from "../types";
 
 /** Timestamps a seed leaves out. Fixed, so two boots of one seed are identical worlds. */
 export const SEED_EPOCH = "2026-01-01T00:00:00Z";
@@ -184,14 +184,14 @@ export interface GithubSeed {
 
 /** Checks references and fills defaults, ids and timestamps deterministically. */
 function normalize(raw: Raw): SeedResult<GithubSeed> {
-  const issues: SeedIssue[] = [];
-  const problem = (path: string, message: string) => issues.push({ path, message, code: "invalid_reference" });
+  const problems = new SeedProblems();
+  const problem = (path: string, message: string, code?: string) => problems.add(path, message, code);
 
   const users = raw.users.map((u) => ({ ...u }));
   const known = new Map(users.map((u) => [u.login.toLowerCase(), u]));
   raw.users.forEach((u, i) => {
     if (raw.users.findIndex((v) => v.login.toLowerCase() === u.login.toLowerCase()) !== i)
-      problem(`users[${i}].login`, `Duplicate login "${u.login}"`);
+      problem(`users[${i}].login`, `Duplicate login "${u.login}"`, "duplicate");
   });
   const ensureUser = (login: string, type: "User" | "Organization") => {
     if (!known.has(login.toLowerCase())) {
@@ -224,7 +224,7 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
     if (id === undefined) return;
     ids.add(id);
     const duplicate = given.claim(table, id, path);
-    if (duplicate) problem(duplicate.path, duplicate.message);
+    if (duplicate) problem(duplicate.path, duplicate.message, "duplicate");
   };
   raw.users.forEach((u, i) => collect("users", u.id, () => `users[${i}]`));
   raw.repositories.forEach((r, ri) => {
@@ -245,13 +245,13 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
   const repositories = raw.repositories.map((r, ri): GithubRepository => {
     const at = `repositories[${ri}]`;
     const full = `${r.owner}/${r.name}`.toLowerCase();
-    if (seen.has(full)) problem(`${at}.name`, `Duplicate repository "${r.owner}/${r.name}"`);
+    if (seen.has(full)) problem(`${at}.name`, `Duplicate repository "${r.owner}/${r.name}"`, "duplicate");
     seen.add(full);
     r.collaborators.forEach((c, i) => userExists(c, `${at}.collaborators[${i}]`));
 
     const labelNames = new Set<string>();
     r.labels.forEach((l, i) => {
-      if (labelNames.has(l.name.toLowerCase())) problem(`${at}.labels[${i}].name`, `Duplicate label "${l.name}"`);
+      if (labelNames.has(l.name.toLowerCase())) problem(`${at}.labels[${i}].name`, `Duplicate label "${l.name}"`, "duplicate");
       labelNames.add(l.name.toLowerCase());
     });
     const branches = r.branches ?? [{ name: r.default_branch, protected: false, files: [] }];
@@ -261,7 +261,7 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
 
     const numbers = new Set<number>();
     const claimNumber = (n: number, path: string) => {
-      if (numbers.has(n)) problem(path, `Number ${n} is already used by another issue or pull request`);
+      if (numbers.has(n)) problem(path, `Number ${n} is already used by another issue or pull request`, "duplicate");
       numbers.add(n);
     };
     const comments = (list: z.infer<typeof comment>[], path: string, fallbackUser: string, createdAt: string) =>
@@ -275,12 +275,12 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
     const checkLabels = (list: string[], path: string) =>
       list.forEach((name, i) => {
         if (!labelNames.has(name.toLowerCase())) problem(`${path}[${i}]`, `Label "${name}" is not defined in ${at}.labels`);
-        else if (repeated(list, i)) problem(`${path}[${i}]`, `Label "${name}" is listed twice`);
+        else if (repeated(list, i)) problem(`${path}[${i}]`, `Label "${name}" is listed twice`, "duplicate");
       });
     const checkUsers = (list: string[], path: string) =>
       list.forEach((u, i) => {
         userExists(u, `${path}[${i}]`);
-        if (repeated(list, i)) problem(`${path}[${i}]`, `User "${u}" is listed twice`);
+        if (repeated(list, i)) problem(`${path}[${i}]`, `User "${u}" is listed twice`, "duplicate");
       });
 
     const outIssues = r.issues.map((it, ii): GithubIssue => {
@@ -312,7 +312,7 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
       if (!branchNames.has(p.head)) problem(`${path}.head`, `Branch "${p.head}" does not exist in ${at}.branches`);
       const base = p.base ?? r.default_branch;
       if (!branchNames.has(base)) problem(`${path}.base`, `Branch "${base}" does not exist in ${at}.branches`);
-      if (p.merged && p.state !== "closed") problem(`${path}.state`, "A merged pull request must be closed");
+      if (p.merged && p.state !== "closed") problem(`${path}.state`, "A merged pull request must be closed", "invalid_value");
       checkLabels(p.labels, `${path}.labels`);
       checkUsers(p.assignees, `${path}.assignees`);
       checkUsers(p.requested_reviewers, `${path}.requested_reviewers`);
@@ -361,15 +361,7 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
     };
   });
 
-  if (issues.length) return { ok: false, issues };
-  return {
-    ok: true,
-    seed: {
-      authenticated_user: actor,
-      users: users.map((u) => ({ ...u, id: idFor(u.id) })),
-      repositories,
-    },
-  };
+  return problems.result({ authenticated_user: actor, users: users.map((u) => ({ ...u, id: idFor(u.id) })), repositories });
 }
 
 /** The schema with the parser zod's compiler generates for it (built on first use; see kit/compiled-schema.ts). */

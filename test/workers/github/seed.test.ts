@@ -50,7 +50,21 @@ describe("a seed with broken references is refused with the failing path", () =>
   it("refuses an issue number shared with a pull request", async () => {
     const world = smallWorld();
     world.repositories[0].pulls[0].number = 2;
-    expect((await refusal(world)).map((i) => i.path)).toContain("repositories[0].pulls[0].number");
+    expect(await refusal(world)).toContainEqual(expect.objectContaining({ path: "repositories[0].pulls[0].number", code: "duplicate" }));
+  });
+
+  it("codes a duplicate as the other twins do, apart from a reference that misses", async () => {
+    const world = smallWorld();
+    const users: Record<string, unknown>[] = world.users;
+    users.push({ ...users[0], login: String(users[0].login).toUpperCase() });
+    world.repositories[0].issues[0].labels = ["bug", "BUG"];
+    world.repositories[0].issues[1].assignees = ["nobody-here"];
+    const codes = Object.fromEntries((await refusal(world)).map((i) => [i.path, i.code]));
+    expect(codes).toMatchObject({
+      [`users[${users.length - 1}].login`]: "duplicate",
+      "repositories[0].issues[0].labels[1]": "duplicate",
+      "repositories[0].issues[1].assignees[0]": "invalid_reference",
+    });
   });
 
   it("refuses an id given twice in one table, an issue's and a pull request's alike, and keeps ids kinds share", async () => {
