@@ -185,13 +185,12 @@ export interface GithubSeed {
 /** Checks references and fills defaults, ids and timestamps deterministically. */
 function normalize(raw: Raw): SeedResult<GithubSeed> {
   const problems = new SeedProblems();
-  const problem = (path: string, message: string, code?: string) => problems.add(path, message, code);
 
   const users = raw.users.map((u) => ({ ...u }));
   const known = new Map(users.map((u) => [u.login.toLowerCase(), u]));
   raw.users.forEach((u, i) => {
     if (raw.users.findIndex((v) => v.login.toLowerCase() === u.login.toLowerCase()) !== i)
-      problem(`users[${i}].login`, `Duplicate login "${u.login}"`, "duplicate");
+      problems.add(`users[${i}].login`, `Duplicate login "${u.login}"`, "duplicate");
   });
   const ensureUser = (login: string, type: "User" | "Organization") => {
     if (!known.has(login.toLowerCase())) {
@@ -205,7 +204,7 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
   // An owner named only on its repository is created, as the reference's minimal seeds expect.
   raw.repositories.forEach((r) => ensureUser(r.owner, "Organization"));
   const userExists = (login: string, path: string) => {
-    if (!known.has(login.toLowerCase())) problem(path, `User "${login}" does not exist in users`);
+    if (!known.has(login.toLowerCase())) problems.add(path, `User "${login}" does not exist in users`);
   };
 
   let nextId = 1;
@@ -224,7 +223,7 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
     if (id === undefined) return;
     ids.add(id);
     const duplicate = given.claim(table, id, path);
-    if (duplicate) problem(duplicate.path, duplicate.message, "duplicate");
+    if (duplicate) problems.add(duplicate.path, duplicate.message, "duplicate");
   };
   raw.users.forEach((u, i) => collect("users", u.id, () => `users[${i}]`));
   raw.repositories.forEach((r, ri) => {
@@ -245,23 +244,23 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
   const repositories = raw.repositories.map((r, ri): GithubRepository => {
     const at = `repositories[${ri}]`;
     const full = `${r.owner}/${r.name}`.toLowerCase();
-    if (seen.has(full)) problem(`${at}.name`, `Duplicate repository "${r.owner}/${r.name}"`, "duplicate");
+    if (seen.has(full)) problems.add(`${at}.name`, `Duplicate repository "${r.owner}/${r.name}"`, "duplicate");
     seen.add(full);
     r.collaborators.forEach((c, i) => userExists(c, `${at}.collaborators[${i}]`));
 
     const labelNames = new Set<string>();
     r.labels.forEach((l, i) => {
-      if (labelNames.has(l.name.toLowerCase())) problem(`${at}.labels[${i}].name`, `Duplicate label "${l.name}"`, "duplicate");
+      if (labelNames.has(l.name.toLowerCase())) problems.add(`${at}.labels[${i}].name`, `Duplicate label "${l.name}"`, "duplicate");
       labelNames.add(l.name.toLowerCase());
     });
     const branches = r.branches ?? [{ name: r.default_branch, protected: false, files: [] }];
     const branchNames = new Set(branches.map((b) => b.name));
-    if (!branchNames.has(r.default_branch)) problem(`${at}.default_branch`, `Branch "${r.default_branch}" does not exist in branches`);
+    if (!branchNames.has(r.default_branch)) problems.add(`${at}.default_branch`, `Branch "${r.default_branch}" does not exist in branches`);
     const milestoneNumbers = new Set(r.milestones.map((m) => m.number));
 
     const numbers = new Set<number>();
     const claimNumber = (n: number, path: string) => {
-      if (numbers.has(n)) problem(path, `Number ${n} is already used by another issue or pull request`, "duplicate");
+      if (numbers.has(n)) problems.add(path, `Number ${n} is already used by another issue or pull request`, "duplicate");
       numbers.add(n);
     };
     const comments = (list: z.infer<typeof comment>[], path: string, fallbackUser: string, createdAt: string) =>
@@ -274,13 +273,13 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
     const repeated = (list: string[], i: number) => list.findIndex((v) => v.toLowerCase() === list[i].toLowerCase()) !== i;
     const checkLabels = (list: string[], path: string) =>
       list.forEach((name, i) => {
-        if (!labelNames.has(name.toLowerCase())) problem(`${path}[${i}]`, `Label "${name}" is not defined in ${at}.labels`);
-        else if (repeated(list, i)) problem(`${path}[${i}]`, `Label "${name}" is listed twice`, "duplicate");
+        if (!labelNames.has(name.toLowerCase())) problems.add(`${path}[${i}]`, `Label "${name}" is not defined in ${at}.labels`);
+        else if (repeated(list, i)) problems.add(`${path}[${i}]`, `Label "${name}" is listed twice`, "duplicate");
       });
     const checkUsers = (list: string[], path: string) =>
       list.forEach((u, i) => {
         userExists(u, `${path}[${i}]`);
-        if (repeated(list, i)) problem(`${path}[${i}]`, `User "${u}" is listed twice`, "duplicate");
+        if (repeated(list, i)) problems.add(`${path}[${i}]`, `User "${u}" is listed twice`, "duplicate");
       });
 
     const outIssues = r.issues.map((it, ii): GithubIssue => {
@@ -290,7 +289,7 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
       checkLabels(it.labels, `${path}.labels`);
       checkUsers(it.assignees, `${path}.assignees`);
       if (it.milestone !== null && !milestoneNumbers.has(it.milestone))
-        problem(`${path}.milestone`, `Milestone ${it.milestone} is not defined in ${at}.milestones`);
+        problems.add(`${path}.milestone`, `Milestone ${it.milestone} is not defined in ${at}.milestones`);
       const created = it.created_at ?? SEED_EPOCH;
       const closedAt = it.closed_at !== undefined ? it.closed_at : it.state === "closed" ? created : null;
       return {
@@ -309,10 +308,10 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
       const path = `${at}.pulls[${pi}]`;
       claimNumber(p.number, `${path}.number`);
       if (p.user) userExists(p.user, `${path}.user`);
-      if (!branchNames.has(p.head)) problem(`${path}.head`, `Branch "${p.head}" does not exist in ${at}.branches`);
+      if (!branchNames.has(p.head)) problems.add(`${path}.head`, `Branch "${p.head}" does not exist in ${at}.branches`);
       const base = p.base ?? r.default_branch;
-      if (!branchNames.has(base)) problem(`${path}.base`, `Branch "${base}" does not exist in ${at}.branches`);
-      if (p.merged && p.state !== "closed") problem(`${path}.state`, "A merged pull request must be closed", "invalid_value");
+      if (!branchNames.has(base)) problems.add(`${path}.base`, `Branch "${base}" does not exist in ${at}.branches`);
+      if (p.merged && p.state !== "closed") problems.add(`${path}.state`, "A merged pull request must be closed", "invalid_value");
       checkLabels(p.labels, `${path}.labels`);
       checkUsers(p.assignees, `${path}.assignees`);
       checkUsers(p.requested_reviewers, `${path}.requested_reviewers`);
@@ -343,7 +342,8 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
     const statuses = r.statuses.map((s, si): GithubStatus => {
       if (s.creator) userExists(s.creator, `${at}.statuses[${si}].creator`);
       const isSha = /^[0-9a-f]{40}$/.test(s.ref);
-      if (!isSha && !branchNames.has(s.ref)) problem(`${at}.statuses[${si}].ref`, `Ref "${s.ref}" is neither a branch nor a commit sha`);
+      if (!isSha && !branchNames.has(s.ref))
+        problems.add(`${at}.statuses[${si}].ref`, `Ref "${s.ref}" is neither a branch nor a commit sha`);
       return { ...s, id: idFor(s.id), creator: s.creator ?? actor, created_at: s.created_at ?? SEED_EPOCH };
     });
 
