@@ -73,9 +73,21 @@ export class Db {
     }
   }
 
+  /**
+   * The rows as objects, built here from the cursor's raw values: objects workerd builds
+   * (`toArray()`) were slower to make and to read, and a twin's page of 30 issues answered
+   * 0.20–0.27 ms sooner this way (about a tenth) in two alternating runs against a server beside it.
+   */
   all<T>(query: string, ...params: SqlValue[]): T[] {
     const cursor = this.exec(query, params);
-    const rows = cursor.toArray() as T[];
+    const values = [...cursor.raw()];
+    const names = cursor.columnNames;
+    const rows: T[] = new Array(values.length);
+    for (let r = 0; r < values.length; r++) {
+      const row: Record<string, SqlStorageValue> = {};
+      for (let c = 0; c < names.length; c++) row[names[c]] = values[r][c];
+      rows[r] = row as T;
+    }
     this.rowsWritten += cursor.rowsWritten;
     return rows;
   }
