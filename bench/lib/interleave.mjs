@@ -1,7 +1,8 @@
-// The measurement every latency section makes: probe each series once (a missing route costs one
-// call, not thousands), warm up, then interleave the live series in a shuffled order for several
-// repetitions, and report each figure as the median over repetitions of its percentile against
-// its baseline's, with the spread of the per-repetition ratios.
+// The measurements every latency section makes: probe each series once (a missing route costs one
+// call, not thousands), warm up, then run the live series for several repetitions, and report each
+// figure as the median over repetitions of its percentile against its baseline's, with the spread
+// of the per-repetition ratios. `measureInterleaved` shuffles the series within each iteration, so
+// machine drift hits every series alike; `measureAlone` runs each series as a stream of its own.
 import { failed, figure } from "./figures.mjs";
 import { describeFailure } from "./http.mjs";
 import { median, percentile, shuffle } from "./stats.mjs";
@@ -42,6 +43,41 @@ export async function measureInterleaved({ name, series, specs, sizes, random, l
     reps.push(samples);
     log(`${name}: repetition ${r + 1}/${sizes.latencyReps} done`);
   }
+  return figuresOf(specs, series, reps);
+}
+
+/**
+ * The same series, each kind alone: per repetition, in a shuffled order, each series warms up
+ * and then makes `latencyIterations` calls back to back. What a call leaves behind (a deferred tape
+ * row, garbage) is paid by the next call of its own kind, and nothing else's is, so the ratios
+ * are each kind's whole cost against the other's, which the interleaved figures spread over
+ * every series. Expects series that `measureInterleaved` has probed (a failed one is skipped).
+ * @param {Parameters<typeof measureInterleaved>[0]} run
+ */
+export async function measureAlone({ name, series, specs, sizes, random, log }) {
+  const live = series.filter((s) => !s.failure);
+  const reps = [];
+  for (let r = 0; r < sizes.latencyReps; r++) {
+    const samples = Object.fromEntries(live.map((s) => [s.key, []]));
+    for (const s of shuffle(live, random)) {
+      for (let i = 0; i < sizes.latencyWarmup / 4; i++) await s.call();
+      for (let i = 0; i < sizes.latencyIterations; i++) {
+        const reply = await s.call();
+        if (answered(s, reply)) samples[s.key].push(reply.ms);
+        else {
+          s.errors = (s.errors ?? 0) + 1;
+          s.failure ??= describeFailure(s.label ?? s.key, reply);
+        }
+      }
+    }
+    reps.push(samples);
+    log(`${name}: repetition ${r + 1}/${sizes.latencyReps} done`);
+  }
+  return figuresOf(specs, series, reps);
+}
+
+/** reps[r][key] holds the samples of series `key` in repetition r. */
+function figuresOf(specs, series, reps) {
   const byKey = Object.fromEntries(series.map((s) => [s.key, s]));
   return specs.map((spec) => {
     const broken = [byKey[spec.op], byKey[spec.base]].find((s) => s.failure);

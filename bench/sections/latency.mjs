@@ -1,15 +1,18 @@
 // Figures 0, 1 and 2: per-request latency of point reads, point writes and list pages, measured
 // side by side in one interleaved loop (order shuffled each iteration) against a bare Node HTTP
 // server, against the router answering alone and the floor route (router and Durable Object), and
-// across a small and a big world, so machine drift hits every series alike.
+// across a small and a big world, so machine drift hits every series alike. Figures 1b: the bare
+// round trip, the floor, a read and a write again, each kind alone (back to back), where each
+// pays all its own cost and none of another's.
 import { EXPECTED_STATUS } from "../lib/platform.mjs";
 import { request } from "../lib/http.mjs";
 import { PEER, failed } from "../lib/figures.mjs";
 import { githubWorld } from "../lib/worlds.mjs";
-import { measureInterleaved } from "../lib/interleave.mjs";
+import { measureAlone, measureInterleaved } from "../lib/interleave.mjs";
 
 const S0 = "0. Against a bare Node HTTP server";
 const S1 = "1. Twin overhead vs the floor";
+const S1B = "1b. The same calls alone (each kind back to back)";
 const S2 = "2. World-size independence";
 const SMALL = 10;
 const LABELS = 50;
@@ -157,6 +160,40 @@ function specs(big) {
       baselineLabel: "floor p50",
       target: null,
     },
+    // No targets: these say what the interleaved figures above spread over every series.
+    {
+      id: "alone.floor.p50",
+      section: S1B,
+      name: "Floor p50, alone",
+      op: "floor",
+      base: "bare",
+      p: 50,
+      baselineLabel: "bare Node p50, alone",
+      target: null,
+      alone: true,
+    },
+    {
+      id: "alone.read.p50",
+      section: S1B,
+      name: "Point read p50, alone",
+      op: "readSmall",
+      base: "floor",
+      p: 50,
+      baselineLabel: "floor p50, alone",
+      target: null,
+      alone: true,
+    },
+    {
+      id: "alone.write.p50",
+      section: S1B,
+      name: "Point write p50, alone",
+      op: "writeSmall",
+      base: "floor",
+      p: 50,
+      baselineLabel: "floor p50, alone",
+      target: null,
+      alone: true,
+    },
     {
       id: "world.read.p50",
       section: S2,
@@ -275,7 +312,15 @@ export async function measureLatency({ platform, diskPlatform, sizes, random, lo
   }
   try {
     const series = seriesOf(platform.baseUrl, small, big, sizes.bigWorld, random, bareUrl, disk);
-    return await measureInterleaved({ name: "latency", series, specs: all, sizes, random, log });
+    const together = all.filter((s) => !s.alone);
+    const alone = all.filter((s) => s.alone);
+    const aloneSeries = series.filter((s) => alone.some((a) => a.op === s.key || a.base === s.key));
+    const measured = [
+      ...(await measureInterleaved({ name: "latency", series, specs: together, sizes, random, log })),
+      ...(await measureAlone({ name: "latency, each kind alone", series: aloneSeries, specs: alone, sizes, random, log })),
+    ];
+    // In the order of the specs, so each section's rows stay together.
+    return all.map((spec) => measured.find((f) => f.id === spec.id));
   } finally {
     // Each call tapes its whole response (a list page is ~90 KB), so these discards archive a large tape.
     log("latency: discarding the two sandboxes (their tapes are archived first)");

@@ -29,6 +29,10 @@ const FIGURE_IDS = [
   "overhead.write.p50",
   "overhead.write.p99",
   "overhead.repo-read.p50",
+  // The same calls with each kind alone: what the interleaved figures spread over every series.
+  "alone.floor.p50",
+  "alone.read.p50",
+  "alone.write.p50",
   "world.read.p50",
   "world.write.p50",
   "world.list.p50",
