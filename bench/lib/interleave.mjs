@@ -10,6 +10,16 @@ import { median, percentile, shuffle } from "./stats.mjs";
 /** Whether a series' reply counts: its own `ok`, else its `expect`ed status, else 200. */
 const answered = (s, reply) => (s.ok ? s.ok(reply) : reply.status === (s.expect ?? 200));
 
+/** One call of a series: its time goes to `record` when it answered, else it counts as an error. */
+async function callOnce(s, record) {
+  const reply = await s.call();
+  if (answered(s, reply)) record?.(s, reply.ms);
+  else {
+    s.errors = (s.errors ?? 0) + 1;
+    s.failure ??= describeFailure(s.label ?? s.key, reply);
+  }
+}
+
 /**
  * @param {{ name: string, series: { key: string, label?: string, call: () => Promise<{ status: number, ms: number }>, ok?: (reply: unknown) => boolean, expect?: number }[],
  *   specs: { op: string, base: string, p: number }[], sizes: { latencyWarmup: number, latencyIterations: number, latencyReps: number },
@@ -24,14 +34,7 @@ export async function measureInterleaved({ name, series, specs, sizes, random, l
   log(`${name}: ${live.length} of ${series.length} series answer; ${sizes.latencyWarmup} warm-up iterations`);
   const runOnce = async (iterations, record) => {
     for (let i = 0; i < iterations; i++) {
-      for (const s of shuffle(live, random)) {
-        const reply = await s.call();
-        if (answered(s, reply)) record?.(s, reply.ms);
-        else {
-          s.errors = (s.errors ?? 0) + 1;
-          s.failure ??= describeFailure(s.label ?? s.key, reply);
-        }
-      }
+      for (const s of shuffle(live, random)) await callOnce(s, record);
     }
   };
   await runOnce(sizes.latencyWarmup);
@@ -59,16 +62,10 @@ export async function measureAlone({ name, series, specs, sizes, random, log }) 
   const reps = [];
   for (let r = 0; r < sizes.latencyReps; r++) {
     const samples = Object.fromEntries(live.map((s) => [s.key, []]));
+    const record = (s, ms) => samples[s.key].push(ms);
     for (const s of shuffle(live, random)) {
-      for (let i = 0; i < sizes.latencyWarmup / 4; i++) await s.call();
-      for (let i = 0; i < sizes.latencyIterations; i++) {
-        const reply = await s.call();
-        if (answered(s, reply)) samples[s.key].push(reply.ms);
-        else {
-          s.errors = (s.errors ?? 0) + 1;
-          s.failure ??= describeFailure(s.label ?? s.key, reply);
-        }
-      }
+      for (let i = 0; i < sizes.latencyWarmup / 4; i++) await callOnce(s);
+      for (let i = 0; i < sizes.latencyIterations; i++) await callOnce(s, record);
     }
     reps.push(samples);
     log(`${name}: repetition ${r + 1}/${sizes.latencyReps} done`);
