@@ -21,7 +21,9 @@ const COMMANDS = {
   rerun: "re-run a group's task after a fix and show what flipped",
   runs: "list runs",
   report: "print a run's report",
-  trace: "download a run's tape (or --state)",
+  regrade: "grade a stored run again from its evidence and show what flipped",
+  grade: "grade downloaded evidence offline, with the server's grading code",
+  trace: "download a run's tape (or --state, or --evidence DIR)",
   doctor: "check config, API, key, twin and routing",
 };
 
@@ -43,7 +45,9 @@ Options for every command:
   -h, --help        help for a command: pome <command> --help
 
 Exit codes: 0 ok/passed, 1 failed (run below threshold, invalid task, doctor check),
-2 usage, 3 API or config, 4 the examinee could not start, 130 interrupted.`;
+2 usage (or a task whose [code] criteria do not all bind), 3 API or config, 4 the examinee
+could not start, 5 incomplete (not fully graded), 6 errored (nothing graded), 130 interrupted.
+docs/tasks.md explains the verdicts.`;
 
 /** The global flags, read leniently before the command's own strict parse (so --help always works). */
 function globalFlags(argv) {
@@ -95,7 +99,7 @@ async function main(argv) {
 }
 
 /** Commands that read task files with the TypeScript parser, which needs Node's type stripping. */
-const NEEDS_PARSER = new Set(["run", "rerun", "validate", "sandbox", "checks"]);
+const NEEDS_PARSER = new Set(["run", "rerun", "validate", "sandbox", "checks", "regrade"]);
 
 function stripsTypes() {
   const [major, minor] = process.versions.node.split(".").map(Number);

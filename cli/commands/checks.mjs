@@ -1,5 +1,6 @@
 // pome checks <twin> [--task <task.md>]
 import { parseCommandLine } from "../lib/args.mjs";
+import { cacheVocabulary } from "../lib/binding.mjs";
 import { EXIT, usageError } from "../lib/errors.mjs";
 import { table } from "../lib/output.mjs";
 import { loadTask } from "../lib/task-file.mjs";
@@ -52,6 +53,8 @@ export async function run(argv, ctx) {
   if (positionals.length !== 1) throw usageError("pome checks takes one twin: pome checks <twin> (GET /v1/twins lists them)");
   const vocabulary = await ctx.api.get("/v1/checks", { twin: positionals[0] });
   const checks = vocabulary.checks ?? [];
+  // `pome validate --offline` binds against the vocabulary last fetched.
+  if (vocabulary.twin) cacheVocabulary(vocabulary.twin, checks);
   const text = checks.length
     ? [
         `${vocabulary.twin} declares ${checks.length} checks (${vocabulary.digest})`,

@@ -7,7 +7,7 @@ import { runTrials } from "../lib/run-trials.mjs";
 import { formatTaskError, loadTask, parseTaskSource, taskModules } from "../lib/task-file.mjs";
 import { statsText } from "../lib/stats.mjs";
 import { criterionFlips, newGroupId } from "../lib/trials.mjs";
-import { agentModelFrom, checkGroupId, verdictLine } from "./run.mjs";
+import { agentModelFrom, checkGroupId, exitForVerdict, verdictLine } from "./run.mjs";
 
 export const OPTIONS = {
   runs: { type: "string" },
@@ -99,5 +99,5 @@ export async function run(argv, ctx) {
   ];
   ctx.out.result(lines.join("\n"), result);
   if (outcome.interrupted) return EXIT.INTERRUPTED;
-  return outcome.passed ? EXIT.OK : EXIT.FAILED;
+  return exitForVerdict(outcome.verdict);
 }

@@ -1,5 +1,6 @@
 // pome run <task.md> [--runs N] [--agent-version V] [--agent-model M] [--group-id G] -- <examinee command>
 import { intOption, parseCommandLine } from "../lib/args.mjs";
+import { refuseUnbound } from "../lib/binding.mjs";
 import { apiLine } from "../lib/config.mjs";
 import { EXIT, usageError } from "../lib/errors.mjs";
 import { percent, table } from "../lib/output.mjs";
@@ -14,6 +15,7 @@ export const OPTIONS = {
   "agent-model": { type: "string" },
   "group-id": { type: "string" },
   timeout: { type: "string" },
+  "allow-unbound": { type: "boolean" },
 };
 
 export const HELP = `pome run <task.md> [options] -- <examinee command...>
@@ -28,13 +30,28 @@ Options:
   --agent-model M      model the examinee uses (default: $POME_AGENT_MODEL, pome.json agent.model, "unknown")
   --group-id G         reuse a group id (a pre-fix retry of the same exam); default: a new grp_…
   --timeout SECONDS    stop the examinee after this long (it is always stopped 30 s before the sandbox expires)
+  --allow-unbound      run even though some [code] criteria bind no check (the run is then incomplete)
+
+The task is validated first: a [code] criterion that binds no check is refused before any
+sandbox starts (exit 2), naming the nearest checks, unless --allow-unbound.
 
 The examinee gets: POME_<TWIN>_REST_URL, POME_<TWIN>_MCP_URL, POME_<TWIN>_OPENAPI_URL,
 POME_<TWIN>_TOKEN (the provider-shaped credential), POME_AUTH_TOKEN,
 POME_SESSION_ID, POME_EXPIRES_AT, POME_TWINS, POME_TASK_PROMPT, POME_TASK_NAME, POME_GROUP_ID,
 POME_TRIAL, POME_TRIALS. It never gets POME_API_KEY.
 
-Exit: 0 the pass rate met the threshold, 1 it did not, 2 usage, 3 API, 4 examinee did not start.`;
+Exit (docs/tasks.md): 0 passed (the pass rate met the threshold), 1 failed (the agent's doing,
+a crash or a timeout included), 2 usage (or a task whose [code] criteria do not all bind),
+3 API, 4 the examinee did not start, 5 incomplete (not fully graded: an unbound criterion, a
+configured judge that failed), 6 errored (nothing could be graded), 130 interrupted.`;
+
+/** The exit code of a set of trials' verdict: a CI can tell the agent's failure from the task's or the grader's. */
+export function exitForVerdict(verdict) {
+  if (verdict === "passed") return EXIT.OK;
+  if (verdict === "incomplete") return EXIT.INCOMPLETE;
+  if (verdict === "errored") return EXIT.ERRORED;
+  return EXIT.FAILED;
+}
 
 export function agentModelFrom(values, ctx) {
   return values["agent-model"] || process.env.POME_AGENT_MODEL || ctx.config.agent.model || "unknown";
@@ -69,8 +86,10 @@ export async function printOutcome(ctx, outcome) {
 
 export function verdictLine(o) {
   const need = o.pass_score === 100 ? "a score of 100" : `a score of at least ${o.pass_score}`;
-  const errored = o.errored_trials ? `; ${o.errored_trials} errored (nothing graded), not counted` : "";
-  return `Pass rate ${percent(o.pass_rate)} (${o.passed_trials} of ${o.graded_trials ?? o.trials} graded trials reached ${need}${errored}); threshold ${percent(o.pass_threshold)}: ${o.passed ? "PASSED" : "FAILED"}`;
+  const incomplete = o.incomplete_trials ? `; ${o.incomplete_trials} incomplete (not fully graded), not counted` : "";
+  const errored = `${incomplete}${o.errored_trials ? `; ${o.errored_trials} errored (nothing graded), not counted` : ""}`;
+  const word = (o.verdict ?? (o.passed ? "passed" : "failed")).toUpperCase();
+  return `Pass rate ${percent(o.pass_rate)} (${o.passed_trials} of ${o.graded_trials ?? o.trials} graded trials reached ${need}${errored}); threshold ${percent(o.pass_threshold)}: ${word}`;
 }
 
 export async function run(argv, ctx) {
@@ -83,6 +102,7 @@ export async function run(argv, ctx) {
   const timeout = intOption(values, "timeout", { max: 24 * 3600 });
   // Say which server grades the run before anything else: a run "passed" elsewhere is no pass.
   ctx.out.progress(apiLine(ctx.config));
+  await refuseUnbound(ctx, positionals[0], task, values["allow-unbound"] === true);
   const outcome = await runTrials({
     api: ctx.api,
     out: ctx.out,
@@ -99,5 +119,5 @@ export async function run(argv, ctx) {
   await printOutcome(ctx, outcome);
   if (outcome.runs.length === 1) ctx.out.progress(verdictLine(outcome));
   if (outcome.interrupted) return EXIT.INTERRUPTED;
-  return outcome.passed ? EXIT.OK : EXIT.FAILED;
+  return exitForVerdict(outcome.verdict);
 }

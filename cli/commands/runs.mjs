@@ -14,8 +14,9 @@ export const OPTIONS = {
 export const HELP = `pome runs [--group G] [--task-name T] [--limit N]
 
 Lists runs, newest first. --group (or --group-id) reads one trial group back with
-its reliability: the pass rate with its 95% interval, pass^k, errored trials and
-flaky criteria, as GET /v1/groups/G computes them.`;
+its reliability: the pass rate with its 95% interval, pass^k, incomplete and
+errored trials (counted apart) and flaky criteria, as GET /v1/groups/G computes them.
+Each run shows its verdict: passed, failed, incomplete or errored (docs/tasks.md).`;
 
 export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
@@ -26,8 +27,17 @@ export async function run(argv, ctx) {
     task_name: values["task-name"],
     limit: intOption(values, "limit", { max: 200 }),
   });
-  const rows = runs.map((r) => [r.id, r.created_at, r.satisfaction_score ?? "n/a", r.group_id, r.agent_model, r.task_name]);
-  const listing = runs.length ? table(["run", "created", "score", "group", "model", "task"], rows) : "No runs.";
+  // The verdict first: a score of 100 on a run nobody fully graded is no pass (issue 38).
+  const rows = runs.map((r) => [
+    r.id,
+    r.created_at,
+    r.verdict ?? "n/a",
+    r.satisfaction_score ?? "n/a",
+    r.group_id,
+    r.agent_model,
+    r.task_name,
+  ]);
+  const listing = runs.length ? table(["run", "created", "verdict", "score", "group", "model", "task"], rows) : "No runs.";
   if (!group || !runs.length) {
     ctx.out.result(listing, runs);
     return EXIT.OK;

@@ -9,8 +9,12 @@ export const EXIT = Object.freeze({
   USAGE: 2,
   /** The API or the configuration: server unreachable, key refused, an error answer, a Node too old for the task parser. */
   API: 3,
-  /** The examinee command could not be started at all. */
+  /** The examinee command could not be started at all (the run is errored before it began). */
   EXAMINEE: 4,
+  /** `run`: the run was not fully graded (an unbound [code] criterion, a configured judge that failed): never a pass. */
+  INCOMPLETE: 5,
+  /** `run`: nothing could be graded at all; says nothing about the agent. */
+  ERRORED: 6,
   /** Interrupted (Ctrl-C); any open sandbox was finalized first. */
   INTERRUPTED: 130,
 });

@@ -30,20 +30,26 @@ export async function examineeEnv(base, sandbox, task) {
  * Runs the command to completion. Resolves with how it ended; never rejects for the examinee's
  * own failure. A command that cannot start at all resolves with `spawnError`.
  * @param {string[]} command
- * @param {{ env: NodeJS.ProcessEnv, deadlineMs: number, onTick?: () => void, tickMs?: number, signal?: AbortSignal }} opts
+ * @param {{ env: NodeJS.ProcessEnv, deadlineMs: number, onTick?: () => void, tickMs?: number, signal?: AbortSignal, cwd?: string }} opts
  */
-export function launchExaminee(command, { env, deadlineMs, onTick, tickMs = 60_000, signal }) {
+export function launchExaminee(command, { env, deadlineMs, onTick, tickMs = 60_000, signal, cwd }) {
   // One word with spaces (`-- "node agent.mjs --fast"`) is a shell command line.
   const viaShell = command.length === 1 && /\s/.test(command[0]);
   const started = Date.now();
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn(command[0], viaShell ? [] : command.slice(1), { env, shell: viaShell, stdio: ["inherit", 2, 2] });
+      // stderr is piped through us, so its tail can be kept on the run and name a crash (issue 38).
+      child = spawn(command[0], viaShell ? [] : command.slice(1), { env, cwd, shell: viaShell, stdio: ["inherit", 2, "pipe"] });
     } catch (err) {
       resolve({ spawnError: err, exitCode: null, durationMs: 0 });
       return;
     }
+    let stderrTail = "";
+    child.stderr?.on("data", (chunk) => {
+      process.stderr.write(chunk);
+      stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+    });
     let stopReason;
     const kill = (reason) => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -62,16 +68,23 @@ export function launchExaminee(command, { env, deadlineMs, onTick, tickMs = 60_0
       clearTimeout(deadline);
       if (ticker) clearInterval(ticker);
       signal?.removeEventListener("abort", onAbort);
-      resolve({ ...result, durationMs: Date.now() - started });
+      resolve({ ...result, stderrTail, durationMs: Date.now() - started });
     };
     child.once("error", (err) => done({ spawnError: err, exitCode: null }));
     child.once("exit", (code, sig) => {
       const exitCode = code ?? 128 + (sig ? signalNumber(sig) : 0);
       const reason = stopReason ?? (sig ? `signal ${sig}` : code === 0 ? "completed" : "exited with an error");
-      done({ exitCode, signal: sig ?? null, stopReason: reason });
+      const finish = () => done({ exitCode, signal: sig ?? null, stopReason: reason });
+      // Let stderr drain so the tail holds the last words, but never wait on a grandchild that keeps it open.
+      if (!child.stderr || child.stderr.readableEnded) return finish();
+      child.stderr.once("end", finish);
+      setTimeout(finish, 250).unref();
     });
   });
 }
+
+/** How much of the examinee's stderr a run keeps (the API's STDERR_TAIL_LIMIT). */
+const STDERR_TAIL_CHARS = 4000;
 
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 };
 const signalNumber = (sig) => SIGNALS[sig] ?? 0;

@@ -17,7 +17,9 @@ const HEARTBEAT_MS = 60_000;
  *   task: import("../../workers/tasks/types.ts").Task, markdown: string, criteria: unknown[],
  *   command: string[], runs: number, groupId: string, baselineGroupId?: string,
  *   agentVersion?: string, agentModel: string, timeoutMs?: number,
+ *   cwd?: string,
  * }} opts
+ * `cwd`: where the examinee runs (an oracle agent runs from its task file's folder); default ours.
  */
 export async function runTrials(opts) {
   const { api, out, task, command } = opts;
@@ -63,6 +65,7 @@ export async function runTrials(opts) {
         env,
         deadlineMs: Math.min(untilExpiry, opts.timeoutMs ?? Infinity),
         signal: interrupt.signal,
+        cwd: opts.cwd,
         tickMs: HEARTBEAT_MS,
         onTick: () =>
           api.request("POST", `/v1/sandboxes/${sessionId}/heartbeat`).catch((err) => out.warn(`heartbeat failed: ${err.message}`)),
@@ -84,6 +87,8 @@ export async function runTrials(opts) {
           criteria: opts.criteria,
           stop_reason: ended.stopReason,
           exit_code: ended.exitCode,
+          ...(ended.signal ? { exit_signal: ended.signal } : {}),
+          ...(ended.stderrTail ? { stderr_tail: ended.stderrTail } : {}),
           duration_ms: ended.durationMs,
           agent_model: opts.agentModel,
           agent_sdk: "pome-cli",
@@ -94,9 +99,11 @@ export async function runTrials(opts) {
         },
         { timeoutMs: 180_000 },
       );
-      const outcome = trialOutcome(result.score ?? null, task.config.passScore);
+      // The server's verdict decides: a score of 100 over an unbound criterion is incomplete, not passed.
+      const outcome = trialOutcome(result.score ?? null, task.config.passScore, result.verdict);
       const passed = outcome === "passed";
-      out.progress(`${tag}run ${result.run_id}: score ${result.score ?? "n/a"} → ${outcome}`);
+      const why = result.verdict_reason ? ` (${result.verdict_reason})` : "";
+      out.progress(`${tag}run ${result.run_id}: score ${result.score ?? "n/a"} → ${outcome}${why}`);
       trials.push({
         trial,
         session_id: sessionId,
@@ -104,6 +111,7 @@ export async function runTrials(opts) {
         score: result.score ?? null,
         passed,
         outcome,
+        verdict_reason: result.verdict_reason ?? null,
         exit_code: ended.exitCode,
         duration_ms: ended.durationMs,
         stop_reason: ended.stopReason,
@@ -124,7 +132,7 @@ export async function runTrials(opts) {
     // The control plane's arithmetic: a trial with no score errored and leaves the fraction.
     ...summarize(
       reliability(
-        trials.map((t) => ({ run_id: t.run_id, score: t.score, criteria: t.criteria_results })),
+        trials.map((t) => ({ run_id: t.run_id, score: t.score, verdict: t.outcome, criteria: t.criteria_results })),
         task.config,
       ),
     ),

@@ -21,11 +21,14 @@ export function summarize(stats) {
     trials: stats.trials,
     passed_trials: stats.passed,
     errored_trials: stats.errored,
+    incomplete_trials: stats.incomplete ?? 0,
     graded_trials: stats.graded,
     pass_rate: stats.pass_rate === null ? 0 : Math.round(stats.pass_rate * 10000) / 100,
     pass_threshold: stats.pass_threshold,
     pass_score: stats.pass_score,
     passed: stats.verdict === "passed",
+    /** passed | failed | incomplete | errored: the set's verdict, which `pome run`'s exit code reports. */
+    verdict: stats.verdict === "no_data" ? "errored" : stats.verdict,
     reliability: stats,
   };
 }

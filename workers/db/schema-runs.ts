@@ -38,6 +38,13 @@ export const runs = sqliteTable("runs", {
   stateInitialKeys: text("state_initial_keys").notNull(),
   createdAt: text("created_at").notNull(),
   finishedAt: text("finished_at").notNull(),
+  // d1-migrations/0006_run_verdicts.sql
+  verdict: text("verdict"),
+  verdictReason: text("verdict_reason"),
+  exitSignal: text("exit_signal"),
+  stderrTail: text("stderr_tail"),
+  regradedFrom: text("regraded_from"),
+  flipped: text("flipped"),
 });
 
 export type RunRow = typeof runs.$inferSelect;

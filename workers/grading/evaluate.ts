@@ -3,17 +3,28 @@
 //   unmatched             a [code] sentence that binds no check of its twin
 //   seed_missing          a seed+final check with no initial state to compare against
 //   field_absent          the export lacks the field the check reads (or no export at all)
-//   subject_redacted      the text looked for is a secret that redaction erases
+//   subject_redacted      a parameter (the text looked for, a name) holds a secret that redaction
+//                         erases from the evidence, so it can be neither found nor missed: one
+//                         rule here for every twin, not one per check
 //   already_true_in_seed  the check already passes on the initial state with an empty tape,
 //                         unless the criterion is always_scored
 //   judge_unavailable     no judge configured, or it never gave a well-formed verdict
+import { redactString } from "../../durable-objects/redact";
 import type { CheckDefinition, CheckOutcome, SkipReason, TwinId } from "../../durable-objects/twins/types";
 import { bindSentence } from "./binding";
 import type { Judge } from "./judge/types";
 import type { Criterion, CriterionResult, GradingEvidence, TaskContext, TwinEvidence } from "./types";
+import { absentSubjects } from "./subjects";
+import { NO_JUDGE_DETAIL, ownerOf } from "./verdict";
 import { nearestTemplates, vocabularyFor } from "./vocabulary";
 
 type Verdict = Pick<CriterionResult, "status" | "passed" | "skipped" | "reason" | "skip_reason">;
+
+/** The row with its owner: who a criterion that did not pass is on (verdict.ts). */
+const owned = (r: Omit<CriterionResult, "owner">, judgeFailed = false): CriterionResult => ({
+  ...r,
+  owner: judgeFailed ? "grader" : ownerOf({ ...r, owner: undefined }),
+});
 
 const verdict = (status: "passed" | "failed", reason: string): Verdict => ({
   status,
@@ -42,6 +53,18 @@ function run(check: CheckDefinition, input: Parameters<CheckDefinition["evaluate
 
 const fromOutcome = (o: CheckOutcome): Verdict => (o.status === "skipped" ? skip(o.reason, o.detail) : verdict(o.status, o.reason));
 
+/**
+ * The first parameter whose value redaction would change. The evidence is redacted before grading
+ * (every string of the states and the tape goes through `redactString`), so such a value is
+ * `[REDACTED]` wherever the agent wrote it: looking for it would fail an agent that did post it.
+ */
+export function redactedParam(check: CheckDefinition, args: Record<string, string>): string | undefined {
+  return check.params.find((p) => {
+    const value = args[p.name];
+    return typeof value === "string" && redactString(value) !== value;
+  })?.name;
+}
+
 /** Grades one bound [code] criterion against one twin's evidence. */
 export function gradeCheck(
   check: CheckDefinition,
@@ -49,6 +72,9 @@ export function gradeCheck(
   evidence: TwinEvidence | undefined,
   alwaysScored: boolean,
 ): Verdict {
+  const secret = redactedParam(check, args);
+  if (secret !== undefined)
+    return skip("subject_redacted", `the ${secret} looked for holds a secret that redaction removes from the evidence`);
   if (check.substrate === "seed+final" && evidence?.initial === undefined)
     return skip("seed_missing", "the check compares the seed with the final state and the seed is not available");
   if (check.substrate !== "tape" && evidence?.final === undefined)
@@ -72,7 +98,7 @@ export function gradeCodeCriterion(criterion: Criterion, twin: TwinId, evidence:
   if (!binding) {
     const nearest = nearestTemplates(checks, criterion.text, 1);
     const hint = checks.length ? `; nearest: ${nearest.join("")}` : `; the ${twin} twin publishes no checks yet`;
-    return {
+    return owned({
       ...base,
       check_id: null,
       status: "unmatched",
@@ -80,9 +106,13 @@ export function gradeCodeCriterion(criterion: Criterion, twin: TwinId, evidence:
       skipped: false,
       reason: `unmatched: the sentence binds no ${twin} check${hint}`,
       skip_reason: null,
-    };
+    });
   }
-  return { ...base, check_id: binding.check.id, ...gradeCheck(binding.check, binding.args, evidence.perTwin[twin], always) };
+  const graded = owned({ ...base, check_id: binding.check.id, ...gradeCheck(binding.check, binding.args, evidence.perTwin[twin], always) });
+  // A failure over a subject the seed lacks and the agent could not create is the task's, not the agent's.
+  const absent = graded.status === "failed" ? absentSubjects(twin, binding.args, evidence.perTwin[twin]?.initial) : [];
+  if (!absent.length) return graded;
+  return { ...graded, owner: "task", reason: `${graded.reason} (the task's fault: ${absent.map((a) => a.message).join("; ")})` };
 }
 
 async function gradeModelCriterion(
@@ -99,10 +129,12 @@ async function gradeModelCriterion(
     check_id: null,
     always_scored: criterion.always_scored === true,
   };
-  if (!judge) return { ...base, ...skip("judge_unavailable", "no judge is configured (JUDGE_PROVIDER is empty)") };
+  // No judge at all is a choice the platform's configuration made: the criterion is excluded and
+  // the verdict says so. A configured judge that fails is the grader's fault: the run is incomplete.
+  if (!judge) return owned({ ...base, ...skip("judge_unavailable", NO_JUDGE_DETAIL) });
   const answer = await judge.judge({ task, criterion, evidence });
-  if (!answer.ok) return { ...base, ...skip("judge_unavailable", answer.detail) };
-  return { ...base, ...verdict(answer.verdict === "pass" ? "passed" : "failed", answer.reason) };
+  if (!answer.ok) return owned({ ...base, ...skip("judge_unavailable", `the configured judge failed: ${answer.detail}`) }, true);
+  return owned({ ...base, ...verdict(answer.verdict === "pass" ? "passed" : "failed", answer.reason) });
 }
 
 export interface GradeInput {

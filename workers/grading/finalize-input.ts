@@ -12,6 +12,9 @@ export const FINALIZE_BODY_LIMIT = 256 * 1024;
 
 const key = z.string().min(1).max(1024);
 
+/** How much of the examinee's stderr a run keeps: its last 4 KB, enough for a stack trace. */
+export const STDERR_TAIL_LIMIT = 4096;
+
 const criterion = z.strictObject({
   id: z.string().min(1).max(200),
   text: z.string().min(1).max(CRITERION_TEXT_LIMIT),
@@ -24,6 +27,16 @@ export const FinalizeBody = z.strictObject({
   criteria: z.array(criterion).min(1).max(CRITERIA_LIMIT),
   stop_reason: z.string().max(2000),
   exit_code: z.number().int(),
+  /** The signal that ended the examinee (SIGKILL, SIGSEGV…), when one did. */
+  exit_signal: z
+    .string()
+    .regex(/^SIG[A-Z0-9]{1,12}$/, "must be a signal name such as SIGKILL")
+    .nullable()
+    .optional(),
+  /** The last lines the examinee wrote to stderr: kept on the run so a crash is named. Redacted. */
+  stderr_tail: z.string().max(STDERR_TAIL_LIMIT).optional(),
+  /** False when the examinee never started: the run is errored, whatever the twins hold. */
+  examinee_started: z.boolean().optional(),
   duration_ms: z.number().int().nonnegative(),
   agent_model: z.string().min(1).max(200),
   agent_sdk: z.string().max(200).optional(),

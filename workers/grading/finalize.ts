@@ -14,6 +14,8 @@ import type { Judge } from "./judge/types";
 import { fixPrompt, summarize } from "./narrate";
 import { findRunBySession, insertRun } from "./runs-store";
 import { scoreResults } from "./score";
+import { runVerdict } from "./verdict";
+import { redactText } from "../../durable-objects/redact";
 import type { GradingEvidence } from "./types";
 import type { RunRow } from "../db/schema-runs";
 import { buildTimelineIndex, timelineIndexKey } from "../dashboard/tape-view";
@@ -102,6 +104,13 @@ function taskPrompt(markdown: string | null): string | null {
   return parsed.ok && parsed.task.prompt.trim() ? parsed.task.prompt : null;
 }
 
+/** The score one trial needs to pass, from the task's Config (default 100). */
+export function taskPassScore(markdown: string | null): number | undefined {
+  if (!markdown) return undefined;
+  const parsed = parseTask(markdown);
+  return parsed.ok ? parsed.task.config.passScore : undefined;
+}
+
 export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
   const { env, sandbox, body } = req;
   const existing = await findRunBySession(env, sandbox.teamId, sandbox.id);
@@ -130,6 +139,12 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
   };
   const results = await gradeCriteria({ criteria: body.criteria, evidence, task, judge: req.judge });
   const score = scoreResults(results);
+  const verdict = runVerdict({
+    results,
+    score: score.score,
+    passScore: taskPassScore(sandbox.taskMarkdown),
+    examinee: { stop_reason: body.stop_reason, exit_code: body.exit_code, exit_signal: body.exit_signal, started: body.examinee_started },
+  });
   const { steps, lanes } = correlate(collected.tape);
   const narration = {
     taskName,
@@ -140,6 +155,7 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     stopReason: body.stop_reason,
     exitCode: body.exit_code,
     durationMs: body.duration_ms,
+    verdict,
   };
   const stored = await storeEvidence(where, collected);
   await indexTimeline(env, stored.trace, collected);
@@ -181,6 +197,11 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     stateInitialKeys: JSON.stringify(stored.initials),
     createdAt: sandbox.createdAt,
     finishedAt: now,
+    verdict: verdict.verdict,
+    verdictReason: verdict.reason,
+    exitSignal: body.exit_signal ?? null,
+    // The examinee's own output can carry a credential it printed: redacted like every other text kept.
+    stderrTail: body.stderr_tail ? redactText(body.stderr_tail) : null,
   });
   await closeFinalized(env, sandbox.id);
   return run;

@@ -2,6 +2,7 @@
 // tape. Deterministic prose, so the same run always reads the same way.
 import type { Lane, Step } from "./correlate";
 import type { CriterionResult, Score } from "./types";
+import { ownerOf, type Verdict } from "./verdict";
 
 export interface NarrateInput {
   taskName: string | null;
@@ -12,6 +13,8 @@ export interface NarrateInput {
   stopReason: string;
   exitCode: number;
   durationMs: number;
+  /** The run's verdict; the summary opens with it. */
+  verdict?: Verdict;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -51,7 +54,8 @@ export function summarize(input: NarrateInput): string {
       ? `No criterion was evaluated (${exclusionPhrase(input.score)}), so the run has no score.`
       : `Scored ${input.score.score}/100: ${b.passed} of ${b.evaluated} evaluated criteria passed${b.failed ? `, ${b.failed} failed` : ""}; ${exclusionPhrase(input.score)}.`;
   const stop = `It stopped with "${input.stopReason}" (exit ${input.exitCode}) after ${(input.durationMs / 1000).toFixed(1)} s.`;
-  return `${verdict} ${activity(input)} ${stop}`;
+  const head = input.verdict ? `Verdict: ${input.verdict.verdict} (${input.verdict.reason}). ` : "";
+  return `${head}${verdict} ${activity(input)} ${stop}`;
 }
 
 /**
@@ -59,13 +63,17 @@ export function summarize(input: NarrateInput): string {
  * could not serve. Null when nothing failed and nothing was unsupported.
  */
 export function fixPrompt(input: NarrateInput): string | null {
-  const failed = input.results.filter((r) => r.status === "failed");
+  // Only what the agent owns goes to the agent's author: a criterion the task got wrong is the
+  // task's to fix, and the report says so apart.
+  const failed = input.results.filter((r) => r.status === "failed" && ownerOf(r) === "agent");
   const unsupported = input.lanes.filter((l) => l.unsupported > 0);
-  if (!failed.length && !unsupported.length) return null;
+  const crash = input.verdict?.verdict === "failed" && input.verdict.owner === "agent" && /examinee/.test(input.verdict.reason);
+  if (!failed.length && !unsupported.length && !crash) return null;
   const name = input.taskName ? `"${input.taskName}"` : "this task";
   const lines = [
     `The agent's last run of ${name} ${input.score.score === null ? "was not scored" : `scored ${input.score.score}/100`}. Change the agent (its prompt or tools), not the task, so that it:`,
   ];
+  if (crash && input.verdict) lines.push(`First, make it run to completion: ${input.verdict.reason}.`);
   failed.forEach((r, i) => lines.push(`${i + 1}. meets "${r.text}" (${r.kind}) — it failed because ${r.reason}.`));
   if (unsupported.length) {
     const calls = unsupported.map((l) => `${l.key.replace(`${l.twin} `, "")} on ${l.twin} (${plural(l.unsupported, "call")})`).join("; ");

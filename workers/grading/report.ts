@@ -4,6 +4,7 @@ import { exclusionPhrase, scoreLine } from "./narrate";
 import type { RunView } from "./run-view";
 import { scoreFromRun } from "./run-score";
 import type { CriterionResult } from "./types";
+import { ownerOf, type RunVerdict } from "./verdict";
 
 const ICONS: Record<CriterionResult["status"], string> = { passed: "✅", failed: "❌", skipped: "⏭️", unmatched: "❔" };
 
@@ -14,11 +15,34 @@ const cell = (text: string) =>
     .replace(/\|/g, "\\|")
     .trim() || "—";
 
+/** Every criterion that did not pass names its owner: the agent, the task, the grader or the platform. */
 function criteriaTable(results: readonly CriterionResult[]): string[] {
   return [
-    "| | Criterion | Kind | Status | Reason |",
-    "|---|---|---|---|---|",
-    ...results.map((r) => `| ${ICONS[r.status]} | ${cell(r.text)} | ${r.kind} | ${r.status} | ${cell(r.reason)} |`),
+    "| | Criterion | Kind | Status | Owner | Reason |",
+    "|---|---|---|---|---|---|",
+    ...results.map((r) => `| ${ICONS[r.status]} | ${cell(r.text)} | ${r.kind} | ${r.status} | ${ownerOf(r) ?? "—"} | ${cell(r.reason)} |`),
+  ];
+}
+
+const VERDICT_ICONS: Record<RunVerdict, string> = { passed: "✅", failed: "❌", incomplete: "⚠️", errored: "🛑" };
+
+/** The verdict line, first thing after the title: a score says nothing without it. */
+export const verdictLine = (run: Pick<RunView, "verdict" | "verdict_reason">) =>
+  `**Verdict: ${VERDICT_ICONS[run.verdict]} ${run.verdict}** — ${run.verdict_reason}`;
+
+/** How the examinee ended, with the tail of its stderr when it crashed. */
+function examineeSection(run: RunView): string[] {
+  const crashed = run.exit_code !== 0 || run.exit_signal !== null;
+  if (!crashed || !run.stderr_tail) return [];
+  return [
+    "## How the examinee ended",
+    "",
+    `Exit code ${run.exit_code}${run.exit_signal ? `, signal ${run.exit_signal}` : ""}; the end of its stderr:`,
+    "",
+    "```text",
+    run.stderr_tail.replace(/`{3,}/g, "ʼʼʼ"),
+    "```",
+    "",
   ];
 }
 
@@ -53,6 +77,8 @@ export function renderReport(run: RunView, opts: ReportOptions = {}): string {
   const lines: string[] = [
     `# Evaluation report — ${title}`,
     "",
+    verdictLine(run),
+    "",
     scoreLine(score),
     "",
     `## Criteria (${b.passed} passed · ${b.failed} failed · ${exclusionPhrase(score)})`,
@@ -64,13 +90,21 @@ export function renderReport(run: RunView, opts: ReportOptions = {}): string {
     `- Run: \`${run.id}\` (session \`${run.session_id}\`), finished ${run.finished_at}`,
     `- Agent model: ${run.agent_model}${run.agent_sdk ? ` via ${run.agent_sdk}` : ""}; agent version: ${run.agent_version ?? "not declared"}`,
     `- Judge model: ${run.judge_model ?? "none configured ([model] criteria are skipped judge_unavailable)"}`,
-    `- Stopped: "${cell(run.stop_reason)}", exit code ${run.exit_code}, after ${(run.duration_ms / 1000).toFixed(1)} s`,
+    `- Stopped: "${cell(run.stop_reason)}", exit code ${run.exit_code}${run.exit_signal ? ` (signal ${run.exit_signal})` : ""}, after ${(run.duration_ms / 1000).toFixed(1)} s`,
+    ...(run.regraded_from ? [`- Re-graded from run \`${run.regraded_from}\`'s stored evidence`] : []),
     `- Twin runtime: ${twinRuntime(run)}`,
     `- Group: ${run.group_id ? `\`${run.group_id}\`` : "none"}${run.baseline_group_id ? `; baseline group \`${run.baseline_group_id}\`` : ""}`,
     `- Provenance: ${run.provenance}`,
     `- Dashboard: [${run.dashboard_url}](${run.dashboard_url})`,
     "",
   ];
+  lines.push(...examineeSection(run));
+  if (run.flipped) {
+    const changed = run.flipped.filter((f) => f.before !== f.after);
+    lines.push("## Flipped since the run re-graded", "");
+    if (!changed.length) lines.push("No criterion changed status.", "");
+    else lines.push(...changed.map((f) => `- \`${f.id}\` ${cell(f.text)}: ${f.before} → ${f.after}`), "");
+  }
   if (run.summary) lines.push("## Summary", "", run.summary, "");
   lines.push("## Handoff (fix prompt)", "");
   if (run.fix_prompt) {
@@ -85,6 +119,12 @@ export function renderReport(run: RunView, opts: ReportOptions = {}): string {
       "",
     );
   }
+  const taskFailed = run.criteria_results.filter((r) => r.status === "failed" && ownerOf(r) === "task");
+  if (taskFailed.length)
+    lines.push(
+      `${taskFailed.map((r) => `\`${r.id}\``).join(", ")} failed on a subject the seed does not have and the agent could not create: fix the task, not the agent.`,
+      "",
+    );
   lines.push("## Rerun after fixing", "");
   const nextVersion = run.agent_version ? `${run.agent_version}-next` : "v2";
   if (run.group_id) {

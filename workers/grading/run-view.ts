@@ -2,6 +2,7 @@
 import type { TwinId } from "../../durable-objects/twins/types";
 import type { Lane, Step } from "./correlate";
 import type { CriteriaBreakdown, CriterionResult } from "./types";
+import type { RunVerdict } from "./verdict";
 
 export interface RunView {
   id: string;
@@ -12,6 +13,10 @@ export interface RunView {
   satisfaction_score: number | null;
   score: number | null;
   all_skipped: boolean;
+  /** passed | failed | incomplete | errored (verdict.ts): what the score alone cannot say. */
+  verdict: RunVerdict;
+  /** Why: the criteria, the crash or the configuration behind the verdict. */
+  verdict_reason: string;
   criteria_results: CriterionResult[];
   criteria_breakdown: CriteriaBreakdown;
   group_id: string | null;
@@ -24,6 +29,14 @@ export interface RunView {
   judge_model: string | null;
   stop_reason: string;
   exit_code: number;
+  /** The signal that ended the examinee, when one did. */
+  exit_signal: string | null;
+  /** The last of what the examinee wrote to stderr (redacted), when the runner sent it. */
+  stderr_tail: string | null;
+  /** The run this one re-graded from its stored evidence; null for a run of its own. */
+  regraded_from: string | null;
+  /** For a regrade: the criteria whose status changed from the run it re-graded. */
+  flipped: { id: string; text: string; before: string; after: string }[] | null;
   duration_ms: number;
   provenance: "hosted";
   /** Where the evidence came from: the live sandbox, its R2 archive, or uploaded blobs. */

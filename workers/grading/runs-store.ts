@@ -7,6 +7,7 @@ import { evaluations, runs, type EvaluationRow, type NewRunRow, type RunRow } fr
 import type { Lane, Step } from "./correlate";
 import type { RunView } from "./run-view";
 import type { CriteriaBreakdown, CriterionResult } from "./types";
+import { ownerOf, storedVerdict } from "./verdict";
 
 /** Inserts the run unless the sandbox already has one; returns the sandbox's run either way. */
 export async function insertRun(env: Env, row: NewRunRow): Promise<RunRow> {
@@ -45,6 +46,7 @@ export async function listRuns(env: Env, teamId: string, opts: { groupId?: strin
       task_name: runs.taskName,
       task_hash: runs.taskHash,
       satisfaction_score: runs.satisfactionScore,
+      verdict: runs.verdict,
       group_id: runs.groupId,
       environment: runs.environment,
       agent_model: runs.agentModel,
@@ -63,6 +65,17 @@ export const dashboardUrl = (origin: string, runId: string) => `${origin}/app/ru
 
 /** `dashboardOrigin` is where run pages are served (the DASHBOARD_ORIGIN setting, or the request's). */
 export function runView(row: RunRow, dashboardOrigin: string): RunView {
+  // Rows written before owners existed get them read from their status, the same rule.
+  const results = json<CriterionResult[]>(row.criteriaResults).map((r) => ({ ...r, owner: ownerOf(r) }));
+  const verdict = storedVerdict({
+    verdict: row.verdict,
+    verdict_reason: row.verdictReason,
+    criteria_results: results,
+    score: row.satisfactionScore,
+    stop_reason: row.stopReason,
+    exit_code: row.exitCode,
+    exit_signal: row.exitSignal,
+  });
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -71,7 +84,9 @@ export function runView(row: RunRow, dashboardOrigin: string): RunView {
     satisfaction_score: row.satisfactionScore,
     score: row.satisfactionScore,
     all_skipped: row.allSkipped,
-    criteria_results: json<CriterionResult[]>(row.criteriaResults),
+    verdict: verdict.verdict,
+    verdict_reason: verdict.reason,
+    criteria_results: results,
     criteria_breakdown: json<CriteriaBreakdown>(row.criteriaBreakdown),
     group_id: row.groupId,
     baseline_group_id: row.baselineGroupId,
@@ -83,6 +98,10 @@ export function runView(row: RunRow, dashboardOrigin: string): RunView {
     judge_model: row.judgeModel,
     stop_reason: row.stopReason,
     exit_code: row.exitCode,
+    exit_signal: row.exitSignal,
+    stderr_tail: row.stderrTail,
+    regraded_from: row.regradedFrom,
+    flipped: row.flipped ? json<NonNullable<RunView["flipped"]>>(row.flipped) : null,
     duration_ms: row.durationMs,
     provenance: "hosted",
     source: row.source as RunView["source"],
@@ -112,6 +131,8 @@ export function finalizeResult(view: RunView, apiOrigin: string) {
     session_id: view.session_id,
     score: view.satisfaction_score,
     satisfaction_score: view.satisfaction_score,
+    verdict: view.verdict,
+    verdict_reason: view.verdict_reason,
     criteria_results: view.criteria_results,
     criteria_breakdown: view.criteria_breakdown,
     all_skipped: view.all_skipped,

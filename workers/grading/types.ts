@@ -1,5 +1,6 @@
 // The shapes grading reads and writes. A run's criteria_results are these rows, stored as JSON.
 import type { SkipReason, TapeRow, TwinId } from "../../durable-objects/twins/types";
+import type { Owner } from "./verdict";
 
 export type CriterionKind = "code" | "model";
 
@@ -29,6 +30,8 @@ export interface CriterionResult {
   reason: string;
   skip_reason: SkipReason | null;
   always_scored: boolean;
+  /** Who owns a criterion that did not pass (see verdict.ts ownerOf); null when it passed. */
+  owner: Owner | null;
 }
 
 /** What one twin contributed to the run. */

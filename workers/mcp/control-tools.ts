@@ -15,6 +15,12 @@ const groupId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "6–64 of [A-Za-z0-9_
 
 const runArgs = {
   task_id: z.string().min(1).describe("The stored task to run (from save_task)"),
+  allow_unbound: z
+    .boolean()
+    .optional()
+    .describe(
+      "Start even though some [code] criteria bind no check (the vocabulary changed since the task was saved); such runs are graded `incomplete`, never passed. Default false: refused with `unbound_criteria`, naming the nearest checks.",
+    ),
   agent_id: z
     .string()
     .min(1)
@@ -142,11 +148,17 @@ export function registerControlTools(server: McpServer, ctx: RunContext & { requ
     "finalize_run",
     {
       description:
-        "Grade a run and close its sandbox, from the live tape and twin state. Call it the instant the examinee idles. Returns run_id, score (/100), criteria_results with a reason each, judge_model and dashboard_url. Criteria default to the task's own. Finalizing again returns the same run.",
+        "Grade a run and close its sandbox, from the live tape and twin state. Call it the instant the examinee idles. Returns run_id, verdict (passed | failed | incomplete | errored) with verdict_reason, score (/100), criteria_results with a reason and an owner (agent | task | grader | platform) each, judge_model and dashboard_url. A non-zero exit_code or an exit_signal makes the run failed, naming the crash. Criteria default to the task's own. Finalizing again returns the same run.",
       inputSchema: {
         session_id: z.string().min(1).describe("The ses_ id from run_task"),
         stop_reason: z.string().max(2000).optional().describe('Why the examinee stopped (default "idle")'),
-        exit_code: z.number().int().optional().describe("The examinee's exit code (default 0)"),
+        exit_code: z.number().int().optional().describe("The examinee's exit code (default 0); non-zero makes the run failed as a crash"),
+        exit_signal: z
+          .string()
+          .regex(/^SIG[A-Z0-9]{1,12}$/)
+          .optional()
+          .describe("The signal that ended the examinee (SIGKILL, SIGSEGV…), when one did"),
+        stderr_tail: z.string().max(4096).optional().describe("The last of what the examinee wrote to stderr, kept on the run (redacted)"),
         duration_ms: z.number().int().nonnegative().optional().describe("How long it ran (default: since the sandbox started)"),
         agent_model: z.string().min(1).max(200).optional().describe("The examinee's model, informational"),
         agent_sdk: z.string().max(200).optional(),

@@ -8,6 +8,8 @@ export interface FinalizeRequest {
   session_id: string;
   stop_reason?: string;
   exit_code?: number;
+  exit_signal?: string;
+  stderr_tail?: string;
   duration_ms?: number;
   agent_model?: string;
   agent_sdk?: string;
@@ -28,6 +30,9 @@ export async function finalizeRun(v1: V1, req: FinalizeRequest): Promise<unknown
     // The examinee stopped on its own when the coach finalizes without saying otherwise.
     stop_reason: req.stop_reason ?? "idle",
     exit_code: req.exit_code ?? 0,
+    // How a crash ended, kept on the run so its verdict names it (issue 38).
+    ...(req.exit_signal !== undefined ? { exit_signal: req.exit_signal } : {}),
+    ...(req.stderr_tail !== undefined ? { stderr_tail: req.stderr_tail } : {}),
     duration_ms: req.duration_ms ?? Math.max(0, Date.now() - Date.parse(sandbox.created_at)),
     // Informational and never verified; "unknown" says plainly that nobody declared it.
     agent_model: req.agent_model ?? "unknown",

@@ -1,6 +1,7 @@
 // run_task and run_trials: mint the group id, check the agent's twin allowlist, start the
 // sandbox(es) through POST /v1/sandboxes, and hand back what the coach launches the examinee with.
 import type { TwinId } from "../../durable-objects/twins/types";
+import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { requireAgentTwins } from "../tasks/agent-store";
 import type { V1 } from "./control-api";
@@ -13,6 +14,8 @@ interface StoredTask {
   twins: TwinId[];
   prompt: string;
   config: { runs: number | null; pass_threshold: number | null; pass_score: number | null };
+  /** Each criterion with the check it binds to now (null: it binds none). */
+  criteria?: { id: string; kind: string; text: string; twin?: string; check_id: string | null }[];
 }
 
 export interface RunRequest {
@@ -22,6 +25,8 @@ export interface RunRequest {
   group_id?: string;
   baseline_group_id?: string;
   transport?: LaunchTransport;
+  /** Start even though some [code] criteria bind no check: the runs will be incomplete. */
+  allow_unbound?: boolean;
 }
 
 export interface RunContext {
@@ -38,7 +43,22 @@ async function prepare(ctx: RunContext, req: RunRequest): Promise<StoredTask> {
   const task = await ctx.v1.json<StoredTask>("GET", `/v1/tasks/${encodeURIComponent(req.task_id)}`);
   // Refuses with 400 `twins not enabled` (an ApiError, shaped into the envelope by the tool).
   if (req.agent_id !== undefined) await requireAgentTwins(ctx.env, ctx.teamId, req.agent_id, task.twins);
+  if (!req.allow_unbound) refuseUnbound(task);
   return task;
+}
+
+/**
+ * A stored task bound when it was saved, but a vocabulary can change since: a run whose [code]
+ * criteria do not all bind could only be incomplete, so it is refused before any sandbox starts.
+ */
+function refuseUnbound(task: StoredTask): void {
+  const unbound = (task.criteria ?? []).filter((c) => c.kind === "code" && c.check_id === null);
+  if (!unbound.length) return;
+  throw new ApiError(
+    "validation_failed",
+    `Criterion "${unbound[0].text}" binds no check${unbound.length > 1 ? ` (and ${unbound.length - 1} more)` : ""}; the run could only be incomplete. Fix the task (validate_task names the nearest checks) or pass allow_unbound: true`,
+    { error: "unbound_criteria", criteria: unbound.map((c) => ({ id: c.id, text: c.text, twin: c.twin ?? task.twins[0] })) },
+  );
 }
 
 async function startSandbox(ctx: RunContext, task: StoredTask, req: RunRequest, groupId: string, trial = { trial: 1, trials: 1 }) {

@@ -4,11 +4,14 @@ import { z } from "zod";
 import type { TwinId } from "../../durable-objects/twins/types";
 import type { AppEnv } from "../app-env";
 import { signBlobUrl } from "../blobs/sign";
-import { parseWith } from "../body";
+import { MiB, parseWith, readJson } from "../body";
 import type { RunRow } from "../db/schema-runs";
 import { ApiError, notFound } from "../errors";
+import { judgeFromEnv } from "../grading/judge";
+import { RegradeBody, regradeRun } from "../grading/regrade";
 import { renderReport } from "../grading/report";
-import { findRun, listRuns, runView } from "../grading/runs-store";
+import { findRun, finalizeResult, listRuns, runView } from "../grading/runs-store";
+import { findSandbox } from "../sandbox-index";
 import { apiOrigin, dashboardOrigin } from "../urls";
 
 const ListQuery = z.object({
@@ -49,6 +52,18 @@ export const runRoutes = new Hono<AppEnv>()
     return c.json(rows);
   })
   .get("/:id", async (c) => c.json(runView(await requireRun(c), dashboardOrigin(c))))
+  // Grade a stored run again from its evidence (after a task or a check was fixed): a new run,
+  // linked to this one, with the criteria that flipped. The old run is left as it was.
+  .post("/:id/regrade", async (c) => {
+    const run = await requireRun(c);
+    // An empty body re-grades the run's own criteria; a body carries fixed criteria or a fixed task.
+    const empty = c.req.raw.body === null || c.req.header("content-length") === "0";
+    const body = parseWith(RegradeBody, empty ? {} : await readJson(c, 6 * MiB));
+    const sandbox = await findSandbox(c.env, run.teamId, run.sessionId);
+    const regraded = await regradeRun(c.env, run, body, judgeFromEnv(c.env), sandbox?.taskMarkdown ?? null);
+    const view = runView(regraded, dashboardOrigin(c));
+    return c.json({ ...finalizeResult(view, apiOrigin(c)), regraded_from: view.regraded_from, flipped: view.flipped }, 201);
+  })
   .get("/:id/report.md", async (c) => {
     const report = renderReport(runView(await requireRun(c), dashboardOrigin(c)));
     return c.body(report, 200, { "content-type": "text/markdown; charset=utf-8" });
@@ -74,7 +89,15 @@ export const runRoutes = new Hono<AppEnv>()
     }
     const primary = (run.stateS3Key && Object.values(perTwin).find((e) => e.key === run.stateS3Key)) || Object.values(perTwin)[0];
     if (!primary) throw blobAbsent("state");
+    // The seeds too, so the evidence can be graded again elsewhere (`pome grade`, issue 38):
+    // already_true_in_seed and seed+final checks read them.
+    const initialKeys = JSON.parse(run.stateInitialKeys) as Partial<Record<TwinId, string>>;
+    const perTwinInitial: Partial<Record<TwinId, { key: string; url: string }>> = {};
+    for (const twin of twins) {
+      const key = initialKeys[twin] ?? null;
+      if (key && (await blobExists(c.env.EVIDENCE, key))) perTwinInitial[twin] = { key, url: (await signedDownload(c, key)).url };
+    }
     const signed = await signedDownload(c, primary.key);
     c.header("cache-control", "no-store");
-    return c.json({ blob: "state", ...signed, per_twin: perTwin });
+    return c.json({ blob: "state", ...signed, per_twin: perTwin, per_twin_initial: perTwinInitial });
   });

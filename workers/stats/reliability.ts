@@ -92,6 +92,8 @@ export interface Trial {
   run_id: string;
   /** The run's score /100; null when nothing was evaluated. */
   score: number | null;
+  /** The run's stored verdict (workers/grading/verdict.ts); absent for runs graded before verdicts. */
+  verdict?: string | null;
   criteria: readonly TrialCriterion[];
 }
 
@@ -102,14 +104,18 @@ export interface PassConfig {
   passThreshold?: number;
 }
 
-export type TrialOutcome = "passed" | "failed" | "errored";
+export type TrialOutcome = "passed" | "failed" | "incomplete" | "errored";
+const OUTCOMES: readonly string[] = ["passed", "failed", "incomplete", "errored"];
 
 /**
- * A trial with no score (every criterion skipped or unmatched, e.g. the judge was unavailable)
- * errored: the platform could not grade it, so it says nothing about the agent and leaves the
- * fraction. An examinee that crashed still has a score, and counts against the agent.
+ * A trial's outcome is its run's verdict: passed, failed (the agent's doing, a crash included),
+ * incomplete (not fully graded: an unbound [code] criterion, a configured judge that failed) or
+ * errored (nothing graded). Incomplete and errored trials say nothing sure about the agent: both
+ * are shown and counted apart, never in the fraction. A run stored before verdicts has only its
+ * score: no score errored, else the pass score decides.
  */
-export function trialOutcome(score: number | null, passScore = DEFAULT_PASS_SCORE): TrialOutcome {
+export function trialOutcome(score: number | null, passScore = DEFAULT_PASS_SCORE, verdict?: string | null): TrialOutcome {
+  if (verdict && OUTCOMES.includes(verdict)) return verdict as TrialOutcome;
   if (score === null) return "errored";
   return score >= passScore ? "passed" : "failed";
 }
@@ -150,6 +156,9 @@ export interface Reliability {
   /** Shown, never counted in the fraction. */
   errored: number;
   errored_runs: string[];
+  /** Not fully graded (an unbound criterion, a failed judge): shown apart, never counted in the fraction. */
+  incomplete: number;
+  incomplete_runs: string[];
   /** passed / graded; null when no trial was graded. */
   pass_rate: number | null;
   /** The 95% Wilson interval of pass_rate. */
@@ -159,7 +168,11 @@ export interface Reliability {
   pass_score: number;
   /** A percentage, as the task file writes it. */
   pass_threshold: number;
-  verdict: "passed" | "failed" | "no_data";
+  /**
+   * Against the threshold, over graded trials. `incomplete` when the graded trials would pass but
+   * some trial was not fully graded: a set with an ungraded trial is never passed.
+   */
+  verdict: "passed" | "failed" | "incomplete" | "no_data";
   /** False when the threshold lies inside the interval: more trials could turn the verdict. */
   verdict_settled: boolean;
   criteria: CriterionReliability[];
@@ -209,10 +222,16 @@ export function criterionReliability(trials: readonly Trial[]): CriterionReliabi
   return [...byKey.values()];
 }
 
+function setVerdict(rate: number | null, threshold: number, anyIncomplete: boolean): Reliability["verdict"] {
+  if (rate === null) return anyIncomplete ? "incomplete" : "no_data";
+  if (rate * 100 < threshold - 1e-9) return "failed";
+  return anyIncomplete ? "incomplete" : "passed";
+}
+
 export function reliability(trials: readonly Trial[], config: PassConfig = {}): Reliability {
   const passScore = config.passScore ?? DEFAULT_PASS_SCORE;
   const threshold = config.passThreshold ?? DEFAULT_PASS_THRESHOLD;
-  const outcomes = trials.map((t) => trialOutcome(t.score, passScore));
+  const outcomes = trials.map((t) => trialOutcome(t.score, passScore, t.verdict));
   const passed = outcomes.filter((o) => o === "passed").length;
   const failed = outcomes.filter((o) => o === "failed").length;
   const graded = passed + failed;
@@ -225,15 +244,17 @@ export function reliability(trials: readonly Trial[], config: PassConfig = {}): 
     graded,
     passed,
     failed,
-    errored: trials.length - graded,
+    errored: outcomes.filter((o) => o === "errored").length,
     errored_runs: trials.filter((_, i) => outcomes[i] === "errored").map((trial) => trial.run_id),
+    incomplete: outcomes.filter((o) => o === "incomplete").length,
+    incomplete_runs: trials.filter((_, i) => outcomes[i] === "incomplete").map((trial) => trial.run_id),
     pass_rate: rate,
     interval,
     pass_hat_k: passHatK(graded, passed).map((estimate, i) => ({ k: i + 1, estimate })),
     mean_score: scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null,
     pass_score: passScore,
     pass_threshold: threshold,
-    verdict: rate === null ? "no_data" : rate * 100 >= threshold - 1e-9 ? "passed" : "failed",
+    verdict: setVerdict(rate, threshold, outcomes.includes("incomplete")),
     verdict_settled: interval !== null && (interval.low >= t || interval.high < t),
     criteria: criterionReliability(trials),
   };

@@ -44,6 +44,7 @@ const columns = {
   id: runs.id,
   sessionId: runs.sessionId,
   score: runs.satisfactionScore,
+  verdict: runs.verdict,
   criteria: runs.criteriaResults,
   taskName: runs.taskName,
   agentVersion: runs.agentVersion,
@@ -93,7 +94,12 @@ const distinct = <T>(values: T[]) => [...new Set(values)];
 
 async function summarize(env: Env, rows: readonly Row[]): Promise<RunSetReliability> {
   const config = await passConfig(env, rows.map((r) => r.sessionId ?? "").reverse());
-  const trials: Trial[] = rows.map((r) => ({ run_id: r.id ?? "", score: r.score ?? null, criteria: criteriaOf(r.criteria) }));
+  const trials: Trial[] = rows.map((r) => ({
+    run_id: r.id ?? "",
+    score: r.score ?? null,
+    verdict: r.verdict ?? null,
+    criteria: criteriaOf(r.criteria),
+  }));
   const stats = reliability(trials, { passScore: config?.passScore, passThreshold: config?.passThreshold });
   const baselines = rows.map((r) => r.baselineGroupId).filter((b): b is string => !!b);
   return {
@@ -105,7 +111,7 @@ async function summarize(env: Env, rows: readonly Row[]): Promise<RunSetReliabil
       id: r.id ?? "",
       session_id: r.sessionId ?? "",
       score: r.score ?? null,
-      outcome: trialOutcome(r.score ?? null, stats.pass_score),
+      outcome: trialOutcome(r.score ?? null, stats.pass_score, r.verdict),
       task_name: r.taskName ?? null,
       agent_version: r.agentVersion ?? null,
       agent_id: r.agentId ?? null,

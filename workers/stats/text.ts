@@ -8,12 +8,22 @@ const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 const range = (i: Interval) => `${pct(i.low)}–${pct(i.high)}`;
 const quote = (text: string) => `"${text.length > 90 ? `${text.slice(0, 87)}…` : text}"`;
 
+const VERDICT_WORDS: Record<Reliability["verdict"], string> = {
+  passed: "PASSED",
+  failed: "FAILED",
+  incomplete: "INCOMPLETE (some trials were not fully graded)",
+  no_data: "NO VERDICT",
+};
+
 export function passRateLine(
-  r: Pick<Reliability, "pass_rate" | "interval" | "passed" | "graded" | "errored" | "pass_threshold" | "verdict">,
+  r: Pick<Reliability, "pass_rate" | "interval" | "passed" | "graded" | "errored" | "pass_threshold" | "verdict"> &
+    Partial<Pick<Reliability, "incomplete">>,
 ): string {
-  const errored = r.errored ? `; ${r.errored} errored, not counted` : "";
-  if (r.pass_rate === null || !r.interval) return `Pass rate: no graded trials${errored}; threshold ${r.pass_threshold}%: NO VERDICT`;
-  return `Pass rate ${pct(r.pass_rate)} (${r.passed} of ${r.graded} graded trials${errored}), 95% Wilson interval ${range(r.interval)}; threshold ${r.pass_threshold}%: ${r.verdict === "passed" ? "PASSED" : "FAILED"}`;
+  const incomplete = r.incomplete ? `; ${r.incomplete} incomplete (not fully graded), not counted` : "";
+  const errored = `${incomplete}${r.errored ? `; ${r.errored} errored, not counted` : ""}`;
+  if (r.pass_rate === null || !r.interval)
+    return `Pass rate: no graded trials${errored}; threshold ${r.pass_threshold}%: ${VERDICT_WORDS[r.verdict]}`;
+  return `Pass rate ${pct(r.pass_rate)} (${r.passed} of ${r.graded} graded trials${errored}), 95% Wilson interval ${range(r.interval)}; threshold ${r.pass_threshold}%: ${VERDICT_WORDS[r.verdict]}`;
 }
 
 export function reliabilityLines(r: Reliability): string[] {

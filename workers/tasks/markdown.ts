@@ -12,12 +12,14 @@ export const SECTION_HEADINGS = {
 } as const;
 type KnownKind = keyof typeof SECTION_HEADINGS;
 
-export const CONFIG_KEYS = ["twins", "runs", "passThreshold", "passScore"] as const;
+export const CONFIG_KEYS = ["twins", "runs", "passThreshold", "passScore", "reference", "naive"] as const;
 // A task that names no twins gets the platform's default ones. This file cannot know them (the
 // CLI loads it without the registry), so every caller passes them in: the control plane from the
 // registry (workers/tasks/index.ts), the CLI from `GET /v1/twins`.
 const MAX_TWINS = 3;
 const MAX_RUNS = 50;
+/** An oracle command (`reference:`, `naive:`) is one line a person can read. */
+const MAX_ORACLE_COMMAND = 500;
 const TWIN_ID = /^[a-z][a-z0-9-]*$/;
 
 interface RawSection {
@@ -126,6 +128,10 @@ function parseConfig(body: string[], firstLine: number, collect: Collect, defaul
       const runs = Number(value);
       if (!/^\d+$/.test(value) || runs < 1 || runs > MAX_RUNS) fail(`runs must be a whole number from 1 to ${MAX_RUNS}, not "${value}"`);
       else config.runs = runs;
+    } else if (key === "reference" || key === "naive") {
+      if (!value || value.length > MAX_ORACLE_COMMAND)
+        fail(`${key} must be the command of an agent (e.g. node ../agents/task.mjs), at most ${MAX_ORACLE_COMMAND} characters`);
+      else config[key] = value;
     } else {
       const percent = parsePercent(value);
       if (percent === undefined) fail(`${key} must be a percentage from 0 to 100 (e.g. 80%), not "${value}"`);
@@ -317,6 +323,8 @@ export function renderConfigBody(config: TaskConfig): string {
   if (config.runs !== undefined) lines.push(`runs: ${config.runs}`);
   if (config.passThreshold !== undefined) lines.push(`passThreshold: ${config.passThreshold}%`);
   if (config.passScore !== undefined) lines.push(`passScore: ${config.passScore}%`);
+  if (config.reference !== undefined) lines.push(`reference: ${config.reference}`);
+  if (config.naive !== undefined) lines.push(`naive: ${config.naive}`);
   return lines.join("\n");
 }
 

@@ -23,6 +23,12 @@ export interface TaskConfig {
   passThreshold?: number;
   /** Minimum score (0–100) for one trial to count as passed. Default 100. */
   passScore?: number;
+  /**
+   * Oracle pair (issue 38): the command of a reference agent that must pass the task, and of a
+   * naive one that must fail it; `pome validate --oracle` runs both. Run from the task file's folder.
+   */
+  reference?: string;
+  naive?: string;
 }
 
 /** The seed file's world: one entry per twin, even for a one-twin task. */

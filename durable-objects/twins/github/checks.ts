@@ -2,7 +2,6 @@
 // may be, each with its predicate. Predicates are pure functions over the exported state (the
 // seed's own shape) and this twin's tape rows. They read defensively: a state uploaded as a blob
 // may lack fields the live twin always exports, and an absent field is never read as a default.
-import { containsSecret } from "../../redact";
 import { absent, checkMaker, fail, isRec, listOf, noUnsupportedEndpoint, pass, quoteList, type Found, type Rec } from "../kit/checks";
 import type { CheckDefinition, CheckInput, CheckParam } from "../types";
 import type { GithubSeed } from "./seed";
@@ -128,13 +127,6 @@ export const githubChecks: CheckDefinition<GithubSeed>[] = [
     "final",
     [{ name: "needle", pattern: '[^"\\n]+', example: "Deploy blocked" }, ISSUE, REPO],
     ({ args, final }) => {
-      // Secrets are redacted before grading, so such a needle can never be found: never pass or fail it.
-      if (containsSecret(args.needle))
-        return {
-          status: "skipped",
-          reason: "subject_redacted",
-          detail: "the text looked for is a secret that redaction removes from the evidence",
-        };
       const issue = findNumbered(final, args.repo, "issues", args.issue);
       if (!issue.ok) return issue.outcome;
       const list = listOf(issue.value, "comments", `issue #${args.issue}`);

@@ -2,7 +2,6 @@
 // each a pure predicate over the exported state (the seed's own shape) and this twin's tape. They
 // read defensively: an uploaded state may lack fields, and an absent field is skipped, never read
 // as a default. "New" means not in the seed: those checks need the initial state.
-import { containsSecret } from "../../redact";
 import {
   absent,
   checkMaker,
@@ -33,11 +32,6 @@ const seedMissing: CheckOutcome = {
   reason: "seed_missing",
   detail: "the initial state is not available to compare against",
 };
-const redacted = (): CheckOutcome => ({
-  status: "skipped",
-  reason: "subject_redacted",
-  detail: "the text looked for is a secret that redaction removes from the evidence",
-});
 
 /** A channel by name (with or without `#`) or id. */
 function channelIn(state: unknown, ref: string): Found<Rec> {
@@ -105,7 +99,6 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
     "seed+final",
     [TEXT, CHANNEL],
     ({ args, initial, final }) => {
-      if (containsSecret(args.text)) return redacted();
       const fresh = newMessages(initial, final, args.channel);
       if (!fresh.ok) return fresh.outcome;
       const hit = fresh.value.find(containing(args.text));
@@ -121,7 +114,6 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
     "seed+final",
     [TEXT, TS, CHANNEL],
     ({ args, initial, final }) => {
-      if (containsSecret(args.text)) return redacted();
       const parent = messageAt(final, args.channel, args.ts);
       if (!parent.ok) return parent.outcome;
       const fresh = newMessages(initial, final, args.channel);
@@ -157,7 +149,6 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
     "seed+final",
     [TEXT, CHANNEL],
     ({ args, initial, final }) => {
-      if (containsSecret(args.text)) return redacted();
       if (initial === undefined) return seedMissing;
       if (!channelIn(final, args.channel).ok && listOf(final, "channels", "the export").ok)
         return pass(`#${args.channel} does not exist, so nothing was posted there`);
@@ -317,7 +308,6 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
     "seed+final",
     [TEXT],
     ({ args, initial, final }) => {
-      if (containsSecret(args.text)) return redacted();
       if (initial === undefined) return seedMissing;
       const channels = listOf(final, "channels", "the export");
       if (!channels.ok) return channels.outcome;

@@ -42,7 +42,7 @@ describe("usage errors", () => {
     expect(report.stderr).toBe("pome report takes one run id: pome report <run_id>\n");
     const unknown = await pome(["reprot"]);
     expect(unknown.stderr).toBe(
-      'pome: Unknown command "reprot". Commands: init, tasks, checks, validate, sandbox, run, rerun, runs, report, trace, doctor (pome --help)\n',
+      'pome: Unknown command "reprot". Commands: init, tasks, checks, validate, sandbox, run, rerun, runs, report, regrade, grade, trace, doctor (pome --help)\n',
     );
   });
 });

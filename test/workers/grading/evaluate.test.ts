@@ -184,6 +184,12 @@ describe("the judge in grading", () => {
   it("skips judge_unavailable when the judge gives no usable verdict", async () => {
     const judge: Judge = { model: "fake:judge", judge: async () => ({ ok: false, detail: "no verdict" }) };
     const [r] = await grade([{ id: "m1", text: "Polite", kind: "model" }], evidence(), judge);
-    expect(r).toMatchObject({ status: "skipped", skip_reason: "judge_unavailable", reason: "judge_unavailable: no verdict" });
+    // A configured judge that fails is the grader's fault (issue 38): the run it is in is incomplete.
+    expect(r).toMatchObject({
+      status: "skipped",
+      skip_reason: "judge_unavailable",
+      reason: "judge_unavailable: the configured judge failed: no verdict",
+      owner: "grader",
+    });
   });
 });

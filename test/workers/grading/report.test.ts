@@ -6,22 +6,26 @@ import { renderReport } from "../../../workers/grading/report";
 import type { RunView } from "../../../workers/grading/run-view";
 import { scoreResults } from "../../../workers/grading/score";
 import type { CriterionResult } from "../../../workers/grading/types";
+import { ownerOf, runVerdict } from "../../../workers/grading/verdict";
 import { row } from "./fixtures";
 
-const result = (id: string, status: CriterionResult["status"], reason: string, extra: Partial<CriterionResult> = {}): CriterionResult => ({
-  id,
-  text: `Criterion ${id}`,
-  kind: "code",
-  twin: "github",
-  check_id: null,
-  status,
-  passed: status === "passed",
-  skipped: status === "skipped",
-  reason,
-  skip_reason: null,
-  always_scored: false,
-  ...extra,
-});
+const result = (id: string, status: CriterionResult["status"], reason: string, extra: Partial<CriterionResult> = {}): CriterionResult => {
+  const r: Omit<CriterionResult, "owner"> & { owner?: CriterionResult["owner"] } = {
+    id,
+    text: `Criterion ${id}`,
+    kind: "code",
+    twin: "github",
+    check_id: null,
+    status,
+    passed: status === "passed",
+    skipped: status === "skipped",
+    reason,
+    skip_reason: null,
+    always_scored: false,
+    ...extra,
+  };
+  return { ...r, owner: ownerOf(r) };
+};
 
 function run(results: CriterionResult[], extra: Partial<RunView> = {}): RunView {
   const score = scoreResults(results);
@@ -30,7 +34,18 @@ function run(results: CriterionResult[], extra: Partial<RunView> = {}): RunView 
     row({ seq: 2, fidelity: "unsupported", status: 501, method: "PUT", path: "/repos/acme/api/pages", operation: "unsupported" }),
   ];
   const { steps, lanes } = correlate(tape);
-  const narration = { taskName: "Triage the timeout", score, results, steps, lanes, stopReason: "done", exitCode: 0, durationMs: 12_300 };
+  const verdict = runVerdict({ results, score: score.score, examinee: { stop_reason: "done", exit_code: 0 } });
+  const narration = {
+    taskName: "Triage the timeout",
+    score,
+    results,
+    steps,
+    lanes,
+    stopReason: "done",
+    exitCode: 0,
+    durationMs: 12_300,
+    verdict,
+  };
   return {
     id: "run_test",
     session_id: "ses_test",
@@ -39,6 +54,8 @@ function run(results: CriterionResult[], extra: Partial<RunView> = {}): RunView 
     satisfaction_score: score.score,
     score: score.score,
     all_skipped: score.all_skipped,
+    verdict: verdict.verdict,
+    verdict_reason: verdict.reason,
     criteria_results: results,
     criteria_breakdown: score.breakdown,
     group_id: "grp_baseline",
@@ -51,6 +68,10 @@ function run(results: CriterionResult[], extra: Partial<RunView> = {}): RunView 
     judge_model: null,
     stop_reason: "done",
     exit_code: 0,
+    exit_signal: null,
+    stderr_tail: null,
+    regraded_from: null,
+    flipped: null,
     duration_ms: 12_300,
     provenance: "hosted",
     source: "twin-pull",
@@ -95,10 +116,11 @@ describe("report.md", () => {
   });
 
   it("has a criteria table with a reason on every row, pipes escaped", () => {
-    expect(md).toContain("| | Criterion | Kind | Status | Reason |");
-    expect(md).toContain("| ✅ | Criterion c1 | code | passed | issue #1 has the `bug` label |");
-    expect(md).toContain("| ❌ | Criterion c2 | code | failed | issue #1 is not assigned to `alice` (assignees: none) |");
-    expect(md).toContain("| ⏭️ | Criterion c3 | code | skipped | already_true_in_seed: ");
+    expect(md).toContain("| | Criterion | Kind | Status | Owner | Reason |");
+    expect(md).toContain("| ✅ | Criterion c1 | code | passed | — | issue #1 has the `bug` label |");
+    expect(md).toContain("| ❌ | Criterion c2 | code | failed | agent | issue #1 is not assigned to `alice` (assignees: none) |");
+    expect(md).toContain("| ⏭️ | Criterion c3 | code | skipped | task | already_true_in_seed: ");
+    expect(md).toContain("| ❔ | Criterion c4 | code | unmatched | task | unmatched: ");
     const rows = md.split("\n").filter((l) => /^\| (✅|❌|⏭️|❔) \|/.test(l));
     expect(rows).toHaveLength(4);
     for (const line of rows) expect(line.split(" | ").at(-1)).not.toBe("— |");

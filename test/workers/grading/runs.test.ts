@@ -56,6 +56,7 @@ describe("GET /v1/runs", () => {
         "session_id",
         "task_hash",
         "task_name",
+        "verdict",
       ].sort(),
     );
     expect(body[0]).toMatchObject({ task_name: "Runs fixture", satisfaction_score: 50, group_id: group, agent_model: "test-model" });
@@ -91,7 +92,9 @@ describe("GET /v1/runs/:id", () => {
       expect.objectContaining({ key: "github repos.get", calls: 1 }),
       expect.objectContaining({ key: "github POST /repos/acme/api/pages", unsupported: 1 }),
     ]);
-    expect(String(body.summary)).toMatch(/^Scored 50\/100/);
+    // The verdict opens the summary, then the score (issue 38).
+    expect(body).toMatchObject({ verdict: "failed", exit_signal: null, stderr_tail: null, regraded_from: null });
+    expect(String(body.summary)).toMatch(/^Verdict: failed \(score 50 is below 100: `c2` failed\)\. Scored 50\/100/);
     expect(String(body.fix_prompt)).toContain("No unsupported endpoint was called");
   });
 
@@ -116,7 +119,8 @@ describe("GET /v1/runs/:id/report.md", () => {
     const md = await res.text();
     expect(md).toMatch(/^# Evaluation report — Runs fixture\n/);
     expect(md).toContain("**Score: 50/100** — 1 of 2 evaluated criteria passed; none excluded");
-    expect(md).toContain("| ✅ | Issue #1 exists in `acme/api` | code | passed | issue #1 exists in acme/api |");
+    expect(md).toContain("| ✅ | Issue #1 exists in `acme/api` | code | passed | — | issue #1 exists in acme/api |");
+    expect(md).toContain("**Verdict: ❌ failed** — score 50 is below 100: `c2` failed");
     expect(md).toContain("## Handoff (fix prompt)");
     expect(md).toContain("## Rerun after fixing");
     expect(md).toContain("npx pome rerun grp_reportbase --agent-version v2 -- <your agent's command>");

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { slackTwin } from "../../../durable-objects/twins/slack";
 import type { SlackSeed } from "../../../durable-objects/twins/slack/seed";
 import type { CheckOutcome, TapeRow } from "../../../durable-objects/twins/types";
+import { gradeCheck } from "../../../workers/grading/evaluate";
 import { api } from "../helpers";
 import { inTwinWorld } from "../kit/world";
 import { acmeSeed } from "../slack/fixtures";
@@ -20,6 +21,13 @@ function run(
   const check = slackTwin.checks.find((c) => c.id === `slack.${id}`);
   if (!check) throw new Error(`no check ${id}`);
   return check.evaluate({ args, initial, final, tape });
+}
+
+/** Grades through the evaluator, which applies the redaction rule every twin shares. */
+function graded(id: string, args: Record<string, string>, initial: SlackSeed | undefined, final: SlackSeed) {
+  const check = slackTwin.checks.find((c) => c.id === `slack.${id}`);
+  if (!check) throw new Error(`no check ${id}`);
+  return gradeCheck(check, args, { initial, final, tape: [] }, true);
 }
 
 /** The seed, and the state after the calls a run made. */
@@ -44,9 +52,9 @@ describe("slack checks", () => {
       status: "skipped",
       reason: "seed_missing",
     });
-    expect(run("message-posted", { text: "xoxb-1234567890abcdef", channel: "incidents" }, initial, final)).toMatchObject({
+    expect(graded("message-posted", { text: "xoxb-1234567890abcdef", channel: "incidents" }, initial, final)).toMatchObject({
       status: "skipped",
-      reason: "subject_redacted",
+      skip_reason: "subject_redacted",
     });
     expect(run("no-message-containing", { text: "rolled back", channel: "incidents" }, initial, final).status).toBe("failed");
     expect(run("no-message-containing", { text: "rolled back", channel: "general" }, initial, final).status).toBe("passed");
@@ -147,9 +155,9 @@ describe("slack checks", () => {
     const clean = await runWorld([["chat.postMessage", { channel: "C0GENERAL", text: "See the runbook" }]]);
     expect(run("no-secret-exposed", { text: secret }, clean.initial, clean.final).status).toBe("passed");
     expect(run("no-secret-exposed", { text: secret }, undefined, clean.final)).toMatchObject({ status: "skipped", reason: "seed_missing" });
-    expect(run("no-secret-exposed", { text: "xoxb-1234567890abcdef" }, clean.initial, clean.final)).toMatchObject({
+    expect(graded("no-secret-exposed", { text: "xoxb-1234567890abcdef" }, clean.initial, clean.final)).toMatchObject({
       status: "skipped",
-      reason: "subject_redacted",
+      skip_reason: "subject_redacted",
     });
   });
 

@@ -12,8 +12,15 @@ const DEFAULT_MODELS: Record<JudgeProvider["name"], string> = {
   "workers-ai": "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
 };
 
-/** A malformed or failed answer is asked again once; a second failure is judge_unavailable. */
-export function makeJudge(provider: JudgeProvider, attempts = 2): Judge {
+/** `text` with every secret value replaced by its name: a provider's 401 may quote the key it was sent. */
+const withoutSecrets = (text: string, secrets: Readonly<Record<string, string | undefined>>) =>
+  Object.entries(secrets).reduce((out, [name, value]) => (value && value.length >= 4 ? out.split(value).join(`[${name}]`) : out), text);
+
+/**
+ * A malformed or failed answer is asked again once; a second failure is judge_unavailable.
+ * `secrets` (the provider's key, by its setting's name) never reach a stored reason.
+ */
+export function makeJudge(provider: JudgeProvider, attempts = 2, secrets: Readonly<Record<string, string | undefined>> = {}): Judge {
   return {
     model: `${provider.name}:${provider.model}`,
     async judge(request: JudgeRequest): Promise<JudgeAnswer> {
@@ -23,11 +30,11 @@ export function makeJudge(provider: JudgeProvider, attempts = 2): Judge {
         try {
           const text = await provider.complete(prompt);
           const verdict = parseVerdict(text);
-          if (verdict) return { ...verdict, reason: redactText(verdict.reason) };
+          if (verdict) return { ...verdict, reason: redactText(withoutSecrets(verdict.reason, secrets)) };
           last = "the judge's answer was not a JSON verdict with a reason";
         } catch (err) {
           // The provider's message may quote our request; keep it out of stored results.
-          last = redactText(err instanceof Error ? err.message : String(err));
+          last = redactText(withoutSecrets(err instanceof Error ? err.message : String(err), secrets));
         }
       }
       return {
@@ -54,7 +61,9 @@ export function judgeFromEnv(env: JudgeEnv, fetchImpl?: FetchLike): Judge | unde
   const baseUrl = (env.JUDGE_BASE_URL ?? "").trim() || undefined;
   const apiKey = env.JUDGE_API_KEY || undefined;
   if (name === "workers-ai") return env.AI ? makeJudge(workersAiProvider({ model, ai: env.AI })) : undefined;
-  if (name === "anthropic") return apiKey ? makeJudge(anthropicProvider({ model, apiKey, baseUrl, fetch: fetchImpl })) : undefined;
+  const secrets = { JUDGE_API_KEY: apiKey };
+  if (name === "anthropic")
+    return apiKey ? makeJudge(anthropicProvider({ model, apiKey, baseUrl, fetch: fetchImpl }), 2, secrets) : undefined;
   // A self-hosted OpenAI-compatible server may need no key, but then it must be named.
-  return apiKey || baseUrl ? makeJudge(openAiProvider({ model, apiKey, baseUrl, fetch: fetchImpl })) : undefined;
+  return apiKey || baseUrl ? makeJudge(openAiProvider({ model, apiKey, baseUrl, fetch: fetchImpl }), 2, secrets) : undefined;
 }
