@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the platform as users drive it, over HTTP against `npm start` (the
 // deployment bundle under Miniflare), each figure a ratio against a baseline measured side by
-// side in the same run: a bare Node HTTP server, the floor route, a smaller world.
+// side in the same run: a bare Node HTTP server, a smaller world, a shorter tape, one sandbox
+// alone. bench/README.md says what each figure and target means.
 //
-//   npm run bench                 full run (several minutes); writes bench/results.json
+//   npm run bench                 full run (several minutes); writes bench/results.json and the
+//                                 results tables of bench/README.md (npm run bench:report)
 //   npm run bench -- --quick      smoke run (small sizes, few repetitions, same code paths)
 //   npm run bench -- --profile read   CPU profile of one kind of call (see profile.mjs)
 //   options: --out <file>   --only latency,create,...   --url <running server with the floor on>
 //            --state-on-disk (the server's state in the OS temp folder, not in memory)
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -16,7 +18,7 @@ import { startBareServer } from "./lib/bare.mjs";
 import { closeConnections } from "./lib/http.mjs";
 import { failed } from "./lib/figures.mjs";
 import { controlPlane } from "./lib/platform.mjs";
-import { markdownTable, notes, summary, textTable } from "./lib/report.mjs";
+import { markdownTable, notes, resultsBlock, summary, textTable, withResultsBlock } from "./lib/report.mjs";
 import { seededRandom } from "./lib/stats.mjs";
 import { measureConcurrency } from "./sections/concurrency.mjs";
 import { measureCreate } from "./sections/create.mjs";
@@ -47,6 +49,9 @@ export const SIZES = {
     concurrencyWarmup: { sandboxes: 10, calls: 20 },
     memorySandboxes: 10,
     memoryWorld: 10_000,
+    isolationHeavyReps: 5,
+    isolationReads: 400,
+    isolationClients: 3,
   },
   // Seconds of work on a quiet machine; the dev server's start-up is most of a smoke run.
   quick: {
@@ -71,6 +76,9 @@ export const SIZES = {
     concurrencyWarmup: { sandboxes: 2, calls: 5 },
     memorySandboxes: 2,
     memoryWorld: 300,
+    isolationHeavyReps: 1,
+    isolationReads: 30,
+    isolationClients: 2,
   },
 };
 
@@ -86,6 +94,8 @@ const SECTIONS = [
   ["slack", (ctx) => import("./sections/slack.mjs").then((m) => m.measureSlack(ctx))],
   ["linear", async (ctx) => (await import("./sections/linear.mjs")).measureLinear(ctx)],
   ["dashboard", (ctx) => import("./sections/dashboard.mjs").then((m) => m.measureDashboard(ctx))],
+  // Last: it sends the heaviest calls we know, and one that stalls the server stalls only this section.
+  ["isolation", (ctx) => import("./sections/isolation.mjs").then((m) => m.measureIsolation(ctx))],
 ];
 
 const root = path.dirname(import.meta.dirname);
@@ -152,8 +162,8 @@ async function main() {
     await stopServer(server, log);
   }
 
-  // Measured memory-first, reported in the issue's order (sections are numbered 0 to 7; "1b"
-  // comes after every twin's rows of 1).
+  // Measured memory-first, reported in section order (sections are numbered 0 to 8; "1b" comes
+  // after every twin's rows of 1).
   const order = (f) => {
     const [, number, letter] = /^(\d+)([a-z]?)/.exec(f.section) ?? [];
     return number === undefined ? 99 : Number(number) + (letter ? (letter.charCodeAt(0) - 96) / 100 : 0);
@@ -182,6 +192,12 @@ async function main() {
     markdown: markdownTable(figures),
   };
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  // A full run of every section into bench/results.json is the README's latest results.
+  const readme = path.join(root, "bench", "README.md");
+  if (mode === "full" && !values.out && !only && !values.url && existsSync(readme)) {
+    writeFileSync(readme, withResultsBlock(readFileSync(readme, "utf8"), resultsBlock(results)));
+    log("bench/README.md: the results tables are this run's");
+  }
   console.log(textTable(figures));
   const extra = notes(figures);
   if (extra) console.log(`\n${extra}`);

@@ -1,13 +1,12 @@
 // A figure is one row of the result table: our value, what it is measured against, the ratio, the
-// target from issue 5, and the peer's figure from the issue text printed beside it.
+// target, the p99 of the same two series where the figure reports one, and a peer's published
+// figure printed beside it.
 
-/** The peer's figures, quoted from issue 5 (Pome's open-source twins, Node 24, SQLite, loopback), and from issue 10. */
+/**
+ * The best open-source peer's figures (its twins on Node 24 with SQLite, over loopback), as quoted
+ * in issue 5, and the side-by-side run of issue 10. Printed beside ours; only memory is judged.
+ */
 export const PEER = {
-  readP50: "0.88–1.40 ms",
-  readP99: "4.5–6.9 ms",
-  writeP50: "0.91–1.38 ms",
-  writeP99: "4.4–5.4 ms",
-  list10k: "18 ms",
   labelList10k: "160 ms",
   coldStart: "~0.6 s",
   memory10k: "331 MiB (112 idle)",
@@ -28,6 +27,8 @@ export const PEER_MIB = { afterSeed: 331, added: 331 - 112 };
  * @param {number|null} [f.baseline]
  * @param {string} [f.baselineLabel]
  * @param {{ max?: number, min?: number, equals?: number, of?: "ratio"|"value" }|null} [f.target]
+ * @param {{ value: number|null, baseline: number|null, ratio: number|null }|null} [f.p99] the same
+ *   series' p99 and the baseline's, reported beside a p50 figure and never judged
  */
 export function figure(f) {
   const value = finite(f.value);
@@ -44,6 +45,7 @@ export function figure(f) {
     ratio,
     target: f.target ?? null,
     met: null,
+    p99: f.p99 ?? null,
     peer: f.peer ?? null,
     spread: f.spread ?? null,
     reps: f.reps ?? null,
@@ -94,4 +96,10 @@ export function formatValue(v, unit) {
 }
 
 export const formatRatio = (r) => (r === null ? "—" : `${r.toFixed(2)}×`);
+
+/** The p99 cell: the value and its ratio to the baseline's p99 ("2.39 ms, 1.90×"). */
+export function formatP99(p99, unit) {
+  if (!p99 || p99.value === null) return "";
+  return p99.ratio === null ? formatValue(p99.value, unit) : `${formatValue(p99.value, unit)}, ${formatRatio(p99.ratio)}`;
+}
 export const mark = (f) => (f.met === null ? "·" : f.met ? "✓" : "✗");

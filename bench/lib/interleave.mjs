@@ -79,8 +79,11 @@ function figuresOf(specs, series, reps) {
   return specs.map((spec) => {
     const broken = [byKey[spec.op], byKey[spec.base]].find((s) => s.failure);
     if (broken) return failed(spec, broken.errors ? `${broken.errors} calls failed, first: ${broken.failure}` : broken.failure);
-    const stat = (rep, key) => percentile(rep[key], spec.p);
+    const stat = (rep, key, p = spec.p) => percentile(rep[key], p);
     const perRep = reps.map((rep) => stat(rep, spec.op) / stat(rep, spec.base));
+    // The tail beside the median: each repetition's p99, the median over repetitions.
+    const tail = (key) => median(reps.map((rep) => stat(rep, key, 99)));
+    const p99 = spec.withP99 ? { value: tail(spec.op), baseline: tail(spec.base), ratio: tail(spec.op) / tail(spec.base) } : null;
     return figure({
       ...spec,
       value: median(reps.map((rep) => stat(rep, spec.op))),
@@ -88,6 +91,7 @@ function figuresOf(specs, series, reps) {
       spread: [Math.min(...perRep), Math.max(...perRep)],
       reps: reps.length,
       samples: reps.reduce((n, rep) => n + rep[spec.op].length, 0),
+      p99,
     });
   });
 }

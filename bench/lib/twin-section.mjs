@@ -1,18 +1,25 @@
-// What every twin's bench section shares: the sandbox it measures on, its five figures under its
-// own id (a point read and a point write against the floor; the same calls on a world of
-// `bigWorld` main objects against one of 10, target ≤ 1.2×; a page of a list, ≤ 2×), and the one
-// interleaved measurement (measureInterleaved). A section says only how to build its world and
-// how to make its three calls.
+// What every twin's bench section shares: the sandbox it measures on, its six figures under its
+// own id, and the one interleaved measurement (measureInterleaved). A point read, a point write
+// and a list page each against a bare Node round trip in the same loop (BARE_TARGET, with each
+// p99 beside its p50), and the same three calls on a world of `bigWorld` main objects against one
+// of SMALL (WORLD_TARGET), the list pages of equal length (PAGE). A section says only how to build
+// its world and how to make its three calls.
 import { failed } from "./figures.mjs";
 import { describeFailure, jsonOf, request } from "./http.mjs";
 import { measureInterleaved } from "./interleave.mjs";
 import { LOCAL_KEY } from "./platform.mjs";
 
-const S1 = "1. Twin overhead vs the floor";
-const S2 = "2. World-size independence";
+export const S1 = "1. Twin calls against a bare Node round trip";
+export const S2 = "2. World-size independence";
 const STUB_TASK = "IyAuLgo=";
 /** The small world's size: every world-size figure compares `bigWorld` objects with this many. */
 export const SMALL = 10;
+/** Every list page the bench asks for holds this many objects: the whole small world, a slice of the big one. */
+export const PAGE = SMALL;
+/** A twin call's p50 as a multiple of a bare Node round trip's p50, measured in the same loop. */
+export const BARE_TARGET = { read: 2, write: 3, list: 3 };
+/** The same call on `bigWorld` objects against SMALL: point calls, and list pages of PAGE. */
+export const WORLD_TARGET = { point: 1.2, list: 1.5 };
 
 /**
  * A sandbox of one twin seeded with `seed`: its id, its creation answer, and the floor route.
@@ -30,16 +37,16 @@ export async function twinSandbox(baseUrl, twin, seed) {
 }
 
 /**
- * The five figures of a twin.
+ * The six figures of a twin.
  * @param {{ twin: string, display: string, big: number, read: string, write: string, list: string,
- *   objects: string, world: string, listNamesObjects?: boolean }} d
- *   `read`/`write` name the calls ("GET message"), `list` the page ("inbox page of 30"), `objects`
+ *   objects: string, world: string }} d
+ *   `read`/`write` name the calls ("GET message"), `list` the page ("inbox page"), `objects`
  *   the main objects ("messages"), `world` what the small world is called ("message mailbox").
  */
-export function twinSpecs({ twin, display, big, read, write, list, objects, world, listNamesObjects = false }) {
+export function twinSpecs({ twin, display, big, read, write, list, objects, world }) {
   const n = big.toLocaleString("en-US");
   const smallWorld = `${SMALL}-${world}`;
-  const spec = (id, section, name, op, base, baselineLabel, max) => ({
+  const spec = (id, section, name, op, base, baselineLabel, max, withP99 = false) => ({
     id: `${twin}.${id}`,
     section,
     name,
@@ -48,31 +55,51 @@ export function twinSpecs({ twin, display, big, read, write, list, objects, worl
     p: 50,
     baselineLabel,
     target: { max },
+    withP99,
   });
+  const page = `${list} of ${PAGE}`;
   return [
-    spec("overhead.read.p50", S1, `${display} point read p50 (${read})`, "readSmall", "floor", "floor p50", 1.5),
-    spec("overhead.write.p50", S1, `${display} point write p50 (${write})`, "writeSmall", "floor", "floor p50", 2),
-    spec("world.read.p50", S2, `${display} point read p50, ${n} vs ${SMALL} ${objects}`, "readBig", "readSmall", smallWorld, 1.2),
-    spec("world.write.p50", S2, `${display} point write p50, ${n} vs ${SMALL} ${objects}`, "writeBig", "writeSmall", smallWorld, 1.2),
+    spec("bare.read.p50", S1, `${display} point read p50 (${read})`, "readSmall", "bare", "bare Node p50", BARE_TARGET.read, true),
+    spec("bare.write.p50", S1, `${display} point write p50 (${write})`, "writeSmall", "bare", "bare Node p50", BARE_TARGET.write, true),
+    spec("bare.list.p50", S1, `${display} ${page} p50`, "listSmall", "bare", "bare Node p50", BARE_TARGET.list, true),
+    spec(
+      "world.read.p50",
+      S2,
+      `${display} point read p50, ${n} vs ${SMALL} ${objects}`,
+      "readBig",
+      "readSmall",
+      smallWorld,
+      WORLD_TARGET.point,
+    ),
+    spec(
+      "world.write.p50",
+      S2,
+      `${display} point write p50, ${n} vs ${SMALL} ${objects}`,
+      "writeBig",
+      "writeSmall",
+      smallWorld,
+      WORLD_TARGET.point,
+    ),
     spec(
       "world.list.p50",
       S2,
-      `${display} ${list} p50, ${n} vs ${SMALL}${listNamesObjects ? ` ${objects}` : ""}`,
+      `${display} ${page} p50, ${n} vs ${SMALL} ${objects}`,
       "listBig",
       "listSmall",
       smallWorld,
-      2,
+      WORLD_TARGET.list,
     ),
   ];
 }
 
 /**
  * Measures a twin's figures on a small and a big world, discarding both sandboxes whatever happens.
- * @param {{ platform: { discard(id: string): Promise<unknown> }, sizes: any, random: () => number, log: (line: string) => void }} ctx
+ * @param {{ platform: { discard(id: string): Promise<unknown> }, sizes: any, random: () => number, log: (line: string) => void, bareUrl: string }} ctx
  * @param {{ name: string, specs: object[], create: (count: number) => Promise<any>, pick: (random: () => number, max: number) => unknown,
  *   labels: { read: string, write: string, list: string }, ok?: (reply: any) => boolean }} twin
+ *   `create(count)` builds a world of `count` objects whose `list()` asks for a page of PAGE.
  */
-export async function measureTwin({ platform, sizes, random, log }, { name, specs, create, pick, labels, ok }) {
+export async function measureTwin({ platform, sizes, random, log, bareUrl }, { name, specs, create, pick, labels, ok }) {
   const big = sizes.bigWorld;
   let small;
   let large;
@@ -86,7 +113,7 @@ export async function measureTwin({ platform, sizes, random, log }, { name, spec
   try {
     const at = (max) => pick(random, max);
     const series = [
-      { key: "floor", label: "GET /_bench/floor/:sid", call: () => small.floor() },
+      { key: "bare", label: "GET / (bare Node http)", call: () => request(`${bareUrl}/`) },
       { key: "readSmall", label: labels.read, call: () => small.read(at(SMALL)), ok },
       { key: "readBig", label: labels.read, call: () => large.read(at(big)), ok },
       { key: "writeSmall", label: labels.write, call: () => small.write(at(SMALL)), ok },

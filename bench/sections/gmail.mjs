@@ -1,8 +1,8 @@
-// The Gmail twin's figures: point read (GET message) and point write (modify labels) against the
-// floor, and the same calls plus a list page in a mailbox of `bigWorld` messages against one of
-// 10, interleaved in one shuffled loop so machine drift hits every series alike.
+// The Gmail twin's figures: point read (GET message), point write (modify labels) and an inbox
+// page against a bare Node round trip, and the same calls in a mailbox of `bigWorld` messages
+// against one of 10, interleaved in one shuffled loop so machine drift hits every series alike.
 import { request } from "../lib/http.mjs";
-import { measureTwin, twinSandbox, twinSpecs } from "../lib/twin-section.mjs";
+import { PAGE, measureTwin, twinSandbox, twinSpecs } from "../lib/twin-section.mjs";
 
 const FIRST = 0x19a0000000000000n;
 const idOf = (n) => (FIRST + BigInt(n)).toString(16).padStart(16, "0");
@@ -43,7 +43,7 @@ async function create(baseUrl, seed) {
         body: star ? { addLabelIds: ["STARRED"] } : { removeLabelIds: ["STARRED"] },
       });
     },
-    list: () => request(`${api}/messages?maxResults=30&labelIds=INBOX`, { headers }),
+    list: () => request(`${api}/messages?maxResults=${PAGE}&labelIds=INBOX`, { headers }),
   };
 }
 
@@ -56,7 +56,7 @@ export const measureGmail = (ctx) =>
       big: ctx.sizes.bigWorld,
       read: "GET message",
       write: "modify labels",
-      list: "inbox page of 30",
+      list: "inbox page",
       objects: "messages",
       world: "message mailbox",
     }),

@@ -1,241 +1,91 @@
-// Figures 0, 1 and 2: per-request latency of point reads, point writes and list pages, measured
-// side by side in one interleaved loop (order shuffled each iteration) against a bare Node HTTP
-// server, against the router answering alone and the floor route (router and Durable Object), and
-// across a small and a big world, so machine drift hits every series alike. Figures 1b: the bare
-// round trip, the floor, a read and a write again, each kind alone (back to back), where each
-// pays all its own cost and none of another's.
+// Figures 0, 1 and 2 for the GitHub twin: per-request latency of point reads, point writes and
+// list pages, measured side by side in one interleaved loop (order shuffled each iteration)
+// against a bare Node HTTP server, with the router answering alone and the floor route (router
+// and Durable Object) in the same loop as information, and across a small and a big world, so
+// machine drift hits every series alike. Figures 1b: the bare round trip, the floor, a read and a
+// write again, each kind alone (back to back), where each pays all its own cost and none of
+// another's. The other twins' rows of 1 and 2 come from their own sections (lib/twin-section.mjs).
 import { EXPECTED_STATUS } from "../lib/platform.mjs";
 import { request } from "../lib/http.mjs";
 import { PEER, failed } from "../lib/figures.mjs";
 import { githubWorld } from "../lib/worlds.mjs";
 import { measureAlone, measureInterleaved } from "../lib/interleave.mjs";
+import { BARE_TARGET, PAGE, S1, S2, SMALL, WORLD_TARGET } from "../lib/twin-section.mjs";
 
-const S0 = "0. Against a bare Node HTTP server";
-const S1 = "1. Twin overhead vs the floor";
+const S0 = "0. The floor against a bare Node round trip";
 const S1B = "1b. The same calls alone (each kind back to back)";
-const S2 = "2. World-size independence";
-const SMALL = 10;
 const LABELS = 50;
 
 /** Each figure: which series against which, at which percentile. */
 function specs(big) {
   const n = big.toLocaleString("en-US");
   const bare = "bare Node p50";
+  // Section 0 is information: what any request costs before a twin does anything.
+  const info = (id, name, op, extra = {}) => ({
+    id,
+    section: S0,
+    name,
+    op,
+    base: "bare",
+    p: 50,
+    baselineLabel: bare,
+    target: null,
+    ...extra,
+  });
+  const vsBare = (id, name, op, max, extra = {}) => ({
+    id,
+    section: S1,
+    name,
+    op,
+    base: "bare",
+    p: 50,
+    baselineLabel: bare,
+    target: { max },
+    withP99: true,
+    ...extra,
+  });
+  const alone = (id, name, op) => ({
+    id,
+    section: S1B,
+    name,
+    op,
+    base: "bare",
+    p: 50,
+    baselineLabel: "bare Node p50, alone",
+    target: null,
+    alone: true,
+  });
+  const world = (id, name, op, base, max, extra = {}) => ({
+    id,
+    section: S2,
+    name,
+    op,
+    base,
+    p: 50,
+    baselineLabel: `${SMALL}-issue world`,
+    target: max === null ? null : { max },
+    ...extra,
+  });
   return [
-    {
-      id: "bare.floor.p50",
-      section: S0,
-      name: "Floor p50 (router + Durable Object)",
-      op: "floor",
-      base: "bare",
-      p: 50,
-      baselineLabel: bare,
-      target: null,
-    },
-    {
-      id: "bare.router.p50",
-      section: S0,
-      name: "Router alone p50 (no Durable Object)",
-      op: "router",
-      base: "bare",
-      p: 50,
-      baselineLabel: bare,
-      target: null,
-    },
-    {
-      id: "bare.read.p50",
-      section: S0,
-      name: "Point read p50 (GET issue)",
-      op: "readSmall",
-      base: "bare",
-      p: 50,
-      baselineLabel: bare,
-      target: { max: 3 },
-      peer: PEER.readVsBare,
-    },
-    {
-      id: "bare.write.p50",
-      section: S0,
-      name: "Point write p50 (POST comment)",
-      op: "writeSmall",
-      base: "bare",
-      p: 50,
-      baselineLabel: bare,
-      target: { max: 4 },
-      peer: PEER.writeVsBare,
-    },
-    {
-      id: "bare.repo-read.p50",
-      section: S0,
-      name: "Repository read p50 (GET repo)",
-      op: "repoSmall",
-      base: "bare",
-      p: 50,
-      baselineLabel: bare,
-      target: null,
-    },
-    {
-      id: "bare.read-disk.p50",
-      section: S0,
-      name: "Point read p50, state on disk",
-      op: "readDisk",
-      base: "bare",
-      p: 50,
-      baselineLabel: bare,
-      target: null,
-      optional: true,
-    },
-    {
-      id: "bare.write-disk.p50",
-      section: S0,
-      name: "Point write p50, state on disk",
-      op: "writeDisk",
-      base: "bare",
-      p: 50,
-      baselineLabel: bare,
-      target: null,
-      optional: true,
-    },
-    {
-      id: "bare.list.p50",
-      section: S0,
-      name: `List a page of 30 p50, ${SMALL} issues`,
-      op: "listSmall",
-      base: "bare",
-      p: 50,
-      baselineLabel: bare,
-      target: null,
-    },
-    {
-      id: "overhead.read.p50",
-      section: S1,
-      name: "Point read p50 (GET issue)",
-      op: "readSmall",
-      base: "floor",
-      p: 50,
-      baselineLabel: "floor p50",
-      target: { max: 1.5 },
-      peer: PEER.readP50,
-    },
-    {
-      id: "overhead.read.p99",
-      section: S1,
-      name: "Point read p99",
-      op: "readSmall",
-      base: "floor",
-      p: 99,
-      baselineLabel: "floor p99",
-      target: { max: 1.5 },
-      peer: PEER.readP99,
-    },
-    {
-      id: "overhead.write.p50",
-      section: S1,
-      name: "Point write p50 (POST comment)",
-      op: "writeSmall",
-      base: "floor",
-      p: 50,
-      baselineLabel: "floor p50",
-      target: { max: 2 },
-      peer: PEER.writeP50,
-    },
-    {
-      id: "overhead.write.p99",
-      section: S1,
-      name: "Point write p99",
-      op: "writeSmall",
-      base: "floor",
-      p: 99,
-      baselineLabel: "floor p99",
-      target: { max: 2 },
-      peer: PEER.writeP99,
-    },
-    {
-      id: "overhead.repo-read.p50",
-      section: S1,
-      name: "Repository read p50 (GET repo)",
-      op: "repoSmall",
-      base: "floor",
-      p: 50,
-      baselineLabel: "floor p50",
-      target: null,
-    },
+    info("bare.router.p50", "Router alone p50 (no Durable Object)", "router"),
+    info("bare.floor.p50", "Floor p50 (router + Durable Object)", "floor"),
+    info("bare.repo-read.p50", "GitHub repository read p50 (GET repo)", "repoSmall"),
+    info("bare.read-disk.p50", "GitHub point read p50, state on disk", "readDisk", { optional: true }),
+    info("bare.write-disk.p50", "GitHub point write p50, state on disk", "writeDisk", { optional: true }),
+    vsBare("bare.read.p50", "GitHub point read p50 (GET issue)", "readSmall", BARE_TARGET.read, { peer: PEER.readVsBare }),
+    vsBare("bare.write.p50", "GitHub point write p50 (POST comment)", "writeSmall", BARE_TARGET.write, { peer: PEER.writeVsBare }),
+    vsBare("bare.list.p50", `GitHub list page of ${PAGE} p50 (GET issues)`, "listSmall", BARE_TARGET.list),
     // No targets: these say what the interleaved figures above spread over every series.
-    {
-      id: "alone.floor.p50",
-      section: S1B,
-      name: "Floor p50, alone",
-      op: "floor",
-      base: "bare",
-      p: 50,
-      baselineLabel: "bare Node p50, alone",
-      target: null,
-      alone: true,
-    },
-    {
-      id: "alone.read.p50",
-      section: S1B,
-      name: "Point read p50, alone",
-      op: "readSmall",
-      base: "floor",
-      p: 50,
-      baselineLabel: "floor p50, alone",
-      target: null,
-      alone: true,
-    },
-    {
-      id: "alone.write.p50",
-      section: S1B,
-      name: "Point write p50, alone",
-      op: "writeSmall",
-      base: "floor",
-      p: 50,
-      baselineLabel: "floor p50, alone",
-      target: null,
-      alone: true,
-    },
-    {
-      id: "world.read.p50",
-      section: S2,
-      name: `Point read p50, ${n} vs ${SMALL} issues`,
-      op: "readBig",
-      base: "readSmall",
-      p: 50,
-      baselineLabel: `${SMALL}-issue world`,
-      target: { max: 1.2 },
-    },
-    {
-      id: "world.write.p50",
-      section: S2,
-      name: `Point write p50, ${n} vs ${SMALL} issues`,
-      op: "writeBig",
-      base: "writeSmall",
-      p: 50,
-      baselineLabel: `${SMALL}-issue world`,
-      target: { max: 1.2 },
-    },
-    {
-      id: "world.list.p50",
-      section: S2,
-      name: `List a page of 30 p50, ${n} vs ${SMALL} issues`,
-      op: "listBig",
-      base: "listSmall",
-      p: 50,
-      baselineLabel: `${SMALL}-issue world`,
-      target: { max: 2 },
-      peer: PEER.list10k,
-    },
-    {
-      id: "world.label-list.p50",
-      section: S2,
-      name: `Label-filtered page of 30 p50, ${n} vs ${SMALL}`,
-      op: "labelListBig",
-      base: "labelListSmall",
-      p: 50,
-      baselineLabel: `${SMALL}-issue world`,
-      target: null,
+    alone("alone.floor.p50", "Floor p50, alone", "floor"),
+    alone("alone.read.p50", "GitHub point read p50, alone", "readSmall"),
+    alone("alone.write.p50", "GitHub point write p50, alone", "writeSmall"),
+    world("world.read.p50", `GitHub point read p50, ${n} vs ${SMALL} issues`, "readBig", "readSmall", WORLD_TARGET.point),
+    world("world.write.p50", `GitHub point write p50, ${n} vs ${SMALL} issues`, "writeBig", "writeSmall", WORLD_TARGET.point),
+    world("world.list.p50", `GitHub list page of ${PAGE} p50, ${n} vs ${SMALL} issues`, "listBig", "listSmall", WORLD_TARGET.list),
+    // A label filter matches 1 issue of the small world and 400 of the big one: information, not a target.
+    world("world.label-list.p50", `GitHub label-filtered page of 30 p50, ${n} vs ${SMALL}`, "labelListBig", "labelListSmall", null, {
       peer: PEER.labelList10k,
-    },
+    }),
   ];
 }
 
@@ -278,8 +128,19 @@ function seriesOf(baseUrl, small, big, bigIssues, random, bareUrl, disk) {
       expect: EXPECTED_STATUS.writeComment,
       call: () => big.writeComment(pick(bigIssues), "bench comment"),
     },
-    { key: "listSmall", label: `GET ${repo}/issues?per_page=30`, expect: EXPECTED_STATUS.listIssues, call: () => small.listIssues() },
-    { key: "listBig", label: `GET ${repo}/issues?per_page=30`, expect: EXPECTED_STATUS.listIssues, call: () => big.listIssues() },
+    // Pages of equal length: the small world holds exactly one page of PAGE issues.
+    {
+      key: "listSmall",
+      label: `GET ${repo}/issues?per_page=${PAGE}`,
+      expect: EXPECTED_STATUS.listIssues,
+      call: () => small.listIssues(`per_page=${PAGE}`),
+    },
+    {
+      key: "listBig",
+      label: `GET ${repo}/issues?per_page=${PAGE}`,
+      expect: EXPECTED_STATUS.listIssues,
+      call: () => big.listIssues(`per_page=${PAGE}`),
+    },
     {
       key: "labelListSmall",
       label: `GET ${repo}/issues?labels=label-1`,

@@ -1,9 +1,9 @@
-// Linear twin figures: GraphQL point read (issue by identifier) and point write (commentCreate)
-// against the floor route, the same calls on a world of `bigWorld` issues against one of 10
-// (target ≤ 1.2×), and a page of 50 issues (target ≤ 2×). One interleaved, shuffled loop, as the
-// latency section does, so machine drift hits every series alike.
+// Linear twin figures: GraphQL point read (issue by identifier), point write (commentCreate) and
+// a page of issues against a bare Node round trip, and the same calls on a world of `bigWorld`
+// issues against one of 10. One interleaved, shuffled loop, as the latency section does, so
+// machine drift hits every series alike.
 import { jsonOf, request } from "../lib/http.mjs";
-import { measureTwin, twinSandbox, twinSpecs } from "../lib/twin-section.mjs";
+import { PAGE, measureTwin, twinSandbox, twinSpecs } from "../lib/twin-section.mjs";
 
 /** The same world generateLinearSeed builds: one team, `count` issues, two people, two labels. */
 export function linearWorld(count) {
@@ -42,7 +42,9 @@ export async function create(baseUrl, seed) {
         input: { issueId: `ENG-${n}`, body: "bench" },
       }),
     list: () =>
-      gql("{ issues(first: 50) { nodes { id identifier title state { name } assignee { email } } pageInfo { hasNextPage endCursor } } }"),
+      gql(
+        `{ issues(first: ${PAGE}) { nodes { id identifier title state { name } assignee { email } } pageInfo { hasNextPage endCursor } } }`,
+      ),
   };
 }
 
@@ -58,10 +60,9 @@ export const measureLinear = (ctx) =>
       big: ctx.sizes.bigWorld,
       read: "query issue",
       write: "commentCreate",
-      list: "page of 50",
+      list: "issues page",
       objects: "issues",
       world: "issue world",
-      listNamesObjects: true,
     }),
     create: (count) => create(ctx.platform.baseUrl, linearWorld(count)),
     pick: (random, max) => 1 + Math.floor(random() * max),

@@ -1,9 +1,9 @@
-// The Slack twin's figures: a point read (reactions.get on one message) and a point write
-// (chat.postMessage) against the floor, the same calls on a workspace of 10,000 messages against
-// one of 10 (target ≤ 1.2×), and a page of conversations.history (≤ 2×). Measured side by side
-// in one shuffled loop, like the latency section, so machine drift hits every series alike.
+// The Slack twin's figures: a point read (reactions.get on one message), a point write
+// (chat.postMessage) and a page of conversations.history against a bare Node round trip, and the
+// same calls on a workspace of `bigWorld` messages against one of 10. Measured side by side in one
+// shuffled loop, like the latency section, so machine drift hits every series alike.
 import { jsonOf, request } from "../lib/http.mjs";
-import { measureTwin, twinSandbox, twinSpecs } from "../lib/twin-section.mjs";
+import { PAGE, measureTwin, twinSandbox, twinSpecs } from "../lib/twin-section.mjs";
 
 /** A workspace with `count` messages in #general, in the seed's own shape. */
 function slackWorld(count) {
@@ -37,7 +37,7 @@ export async function create(baseUrl, count) {
     ...sandbox,
     read: (ts) => call("reactions.get", { channel: "C0GENERAL", timestamp: ts }),
     write: () => call("chat.postMessage", { channel: "C0GENERAL", text: "bench message" }),
-    list: () => call("conversations.history", { channel: "C0GENERAL", limit: "30" }),
+    list: () => call("conversations.history", { channel: "C0GENERAL", limit: String(PAGE) }),
   };
 }
 
@@ -54,7 +54,7 @@ export const measureSlack = (ctx) =>
       big: ctx.sizes.bigWorld,
       read: "reactions.get",
       write: "chat.postMessage",
-      list: "history page of 30",
+      list: "history page",
       objects: "messages",
       world: "message world",
     }),

@@ -1,8 +1,8 @@
-// The Stripe twin's figures: a point read (GET customer) and a point write (POST customer
-// update) against the floor, and the same calls plus a list page on a world of `bigWorld`
+// The Stripe twin's figures: a point read (GET customer), a point write (POST customer update)
+// and a list page against a bare Node round trip, and the same calls on a world of `bigWorld`
 // customers against one of 10, interleaved in one shuffled loop so machine drift hits all alike.
 import { request } from "../lib/http.mjs";
-import { measureTwin, twinSandbox, twinSpecs } from "../lib/twin-section.mjs";
+import { PAGE, measureTwin, twinSandbox, twinSpecs } from "../lib/twin-section.mjs";
 
 /**
  * `count` customers, each with a card: the twin's main objects. (Its generated world adds a
@@ -38,7 +38,7 @@ async function createStripe(baseUrl, count) {
     ...sandbox,
     read: (i) => request(`${api}/v1/customers/${id(i)}`, { headers: auth }),
     write: (i) => request(`${api}/v1/customers/${id(i)}`, { method: "POST", headers: form, body: "metadata[bench]=1" }),
-    list: () => request(`${api}/v1/customers?limit=10`, { headers: auth }),
+    list: () => request(`${api}/v1/customers?limit=${PAGE}`, { headers: auth }),
   };
 }
 
@@ -51,10 +51,9 @@ export const measureStripe = (ctx) =>
       big: ctx.sizes.bigWorld,
       read: "GET customer",
       write: "POST customer",
-      list: "list page of 10",
+      list: "list page",
       objects: "customers",
       world: "customer world",
-      listNamesObjects: true,
     }),
     create: (count) => createStripe(ctx.platform.baseUrl, count),
     pick: (random, max) => Math.floor(random() * max),
