@@ -36,6 +36,8 @@ describe("npm start says once what it serves, where, with which key", () => {
     expect(out).toContain(`${server.url}/v1 `);
     expect(out).toContain(`${server.url}/mcp`);
     expect(out).toContain(`${server.url}/app/runs/`);
+    expect(out).toMatch(new RegExp(`dashboard\\s+${server.url}/app\\n`));
+    expect(out).toMatch(/judge\s+none: \[model\] criteria are skipped/);
     expect(out).toContain(`API key ${LOCAL_KEY}`);
     expect(out.match(/D1 migrations: (\d+) of \1 applied/g)).toHaveLength(1);
     expect(out).not.toMatch(/continue\?|fallback value|\?\s*$/im);
@@ -68,15 +70,18 @@ describe("npm start answers straight from the Worker", () => {
     expect(JSON.parse(reply.body)).toMatchObject({ team: { slug: "local" } });
   });
 
-  it("names the address when its port is already taken, in one line", async () => {
+  it("names the address when its port is already taken, in one line, before building anything", async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const address = blocker.address();
     const taken = typeof address === "object" && address ? address.port : 0;
     try {
+      const began = Date.now();
       await expect(startDevServer({ env: { PORT: String(taken) }, timeoutMs: 60_000 })).rejects.toThrow(
         new RegExp(`pome: npm start failed: 127\\.0\\.0\\.1:${taken} is already in use; .*PORT=`),
       );
+      // The port is looked at first: not after the 30 s+ of bundling and migrating.
+      expect(Date.now() - began).toBeLessThan(10_000);
     } finally {
       blocker.close();
     }
