@@ -8,12 +8,14 @@ import { redactValue } from "./redact";
 import { Db, applyMigrations, twinMigrationList } from "./sql";
 import { SNAPSHOTS_MIGRATION, readSnapshots, saveSnapshotText } from "./snapshots";
 import { completeSeed } from "./twins/normalize";
-import { TIMED_MIGRATIONS, fireDue } from "./timed";
+import { DELIVERY_FAILURES_MIGRATION, TIMED_MIGRATIONS, fireDue, type Savepoint } from "./timed";
+import { checkEgress, egressPolicyFrom, type EgressPolicy } from "./egress";
 import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
 import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, type TapeEntry, appendTape, tapePage } from "./tape";
 import { TWIN_IDS, isTwinId, twinById } from "./twins/registry";
 import type { Clock, TwinId, TwinRequest, TwinResponse } from "./twins/types";
 import { writeEvidence } from "./evidence-writer";
+import { textPages } from "./text-pages";
 import { retryDelayMs, runFinalizeJob, type FinalizeJob } from "../workers/grading/finalize-job";
 
 import { SANDBOX_STATES, isOpen, type SandboxState } from "./sandbox-states";
@@ -70,6 +72,20 @@ const EVENTS_PAGE_ROWS = 1000;
 const EVENTS_PAGE_CHARS = 8 * 1024 * 1024;
 /** Evidence is read out of storage in pages of this many characters. */
 const EXPORT_PAGE_CHARS = 4 * 1024 * 1024;
+/**
+ * /_pome/state is handed to the router in pages of this many characters (at most 16 MiB as an
+ * RPC value, two bytes a character at worst): a world past the 32 MiB RPC limit stays readable.
+ */
+const STATE_PAGE_CHARS = 8 * 1024 * 1024;
+/** How long a state larger than one page is held for the router to read its remaining pages. */
+const HELD_STATE_MS = 60_000;
+/** States held at once: a further large read lets the oldest go (its reader's body then fails). */
+const MAX_HELD_STATES = 2;
+/**
+ * On the first page of a state larger than one page: `<hold id> <page count>`. Internal between
+ * the Sandbox and the router, which reads the other pages with statePage() and never forwards it.
+ */
+export const STATE_PAGES_HEADER = "x-pome-state-pages";
 
 /** What the benchmark floor answers, from the Durable Object and from the router alone. */
 export const BENCH_FLOOR_BODY: TwinResponse = Object.freeze({
@@ -96,6 +112,7 @@ const PLATFORM_MIGRATIONS = [
   ...TIMED_MIGRATIONS,
   OUTBOX_MIGRATION,
   TAPE_PARTS_MIGRATION,
+  DELIVERY_FAILURES_MIGRATION,
 ];
 
 export class Sandbox extends DurableObject<Env> {
@@ -107,9 +124,15 @@ export class Sandbox extends DurableObject<Env> {
     now: () => (this.lastNow = Math.max(Date.now(), this.lastNow)),
   };
 
+  /** Where webhooks may go: the `EGRESS` setting and the configured origins (egress.ts). */
+  private readonly egress: EgressPolicy;
+  /** A nested transaction: a delivery that throws is undone without undoing the call it rode on. */
+  private readonly savepoint: Savepoint = (work) => this.ctx.storage.transactionSync(work);
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.db = new Db(ctx.storage.sql);
+    this.egress = egressPolicyFrom(env);
     ctx.blockConcurrencyWhile(async () => {
       applyMigrations(ctx.storage.sql, "platform", PLATFORM_MIGRATIONS);
       const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'");
@@ -236,7 +259,8 @@ export class Sandbox extends DurableObject<Env> {
     // Rows deferred before this call (during `prepare` too) are stored before its own: with no
     // await between here and its transaction, no stored row ever follows one still in memory.
     this.flushTape();
-    const serve = () => dispatch(twin, this.db, this.clock, req, { sessionId: meta.sessionId, seq: this.nextSeq }, twinFor);
+    const host = { egress: this.egress, savepoint: this.savepoint };
+    const serve = () => dispatch(twin, this.db, this.clock, req, { sessionId: meta.sessionId, seq: this.nextSeq }, twinFor, host);
     try {
       ({ response, seq } =
         (!firstCall && readsOnly(twin, req) && this.answerReading(serve)) ||
@@ -258,7 +282,7 @@ export class Sandbox extends DurableObject<Env> {
         seq = this.ctx.storage.transactionSync(() => {
           // The rollback also undid the deliveries due before this call and its place in their
           // count; the call is still a taped call, so both happen again, outside its own writes.
-          fireDue(this.db, this.clock, twinFor, true);
+          fireDue(this.db, this.clock, twinFor, true, this.savepoint);
           return this.recordCall(err.at, { ...err.result.tape, mutated: false });
         });
       } else {
@@ -302,15 +326,14 @@ export class Sandbox extends DurableObject<Env> {
     );
   }
 
-  /** Sends queued webhooks; one flush at a time, so a delivery is never sent twice at once. */
-  private sending: Promise<void> | undefined;
+  /** Sends queued webhooks: one queue per endpoint, so a delivery is never sent twice at once (outbox.ts). */
   private sendWebhooks(): Promise<void> {
     const meta = this.meta;
-    if (!meta || this.sending) return this.sending ?? Promise.resolve();
-    this.sending = flushOutbox(this.db, (id) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined)).finally(() => {
-      this.sending = undefined;
+    if (!meta) return Promise.resolve();
+    return flushOutbox(this.db, {
+      twinFor: (id) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined),
+      egress: (url) => checkEgress(url, this.egress),
     });
-    return this.sending;
   }
 
   private failedCall(twinId: TwinId, req: TwinRequest, err: unknown): { response: TwinResponse; seq: number } {
@@ -408,7 +431,12 @@ export class Sandbox extends DurableObject<Env> {
         }),
       );
     }
-    if (what === "state") return json(200, JSON.stringify(redactValue(twin.exportState(this.db))));
+    if (what === "state") {
+      // Read once, so every page is of the same moment; the rest waits here for statePage().
+      const pages = textPages(this.exportedState(twinId), STATE_PAGE_CHARS);
+      if (pages.length === 1) return json(200, pages[0]);
+      return json(200, pages[0], { [STATE_PAGES_HEADER]: `${this.holdState(pages)} ${pages.length}` });
+    }
     const params = new URLSearchParams(query);
     const after = Number(params.get("after_seq") ?? params.get("since") ?? 0) || 0;
     const limit = Math.min(EVENTS_PAGE_ROWS, Math.max(1, Number(params.get("limit")) || EVENTS_PAGE_ROWS));
@@ -416,6 +444,46 @@ export class Sandbox extends DurableObject<Env> {
     const page = tapePage(this.db, { afterSeq: after, twin: scope, maxRows: limit, maxChars: EVENTS_PAGE_CHARS });
     // The body stays the array it always was; the cursor to the next page travels in a header.
     return json(200, `[${page.rows.join(",")}]`, page.more ? { "x-pome-next-after-seq": String(page.lastSeq) } : {});
+  }
+
+  /** A twin's world as /_pome/state and state_final.<twin>.json hold it: its export, redacted. */
+  private exportedState(twinId: TwinId): string {
+    return JSON.stringify(redactValue(twinById(twinId).exportState(this.db)));
+  }
+
+  /** States read for /_pome/state and larger than one page, by hold id, until their last page is read. */
+  private readonly heldStates = new Map<string, { pages: string[]; expiresAt: number }>();
+
+  private holdState(pages: string[]): string {
+    const now = Date.now();
+    for (const [id, held] of this.heldStates) if (held.expiresAt <= now) this.heldStates.delete(id);
+    // A Map iterates in insertion order: the first key is the oldest hold.
+    for (const id of this.heldStates.keys()) if (this.heldStates.size >= MAX_HELD_STATES) this.heldStates.delete(id);
+    const id = crypto.randomUUID();
+    this.heldStates.set(id, { pages, expiresAt: now + HELD_STATE_MS });
+    return id;
+  }
+
+  /**
+   * Page `index` (from 1; page 0 came with pome()) of a held state; null when the hold is unknown
+   * or expired (the Sandbox restarted, or nobody read on). The last page releases the hold.
+   */
+  async statePage(holdId: string, index: number): Promise<string | null> {
+    const held = this.heldStates.get(holdId);
+    if (!held || held.expiresAt <= Date.now()) {
+      this.heldStates.delete(holdId);
+      return null;
+    }
+    const page = held.pages[index];
+    if (page === undefined) return null;
+    if (index === held.pages.length - 1) this.heldStates.delete(holdId);
+    else held.expiresAt = Date.now() + HELD_STATE_MS;
+    return page;
+  }
+
+  /** Lets a held state go before its last page: its reader went away. */
+  async releaseState(holdId: string): Promise<void> {
+    this.heldStates.delete(holdId);
   }
 
   async describe(): Promise<Outcome<{ meta: SandboxMeta; tapeLength: number }>> {
@@ -498,11 +566,15 @@ export class Sandbox extends DurableObject<Env> {
           ({ lastSeq: after, more } = page);
         }
       },
+      // Each state is serialized when its turn comes and encoded page by page.
       states: [
-        ...Object.entries(snapshots).map(([id, state]) => ({ name: `state_initial.${id}.json`, json: () => JSON.stringify(state) })),
+        ...Object.entries(snapshots).map(([id, state]) => ({
+          name: `state_initial.${id}.json`,
+          pieces: () => textPages(JSON.stringify(state), EXPORT_PAGE_CHARS),
+        })),
         ...meta.twins.map((id) => ({
           name: `state_final.${id}.json`,
-          json: () => JSON.stringify(redactValue(twinById(id).exportState(db))),
+          pieces: () => textPages(this.exportedState(id), EXPORT_PAGE_CHARS),
         })),
       ],
     });

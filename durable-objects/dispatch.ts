@@ -2,8 +2,10 @@
 // Pure over its inputs (a Db and a clock); the Sandbox wraps it in a transaction with the tape.
 import type { Db } from "./sql";
 import { enqueueWebhook } from "./outbox";
-import { faultFor, fireDue, schedule } from "./timed";
+import { type EgressPolicy, checkEgress, egressPolicyFrom, withOwnOrigin } from "./egress";
+import { type Savepoint, faultFor, fireDue, recordDeliveryFailure, schedule } from "./timed";
 import { TwinError } from "./twins/kit/response";
+import { MAX_RESPONSE_BODY_BYTES, overBytes } from "./twins/kit/response-bounds";
 import { createMatcher, type RouteMatch } from "./twins/router";
 import type { Clock, TwinDefinition, TwinRequest, TwinResponse } from "./twins/types";
 import { tapeHeaders, type TapeEntry } from "./tape";
@@ -38,6 +40,9 @@ export function requestEntry(twin: TwinDefinition, req: TwinRequest) {
   return { twin: twin.id, transport: req.transport, method: req.method, path: req.path, query: req.query, headers, requestBody: req.body };
 }
 
+/** The refusal sent (and taped) instead of an answer over the response bound, in the twin's own shape. */
+const responseTooLarge = (twin: TwinDefinition): TwinResponse => twin.errors.responseTooLarge(MAX_RESPONSE_BODY_BYTES);
+
 /** Runs a route's handler; a refusal thrown anywhere below it is the vendor-shaped answer it carries. */
 function runHandler(match: RouteMatch, ctx: Parameters<RouteMatch["route"]["handler"]>[0]) {
   try {
@@ -48,6 +53,15 @@ function runHandler(match: RouteMatch, ctx: Parameters<RouteMatch["route"]["hand
     return err.response;
   }
 }
+
+/** What the sandbox around a call provides: its egress policy and a savepoint for deliveries. */
+export interface DispatchHost {
+  egress: EgressPolicy;
+  savepoint?: Savepoint;
+}
+
+/** A harness that runs twins without a Sandbox gets the local default: loopback receivers only. */
+const HARNESS_HOST: DispatchHost = { egress: egressPolicyFrom({ ENVIRONMENT: "development" }) };
 
 /**
  * Serves one call: deliveries due before it fire first (they are not part of the call), then a
@@ -60,9 +74,10 @@ export function dispatch(
   req: TwinRequest,
   call: { sessionId: string; seq: number },
   twinFor: (id: string) => TwinDefinition | undefined = (id) => (id === twin.id ? twin : undefined),
+  host: DispatchHost = HARNESS_HOST,
 ): DispatchResult {
   const base = requestEntry(twin, req);
-  fireDue(db, clock, twinFor, true);
+  fireDue(db, clock, twinFor, true, host.savepoint);
   const match = matchRoute(twin, req.method, req.path);
   if (!match) {
     const response = twin.errors.notImplemented(req);
@@ -88,6 +103,12 @@ export function dispatch(
   }
   const writesBefore = db.rowsWritten;
   let query: URLSearchParams | undefined;
+  let policy: EgressPolicy | undefined;
+  // Built when a handler first asks: most calls never register or send a webhook.
+  const egress = (url: string) => {
+    if (!policy) policy = withOwnOrigin(host.egress, req.baseUrl);
+    return checkEgress(url, policy);
+  };
   const response = runHandler(match, {
     db,
     clock,
@@ -101,12 +122,20 @@ export function dispatch(
     sessionId: call.sessionId,
     seq: call.seq,
     schedule: (kind, payload, after) => schedule(db, twin.id, kind, payload, after, clock.now()),
-    webhook: (delivery) => enqueueWebhook(db, twin.id, delivery),
+    webhook: (delivery) => {
+      // A URL the policy refuses is never queued (it names this call's origin, say): recorded instead.
+      const verdict = egress(delivery.url);
+      if (verdict.allowed) enqueueWebhook(db, twin.id, delivery);
+      else recordDeliveryFailure(db, twin.id, "webhook", clock.now(), `refused by the egress policy: ${verdict.reason}`);
+    },
+    egress,
   });
   const mutated = db.rowsWritten > writesBefore;
   // What this call scheduled with `{ calls: 0 }` lands with it.
-  if (mutated) fireDue(db, clock, twinFor, false);
-  const { operation: answered, unsupported, ...wire } = response;
+  if (mutated) fireDue(db, clock, twinFor, false, host.savepoint);
+  const { operation: answered, unsupported, ...built } = response;
+  // No answer over the bound is sent or taped whole (kit/response-bounds.ts states the numbers).
+  const wire = overBytes(built.body, MAX_RESPONSE_BODY_BYTES) ? responseTooLarge(twin) : built;
   return {
     response: wire,
     tape: {

@@ -65,7 +65,8 @@ export interface EvidenceSource {
   sessionId: string;
   /** The tape as JSONL lines, each ending in a newline, read lazily page by page. */
   tapeLines(): Iterable<string>;
-  states: { name: string; json: () => string }[];
+  /** Each state blob as JSON text in pieces (a large world's text is never encoded in one go). */
+  states: { name: string; pieces: () => Iterable<string> }[];
 }
 
 /** Writes events.jsonl and every state blob of a sandbox; returns the keys written. */
@@ -75,7 +76,7 @@ export async function writeEvidence(bucket: R2Bucket, source: EvidenceSource): P
   await putPieces(bucket, key("events.jsonl"), source.tapeLines(), "application/x-ndjson; charset=utf-8");
   keys.push(key("events.jsonl"));
   for (const state of source.states) {
-    await putPieces(bucket, key(state.name), [state.json()], "application/json; charset=utf-8");
+    await putPieces(bucket, key(state.name), state.pieces(), "application/json; charset=utf-8");
     keys.push(key(state.name));
   }
   return keys;

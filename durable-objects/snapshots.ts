@@ -3,6 +3,7 @@
 // writing it in the boot transaction keeps sandbox creation off R2; finalize and archive copy it
 // to R2 as `state_initial.<twin>.json`.
 import type { Db } from "./sql";
+import { textPages } from "./text-pages";
 import type { TwinId } from "./twins/types";
 
 export const SNAPSHOTS_MIGRATION = {
@@ -16,9 +17,10 @@ const PART_CHARS = 512 * 1024;
 /** Stores a state as JSON text (the seed's own text when nothing in it was redacted). */
 export function saveSnapshotText(db: Db, twin: TwinId, text: string): void {
   db.run("DELETE FROM _snapshots WHERE twin = ?", twin);
-  for (let part = 0, at = 0; at < text.length || part === 0; part++, at += PART_CHARS) {
-    db.run("INSERT INTO _snapshots (twin, part, data) VALUES (?, ?, ?)", twin, part, text.slice(at, at + PART_CHARS));
-  }
+  // Parts never end inside a surrogate pair: SQLite would store each half as U+FFFD.
+  textPages(text, PART_CHARS).forEach((data, part) => {
+    db.run("INSERT INTO _snapshots (twin, part, data) VALUES (?, ?, ?)", twin, part, data);
+  });
 }
 
 export function readSnapshots(db: Db, twins: readonly TwinId[]): Partial<Record<TwinId, unknown>> {

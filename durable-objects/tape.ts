@@ -1,10 +1,13 @@
 // The append-only tape: one row per twin call, gap-free `seq`, written in the same synchronous
 // transaction as the state change it records (a call that changed nothing is stored just after
 // its answer: Sandbox.pendingTape). A body longer than one SQLite value may be is kept whole:
-// its head in the row, the rest in `_tape_parts`.
+// its head in the row, the rest in `_tape_parts`. No body over MAX_RESPONSE_BODY_BYTES (8 MiB)
+// reaches a row: dispatch() refuses such an answer and the router refuses such a request, and a
+// body that still gets here is stored as a note of its size (see boundedBody).
 import type { Db } from "./sql";
 import { isVerbatimJson } from "./json-text";
 import { MAX_PARSED_DEPTH, REDACTED, jsonDepth, redactBody, redactPath, redactQuery, redactText } from "./redact";
+import { MAX_RESPONSE_BODY_BYTES, overBytes } from "./twins/kit/response-bounds";
 import type { TapeRow, Transport, TwinId } from "./twins/types";
 
 export const TAPE_MIGRATION = {
@@ -81,9 +84,21 @@ export interface TapeEntry {
   operation: string;
 }
 
+/**
+ * A body as a row may hold it: whole up to the platform's bound, else a note of what was left
+ * out. Every path to the tape is bounded before this (router body limits, dispatch's response
+ * bound); this keeps one missed path from writing a row of any size.
+ */
+function boundedBody(text: string): string {
+  if (!overBytes(text, MAX_RESPONSE_BODY_BYTES)) return text;
+  return JSON.stringify({
+    pome_omitted: { characters: text.length, reason: `over the tape's ${MAX_RESPONSE_BODY_BYTES}-byte body bound` },
+  });
+}
+
 export function appendTape(db: Db, seq: number, e: TapeEntry): void {
-  const requestBody = storeLong(db, seq, "request_body", redactBody(e.requestBody));
-  const responseBody = storeLong(db, seq, "response_body", redactBody(e.responseBody));
+  const requestBody = storeLong(db, seq, "request_body", redactBody(boundedBody(e.requestBody)));
+  const responseBody = storeLong(db, seq, "response_body", redactBody(boundedBody(e.responseBody)));
   db.run(
     `INSERT INTO _tape (seq, at, twin, transport, method, path, query, request_headers, request_body, status,
        response_body, mutated, fidelity, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -4,7 +4,7 @@
 // Deploys the platform to Cloudflare: the environment's D1 migrations are applied to the remote
 // database first, so the Worker that starts serving never meets an older schema; then the Worker
 // is deployed. `--dry-run` builds the bundle without an account (CI does) and skips the
-// migrations. The steps from an empty account are in the README, "Deploy to Cloudflare".
+// migrations. The steps from an empty account are in docs/deploy.md.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -5,6 +5,7 @@ import { BENCH_FLOOR_BODY, Sandbox } from "../durable-objects/Sandbox";
 import { TWINS } from "../durable-objects/twins/registry";
 import type { AppEnv } from "./app-env";
 import { requireTeamKey } from "./auth";
+import { UNREAD_DISCARD_BYTES, discardBody } from "./body";
 import { bearerFrom, looksLikeProviderToken } from "./credentials";
 import { ApiError, errorResponse, requestIdOf } from "./errors";
 import { controlMcpHandler } from "./mcp/control";
@@ -35,6 +36,9 @@ const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
   c.set("settings", readSettings(c.env));
   await next();
+  // A body no route read (a refusal before it got there, a 404) is read and dropped before the
+  // answer leaves, so a client still sending hears the answer instead of a broken pipe.
+  await discardBody(c.req.raw, UNREAD_DISCARD_BYTES);
 });
 
 app.onError((err, c) => {

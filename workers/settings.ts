@@ -1,6 +1,7 @@
-// Settings come from wrangler `[vars]` (documented in the README's settings table) and secrets.
+// Settings come from wrangler `[vars]` (documented in docs/settings.md) and secrets.
 // Secrets are optional in development, where local defaults keep `npm start` zero-config; a
 // production deployment without them refuses to serve rather than sign with a known key.
+import { type EgressPolicy, egressPolicyFrom, parseEgressSetting } from "../durable-objects/egress";
 
 declare global {
   interface Env {
@@ -30,6 +31,8 @@ export interface Settings {
   /** Per-role origins behind custom domains; undefined means the request's own origin. */
   origins: Origins;
   benchFloorEnabled: boolean;
+  /** Where twins' webhooks may go (`EGRESS`, read by durable-objects/egress.ts). */
+  egress: EgressPolicy;
 }
 
 /** Where each role is served from, when a deployment puts them on hostnames of their own. */
@@ -53,6 +56,9 @@ function positiveInt(value: string | undefined, fallback: number): number {
 
 export function readSettings(env: Env): Settings {
   const development = (env.ENVIRONMENT ?? "production") === "development";
+  // A typo in EGRESS fails loudly here, as a missing secret does; the Sandbox then allows nothing.
+  const egress = parseEgressSetting(env.EGRESS, development);
+  if (!egress.ok) throw new Error(egress.message);
   const tokenSecret = env.TOKEN_SECRET ?? (development ? LOCAL_TOKEN_SECRET : "");
   if (!tokenSecret) throw new Error("TOKEN_SECRET is not set; it is required outside development");
   const previous = env.TOKEN_SECRET_PREVIOUS;
@@ -72,5 +78,6 @@ export function readSettings(env: Env): Settings {
       dashboard: trimOrigin(env.DASHBOARD_ORIGIN) ?? publicOrigin,
     },
     benchFloorEnabled: env.BENCH_FLOOR_ENABLED === "true",
+    egress: egressPolicyFrom(env),
   };
 }

@@ -3,7 +3,7 @@
 // own "too large" shape, and nothing is written.
 import type { TwinDefinition, TwinResponse } from "../durable-objects/twins/types";
 
-/** The largest request body any twin takes (README "Reliability" states it). */
+/** The largest request body any twin takes (docs/reliability.md states it). */
 export const TWIN_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
@@ -18,7 +18,6 @@ export function tooLarge(twin: TwinDefinition): TwinResponse {
   };
 }
 
-/** Whether a declared length (before reading) or a read body is over the limit. */
-export const declaredTooLarge = (contentLength: string | undefined) => Number(contentLength ?? 0) > TWIN_BODY_LIMIT_BYTES;
+/** Whether a read body is over the limit (workers/body.ts `bodyWithin` checks it before reading). */
 export const bodyTooLarge = (body: string) =>
   body.length > TWIN_BODY_LIMIT_BYTES || (body.length * 3 > TWIN_BODY_LIMIT_BYTES && byteLength(body) > TWIN_BODY_LIMIT_BYTES);

@@ -10,7 +10,9 @@ import type { AppEnv } from "./app-env";
 import { bearerFrom, parseIssuedToken, parseProviderToken, verifyAgentToken } from "./credentials";
 import { sandboxStub } from "./stubs";
 import { redactBody } from "../durable-objects/redact";
-import { TWIN_BODY_LIMIT_BYTES, bodyTooLarge, declaredTooLarge, tooLarge } from "./twin-limits";
+import { STATE_PAGES_HEADER } from "../durable-objects/Sandbox";
+import { TWIN_BODY_LIMIT_BYTES, bodyTooLarge, tooLarge } from "./twin-limits";
+import { bodyWithin } from "./body";
 import { requestUrl, twinsOrigin } from "./urls";
 
 export interface TwinTarget {
@@ -72,6 +74,8 @@ export async function credentialOf(c: Context<AppEnv>, twin: TwinDefinition): Pr
   if (fromQuery) return fromQuery;
   const method = c.req.method.toUpperCase();
   if (method === "GET" || method === "HEAD") return undefined;
+  // A body over the limit is not searched for a credential (the call is refused whichever way).
+  if (!(await bodyWithin(c, TWIN_BODY_LIMIT_BYTES))) return undefined;
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   // Hono keeps the body text, so forwarding the call reads it again unchanged.
   if (type.startsWith("application/x-www-form-urlencoded")) return new URLSearchParams(await bodyText(c)).get(field) ?? undefined;
@@ -130,6 +134,40 @@ export function toResponse(res: TwinResponse): Response {
   return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, headers: res.headers });
 }
 
+/**
+ * A state too large for one answer of the Sandbox: its first page, then each next page read from
+ * the Sandbox as the client takes the last one, so neither side ever holds a 32 MiB RPC value.
+ * A hold that is gone mid-way (the Sandbox restarted) ends the body in an error, never in a
+ * short JSON text that would parse as something else.
+ */
+export function streamedState(
+  first: TwinResponse,
+  paged: string,
+  sandbox: { nextPage(hold: string, index: number): Promise<string | null>; release(hold: string): Promise<void> },
+): Response {
+  const [hold = "", count = "0"] = paged.split(" ");
+  const pages = Number(count);
+  const { [STATE_PAGES_HEADER]: _internal, ...headers } = first.headers;
+  const encoder = new TextEncoder();
+  let index = 1;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(first.body));
+    },
+    async pull(controller) {
+      if (index >= pages) return controller.close();
+      const page = await sandbox.nextPage(hold, index++);
+      if (page === null) return controller.error(new Error("the state's remaining pages expired before they were read"));
+      controller.enqueue(encoder.encode(page));
+    },
+    // The client went away: the Sandbox need not hold the rest any longer.
+    async cancel() {
+      await sandbox.release(hold).catch(() => undefined);
+    },
+  });
+  return new Response(body, { status: first.status, headers });
+}
+
 const lowerHeaders = (headers: Headers) => {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
@@ -147,14 +185,23 @@ export async function forwardToTwin(c: Context<AppEnv>, target: TwinTarget): Pro
     if (what === "openapi.json") return c.json(openapiFor(twin, target.baseUrl));
     if (what !== "state" && what !== "events" && what !== "health")
       return toResponse(TWINS[twin].errors.notImplemented({ method: c.req.method, path: target.path } as TwinRequest));
-    return toResponse(await answerAsTwin(twin, () => sandboxStub(c.env, sessionId).pome(twin, what, url.search.slice(1))));
+    const stub = sandboxStub(c.env, sessionId);
+    const answer = await answerAsTwin(twin, () => stub.pome(twin, what, url.search.slice(1)));
+    const paged = answer.headers[STATE_PAGES_HEADER];
+    return paged === undefined
+      ? toResponse(answer)
+      : streamedState(answer, paged, {
+          nextPage: (hold, index) => stub.statePage(hold, index),
+          release: (hold) => stub.releaseState(hold),
+        });
   }
   const method = c.req.method.toUpperCase();
-  // Over the limit, the body is not even read: the twin refuses it and writes nothing.
-  if (declaredTooLarge(c.req.header("content-length"))) return toResponse(tooLarge(TWINS[twin]));
+  const hasBody = method !== "GET" && method !== "HEAD";
+  // Over the limit, the body is read only to be dropped (so the client hears the refusal, see
+  // bodyWithin), never kept: the twin refuses it in its vendor's shape and writes nothing.
+  if (hasBody && !(await bodyWithin(c, TWIN_BODY_LIMIT_BYTES))) return toResponse(tooLarge(TWINS[twin]));
   // A client with a trailing-slash base URL sends `//path`; the vendors answer those too.
   const path = target.path.replace(/\/{2,}/g, "/") || "/";
-  const hasBody = method !== "GET" && method !== "HEAD";
   const binary = hasBody && (TWINS[twin].binaryBody?.(path) ?? false);
   const raw = !hasBody ? "" : binary ? new Uint8Array(await c.req.arrayBuffer()) : await bodyText(c);
   if (typeof raw === "string" ? bodyTooLarge(raw) : raw.byteLength > TWIN_BODY_LIMIT_BYTES) return toResponse(tooLarge(TWINS[twin]));

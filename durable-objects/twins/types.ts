@@ -2,6 +2,7 @@
 // What a twin knows about its vendor (credential format, transports, kept headers, refusals)
 // is a field here, so the platform's own files name no vendor.
 import type { z } from "zod";
+import type { EgressVerdict } from "../egress";
 import type { Db } from "../sql";
 import type { TwinId } from "./registry";
 
@@ -77,6 +78,12 @@ export interface TwinContext {
    * the twin's `signWebhook`, and retries a failed delivery on later calls.
    */
   webhook(delivery: WebhookDelivery): void;
+  /**
+   * Whether the platform's egress policy lets deliveries go to `url` (the `EGRESS` setting, the
+   * platform's own origins, this call's among them). A twin asks it when an endpoint is registered
+   * and refuses a URL it refuses, in the vendor's shape; a queued delivery is checked again anyway.
+   */
+  egress(url: string): EgressVerdict;
 }
 
 export interface WebhookDelivery {
@@ -212,6 +219,12 @@ export interface TwinDefinition<Seed = unknown> {
     internal(message: string): TwinResponse;
     /** A request body over the platform's stated limit, refused before anything is written. */
     tooLarge?(limitBytes: number): TwinResponse;
+    /**
+     * An answer over the platform's response bound (kit/response-bounds.ts), refused instead of
+     * sent or taped (a 4xx, or the vendor's refusal at 200 for a vendor whose client retries
+     * everything else, so the call's writes are rolled back).
+     */
+    responseTooLarge(limitBytes: number): TwinResponse;
   };
   /**
    * Whether the request body on this path is bytes (a file upload): the platform then hands it to

@@ -7,7 +7,7 @@ import { bearerFrom } from "../credentials";
 import { ApiError, errorResponse, requestIdOf } from "../errors";
 import { v1Client, type Fetcher } from "./control-api";
 import { registerControlTools } from "./control-tools";
-import { newMcpServer, serveStateless } from "./serve";
+import { newMcpServer, readJsonRpc, serveStateless } from "./serve";
 import { requestUrl } from "../urls";
 
 /** The router itself, so tools reach /v1 in-process rather than over the network. */
@@ -33,9 +33,12 @@ export async function controlMcpHandler(c: Context<AppEnv>, app: InProcessApp): 
     const caller = await authenticateTeamKey(c.env, key, { development: settings.development, localQuota: settings.defaultSessionQuota });
     const fetcher: Fetcher = async (request) => app.fetch(request, c.env, c.executionCtx);
     const v1 = v1Client(fetcher, requestUrl(c).origin, `Bearer ${key}`);
+    // A batch the SDK refuses whole is refused before any tool runs.
+    const body = await readJsonRpc(c);
+    if ("refusal" in body) return body.refusal;
     const server = newMcpServer("pome-control", INSTRUCTIONS);
     registerControlTools(server, { v1, env: c.env, teamId: caller.team.id, requestId });
-    return await serveStateless(c.req.raw, server);
+    return await serveStateless(body.request, server, body.messages);
   } catch (err) {
     if (err instanceof ApiError) return refuse(err, requestId);
     throw err;

@@ -9,9 +9,9 @@ import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
 import { sandboxStub } from "../stubs";
 import { redactBody } from "../../durable-objects/redact";
-import { bodyTooLarge, tooLarge } from "../twin-limits";
+import { TWIN_BODY_LIMIT_BYTES, bodyTooLarge, tooLarge } from "../twin-limits";
 import { twinsOrigin } from "../urls";
-import { newMcpServer, serveStateless, textResult } from "./serve";
+import { newMcpServer, readJsonRpc, serveStateless, textResult } from "./serve";
 
 /** The REST request a tool call stands for, as the twin's dispatch takes it. */
 export function twinRequestFor(
@@ -87,24 +87,28 @@ interface ToolRefusal {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * The tool calls in a JSON-RPC body that the MCP SDK will refuse before any tool runs (an unknown
- * tool, arguments that miss its schema). They never reach the twin, so they are taped here: an
- * agent's failed attempts are evidence too.
+ * The refused call as the tape keeps it: its name and arguments, unless they are over the body
+ * limit a REST call has (a tape row stays within the bound kit/response-bounds.ts states).
  */
-export async function refusedToolCalls(
-  request: Request,
+function refusedCallBody(name: string, args: unknown): string {
+  const body = JSON.stringify({ name, arguments: args });
+  if (!bodyTooLarge(body)) return body;
+  return JSON.stringify({ name, arguments: `[omitted: over the ${TWIN_BODY_LIMIT_BYTES}-byte body limit]` });
+}
+
+/**
+ * The tool calls in a JSON-RPC body (already parsed, and at most MCP_MAX_BATCH messages) that
+ * the MCP SDK will refuse before any tool runs (an unknown tool, arguments that miss its schema).
+ * They never reach the twin, so they are taped here: an agent's failed attempts are evidence too.
+ */
+export function refusedToolCalls(
+  messages: unknown,
   definition: TwinDefinition,
   ctx: { authorization: string; baseUrl: string },
-): Promise<ToolRefusal[]> {
-  if (request.method !== "POST") return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await request.clone().text());
-  } catch {
-    return [];
-  }
+): ToolRefusal[] {
+  if (messages === undefined) return [];
   const refusals: ToolRefusal[] = [];
-  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+  for (const message of Array.isArray(messages) ? messages : [messages]) {
     if (!isRecord(message) || message.method !== "tools/call" || !isRecord(message.params) || typeof message.params.name !== "string")
       continue;
     const name = message.params.name;
@@ -118,7 +122,7 @@ export async function refusedToolCalls(
         path: "/mcp",
         query: "",
         headers: { authorization: ctx.authorization, "content-type": "application/json" },
-        body: JSON.stringify({ name, arguments: args }),
+        body: refusedCallBody(name, args),
         baseUrl: ctx.baseUrl,
         transport: "mcp",
       },
@@ -155,9 +159,13 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
     headers.set("www-authenticate", 'Bearer realm="pome"');
     return new Response(vendor.body, { status: 401, headers });
   }
+  // Bounded before anything is taped: a batch the SDK refuses whole leaves no row, and at most
+  // MCP_MAX_BATCH calls of one request (taped refusals and tool calls together) reach the sandbox.
+  const body = await readJsonRpc(c);
+  if ("refusal" in body) return body.refusal;
   const stub = sandboxStub(c.env, sessionId);
   const baseUrl = `${twinsOrigin(c)}/${twin}/s/${sessionId}`;
-  for (const refusal of await refusedToolCalls(c.req.raw, definition, { authorization, baseUrl })) {
+  for (const refusal of refusedToolCalls(body.messages, definition, { authorization, baseUrl })) {
     await stub.tapeRefusal(twin, refusal.req, refusal.response, refusal.operation);
   }
   const server = twinServer(definition, async (tool, args) => {
@@ -165,5 +173,5 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
     // The same body limit as REST: refused in the vendor's shape, nothing written.
     return bodyTooLarge(req.body) ? tooLarge(definition) : stub.twinCall(twin, req);
   });
-  return serveStateless(c.req.raw, server);
+  return serveStateless(body.request, server, body.messages);
 }

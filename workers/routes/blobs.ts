@@ -8,6 +8,7 @@ import type { AppEnv } from "../app-env";
 import { contentTypeForKey, plainBody } from "../blobs/content-type";
 import { signBlobUrl, verifyBlobUrl, type BlobOperation } from "../blobs/sign";
 import { MiB } from "../body";
+import { fileServingHeaders } from "../../durable-objects/twins/kit/download-headers";
 import { evidenceKey } from "../../durable-objects/evidence-keys";
 import { redactBody } from "../../durable-objects/redact";
 import { ApiError, notFound } from "../errors";
@@ -49,9 +50,9 @@ async function serve(c: Context<AppEnv>, withBody: boolean): Promise<Response> {
   const headers = new Headers({
     "content-type": object.httpMetadata?.contentType ?? contentTypeForKey(key),
     "content-length": String(object.size),
-    "content-disposition": `inline; filename="${key.split("/").pop() ?? "blob"}"`,
     "cache-control": "private, no-store",
-    "x-content-type-options": "nosniff",
+    // An attachment that cannot run here, whatever it holds (see kit/download-headers.ts).
+    ...fileServingHeaders(key.split("/").pop() || "blob"),
     etag: object.httpEtag,
   });
   return new Response(withBody ? object.body : null, { status: 200, headers });

@@ -61,6 +61,8 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
     gone: (message) => ghError(410, message),
     internal: (message) => ghError(500, message),
     tooLarge: (limit) => ghError(413, `Request body too large: the GitHub twin takes bodies up to ${limit} bytes`),
+    // GitHub refuses a resource too large to return with 403 (the contents API's `too_large`).
+    responseTooLarge: (limit) => ghError(403, `This answer is too large to return (over ${limit} bytes): ask for a smaller page.`),
   },
   decorate,
   credential: { prefix: "github_pat_", separator: "_", header: "Authorization", scheme: "Bearer" },

@@ -37,3 +37,15 @@ export function queryTime(value: string | null, resource: string, field: string)
   if (Number.isNaN(ms)) return fail(ghValidationFailed([{ resource, field, code: "invalid", value }]));
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
+
+/**
+ * `path` without its leading and trailing slashes, in one pass: the regular expression
+ * `/^\/+|\/+$/g` retries its tail at every slash and takes seconds on a long run of them.
+ */
+export function trimSlashes(path: string): string {
+  let start = 0;
+  let end = path.length;
+  while (start < end && path[start] === "/") start++;
+  while (end > start && path[end - 1] === "/") end--;
+  return path.slice(start, end);
+}

@@ -11,6 +11,13 @@ export interface Page {
   offset: number;
 }
 
+/**
+ * The furthest page the twin reads: far past any world's end, and small enough that
+ * `(page - 1) * per_page` stays an exact integer SQLite accepts as an OFFSET.
+ */
+const MAX_PAGE = 1_000_000_000;
+
+/** A positive integer from the query; anything else (negative, decimal, words) reads as absent, as on GitHub. */
 function positiveInt(value: string | null): number | undefined {
   if (value === null || !/^\d+$/.test(value.trim())) return undefined;
   const n = Number(value);
@@ -20,7 +27,8 @@ function positiveInt(value: string | null): number | undefined {
 export function pageOf(ctx: TwinContext, defaults: { perPage?: number; max?: number } = {}): Page {
   const max = defaults.max ?? 100;
   const perPage = Math.min(positiveInt(ctx.query.get("per_page")) ?? defaults.perPage ?? 30, max);
-  const page = positiveInt(ctx.query.get("page")) ?? 1;
+  // A page past the end is an empty page, however far past: huge values are clamped, not refused.
+  const page = Math.min(positiveInt(ctx.query.get("page")) ?? 1, MAX_PAGE);
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
 }
 

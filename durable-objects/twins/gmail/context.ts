@@ -62,7 +62,8 @@ export function maxResultsOf(ctx: TwinContext, fallback = 100, ceiling = 500): n
   const value = ctx.query.get("maxResults");
   if (value === null || value === "") return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) fail(badRequest(`Invalid value at 'max_results' (TYPE_UINT32), "${value}"`));
+  // The field is a uint32 in Gmail's request: a value past 2^32 - 1 is refused, not read as the ceiling.
+  if (!/^\d+$/.test(value) || n > 0xffff_ffff) fail(badRequest(`Invalid value at 'max_results' (TYPE_UINT32), "${value}"`));
   return n === 0 ? fallback : Math.min(n, ceiling);
 }
 

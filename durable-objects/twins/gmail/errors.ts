@@ -38,6 +38,12 @@ export function gError(
 export const notFound = () => gError(404, "Requested entity was not found.", "notFound");
 export const invalidId = () => gError(400, "Invalid id value", "invalidArgument");
 export const badRequest = (message: string) => gError(400, message, "invalidArgument");
+/**
+ * A search query the twin cannot read: past its bounds, or an operator given a value it does not
+ * take. The text is Google's for an unreadable `q` (Drive's measured answer, `Invalid query`);
+ * Gmail's own wording for this case is not measured.
+ */
+export const invalidQuery = () => gError(400, "Invalid query", "invalidArgument");
 export const failedPrecondition = () => gError(400, "Precondition check failed.", "failedPrecondition");
 export const labelConflict = () => gError(409, "Label name exists or conflicts", "conflict");
 

@@ -43,6 +43,8 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
       }),
     gone: (message) => gError(410, message, "failedPrecondition"),
     internal: (message) => gError(500, message, "backendError"),
+    responseTooLarge: (limit) =>
+      gError(400, `The response would be larger than ${limit} bytes: ask for fewer results.`, "responseTooLarge"),
   },
   credential: { prefix: "ya29.", separator: ".", header: "Authorization", scheme: "Bearer" },
   secretPatterns: [/\bya29\.[A-Za-z0-9._-]{10,}/g],

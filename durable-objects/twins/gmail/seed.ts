@@ -9,6 +9,7 @@ import type { SeedResult } from "../types";
 import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";
 import { isSystemLabel, SYSTEM_LABELS } from "./labels";
 import { headerValue, rfc2822, type Header } from "./mime";
+import { criteriaProblem } from "./store/filters";
 import type { ParsedMail } from "./parse";
 import { GMAIL_OPERATIONS } from "./operations";
 
@@ -310,6 +311,14 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
   const filters: GmailFilter[] = raw.filters.map((f, i) => {
     checkLabels(f.action.addLabelIds ?? [], `filters[${i}].action.addLabelIds`);
     checkLabels(f.action.removeLabelIds ?? [], `filters[${i}].action.removeLabelIds`);
+    // The query is read now, as filters.create reads it, so it can run at every delivery.
+    const problem = criteriaProblem(f.criteria);
+    if (problem)
+      problems.add(
+        problem.field === "criteria" ? `filters[${i}].criteria` : `filters[${i}].criteria.${problem.field}`,
+        `Gmail cannot read this search query: ${problem.reason}`,
+        "invalid_query",
+      );
     return { ...f, id: f.id ?? `ANe1Bmj${String(nextFilter++).padStart(3, "0")}` };
   });
   raw.correspondents.forEach((c, i) => checkLabels(c.reply.labelIds, `correspondents[${i}].reply.labelIds`));

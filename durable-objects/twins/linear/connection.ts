@@ -5,7 +5,7 @@
 import type { SqlValue } from "../../sql";
 import { decodeCursor, encodeCursor } from "../kit/cursor";
 import type { Gql, Row } from "./context";
-import { Unsupported, invalidInput } from "./errors";
+import { LinearFault, Unsupported, invalidInput } from "./errors";
 import { sortKeysOf, type SortKey, type SortableEntity } from "./sort";
 
 export const MAX_FIRST = 250;
@@ -159,6 +159,21 @@ const count = (v: number | null | undefined, name: string): number | undefined =
   return v;
 };
 
+/**
+ * The page's read. Filters and sorts are bounded before they become SQL (FILTER_LIMITS, MAX_SORT_KEYS),
+ * so SQLite should never refuse one; if it still does, the cause is logged and the caller gets
+ * Linear's invalid-input error, never the statement or SQLite's text.
+ */
+function readRows(read: () => PageRow[]): PageRow[] {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof LinearFault) throw err;
+    console.warn("linear: a list's SQL failed", err);
+    throw invalidInput("The list could not be read with these arguments", "The filter or sort could not be applied.");
+  }
+}
+
 /** Runs one page of a list: the filter's WHERE, the cursors' keyset conditions, one row more than asked. */
 export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
   let first = count(args.first, "first");
@@ -205,10 +220,11 @@ export function page(gql: Gql, q: ListQuery, args: PageArgs): Connection {
   const limit = (backwards ? last : first) ?? DEFAULT_FIRST;
   const select = `SELECT ${q.alias}.*, ${q.alias}.rowid AS _rowid${keys.map((k, i) => `, ${k.expr(q.alias)} AS _k${i}`).join("")}
      FROM ${q.table} ${q.alias} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}`;
-  const rows =
+  const rows = readRows(() =>
     q.small && readKeys.every((k) => k.nulls === null)
       ? ordered(gql.db.all<PageRow>(select, ...params), readKeys, readDir).slice(0, limit + 1)
-      : gql.db.all<PageRow>(`${select} ORDER BY ${orderClause(q.alias, readKeys, readDir)} LIMIT ${limit + 1}`, ...params);
+      : gql.db.all<PageRow>(`${select} ORDER BY ${orderClause(q.alias, readKeys, readDir)} LIMIT ${limit + 1}`, ...params),
+  );
   const more = rows.length > limit;
   let nodes = rows.slice(0, limit);
   if (backwards) nodes.reverse();

@@ -1,6 +1,7 @@
 // What every resolver of one GraphQL call shares: the world, the clock, the viewer, and a cache
 // of rows read in this call. Lists load the rows their nodes point at in one query per table
 // (`preload`), so a page of issues with their states, teams and people is a few reads, not N+1.
+import type { EgressVerdict } from "../../egress";
 import type { Db, SqlValue } from "../../sql";
 import type { Clock, TwinContext, WebhookDelivery } from "../types";
 
@@ -33,6 +34,8 @@ export interface Gql {
   /** Where this sandbox's twin paths hang (for url fields that point back at the twin). */
   baseUrl: string;
   webhook(delivery: WebhookDelivery): void;
+  /** The platform's egress policy for a webhook URL (TwinContext.egress). */
+  egress(url: string): EgressVerdict;
   /** A row by id, from this call's cache or one indexed read. */
   byId(entity: Entity, id: string | null | undefined): Row | undefined;
   /** What this call's cache holds for an id: a row, null (known absent), or undefined (never read). */
@@ -92,6 +95,10 @@ class CallGql implements Gql {
 
   webhook(delivery: WebhookDelivery): void {
     this.ctx.webhook(delivery);
+  }
+
+  egress(url: string): EgressVerdict {
+    return this.ctx.egress(url);
   }
 
   byId(entity: Entity, id: string | null | undefined): Row | undefined {

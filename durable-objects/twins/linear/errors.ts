@@ -116,6 +116,44 @@ export const goneBody = (message: string): TwinResponse =>
     false,
   );
 
+/**
+ * Linear's refusal of a query over its complexity limit, before anything runs: HTTP 400, no
+ * `data`, the figure in `userPresentableMessage`. Body as api.linear.app sends it
+ * (mvanhorn/printing-press-library#946, contentful-labs/gqli.rb#23):
+ * `{"errors":[{"message":"Query too complex","extensions":{"type":"invalid input","code":"INPUT_ERROR",
+ * "statusCode":400,"userError":true,"userPresentableMessage":"The query is too complex. Complexity:
+ * 12304.999999999998. Maximum allowed complexity: 10000.","http":{"status":400}}}]}`.
+ */
+export const queryTooComplex = (userPresentableMessage: string): TwinResponse =>
+  graphqlBody(
+    400,
+    [
+      {
+        message: "Query too complex",
+        extensions: {
+          type: "invalid input",
+          code: "INPUT_ERROR",
+          statusCode: 400,
+          userError: true,
+          userPresentableMessage,
+          http: { status: 400 },
+        },
+      },
+    ],
+    false,
+  );
+
+/**
+ * A response the twin will not build or keep because it passes the platform's size bound
+ * (kit/response-bounds.ts). Linear has no such refusal (its complexity limit is its only bound);
+ * the twin answers in the shape of that one, so @linear/sdk raises its InvalidInputLinearError
+ * and nothing retries. A declared divergence (NOTES.md).
+ */
+export const responseTooLarge = (limitBytes: number): TwinResponse =>
+  queryTooComplex(
+    `The response is too large: the Linear twin answers at most ${limitBytes} bytes per query. Ask for fewer records (first) or fewer fields.`,
+  );
+
 /** The error classes a seeded fault can answer with, in Linear's shapes. */
 export const FAULT_KINDS = ["ratelimited", "internal", "forbidden", "authentication"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -72,7 +72,8 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
         build: (a, v, b) => {
           const text = b.record(v, "ContentComparator").contains;
           if (typeof text !== "string") throw new Unsupported("ContentComparator fields other than `contains`");
-          return `(${a}.title LIKE ${b.param(`%${text}%`)} OR coalesce(${a}.description, '') LIKE ${b.param(`%${text}%`)})`;
+          // A plain substring test, case aside: the user's text is never a LIKE pattern.
+          return `(instr(lower(${a}.title), lower(${b.param(text)})) > 0 OR instr(lower(coalesce(${a}.description, '')), lower(${b.param(text)})) > 0)`;
         },
       },
     },
@@ -253,17 +254,29 @@ class Builder {
       if (typeof x !== "string" && typeof x !== "number") throw invalidInput("Invalid comparator value");
       return this.param(x);
     };
+    // A list is one bound value, a JSON array read with json_each: SQLite in workerd binds at most
+    // 100 values per statement, and a list of ids can be longer than that.
     const list = (x: unknown) => {
       if (!Array.isArray(x)) throw invalidInput("Expected a list");
-      return x.length ? x.map(v).join(", ") : "NULL";
+      const items = x.map((item): SqlValue => {
+        if (date) return kind === "tdate" ? resolveDate(item, this.nowMs).slice(0, 10) : resolveDate(item, this.nowMs);
+        if (kind === "bool") return item === true ? 1 : 0;
+        if (typeof item !== "string" && typeof item !== "number") throw invalidInput("Invalid comparator value");
+        return item;
+      });
+      return `SELECT ${date ? "julianday(value)" : "value"} FROM json_each(${this.param(JSON.stringify(items))})`;
     };
     const either = (expr: (c: string) => string) => (altCol ? `(${expr(col)} OR ${expr(altCol)})` : expr(lhs));
-    const like = (pattern: string, ci: boolean) =>
-      `${ci ? `lower(${col})` : col} LIKE ${this.param(ci ? pattern.toLowerCase() : pattern)}${ci ? "" : ""}`;
+    // Text operators compare substrings (instr, substr): `%` and `_` in the user's text are
+    // literal characters, and a value of any length works (a LIKE pattern has a length limit).
     const text = (x: unknown) => {
       if (typeof x !== "string") throw invalidInput("Expected a string");
-      return x.replace(/[%_]/g, (c) => c);
+      return x;
     };
+    const prefix = (c: string, x: unknown) => `substr(${c}, 1, length(${v(text(x))})) = ${v(text(x))}`;
+    // The tail of as many characters as the value has (all of it for ""; a value longer than the
+    // column starts at or before its first character, and what substr gives is then shorter).
+    const suffix = (c: string, x: unknown) => `substr(${c}, length(${c}) - length(${v(text(x))}) + 1) = ${v(text(x))}`;
     for (const [op, x] of Object.entries(cmp)) {
       if (x === undefined) continue;
       switch (op) {
@@ -313,19 +326,19 @@ class Builder {
           parts.push(`instr(lower(coalesce(${col}, '')), lower(${v(text(x))})) = 0`);
           break;
         case "startsWith":
-          parts.push(`substr(${col}, 1, length(${v(text(x))})) = ${v(text(x))}`);
+          parts.push(prefix(col, x));
           break;
         case "startsWithIgnoreCase":
-          parts.push(like(`${text(x)}%`, true));
+          parts.push(`substr(lower(${col}), 1, length(${v(text(x))})) = lower(${v(text(x))})`);
           break;
         case "notStartsWith":
-          parts.push(`substr(${col}, 1, length(${v(text(x))})) <> ${v(text(x))}`);
+          parts.push(`NOT ${prefix(col, x)}`);
           break;
         case "endsWith":
-          parts.push(`substr(${col}, -length(${v(text(x))})) = ${v(text(x))}`);
+          parts.push(suffix(col, x));
           break;
         case "notEndsWith":
-          parts.push(`substr(${col}, -length(${v(text(x))})) <> ${v(text(x))}`);
+          parts.push(`NOT ${suffix(col, x)}`);
           break;
         case "and":
         case "or": {
@@ -423,6 +436,40 @@ class Builder {
   }
 }
 
+/**
+ * How large a filter may be, so compiling it and running its SQL cost a bounded amount: object
+ * nesting (each relation, collection, `and`/`or` element and comparator is one level; real filters
+ * use four to six), objects in all, values in all (list elements included), and the values the
+ * compiled SQL binds (a list binds one): SQLite in workerd binds at most 100 values per statement,
+ * and a page's cursors and parent take some of them. Linear publishes no such figures; these are
+ * the twin's, generous for any filter a person or an agent writes.
+ */
+export const FILTER_LIMITS = { depth: 12, objects: 256, values: 1_000, params: 32 } as const;
+
+const tooComplex = (why: string) => invalidInput(`Filter too complex: ${why}`, "The filter is too complex. Simplify it and try again.");
+
+/** Refuses a filter past FILTER_LIMITS before anything is compiled. */
+export function checkFilterSize(filter: unknown): void {
+  let objects = 0;
+  let values = 0;
+  // `depth` counts objects; `nesting` counts lists too, so lists of lists are bounded as well.
+  const visit = (v: unknown, depth: number, nesting = 0): void => {
+    if (nesting > 2 * FILTER_LIMITS.depth) throw tooComplex(`nested deeper than ${FILTER_LIMITS.depth} levels`);
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x, depth, nesting + 1);
+      return;
+    }
+    if (typeof v === "object" && v !== null) {
+      if (depth >= FILTER_LIMITS.depth) throw tooComplex(`nested deeper than ${FILTER_LIMITS.depth} levels`);
+      if (++objects > FILTER_LIMITS.objects) throw tooComplex(`more than ${FILTER_LIMITS.objects} objects`);
+      for (const x of Object.values(v)) visit(x, depth + 1, nesting + 1);
+      return;
+    }
+    if (++values > FILTER_LIMITS.values) throw tooComplex(`more than ${FILTER_LIMITS.values} values`);
+  };
+  visit(filter, 0);
+}
+
 /** Compiles `filter` on `entity` at `alias` into a WHERE fragment and its parameters. */
 export function compileFilter(
   entity: EntityName,
@@ -433,6 +480,8 @@ export function compileFilter(
 ): { sql: string; params: SqlValue[] } {
   const b = new Builder(viewerId, nowMs);
   if (filter === undefined || filter === null) return { sql: "1", params: [] };
+  checkFilterSize(filter);
   const sql = b.filter(entity, filter, alias);
+  if (b.params.length > FILTER_LIMITS.params) throw tooComplex(`more than ${FILTER_LIMITS.params} compared values (use \`in\` for a list)`);
   return { sql, params: b.params };
 }

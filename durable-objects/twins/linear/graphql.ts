@@ -1,4 +1,5 @@
 // POST /graphql: parse, find the root fields, refuse the ones Linear has but the twin lacks (501),
+// refuse a document over Linear's complexity limit (limits.ts) before anything else reads it,
 // validate against the twin's schema (graphql-js's own messages), execute synchronously over the
 // world, and shape errors the way Linear does. The tape row names the root fields selected.
 import {
@@ -7,7 +8,6 @@ import {
   TypeInfo,
   execute,
   getNamedType,
-  parse,
   validate,
   visit,
   visitWithTypeInfo,
@@ -17,11 +17,22 @@ import {
   type SelectionSetNode,
 } from "graphql";
 import type { TwinContext, TwinRequest, TwinResponse } from "../types";
+import { parseBounded } from "../kit/graphql-limits";
 import { jsonResponse } from "../kit/response";
+import { MAX_RESPONSE_BODY_BYTES } from "../kit/response-bounds";
 import { makeGql } from "./context";
-import { LinearFault, Unsupported, authenticationRequired, graphqlBody, notImplementedBody, type LinearErrorBody } from "./errors";
+import {
+  LinearFault,
+  Unsupported,
+  authenticationRequired,
+  graphqlBody,
+  notImplementedBody,
+  responseTooLarge,
+  type LinearErrorBody,
+} from "./errors";
+import { LINEAR_GRAPHQL_LIMITS, breachFor, limitRefusal, type LimitMemo } from "./limits";
 import { viewerFor } from "./oauth";
-import { fieldResolver, linearSchema, typeResolver } from "./schema";
+import { fieldResolver, linearSchema, typeResolver, withTextBudget } from "./schema";
 import { LINEAR_MUTATION_FIELDS, LINEAR_QUERY_FIELDS, LINEAR_UNSERVED_FIELDS } from "./schema-sdl";
 
 const graphqlError = (status: number, message: string, code: string, extra: Partial<LinearErrorBody> = {}): TwinResponse =>
@@ -130,6 +141,8 @@ interface Known {
   errors?: readonly GraphQLError[];
   /** The operation picked for each operationName sent ("" for none). */
   picks: Map<string, Picked>;
+  /** Its measure against Linear's limits, by the page sizes a request gives it. */
+  limits: LimitMemo;
 }
 
 /**
@@ -143,11 +156,24 @@ const DOCUMENT_CACHE = 256;
 function known(text: string): Known {
   let hit = documents.get(text);
   if (!hit) {
-    hit = { doc: parse(text), picks: new Map() };
+    hit = { doc: parseDocument(text), picks: new Map(), limits: { byPageSizes: new Map() } };
     if (documents.size >= DOCUMENT_CACHE) documents.delete(documents.keys().next().value ?? "");
     documents.set(text, hit);
   }
   return hit;
+}
+
+/**
+ * Parses within the token limit. A document the parser cannot take (a nesting deeper than its
+ * recursion, which the token limit keeps out in practice) is a syntax error like any other.
+ */
+function parseDocument(text: string): DocumentNode {
+  try {
+    return parseBounded(text, LINEAR_GRAPHQL_LIMITS);
+  } catch (err) {
+    if (err instanceof GraphQLError) throw err;
+    throw new GraphQLError("Syntax Error: Document is nested too deeply.");
+  }
 }
 
 function validated(k: Known): readonly GraphQLError[] {
@@ -208,6 +234,10 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
   const { doc } = k;
   const { op, fields } = picked(k, body.operationName);
   const schema = linearSchema();
+  // Measured over every operation of the document, before graphql-js's own rules (some of which
+  // cost more than linear time) or any resolver runs.
+  const breach = breachFor(schema, doc, body.variables, k.limits);
+  if (breach) return tagged(limitRefusal(breach), op ? fields.join(",") || "invalid" : "invalid");
   if (op) {
     const operation = fields.join(",") || "invalid";
     const root = op.operation === "mutation" ? schema.getMutationType() : op.operation === "query" ? schema.getQueryType() : undefined;
@@ -231,17 +261,21 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
         );
       return tagged(validationFailed(errors), operation);
     }
-    // The resolvers never return a promise, so execute() completes synchronously.
-    const result = execute({
-      schema,
-      document: doc,
-      variableValues: body.variables,
-      operationName: body.operationName,
-      contextValue: makeGql(ctx, viewerId),
-      fieldResolver,
-      typeResolver,
-    });
+    // The resolvers never return a promise, so execute() completes synchronously. Past the
+    // response bound, fields resolve empty so the answer stops growing, and the call is refused.
+    const { result, over } = withTextBudget(MAX_RESPONSE_BODY_BYTES, () =>
+      execute({
+        schema,
+        document: doc,
+        variableValues: body.variables,
+        operationName: body.operationName,
+        contextValue: makeGql(ctx, viewerId),
+        fieldResolver,
+        typeResolver,
+      }),
+    );
     if (result instanceof Promise) throw new Error("GraphQL execution failed to complete synchronously.");
+    if (over) return tagged(responseTooLarge(MAX_RESPONSE_BODY_BYTES), operation);
     const unsupported = result.errors?.find((e) => e.originalError instanceof Unsupported);
     if (unsupported?.originalError instanceof Unsupported)
       return tagged(notImplementedBody(unsupported.originalError.what), operation, true);

@@ -2,7 +2,7 @@
 // OAuth for apps and signed webhooks.
 import type { TwinDefinition } from "../types";
 import { linearChecks } from "./checks";
-import { authenticationRequired, faultBody, goneBody, internalError, notImplementedBody } from "./errors";
+import { authenticationRequired, faultBody, goneBody, internalError, notImplementedBody, responseTooLarge } from "./errors";
 import { graphqlOperationOf, graphqlReadsOnly } from "./graphql";
 import { OAUTH_TOKEN_PREFIX } from "./oauth";
 import { worldConstants } from "./meta";
@@ -28,6 +28,7 @@ export const linearTwin: TwinDefinition<LinearSeed> = {
     unauthorized: () => authenticationRequired(),
     gone: (message) => goneBody(message),
     internal: (message) => internalError(message),
+    responseTooLarge,
   },
   transportFor: (path) => (path === "/graphql" ? "graphql" : "rest"),
   tapeHeaders: [],

@@ -62,13 +62,42 @@ function emptyOf(type: GraphQLOutputType, src: unknown): unknown {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export const fieldResolver: GraphQLFieldResolver<unknown, Gql> = (src, args, gql, info) => {
+/**
+ * Characters of text the running execution may still answer. Execution is synchronous, so one
+ * budget at a time is the running query's. Past it every field resolves to its empty value (no
+ * list grows, no row is read for it) and the caller refuses the call (graphql.ts).
+ */
+let textBudget: { left: number; over: boolean } | undefined;
+
+export function withTextBudget<T>(chars: number, run: () => T): { result: T; over: boolean } {
+  const outer = textBudget;
+  const budget = { left: chars, over: false };
+  textBudget = budget;
+  try {
+    return { result: run(), over: budget.over };
+  } finally {
+    textBudget = outer;
+  }
+}
+
+function resolveField(src: unknown, args: Record<string, unknown>, gql: Gql, info: Parameters<GraphQLFieldResolver<unknown, Gql>>[3]) {
   const parent = info.parentType.name;
   const root = parent === "Query" ? QUERY_RESOLVERS : parent === "Mutation" ? MUTATION_RESOLVERS : TYPE_RESOLVERS[parent];
   const own = root?.[info.fieldName];
   if (own) return own((isRecord(src) ? src : {}) as Row, args, gql);
   if (isRecord(src) && info.fieldName in src && src[info.fieldName] !== undefined) return src[info.fieldName];
   return emptyOf(info.returnType, src);
+}
+
+export const fieldResolver: GraphQLFieldResolver<unknown, Gql> = (src, args, gql, info) => {
+  const budget = textBudget;
+  if (budget?.over) return emptyOf(info.returnType, src);
+  const value = resolveField(src, args, gql, info);
+  if (budget && typeof value === "string") {
+    budget.left -= value.length;
+    budget.over = budget.left < 0;
+  }
+  return value;
 };
 
 /** Interfaces and unions: an object says what it is through `__typename`. */

@@ -3,6 +3,7 @@
 // export(boot(seed)) equals parseSeed(seed). The export is this same document.
 import { z } from "zod";
 import { IdsPerTable, SeedProblems, parseSeedWith } from "../kit/seed";
+import { refusedUnderEverySetting } from "../../egress";
 import type { SeedResult } from "../types";
 import { uuidFor } from "./ids";
 
@@ -452,6 +453,8 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
   );
   const webhooks = raw.webhooks.map((w, i) => {
     if (w.team !== null && !teamsByKey.has(w.team)) p.add(`webhooks[${i}].team`, `Unknown team "${w.team}"`);
+    const refused = refusedUnderEverySetting(w.url);
+    if (refused) p.add(`webhooks[${i}].url`, `url is not allowed: ${refused}`, "invalid_url");
     return {
       ...w,
       id: w.id ?? uuidFor("webhook", w.url, String(i)),

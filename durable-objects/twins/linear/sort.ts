@@ -55,10 +55,19 @@ const SORTS: Record<SortableEntity, { input: string; keys: Record<string, KeySpe
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/**
+ * At most this many keys in one `sort`: each key adds to the ORDER BY and, squared, to the values
+ * a cursor's keyset condition binds (six keys bind 28 per cursor; SQLite in workerd binds at most
+ * 100 per statement). Orderings people use have one to three keys.
+ */
+export const MAX_SORT_KEYS = 6;
+
 export function sortKeysOf(entity: SortableEntity, sort: unknown): SortKey[] {
   const spec = SORTS[entity];
   const keys: SortKey[] = [];
-  for (const element of Array.isArray(sort) ? sort : [sort]) {
+  const elements = Array.isArray(sort) ? sort : [sort];
+  if (elements.length > MAX_SORT_KEYS) throw invalidInput(`sort takes at most ${MAX_SORT_KEYS} keys`, "Sort by fewer keys.");
+  for (const element of elements) {
     if (!isRecord(element)) throw invalidInput(`sort must be a list of ${spec.input}`);
     for (const [key, value] of Object.entries(element)) {
       if (value == null) continue;
@@ -73,6 +82,7 @@ export function sortKeysOf(entity: SortableEntity, sort: unknown): SortKey[] {
         if (!k.options?.[name]?.(v)) throw new Unsupported(`\`sort.${key}.${name}\``);
       }
       const placement = nulls === "first" ? "first" : "last";
+      if (keys.length >= MAX_SORT_KEYS) throw invalidInput(`sort takes at most ${MAX_SORT_KEYS} keys`, "Sort by fewer keys.");
       keys.push({
         name: `${key}:${order}:${k.nullable ? placement : "-"}:${options.noPriorityFirst === true ? "npf" : ""}`,
         expr: (a) => k.expr(a, options),

@@ -39,6 +39,8 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
     missingCredential: () => slackError("not_authed"),
     gone: () => slackError("account_inactive"),
     internal: () => slackError("fatal_error"),
+    // At HTTP 200, as every Slack refusal: the client retries anything else.
+    responseTooLarge: () => slackError("response_too_large"),
   },
   credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer", userPrefix: "xoxp-" },
   credentialField: "token",

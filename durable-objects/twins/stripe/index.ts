@@ -44,6 +44,16 @@ export const stripeTwin: TwinDefinition<StripeSeed> = {
     unauthorized: (message) => stripeError(401, "invalid_request_error", message),
     gone: (message) => stripeError(410, "invalid_request_error", message),
     internal: (message) => stripeError(500, "api_error", message),
+    // stripe-node throws only for an answer carrying `error` (RequestSender._jsonResponseHandler):
+    // a bare 413 would reach the caller as a successful result. This one throws a StripeError with
+    // statusCode 413 and rawType invalid_request_error (generateV1Error picks the class by status).
+    tooLarge: (limit) => stripeError(413, "invalid_request_error", `The request body is too large: the limit is ${limit} bytes.`),
+    responseTooLarge: (limit) =>
+      stripeError(
+        400,
+        "invalid_request_error",
+        `This response would be larger than ${limit} bytes: ask for a smaller page or fewer expansions.`,
+      ),
   },
   decorate,
   credential: { prefix: "sk_test_", separator: "", header: "Authorization", scheme: "Bearer" },

@@ -25,7 +25,13 @@ export interface Query {
 
 const badQuery = (message: string) => fail(invalidRequest(message, { param: "query" }));
 
-/** Splits on AND/OR outside quotes. */
+/** ` AND ` or ` OR ` starting exactly at `lastIndex` (sticky: no scan ahead). */
+const JOINER = /\s+(AND|OR)\s+/iy;
+
+/**
+ * Splits on AND/OR outside quotes. A joiner is looked for only where a run of spaces starts, so
+ * each run is read once: a long run of spaces costs its length, not its length squared.
+ */
 function tokens(query: string): string[] {
   const out: string[] = [];
   let cur = "";
@@ -38,8 +44,9 @@ function tokens(query: string): string[] {
       continue;
     }
     if (ch === "'" || ch === '"') quote = ch;
-    const rest = query.slice(i);
-    const m = /^\s+(AND|OR)\s+/i.exec(rest);
+    JOINER.lastIndex = i;
+    const runStart = i === 0 || !/\s/.test(query[i - 1]);
+    const m = runStart && /\s/.test(ch) ? JOINER.exec(query) : null;
     if (m) {
       out.push(cur.trim(), m[1].toLowerCase());
       cur = "";

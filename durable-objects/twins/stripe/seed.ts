@@ -5,6 +5,7 @@
 // export is this same shape, so any export seeds a new sandbox.
 import { z } from "zod";
 import { formatPath, parseSeedWith, SeedProblems } from "../kit/seed";
+import { refusedUnderEverySetting } from "../../egress";
 import type { SeedResult } from "../types";
 import {
   buildBalanceTransaction,
@@ -381,6 +382,17 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
   const disputes = index("disputes", raw.disputes);
   const txnsGiven = index("balance_transactions", raw.balance_transactions);
   const endpoints = index("webhook_endpoints", raw.webhook_endpoints);
+  // Stripe's limit per account (docs.stripe.com/development/dashboard/webhooks), as the API enforces it.
+  if (endpoints.rows.length > 16)
+    problems.add(
+      "webhook_endpoints",
+      `A Stripe account has at most 16 webhook endpoints; this seed has ${endpoints.rows.length}.`,
+      "too_big",
+    );
+  endpoints.rows.forEach(({ raw: r }, i) => {
+    const refused = refusedUnderEverySetting(r.url);
+    if (refused) problems.add(formatPath(["webhook_endpoints", i, "url"]), `Invalid URL: ${refused}.`, "url_invalid");
+  });
   const events = index("events", raw.events);
 
   const ref = <T>(map: Map<string, T>, value: string | null | undefined, path: (string | number)[], noun: string): T | undefined => {

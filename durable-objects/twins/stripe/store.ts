@@ -210,7 +210,11 @@ export function getAnyObject(db: Db, id: string): { type: ObjectType; obj: Rec }
 
 export const exists = (db: Db, id: string) => db.one<{ n: number }>("SELECT n FROM st_objects WHERE id = ?", id) !== undefined;
 
-export type Filter = { column: "customer" | "ref" | "ref2" | "status"; value: string };
+type FilterColumn = "customer" | "ref" | "ref2" | "status";
+
+/** A list filter: the column equals `value`, or (with `anyOf`) one of several values. */
+export type EqualsFilter = { column: FilterColumn; value: string };
+export type Filter = EqualsFilter | { column: FilterColumn; anyOf: readonly string[] };
 
 export interface PageQuery {
   limit: number;
@@ -242,8 +246,9 @@ export function listPage(db: Db, type: ObjectType, q: PageQuery): Page {
   const where = ["type = ?", "deleted = 0"];
   const args: (string | number)[] = [type];
   for (const f of q.filters ?? []) {
-    where.push(`${f.column} = ?`);
-    args.push(f.value);
+    // One bound parameter however many values: a JSON array read back by json_each.
+    where.push("anyOf" in f ? `${f.column} IN (SELECT value FROM json_each(?))` : `${f.column} = ?`);
+    args.push("anyOf" in f ? JSON.stringify(f.anyOf) : f.value);
   }
   const c = q.created ?? {};
   if (c.gt !== undefined) {
@@ -282,7 +287,7 @@ export function listPage(db: Db, type: ObjectType, q: PageQuery): Page {
 }
 
 /** Every object of a type in creation order (export, search, small per-parent lists). */
-export function allOfType(db: Db, type: ObjectType, filter?: Filter): Rec[] {
+export function allOfType(db: Db, type: ObjectType, filter?: EqualsFilter): Rec[] {
   const rows = filter
     ? db.all<Row>(
         `SELECT n, id, type, created, deleted, data FROM st_objects WHERE type = ? AND ${filter.column} = ? ORDER BY n`,
@@ -293,6 +298,6 @@ export function allOfType(db: Db, type: ObjectType, filter?: Filter): Rec[] {
   return rows.map(parse);
 }
 
-export function liveOfType(db: Db, type: ObjectType, filter?: Filter): Rec[] {
+export function liveOfType(db: Db, type: ObjectType, filter?: EqualsFilter): Rec[] {
   return allOfType(db, type, filter).filter((o) => o.deleted !== true);
 }

@@ -27,3 +27,19 @@ export function periodContaining(anchor: number, at: number, interval: Interval,
   }
   return { start, end };
 }
+
+/**
+ * The furthest a test clock may advance in one call: two of the shortest interval among its
+ * subscriptions past its frozen time, or two years when it has none (docs.stripe.com › Advance a
+ * test clock, `frozen_time`). NaN when the frozen time is past what a date can hold.
+ */
+export function furthestAdvance(frozen: number, intervals: readonly { interval: Interval; count: number }[]): number {
+  const ends = intervals.map((i) => addInterval(frozen, i.interval, 2 * i.count));
+  return ends.length ? Math.min(...ends) : addInterval(frozen, "year", 2);
+}
+
+/** `2024-11-23 00:00:00 UTC`, the way Stripe writes a time in its test clock messages. */
+export function utcLabel(unix: number): string {
+  const d = new Date(unix * 1000);
+  return Number.isNaN(d.getTime()) ? String(unix) : `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}

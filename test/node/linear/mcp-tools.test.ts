@@ -112,7 +112,7 @@ describe("linear MCP tools beyond issues and comments", () => {
     });
     expect(link.attachmentLinkURL.attachment.url).toBe("https://docs.example.test/runbook");
     const hook = await call<{ webhookCreate: { webhook: { id: string; enabled: boolean } } }>("create_webhook", {
-      url: "https://hooks.example.test/linear",
+      url: "http://127.0.0.1:9/linear",
       resourceTypes: ["Issue"],
       teamId: "ENG",
     });

@@ -115,14 +115,14 @@ describe("linear twin: webhooks", () => {
   it("POSTs issue and comment changes to the registered URL, signed with Linear-Signature", async () => {
     const secret = "lin_wh_test_secret_1";
     const sb = await linearSandbox(
-      acmeWorld({ webhooks: [{ url: "https://hooks.example.test/linear", resourceTypes: ["Issue", "Comment"], team: "ENG", secret }] }),
+      acmeWorld({ webhooks: [{ url: "http://127.0.0.1:9/linear", resourceTypes: ["Issue", "Comment"], team: "ENG", secret }] }),
     );
     const client = linearFor(sb);
     const before = delivered.length;
     const team = (await client.teams()).nodes[0];
     const created = await client.createIssue({ teamId: team.id, title: "Hooked" });
     const [issueHook] = (await deliveries(before + 1)).slice(before);
-    expect(issueHook.url).toBe("https://hooks.example.test/linear");
+    expect(issueHook.url).toBe("http://127.0.0.1:9/linear");
     expect(issueHook.headers.get("linear-event")).toBe("Issue");
     expect(issueHook.headers.get("linear-signature")).toBe(await hmacHex(secret, issueHook.body));
     const body = JSON.parse(issueHook.body) as {
@@ -150,18 +150,18 @@ describe("linear twin: webhooks", () => {
     const team = (await client.teams()).nodes[0];
     const hook = await (
       await client.createWebhook({
-        url: "https://hooks.example.test/runtime",
+        url: "http://127.0.0.1:9/runtime",
         resourceTypes: ["Issue"],
         teamId: team.id,
         secret: "runtime_secret_1",
       })
     ).webhook;
     expect(hook?.enabled).toBe(true);
-    expect((await client.webhooks()).nodes.map((w) => w.url)).toEqual(["https://hooks.example.test/runtime"]);
+    expect((await client.webhooks()).nodes.map((w) => w.url)).toEqual(["http://127.0.0.1:9/runtime"]);
     const before = delivered.length;
     await client.updateIssue("ENG-1", { priority: 3 });
     const [hit] = (await deliveries(before + 1)).slice(before);
-    expect(hit.url).toBe("https://hooks.example.test/runtime");
+    expect(hit.url).toBe("http://127.0.0.1:9/runtime");
     expect(hit.headers.get("linear-signature")).toBe(await hmacHex("runtime_secret_1", hit.body));
     expect(JSON.parse(hit.body)).toMatchObject({
       action: "update",
@@ -171,7 +171,7 @@ describe("linear twin: webhooks", () => {
     });
     const other = await gql(
       sb,
-      'mutation { webhookCreate(input: { url: "https://hooks.example.test/p", resourceTypes: ["Project"], allPublicTeams: true }) { success } }',
+      'mutation { webhookCreate(input: { url: "http://127.0.0.1:9/p", resourceTypes: ["Project"], allPublicTeams: true }) { success } }',
     );
     expect(other.status).toBe(501);
     await client.deleteWebhook(hook?.id ?? "");

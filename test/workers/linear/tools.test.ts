@@ -58,7 +58,7 @@ const ARGS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   unsubscribe_from_issue: () => ({ issueId: "ENG-1" }),
   list_webhooks: () => ({}),
   get_webhook: (ids) => ({ webhookId: ids.webhook }),
-  create_webhook: () => ({ url: "https://hooks.example.test/new", resourceTypes: ["Comment"], teamId: "ENG" }),
+  create_webhook: () => ({ url: "http://127.0.0.1:9/new", resourceTypes: ["Comment"], teamId: "ENG" }),
   update_webhook: (ids) => ({ webhookId: ids.webhook, enabled: false }),
   delete_webhook: (ids) => ({ webhookId: ids.webhook }),
   list_notifications: () => ({ first: 5 }),

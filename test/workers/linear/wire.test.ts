@@ -186,8 +186,10 @@ describe("linear twin: pagination and filters", () => {
     const sb = await linearSandbox();
     const res = await gql(
       sb,
-      `{ issues(orderBy: createdAt) { nodes { identifier state { name type } assignee { email } labels { nodes { name } }
-      comments { nodes { body user { email } children { nodes { body } } } } relations { nodes { type relatedIssue { identifier } } } } } }`,
+      // Page sizes given, as Linear's complexity limit needs for three nested connections
+      // (at its default of 50 each this query costs about 140,000 points: refused, limits.test.ts).
+      `{ issues(orderBy: createdAt, first: 10) { nodes { identifier state { name type } assignee { email } labels { nodes { name } }
+      comments(first: 10) { nodes { body user { email } children(first: 5) { nodes { body } } } } relations { nodes { type relatedIssue { identifier } } } } } }`,
     );
     expect(res.status).toBe(200);
     const nodes = (res.body.data as { issues: { nodes: Record<string, unknown>[] } }).issues.nodes;

@@ -7,44 +7,14 @@ import { SELF, env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
-import type { Route, TwinDefinition, TwinId } from "../../../durable-objects/twins/types";
+import type { Route, TwinId } from "../../../durable-objects/twins/types";
 import { code, finalizeOk } from "../grading/run-helpers";
 import { ORIGIN, api, createSandbox, type CreatedSandbox } from "../helpers";
 import { badBody, badHeaders, badQuery, contentType, pathValue } from "./arbitraries";
+import { expectVendorShape, goodValues, stateOf } from "./twin-calls";
 
 // Runs per property: enough to reach every route several times and keep `npm test` within minutes.
 const RUNS = 250;
-
-/** Values of the default world a path parameter most likely names, found by key in the seed. */
-function goodValues(twin: TwinDefinition): Record<string, string> {
-  const found: Record<string, string> = {};
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        if ((typeof v === "string" || typeof v === "number") && found[k] === undefined) found[k] = String(v);
-        visit(v);
-      }
-    }
-  };
-  visit(twin.defaultSeed());
-  const alias: Record<string, string | undefined> = {
-    repo: found.name,
-    username: found.login,
-    org: found.owner,
-    assignee: found.login,
-    branch: found.default_branch,
-    ref: found.default_branch,
-  };
-  const out: Record<string, string> = { ...found };
-  for (const [k, v] of Object.entries(alias)) if (v !== undefined) out[k] = v;
-  for (const k of Object.keys(found)) {
-    out[`${k}_number`] ??= found.number;
-    out[`${k}_id`] ??= found.id;
-  }
-  out.path ??= "README.md";
-  return out;
-}
 
 /** A concrete path for a route pattern, one arbitrary value per parameter. */
 function pathFor(route: Route, good: Record<string, string>): fc.Arbitrary<string> {
@@ -54,28 +24,6 @@ function pathFor(route: Route, good: Record<string, string>): fc.Arbitrary<strin
   });
   return fc.tuple(...parts).map((segments) => segments.join("/"));
 }
-
-/** The vendor's error shape: JSON, not the control plane's envelope, sharing a key with the twin's own refusals. */
-function expectVendorShape(twin: TwinDefinition, status: number, text: string, contentType = "application/json") {
-  // A vendor may refuse in plain text (Slack's file downloads); only JSON refusals have a shape to match.
-  if (!contentType.includes("json")) return;
-  const own = JSON.parse(twin.errors.unauthorized("x").body) as Record<string, unknown>;
-  let body: unknown;
-  expect(() => (body = JSON.parse(text)), `HTTP ${status} body is not JSON: ${text.slice(0, 200)}`).not.toThrow();
-  expect(typeof body === "object" && body !== null && !Array.isArray(body)).toBe(true);
-  const keys = Object.keys(body as object);
-  // OAuth endpoints answer in OAuth's own error shape (RFC 6749 §5.2), whatever the vendor's API uses.
-  const oauth =
-    typeof (body as { error?: unknown }).error === "string" && keys.every((k) => ["error", "error_description", "error_uri"].includes(k));
-  expect(oauth || keys.some((k) => k in own), `HTTP ${status} body ${text.slice(0, 200)} is not in the ${twin.id} shape`).toBe(true);
-  const envelope = (body as { error?: { request_id?: unknown } }).error;
-  expect(typeof envelope === "object" && envelope !== null && "request_id" in envelope, "the control plane's envelope on a twin URL").toBe(
-    false,
-  );
-}
-
-const state = async (sandbox: CreatedSandbox, id: TwinId) =>
-  (await SELF.fetch(`${sandbox.per_twin[id].api_url}/_pome/state`, { headers: { authorization: `Bearer ${sandbox.agent_token}` } })).text();
 
 /** Every seq on the sandbox's tape, following /_pome/events' cursor from page to page. */
 async function tapeSeqs(sandbox: CreatedSandbox, id: TwinId): Promise<number[]> {
@@ -116,7 +64,7 @@ describe.each(TWIN_IDS)("the %s twin under bad input", (id) => {
       await fc.assert(
         fc.asyncProperty(call, async ({ route, path, body, query, type, extra }) => {
           const mutating = MUTATING.has(route.method);
-          const before = mutating ? await state(sandbox, id) : "";
+          const before = mutating ? await stateOf(sandbox, id) : "";
           const headers: Record<string, string> = { ...extra, authorization: auth };
           if (type) headers["content-type"] = type;
           const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}${path}${query ? `?${query}` : ""}`, {
@@ -130,7 +78,7 @@ describe.each(TWIN_IDS)("the %s twin under bad input", (id) => {
           if (res.status >= 400) {
             expectVendorShape(twin, res.status, text, res.headers.get("content-type") ?? "");
             if (mutating)
-              expect(await state(sandbox, id), `${route.method} ${path} refused ${res.status} but changed the world`).toBe(before);
+              expect(await stateOf(sandbox, id), `${route.method} ${path} refused ${res.status} but changed the world`).toBe(before);
           }
         }),
         { numRuns: RUNS },
@@ -150,7 +98,7 @@ describe.each(TWIN_IDS)("the %s twin under bad input", (id) => {
     const sandbox = await createSandbox({ twins: [id] });
     const token = sandbox.provider_credentials[id].token;
     const authorization = twin.credential.scheme ? `${twin.credential.scheme} ${token}` : token;
-    const before = await state(sandbox, id);
+    const before = await stateOf(sandbox, id);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"), fc.webPath(), badBody, async (method, path, body) => {
         const res = await SELF.fetch(`${sandbox.per_twin[id].api_url}/pome-fuzz${path}`, {
@@ -167,7 +115,7 @@ describe.each(TWIN_IDS)("the %s twin under bad input", (id) => {
       }),
       { numRuns: Math.ceil(RUNS / 5) },
     );
-    expect(await state(sandbox, id)).toBe(before);
+    expect(await stateOf(sandbox, id)).toBe(before);
     await finalizeOk(sandbox.session_id, [code("c1", "No unsupported endpoint was called", { always_scored: true, twin: id })]);
   });
 });

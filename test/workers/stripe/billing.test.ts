@@ -144,6 +144,8 @@ describe("test clocks", () => {
     const sub = await stripe.subscriptions.create({ customer: c.id, items: [{ price: "price_pro_monthly" }] });
     expect(sub.created).toBe(start);
     const firstEnd = sub.items.data[0].current_period_end;
+    // Two steps: Stripe advances a clock at most two billing intervals (here two months) per call.
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 35 * DAY });
     const advanced = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 65 * DAY });
     expect(advanced.frozen_time).toBe(start + 65 * DAY);
     const renewed = await stripe.subscriptions.retrieve(sub.id);

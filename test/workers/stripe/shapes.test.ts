@@ -66,7 +66,7 @@ describe("object shapes follow Stripe's sample objects", () => {
       balance_transaction: (await stripe.balanceTransactions.list({ limit: 1 })).data[0],
       dispute,
       event: (await stripe.events.list({ limit: 1 })).data[0],
-      webhook_endpoint: await stripe.webhookEndpoints.create({ url: "https://hooks.example.com/x", enabled_events: ["invoice.voided"] }),
+      webhook_endpoint: await stripe.webhookEndpoints.create({ url: "http://127.0.0.1:9/x", enabled_events: ["invoice.voided"] }),
       "test_helpers.test_clock": await stripe.testHelpers.testClocks.create({ frozen_time: 1_780_000_000 }),
       discount: withDiscount.discounts[0],
     };

@@ -65,6 +65,7 @@ export async function listRunsForPage(env: Env, teamId: string, f: RunFilters, l
       baselineGroupId: runs.baselineGroupId,
       twins: runs.twins,
       score: runs.satisfactionScore,
+      verdict: runs.verdict,
       breakdown: runs.criteriaBreakdown,
       createdAt: runs.createdAt,
     })
@@ -85,7 +86,7 @@ export async function listRunsForPage(env: Env, teamId: string, f: RunFilters, l
     twins: r.twins,
     score: r.score,
     breakdown: JSON.parse(r.breakdown) as CriteriaBreakdown,
-    outcome: trialOutcome(r.score, rules.get(r.taskHash ?? "")?.passScore),
+    outcome: trialOutcome(r.score, rules.get(r.taskHash ?? "")?.passScore, r.verdict),
     created_at: r.createdAt,
   }));
 }
@@ -168,6 +169,8 @@ export interface IndexEntry {
   graded: number;
   passed: number;
   errored: number;
+  /** Not fully graded (issue 38): counted apart, like errored ones. */
+  incomplete: number;
   pass_threshold: number;
   groups: number;
   last_run_at: string;
@@ -187,6 +190,7 @@ export async function reliabilityIndex(env: Env, teamId: string): Promise<IndexE
       agentVersion: runs.agentVersion,
       groupId: runs.groupId,
       score: runs.satisfactionScore,
+      verdict: runs.verdict,
       createdAt: runs.createdAt,
     })
     .from(runs)
@@ -209,6 +213,7 @@ export async function reliabilityIndex(env: Env, teamId: string): Promise<IndexE
         graded: 0,
         passed: 0,
         errored: 0,
+        incomplete: 0,
         pass_threshold: rule?.passThreshold ?? 100,
         groups: 0,
         last_run_at: r.createdAt,
@@ -216,9 +221,10 @@ export async function reliabilityIndex(env: Env, teamId: string): Promise<IndexE
       set = { entry, groups: new Set() };
       sets.set(key, set);
     }
-    const outcome = trialOutcome(r.score, rule?.passScore);
+    const outcome = trialOutcome(r.score, rule?.passScore, r.verdict);
     set.entry.trials++;
     if (outcome === "errored") set.entry.errored++;
+    else if (outcome === "incomplete") set.entry.incomplete++;
     else set.entry.graded++;
     if (outcome === "passed") set.entry.passed++;
     set.groups.add(r.groupId);

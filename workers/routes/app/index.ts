@@ -26,17 +26,20 @@ import {
   timelinePage,
   type RunFilters,
 } from "./data";
-import { layout, type Html, type Section } from "./layout";
+import { assetRoutes } from "./assets";
+import { layout, type Html, type PageScript, type Section } from "./layout";
 import { comparisonBlock, reliabilityIndexPage, runSetPage, setHref } from "./reliability-page";
 import { runPage, type WorldDiff } from "./run-page";
 import { runsPage } from "./runs-page";
 import { KEY_COOKIE, keyForm, login, logout, requireDashboardKey, safeNext } from "./session";
-import { SANDBOXES_SCRIPT, sandboxesPage, sandboxRows } from "./sandboxes-page";
+import { fidelityPageRoutes } from "./fidelity-page";
+import { sandboxesPage, sandboxRows } from "./sandboxes-page";
+import { dashboardHeaders, refuseCrossSite } from "./security";
 
 const RUN_ID = /^run_[A-Za-z0-9]{8,40}$/;
 const GROUP_ID = /^[A-Za-z0-9_-]{6,64}$/;
 
-function page(c: Context<AppEnv>, section: Section, title: string, body: Html, script?: string, status: 200 | 404 = 200) {
+function page(c: Context<AppEnv>, section: Section, title: string, body: Html, script?: PageScript, status: 200 | 404 = 200) {
   return c.html(layout({ title, section, body, signedIn: getCookie(c, KEY_COOKIE) !== undefined, script }), status);
 }
 
@@ -105,6 +108,10 @@ const filtersOf = (c: Context<AppEnv>): RunFilters => {
 const declared = (v: string | undefined) => (v === undefined || v === "" || v === NONE ? null : v.slice(0, 200));
 
 export const appRoutes = new Hono<AppEnv>()
+  // Every answer under /app carries the dashboard's security headers; no cross-site form is obeyed.
+  .use(dashboardHeaders)
+  .use(refuseCrossSite)
+  .route("/assets", assetRoutes)
   // The form itself, also in development (to sign in as another team than the local one).
   .get("/login", (c) => {
     c.header("cache-control", "no-store");
@@ -114,6 +121,7 @@ export const appRoutes = new Hono<AppEnv>()
   .post("/logout", logout)
   .use(requireDashboardKey)
   .get("/", (c) => c.redirect("/app/runs", 302))
+  .route("/fidelity", fidelityPageRoutes)
   .get("/runs", async (c) => {
     const filters = filtersOf(c);
     const [rows, choices] = await Promise.all([listRunsForPage(c.env, teamOf(c), filters), filterChoices(c.env, teamOf(c))]);
@@ -175,5 +183,5 @@ export const appRoutes = new Hono<AppEnv>()
     }</p>`;
     return page(c, "reliability", `Group ${groupId}`, runSetPage(title, stats, comparison));
   })
-  .get("/sandboxes", async (c) => page(c, "sandboxes", "Sandboxes", sandboxesPage(await openSandboxes(c.env, teamOf(c))), SANDBOXES_SCRIPT))
+  .get("/sandboxes", async (c) => page(c, "sandboxes", "Sandboxes", sandboxesPage(await openSandboxes(c.env, teamOf(c))), "sandboxes.js"))
   .get("/sandboxes/rows", async (c) => c.html(sandboxRows(await openSandboxes(c.env, teamOf(c)))));

@@ -1,53 +1,25 @@
-// The dashboard's page shell: navigation, one stylesheet, and the small scripts the pages share.
-// Pages are rendered on the server with hono's html helper, which escapes every interpolation.
-import { html, raw } from "hono/html";
+// The dashboard's page shell: navigation, one stylesheet, and the small scripts the pages share
+// (files under /app/assets/, see assets.ts). Pages are rendered on the server with hono's html
+// helper, which escapes every interpolation.
+import { html } from "hono/html";
 
 export type Html = ReturnType<typeof html>;
 
-const STYLE = `
-:root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#f6f8fa;--pass:#1a7f37;--fail:#cf222e;--skip:#9a6700;--accent:#0969da;--mut:#8250df}
-*{box-sizing:border-box}body{font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);margin:0}
-header{display:flex;gap:1.5rem;align-items:center;padding:.6rem 1.5rem;border-bottom:1px solid var(--line);background:var(--bg)}
-header b{font-size:15px}header nav a{margin-right:1rem;color:var(--fg);text-decoration:none}header nav a[aria-current]{font-weight:600;border-bottom:2px solid var(--accent)}
-header form{margin-left:auto}main{padding:1rem 1.5rem;max-width:90rem}
-h1{font-size:20px;margin:.4rem 0}h2{font-size:16px;margin:1.6rem 0 .5rem;border-bottom:1px solid var(--line);padding-bottom:.2rem}
-a{color:var(--accent)}code,pre{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}
-pre{background:var(--bg);padding:.6rem;border-radius:6px;white-space:pre-wrap;word-break:break-word;margin:.3rem 0;max-height:28rem;overflow:auto}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
-th{font-weight:600;background:var(--bg)}.muted{color:var(--muted)}.num{text-align:right;font-variant-numeric:tabular-nums}
-.badge{display:inline-block;padding:0 .45rem;border-radius:1rem;font-size:12px;font-weight:600;border:1px solid currentColor;white-space:nowrap}
-.passed{color:var(--pass)}.failed{color:var(--fail)}.skipped,.excluded,.errored,.no_data{color:var(--skip)}.unmatched{color:var(--muted)}.flaky{color:var(--mut)}
-.bar{display:flex;height:14px;width:220px;border-radius:3px;overflow:hidden;background:var(--line)}.bar span{display:block}
-.bar .p{background:var(--pass)}.bar .f{background:var(--fail)}
-.score{display:flex;gap:1.5rem;align-items:flex-start;flex-wrap:wrap}.score .big{font-size:30px;font-weight:700}
-.chips span{display:inline-block;margin:0 .3rem .3rem 0;padding:.1rem .5rem;border-radius:4px;background:#fff8c5;font-size:12px}
-form.filters{display:flex;gap:.6rem;flex-wrap:wrap;align-items:end;margin:.5rem 0 1rem}form.filters label{display:flex;flex-direction:column;font-size:12px;color:var(--muted)}
-input,select,button{font:inherit;padding:.2rem .45rem}
-details>summary{cursor:pointer}
-.timeline td.lane{width:auto}.call{border-left:3px solid var(--line);padding-left:.4rem}.call.mutated{border-color:var(--mut)}.call.unsupported{border-color:var(--skip);background:#fff8c5}.call.error{border-color:var(--fail)}
-.call summary{font:12px ui-monospace,monospace;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.call:target,.call[open]{background:#ddf4ff}
-tr.step td{background:var(--bg);font-size:12px;color:var(--muted);font-weight:600}
-.diff .add{color:var(--pass)}.diff .del{color:var(--fail)}.pager a,.pager b{margin-right:.5rem}
-.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(22rem,1fr));gap:1rem}.card{border:1px solid var(--line);border-radius:8px;padding:.8rem}
-svg text{font:11px system-ui,sans-serif;fill:var(--muted)}
-`;
+export type Section = "runs" | "reliability" | "sandboxes" | "fidelity";
 
-/** Opens the tape row a link points at (#seq-N), which a plain :target cannot do for <details>. */
-const OPEN_TARGET = `function openTarget(){var el=location.hash&&document.getElementById(location.hash.slice(1));if(el&&el.tagName==="DETAILS"){el.open=true;el.scrollIntoView({block:"center"});}}
-addEventListener("hashchange",openTarget);addEventListener("DOMContentLoaded",openTarget);`;
+/** A page's own script, one of the files under /app/assets/ (never inline: the CSP forbids it). */
+export type PageScript = "sandboxes.js";
 
-export type Section = "runs" | "reliability" | "sandboxes";
-
-export function layout(opts: { title: string; section: Section; body: Html; signedIn: boolean; script?: string }): Html {
+export function layout(opts: { title: string; section: Section; body: Html; signedIn: boolean; script?: PageScript }): Html {
   const link = (href: string, label: string, section: Section) =>
     section === opts.section ? html`<a href="${href}" aria-current="page">${label}</a>` : html`<a href="${href}">${label}</a>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${opts.title} · pome</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><style>${raw(STYLE)}</style>
-<script>${raw(OPEN_TARGET)}</script></head>
-<body><header><b>pome</b><nav>${link("/app/runs", "Runs", "runs")}${link("/app/reliability", "Reliability", "reliability")}${link("/app/sandboxes", "Sandboxes", "sandboxes")}</nav>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/app/assets/dashboard.css">
+<script src="/app/assets/dashboard.js"></script></head>
+<body><header><b>pome</b><nav>${link("/app/runs", "Runs", "runs")}${link("/app/reliability", "Reliability", "reliability")}${link("/app/sandboxes", "Sandboxes", "sandboxes")}${link("/app/fidelity", "Fidelity", "fidelity")}</nav>
 ${opts.signedIn ? html`<form method="post" action="/app/logout"><button>Forget key</button></form>` : ""}</header>
-<main>${opts.body}</main>${opts.script ? html`<script>${raw(opts.script)}</script>` : ""}</body></html>`;
+<main>${opts.body}</main>${opts.script ? html`<script src="/app/assets/${opts.script}"></script>` : ""}</body></html>`;
 }
 
 export const badge = (status: string, label = status) => html`<span class="badge ${status}">${label}</span>`;

@@ -6,6 +6,7 @@ import type { TapeRow } from "../../../durable-objects/twins/types";
 import type { Step } from "../../grading/correlate";
 import type { RunView } from "../../grading/run-view";
 import type { CriterionResult } from "../../grading/types";
+import { ownerOf } from "../../grading/verdict";
 import type { Change } from "../../dashboard/world-diff";
 import { seqsInReason, type CallRef, type TapeView } from "../../dashboard/tape-view";
 import { badge, scoreBar, when, type Html } from "./layout";
@@ -36,7 +37,8 @@ const brief = (value: unknown) => {
 function scoreSection(run: RunView): Html {
   const b = run.criteria_breakdown;
   const excluded = run.criteria_results.filter((r) => r.status === "skipped" || r.status === "unmatched");
-  return html`<section class="score" aria-label="score">
+  return html`<section class="verdict" aria-label="verdict" data-verdict="${run.verdict}"><p>${badge(run.verdict)} <span class="verdict-reason">${run.verdict_reason}</span></p></section>
+<section class="score" aria-label="score">
 <div><div class="big" data-score="${run.score ?? ""}">${run.score === null ? "—" : run.score}<span class="muted">/100</span></div>${scoreBar(b.passed, b.failed)}
 <div class="denominator">${b.passed} of ${b.evaluated} evaluated criteria passed${b.failed ? `, ${b.failed} failed` : ""}</div></div>
 <div class="excluded"><b>Excluded from the denominator: ${excluded.length}</b>${
@@ -65,14 +67,33 @@ ${writes.length ? html`<p>Calls that changed ${twin} (${writes.length}):</p><ul 
 }
 
 function criteriaSection(run: RunView, tape: TapeView | undefined): Html {
-  return html`<table class="criteria"><thead><tr><th>Status</th><th>Criterion</th><th>Kind</th><th>Reason</th></tr></thead><tbody>
+  return html`<table class="criteria"><thead><tr><th>Status</th><th>Criterion</th><th>Kind</th><th>Owner</th><th>Reason</th></tr></thead><tbody>
 ${run.criteria_results.map(
-  (r) => html`<tr class="crit" data-criterion="${r.id}"><td>${badge(r.status)}</td>
+  (r) => html`<tr class="crit" data-criterion="${r.id}" data-owner="${ownerOf(r) ?? ""}"><td>${badge(r.status)}</td>
 <td><details id="crit-${r.id}"><summary>${r.text}</summary><div class="crit-detail">
 <p><b>Check:</b> ${r.check_id ?? (r.kind === "model" ? "LLM judge" : "none bound")}${r.twin ? html` · <b>twin:</b> ${r.twin}` : ""}${r.always_scored ? " · always scored" : ""}</p>
 <p><b>Reason:</b> ${r.reason}</p>${criterionCalls(r, tape, run)}</div></details></td>
-<td>${r.kind}</td><td class="reason">${r.reason}</td></tr>`,
+<td>${r.kind}</td><td class="owner">${ownerOf(r) ?? "—"}</td><td class="reason">${r.reason}</td></tr>`,
 )}</tbody></table>`;
+}
+
+/** A crash or a timeout, named: exit code, signal and the end of the examinee's stderr. */
+function examineeSection(run: RunView): Html {
+  if (run.exit_code === 0 && run.exit_signal === null) return html``;
+  return html`<h2>How the examinee ended</h2><section class="examinee" aria-label="examinee"><p>Stopped "${run.stop_reason}" with exit code <b>${run.exit_code}</b>${run.exit_signal ? html`, signal <b>${run.exit_signal}</b>` : ""}.</p>${
+    run.stderr_tail ? html`<pre class="stderr-tail">${run.stderr_tail}</pre>` : html`<p class="muted">The runner sent no stderr.</p>`
+  }</section>`;
+}
+
+/** A regrade names the run it re-graded and the criteria that flipped. */
+function regradeSection(run: RunView): Html {
+  if (!run.regraded_from) return html``;
+  const changed = (run.flipped ?? []).filter((f) => f.before !== f.after);
+  return html`<p class="regrade">Re-graded from <a href="/app/runs/${run.regraded_from}">${run.regraded_from}</a>'s stored evidence; ${
+    changed.length
+      ? html`flipped: ${changed.map((f) => html`<code>${f.id}</code> ${f.before} → ${f.after} `)}`
+      : "no criterion changed status"
+  }.</p>`;
 }
 
 function pager(tape: TapeView): Html {
@@ -158,7 +179,9 @@ export function runPage(run: RunView, tape: TapeView | undefined, world: readonl
 <h1>${run.task_name ?? run.session_id}</h1>
 <p class="muted">Run <code>${run.id}</code> · session <code>${run.session_id}</code> · ${run.twins.join(" + ")} · agent ${run.agent_model}${run.agent_version ? ` ${run.agent_version}` : ""} · judge ${run.judge_model ?? "none"} · finished ${when(run.finished_at)} · ${run.source}
 ${run.group_id ? html` · group <a href="/app/reliability/groups/${run.group_id}">${run.group_id}</a>` : ""}${run.baseline_group_id ? html` · baseline <a href="/app/reliability/groups/${run.baseline_group_id}">${run.baseline_group_id}</a>` : ""}</p>
+${regradeSection(run)}
 ${scoreSection(run)}
+${examineeSection(run)}
 <h2>Criteria</h2>${criteriaSection(run, tape)}
 ${run.summary ? html`<h2>Summary</h2><p>${run.summary}</p>` : ""}
 <h2>Fix prompt</h2>${run.fix_prompt ? html`<pre class="fix-prompt">${run.fix_prompt}</pre>` : html`<p class="muted">Nothing to hand off: no evaluated criterion failed and no call hit an unsupported endpoint.</p>`}

@@ -36,12 +36,8 @@ ${message ? html`<p class="failed" role="alert">${message}</p>` : ""}
 
 /** Sets c.var.caller from the cookie (or the local team in development); else answers the key form. */
 export const requireDashboardKey = createMiddleware<AppEnv>(async (c, next) => {
+  // The CSP, framing and sniffing headers are security.ts's, on every /app answer.
   c.header("cache-control", "no-store");
-  c.header("referrer-policy", "no-referrer");
-  c.header(
-    "content-security-policy",
-    "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
-  );
   const settings = c.get("settings");
   const key = getCookie(c, KEY_COOKIE) ?? (settings.development ? LOCAL_KEY : undefined);
   if (!key) return keyForm(c, null, 401);

@@ -3,13 +3,11 @@
 import type { Route, TwinContext, TwinResponse } from "../../types";
 import { jsonBody, ok, route, storeOf } from "../context";
 import { fail, ghError, ghNotFound } from "../errors";
-import { invalidRequest, notSupplied, optString } from "../input";
+import { invalidRequest, notSupplied, optString, trimSlashes } from "../input";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
 import { blobContent, commitFileChange, entriesUnder, findBranch, resolveRef, treeEntry, treeSha } from "../store/git";
 import { dirEntry, fileContentObject, fileEntry, gitCommitObject } from "../view-git";
-
-const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, "");
 
 const raw = (status: number, body: string): TwinResponse => ({ status, headers: { "content-type": "text/plain; charset=utf-8" }, body });
 

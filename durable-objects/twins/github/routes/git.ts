@@ -2,7 +2,7 @@
 import type { Route, TwinContext } from "../../types";
 import { jsonBody, ok, route, storeOf } from "../context";
 import { fail, ghError, ghNoContent, ghValidationFailed } from "../errors";
-import { optBoolean, optString, queryTime } from "../input";
+import { optBoolean, optString, queryTime, trimSlashes } from "../input";
 import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
@@ -38,7 +38,7 @@ function closePullsOn(s: Store, repo: RepoRow, branch: string) {
 function listCommits(ctx: TwinContext, repo: RepoRow) {
   const ref = ctx.query.get("sha") || repo.default_branch;
   const start = resolveRef(ctx.db, repo.id, ref) ?? fail(ghError(404, `No commit found for SHA: ${ref}`));
-  const path = ctx.query.get("path")?.replace(/^\/+|\/+$/g, "") || undefined;
+  const path = trimSlashes(ctx.query.get("path") ?? "") || undefined;
   const author = ctx.query.get("author")?.toLowerCase() || undefined;
   const since = queryTime(ctx.query.get("since"), "Commit", "since");
   const until = queryTime(ctx.query.get("until"), "Commit", "until");

@@ -5,13 +5,25 @@ import { fail, ghValidationFailed } from "../errors";
 import { queryEnum } from "../input";
 import { pageOf, paged } from "../pagination";
 import { View } from "../serialize";
-import { parseSearch, searchIssues } from "../store/search";
+import { parseSearch, searchIssues, type SearchQuery } from "../store/search";
 import { issueObject, loadExtras } from "../view-issues";
 
 /** GitHub serves at most the first 1000 results of a search. */
 const SEARCH_CAP = 1000;
 
 const CORE_LIMIT = 5000;
+
+/**
+ * GitHub refuses a query whose text is over 256 characters ("Queries longer than 256 characters
+ * are not supported", docs.github.com › Troubleshooting search queries) with a 422 naming `q`.
+ * GitHub counts the free text, not the qualifiers; the twin also bounds the whole query (four
+ * times that) so a query of thousands of qualifiers cannot become thousands of SQL conditions.
+ */
+const MAX_QUERY_TEXT = 256;
+const MAX_QUERY = 4 * MAX_QUERY_TEXT;
+const TOO_LONG = `The search is longer than ${MAX_QUERY_TEXT} characters.`;
+
+const tooLong = (q: string, query: SearchQuery) => q.length > MAX_QUERY || query.terms.join(" ").length > MAX_QUERY_TEXT;
 
 /**
  * The limits as decorate() reports them on every response: the calls on the tape, this one
@@ -38,11 +50,13 @@ export const searchRoutes: readonly Route[] = [
   route("GET", "/search/issues", "search.issuesAndPullRequests", "Search issues and pull requests", (ctx) => {
     const q = ctx.query.get("q");
     if (!q?.trim()) fail(ghValidationFailed([{ resource: "Search", field: "q", code: "missing" }]));
+    const query = parseSearch(q ?? "");
+    if (tooLong(q ?? "", query)) fail(ghValidationFailed([{ message: TOO_LONG, resource: "Search", field: "q", code: "invalid" }]));
     const page = pageOf(ctx);
     if (page.offset >= SEARCH_CAP) fail(ghValidationFailed([], "Only the first 1000 search results are available"));
     const result = searchIssues(
       ctx.db,
-      parseSearch(q ?? ""),
+      query,
       {
         by: queryEnum(ctx.query.get("sort"), ["created", "updated", "comments", "best-match"] as const, "best-match"),
         order: queryEnum(ctx.query.get("order"), ["asc", "desc"] as const, "desc"),

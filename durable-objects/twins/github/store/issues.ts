@@ -60,11 +60,19 @@ export function listIssues(db: Db, repoId: number, q: IssueListQuery, limit: num
   // Written out, not bound: SQLite matches a partial index's condition (the pulls index holds
   // is_pull = 1 rows only) against literals, never against a parameter.
   if (q.kind) where.push(q.kind === "pull" ? "i.is_pull = 1" : "i.is_pull = 0");
+  const labelIds = new Set<number>();
   for (const name of q.labels) {
     const label = findLabel(db, repoId, name);
     if (!label) return { rows: [], total: 0 };
-    where.push("i.id IN (SELECT issue_id FROM gh_issue_labels WHERE label_id = ?)");
-    params.push(label.id);
+    labelIds.add(label.id);
+  }
+  if (labelIds.size) {
+    // Issues carrying every label: one condition over one JSON parameter however many labels are
+    // named (SQLite in workerd takes at most 100 parameters per statement).
+    where.push(
+      "i.id IN (SELECT issue_id FROM gh_issue_labels WHERE label_id IN (SELECT value FROM json_each(?)) GROUP BY issue_id HAVING count(*) = ?)",
+    );
+    params.push(JSON.stringify([...labelIds]), labelIds.size);
   }
   if (q.assignee === "none") where.push("NOT EXISTS (SELECT 1 FROM gh_issue_assignees a WHERE a.issue_id = i.id)");
   else if (q.assignee === "*") where.push("EXISTS (SELECT 1 FROM gh_issue_assignees a WHERE a.issue_id = i.id)");
@@ -77,9 +85,10 @@ export function listIssues(db: Db, repoId: number, q: IssueListQuery, limit: num
     params.push(q.creator);
   }
   if (q.mentioned) {
-    // GitHub indexes @-mentions; the twin looks for them in the body.
-    where.push("i.body LIKE ? ESCAPE '\\'");
-    params.push(`%@${q.mentioned.replace(/[\\%_]/g, "\\$&")}%`);
+    // GitHub indexes @-mentions; the twin looks for them in the body, literally (instr, not LIKE:
+    // `_` is common in logins and would be a wildcard there).
+    where.push("instr(lower(i.body), lower(?)) > 0");
+    params.push(`@${q.mentioned}`);
   }
   if (q.milestone === "none") where.push("i.milestone IS NULL");
   else if (q.milestone === "*") where.push("i.milestone IS NOT NULL");

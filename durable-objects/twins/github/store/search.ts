@@ -68,8 +68,6 @@ export function parseSearch(q: string): SearchQuery {
   return out;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-
 export type SearchResult = { ok: true; rows: IssueRow[]; total: number } | { ok: false; missingRepos: string[] };
 
 export function searchIssues(
@@ -91,13 +89,18 @@ export function searchIssues(
       else missing.push(full);
     }
     if (missing.length) return { ok: false, missingRepos: missing };
-    where.push(`i.repo_id IN (${ids.map(() => "?").join(",")})`);
-    params.push(...ids);
+    where.push("i.repo_id IN (SELECT value FROM json_each(?))");
+    params.push(JSON.stringify(ids));
   }
-  for (const owner of query.owners) {
-    where.push("i.repo_id IN (SELECT id FROM gh_repos WHERE owner = ? COLLATE NOCASE)");
-    params.push(owner);
-  }
+  // Each list of a qualifier (every owner, label, author, assignee, term) is one condition over
+  // one JSON parameter, however long the list: SQLite in workerd takes at most 100 parameters and
+  // expressions at most 100 levels deep, and a query of many qualifiers must not reach either.
+  const every = (values: readonly string[], holds: string) => {
+    if (!values.length) return;
+    where.push(`NOT EXISTS (SELECT 1 FROM json_each(?) want WHERE NOT (${holds}))`);
+    params.push(JSON.stringify([...new Set(values)]));
+  };
+  every(query.owners, "i.repo_id IN (SELECT id FROM gh_repos WHERE owner = want.value COLLATE NOCASE)");
   // A literal, so `is:pr` can use the partial pulls index (see store/issues.ts).
   if (query.kind) where.push(query.kind === "pull" ? "i.is_pull = 1" : "i.is_pull = 0");
   if (query.state) {
@@ -106,32 +109,22 @@ export function searchIssues(
   }
   if (query.merged !== undefined) where.push(query.merged ? "i.merged = 1" : "i.merged = 0 AND i.state = 'closed'");
   if (query.locked !== undefined) where.push(query.locked ? "i.locked = 1" : "i.locked = 0");
-  const labelled =
-    "SELECT il.issue_id FROM gh_issue_labels il JOIN gh_labels l ON l.id = il.label_id WHERE l.repo_id = i.repo_id AND l.name = ? COLLATE NOCASE";
-  for (const name of query.labels) {
-    where.push(`i.id IN (${labelled})`);
-    params.push(name);
-  }
-  for (const name of query.notLabels) {
-    where.push(`i.id NOT IN (${labelled})`);
-    params.push(name);
+  const labelled = (name: string) =>
+    `i.id IN (SELECT il.issue_id FROM gh_issue_labels il JOIN gh_labels l ON l.id = il.label_id WHERE l.repo_id = i.repo_id AND l.name = ${name} COLLATE NOCASE)`;
+  every(query.labels, labelled("want.value"));
+  if (query.notLabels.length) {
+    where.push(`NOT EXISTS (SELECT 1 FROM json_each(?) unwanted WHERE ${labelled("unwanted.value")})`);
+    params.push(JSON.stringify([...new Set(query.notLabels)]));
   }
   if (query.no.has("label")) where.push("NOT EXISTS (SELECT 1 FROM gh_issue_labels il WHERE il.issue_id = i.id)");
   if (query.no.has("assignee")) where.push("NOT EXISTS (SELECT 1 FROM gh_issue_assignees a WHERE a.issue_id = i.id)");
   if (query.no.has("milestone")) where.push("i.milestone IS NULL");
-  for (const author of query.authors) {
-    where.push("i.user = ? COLLATE NOCASE");
-    params.push(author);
-  }
-  for (const login of query.assignees) {
-    where.push("i.id IN (SELECT issue_id FROM gh_issue_assignees WHERE repo_id = i.repo_id AND login = ?)");
-    params.push(login);
-  }
+  every(query.authors, "i.user = want.value COLLATE NOCASE");
+  every(query.assignees, "i.id IN (SELECT issue_id FROM gh_issue_assignees WHERE repo_id = i.repo_id AND login = want.value)");
+  // Terms match literally and case-insensitively (ASCII, as LIKE did) with instr: no character of
+  // a term is a wildcard, and no term length reaches SQLite's LIKE pattern limit.
   const fields = query.fields.size ? [...query.fields] : ["title", "body"];
-  for (const term of query.terms) {
-    where.push(`(${fields.map((f) => `i.${f} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
-    fields.forEach(() => params.push(like(term)));
-  }
+  every(query.terms, fields.map((f) => `instr(lower(coalesce(i.${f}, '')), lower(want.value)) > 0`).join(" OR "));
   const sql = `FROM gh_issues i${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
   const by = query.sort ?? sort;
   const column = by.by === "updated" ? "i.updated_at" : by.by === "comments" ? "i.comment_count" : "i.created_at";

@@ -1,6 +1,7 @@
 // Files in the repository, and the CI statuses reported on commits.
 import { z } from "zod";
 import type { TwinTool } from "../../types";
+import { trimSlashes } from "../input";
 import { base64Utf8, bodyOf, filePath, pageArgs, query, repoArgs, repoPath, seg, tool } from "./define";
 
 const contentTools: readonly TwinTool[] = [
@@ -16,7 +17,7 @@ const contentTools: readonly TwinTool[] = [
     readOnly: true,
     toRequest: (a) => ({
       method: "GET",
-      path: repoPath(a, a.path.replace(/^\/+|\/+$/g, "") ? `/contents/${filePath(a.path)}` : "/contents"),
+      path: repoPath(a, trimSlashes(a.path) ? `/contents/${filePath(a.path)}` : "/contents"),
       query: query({ ref: a.ref }),
     }),
   }),

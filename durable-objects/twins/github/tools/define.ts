@@ -2,16 +2,12 @@
 // use (which models already know).
 import { z } from "zod";
 import { seg } from "../../kit/tools";
+import { trimSlashes } from "../input";
 
 export { tool, seg, query, bodyOf, type ToolRequest } from "../../kit/tools";
 
 /** A file path keeps its slashes; each piece is escaped on its own. */
-export const filePath = (path: string) =>
-  path
-    .replace(/^\/+|\/+$/g, "")
-    .split("/")
-    .map(seg)
-    .join("/");
+export const filePath = (path: string) => trimSlashes(path).split("/").map(seg).join("/");
 export const repoPath = (a: { owner: string; repo: string }, rest = "") => `/repos/${seg(a.owner)}/${seg(a.repo)}${rest}`;
 
 /** UTF-8 text as base64, the encoding GitHub's contents API requires. */

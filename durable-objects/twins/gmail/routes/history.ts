@@ -44,7 +44,9 @@ function* changesAfter(ctx: TwinContext, after: number): Generator<HistoryRow> {
 
 function list(ctx: TwinContext) {
   const start = ctx.query.get("startHistoryId") ?? fail(badRequest("Missing required field: startHistoryId"));
-  if (!/^\d+$/.test(start)) fail(badRequest(`Invalid value at 'start_history_id' (TYPE_UINT64), "${start}"`));
+  // A uint64 in Gmail's request: digits, at most 2^64 - 1.
+  if (!/^\d{1,20}$/.test(start) || BigInt(start) > 0xffff_ffff_ffff_ffffn)
+    fail(badRequest(`Invalid value at 'start_history_id' (TYPE_UINT64), "${start}"`));
   // History before the mailbox's first record is gone: Gmail answers 404, and clients do a full sync.
   if (Number(start) < Number(getMeta(ctx.db, "boot_history_id") ?? "1")) fail(notFound());
   const types = listQuery(ctx, "historyTypes");

@@ -1,8 +1,9 @@
 // users.settings: send-as addresses (read), filters (list, get, create, delete), vacation.
 import type { Route, TwinContext } from "../../types";
 import { gmailRoute, jsonBody } from "../context";
-import { badRequest, fail, gJson, gNoContent, notFound, readers } from "../errors";
+import { badRequest, fail, gJson, gNoContent, invalidQuery, notFound, readers } from "../errors";
 import { isBody } from "../../kit/input";
+import { criteriaProblem } from "../store/filters";
 import { labelExists } from "../store/messages";
 import { getJson, nextCount, setJson } from "../store/meta";
 import type { GmailSendAs, GmailVacation } from "../seed";
@@ -28,6 +29,10 @@ function createFilter(ctx: TwinContext) {
     if (!ACTION.includes(key)) fail(badRequest(`Invalid JSON payload received. Unknown name "${key}" at 'filter.action'`));
   if (!Object.keys(criteria).length) fail(badRequest("Filter doesn't have any criteria"));
   if (!Object.keys(action).length) fail(badRequest("Filter doesn't have any actions"));
+  // The query is read now, as Gmail does when it saves a filter, so it can run at every delivery.
+  for (const key of ["from", "to", "subject", "query", "negatedQuery"]) readers.optString(criteria, key);
+  readers.optBoolean(criteria, "hasAttachment");
+  if (criteriaProblem(criteria)) fail(invalidQuery());
   for (const key of ["addLabelIds", "removeLabelIds"]) {
     for (const id of readers.optStringArray(action, key) ?? [])
       if (!labelExists(ctx.db, id)) fail(badRequest(`Invalid label ${id} in AddLabelIds`));

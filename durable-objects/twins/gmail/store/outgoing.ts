@@ -9,10 +9,11 @@ import { badRequest, fail, notFound } from "../errors";
 import { checkedId } from "../ids";
 import { headerValue, rfc2822, type Header, type MailContent } from "../mime";
 import type { ParsedMail } from "../parse";
-import type { GmailCorrespondent, GmailFilter, GmailSendAs } from "../seed";
+import type { GmailCorrespondent, GmailSendAs } from "../seed";
 import { getJson, mailboxAddress, nextMessageId } from "./meta";
 import { insertMessage, threadMessages, threadOfRfc822Id, type NewMessage, type StoredMessage } from "./messages";
-import { parseQuery, searchDoc } from "./search";
+import { filterMatcher, storedCriteria } from "./filters";
+import { searchDoc } from "./search";
 import { labelNames } from "./labels";
 
 /** A message to be stored: its structured content and, for mail sent as RFC 822, that text. */
@@ -190,7 +191,11 @@ function scheduleReplies(ctx: TwinContext, sent: StoredMessage, to: readonly str
   }
 }
 
-/** The labels the mailbox's filters give an arriving message. */
+/**
+ * The labels the mailbox's filters give an arriving message. A filter whose stored criteria or
+ * actions cannot be read (every query is checked when stored, so only a damaged row) does not
+ * match: running filters never fails a delivery.
+ */
 function filtered(db: Db, message: NewMessage, now: number): string[] {
   const filters = db.all<{ criteria: string; action: string }>("SELECT criteria, action FROM gm_filters ORDER BY seq");
   let labels = [...message.labelIds];
@@ -206,21 +211,25 @@ function filtered(db: Db, message: NewMessage, now: number): string[] {
   };
   const doc = searchDoc(probe, labelNames(db));
   for (const f of filters) {
-    const criteria = JSON.parse(f.criteria) as GmailFilter["criteria"];
-    const action = JSON.parse(f.action) as GmailFilter["action"];
-    const terms = [
-      criteria.from && `from:(${criteria.from})`,
-      criteria.to && `to:(${criteria.to})`,
-      criteria.subject && `subject:(${criteria.subject})`,
-      criteria.query,
-      criteria.negatedQuery && `-(${criteria.negatedQuery})`,
-      criteria.hasAttachment && "has:attachment",
-    ].filter((t): t is string => typeof t === "string" && t !== "");
-    if (!terms.length || !parseQuery(terms.join(" "), now).matches(doc)) continue;
-    labels = labels.filter((l) => !(action.removeLabelIds ?? []).includes(l));
-    for (const l of action.addLabelIds ?? []) if (!labels.includes(l)) labels.push(l);
+    const criteria = storedCriteria(f.criteria);
+    const action = storedAction(f.action);
+    const query = criteria && filterMatcher(criteria, now);
+    if (!query || !action || !query.matches(doc)) continue;
+    labels = labels.filter((l) => !action.removeLabelIds.includes(l));
+    for (const l of action.addLabelIds) if (!labels.includes(l)) labels.push(l);
   }
   return labels;
+}
+
+const labelList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+function storedAction(json: string): { addLabelIds: string[]; removeLabelIds: string[] } | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    return isBody(value) ? { addLabelIds: labelList(value.addLabelIds), removeLabelIds: labelList(value.removeLabelIds) } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A correspondent's reply arrives: composed as real MIME, in the sent message's thread. */

@@ -4,67 +4,158 @@
 // Text matches by whole words, as Gmail's does: the text and the term are cut into words at
 // every character that is not a letter or a digit, and the term's words must appear in the text
 // one after another (`customer.test` matches `dana@customer.test`, `cust` matches nothing).
-import { badRequest, fail } from "../errors";
+import { fail, invalidQuery } from "../errors";
 import type { StoredMessage } from "./messages";
 
-type Node = { kind: "and" | "or"; items: Node[] } | { kind: "not"; item: Node } | { kind: "term"; key: string | undefined; value: string };
+/** A term keeps its value's words, cut once when the query is read rather than once per message. */
+interface Term {
+  kind: "term";
+  key: string | undefined;
+  value: string;
+  words: string[];
+}
+type Node = { kind: "and" | "or"; items: Node[] } | { kind: "not"; item: Node } | Term;
 
-function tokenize(q: string): string[] {
+const termNode = (key: string | undefined, value: string): Term => ({ kind: "term", key, value, words: wordsOf(value) });
+
+/**
+ * The bounds of one query, so parsing and matching cost a bounded amount whatever an agent sends.
+ * Gmail's API takes long queries (gmailctl's split filters run to thousands of characters); these
+ * leave room for any query a person or a filter tool writes and refuse only machine-made ones.
+ */
+export const QUERY_LIMITS = { length: 8_192, depth: 64, terms: 512 } as const;
+
+/** Why a query cannot be read: it is past a bound, or an operator's value is not one it takes. */
+export class UnreadableQuery extends Error {}
+
+const KEY_START = /[a-zA-Z_]/;
+const KEY_PART = /[a-zA-Z0-9_]/;
+const isSpace = (c: string) => c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f" || c === "\v";
+
+/**
+ * Cuts a query into tokens in one pass: `(`, `)`, `key:"quoted"`, `"quoted"`, `key:(group)` (up to
+ * its first `)`), each optionally negated with `-`, else a run of characters that are neither
+ * space nor parenthesis. An unclosed quote or group falls back to the plain run, as before.
+ */
+export function tokenize(q: string): string[] {
   const tokens: string[] = [];
-  const re = /\s*(\(|\)|-?[a-zA-Z_][a-zA-Z0-9_]*:"[^"]*"|-?"[^"]*"|-?[a-zA-Z_][a-zA-Z0-9_]*:\([^)]*\)|[^\s()]+)/g;
-  for (const m of q.matchAll(re)) if (m[1] !== undefined) tokens.push(m[1]);
+  // Where the last quote and the last `)` stand: a search for a closing one that cannot succeed
+  // is never started, so no position is scanned twice.
+  const lastQuote = q.lastIndexOf('"');
+  const lastClose = q.lastIndexOf(")");
+  let i = 0;
+  while (i < q.length) {
+    const c = q.charAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === "(" || c === ")") {
+      tokens.push(c);
+      i++;
+      continue;
+    }
+    const end = closedTokenEnd(q, i, lastQuote, lastClose);
+    if (end !== undefined) {
+      tokens.push(q.slice(i, end));
+      i = end;
+      continue;
+    }
+    let j = i;
+    while (j < q.length && !isSpace(q.charAt(j)) && q.charAt(j) !== "(" && q.charAt(j) !== ")") j++;
+    tokens.push(q.slice(i, j));
+    i = j;
+  }
   return tokens;
 }
 
-function parseTokens(tokens: string[]): Node {
+/** The end of a quoted or grouped token starting at `i`, when it is closed. */
+function closedTokenEnd(q: string, i: number, lastQuote: number, lastClose: number): number | undefined {
+  let j = q.charAt(i) === "-" ? i + 1 : i;
+  if (q.charAt(j) === '"') return j + 1 <= lastQuote ? q.indexOf('"', j + 1) + 1 : undefined;
+  if (!KEY_START.test(q.charAt(j))) return undefined;
+  j++;
+  while (j < q.length && KEY_PART.test(q.charAt(j))) j++;
+  if (q.charAt(j) !== ":") return undefined;
+  const open = q.charAt(j + 1);
+  if (open === '"') return j + 2 <= lastQuote ? q.indexOf('"', j + 2) + 1 : undefined;
+  if (open === "(") return j + 2 <= lastClose ? q.indexOf(")", j + 2) + 1 : undefined;
+  return undefined;
+}
+
+function parseTokens(tokens: string[], depth: number): Node {
   let at = 0;
-  const parseOr = (): Node => {
-    const items = [parseAnd()];
+  const deeper = (level: number) => {
+    if (level > QUERY_LIMITS.depth) throw new UnreadableQuery(`nested deeper than ${QUERY_LIMITS.depth}`);
+    return level + 1;
+  };
+  const parseOr = (level: number): Node => {
+    const items = [parseAnd(level)];
     while (tokens[at] === "OR") {
       at++;
-      items.push(parseAnd());
+      items.push(parseAnd(level));
     }
     return items.length === 1 ? items[0] : { kind: "or", items };
   };
-  const parseAnd = (): Node => {
+  const parseAnd = (level: number): Node => {
     const items: Node[] = [];
-    while (at < tokens.length && tokens[at] !== ")" && tokens[at] !== "OR") items.push(parseUnary());
+    while (at < tokens.length && tokens[at] !== ")" && tokens[at] !== "OR") items.push(parseUnary(level));
     return items.length === 1 ? items[0] : { kind: "and", items };
   };
-  const parseUnary = (): Node => {
-    const token = tokens[at++];
+  const parseUnary = (level: number): Node => {
+    const token = tokens[at++] ?? "";
     if (token === "(") {
-      const inner = parseOr();
+      const inner = parseOr(deeper(level));
       if (tokens[at] === ")") at++;
       return inner;
     }
-    if (token === "-" && tokens[at] === "(") return { kind: "not", item: parseUnary() };
-    if (token.startsWith("-") && token.length > 1) return { kind: "not", item: termOf(token.slice(1)) };
-    return termOf(token);
+    if (token === "-" && tokens[at] === "(") return { kind: "not", item: parseUnary(deeper(level)) };
+    if (token.startsWith("-") && token.length > 1) return { kind: "not", item: termOf(token.slice(1), level) };
+    return termOf(token, level);
   };
-  return parseOr();
+  // A stray `)` ends nothing: it is skipped, as Gmail reads unbalanced parentheses leniently.
+  const items: Node[] = [];
+  while (at < tokens.length) {
+    items.push(parseOr(depth));
+    if (tokens[at] === ")") at++;
+  }
+  return items.length === 1 ? items[0] : { kind: "and", items };
 }
 
 const unquote = (v: string) => (v.startsWith('"') && v.endsWith('"') && v.length >= 2 ? v.slice(1, -1) : v);
 
-function termOf(token: string): Node {
-  const m = /^([a-zA-Z_][a-zA-Z0-9_]*):(.*)$/.exec(token);
+function termOf(token: string, depth: number): Node {
+  const m = /^([a-zA-Z_][a-zA-Z0-9_]*):(.*)$/s.exec(token);
   if (m && KEYS.has(m[1].toLowerCase())) {
+    const key = m[1].toLowerCase();
     const value = m[2];
     // `from:(a OR b)` groups values of one operator.
     if (value.startsWith("(") && value.endsWith(")")) {
-      const inner = parseTokens(tokenize(value.slice(1, -1)));
-      return scope(inner, m[1].toLowerCase());
+      if (depth > QUERY_LIMITS.depth) throw new UnreadableQuery(`nested deeper than ${QUERY_LIMITS.depth}`);
+      return scope(parseTokens(tokenize(value.slice(1, -1)), depth + 1), key);
     }
-    return { kind: "term", key: m[1].toLowerCase(), value: unquote(value) };
+    // An operator given a value it does not take (`newer_than:soon`) is not refused: Gmail accepts
+    // such a query and reads the token as words, which match no message's text.
+    return takesValue(key, unquote(value)) ? termNode(key, unquote(value)) : termNode(undefined, token);
   }
-  return { kind: "term", key: undefined, value: unquote(token) };
+  return termNode(undefined, unquote(token));
 }
 
 function scope(node: Node, key: string): Node {
-  if (node.kind === "term") return node.key ? node : { ...node, key };
+  if (node.kind === "term") {
+    if (node.key) return node;
+    return takesValue(key, node.value) ? termNode(key, node.value) : termNode(undefined, `${key}:${node.value}`);
+  }
   if (node.kind === "not") return { kind: "not", item: scope(node.item, key) };
   return { kind: node.kind, items: node.items.map((n) => scope(n, key)) };
+}
+
+/** The date operators take only dates and spans (`2d`, `2026/07/01`); every other operator takes any value. */
+function takesValue(key: string, value: string): boolean {
+  const v = value.toLowerCase();
+  if (key === "newer_than" || key === "older_than") return relativeMs(v) !== undefined;
+  if (key === "after" || key === "before" || key === "newer" || key === "older") return dateMs(v) !== undefined;
+  return true;
 }
 
 const KEYS = new Set([
@@ -93,9 +184,8 @@ const KEYS = new Set([
 /** Lower-case words: runs of letters and digits, everything else a separator. */
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** Whether `words` holds `term`'s words one after another; a term without words asks nothing. */
-export function hasWords(words: readonly string[], term: string): boolean {
-  const wanted = wordsOf(term);
+/** Whether `words` holds the `wanted` words one after another; no wanted words ask nothing. */
+export function hasWords(words: readonly string[], wanted: readonly string[]): boolean {
   if (!wanted.length) return true;
   for (let i = 0; i + wanted.length <= words.length; i++) {
     if (wanted.every((w, j) => words[i + j] === w)) return true;
@@ -110,6 +200,10 @@ export interface SearchDoc {
   header(name: string): string;
   /** The words of the searchable text (subject, From, To, Cc, bodies, file names). */
   text: string[];
+  /** Whether the searchable text holds these words one after another. */
+  hasText(wanted: readonly string[]): boolean;
+  /** The words of a header's values (lower-case name), cut once per message. */
+  headerWords(name: string): string[];
   /** User label names (lower case) by id. */
   labelName(id: string): string | undefined;
 }
@@ -131,23 +225,24 @@ function dateMs(value: string): number | undefined {
 
 const labelSlug = (name: string) => name.toLowerCase().replace(/[\s/]+/g, "-");
 
-function matchTerm(doc: SearchDoc, key: string | undefined, rawValue: string, now: number): boolean {
-  const value = rawValue.toLowerCase();
+function matchTerm(doc: SearchDoc, term: Term, now: number): boolean {
+  const { key, words } = term;
+  const value = term.value.toLowerCase();
   const labels = doc.message.labelIds;
   const has = (id: string) => labels.includes(id);
   switch (key) {
     case undefined:
-      return hasWords(doc.text, value);
+      return doc.hasText(words);
     case "from":
     case "to":
     case "cc":
     case "bcc":
     case "subject":
-      return hasWords(wordsOf(doc.header(key)), value);
+      return hasWords(doc.headerWords(key), words);
     case "deliveredto":
-      return hasWords(wordsOf(doc.header("delivered-to")), value) || hasWords(wordsOf(doc.header("to")), value);
+      return hasWords(doc.headerWords("delivered-to"), words) || hasWords(doc.headerWords("to"), words);
     case "list":
-      return hasWords(wordsOf(doc.header("list-id")), value);
+      return hasWords(doc.headerWords("list-id"), words);
     case "rfc822msgid": {
       // The whole Message-ID, with or without its angle brackets.
       const bare = (v: string) => v.trim().replace(/^<|>$/g, "");
@@ -181,18 +276,19 @@ function matchTerm(doc: SearchDoc, key: string | undefined, rawValue: string, no
     case "filename":
       // A file's name by its words (`pdf` is its extension's word), or its MIME type's subtype.
       return doc.message.content.attachments.some(
-        (a) => hasWords(wordsOf(a.filename), value) || a.mimeType.toLowerCase().split("/")[1] === value,
+        (a) => hasWords(wordsOf(a.filename), words) || a.mimeType.toLowerCase().split("/")[1] === value,
       );
     case "newer_than":
     case "older_than": {
-      const span = relativeMs(value) ?? fail(badRequest(`Invalid ${key} value: ${rawValue}`));
+      // Checked when the query was read (takesValue); NaN would match nothing.
+      const span = relativeMs(value) ?? Number.NaN;
       return key === "newer_than" ? doc.message.internalDate > now - span : doc.message.internalDate < now - span;
     }
     case "after":
     case "newer":
     case "before":
     case "older": {
-      const at = dateMs(value) ?? fail(badRequest(`Invalid ${key} value: ${rawValue}`));
+      const at = dateMs(value) ?? Number.NaN;
       return key === "after" || key === "newer" ? doc.message.internalDate >= at : doc.message.internalDate < at;
     }
     default:
@@ -209,7 +305,7 @@ function evaluate(node: Node, doc: SearchDoc, now: number): boolean {
     case "not":
       return !evaluate(node.item, doc, now);
     case "term":
-      return matchTerm(doc, node.key, node.value, now);
+      return matchTerm(doc, node, now);
   }
 }
 
@@ -219,11 +315,45 @@ export interface Query {
   reachesSpamTrash: boolean;
 }
 
-export function parseQuery(q: string, now: number): Query {
-  const tokens = tokenize(q);
-  const tree = parseTokens(tokens);
+const countTerms = (node: Node): number =>
+  node.kind === "term" ? 1 : node.kind === "not" ? countTerms(node.item) : node.items.reduce((n, item) => n + countTerms(item), 0);
+
+/**
+ * Reads a query, or says why it cannot: past a bound (QUERY_LIMITS). Never throws; a query it
+ * returns can always be evaluated.
+ */
+export function compileQuery(q: string, now: number): { ok: true; query: Query } | { ok: false; reason: string } {
+  if (q.length > QUERY_LIMITS.length) return { ok: false, reason: `longer than ${QUERY_LIMITS.length} characters` };
+  let tree: Node;
+  try {
+    tree = parseTokens(tokenize(q), 0);
+  } catch (err) {
+    if (err instanceof UnreadableQuery) return { ok: false, reason: err.message };
+    throw err;
+  }
+  if (countTerms(tree) > QUERY_LIMITS.terms) return { ok: false, reason: `more than ${QUERY_LIMITS.terms} terms` };
   const reachesSpamTrash = /\b(in:(spam|trash|anywhere)|is:(spam|trash)|label:(spam|trash))\b/i.test(q);
-  return { matches: (doc) => evaluate(tree, doc, now), reachesSpamTrash };
+  return { ok: true, query: { matches: (doc) => evaluate(tree, doc, now), reachesSpamTrash } };
+}
+
+/** A call's `q`, or Gmail's 400 for one it cannot read. */
+export function parseQuery(q: string, now: number): Query {
+  const compiled = compileQuery(q, now);
+  return compiled.ok ? compiled.query : fail(invalidQuery());
+}
+
+/** Markup out of HTML in one pass (a `<` with no `>` after it is kept as text). */
+export function stripTags(html: string): string {
+  let out = "";
+  let i = 0;
+  const lastClose = html.lastIndexOf(">");
+  while (i < html.length) {
+    const open = html.indexOf("<", i);
+    if (open < 0 || open > lastClose) return out + html.slice(i);
+    out += `${html.slice(i, open)} `;
+    i = html.indexOf(">", open) + 1;
+  }
+  return out;
 }
 
 export function searchDoc(message: StoredMessage, labelNames: ReadonlyMap<string, string>): SearchDoc {
@@ -239,11 +369,32 @@ export function searchDoc(message: StoredMessage, labelNames: ReadonlyMap<string
     headers.get("to"),
     headers.get("cc"),
     c.text,
-    c.html?.replace(/<[^>]*>/g, " "),
+    c.html === undefined ? undefined : stripTags(c.html),
     ...c.attachments.map((a) => a.filename),
   ]
     .filter((s): s is string => typeof s === "string")
     // An empty word between fields, so a phrase never runs from one field into the next.
     .flatMap((s) => [...wordsOf(s), ""]);
-  return { message, header: (name) => headers.get(name) ?? "", text, labelName: (id) => labelNames.get(id) };
+  // Built on first use: most terms are ruled out by one word missing from the message.
+  let present: Set<string> | undefined;
+  const headerWords = new Map<string, string[]>();
+  return {
+    message,
+    header: (name) => headers.get(name) ?? "",
+    text,
+    hasText(wanted) {
+      present ??= new Set(text);
+      const known = present;
+      return wanted.every((w) => known.has(w)) && hasWords(text, wanted);
+    },
+    headerWords(name) {
+      let words = headerWords.get(name);
+      if (words === undefined) {
+        words = wordsOf(headers.get(name) ?? "");
+        headerWords.set(name, words);
+      }
+      return words;
+    },
+    labelName: (id) => labelNames.get(id),
+  };
 }

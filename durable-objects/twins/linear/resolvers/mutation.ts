@@ -768,9 +768,16 @@ function resourceTypes(v: unknown): string[] {
   return v as string[];
 }
 
-function webhookUrl(v: unknown): string {
+/**
+ * A webhook's URL: an http(s) URL the platform's egress policy lets deliveries reach. Linear asks
+ * for "a publicly accessible HTTPS, non-localhost URL" (developers.linear.app/docs/graphql/webhooks),
+ * which the policy's `public` setting is; locally it allows loopback receivers.
+ */
+function webhookUrl(gql: Gql, v: unknown): string {
   if (typeof v !== "string" || !URL.canParse(v) || !/^https?:/.test(v))
     throw invalidInput("url must be an http(s) URL", "The webhook URL is not valid.");
+  const egress = gql.egress(v);
+  if (!egress.allowed) throw invalidInput(`url is not allowed: ${egress.reason}`, "The webhook URL is not valid.");
   return v;
 }
 
@@ -795,7 +802,7 @@ function webhookCreate(gql: Gql, args: Args) {
   gql.db.run(
     "INSERT INTO lin_webhooks (id, url, resource_types, team_id, secret, enabled, label, created_at, updated_at, creator_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     id,
-    webhookUrl(input.url),
+    webhookUrl(gql, input.url),
     JSON.stringify(resourceTypes(input.resourceTypes)),
     team?.id ?? null,
     secret,
@@ -813,7 +820,7 @@ function webhookUpdate(gql: Gql, args: Args) {
   const before = mustFind(gql, "Webhook", String(args.id));
   gql.db.run(
     "UPDATE lin_webhooks SET url = ?, resource_types = ?, label = ?, secret = ?, enabled = ?, updated_at = ? WHERE id = ?",
-    has(input, "url") ? webhookUrl(input.url) : before.url,
+    has(input, "url") ? webhookUrl(gql, input.url) : before.url,
     has(input, "resourceTypes") ? JSON.stringify(resourceTypes(input.resourceTypes)) : before.resource_types,
     has(input, "label") ? strOr(input.label) : before.label,
     has(input, "secret") ? (strOr(input.secret) ?? before.secret) : before.secret,

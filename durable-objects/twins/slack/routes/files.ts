@@ -1,6 +1,7 @@
 // Files: the three steps of files.uploadV2 (an upload URL, the bytes POSTed to it, completion
 // that shares the file), files.info/list/delete, and the file's content at its url_private.
 import { binaryString, fromBase64, fromBinaryString, toBase64, utf8OrUndefined } from "../../kit/bytes";
+import { fileServingHeaders } from "../../kit/download-headers";
 import type { Route, TwinContext, TwinRequest, TwinResponse } from "../../types";
 import { multipartFields } from "../args";
 import { type Call, method } from "../context";
@@ -60,15 +61,35 @@ function receiveUpload(ctx: TwinContext): TwinResponse {
   return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: `OK - ${bytes.length}` };
 }
 
-/** A file's content at its url_private, to a caller with `files:read`. */
+/**
+ * Slack serves url_private(_download) only to a request carrying `Authorization: Bearer <token>`
+ * with files:read ("Important Changes to Files in the Web API", Slack Platform Blog, 2015-11-18,
+ * and the file object's docs); a token in the query string opens nothing there (Slack answers
+ * its sign-in page, not the file). The twin refuses it in plain text rather than serving a
+ * sign-in page of its own.
+ */
+const headerAuthorized = (req: TwinRequest) => /^bearer\s+\S/i.test(req.headers.authorization ?? "");
+
+const plain = (status: number, body: string): TwinResponse => ({
+  status,
+  headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" },
+  body,
+});
+
+/**
+ * A file's content at its url_private, to a caller with `files:read`: always as an attachment
+ * that cannot run on the platform's origin (see kit/download-headers.ts), whatever its type.
+ */
 function download(ctx: TwinContext): TwinResponse {
+  if (!headerAuthorized(ctx.req)) return plain(403, "url_private needs the token in an Authorization: Bearer header");
   const id = ctx.params.ref.split("-").at(-1) ?? "";
   const row = fileRow(ctx.db, id);
-  if (!row?.complete) return { status: 404, headers: { "content-type": "text/plain; charset=utf-8" }, body: "file not found" };
+  if (!row?.complete) return plain(404, "file not found");
   const data = fileData(row);
+  const headers = { "content-type": data.mimetype, ...fileServingHeaders(data.name) };
   // Text is served as is; anything else as its exact bytes.
-  if (data.encoding === "utf8") return { status: 200, headers: { "content-type": data.mimetype }, body: row.content ?? "" };
-  return { status: 200, headers: { "content-type": data.mimetype }, body: row.content ?? "", bodyEncoding: "base64" };
+  if (data.encoding === "utf8") return { status: 200, headers, body: row.content ?? "" };
+  return { status: 200, headers, body: row.content ?? "", bodyEncoding: "base64" };
 }
 
 /** Takes a file's id off the messages that list it, so no message points at a deleted file. */

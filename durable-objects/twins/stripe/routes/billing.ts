@@ -8,7 +8,7 @@ import { buildItem, buildSubscription, buildTestClock } from "../objects";
 import type { Params } from "../params";
 import { linesOf } from "../seed";
 import { arr, deleteObject, getObject, insertObject, liveOfType, newId, num, rec, saveObject, str, strMap, type Rec } from "../store";
-import { periodContaining, asInterval } from "../time";
+import { asInterval, furthestAdvance, periodContaining, utcLabel, type Interval } from "../time";
 import {
   at,
   collect,
@@ -343,11 +343,33 @@ function invoiceStateError(inv: Rec, action: string): TwinResponse {
   );
 }
 
+/** The billing intervals of the subscriptions still running on a test clock's customers. */
+function clockIntervals(c: Call, clockId: string): { interval: Interval; count: number }[] {
+  const out: { interval: Interval; count: number }[] = [];
+  for (const customer of liveOfType(c.db, "customer", { column: "ref", value: clockId }))
+    for (const sub of liveOfType(c.db, "subscription", { column: "customer", value: String(customer.id) })) {
+      if (sub.status === "canceled" || sub.status === "incomplete_expired") continue;
+      for (const item of arr(rec(sub.items).data).map(rec)) {
+        const recurring = rec(getObject(c.db, "price", String(item.price))?.recurring);
+        out.push({ interval: asInterval(recurring.interval), count: num(recurring.interval_count) ?? 1 });
+      }
+    }
+  return out;
+}
+
 function advanceClock(c: Call): TwinResponse {
   const clock = load(c, "test_helpers.test_clock", c.ctx.params.id);
   const to = c.p.reqInt("frozen_time");
-  if (to <= (num(clock.frozen_time) ?? 0))
-    return invalidRequest("The frozen_time must be after the test clock's current frozen_time.", { param: "frozen_time" });
+  const frozen = num(clock.frozen_time) ?? 0;
+  if (to <= frozen) return invalidRequest("The frozen_time must be after the test clock's current frozen_time.", { param: "frozen_time" });
+  // Stripe bounds one advance (which also bounds the renewals, invoices and events it writes).
+  // Its message, as Stripe words it (quoted in github.com/stream-labs/sl-payments-assignment).
+  const limit = furthestAdvance(frozen, clockIntervals(c, String(clock.id)));
+  if (!(to <= limit))
+    return invalidRequest(
+      `The frozen time of this clock is ${frozen} (${utcLabel(frozen)}). You can only advance it up to ${limit} (${utcLabel(limit)}). You can only advance a test clock up to two intervals from the current frozen time at a time, based on the shortest subscription interval in the test clock. For example, if a test clock has a monthly and yearly subscription, you may only advance up to two months at a time. If the test clock has no subscriptions or subscription schedules, you can advance up to 2 years from the current frozen time.`,
+      { param: "frozen_time" },
+    );
   const advanced = { ...clock, frozen_time: to, status: "ready" };
   saveObject(c.db, "test_helpers.test_clock", advanced);
   emit(c, "test_helpers.test_clock.advancing", "test_helpers.test_clock", { ...advanced, status: "advancing" });
@@ -444,9 +466,12 @@ export const billingRoutes: readonly Route[] = [
     return ok({ object: "list", data, has_more: false, url: "/v1/subscription_items" });
   }),
   route("GET", "/v1/subscription_items/:id", "subscriptionItems.retrieve", "Retrieve a subscription item", [], (c) => {
+    // The item's id as it appears in its subscription's JSON, found with instr: a plain
+    // substring test (a LIKE pattern would read `%` and `_` in the id as wildcards, and SQLite
+    // refuses LIKE patterns past 50 bytes).
     const subId = c.db.one<{ id: string }>(
-      "SELECT id FROM st_objects WHERE type = 'subscription' AND data LIKE ? LIMIT 1",
-      `%"${c.ctx.params.id}"%`,
+      "SELECT id FROM st_objects WHERE type = 'subscription' AND instr(data, ?) > 0 LIMIT 1",
+      JSON.stringify(c.ctx.params.id),
     )?.id;
     const sub = subId ? getObject(c.db, "subscription", subId) : undefined;
     const item = arr(rec(sub?.items).data)

@@ -7,8 +7,9 @@ import { changed, emit } from "../events";
 import { readBalance } from "../money";
 import { buildWebhookEndpoint } from "../objects";
 import { matches, parseQuery } from "../search";
-import { dropObject, insertObject, liveOfType, newId, rec, saveObject, strMap, type ObjectType, type Rec } from "../store";
+import { dropObject, insertObject, liveOfType, newId, rec, saveObject, strMap, type Filter, type ObjectType, type Rec } from "../store";
 import { expandList, render } from "../view";
+import { matchesWildcard } from "../wildcard";
 
 const SEARCH_FIELDS: Partial<Record<ObjectType, readonly string[]>> = {
   customer: ["created", "email", "metadata", "name", "phone", "test_clock"],
@@ -90,6 +91,24 @@ function decodePage(page: string): number {
   return m ? Number(m[1]) : fail(invalidRequest("Invalid page token.", { param: "page" }));
 }
 
+/**
+ * `type` (one type, or a group with `*` wildcards such as `customer.*`) and `types` (a list of
+ * exact types) as filters on the events' type column. A wildcard is matched against the types the
+ * sandbox has events of, never turned into a regular expression, so every page stays full.
+ */
+function eventTypeFilters(c: Call): Filter[] {
+  const type = c.p.str("type");
+  const types = c.p.strList("types");
+  const filters: Filter[] = [];
+  if (type !== undefined && !type.includes("*")) filters.push({ column: "ref2", value: type });
+  if (type?.includes("*")) filters.push({ column: "ref2", anyOf: eventTypesOf(c).filter((t) => matchesWildcard(type, t)) });
+  if (types !== undefined) filters.push({ column: "ref2", anyOf: types });
+  return filters;
+}
+
+const eventTypesOf = (c: Call) =>
+  c.db.all<{ type: string }>("SELECT DISTINCT ref2 AS type FROM st_objects WHERE type = 'event' AND ref2 IS NOT NULL").map((r) => r.type);
+
 function updateDispute(c: Call): TwinResponse {
   const before = load(c, "dispute", c.ctx.params.id);
   if (!["needs_response", "warning_needs_response"].includes(String(before.status))) {
@@ -114,12 +133,23 @@ function updateDispute(c: Call): TwinResponse {
   return show(c, "dispute", after);
 }
 
+/**
+ * Stripe allows 16 webhook endpoints per account ("You can register up to 16 webhook endpoints on
+ * each Stripe account", docs.stripe.com/development/dashboard/webhooks) and refuses one more with
+ * an `invalid_request_error` that carries no `code` (PostHog/posthog#83460 classifies it by text).
+ */
+const MAX_WEBHOOK_ENDPOINTS = 16;
+
 function endpointFields(c: Call, base: Rec): Rec {
   const out: Rec = { ...base, metadata: c.p.metadata(strMap(base.metadata)) };
   const url = c.p.str("url");
   if (url !== undefined) {
     if (!/^https?:\/\/[^\s/]+/.test(url))
       fail(invalidRequest("Invalid URL: the URL must be an absolute http or https URL.", { param: "url" }));
+    // Where deliveries may go is the platform's egress policy: Stripe's own rule is "publicly
+    // accessible", which the policy's `public` setting is; locally it allows loopback receivers.
+    const egress = c.ctx.egress(url);
+    if (!egress.allowed) fail(invalidRequest(`Invalid URL: ${egress.reason}.`, { param: "url" }));
     out.url = url;
   }
   const events = c.p.strList("enabled_events");
@@ -168,19 +198,9 @@ export const ledgerRoutes: readonly Route[] = [
     emit(c, "charge.dispute.closed", "dispute", after, { status: before.status });
     return show(c, "dispute", after);
   }),
-  route("GET", "/v1/events", "events.list", "List events", [...LIST_PARAMS, "type", "types", "delivery_success"], (c) => {
-    const types = c.p.strList("types");
-    const type = c.p.str("type");
-    const exact = type && !type.includes("*") ? [{ column: "ref2" as const, value: type }] : [];
-    const wildcard = type?.includes("*") ? new RegExp(`^${type.replace(/[.]/g, "\\.").replace(/\*/g, ".*")}$`) : undefined;
-    return listResponse(
-      c,
-      "event",
-      "/v1/events",
-      exact,
-      (o) => (!types || types.includes(String(o.type))) && (!wildcard || wildcard.test(String(o.type))),
-    );
-  }),
+  route("GET", "/v1/events", "events.list", "List events", [...LIST_PARAMS, "type", "types", "delivery_success"], (c) =>
+    listResponse(c, "event", "/v1/events", eventTypeFilters(c)),
+  ),
   route("GET", "/v1/events/:id", "events.retrieve", "Retrieve an event", [], (c) => show(c, "event", load(c, "event", c.ctx.params.id))),
   route(
     "POST",
@@ -192,6 +212,8 @@ export const ledgerRoutes: readonly Route[] = [
       c.p.req("url");
       if (!c.p.strList("enabled_events")?.length)
         return invalidRequest("Missing required param: enabled_events.", { code: "parameter_missing", param: "enabled_events" });
+      if (liveOfType(c.db, "webhook_endpoint").length >= MAX_WEBHOOK_ENDPOINTS)
+        return invalidRequest(`You have reached the maximum of ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints on this account.`);
       const id = newId(c.db, "webhook_endpoint");
       const we = endpointFields(c, buildWebhookEndpoint({ api_version: c.p.str("api_version") ?? null }, { id, created: c.now }));
       we.secret = newId(c.db, "secret");
