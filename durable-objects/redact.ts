@@ -4,6 +4,7 @@
 // Redaction reads what a secret *means*, not how it was spelled: JSON bodies are redacted after
 // parsing (so a prefix spelled with `\u005f` is caught), URL parts after percent-decoding, and base64
 // strings (a contents PUT) on their decoded text.
+import { jsonDepth } from "./twins/kit/json-depth";
 import { remembered } from "./remembered";
 import { TWIN_IDS, twinById } from "./twins/registry";
 
@@ -159,27 +160,6 @@ const redactKey = remembered(redactText);
 /** defineProperty: a `__proto__` key stays a key instead of becoming the prototype. */
 const defineEntry = (out: Record<string, unknown>, key: string, value: unknown) =>
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-
-/**
- * How deeply a JSON text nests, counted without parsing it (a parser or a structured clone would
- * recurse once per level). Brackets inside strings do not count.
- */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) max = Math.max(max, ++depth);
-    else if (c === 93 || c === 125) depth--;
-  }
-  return max;
-}
 
 /**
  * Deeper than this, a body is kept and served as text: no real API nests this far, and it is the

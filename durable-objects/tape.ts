@@ -6,7 +6,8 @@
 // body that still gets here is stored as a note of its size (see boundedBody).
 import type { Db } from "./sql";
 import { isVerbatimJson } from "./json-text";
-import { MAX_PARSED_DEPTH, REDACTED, jsonDepth, redactBody, redactPath, redactQuery, redactText } from "./redact";
+import { MAX_PARSED_DEPTH, REDACTED, redactBody, redactPath, redactQuery, redactText } from "./redact";
+import { jsonDepth } from "./twins/kit/json-depth";
 import { MAX_RESPONSE_BODY_BYTES, overBytes } from "./twins/kit/response-bounds";
 import type { TapeRow, Transport, TwinId } from "./twins/types";
 

@@ -18,6 +18,7 @@ import {
 } from "graphql";
 import type { TwinContext, TwinRequest, TwinResponse } from "../types";
 import { parseBounded } from "../kit/graphql-limits";
+import { jsonDepth } from "../kit/json-depth";
 import { jsonResponse } from "../kit/response";
 import { MAX_RESPONSE_BODY_BYTES } from "../kit/response-bounds";
 import { makeGql } from "./context";
@@ -66,7 +67,13 @@ function readBody(req: TwinRequest): Body | TwinResponse {
   return body;
 }
 
+/** Far deeper than any input within the filter bounds (linear/filters.ts), and well short of what overflows graphql-js. */
+const MAX_BODY_DEPTH = 512;
+
 function parseBody(text: string): Body | TwinResponse {
+  // graphql-js coerces variables recursively: input nested past any filter Linear takes is refused first.
+  if (jsonDepth(text) > MAX_BODY_DEPTH)
+    return graphqlError(400, `Argument Validation Error: the request nests deeper than ${MAX_BODY_DEPTH} levels.`, "BAD_REQUEST");
   let raw: unknown;
   try {
     raw = text ? JSON.parse(text) : undefined;
@@ -121,6 +128,17 @@ function errorBody(e: GraphQLError): LinearErrorBody {
   const orig = e.originalError;
   // Linear's resolver errors carry the field's path, not its location in the query.
   if (orig instanceof LinearFault) return { message: orig.message, path: e.path, extensions: orig.extensions };
+  // Anything else thrown below a resolver is the twin's own failure (a stack overflow on input
+  // nested past every bound, a storage error): its text never reaches the caller.
+  if (orig && !(orig instanceof GraphQLError)) {
+    console.warn("linear resolver failed", e.path, orig);
+    const message = orig instanceof RangeError ? "Argument Validation Error: input nested too deeply" : "Argument Validation Error";
+    return {
+      message,
+      path: e.path,
+      extensions: { type: "invalid input", code: "INPUT_ERROR", statusCode: 400, userError: true, userPresentableMessage: message },
+    };
+  }
   return {
     message: e.message,
     path: e.path,

@@ -54,6 +54,9 @@ describe("finalize and GET /v1/runs/:id say the verdict and who owns each criter
     const page = await (await SELF.fetch(`${ORIGIN}/app/runs/${run.id}`, { headers: { cookie } })).text();
     expect(page).toContain('data-verdict="incomplete"');
     expect(page).toMatch(/data-owner="task"/);
+    // The reliability page counts incomplete trials apart, as it counts errored ones.
+    const reliability = await (await SELF.fetch(`${ORIGIN}/app/reliability`, { headers: { cookie } })).text();
+    expect(reliability).toContain('<th class="num">Incomplete</th>');
   });
 
   it("a crash is failed, with its exit code, signal and stderr tail kept, redacted", async () => {

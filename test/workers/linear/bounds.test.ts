@@ -126,6 +126,19 @@ describe("a filter or sort past the twin's bounds is refused in Linear's shape, 
   });
 });
 
+describe("input nested past every bound is refused without the twin's own error text", () => {
+  it("answers a filter variable nested 3,000 levels deep with Linear's 400, naming no internal failure", async () => {
+    const sb = await linearSandbox(wildcardWorld());
+    const before = await state(sb);
+    let f: Record<string, unknown> = { title: { eq: "x" } };
+    for (let i = 0; i < 3_000; i++) f = { and: [f] };
+    const res = await refusal(sb, ISSUES, { f });
+    expect(res.status).toBe(400);
+    expect(res.ms).toBeLessThan(1000);
+    expect(await state(sb)).toEqual(before);
+  });
+});
+
 describe("huge ids and numbers answer as Linear does", () => {
   it("answers 60- and 10,000-character ids with Linear's Entity not found, quickly, and changes nothing", async () => {
     const sb = await linearSandbox();

@@ -17,7 +17,7 @@ pre{background:var(--bg);padding:.6rem;border-radius:6px;white-space:pre-wrap;wo
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-weight:600;background:var(--bg)}.muted{color:var(--muted)}.num{text-align:right;font-variant-numeric:tabular-nums}
 .badge{display:inline-block;padding:0 .45rem;border-radius:1rem;font-size:12px;font-weight:600;border:1px solid currentColor;white-space:nowrap}
-.passed{color:var(--pass)}.failed{color:var(--fail)}.skipped,.excluded,.errored,.no_data{color:var(--skip)}.unmatched{color:var(--muted)}.flaky{color:var(--mut)}
+.passed{color:var(--pass)}.failed{color:var(--fail)}.skipped,.excluded,.errored,.incomplete,.no_data{color:var(--skip)}.unmatched{color:var(--muted)}.flaky{color:var(--mut)}
 .bar{display:flex;height:14px;width:220px;border-radius:3px;overflow:hidden;background:var(--line)}.bar span{display:block}
 .bar .p{background:var(--pass)}.bar .f{background:var(--fail)}
 .score{display:flex;gap:1.5rem;align-items:flex-start;flex-wrap:wrap}.score .big{font-size:30px;font-weight:700}

@@ -40,12 +40,12 @@ ${tasks.map((task) => {
     };
   });
   return html`<section class="card task-sets"><h2>${task ?? "(unnamed task)"}</h2>${intervalChart(rows, sets[0].pass_threshold / 100)}
-<table><thead><tr><th>Agent · version</th><th class="num">Trials</th><th class="num">Passed</th><th class="num">Errored</th><th class="num">Pass rate</th><th>95% interval</th><th>Verdict</th><th>Last run</th></tr></thead><tbody>
+<table><thead><tr><th>Agent · version</th><th class="num">Trials</th><th class="num">Passed</th><th class="num">Incomplete</th><th class="num">Errored</th><th class="num">Pass rate</th><th>95% interval</th><th>Verdict</th><th>Last run</th></tr></thead><tbody>
 ${sets.map((s) => {
   const rate = s.graded ? s.passed / s.graded : null;
   const i = s.graded ? wilson(s.passed, s.graded) : null;
   const verdict = rate === null ? "no_data" : rate * 100 >= s.pass_threshold - 1e-9 ? "passed" : "failed";
-  return html`<tr><td><a href="${setHref(s)}">${setLabel(s)}</a></td><td class="num">${s.trials}</td><td class="num">${s.passed}</td><td class="num">${s.errored}</td><td class="num">${pct(rate)}</td><td>${i ? `${pct(i.low)}–${pct(i.high)}` : "—"}</td><td>${badge(verdict)}</td><td class="muted">${when(s.last_run_at)}</td></tr>`;
+  return html`<tr><td><a href="${setHref(s)}">${setLabel(s)}</a></td><td class="num">${s.trials}</td><td class="num">${s.passed}</td><td class="num">${s.incomplete}</td><td class="num">${s.errored}</td><td class="num">${pct(rate)}</td><td>${i ? `${pct(i.low)}–${pct(i.high)}` : "—"}</td><td>${badge(verdict)}</td><td class="muted">${when(s.last_run_at)}</td></tr>`;
 })}</tbody></table></section>`;
 })}`;
 }
@@ -55,7 +55,12 @@ function headline(r: RunSetReliability): Html {
 <div><b>95% interval</b><div class="interval-text">${r.interval ? `${pct(r.interval.low)}–${pct(r.interval.high)}` : "—"}</div></div>
 <div><b>Threshold</b><div>${r.pass_threshold}% (a trial passes at a score of ${r.pass_score})</div></div>
 <div><b>Verdict</b><div>${badge(r.verdict)}${r.pass_rate !== null && !r.verdict_settled ? html` <span class="muted">the threshold is inside the interval: more trials could turn it</span>` : ""}</div></div>
-<div><b>Errored</b><div>${r.errored}${r.errored ? html` <span class="muted">(${r.errored_runs.map((id, i) => html`${i ? ", " : ""}<a href="/app/runs/${id}">${id}</a>`)}), not counted</span>` : ""}</div></div></div>`;
+${uncounted("Incomplete", r.incomplete_runs)}${uncounted("Errored", r.errored_runs)}</div>`;
+}
+
+/** Trials left out of the pass rate (not fully graded, or not graded at all), each linked to its run. */
+function uncounted(title: string, runs: readonly string[]): Html {
+  return html`<div><b>${title}</b><div>${runs.length}${runs.length ? html` <span class="muted">(${runs.map((id, i) => html`${i ? ", " : ""}<a href="/app/runs/${id}">${id}</a>`)}), not counted</span>` : ""}</div></div>`;
 }
 
 function criteriaBlock(r: RunSetReliability): Html {
