@@ -18,6 +18,7 @@ import { divergences as githubDivergences } from "../../../durable-objects/twins
 import { divergences as slackDivergences } from "../../../durable-objects/twins/slack/fidelity";
 import { LOCAL_KEY } from "../server";
 import { createSandbox, pomeUrl, type Sandbox } from "../mcp/helpers";
+import { EVERYDAY_WORLD as GITHUB_WORLD } from "../github/world";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -95,51 +96,6 @@ describe("the check itself", () => {
     expect(diffs.filter((d) => !declared(d, [declaredOne])).map((d) => d.path)).toEqual(expect.not.arrayContaining(["/invented"]));
   });
 });
-
-// The world of test/node/github/shapes.test.ts: one repository with every kind of object.
-const GITHUB_WORLD = {
-  authenticated_user: "octo",
-  users: [{ login: "acme", type: "Organization" }, { login: "octo", name: "Octo" }, { login: "bob" }],
-  repositories: [
-    {
-      owner: "acme",
-      name: "api",
-      collaborators: ["bob"],
-      labels: [{ name: "bug", color: "d73a4a", description: "Broken" }],
-      milestones: [{ number: 1, title: "v1" }],
-      branches: [
-        {
-          name: "main",
-          files: [
-            { path: "README.md", content: "# api\n" },
-            { path: "src/a.ts", content: "a\n" },
-          ],
-        },
-        {
-          name: "feature",
-          files: [
-            { path: "README.md", content: "# api!\n" },
-            { path: "src/a.ts", content: "a\n" },
-          ],
-        },
-      ],
-      issues: [
-        {
-          number: 1,
-          title: "Bug",
-          body: "It breaks",
-          user: "bob",
-          labels: ["bug"],
-          assignees: ["bob"],
-          milestone: 1,
-          comments: [{ user: "bob", body: "+1" }],
-        },
-      ],
-      pulls: [{ number: 2, title: "Fix", user: "bob", head: "feature", base: "main", requested_reviewers: ["octo"] }],
-      statuses: [{ ref: "feature", context: "ci", state: "success" }],
-    },
-  ],
-};
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 const report = (m: Measured) => m.undeclared.map((d) => `${d.operation} ${d.status}: ${d.kind} ${d.path} (${d.message})`);

@@ -4,52 +4,9 @@ import { Octokit } from "@octokit/rest";
 import { beforeAll, describe, expect, it, inject } from "vitest";
 import { LOCAL_KEY } from "../server";
 import { githubSchemas, type ShapeCheck } from "./openapi";
+import { EVERYDAY_WORLD as WORLD } from "./world";
 
 const check = githubSchemas();
-
-const WORLD = {
-  authenticated_user: "octo",
-  users: [{ login: "acme", type: "Organization" }, { login: "octo", name: "Octo" }, { login: "bob" }],
-  repositories: [
-    {
-      owner: "acme",
-      name: "api",
-      collaborators: ["bob"],
-      labels: [{ name: "bug", color: "d73a4a", description: "Broken" }],
-      milestones: [{ number: 1, title: "v1" }],
-      branches: [
-        {
-          name: "main",
-          files: [
-            { path: "README.md", content: "# api\n" },
-            { path: "src/a.ts", content: "a\n" },
-          ],
-        },
-        {
-          name: "feature",
-          files: [
-            { path: "README.md", content: "# api!\n" },
-            { path: "src/a.ts", content: "a\n" },
-          ],
-        },
-      ],
-      issues: [
-        {
-          number: 1,
-          title: "Bug",
-          body: "It breaks",
-          user: "bob",
-          labels: ["bug"],
-          assignees: ["bob"],
-          milestone: 1,
-          comments: [{ user: "bob", body: "+1" }],
-        },
-      ],
-      pulls: [{ number: 2, title: "Fix", user: "bob", head: "feature", base: "main", requested_reviewers: ["octo"] }],
-      statuses: [{ ref: "feature", context: "ci", state: "success" }],
-    },
-  ],
-};
 
 interface Sandbox {
   per_twin: { github: { api_url: string } };
