@@ -114,7 +114,7 @@ export async function subjectWarnings(task, env = process.env) {
     for (const item of items) {
       const bound = bindSentence(checks, item.text);
       if (!bound) continue;
-      for (const absent of absentSubjects(twin, bound.args, seed))
+      for (const absent of absentSubjects(bound.check.params, bound.args, seed))
         warnings.push({ criterion: item.index + 1, ...absent, message: `criterion ${item.index + 1}: ${absent.message}` });
     }
   }

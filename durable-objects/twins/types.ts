@@ -150,6 +150,12 @@ export interface CheckParam {
   /** The accepted pattern, as a regular-expression source matched against the whole value. */
   pattern: string;
   example: string;
+  /**
+   * What the value names when it is a subject agents cannot create through the vendor's API (a
+   * repository, a person): a criterion naming one the seed lacks can only fail, and that failure
+   * is the task's. Such subjects are read from the seed's `repositories` and `users`.
+   */
+  subject?: "repository" | "user";
 }
 
 export interface CheckInput<State> {

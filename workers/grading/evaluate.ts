@@ -110,7 +110,7 @@ export function gradeCodeCriterion(criterion: Criterion, twin: TwinId, evidence:
   }
   const graded = owned({ ...base, check_id: binding.check.id, ...gradeCheck(binding.check, binding.args, evidence.perTwin[twin], always) });
   // A failure over a subject the seed lacks and the agent could not create is the task's, not the agent's.
-  const absent = graded.status === "failed" ? absentSubjects(twin, binding.args, evidence.perTwin[twin]?.initial) : [];
+  const absent = graded.status === "failed" ? absentSubjects(binding.check.params, binding.args, evidence.perTwin[twin]?.initial) : [];
   if (!absent.length) return graded;
   return { ...graded, owner: "task", reason: `${graded.reason} (the task's fault: ${absent.map((a) => a.message).join("; ")})` };
 }

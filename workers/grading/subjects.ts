@@ -16,35 +16,35 @@ interface SubjectKind {
   inSeed(seed: unknown): string[];
 }
 
-const githubRepos: SubjectKind = {
-  noun: "repository",
-  inSeed: (seed) =>
-    isRec(seed)
-      ? list(seed.repositories).flatMap((r) => (typeof r.owner === "string" && typeof r.name === "string" ? [`${r.owner}/${r.name}`] : []))
-      : [],
-};
-const githubUsers: SubjectKind = {
-  noun: "user",
-  inSeed: (seed) =>
-    isRec(seed)
-      ? [
-          ...strings(seed.authenticated_user),
-          ...list(seed.users).flatMap((u) => strings(u.login)),
-          ...list(seed.repositories).flatMap((r) => strings(...(Array.isArray(r.collaborators) ? r.collaborators : []))),
-        ]
-      : [],
-};
-const namedUsers: SubjectKind = {
-  noun: "user",
-  inSeed: (seed) => (isRec(seed) ? list(seed.users).flatMap((u) => strings(u.id, u.name, u.email, u.real_name, u.display_name)) : []),
+/** Subjects by kind, as every seed that has them writes them: `repositories` and `users`. */
+const KINDS: Record<"repository" | "user", SubjectKind> = {
+  repository: {
+    noun: "repository",
+    inSeed: (seed) =>
+      isRec(seed)
+        ? list(seed.repositories).flatMap((r) =>
+            typeof r.owner === "string" && typeof r.name === "string" ? [`${r.owner}/${r.name}`] : [],
+          )
+        : [],
+  },
+  user: {
+    noun: "user",
+    inSeed: (seed) =>
+      isRec(seed)
+        ? [
+            ...strings(seed.authenticated_user),
+            ...list(seed.users).flatMap((u) => strings(u.login, u.id, u.name, u.email, u.real_name, u.display_name)),
+            ...list(seed.repositories).flatMap((r) => strings(...(Array.isArray(r.collaborators) ? r.collaborators : []))),
+          ]
+        : [],
+  },
 };
 
-/** Per twin, the check parameters whose value is a subject agents cannot create through the API. */
-const UNCREATABLE: Record<string, Record<string, SubjectKind>> = {
-  github: { repo: githubRepos, login: githubUsers },
-  linear: { email: namedUsers },
-  slack: { user: namedUsers },
-};
+/** A check parameter as the vocabulary describes it: its `subject`, when agents cannot create what it names. */
+export interface SubjectParam {
+  name: string;
+  subject?: "repository" | "user";
+}
 
 /**
  * Edit distance with adjacent transpositions counted as one edit (optimal string alignment), for
@@ -76,11 +76,12 @@ export interface AbsentSubject {
  * The subjects among a bound criterion's arguments that the seed lacks and the agent could not
  * create. Empty when the twin's seed is unknown (no Seed State: the default world is the server's).
  */
-export function absentSubjects(twin: string, args: Record<string, string>, seed: unknown): AbsentSubject[] {
-  const kinds = UNCREATABLE[twin];
-  if (!kinds || seed === undefined) return [];
+export function absentSubjects(params: readonly SubjectParam[], args: Record<string, string>, seed: unknown): AbsentSubject[] {
+  if (seed === undefined) return [];
   const out: AbsentSubject[] = [];
-  for (const [param, kind] of Object.entries(kinds)) {
+  for (const { name: param, subject } of params) {
+    if (!subject) continue;
+    const kind = KINDS[subject];
     const value = args[param];
     if (value === undefined) continue;
     const known = kind.inSeed(seed);

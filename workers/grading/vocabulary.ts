@@ -15,7 +15,7 @@ export interface CheckDescription {
   template: string;
   description: string;
   substrate: CheckDefinition["substrate"];
-  params: { name: string; pattern: string; example: string }[];
+  params: { name: string; pattern: string; example: string; subject?: "repository" | "user" }[];
   example: string;
 }
 
@@ -25,7 +25,7 @@ export function describeCheck(check: CheckDefinition): CheckDescription {
     template: check.template,
     description: check.description,
     substrate: check.substrate,
-    params: check.params.map((p) => ({ name: p.name, pattern: p.pattern, example: p.example })),
+    params: check.params.map((p) => ({ name: p.name, pattern: p.pattern, example: p.example, subject: p.subject })),
     example: exampleSentence(check),
   };
 }

@@ -8,7 +8,7 @@ import type { GithubSeed } from "./seed";
 
 const ISSUE: CheckParam = { name: "issue", pattern: "[1-9][0-9]*", example: "1" };
 const PR: CheckParam = { name: "pr", pattern: "[1-9][0-9]*", example: "1" };
-const REPO: CheckParam = { name: "repo", pattern: "[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", example: "acme/api" };
+const REPO: CheckParam = { name: "repo", pattern: "[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", example: "acme/api", subject: "repository" };
 const LABEL: CheckParam = { name: "label", pattern: "[^`\\n]+", example: "bug" };
 
 function findRepo(state: unknown, repo: string): Found<Rec> {
@@ -108,7 +108,7 @@ export const githubChecks: CheckDefinition<GithubSeed>[] = [
     "Issue #{issue} in `{repo}` is assigned to `{login}`",
     "The login is among the issue's assignees, compared exactly and case-sensitively (logins, not display names). Other assignees may be present.",
     "final",
-    [ISSUE, REPO, { name: "login", pattern: "[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?", example: "alice" }],
+    [ISSUE, REPO, { name: "login", pattern: "[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?", example: "alice", subject: "user" }],
     ({ args, final }) => {
       const issue = findNumbered(final, args.repo, "issues", args.issue);
       if (!issue.ok) return issue.outcome;

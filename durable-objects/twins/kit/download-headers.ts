@@ -1,5 +1,5 @@
-// The headers every stored file is served with. The platform serves uploads (a Slack file at its
-// url_private, an evidence blob) from the same origin as the dashboard, so a file must never run
+// The headers every stored file is served with. The platform serves uploads (a chat file at its
+// private URL, an evidence blob) from the same origin as the dashboard, so a file must never run
 // there: it is an attachment (the browser saves it rather than renders it), its type is never
 // sniffed into HTML, and were it rendered anyway, the sandbox CSP gives it an opaque origin with
 // no scripts, so it cannot read /app pages or send the dashboard's cookie.

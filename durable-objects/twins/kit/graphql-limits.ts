@@ -1,19 +1,19 @@
 // What bounds one GraphQL document before it runs, for any GraphQL twin: a token limit at parse
 // time (graphql-js's own `maxTokens`), then graphql-armor's depth, alias and cost rules measured
 // in one validation pass that runs before graphql-js's own rules (those are quadratic in the
-// worst case; these are linear). The twin chooses the numbers and words the refusal; this module
+// worst case; these run in time proportional to the document). The twin chooses the numbers and words the refusal; this module
 // only measures.
 //
 // graphql-armor's cost rule prices every selection set as an object (fragments and a connection's
 // wrapper included), multiplies by a literal `first`/`last` only, and knows no default page size.
-// A vendor that prices as GitHub and Linear do (an object a point, a scalar a tenth, a connection
+// A vendor that prices as the public GraphQL APIs document (an object a point, a scalar a tenth, a connection
 // its page size times its nodes, 50 when no size is given) is measured over a copy of the document
 // in those terms (costDocument): page sizes written out as literals (the request's variable, else
 // the default), and each object's point carried by a spread of one added fragment worth
 // `objectCost / scalarCost` leaves, so the rule's own object cost can be 0 and fragments,
 // connections and their `edges` and `pageInfo` cost nothing of their own (a spread still costs
-// the rule's one leaf: a tenth of a point over Linear's count per fragment). The rule's memo of
-// each fragment's cost stays, so fragments spread twice at every level cost linear time.
+// the rule's one leaf: a tenth of a point over the vendor's count per fragment). The rule's memo of
+// each fragment's cost stays, so fragments spread twice at every level cost time in proportion to the document.
 import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";

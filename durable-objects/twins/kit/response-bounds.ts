@@ -12,9 +12,9 @@
 //
 // 8 MiB is over anything a seed can describe in one object (seeds are at most 4 MiB; base64 adds
 // a third) and under the 32 MiB a Durable Object RPC may carry. Routes are bounded well below it
-// by their page sizes: REST lists by the vendor's page limit, Linear's GraphQL by its complexity
-// limit of 10,000 points (durable-objects/twins/linear/limits.ts), whose resolvers also stop
-// building an answer past this many characters of text (linear/schema.ts).
+// by their page sizes: REST lists by the vendor's page limit, a GraphQL twin by its vendor's complexity
+// limit (kit/graphql-limits.ts), and its resolvers may also stop building an answer past this many
+// characters of text.
 export const MAX_RESPONSE_BODY_BYTES = 8 * 1024 * 1024;
 
 /** Whether a body is over `limit` bytes in UTF-8, without encoding it when its length decides. */

@@ -52,8 +52,11 @@ export function listTool<Shape extends z.ZodRawShape>(spec: {
   });
 }
 
-/** One path segment, escaped: names may hold spaces and slashes. */
-export const seg = (value: string | number) => encodeURIComponent(String(value));
+/**
+ * One path segment, escaped: names may hold spaces and slashes. A lone surrogate (which
+ * encodeURIComponent refuses with a URIError) becomes U+FFFD, as a UTF-8 client would send it.
+ */
+export const seg = (value: string | number) => encodeURIComponent(String(value).toWellFormed());
 
 /** Query values as strings; absent arguments are left out rather than sent empty. */
 export function query(values: Record<string, string | number | boolean | undefined>): Record<string, string> {

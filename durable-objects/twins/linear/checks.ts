@@ -19,7 +19,7 @@ import type { CheckDefinition, CheckParam } from "../types";
 import type { LinearSeed } from "./seed";
 
 const ISSUE: CheckParam = { name: "issue", pattern: "[A-Z][A-Z0-9]*-[1-9][0-9]*", example: "ENG-1" };
-const EMAIL: CheckParam = { name: "email", pattern: "[^@\\s`]+@[^@\\s`]+", example: "bob@acme.test" };
+const EMAIL: CheckParam = { name: "email", pattern: "[^@\\s`]+@[^@\\s`]+", example: "bob@acme.test", subject: "user" };
 const TEXT = (name: string, example: string): CheckParam => ({ name, pattern: '[^`"\\n]+', example });
 
 const check = checkMaker<LinearSeed>("linear");

@@ -24,7 +24,7 @@ const CHANNEL: CheckParam = { name: "channel", pattern: "[A-Za-z0-9_-]{1,80}", e
 const TEXT: CheckParam = { name: "text", pattern: '[^"\\n]+', example: "rolled back" };
 const TS: CheckParam = { name: "ts", pattern: "\\d{10}\\.\\d{6}", example: "1700000000.000100" };
 const EMOJI: CheckParam = { name: "emoji", pattern: "[a-z0-9_+'-]+", example: "white_check_mark" };
-const USER: CheckParam = { name: "user", pattern: "[A-Za-z0-9._-]+", example: "carol" };
+const USER: CheckParam = { name: "user", pattern: "[A-Za-z0-9._-]+", example: "carol", subject: "user" };
 
 const check = checkMaker<SlackSeed>("slack");
 const seedMissing: CheckOutcome = {

@@ -2,7 +2,7 @@
 // method's own argument names, and sent as the same JSON POST to /api/<method> a client would
 // make, so it runs through the same dispatch and lands on the same tape (transport `mcp`).
 import { z } from "zod";
-import { tool } from "../kit/tools";
+import { seg, tool } from "../kit/tools";
 import type { TwinTool } from "../types";
 
 const channel = z.string().min(1).describe("A conversation id (C…, G…, D…)");
@@ -158,7 +158,7 @@ export const slackTools: readonly TwinTool[] = [
     name: "files_upload_content",
     description: "Step 2 of an upload: the file's text content, for a file id from files_getUploadURLExternal.",
     input: { file_id: z.string().min(1), content: z.string() },
-    toRequest: ({ file_id, content }) => ({ method: "POST", path: `/upload/v1/${encodeURIComponent(file_id)}`, body: { content } }),
+    toRequest: ({ file_id, content }) => ({ method: "POST", path: `/upload/v1/${seg(file_id)}`, body: { content } }),
   }),
   slackTool("files.completeUploadExternal", "Step 3 of an upload: finishes it, sharing the files to a channel with an optional comment.", {
     files: z.array(z.strictObject({ id: z.string().min(1), title: z.string().optional() })).min(1),
@@ -184,7 +184,7 @@ export const slackTools: readonly TwinTool[] = [
     description: "A file's text content (what its url_private serves).",
     input: { file: z.string().min(1) },
     readOnly: true,
-    toRequest: ({ file }) => ({ method: "GET", path: `/files-pri/${encodeURIComponent(file)}/content` }),
+    toRequest: ({ file }) => ({ method: "GET", path: `/files-pri/${seg(file)}/content` }),
   }),
   slackTool(
     "search.messages",

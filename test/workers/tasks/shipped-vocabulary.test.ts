@@ -12,7 +12,7 @@ describe("the vocabulary the CLI ships is the registry's", () => {
     const expected = twinById(twin).checks.map((c) => ({
       id: c.id,
       template: c.template,
-      params: c.params.map((p) => ({ name: p.name, pattern: p.pattern, example: p.example })),
+      params: c.params.map((p) => ({ name: p.name, pattern: p.pattern, example: p.example, ...(p.subject ? { subject: p.subject } : {}) })),
     }));
     expect((shipped as Record<string, unknown>)[twin]).toEqual(expected);
   });

@@ -32,7 +32,6 @@ import { comparisonBlock, reliabilityIndexPage, runSetPage, setHref } from "./re
 import { runPage, type WorldDiff } from "./run-page";
 import { runsPage } from "./runs-page";
 import { KEY_COOKIE, keyForm, login, logout, requireDashboardKey, safeNext } from "./session";
-import { fidelityPageRoutes } from "./fidelity-page";
 import { sandboxesPage, sandboxRows } from "./sandboxes-page";
 import { dashboardHeaders, refuseCrossSite } from "./security";
 
@@ -121,7 +120,6 @@ export const appRoutes = new Hono<AppEnv>()
   .post("/logout", logout)
   .use(requireDashboardKey)
   .get("/", (c) => c.redirect("/app/runs", 302))
-  .route("/fidelity", fidelityPageRoutes)
   .get("/runs", async (c) => {
     const filters = filtersOf(c);
     const [rows, choices] = await Promise.all([listRunsForPage(c.env, teamOf(c), filters), filterChoices(c.env, teamOf(c))]);
