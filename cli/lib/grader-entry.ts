@@ -2,18 +2,14 @@
 // verdict, narrate, report), bundled by cli/lib/grader.mjs with esbuild into one ES module for
 // Node. Bundled, not imported: the grading modules reach the twin registry through extension-less
 // TypeScript imports, which Node's type stripping cannot resolve. Nothing here grades differently
-// from finalize (workers/grading/finalize.ts): the same functions, called in the same order.
+// from finalize (workers/grading/finalize.ts): both grade through gradeRun (grade-run.ts).
 import type { TapeRow, TwinId } from "../../durable-objects/twins/types";
 import { isTwinId } from "../../durable-objects/twins/registry";
-import { correlate } from "../../workers/grading/correlate";
-import { gradeCriteria } from "../../workers/grading/evaluate";
 import { parseTapeJsonl } from "../../workers/grading/evidence";
-import { fixPrompt, summarize } from "../../workers/grading/narrate";
+import { gradeRun } from "../../workers/grading/grade-run";
 import { renderReport } from "../../workers/grading/report";
 import type { RunView } from "../../workers/grading/run-view";
-import { scoreResults } from "../../workers/grading/score";
-import type { Criterion, GradingEvidence } from "../../workers/grading/types";
-import { runVerdict } from "../../workers/grading/verdict";
+import type { Criterion } from "../../workers/grading/types";
 import { missingForRun, namesTwins, parseTask } from "../../workers/tasks/markdown";
 import { criteriaForFinalize } from "../../workers/tasks/wire";
 
@@ -70,36 +66,23 @@ export async function gradeOffline(input: OfflineInput): Promise<OfflineResult> 
   } catch (err) {
     return { ok: false, problems: [err instanceof Error ? err.message : String(err)] };
   }
-  const evidence: GradingEvidence = {
-    twins,
-    tape,
-    perTwin: Object.fromEntries(
-      twins.map((t) => [t, { initial: input.initial[t], final: input.final[t], tape: tape.filter((r) => r.twin === t) }]),
-    ),
-  };
   const criteria: Criterion[] = criteriaForFinalize(task).map((c) => ({ ...c, twin: c.twin as TwinId | undefined }));
-  // Only [model] criteria read the context, and offline there is no judge to read it.
-  const taskContext = { name: task.name ?? null, prompt: task.prompt, expectedBehavior: null };
-  const results = await gradeCriteria({ criteria, evidence, task: taskContext, judge: undefined });
-  const score = scoreResults(results);
   const end = {
     stop_reason: input.run.stop_reason ?? "exited",
     exit_code: input.run.exit_code ?? 0,
     exit_signal: input.run.exit_signal ?? null,
   };
-  const verdict = runVerdict({ results, score: score.score, passScore: task.config.passScore, examinee: end });
-  const { steps, lanes } = correlate(tape);
-  const narration = {
-    taskName: task.name ?? null,
-    score,
-    results,
-    steps,
-    lanes,
-    stopReason: end.stop_reason,
-    exitCode: end.exit_code,
-    durationMs: input.run.duration_ms ?? 0,
-    verdict,
-  };
+  // Only [model] criteria read the task's context, and offline there is no judge to read it.
+  const { results, score, verdict, steps, lanes, columns } = await gradeRun({
+    twins,
+    collected: { tape, initial: input.initial, final: input.final },
+    criteria,
+    task: { name: task.name ?? null, prompt: task.prompt, expectedBehavior: null },
+    judge: undefined,
+    passScore: task.config.passScore,
+    examinee: end,
+    story: { taskName: task.name ?? null, stopReason: end.stop_reason, exitCode: end.exit_code, durationMs: input.run.duration_ms ?? 0 },
+  });
   const now = new Date().toISOString();
   const hasModel = criteria.some((c) => c.kind === "model");
   const view: RunView = {
@@ -134,8 +117,8 @@ export async function gradeOffline(input: OfflineInput): Promise<OfflineResult> 
     tape_length: tape.length,
     steps,
     lanes,
-    summary: summarize(narration),
-    fix_prompt: fixPrompt(narration),
+    summary: columns.summary,
+    fix_prompt: columns.fixPrompt,
     scenario_prompt: task.prompt,
     expected_behavior: null,
     trace_s3_key: null,

@@ -6,17 +6,12 @@ import { ApiError } from "../errors";
 import { newId, sha256Hex } from "../ids";
 import { sandboxStub } from "../stubs";
 import { parseTask } from "../tasks";
-import { correlate } from "./correlate";
-import { gradeCriteria } from "./evaluate";
 import { fromArchive, fromUploads, redactEvidence, storeEvidence, type CollectedEvidence, type Where } from "./evidence";
 import type { FinalizeInput } from "./finalize-input";
+import { gradeRun } from "./grade-run";
 import type { Judge } from "./judge/types";
-import { fixPrompt, summarize } from "./narrate";
 import { findRunBySession, insertRun } from "./runs-store";
-import { scoreResults } from "./score";
-import { runVerdict } from "./verdict";
 import { redactText } from "../../durable-objects/redact";
-import type { GradingEvidence } from "./types";
 import type { RunRow } from "../db/schema-runs";
 import { buildTimelineIndex, timelineIndexKey } from "../dashboard/tape-view";
 
@@ -124,39 +119,22 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
   const where: Where = { bucket: env.EVIDENCE, teamId: sandbox.teamId, sessionId: sandbox.id, twins };
   const collected = redactEvidence(await freezeAndCollect(req, where));
 
-  const evidence: GradingEvidence = {
-    twins,
-    tape: collected.tape,
-    perTwin: Object.fromEntries(
-      twins.map((t) => [t, { initial: collected.initial[t], final: collected.final[t], tape: collected.tape.filter((r) => r.twin === t) }]),
-    ),
-  };
   const taskName = body.scenario_name ?? sandbox.taskName;
   const task = {
     name: taskName,
     prompt: body.scenario_prompt ?? taskPrompt(sandbox.taskMarkdown),
     expectedBehavior: body.expected_behavior ?? null,
   };
-  const results = await gradeCriteria({ criteria: body.criteria, evidence, task, judge: req.judge });
-  const score = scoreResults(results);
-  const verdict = runVerdict({
-    results,
-    score: score.score,
+  const { columns } = await gradeRun({
+    twins,
+    collected,
+    criteria: body.criteria,
+    task,
+    judge: req.judge,
     passScore: taskPassScore(sandbox.taskMarkdown),
     examinee: { stop_reason: body.stop_reason, exit_code: body.exit_code, exit_signal: body.exit_signal, started: body.examinee_started },
+    story: { taskName, stopReason: body.stop_reason, exitCode: body.exit_code, durationMs: body.duration_ms },
   });
-  const { steps, lanes } = correlate(collected.tape);
-  const narration = {
-    taskName,
-    score,
-    results,
-    steps,
-    lanes,
-    stopReason: body.stop_reason,
-    exitCode: body.exit_code,
-    durationMs: body.duration_ms,
-    verdict,
-  };
   const stored = await storeEvidence(where, collected);
   await indexTimeline(env, stored.trace, collected);
 
@@ -167,8 +145,6 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     sessionId: sandbox.id,
     taskName,
     taskHash: await sha256Hex(sandbox.taskMarkdown ?? JSON.stringify(body.criteria.map((c) => [c.kind, c.text]))),
-    satisfactionScore: score.score,
-    allSkipped: score.all_skipped,
     groupId: sandbox.groupId,
     baselineGroupId: body.baseline_group_id ?? sandbox.baselineGroupId ?? null,
     environment: env.ENVIRONMENT || "production",
@@ -182,13 +158,6 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     durationMs: body.duration_ms,
     provenance: "hosted",
     source: collected.source,
-    tapeLength: collected.tape.length,
-    criteriaResults: JSON.stringify(results),
-    criteriaBreakdown: JSON.stringify(score.breakdown),
-    steps: JSON.stringify(steps),
-    lanes: JSON.stringify(lanes),
-    summary: summarize(narration),
-    fixPrompt: fixPrompt(narration),
     scenarioPrompt: body.scenario_prompt ?? null,
     expectedBehavior: body.expected_behavior ?? null,
     traceS3Key: stored.trace,
@@ -197,8 +166,7 @@ export async function finalizeSandbox(req: FinalizeRequest): Promise<RunRow> {
     stateInitialKeys: JSON.stringify(stored.initials),
     createdAt: sandbox.createdAt,
     finishedAt: now,
-    verdict: verdict.verdict,
-    verdictReason: verdict.reason,
+    ...columns,
     exitSignal: body.exit_signal ?? null,
     // The examinee's own output can carry a credential it printed: redacted like every other text kept.
     stderrTail: body.stderr_tail ? redactText(body.stderr_tail) : null,

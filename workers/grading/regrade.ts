@@ -10,16 +10,12 @@ import { ApiError } from "../errors";
 import { newId, sha256Hex } from "../ids";
 import { criteriaForFinalize, parseTask } from "../tasks";
 import { CRITERIA_LIMIT, CRITERION_TEXT_LIMIT } from "../tasks/markdown";
-import { correlate } from "./correlate";
-import { gradeCriteria } from "./evaluate";
 import { fromArchive } from "./evidence";
+import { gradeRun } from "./grade-run";
 import { taskPassScore } from "./finalize";
 import type { Judge } from "./judge/types";
-import { fixPrompt, summarize } from "./narrate";
 import { insertRun } from "./runs-store";
-import { scoreResults } from "./score";
-import type { Criterion, CriterionResult, GradingEvidence } from "./types";
-import { runVerdict } from "./verdict";
+import type { Criterion, CriterionResult } from "./types";
 
 const criterion = z.strictObject({
   id: z.string().min(1).max(200),
@@ -88,34 +84,17 @@ export async function regradeRun(env: Env, run: RunRow, body: RegradeInput, judg
     throw new ApiError("conflict", "This run's stored evidence is not retrievable, so it cannot be re-graded", {
       reason: "evidence_absent",
     });
-  const evidence: GradingEvidence = {
-    twins,
-    tape: collected.tape,
-    perTwin: Object.fromEntries(
-      twins.map((t) => [t, { initial: collected.initial[t], final: collected.final[t], tape: collected.tape.filter((r) => r.twin === t) }]),
-    ),
-  };
   const task = { name: run.taskName, prompt: run.scenarioPrompt, expectedBehavior: run.expectedBehavior };
-  const results = await gradeCriteria({ criteria, evidence, task, judge });
-  const score = scoreResults(results);
-  const verdict = runVerdict({
-    results,
-    score: score.score,
+  const { results, columns } = await gradeRun({
+    twins,
+    collected,
+    criteria,
+    task,
+    judge,
     passScore: taskPassScore(markdown ?? taskMarkdown),
     examinee: { stop_reason: run.stopReason, exit_code: run.exitCode, exit_signal: run.exitSignal },
+    story: { taskName: run.taskName, stopReason: run.stopReason, exitCode: run.exitCode, durationMs: run.durationMs },
   });
-  const { steps, lanes } = correlate(collected.tape);
-  const narration = {
-    taskName: run.taskName,
-    score,
-    results,
-    steps,
-    lanes,
-    stopReason: run.stopReason,
-    exitCode: run.exitCode,
-    durationMs: run.durationMs,
-    verdict,
-  };
   const id = newId("run");
   const flipped = flipsBetween(JSON.parse(run.criteriaResults) as CriterionResult[], results);
   const stored = await insertRun(env, {
@@ -128,18 +107,8 @@ export async function regradeRun(env: Env, run: RunRow, body: RegradeInput, judg
     groupId: null,
     baselineGroupId: null,
     taskHash: markdown ? await sha256Hex(markdown) : run.taskHash,
-    satisfactionScore: score.score,
-    allSkipped: score.all_skipped,
     judgeModel: judge?.model ?? null,
-    tapeLength: collected.tape.length,
-    criteriaResults: JSON.stringify(results),
-    criteriaBreakdown: JSON.stringify(score.breakdown),
-    steps: JSON.stringify(steps),
-    lanes: JSON.stringify(lanes),
-    summary: summarize(narration),
-    fixPrompt: fixPrompt(narration),
-    verdict: verdict.verdict,
-    verdictReason: verdict.reason,
+    ...columns,
     regradedFrom: run.id,
     flipped: JSON.stringify(flipped),
     finishedAt: new Date().toISOString(),
