@@ -1,5 +1,6 @@
 // Small helpers every GitHub route uses: the route wrapper, URLs, ids, time and body parsing.
 import type { Route, TwinContext, TwinResponse } from "../types";
+import { conditional } from "./conditional";
 import { ghJson } from "./errors";
 import { authenticatedLogin as actorOf, nextId as nextIdIn, toIso, type Store } from "./store/base";
 
@@ -11,7 +12,8 @@ export function route(
   summary: string,
   handler: (ctx: TwinContext) => TwinResponse,
 ): Route {
-  return { method, pattern, operation, summary, handler };
+  // Every answer gets its ETag (and a GET its 304) here, once for all routes.
+  return { method, pattern, operation, summary, handler: (ctx) => conditional(ctx, handler(ctx)) };
 }
 
 /** GitHub's timestamps: second resolution, `Z`. */

@@ -1,13 +1,18 @@
 // The GitHub twin: GitHub's REST surface over the gh_ tables, as @octokit/rest expects it.
-import type { TwinDefinition, TwinResponse } from "../types";
+import type { TwinDefinition, TwinRequest, TwinResponse } from "../types";
 import { ghError } from "./errors";
 import { githubRoutes } from "./routes";
+import { ENTERPRISE_OPERATION, ENTERPRISE_PREFIX, enterpriseMount, mountedOperationOf } from "./enterprise-mount";
+import { GRAPHQL_PATHS, graphqlOperationOf, graphqlReadsOnly } from "./graphql/handler";
+import { GRAPHQL_OPERATION, GRAPHQL_UNTOOLED } from "./graphql/routes";
 import { defaultGithubSeed, parseGithubSeed, type GithubSeed } from "./seed";
 import { githubChecks } from "./checks";
 import { generateGithubSeed } from "./generate";
 import { githubTools } from "./tools";
 import { GITHUB_MIGRATIONS } from "./tables";
 import { bootGithub, exportGithub } from "./world";
+import { FIDELITY_JSON } from "./fidelity.generated";
+import { githubOfficialTools } from "./official-tools";
 
 /** GitHub's REST paths, for the credential-routed root form. */
 const ROOT_PREFIXES = [
@@ -22,7 +27,17 @@ const ROOT_PREFIXES = [
   "/octocat",
   "/meta",
   "/raw/",
+  // GitHub Enterprise Server's paths (enterprise-mount.ts).
+  `${ENTERPRISE_PREFIX}/`,
+  "/api/graphql",
 ];
+
+const notImplemented = (req: TwinRequest) =>
+  ghError(501, `The GitHub twin does not implement ${req.method} ${req.path}`, {}, "https://docs.github.com/rest");
+
+/** The REST routes, served under /api/v3 as well (GraphQL has its own enterprise path). */
+const restRoutes = githubRoutes.filter((r) => r.operation !== GRAPHQL_OPERATION);
+const mountedOperation = mountedOperationOf(restRoutes);
 
 const RATE_LIMIT = 5000;
 
@@ -53,10 +68,9 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
   migrations: GITHUB_MIGRATIONS,
   boot: bootGithub,
   exportState: exportGithub,
-  routes: githubRoutes,
+  routes: [...githubRoutes, ...enterpriseMount(restRoutes, notImplemented)],
   errors: {
-    notImplemented: (req) =>
-      ghError(501, `The GitHub twin does not implement ${req.method} ${req.path}`, {}, "https://docs.github.com/rest"),
+    notImplemented,
     unauthorized: (message) => ghError(401, message),
     gone: (message) => ghError(410, message),
     internal: (message) => ghError(500, message),
@@ -70,8 +84,17 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
   secretPatterns: [/\bgithub_pat_[A-Za-z0-9_]{20,}/g, /\bgh[pousr]_[A-Za-z0-9]{20,}/g],
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
   tools: githubTools,
+  officialTools: githubOfficialTools,
+  untooledOperations: {
+    ...GRAPHQL_UNTOOLED,
+    [ENTERPRISE_OPERATION]: "The /api/v3 mount runs the route the path names, and that route's own tool covers it.",
+  },
+  transportFor: (path) => (GRAPHQL_PATHS.includes(path) ? "graphql" : "rest"),
+  readsOnly: graphqlReadsOnly,
+  operationOf: (req) => graphqlOperationOf(req) ?? mountedOperation(req),
   // @octokit/rest ships without the retry plugin: it never retries on its own.
   clientRetries: () => false,
   generateSeed: generateGithubSeed,
+  fidelity: FIDELITY_JSON,
   checks: githubChecks,
 };

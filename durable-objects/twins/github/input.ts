@@ -49,3 +49,24 @@ export function trimSlashes(path: string): string {
   while (end > start && path[end - 1] === "/") end--;
   return path.slice(start, end);
 }
+
+/**
+ * A git identity (`author`, `committer`, `tagger`): `name` and `email` required, `date` optional
+ * (ISO 8601, defaulting to `now`). Undefined when the body does not name one.
+ */
+export function gitIdentity(
+  body: Record<string, unknown>,
+  key: string,
+  now: string,
+): { name: string; email: string; date: string } | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (!isBody(value)) return invalidRequest(`For 'properties/${key}', ${describe(value)} is not an object.`);
+  const name = readers.optString(value, "name") ?? notSupplied("name");
+  const email = readers.optString(value, "email") ?? notSupplied("email");
+  const date = readers.optString(value, "date");
+  if (date === undefined) return { name, email, date: now };
+  const ms = Date.parse(date);
+  if (Number.isNaN(ms)) return invalidRequest(`For 'properties/${key}/date', ${describe(date)} is not a date-time.`);
+  return { name, email, date: new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z") };
+}

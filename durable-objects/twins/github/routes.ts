@@ -5,13 +5,19 @@ import type { Route, TwinContext } from "../types";
 import { route } from "./context";
 import { fail, ghNotFound } from "./errors";
 import { findRepoById } from "./repos";
+import { activityRoutes } from "./routes/activity";
 import { assigneeRoutes } from "./routes/assignees";
 import { commentRoutes } from "./routes/comments";
+import { compareReadmeRoutes } from "./routes/compare-readme";
 import { contentRoutes } from "./routes/contents";
 import { gitRoutes } from "./routes/git";
+import { graphqlRoutes } from "./graphql/routes";
+import { gitDatabaseRoutes } from "./routes/git-database";
 import { issueRoutes } from "./routes/issues";
 import { labelRoutes } from "./routes/labels";
 import { pullRoutes } from "./routes/pulls";
+import { releaseRoutes } from "./routes/releases";
+import { reviewCommentRoutes } from "./routes/review-comments";
 import { reviewRoutes } from "./routes/reviews";
 import { searchRoutes } from "./routes/search";
 import { statusRoutes } from "./routes/statuses";
@@ -38,18 +44,27 @@ const canonical: readonly Route[] = [
   ...userRepoRoutes,
   // Before issueRoutes: `/issues/comments` is not issue number "comments".
   ...commentRoutes,
+  // Before issueRoutes too: `/issues/events` is not issue number "events".
+  ...activityRoutes,
   ...issueRoutes,
   ...labelRoutes,
   ...assigneeRoutes,
+  // Before pullRoutes: `/pulls/comments` is not pull number "comments".
+  ...reviewCommentRoutes,
   ...pullRoutes,
   ...reviewRoutes,
   ...contentRoutes,
+  ...compareReadmeRoutes,
   ...statusRoutes,
+  ...releaseRoutes,
   ...gitRoutes,
+  ...gitDatabaseRoutes,
   ...searchRoutes,
 ];
 
 export const githubRoutes: readonly Route[] = [
   ...canonical,
   ...canonical.filter((r) => r.pattern.startsWith(`${REPO_PREFIX}/`) || r.pattern === REPO_PREFIX).map(byRepositoryId),
+  // POST /graphql and /api/graphql (graphql/); index.ts mounts the REST routes under /api/v3 as well.
+  ...graphqlRoutes,
 ];

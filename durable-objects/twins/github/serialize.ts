@@ -4,6 +4,7 @@
 import type { TwinContext } from "../types";
 import { apiUrl, authenticatedLogin, htmlUrl } from "./context";
 import { findRepoById, findUser, knownUsers, userKey, type RepoRow, type UserRow } from "./repos";
+import { anyReactions, reactionCounts, type ReactionSubject } from "./store/reactions";
 
 export const nodeId = (kind: string, id: number) => btoa(`0${kind.length}:${kind}${id}`).replace(/=+$/, "");
 
@@ -232,7 +233,21 @@ export class View {
     };
   }
 
-  reactions(url: string) {
-    return { url, total_count: 0, "+1": 0, "-1": 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
+  /**
+   * The `reactions` rollup of an issue or comment. Counted only once the sandbox holds any
+   * reaction at all (checked once per call), so a list page of a world without reactions pays
+   * nothing for it.
+   */
+  reactions(url: string, subject?: ReactionSubject, id?: number) {
+    const zero = { url, total_count: 0, "+1": 0, "-1": 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
+    if (!subject || id === undefined || !this.memo("reactions:any", () => anyReactions(this.ctx.db))) return zero;
+    const counts: Record<string, number> = { ...zero, url: 0 };
+    let total = 0;
+    for (const { content, n } of reactionCounts(this.ctx.db, subject, id)) {
+      counts[content] = n;
+      total += n;
+    }
+    const { url: _url, ...byContent } = counts;
+    return { ...zero, ...byContent, url, total_count: total };
   }
 }

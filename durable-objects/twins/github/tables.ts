@@ -133,4 +133,45 @@ export const GITHUB_MIGRATIONS: readonly string[] = [
   // entry in it. Queries name is_pull as a literal, which a partial index needs.
   `DROP INDEX gh_issues_pulls;
    CREATE INDEX gh_issues_pulls ON gh_issues (repo_id, state, created_at, number) WHERE is_pull = 1;`,
+  // 0005: the git database. A tree entry keeps its file mode; every tree a commit holds (its root
+  // and each directory) or an agent creates is addressable by its sha through gh_trees, which
+  // names where its entries live (`source`: a commit, or the created tree itself) and under which
+  // directory; a commit may record the author and committer a caller named; tags (lightweight
+  // refs and annotated tag objects) live beside the branches.
+  `ALTER TABLE gh_tree_entries ADD COLUMN mode TEXT NOT NULL DEFAULT '100644';
+   CREATE TABLE gh_trees (
+     repo_id INTEGER NOT NULL, sha TEXT NOT NULL, source TEXT NOT NULL, dir TEXT NOT NULL,
+     PRIMARY KEY (repo_id, sha)) WITHOUT ROWID;
+   ALTER TABLE gh_commits ADD COLUMN identity TEXT;
+   CREATE TABLE gh_tag_refs (
+     repo_id INTEGER NOT NULL, name TEXT NOT NULL, sha TEXT NOT NULL, PRIMARY KEY (repo_id, name)) WITHOUT ROWID;
+   CREATE TABLE gh_tag_objects (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT, sha TEXT NOT NULL, repo_id INTEGER NOT NULL, tag TEXT NOT NULL,
+     message TEXT NOT NULL, object_sha TEXT NOT NULL, object_type TEXT NOT NULL, tagger TEXT NOT NULL);
+   CREATE UNIQUE INDEX gh_tag_objects_sha ON gh_tag_objects (repo_id, sha);`,
+  // 0006: issue and pull-request activity. Events as the twin records them (what the issue events
+  // and timeline APIs list); reactions on issues, comments and review comments; inline review
+  // comments on a pull request's diff, threaded by `in_reply_to_id`.
+  `CREATE TABLE gh_issue_events (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, issue_id INTEGER NOT NULL, event TEXT NOT NULL,
+     actor TEXT NOT NULL, created_at TEXT NOT NULL, commit_id TEXT, detail TEXT NOT NULL DEFAULT '{}');
+   CREATE INDEX gh_issue_events_issue ON gh_issue_events (issue_id, id);
+   CREATE INDEX gh_issue_events_repo ON gh_issue_events (repo_id, id);
+   CREATE TABLE gh_reactions (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, subject TEXT NOT NULL, subject_id INTEGER NOT NULL,
+     user TEXT NOT NULL COLLATE NOCASE, content TEXT NOT NULL, created_at TEXT NOT NULL);
+   CREATE UNIQUE INDEX gh_reactions_one ON gh_reactions (subject, subject_id, user, content);
+   CREATE TABLE gh_review_comments (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, pull_number INTEGER NOT NULL, review_id INTEGER,
+     user TEXT NOT NULL, body TEXT NOT NULL, path TEXT NOT NULL, line INTEGER, side TEXT, start_line INTEGER,
+     start_side TEXT, position INTEGER, subject_type TEXT NOT NULL, commit_id TEXT NOT NULL, diff_hunk TEXT NOT NULL,
+     in_reply_to_id INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+   CREATE INDEX gh_review_comments_pull ON gh_review_comments (repo_id, pull_number, id);
+   CREATE INDEX gh_review_comments_review ON gh_review_comments (review_id, id);`,
+  // 0007: releases, each naming its tag (created on publication when missing).
+  `CREATE TABLE gh_releases (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, tag_name TEXT NOT NULL, target_commitish TEXT NOT NULL,
+     name TEXT, body TEXT, draft INTEGER NOT NULL, prerelease INTEGER NOT NULL, latest INTEGER NOT NULL DEFAULT 0,
+     author TEXT NOT NULL, created_at TEXT NOT NULL, published_at TEXT, updated_at TEXT NOT NULL);
+   CREATE INDEX gh_releases_repo ON gh_releases (repo_id, id);`,
 ];

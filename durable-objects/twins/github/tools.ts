@@ -2,12 +2,15 @@
 // arguments onto the REST call Octokit would make; the call then runs through the same dispatch
 // and lands on the same tape, so the transports differ only in the tape's `transport`.
 import type { TwinTool } from "../types";
+import { activityTools } from "./tools/activity";
 import { codeTools } from "./tools/code";
 import { commentTools } from "./tools/comments";
 import { gitTools } from "./tools/git";
+import { gitDatabaseTools } from "./tools/git-database";
 import { issueTools } from "./tools/issues";
 import { labelAndMilestoneTools } from "./tools/labels";
 import { pullTools } from "./tools/pulls";
+import { releaseTools } from "./tools/releases";
 import { repoTools } from "./tools/repos";
 import { reviewTools } from "./tools/reviews";
 
@@ -20,4 +23,7 @@ export const githubTools: readonly TwinTool[] = [
   ...reviewTools,
   ...codeTools,
   ...gitTools,
+  ...gitDatabaseTools,
+  ...activityTools,
+  ...releaseTools,
 ];

@@ -3,13 +3,29 @@ import { apiUrl } from "./context";
 import type { RepoRow } from "./repos";
 import { nodeId, type View } from "./serialize";
 import { diffLines } from "./store/diff";
-import { blobContent, findCommit, type BranchRow, type CommitRow, type FileDelta } from "./store/git";
+import { blobContent, commitIdentity, findCommit, type BranchRow, type CommitIdentity, type CommitRow, type FileDelta } from "./store/git";
 import type { StatusRow } from "./store/rows";
 import { combinedState } from "./store/statuses";
 
-function gitPerson(v: View, login: string, date: string) {
+export function gitPerson(v: View, login: string, date: string) {
   const u = v.userRow(login);
   return { name: u?.name ?? u?.login ?? login, email: u?.email ?? `${u?.id ?? 0}+${login}@users.noreply.github.com`, date };
+}
+
+/** Who wrote and committed a commit: the identity a caller named, or the acting login's. */
+export function commitPeople(v: View, c: CommitRow): CommitIdentity {
+  return commitIdentity(c) ?? { author: gitPerson(v, c.author, c.created_at), committer: gitPerson(v, c.author, c.created_at) };
+}
+
+/**
+ * The GitHub account behind a git identity, as GitHub links them: by the account's email (or its
+ * noreply address); null when no account has it.
+ */
+function accountOf(v: View, email: string) {
+  const noreply = /^(?:\d+\+)?([A-Za-z0-9-]+)@users\.noreply\.github\.com$/i.exec(email)?.[1];
+  const login =
+    noreply ?? v.ctx.db.one<{ login: string }>("SELECT login FROM gh_users WHERE email = ? COLLATE NOCASE LIMIT 1", email)?.login;
+  return login && v.userRow(login) ? v.user(login) : null;
 }
 
 const UNSIGNED = { verified: false, reason: "unsigned", signature: null, payload: null, verified_at: null };
@@ -21,8 +37,7 @@ export function gitCommitObject(v: View, r: RepoRow, c: CommitRow) {
     node_id: nodeId("Commit", c.seq),
     url: v.repoApi(r, `/git/commits/${c.sha}`),
     html_url: v.repoHtml(r, `/commit/${c.sha}`),
-    author: gitPerson(v, c.author, c.created_at),
-    committer: gitPerson(v, c.author, c.created_at),
+    ...commitPeople(v, c),
     tree: { sha: c.tree_sha, url: v.repoApi(r, `/git/trees/${c.tree_sha}`) },
     message: c.message,
     parents: parentsOf(c).map((sha) => ({ url: v.repoApi(r, `/commits/${sha}`), html_url: v.repoHtml(r, `/commit/${sha}`), sha })),
@@ -35,12 +50,13 @@ const parentsOf = (c: CommitRow) => [c.parent_sha, c.parent2_sha].filter((p): p 
 /** The commit as repos.listCommits and repos.getCommit return it. */
 export function commitObject(v: View, r: RepoRow, c: CommitRow) {
   const url = v.repoApi(r, `/commits/${c.sha}`);
+  const people = commitPeople(v, c);
+  const named = c.identity !== null && c.identity !== undefined;
   return {
     sha: c.sha,
     node_id: nodeId("Commit", c.seq),
     commit: {
-      author: gitPerson(v, c.author, c.created_at),
-      committer: gitPerson(v, c.author, c.created_at),
+      ...people,
       message: c.message,
       tree: { sha: c.tree_sha, url: v.repoApi(r, `/git/trees/${c.tree_sha}`) },
       url: v.repoApi(r, `/git/commits/${c.sha}`),
@@ -50,8 +66,8 @@ export function commitObject(v: View, r: RepoRow, c: CommitRow) {
     url,
     html_url: v.repoHtml(r, `/commit/${c.sha}`),
     comments_url: `${url}/comments`,
-    author: v.userRow(c.author) ? v.user(c.author) : null,
-    committer: v.userRow(c.author) ? v.user(c.author) : null,
+    author: named ? accountOf(v, people.author.email) : v.userRow(c.author) ? v.user(c.author) : null,
+    committer: named ? accountOf(v, people.committer.email) : v.userRow(c.author) ? v.user(c.author) : null,
     parents: parentsOf(c).map((sha) => ({ sha, url: v.repoApi(r, `/commits/${sha}`), html_url: v.repoHtml(r, `/commit/${sha}`) })),
   };
 }

@@ -103,7 +103,7 @@ export function issueObject(v: View, r: RepoRow, row: IssueRow, extras?: IssueEx
     body: row.body,
     // GitHub names who closed an issue only when the issue itself is asked for.
     ...(opts.single ? { closed_by: v.maybeUser(row.closed_by) } : {}),
-    reactions: v.reactions(`${url}/reactions`),
+    reactions: v.reactions(`${url}/reactions`, "issue", row.id),
     timeline_url: `${url}/timeline`,
     performed_via_github_app: null,
     state_reason: row.state_reason,
@@ -128,7 +128,7 @@ export function commentObject(v: View, r: RepoRow, c: CommentRow, isPull: boolea
     updated_at: c.updated_at,
     author_association: v.authorAssociation(r, c.user),
     body: c.body,
-    reactions: v.reactions(`${url}/reactions`),
+    reactions: v.reactions(`${url}/reactions`, "comment", c.id),
     performed_via_github_app: null,
   };
 }

@@ -126,26 +126,25 @@ describe("the credential-routed root form", () => {
 describe("anything the twin does not implement answers 501 and is taped unsupported", () => {
   it("refuses an unimplemented route in GitHub's error shape", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
-    const err = await failure(octokit.reactions.createForIssue({ owner: "acme", repo: "api", issue_number: 1, content: "+1" }));
+    const err = await failure(octokit.repos.getPages({ owner: "acme", repo: "api" }));
     expect(err.status).toBe(501);
-    expect(err.response.data.message).toContain("does not implement POST /repos/acme/api/issues/1/reactions");
+    expect(err.response.data.message).toContain("does not implement GET /repos/acme/api/pages");
     const tape = await tapeOf(sandbox);
     expect(tape.at(-1)).toMatchObject({ operation: "unsupported", fidelity: "unsupported", status: 501, mutated: false });
   });
 
-  it("refuses inline review comments rather than dropping them", async () => {
+  it("keeps inline review comments rather than dropping them (review-comments.test.ts covers them)", async () => {
     const { octokit } = await sandboxWith(smallWorld());
-    const err = await failure(
-      octokit.pulls.createReview({
-        owner: "acme",
-        repo: "api",
-        pull_number: 4,
-        event: "COMMENT",
-        body: "x",
-        comments: [{ path: "src/app.ts", body: "here", line: 1 }],
-      }),
-    );
-    expect(err.status).toBe(501);
+    const review = await octokit.pulls.createReview({
+      owner: "acme",
+      repo: "api",
+      pull_number: 4,
+      event: "COMMENT",
+      body: "x",
+      comments: [{ path: "src/app.ts", body: "here", line: 1 }],
+    });
+    const comments = await octokit.pulls.listCommentsForReview({ owner: "acme", repo: "api", pull_number: 4, review_id: review.data.id });
+    expect(comments.data.map((c) => c.body)).toEqual(["here"]);
   });
 });
 

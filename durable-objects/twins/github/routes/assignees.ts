@@ -6,7 +6,8 @@ import { nullableString, oneOf, optStringArray, optString, queryEnum } from "../
 import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
-import { addAssignees, assignable, assignableLogins, removeAssignees } from "../store/assignees";
+import { addAssignees, assignable, assignableLogins, issueAssignees, removeAssignees } from "../store/assignees";
+import { recordAssigneeChanges } from "../store/events";
 import { findIssue, requireIssue, touchIssue } from "../store/issues";
 import { createMilestone, deleteMilestone, listMilestones, requireMilestone, updateMilestone } from "../store/milestones";
 import { issueObject, milestoneObject } from "../view-issues";
@@ -61,7 +62,9 @@ export const assigneeRoutes: readonly Route[] = [
     const logins = (optStringArray(jsonBody(ctx), "assignees") ?? [])
       .map((l) => assignable(s.db, repo, s.actor, l))
       .filter((l): l is string => !!l);
+    const before = issueAssignees(s.db, issue.id);
     addAssignees(s.db, repo.id, issue.id, logins);
+    recordAssigneeChanges(s, issue, before, issueAssignees(s.db, issue.id));
     touchIssue(s, issue.id);
     return issueAnswer(ctx, repo, issue.number, 201);
   }),
@@ -74,7 +77,9 @@ export const assigneeRoutes: readonly Route[] = [
       const repo = requireWritableRepo(ctx);
       const issue = requireIssue(ctx.db, repo.id, ctx.params.issue_number);
       const s = storeOf(ctx);
+      const before = issueAssignees(s.db, issue.id);
       removeAssignees(s.db, issue.id, optStringArray(jsonBody(ctx), "assignees") ?? []);
+      recordAssigneeChanges(s, issue, before, issueAssignees(s.db, issue.id));
       touchIssue(s, issue.id);
       return issueAnswer(ctx, repo, issue.number, 200);
     },

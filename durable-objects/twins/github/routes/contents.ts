@@ -3,11 +3,12 @@
 import type { Route, TwinContext, TwinResponse } from "../../types";
 import { jsonBody, ok, route, storeOf } from "../context";
 import { fail, ghError, ghNotFound } from "../errors";
-import { invalidRequest, notSupplied, optString, trimSlashes } from "../input";
+import { gitIdentity, invalidRequest, notSupplied, optString, trimSlashes } from "../input";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
-import { blobContent, commitFileChange, entriesUnder, findBranch, resolveRef, treeEntry, treeSha } from "../store/git";
-import { dirEntry, fileContentObject, fileEntry, gitCommitObject } from "../view-git";
+import { blobContent, commitFileChange, entriesUnder, filesUnder, findBranch, resolveRef, treeEntry, treeSha } from "../store/git";
+import type { CommitIdentity } from "../store/git";
+import { dirEntry, fileContentObject, fileEntry, gitCommitObject, gitPerson } from "../view-git";
 
 const raw = (status: number, body: string): TwinResponse => ({ status, headers: { "content-type": "text/plain; charset=utf-8" }, body });
 
@@ -21,7 +22,7 @@ function lookup(ctx: TwinContext, commitSha: string, path: string) {
   if (path && !under.length) return undefined;
   const prefix = path ? `${path}/` : "";
   const files: { path: string; sha: string }[] = [];
-  const dirs = new Map<string, { path: string; blob_sha: string }[]>();
+  const dirs = new Map<string, { path: string; blob_sha: string; mode: string }[]>();
   for (const e of under) {
     const rest = e.path.slice(prefix.length);
     const slash = rest.indexOf("/");
@@ -33,7 +34,7 @@ function lookup(ctx: TwinContext, commitSha: string, path: string) {
       dirs.set(dir, list);
     }
   }
-  return { kind: "dir" as const, files, dirs: [...dirs].map(([dir, entries]) => ({ path: dir, sha: treeSha(entries) })) };
+  return { kind: "dir" as const, files, dirs: [...dirs].map(([dir, entries]) => ({ path: dir, sha: treeSha(filesUnder(entries, dir)) })) };
 }
 
 function getContent(ctx: TwinContext, rawPath: string): TwinResponse {
@@ -66,6 +67,20 @@ function decodeContent(b64: string): string {
   }
 }
 
+/**
+ * Who the commit of a contents write records. The docs: `committer` defaults to the
+ * authenticated user, `author` to the committer (or the authenticated user without one).
+ * Undefined when the body names neither, and the acting login's identity is recorded.
+ */
+function writeIdentity(ctx: TwinContext, body: Record<string, unknown>): CommitIdentity | undefined {
+  const s = storeOf(ctx);
+  const committer = gitIdentity(body, "committer", s.now);
+  const author = gitIdentity(body, "author", s.now);
+  if (!committer && !author) return undefined;
+  const self = () => gitPerson(new View(ctx), s.actor, s.now);
+  return { author: author ?? committer ?? self(), committer: committer ?? self() };
+}
+
 /** The branch a write goes to, and the file currently at the path there (if any). */
 function target(ctx: TwinContext, repo: RepoRow, body: Record<string, unknown>, path: string) {
   const name = optString(body, "branch") || repo.default_branch;
@@ -95,6 +110,7 @@ export const contentRoutes: readonly Route[] = [
     const message = optString(body, "message") ?? notSupplied("message");
     const content = decodeContent(optString(body, "content") ?? notSupplied("content"));
     const sha = optString(body, "sha");
+    const identity = writeIdentity(ctx, body);
     const { branch, existing } = target(ctx, repo, body, path);
     if (existing) {
       // GitHub insists on the sha of the file being replaced: absent is 422, stale is 409.
@@ -103,7 +119,7 @@ export const contentRoutes: readonly Route[] = [
     } else if (entriesUnder(ctx.db, branch.head_sha, path).length) {
       invalidRequest(`${path} is a directory`);
     }
-    const commit = commitFileChange(storeOf(ctx), repo.id, branch, { path, content, message });
+    const commit = commitFileChange(storeOf(ctx), repo.id, branch, { path, content, message, ...(identity ? { identity } : {}) });
     const file = treeEntry(ctx.db, commit.sha, path);
     const v = new View(ctx);
     return writeAnswer(ctx, repo, fileEntry(v, repo, path, branch.name, file?.blob_sha ?? "", content), commit.sha, existing ? 200 : 201);
@@ -114,10 +130,11 @@ export const contentRoutes: readonly Route[] = [
     const body = jsonBody(ctx);
     const message = optString(body, "message") ?? notSupplied("message");
     const sha = optString(body, "sha") ?? notSupplied("sha");
+    const identity = writeIdentity(ctx, body);
     const { branch, existing } = target(ctx, repo, body, path);
     if (!existing) fail(ghNotFound());
     if (sha !== existing?.blob_sha) fail(ghError(409, `${path} does not match ${sha}`));
-    const commit = commitFileChange(storeOf(ctx), repo.id, branch, { path, content: null, message });
+    const commit = commitFileChange(storeOf(ctx), repo.id, branch, { path, content: null, message, ...(identity ? { identity } : {}) });
     return writeAnswer(ctx, repo, null, commit.sha, 200);
   }),
   // download_url of a file points here, so following it stays inside the sandbox.

@@ -1,21 +1,28 @@
 // Branches, git refs and commits.
 import type { Route, TwinContext } from "../../types";
 import { jsonBody, ok, route, storeOf } from "../context";
-import { fail, ghError, ghNoContent, ghValidationFailed } from "../errors";
+import { fail, ghError, ghNoContent, ghNotFound, ghValidationFailed } from "../errors";
 import { optBoolean, optString, queryTime, trimSlashes } from "../input";
 import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
 import type { Store } from "../store/base";
 import { ancestors, commitFiles, createBranch, findBranch, findCommit, moveBranch, resolveRef, type CommitRow } from "../store/git";
+import { createTagRef, deleteTagRef, findRef, matchingRefs, moveTagRef, objectType, parseRefName, type RefRow } from "../store/git-objects";
+import { gitRefObject } from "../view-git-database";
 import { setIssueState, touchIssue } from "../store/issues";
 import type { IssueRow } from "../store/rows";
-import { branchObject, commitObject, fullCommitObject, refObject, shortBranchObject } from "../view-git";
+import { branchObject, commitObject, fullCommitObject, shortBranchObject } from "../view-git";
 
-/** `heads/x` or `refs/heads/x` to a branch name; tags are not part of the twin's world. */
-function branchOfRef(ref: string): string | undefined {
-  const m = /^(?:refs\/)?heads\/(.+)$/.exec(ref);
-  return m ? m[1] : undefined;
+/** A ref as getRef answers it, its object typed by what its sha names. */
+function refAnswer(v: View, repo: RepoRow, ref: RefRow) {
+  return gitRefObject(v, repo, ref, objectType(v.ctx.db, repo.id, ref.sha) ?? "commit");
+}
+
+function getRef(ctx: TwinContext) {
+  const repo = requireRepo(ctx);
+  const ref = findRef(ctx.db, repo.id, ctx.params.ref) ?? fail(ghNotFound());
+  return ok(refAnswer(new View(ctx), repo, ref));
 }
 
 /** Git's rules for a ref name, the ones an agent can plausibly break. */
@@ -110,27 +117,21 @@ export const gitRoutes: readonly Route[] = [
     const branch = findBranch(ctx.db, repo.id, ctx.params.branch) ?? fail(ghError(404, "Branch not found"));
     return ok(branchObject(new View(ctx), repo, branch));
   }),
-  route("GET", "/repos/:owner/:repo/git/ref/*ref", "git.getRef", "Get a reference", (ctx) => {
+  route("GET", "/repos/:owner/:repo/git/ref/*ref", "git.getRef", "Get a reference", (ctx) => getRef(ctx)),
+  // The legacy form of getRef, and the path every ref's `url` names: one ref by its full name,
+  // else (as GitHub still answers it) the array of refs under that prefix.
+  route("GET", "/repos/:owner/:repo/git/refs/*ref", "git.getRef", "Get a reference", (ctx) => {
     const repo = requireRepo(ctx);
-    const name = branchOfRef(ctx.params.ref);
-    const branch = (name ? findBranch(ctx.db, repo.id, name) : undefined) ?? fail(ghError(404, "Not Found"));
-    return ok(refObject(new View(ctx), repo, branch.name, branch.head_sha));
+    if (findRef(ctx.db, repo.id, ctx.params.ref)) return getRef(ctx);
+    const v = new View(ctx);
+    const under = matchingRefs(ctx.db, repo.id, `${ctx.params.ref.replace(/\/+$/, "")}/`);
+    return under.length ? ok(under.map((r) => refAnswer(v, repo, r))) : ghNotFound();
   }),
   route("GET", "/repos/:owner/:repo/git/matching-refs/*ref", "git.listMatchingRefs", "List matching references", (ctx) => {
     const repo = requireRepo(ctx);
-    // `heads/feat` matches every branch whose name starts with `feat`; the world has no tags.
-    const m = /^(?:refs\/)?heads(?:\/(.*))?$/.exec(ctx.params.ref);
-    const prefix = m?.[1] ?? "";
-    const rows = m
-      ? ctx.db.all<{ name: string; head_sha: string }>(
-          "SELECT name, head_sha FROM gh_branches WHERE repo_id = ? AND substr(name, 1, ?) = ? ORDER BY name",
-          repo.id,
-          prefix.length,
-          prefix,
-        )
-      : [];
+    // `heads/feat` matches every branch whose name starts with `feat`; `tags` every tag.
     const v = new View(ctx);
-    return ok(rows.map((b) => refObject(v, repo, b.name, b.head_sha)));
+    return ok(matchingRefs(ctx.db, repo.id, ctx.params.ref).map((r) => refAnswer(v, repo, r)));
   }),
   route("POST", "/repos/:owner/:repo/git/refs", "git.createRef", "Create a reference", (ctx) => {
     const repo = requireWritableRepo(ctx);
@@ -139,36 +140,53 @@ export const gitRoutes: readonly Route[] = [
     const sha = optString(body, "sha");
     if (ref === undefined) fail(ghValidationFailed([{ resource: "Reference", code: "missing_field", field: "ref" }]));
     if (sha === undefined) fail(ghValidationFailed([{ resource: "Reference", code: "missing_field", field: "sha" }]));
-    if (/^refs\/tags\//.test(ref ?? "")) return ghError(501, "The GitHub twin does not model tags; only refs/heads/* can be created");
-    const name = /^refs\/heads\/(.+)$/.exec(ref ?? "")?.[1];
-    if (!name || !validBranchName(name)) fail(ghError(422, "Reference update failed"));
-    const commit = findCommit(ctx.db, repo.id, (sha ?? "").toLowerCase()) ?? fail(ghError(422, "Object does not exist"));
-    if (findBranch(ctx.db, repo.id, name ?? "")) fail(ghError(422, "Reference already exists"));
-    createBranch(ctx.db, repo.id, name ?? "", commit.sha);
-    const out = refObject(new View(ctx), repo, name ?? "", commit.sha);
+    const full = ref ?? "";
+    // Source: GitHub's 422 for `heads/x` ("Reference name must contain at least three
+    // slash-separated components.") and for a name git refuses ("... is not a valid ref name."),
+    // octokit/octokit.rb#675.
+    if (!/^refs\/[^/]+\/./.test(full)) fail(ghError(422, "Reference name must contain at least three slash-separated components."));
+    const at = parseRefName(full);
+    if (!at || !validBranchName(at.name)) fail(ghError(422, `${full} is not a valid ref name.`));
+    const kind = at?.kind ?? "heads";
+    const name = at?.name ?? "";
+    const object = (sha ?? "").toLowerCase();
+    const type = objectType(ctx.db, repo.id, object);
+    // A branch points at a commit; a tag at a commit or an annotated tag object.
+    if (!type || (kind === "heads" && type !== "commit")) fail(ghError(422, "Object does not exist"));
+    if (findRef(ctx.db, repo.id, full)) fail(ghError(422, "Reference already exists"));
+    if (kind === "heads") createBranch(ctx.db, repo.id, name, object);
+    else createTagRef(ctx.db, repo.id, name, object);
+    const out = refAnswer(new View(ctx), repo, { ref: `refs/${kind}/${name}`, sha: object });
     return ok(out, 201, { location: out.url });
   }),
   route("PATCH", "/repos/:owner/:repo/git/refs/*ref", "git.updateRef", "Update a reference", (ctx) => {
     const repo = requireWritableRepo(ctx);
-    const name = branchOfRef(ctx.params.ref);
-    const branch = (name ? findBranch(ctx.db, repo.id, name) : undefined) ?? fail(ghError(422, "Reference does not exist"));
+    const current = findRef(ctx.db, repo.id, ctx.params.ref) ?? fail(ghError(422, "Reference does not exist"));
+    const at = parseRefName(current.ref) ?? fail(ghError(422, "Reference does not exist"));
     const body = jsonBody(ctx);
     const sha = optString(body, "sha");
     if (sha === undefined) fail(ghValidationFailed([{ resource: "Reference", code: "missing_field", field: "sha" }]));
-    const commit = findCommit(ctx.db, repo.id, (sha ?? "").toLowerCase()) ?? fail(ghError(422, "Object does not exist"));
-    if (!optBoolean(body, "force") && !ancestors(ctx.db, repo.id, commit.sha).has(branch.head_sha))
+    const object = (sha ?? "").toLowerCase();
+    const type = objectType(ctx.db, repo.id, object);
+    if (!type || (at.kind === "heads" && type !== "commit")) fail(ghError(422, "Object does not exist"));
+    // Without `force`, the new commit must have the old one in its history (a fast-forward).
+    if (!optBoolean(body, "force") && !ancestors(ctx.db, repo.id, object).has(current.sha))
       fail(ghError(422, "Update is not a fast forward"));
-    const s = storeOf(ctx);
-    moveBranch(ctx.db, repo.id, branch.name, commit.sha, s.now);
-    return ok(refObject(new View(ctx), repo, branch.name, commit.sha));
+    if (at.kind === "heads") moveBranch(ctx.db, repo.id, at.name, object, storeOf(ctx).now);
+    else moveTagRef(ctx.db, repo.id, at.name, object);
+    return ok(refAnswer(new View(ctx), repo, { ref: current.ref, sha: object }));
   }),
   route("DELETE", "/repos/:owner/:repo/git/refs/*ref", "git.deleteRef", "Delete a reference", (ctx) => {
     const repo = requireWritableRepo(ctx);
-    const name = branchOfRef(ctx.params.ref);
-    const branch = (name ? findBranch(ctx.db, repo.id, name) : undefined) ?? fail(ghError(422, "Reference does not exist"));
-    if (branch.name === repo.default_branch) fail(ghError(422, "Cannot delete the default branch of the repository"));
-    closePullsOn(storeOf(ctx), repo, branch.name);
-    ctx.db.run("DELETE FROM gh_branches WHERE repo_id = ? AND name = ?", repo.id, branch.name);
+    const current = findRef(ctx.db, repo.id, ctx.params.ref) ?? fail(ghError(422, "Reference does not exist"));
+    const at = parseRefName(current.ref) ?? fail(ghError(422, "Reference does not exist"));
+    if (at.kind === "tags") {
+      deleteTagRef(ctx.db, repo.id, at.name);
+      return ghNoContent();
+    }
+    if (at.name === repo.default_branch) fail(ghError(422, "Cannot delete the default branch of the repository"));
+    closePullsOn(storeOf(ctx), repo, at.name);
+    ctx.db.run("DELETE FROM gh_branches WHERE repo_id = ? AND name = ?", repo.id, at.name);
     return ghNoContent();
   }),
   route("GET", "/repos/:owner/:repo/commits", "repos.listCommits", "List commits", (ctx) => listCommits(ctx, requireRepo(ctx))),

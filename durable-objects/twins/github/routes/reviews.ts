@@ -1,8 +1,8 @@
 // Pull-request reviews: list, create (200, not 201, as GitHub answers), get, update, delete a
-// pending one, submit, dismiss. Inline review comments are not modelled: asking for them is 501.
+// pending one, submit, dismiss. A review may carry inline comments (routes/review-comments.ts).
 import type { Route } from "../../types";
 import { jsonBody, ok, route, storeOf } from "../context";
-import { fail, ghError, ghValidationFailed } from "../errors";
+import { fail, ghValidationFailed } from "../errors";
 import { oneOf, optString } from "../input";
 import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo } from "../repos";
@@ -19,6 +19,7 @@ import {
   updateReviewBody,
 } from "../store/reviews";
 import { reviewObject } from "../view-pulls";
+import { reviewCommentsOf, writeReviewComments } from "./review-comments";
 
 export const reviewRoutes: readonly Route[] = [
   route("GET", "/repos/:owner/:repo/pulls/:pull_number/reviews", "pulls.listReviews", "List reviews for a pull request", (ctx) => {
@@ -39,13 +40,16 @@ export const reviewRoutes: readonly Route[] = [
     const repo = requireWritableRepo(ctx);
     const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
     const body = jsonBody(ctx);
-    if (Array.isArray(body.comments) && body.comments.length)
-      return ghError(501, "The GitHub twin does not implement inline review comments; submit the review without `comments`");
+    // Every inline comment is checked against the diff before the review is written: GitHub
+    // creates a review with its comments all or nothing.
+    const comments = reviewCommentsOf(ctx, pull, body.comments);
     const review = createReview(storeOf(ctx), pull, {
       body: optString(body, "body") ?? "",
       event: oneOf(body.event, REVIEW_EVENTS, "PullRequestReview", "event"),
       commit_id: optString(body, "commit_id"),
+      hasComments: comments.length > 0,
     });
+    writeReviewComments(ctx, pull, review.id, comments);
     return ok(reviewObject(new View(ctx), repo, pull, review));
   }),
   route("GET", "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id", "pulls.getReview", "Get a review for a pull request", (ctx) => {

@@ -17,6 +17,30 @@ export interface CommitRow {
   depth: number;
   created_at: string;
   seq: number;
+  /** JSON of the author and committer a caller named (`CommitIdentity`); null: the acting login. */
+  identity: string | null;
+}
+
+/** A person as a git commit or tag records them. */
+export interface GitIdentity {
+  name: string;
+  email: string;
+  date: string;
+}
+
+export interface CommitIdentity {
+  author: GitIdentity;
+  committer: GitIdentity;
+}
+
+/** The identity a commit row records, when a caller named one. */
+export function commitIdentity(c: CommitRow): CommitIdentity | undefined {
+  if (!c.identity) return undefined;
+  try {
+    return JSON.parse(c.identity) as CommitIdentity;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface BranchRow {
@@ -31,7 +55,18 @@ export interface TreeEntry {
   path: string;
   blob_sha: string;
   position: number;
+  /** git's file mode: 100644, 100755 (executable) or 120000 (symlink). */
+  mode: string;
 }
+
+/** A file of a tree as writers give it; the mode defaults to a plain file's. */
+export interface TreeFile {
+  path: string;
+  blob_sha: string;
+  mode?: string;
+}
+
+export const FILE_MODE = "100644";
 
 export type FileStatus = "added" | "modified" | "removed";
 
@@ -52,31 +87,72 @@ export function putBlob(db: Db, content: string): string {
 export const blobContent = (db: Db, sha: string) => db.one<{ content: string }>("SELECT content FROM gh_blobs WHERE sha = ?", sha)?.content;
 
 export const treeOf = (db: Db, commitSha: string) =>
-  db.all<TreeEntry>("SELECT path, blob_sha, position FROM gh_tree_entries WHERE commit_sha = ? ORDER BY position, path", commitSha);
+  db.all<TreeEntry>("SELECT path, blob_sha, position, mode FROM gh_tree_entries WHERE commit_sha = ? ORDER BY position, path", commitSha);
 
 export const treeEntry = (db: Db, commitSha: string, path: string) =>
-  db.one<TreeEntry>("SELECT path, blob_sha, position FROM gh_tree_entries WHERE commit_sha = ? AND path = ?", commitSha, path);
+  db.one<TreeEntry>("SELECT path, blob_sha, position, mode FROM gh_tree_entries WHERE commit_sha = ? AND path = ?", commitSha, path);
 
 /** Entries under a directory (`""` for the root), by a range scan on the tree's primary key. */
 export function entriesUnder(db: Db, commitSha: string, dir: string): TreeEntry[] {
   if (!dir) return treeOf(db, commitSha);
   // "/" + 1 is "0": every path that starts with `dir/` sorts between the two bounds.
   return db.all<TreeEntry>(
-    "SELECT path, blob_sha, position FROM gh_tree_entries WHERE commit_sha = ? AND path > ? AND path < ? ORDER BY path",
+    "SELECT path, blob_sha, position, mode FROM gh_tree_entries WHERE commit_sha = ? AND path > ? AND path < ? ORDER BY path",
     commitSha,
     `${dir}/`,
     `${dir}0`,
   );
 }
 
-/** A tree id: stable for the same entries, like git's. */
-export const treeSha = (entries: readonly { path: string; blob_sha: string }[]) =>
+/**
+ * A tree id: stable for the same entries, like git's. Paths are relative to the tree, so one
+ * directory's content has one id wherever it sits; a mode other than a plain file's counts too.
+ */
+export const treeSha = (entries: readonly TreeFile[]) =>
   sha1Hex(
     `tree\n${[...entries]
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-      .map((e) => `${e.path}\0${e.blob_sha}`)
+      .map((e) => `${e.path}\0${e.blob_sha}${e.mode && e.mode !== FILE_MODE ? `\0${e.mode}` : ""}`)
       .join("\n")}`,
   );
+
+/** The files of `entries` under directory `dir`, with paths relative to it. */
+export function filesUnder<T extends TreeFile>(entries: readonly T[], dir: string): T[] {
+  if (!dir) return [...entries];
+  const prefix = `${dir}/`;
+  return entries.filter((e) => e.path.startsWith(prefix)).map((e) => ({ ...e, path: e.path.slice(prefix.length) }));
+}
+
+/** Every directory of a tree, the root as `""`, each with its tree id. */
+export function directoriesOf(entries: readonly TreeFile[]): Map<string, string> {
+  const byDir = new Map<string, TreeFile[]>([["", []]]);
+  for (const e of entries) {
+    const parts = e.path.split("/");
+    for (let i = 0; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join("/");
+      const list = byDir.get(dir) ?? [];
+      list.push({ ...e, path: parts.slice(i).join("/") });
+      byDir.set(dir, list);
+    }
+  }
+  return new Map([...byDir].map(([dir, files]) => [dir, treeSha(files)]));
+}
+
+/**
+ * Makes every tree of `entries` addressable by its sha: `source` is the key its entries are
+ * stored under in gh_tree_entries (a commit's sha, or a created tree's own).
+ */
+export function registerTrees(db: Db, repoId: number, source: string, entries: readonly TreeFile[]): void {
+  for (const [dir, sha] of directoriesOf(entries))
+    db.run("INSERT OR IGNORE INTO gh_trees (repo_id, sha, source, dir) VALUES (?, ?, ?, ?)", repoId, sha, source, dir);
+}
+
+/** The files of a tree (paths relative to it), by its sha; undefined when the repository has no such tree. */
+export function treeFiles(db: Db, repoId: number, sha: string): TreeEntry[] | undefined {
+  const at = db.one<{ source: string; dir: string }>("SELECT source, dir FROM gh_trees WHERE repo_id = ? AND sha = ?", repoId, sha);
+  if (!at) return undefined;
+  return filesUnder(entriesUnder(db, at.source, at.dir), at.dir);
+}
 
 export const findCommit = (db: Db, repoId: number, sha: string) =>
   db.one<CommitRow>("SELECT * FROM gh_commits WHERE repo_id = ? AND sha = ?", repoId, sha);
@@ -92,9 +168,10 @@ export function commitShaFor(parts: {
   message: string;
   at: string;
   author: string;
+  identity?: string | null;
 }): string {
   return sha1Hex(
-    `commit ${parts.repoId}/${parts.branch}\ntree ${parts.tree}\n${parts.parents.map((p) => `parent ${p}\n`).join("")}author ${parts.author} ${parts.at}\n\n${parts.message}`,
+    `commit ${parts.repoId}/${parts.branch}\ntree ${parts.tree}\n${parts.parents.map((p) => `parent ${p}\n`).join("")}author ${parts.author} ${parts.at}\n${parts.identity ? `identity ${parts.identity}\n` : ""}\n${parts.message}`,
   );
 }
 
@@ -117,15 +194,18 @@ export interface NewCommit {
   branch: string;
   parents: string[];
   /** The full tree of the new commit, in export order. */
-  tree: { path: string; blob_sha: string }[];
+  tree: TreeFile[];
   message: string;
   author: string;
   at: string;
+  /** The author and committer a caller named, when not the acting login. */
+  identity?: CommitIdentity;
 }
 
 /** Writes a commit (tree, changed files, row) without moving any branch. */
 export function writeCommit(db: Db, c: NewCommit): CommitRow {
   const tree = treeSha(c.tree);
+  const identity = c.identity ? JSON.stringify(c.identity) : null;
   const sha = commitShaFor({
     repoId: c.repoId,
     branch: c.branch,
@@ -134,16 +214,25 @@ export function writeCommit(db: Db, c: NewCommit): CommitRow {
     message: c.message,
     at: c.at,
     author: c.author,
+    identity,
   });
   const parent = c.parents[0] ? findCommit(db, c.repoId, c.parents[0]) : undefined;
   const existing = findCommit(db, c.repoId, sha);
   if (existing) return existing;
   c.tree.forEach((e, i) =>
-    db.run("INSERT INTO gh_tree_entries (commit_sha, path, blob_sha, position) VALUES (?, ?, ?, ?)", sha, e.path, e.blob_sha, i),
+    db.run(
+      "INSERT INTO gh_tree_entries (commit_sha, path, blob_sha, position, mode) VALUES (?, ?, ?, ?, ?)",
+      sha,
+      e.path,
+      e.blob_sha,
+      i,
+      e.mode ?? FILE_MODE,
+    ),
   );
+  registerTrees(db, c.repoId, sha, c.tree);
   const deltas = diffTrees(
     parent ? treeOf(db, parent.sha) : [],
-    c.tree.map((e, i) => ({ ...e, position: i })),
+    c.tree.map((e, i) => ({ ...e, position: i, mode: e.mode ?? FILE_MODE })),
   );
   for (const d of deltas) {
     db.run(
@@ -156,8 +245,8 @@ export function writeCommit(db: Db, c: NewCommit): CommitRow {
     );
   }
   db.run(
-    `INSERT INTO gh_commits (sha, repo_id, branch, message, author, parent_sha, parent2_sha, tree_sha, depth, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO gh_commits (sha, repo_id, branch, message, author, parent_sha, parent2_sha, tree_sha, depth, created_at, identity)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     sha,
     c.repoId,
     c.branch,
@@ -168,6 +257,7 @@ export function writeCommit(db: Db, c: NewCommit): CommitRow {
     tree,
     parent ? parent.depth + 1 : 0,
     c.at,
+    identity,
   );
   return findCommit(db, c.repoId, sha) as CommitRow;
 }
@@ -187,14 +277,14 @@ export function commitFileChange(
   s: Store,
   repoId: number,
   branch: BranchRow,
-  change: { path: string; content: string | null; message: string },
+  change: { path: string; content: string | null; message: string; identity?: CommitIdentity },
 ): CommitRow {
-  const tree = treeOf(s.db, branch.head_sha).map(({ path, blob_sha }) => ({ path, blob_sha }));
+  const tree: TreeFile[] = treeOf(s.db, branch.head_sha).map(({ path, blob_sha, mode }) => ({ path, blob_sha, mode }));
   const index = tree.findIndex((e) => e.path === change.path);
   if (change.content === null) tree.splice(index, 1);
   else {
     const blob = putBlob(s.db, change.content);
-    if (index >= 0) tree[index] = { path: change.path, blob_sha: blob };
+    if (index >= 0) tree[index] = { ...tree[index], path: change.path, blob_sha: blob };
     else tree.push({ path: change.path, blob_sha: blob });
   }
   const commit = writeCommit(s.db, {
@@ -205,6 +295,7 @@ export function commitFileChange(
     message: change.message,
     author: s.actor,
     at: s.now,
+    ...(change.identity ? { identity: change.identity } : {}),
   });
   moveBranch(s.db, repoId, branch.name, commit.sha, s.now);
   return commit;

@@ -3,8 +3,9 @@
 import type { Db, SqlValue } from "../../../sql";
 import { fail, ghNotFound, ghValidationFailed } from "../errors";
 import type { RepoRow } from "../repos";
-import { addAssignees, assignable, setAssignees } from "./assignees";
+import { addAssignees, assignable, issueAssignees, setAssignees } from "./assignees";
 import { bool, nextId, type Store } from "./base";
+import { recordAssigneeChanges, recordEvent } from "./events";
 import { applyLabels, findLabel } from "./labels";
 import { pullHeadSha } from "./merge";
 import type { IssueRow } from "./rows";
@@ -160,11 +161,22 @@ export function createIssue(s: Store, repo: RepoRow, input: NewIssue): IssueRow 
   );
   applyLabels(s, repo.id, id, input.labels, false);
   addAssignees(s.db, repo.id, id, assignees);
+  recordAssigneeChanges(s, { id, repo_id: repo.id }, [], issueAssignees(s.db, id));
+  if (milestone !== null) recordMilestone(s, { id, repo_id: repo.id }, "milestoned", milestone);
   adjustOpenCount(s.db, repo.id, 1);
   return findIssue(s.db, repo.id, number) as IssueRow;
 }
 
 export type StateReason = "completed" | "not_planned" | "reopened";
+
+function recordMilestone(s: Store, issue: { id: number; repo_id: number }, event: "milestoned" | "demilestoned", number: number) {
+  const title = s.db.one<{ title: string }>(
+    "SELECT title FROM gh_milestones WHERE repo_id = ? AND number = ?",
+    issue.repo_id,
+    number,
+  )?.title;
+  recordEvent(s, issue, event, { milestone: { title: title ?? "" } });
+}
 
 /**
  * Opens or closes, keeping closed_at, closed_by, state_reason and the open counter in step. A pull
@@ -185,12 +197,16 @@ export function setIssueState(s: Store, issue: IssueRow, state: "open" | "closed
       issue.id,
     );
     if (issue.is_pull && !issue.head_sha) s.db.run("UPDATE gh_issues SET head_sha = ? WHERE id = ?", pullHeadSha(s.db, issue), issue.id);
+    // A merged pull request's closed event names the merge commit, as GitHub's does.
+    const merge = s.db.one<{ sha: string | null }>("SELECT merge_commit_sha AS sha FROM gh_issues WHERE id = ? AND merged = 1", issue.id);
+    recordEvent(s, issue, "closed", issue.is_pull ? {} : { state_reason: reason ?? "completed" }, merge?.sha ?? null);
   } else {
     s.db.run(
       "UPDATE gh_issues SET state = 'open', state_reason = ?, closed_at = NULL, closed_by = NULL, head_sha = NULL WHERE id = ?",
       issue.is_pull ? null : "reopened",
       issue.id,
     );
+    recordEvent(s, issue, "reopened", issue.is_pull ? {} : { state_reason: "reopened" });
   }
   adjustOpenCount(s.db, issue.repo_id, state === "open" ? 1 : -1);
 }
@@ -209,9 +225,20 @@ export function updateIssue(s: Store, repo: RepoRow, issue: IssueRow, patch: Iss
   // Everything that can refuse the call is checked before anything is written: a 422 changes nothing.
   const milestone = patch.milestone === undefined ? undefined : checkMilestone(s.db, repo.id, patch.milestone);
   const assignees = patch.assignees === undefined ? undefined : checkAssignees(s, repo, patch.assignees);
-  if (milestone !== undefined) s.db.run("UPDATE gh_issues SET milestone = ? WHERE id = ?", milestone, issue.id);
-  if (assignees !== undefined) setAssignees(s.db, repo.id, issue.id, assignees);
-  if (patch.title !== undefined) s.db.run("UPDATE gh_issues SET title = ? WHERE id = ?", patch.title, issue.id);
+  if (milestone !== undefined && milestone !== issue.milestone) {
+    if (issue.milestone !== null) recordMilestone(s, issue, "demilestoned", issue.milestone);
+    if (milestone !== null) recordMilestone(s, issue, "milestoned", milestone);
+    s.db.run("UPDATE gh_issues SET milestone = ? WHERE id = ?", milestone, issue.id);
+  }
+  if (assignees !== undefined) {
+    const before = issueAssignees(s.db, issue.id);
+    setAssignees(s.db, repo.id, issue.id, assignees);
+    recordAssigneeChanges(s, issue, before, issueAssignees(s.db, issue.id));
+  }
+  if (patch.title !== undefined && patch.title !== issue.title) {
+    recordEvent(s, issue, "renamed", { rename: { from: issue.title, to: patch.title } });
+    s.db.run("UPDATE gh_issues SET title = ? WHERE id = ?", patch.title, issue.id);
+  }
   if (patch.body !== undefined) s.db.run("UPDATE gh_issues SET body = ? WHERE id = ?", patch.body, issue.id);
   if (patch.labels !== undefined) applyLabels(s, repo.id, issue.id, patch.labels, true);
   if (patch.state !== undefined || patch.state_reason !== undefined) {
@@ -226,6 +253,8 @@ export const LOCK_REASONS = ["off-topic", "too heated", "resolved", "spam"] as c
 export type LockReason = (typeof LOCK_REASONS)[number];
 
 export function setLocked(s: Store, issue: IssueRow, locked: boolean, reason: LockReason | null): void {
+  if (locked) recordEvent(s, issue, "locked", { lock_reason: reason });
+  else if (issue.locked) recordEvent(s, issue, "unlocked", { lock_reason: issue.active_lock_reason });
   s.db.run(
     "UPDATE gh_issues SET locked = ?, active_lock_reason = ?, updated_at = ? WHERE id = ?",
     bool(locked),

@@ -4,6 +4,7 @@
 import type { Db } from "../../../sql";
 import { fail, ghError, ghNotFound, ghValidationFailed } from "../errors";
 import { nextId, type Store } from "./base";
+import { recordEvent } from "./events";
 import type { LabelRow } from "./rows";
 
 export const DEFAULT_LABEL_COLOR = "ededed";
@@ -77,6 +78,9 @@ export const issueLabels = (db: Db, issueId: number) =>
 
 /** Adds labels (creating undefined ones); `replace` first removes the issue's current labels. */
 export function applyLabels(s: Store, repoId: number, issueId: number, names: readonly string[], replace: boolean): void {
+  const issue = { id: issueId, repo_id: repoId };
+  const before = replace ? issueLabels(s.db, issueId) : [];
+  const kept = new Set<number>();
   if (replace) s.db.run("DELETE FROM gh_issue_labels WHERE issue_id = ?", issueId);
   let position =
     (s.db.one<{ p: number | null }>("SELECT max(position) AS p FROM gh_issue_labels WHERE issue_id = ?", issueId)?.p ?? -1) + 1;
@@ -89,11 +93,16 @@ export function applyLabels(s: Store, repoId: number, issueId: number, names: re
       position,
     );
     if (added) position++;
+    kept.add(label.id);
+    if (added && !before.some((b) => b.id === label.id))
+      recordEvent(s, issue, "labeled", { label: { name: label.name, color: label.color } });
   }
+  for (const b of before) if (!kept.has(b.id)) recordEvent(s, issue, "unlabeled", { label: { name: b.name, color: b.color } });
 }
 
 export function removeIssueLabel(s: Store, repoId: number, issueId: number, name: string): void {
   const label = findLabel(s.db, repoId, name);
   const removed = label ? s.db.run("DELETE FROM gh_issue_labels WHERE issue_id = ? AND label_id = ?", issueId, label.id) : 0;
   if (!removed) fail(ghError(404, "Label does not exist", {}, "https://docs.github.com/rest/issues/labels#remove-a-label-from-an-issue"));
+  if (label) recordEvent(s, { id: issueId, repo_id: repoId }, "unlabeled", { label: { name: label.name, color: label.color } });
 }

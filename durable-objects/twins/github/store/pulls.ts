@@ -5,6 +5,7 @@ import { fail, ghError, ghValidationFailed } from "../errors";
 import type { RepoRow } from "../repos";
 import { assignable } from "./assignees";
 import { bool, nextId, type Store } from "./base";
+import { recordEvent } from "./events";
 import { commitsBetween, findBranch, moveBranch, writeCommit } from "./git";
 import { adjustOpenCount, allocateNumber, findIssue, requireIssue, setIssueState, touchIssue } from "./issues";
 import { compare, comparePull, mergeTrees, pullCommits, pullHeadSha } from "./merge";
@@ -160,6 +161,7 @@ export function mergePull(s: Store, repo: RepoRow, pull: IssueRow, input: MergeI
     s.now,
     pull.id,
   );
+  recordEvent(s, pull, "merged", {}, commit.sha);
   setIssueState(s, { ...pull, head_sha: headSha }, "closed");
   if (base.name === repo.default_branch) {
     for (const number of closingIssueNumbers(pull.body)) {
@@ -186,16 +188,24 @@ export function requestReviewers(s: Store, repo: RepoRow, pull: IssueRow, review
   // The twin's world has no teams, so no team can be a collaborator.
   if (teams.length) notCollaborator();
   const current = requestedReviewers(pull);
+  const added: string[] = [];
   for (const login of reviewers) {
     const user = assignable(s.db, repo, s.actor, login) ?? notCollaborator();
     if (user.toLowerCase() === pull.user.toLowerCase()) fail(ghError(422, "Review cannot be requested from pull request author."));
-    if (!current.some((c) => c.toLowerCase() === user.toLowerCase())) current.push(user);
+    if (!current.some((c) => c.toLowerCase() === user.toLowerCase())) {
+      current.push(user);
+      added.push(user);
+    }
   }
+  for (const user of added) recordEvent(s, pull, "review_requested", { requested_reviewer: user });
   s.db.run("UPDATE gh_issues SET requested_reviewers = ?, updated_at = ? WHERE id = ?", JSON.stringify(current), s.now, pull.id);
 }
 
-export function removeRequestedReviewers(s: Store, pull: IssueRow, reviewers: readonly string[]): void {
+/** `record`: an explicit removal is an event; a reviewer leaving the list by reviewing is not. */
+export function removeRequestedReviewers(s: Store, pull: IssueRow, reviewers: readonly string[], record = true): void {
   const drop = new Set(reviewers.map((r) => r.toLowerCase()));
   const current = requestedReviewers(pull).filter((r) => !drop.has(r.toLowerCase()));
+  for (const user of requestedReviewers(pull))
+    if (record && drop.has(user.toLowerCase())) recordEvent(s, pull, "review_request_removed", { requested_reviewer: user });
   s.db.run("UPDATE gh_issues SET requested_reviewers = ?, updated_at = ? WHERE id = ?", JSON.stringify(current), s.now, pull.id);
 }

@@ -37,16 +37,21 @@ export function listReviews(db: Db, pull: IssueRow, actor: string, limit: number
   };
 }
 
-function checkEvent(s: Store, pull: IssueRow, event: ReviewEvent, body: string): void {
+function checkEvent(s: Store, pull: IssueRow, event: ReviewEvent, body: string, hasComments = false): void {
   const own = pull.user.toLowerCase() === s.actor.toLowerCase();
   if (event === "APPROVE" && own) unprocessable("Can not approve your own pull request");
   if (event === "REQUEST_CHANGES" && own) unprocessable("Can not request changes on your own pull request");
-  if (event !== "APPROVE" && !body.trim())
+  // A COMMENT review that carries inline comments needs no body of its own.
+  if (event !== "APPROVE" && !body.trim() && !(event === "COMMENT" && hasComments))
     unprocessable(`Review body is required for ${event === "COMMENT" ? "comment" : "request changes"} reviews`);
 }
 
-export function createReview(s: Store, pull: IssueRow, input: { body: string; event?: ReviewEvent; commit_id?: string }): ReviewRow {
-  if (input.event) checkEvent(s, pull, input.event, input.body);
+export function createReview(
+  s: Store,
+  pull: IssueRow,
+  input: { body: string; event?: ReviewEvent; commit_id?: string; hasComments?: boolean },
+): ReviewRow {
+  if (input.event) checkEvent(s, pull, input.event, input.body, input.hasComments);
   else if (
     s.db.one(
       "SELECT 1 AS x FROM gh_reviews WHERE repo_id = ? AND pull_number = ? AND user = ? COLLATE NOCASE AND state = 'PENDING'",
@@ -69,7 +74,7 @@ export function createReview(s: Store, pull: IssueRow, input: { body: string; ev
     input.event ? s.now : null,
     input.commit_id ?? pullHeadSha(s.db, pull),
   );
-  if (input.event) removeRequestedReviewers(s, pull, [s.actor]);
+  if (input.event) removeRequestedReviewers(s, pull, [s.actor], false);
   else s.db.run("UPDATE gh_issues SET updated_at = ? WHERE id = ?", s.now, pull.id);
   return requireReview(s.db, pull, String(id), s.actor);
 }
@@ -77,9 +82,10 @@ export function createReview(s: Store, pull: IssueRow, input: { body: string; ev
 export function submitReview(s: Store, pull: IssueRow, review: ReviewRow, event: ReviewEvent, body: string | undefined): ReviewRow {
   if (review.state !== "PENDING") unprocessable("Can not submit a review that is not pending");
   const text = body ?? review.body;
-  checkEvent(s, pull, event, text);
+  const hasComments = !!s.db.one("SELECT 1 AS x FROM gh_review_comments WHERE review_id = ? LIMIT 1", review.id);
+  checkEvent(s, pull, event, text, hasComments);
   s.db.run("UPDATE gh_reviews SET state = ?, body = ?, submitted_at = ? WHERE id = ?", STATE_OF[event], text, s.now, review.id);
-  removeRequestedReviewers(s, pull, [s.actor]);
+  removeRequestedReviewers(s, pull, [s.actor], false);
   return requireReview(s.db, pull, String(review.id), s.actor);
 }
 

@@ -1,0 +1,241 @@
+// The GitHub twin's fidelity declaration (Node only: `npm run fidelity` reads it and writes
+// FIDELITY.md beside it): where GitHub's published description is, which of its operations agents
+// use, and where the twin's answers knowingly differ from it, each with its reason. The
+// schema-conformance test (test/node/fidelity/) fails on any difference not declared here.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type Json, type OpenApiOperation, type ResponseObject, responseSchemas } from "../kit/fidelity/conformance";
+import { openApiOperations, readJson } from "../kit/fidelity/measure";
+import type { ConformanceTarget } from "../kit/fidelity/conformance";
+import type { AgentRelevantSet, Divergence, TwinFidelity, VendorDescription } from "../kit/fidelity/types";
+
+const DESCRIPTION = "node_modules/@octokit/openapi/generated/api.github.com.json";
+
+function describe(root: string): VendorDescription {
+  const spec = readJson<{ info: { version: string }; paths: Record<string, Record<string, { operationId?: string }>> }>(root, DESCRIPTION);
+  const pkg = readJson<{ version: string }>(root, "node_modules/@octokit/openapi/package.json");
+  return {
+    name: "GitHub REST API OpenAPI description (api.github.com)",
+    version: `@octokit/openapi ${pkg.version} (info.version ${spec.info.version})`,
+    source: "github/rest-api-description via npm @octokit/openapi, MIT",
+    operations: openApiOperations(spec.paths),
+  };
+}
+
+/** The REST operations behind github/github-mcp-server's default tool sets, and octokit.js's quickstart. */
+const agentRelevant: AgentRelevantSet = {
+  source:
+    "github/github-mcp-server default toolsets (context, repos, issues, pull_requests, users), pkg/github/*.go REST calls; octokit.js README quickstart (GET /user, issues.create)",
+  operations: [
+    // context
+    "users/get-authenticated",
+    // repos
+    "search/repos",
+    "repos/get-content",
+    "repos/list-commits",
+    "search/code",
+    "repos/get-commit",
+    "repos/list-branches",
+    "repos/list-tags",
+    "git/get-tag",
+    "git/get-ref",
+    "repos/list-releases",
+    "repos/get-latest-release",
+    "repos/get-release-by-tag",
+    "repos/create-or-update-file-contents",
+    "repos/delete-file",
+    "repos/create-for-authenticated-user",
+    "repos/create-in-org",
+    "repos/create-fork",
+    "git/create-ref",
+    "git/get-commit",
+    "git/create-tree",
+    "git/create-commit",
+    "git/update-ref",
+    "repos/get",
+    "activity/list-repos-starred-by-authenticated-user",
+    "activity/star-repo-for-authenticated-user",
+    "activity/unstar-repo-for-authenticated-user",
+    // issues
+    "issues/get",
+    "issues/create",
+    "issues/update",
+    "issues/create-comment",
+    "issues/list-comments",
+    "issues/list-for-repo",
+    "issues/list-labels-on-issue",
+    "issues/list-labels-for-repo",
+    "issues/get-label",
+    "issues/create-label",
+    "issues/list-sub-issues",
+    "issues/add-sub-issue",
+    "issues/remove-sub-issue",
+    "issues/reprioritize-sub-issue",
+    "search/issues-and-pull-requests",
+    // pull_requests
+    "pulls/get",
+    "pulls/list",
+    "pulls/create",
+    "pulls/update",
+    "pulls/merge",
+    "pulls/list-files",
+    "pulls/list-review-comments",
+    "pulls/list-reviews",
+    "pulls/update-branch",
+    "pulls/request-reviewers",
+    "repos/get-combined-status-for-ref",
+    // users
+    "search/users",
+  ],
+};
+
+export const divergences: readonly Divergence[] = [
+  {
+    operation: "*",
+    status: 422,
+    path: "/status",
+    kind: "extra",
+    reason:
+      "GitHub's error answers carry status (\"422\") beside message and documentation_url; the description's validation-error schema does not list it",
+  },
+  {
+    operation: "search/issues-and-pull-requests",
+    path: "/search_type",
+    kind: "missing",
+    reason: "the twin does not send search_type yet (a recent addition to the description, @octokit/openapi 23); clients do not read it",
+  },
+  {
+    operation: "search/issues-and-pull-requests",
+    path: "/items/*/body",
+    kind: "type",
+    reason: "an issue without a body has body null, as GitHub itself answers; the description types it string without nullable",
+  },
+];
+
+/**
+ * Where the twin's answers differ from GitHub's recorded ones (@octokit/fixtures, replayed by
+ * test/node/fidelity/recorded-github.test.ts). `scenario` `*` covers every scenario.
+ */
+export interface RecordedDivergence {
+  scenario: string;
+  path: string;
+  kind: "status" | "header" | "missing" | "extra" | "type";
+  reason: string;
+}
+
+// The fixtures were recorded before GitHub added these fields; @octokit/openapi 23 (the
+// description the twin follows) lists them, so the twin sends them.
+const NEWER_FIELD = "a field GitHub added after @octokit/fixtures recorded this; the current description (@octokit/openapi 23) lists it";
+
+export const recordedDivergences: readonly RecordedDivergence[] = [
+  { scenario: "*", path: "/type", kind: "extra", reason: NEWER_FIELD },
+  { scenario: "*", path: "/*/type", kind: "extra", reason: NEWER_FIELD },
+  { scenario: "*", path: "/items/*/type", kind: "extra", reason: NEWER_FIELD },
+  { scenario: "*", path: "/user/user_view_type", kind: "extra", reason: NEWER_FIELD },
+  { scenario: "*", path: "/*/user/user_view_type", kind: "extra", reason: NEWER_FIELD },
+  { scenario: "*", path: "/items/*/user/user_view_type", kind: "extra", reason: NEWER_FIELD },
+  { scenario: "*", path: "/owner/user_view_type", kind: "extra", reason: NEWER_FIELD },
+  { scenario: "*", path: "/organization/user_view_type", kind: "extra", reason: NEWER_FIELD },
+  { scenario: "get-repository", path: "/has_discussions", kind: "extra", reason: NEWER_FIELD },
+  {
+    scenario: "get-repository",
+    path: "/temp_clone_token",
+    kind: "missing",
+    reason: "GitHub sends it only to a caller with push access, and its value is a secret the sandbox does not mint",
+  },
+  {
+    scenario: "get-repository",
+    path: "/use_squash_pr_title_as_default",
+    kind: "missing",
+    reason: "deprecated by GitHub (squash_merge_commit_title replaces it) and optional in the description; the twin sends neither yet",
+  },
+];
+
+/** The response headers @octokit/rest and its plugins read. */
+export const CLIENT_HEADERS = [
+  "link",
+  "etag",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "x-ratelimit-used",
+  "x-ratelimit-resource",
+] as const;
+
+/** `/repos/{owner}/{repo}/contents/{path}` as a regular expression over concrete paths. */
+const templateRegex = (template: string) =>
+  new RegExp(
+    `^${template
+      .split(/(\{[^}]+\})/)
+      .map((part) => (part.startsWith("{") ? (part === "{path}" ? "(.+)" : "([^/]+)") : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("")}/?$`,
+  );
+
+/**
+ * The schema GitHub publishes for a concrete call's operation and status. A call is matched to
+ * the operation whose method and path template fit it, the template with the most literal segments first.
+ */
+export function conformance(root: string) {
+  const spec = JSON.parse(readFileSync(path.join(root, DESCRIPTION), "utf8")) as {
+    paths: Record<string, Record<string, OpenApiOperation>>;
+    components: { [key: string]: Json } & { responses?: Record<string, ResponseObject> };
+  };
+  // A response may itself be a reference (`#/components/responses/not_found`).
+  const responseOf = (r: ResponseObject | undefined): ResponseObject | undefined => {
+    const ref = r?.$ref?.replace("#/components/responses/", "");
+    return ref ? spec.components.responses?.[ref] : r;
+  };
+  const schemas = responseSchemas("https://schemas.pome.invalid/github.json", "components", { components: spec.components as Json }, true);
+  const routes: { method: string; re: RegExp; literal: number; op: OpenApiOperation }[] = [];
+  for (const [p, item] of Object.entries(spec.paths))
+    for (const [m, op] of Object.entries(item))
+      if (op.operationId)
+        routes.push({
+          method: m.toUpperCase(),
+          re: templateRegex(p),
+          literal: p.split("/").filter((s) => s && !s.startsWith("{")).length,
+          op,
+        });
+  routes.sort((a, b) => b.literal - a.literal);
+  return (method: string, concretePath: string, status: number): ConformanceTarget | undefined => {
+    const route = routes.find((r) => r.method === method && r.re.test(concretePath));
+    if (!route?.op.operationId) return undefined;
+    const response = responseOf(route.op.responses?.[String(status)]);
+    const schema = response?.content?.["application/json"]?.schema ?? response?.content?.["application/scim+json"]?.schema;
+    return { operation: route.op.operationId, validate: schemas(`${route.op.operationId} ${status}`, schema) };
+  };
+}
+
+/** Why GitHub's other operations answer 501, by area (the operationId's prefix). */
+const notImplemented: TwinFidelity["notImplemented"] = {
+  byPrefix: {
+    "actions/": "GitHub Actions (workflows, runs, jobs, logs, artifacts, secrets) are not in the twin's world yet",
+    "checks/": "check runs and suites are not in the twin's world yet (commit statuses are)",
+    "apps/": "GitHub App installations and their tokens: a sandbox's token stands in for an installation",
+    "oidc/": "OIDC token customisation belongs to hosted CI, which the twin does not run",
+    "credentials/": "credential revocation is a GitHub-wide security service, outside a sandbox",
+    "activity/": "notifications, stars, watching and event feeds are not modelled yet",
+    "reactions/": "reactions on this kind of object (commit comments, releases, team discussions) are not stored",
+    "gists/": "gists are outside the repository-and-collaboration world the twin models",
+    "projects/": "Projects (classic) is retired by GitHub; the twin does not serve it",
+    "orgs/": "organization administration (members, settings, hooks, rulesets, custom roles) is not modelled beyond reads the twin serves",
+    "teams/": "teams and their memberships are not modelled yet",
+    "users/": "user account administration (emails, keys, followers, blocks) is not modelled",
+    "repos/": "repository administration (settings, hooks, deployments, pages, releases, rulesets, traffic, ...) is not built yet",
+    "issues/": "this issue operation (sub-issues, milestone writes, issue types, dependencies, ...) is not built yet",
+    "pulls/": "this pull-request operation (review dismissal, codespaces, ...) is not built yet",
+    "search/": "code, commit, topic and label search are not built yet",
+    "git/": "this part of the git database is not built yet",
+    "repos/create-for-authenticated-user": "creating, forking and deleting repositories is not built yet",
+    "meta/": "GitHub's service metadata (meta, octocat, zen, versions) is static reference data the twin does not serve",
+    "emojis/": "static reference data the twin does not serve",
+    "gitignore/": "static reference data the twin does not serve",
+    "licenses/": "static reference data the twin does not serve",
+    "codes-of-conduct/": "static reference data the twin does not serve",
+    "markdown/": "markdown rendering is not implemented",
+  },
+  otherwise:
+    "an administration, security, billing, Copilot, Codespaces or enterprise product outside the repository-and-collaboration world the twin models",
+};
+
+export const fidelity: TwinFidelity = { describe, agentRelevant, divergences, notImplemented };

@@ -1,0 +1,9 @@
+// The root mutation fields, one file per area.
+import type { Resolvers } from "../context";
+import { commitOnBranchMutations } from "./commit-on-branch";
+import { issueMutations } from "./mutations-issues";
+import { pullMutations } from "./mutations-pulls";
+
+export const mutationResolvers: Resolvers = {
+  Mutation: { ...issueMutations, ...pullMutations, ...commitOnBranchMutations },
+};
