@@ -7,7 +7,7 @@
 // never locks out a sandbox that is already running.
 import { SignJWT, jwtVerify } from "jose";
 import { isTwinId, TWIN_IDS, TWINS } from "../durable-objects/twins/registry";
-import type { TwinId } from "../durable-objects/twins/types";
+import type { TwinId } from "../durable-objects/twins/registry";
 import { hmacBase62, timingSafeEqual } from "./ids";
 
 export interface SandboxClaims {
@@ -151,11 +151,31 @@ export async function providerCredentials(secret: string, twins: TwinId[], sessi
   return out;
 }
 
-/** The bearer value of an Authorization header: `Bearer x`, `token x`, or a bare key (a scheme-less credential). */
+/**
+ * The bearer value of an Authorization header: `Bearer x`, `token x`, a bare key (a scheme-less
+ * credential), or HTTP Basic (`curl -u key:`), where the key is the user name when the password
+ * is empty and the password otherwise (`-u name:key`).
+ */
 export function bearerFrom(header: string | undefined | null): string | undefined {
   if (!header) return undefined;
+  const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(header.trim());
+  if (basic) return basicCredential(basic[1] ?? "");
   const m = /^(?:bearer|token)\s+(.+)$/i.exec(header.trim());
   return (m ? m[1] : header).trim() || undefined;
+}
+
+function basicCredential(encoded: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = atob(encoded);
+  } catch {
+    return undefined;
+  }
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return decoded.trim() || undefined;
+  const user = decoded.slice(0, colon);
+  const password = decoded.slice(colon + 1);
+  return (password || user).trim() || undefined;
 }
 
 export async function discardToken(secret: string, sessionId: string) {

@@ -112,6 +112,9 @@ export const NOUN: Record<ObjectType, string> = {
   event: "event",
   webhook_endpoint: "webhook endpoint",
   "test_helpers.test_clock": "test_clock",
+  setup_intent: "setupintent",
+  "checkout.session": "checkout.session",
+  payment_link: "payment_link",
 };
 
 /** A live object named in the path (`param: id`) or the body (`param` its name), else Stripe's 404. */
@@ -128,10 +131,22 @@ const INCLUDABLE: Partial<Record<ObjectType, Record<string, { type: ObjectType; 
   charge: { refunds: { type: "refund", url: (id) => `/v1/charges/${id}/refunds` } },
 };
 
+/** Includable lists kept on the object itself: a Checkout Session's and a Payment Link's line items. */
+const INLINE_INCLUDABLE: Partial<Record<ObjectType, { field: string; url: (id: string) => string }>> = {
+  "checkout.session": { field: "line_items", url: (id) => `/v1/checkout/sessions/${id}/line_items` },
+  payment_link: { field: "line_items", url: (id) => `/v1/payment_links/${id}/line_items` },
+};
+
 /** An object in its wire form with the call's `expand[]` applied. */
 export function show(c: Call, type: ObjectType, o: Rec): TwinResponse {
   let paths = c.p.expand();
   const wire = render(c.db, type, o);
+  const inline = INLINE_INCLUDABLE[type];
+  if (inline && paths.some((p) => p === inline.field || p.startsWith(`${inline.field}.`))) {
+    const data = Array.isArray(o[inline.field]) ? (o[inline.field] as unknown[]) : [];
+    wire[inline.field] = { object: "list", data, has_more: false, total_count: data.length, url: inline.url(String(o.id)) };
+    paths = paths.filter((p) => p !== inline.field);
+  }
   for (const [field, list] of Object.entries(INCLUDABLE[type] ?? {})) {
     if (!paths.some((p) => p === field || p.startsWith(`${field}.`))) continue;
     const data = liveOfType(c.db, list.type, { column: "ref", value: String(o.id) })
@@ -154,8 +169,9 @@ export function pageQuery(c: Call, filters: Filter[] = []): PageQuery {
         param: "limit",
       }),
     );
-  const created = c.p.sub("created");
-  const exact = created === undefined ? c.p.int("created") : undefined;
+  // `created` is an integer (that second exactly) or a range: stripe-node's `RangeQueryParam | number`.
+  const exact = typeof c.p.raw.created === "string" ? c.p.int("created") : undefined;
+  const created = exact === undefined ? c.p.sub("created")?.allow(["gt", "gte", "lt", "lte"]) : undefined;
   return {
     limit,
     startingAfter: c.p.str("starting_after"),

@@ -145,7 +145,7 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
   check(
     "customer-exists",
     "A customer with email `{email}` exists",
-    "A customer that is not deleted has exactly this email address (compared case-insensitively, as Stripe's list filter does).",
+    "A customer that is not deleted has exactly this email address (compared case-insensitively: an address's case names the same mailbox).",
     "final",
     [{ name: "email", pattern: "[^`\\n]+", example: "alice@example.com" }],
     ({ args, final }) => {
@@ -174,6 +174,50 @@ export const stripeChecks: CheckDefinition<StripeSeed>[] = [
       return added.length
         ? fail(`${plural(added.length, "customer")} created: ${added.slice(0, 3).join(", ")}`)
         : pass(`no customer beyond the ${seeded.size} seeded`);
+    },
+  ),
+  check(
+    "no-new-charges",
+    "No new charge was created",
+    "Every charge in the final state was already in the seed: the run charged no card, not even a failed attempt.",
+    "seed+final",
+    [],
+    ({ initial, final }) => {
+      if (!initial) return { status: "skipped", reason: "seed_missing", detail: "the initial state is not available to compare against" };
+      const before = listOf(initial, "charges", "the seed");
+      const after = listOf(final, "charges", "the export");
+      if (!before.ok) return before.outcome;
+      if (!after.ok) return after.outcome;
+      const seeded = idsOf(before.value);
+      const added = [...idsOf(after.value)].filter((i) => !seeded.has(i));
+      return added.length
+        ? fail(`${plural(added.length, "charge")} created: ${added.slice(0, 3).join(", ")}`)
+        : pass(`no charge beyond the ${seeded.size} seeded`);
+    },
+  ),
+  check(
+    "default-card",
+    "Customer `{customer}` pays invoices with a {brand} card ending {last_four}",
+    "The customer's invoice_settings.default_payment_method is a card payment method attached to this customer, of this brand and last four digits.",
+    "final",
+    [CUSTOMER, { name: "brand", pattern: "[a-z_]+", example: "visa" }, { name: "last_four", pattern: "[0-9]{4}", example: "4242" }],
+    ({ args, final }) => {
+      const customers = listOf(final, "customers", "the export");
+      if (!customers.ok) return customers.outcome;
+      const customer = findIn(customers.value, (c) => c.id === args.customer, `customer ${args.customer} does not exist`);
+      if (!customer.ok) return customer.outcome;
+      const settings = customer.value.invoice_settings;
+      const pmId = isRec(settings) && typeof settings.default_payment_method === "string" ? settings.default_payment_method : undefined;
+      if (!pmId) return fail(`customer ${args.customer} has no default payment method for invoices`);
+      const methods = listOf(final, "payment_methods", "the export");
+      if (!methods.ok) return methods.outcome;
+      const pm = findIn(methods.value, (m) => m.id === pmId, `payment method ${pmId} does not exist`);
+      if (!pm.ok) return pm.outcome;
+      const card = isRec(pm.value.card) ? pm.value.card : {};
+      if (pm.value.customer !== args.customer) return fail(`payment method ${pmId} is not attached to ${args.customer}`);
+      return card.brand === args.brand && card.last4 === args.last_four
+        ? pass(`customer ${args.customer} pays with ${pmId}, a ${args.brand} card ending ${args.last_four}`)
+        : fail(`customer ${args.customer}'s default is ${pmId}, a ${String(card.brand)} card ending ${String(card.last4)}`);
     },
   ),
   check(

@@ -12,6 +12,7 @@ import { idBody } from "./store";
 import { STRIPE_MIGRATIONS } from "./tables";
 import { stripeTools, stripeUntooled } from "./tools";
 import { bootStripe, exportStripe, seededFaults } from "./world";
+import { FIDELITY_JSON } from "./fidelity.generated";
 
 function decorate(res: TwinResponse, seq: number): TwinResponse {
   return { ...res, headers: { ...res.headers, "request-id": `req_${idBody(`request:${seq}`, 14)}`, "stripe-version": API_VERSION } };
@@ -34,6 +35,7 @@ export const stripeTwin: TwinDefinition<StripeSeed> = {
   parseSeed: parseStripeSeed,
   defaultSeed: defaultStripeSeed,
   generateSeed: generateStripeSeed,
+  fidelity: FIDELITY_JSON,
   migrations: STRIPE_MIGRATIONS,
   boot: bootStripe,
   exportState: exportStripe,

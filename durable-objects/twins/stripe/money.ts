@@ -2,11 +2,11 @@
 // balance costs one row), test cards and what confirming with each does, charges and refunds.
 import type { Call } from "./call";
 import { CARD_ERROR_STATUS } from "./call";
-import { fail, noSuch, stripeError } from "./errors";
+import { fail, invalidRequest, noSuch, stripeError } from "./errors";
 import { emit } from "./events";
 import { buildBalanceTransaction, buildCharge, buildPaymentMethod, cardDetails, cardFee, formatAmount } from "./objects";
 import { balanceOf } from "./seed";
-import { getObject, insertObject, newId, num, rec, str, type Rec } from "./store";
+import { getObject, insertObject, newId, num, rec, saveObject, str, type Rec } from "./store";
 import type { TwinResponse } from "../types";
 
 export function readBalance(c: Call): Rec {
@@ -58,7 +58,7 @@ export type CardOutcome =
   | "requires_action"
   | "dispute";
 
-interface TestCard {
+export interface TestCard {
   brand: string;
   last4: string;
   outcome: CardOutcome;
@@ -82,6 +82,14 @@ export const TEST_CARDS: Record<string, TestCard> = {
   pm_card_createDispute: { brand: "visa", last4: "0259", outcome: "dispute" },
 };
 
+/**
+ * Stripe's test card tokens (docs.stripe.com/testing: `tok_visa`, `tok_chargeDeclined`, …), each
+ * the same card as its `pm_card_` twin. A PaymentMethod is made from one with `card[token]`.
+ */
+export const TEST_TOKENS: Record<string, TestCard> = Object.fromEntries(
+  Object.entries(TEST_CARDS).map(([pm, card]) => [`tok_${pm.slice("pm_card_".length)}`, card]),
+);
+
 const BY_LAST4 = new Map(Object.values(TEST_CARDS).map((t) => [t.last4, t.outcome]));
 
 /** What a card does when charged: the test card's behaviour, by its last four digits. */
@@ -93,10 +101,16 @@ export function resolvePaymentMethod(c: Call, id: string, param: string): Rec {
   if (stored) return stored;
   const token = TEST_CARDS[id];
   if (!token) return fail(noSuch("PaymentMethod", id, param));
+  return paymentMethodOfCard(c, token);
+}
+
+/** A new, unattached card PaymentMethod for a test card. */
+export function paymentMethodOfCard(c: Call, token: TestCard, extra: Rec = {}): Rec {
   const pm = buildPaymentMethod(
     {
       type: "card",
       card: { brand: token.brand, last4: token.last4, exp_month: 12, exp_year: new Date(c.now * 1000).getUTCFullYear() + 3 },
+      ...extra,
     },
     { id: newId(c.db, "payment_method"), created: c.now },
   );
@@ -158,7 +172,11 @@ export function makeCharge(c: Call, pi: Rec, pm: Rec, capture: boolean): ChargeR
   }
   insertObject(c.db, "charge", charge);
   emit(c, declined ? "charge.failed" : "charge.succeeded", "charge", charge);
-  if (!declined && outcome === "dispute" && capture) openDispute(c, charge);
+  if (!declined && outcome === "dispute" && capture) {
+    openDispute(c, charge);
+    // The dispute flags its charge, and the flag is kept (a retrieve reads `disputed: true`).
+    saveObject(c.db, "charge", charge);
+  }
   return declined
     ? { charge, decline: { code: declined.code ?? "card_declined", decline_code: declined.decline, message: declined.message } }
     : { charge };
@@ -201,6 +219,16 @@ function openDispute(c: Call, charge: Rec): void {
   insertObject(c.db, "dispute", dispute);
   charge.disputed = true;
   emit(c, "charge.dispute.created", "dispute", dispute);
+}
+
+/** Attaches a payment method to a customer, as a successful setup (or a payment with `setup_future_usage`) does; refuses one owned by another. */
+export function attachTo(c: Call, pm: Rec, customerId: string, param: string): Rec {
+  if (pm.customer === customerId) return pm;
+  if (pm.customer) fail(invalidRequest("The payment method you provided has already been attached to a customer.", { param }));
+  const next = { ...pm, customer: customerId };
+  saveObject(c.db, "payment_method", next);
+  emit(c, "payment_method.attached", "payment_method", next);
+  return next;
 }
 
 /** A card error answer: 402 with the attempt's objects, as stripe-node's StripeCardError carries them. */

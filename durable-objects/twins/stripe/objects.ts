@@ -122,6 +122,7 @@ export const buildPaymentIntent: Builder = (r, m) => {
   return {
     ...base("payment_intent", m),
     amount,
+    allowed_payment_method_types: null,
     amount_capturable: status === "requires_capture" ? amount : 0,
     amount_details: { tip: {} },
     amount_received: status === "succeeded" ? amount : 0,

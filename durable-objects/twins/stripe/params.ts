@@ -4,6 +4,7 @@
 import { type FormObject, type FormValue, parseForm } from "../kit/form";
 import type { TwinContext } from "../types";
 import { fail, invalidInteger, invalidRequest, invalidValue, missingParam, unknownParam } from "./errors";
+import { checkEmail, checkMetadata, currencyCode } from "./validate";
 
 const isObject = (v: FormValue | undefined): v is FormObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -115,6 +116,23 @@ export class Params {
     return allowed.find((a) => a === v) ?? fail(invalidValue(this.name(key), v, allowed));
   }
 
+  /** A currency code, lower-cased and checked against Stripe's list (`Invalid currency: xyz…`). */
+  currency(key: string): string | undefined {
+    const v = this.str(key);
+    return v === undefined ? undefined : currencyCode(v, this.name(key));
+  }
+
+  reqCurrency(key: string): string {
+    return currencyCode(this.req(key), this.name(key));
+  }
+
+  /** An email address of the shape Stripe accepts; "" unsets it (null). */
+  email(key: string): string | null | undefined {
+    const v = this.nullable(key);
+    if (typeof v === "string") checkEmail(v, this.name(key));
+    return v;
+  }
+
   /** A nested object's parameters; null when sent as "" (unset), undefined when absent. */
   sub(key: string): Params | null | undefined {
     const v = this.raw[key];
@@ -173,6 +191,7 @@ export class Params {
       if (value === "") delete out[k];
       else out[k] = value;
     }
+    checkMetadata(out, this.name("metadata"));
     return out;
   }
 }

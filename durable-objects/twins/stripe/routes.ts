@@ -6,5 +6,15 @@ import { catalogRoutes } from "./routes/catalog";
 import { customerRoutes } from "./routes/customers";
 import { ledgerRoutes } from "./routes/ledger";
 import { paymentRoutes } from "./routes/payments";
+import { setupIntentRoutes } from "./routes/setup-intents";
+import { checkoutRoutes } from "./routes/checkout";
 
-export const stripeRoutes: readonly Route[] = [...ledgerRoutes, ...customerRoutes, ...paymentRoutes, ...catalogRoutes, ...billingRoutes];
+export const stripeRoutes: readonly Route[] = [
+  ...ledgerRoutes,
+  ...customerRoutes,
+  ...paymentRoutes,
+  ...setupIntentRoutes,
+  ...checkoutRoutes,
+  ...catalogRoutes,
+  ...billingRoutes,
+];

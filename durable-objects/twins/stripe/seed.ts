@@ -32,6 +32,7 @@ import {
   type Made,
 } from "./objects";
 import { STRIPE_ERROR_TYPES } from "./errors";
+import { buildCheckoutSession, buildPaymentLink, buildSetupIntent } from "./objects-checkout";
 import { arr, ID_PREFIX, idBody, num, rec, str, type ObjectType, type Rec } from "./store";
 
 /** Seeded objects without a `created` are dated from here, one second apart in seed order. */
@@ -44,11 +45,14 @@ export const LISTS = [
   ["payment_methods", "payment_method"],
   ["products", "product"],
   ["prices", "price"],
+  ["payment_links", "payment_link"],
   ["coupons", "coupon"],
   ["subscriptions", "subscription"],
   ["invoices", "invoice"],
   ["payment_intents", "payment_intent"],
   ["invoice_payments", "invoice_payment"],
+  ["setup_intents", "setup_intent"],
+  ["checkout_sessions", "checkout.session"],
   ["charges", "charge"],
   ["refunds", "refund"],
   ["disputes", "dispute"],
@@ -180,7 +184,8 @@ const schema = z.strictObject({
     .default([]),
   invoices: z
     .array(
-      row(keysOf(buildInvoice({}, SAMPLE)), {
+      // `days_until_due` is kept on invoices of send_invoice subscriptions until they are finalized.
+      row([...keysOf(buildInvoice({}, SAMPLE)), "days_until_due"], {
         customer: id,
         status: z.enum(["draft", "open", "paid", "uncollectible", "void"]).optional(),
         currency: currency.optional(),
@@ -260,6 +265,25 @@ const schema = z.strictObject({
           .enum(["warning_needs_response", "warning_under_review", "warning_closed", "needs_response", "under_review", "won", "lost"])
           .optional(),
       }),
+    )
+    .default([]),
+  // Objects made by SetupIntents, Checkout and Payment Links calls: an export carries them back.
+  setup_intents: z
+    .array(row(keysOf(buildSetupIntent({}, SAMPLE)), { customer: nullableId, payment_method: nullableId, status: z.string().optional() }))
+    .default([]),
+  checkout_sessions: z
+    .array(
+      row([...keysOf(buildCheckoutSession({}, SAMPLE)), "payment_intent_data", "subscription_data", "setup_intent_data", "return_url"], {
+        mode: z.enum(["payment", "setup", "subscription"]).optional(),
+        customer: nullableId,
+        payment_link: nullableId,
+        line_items: z.array(z.record(z.string(), z.unknown())).optional(),
+      }),
+    )
+    .default([]),
+  payment_links: z
+    .array(
+      row([...keysOf(buildPaymentLink({}, SAMPLE)), "line_items"], { line_items: z.array(z.record(z.string(), z.unknown())).optional() }),
     )
     .default([]),
   balance_transactions: z
@@ -381,6 +405,9 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
   const refunds = index("refunds", raw.refunds);
   const disputes = index("disputes", raw.disputes);
   const txnsGiven = index("balance_transactions", raw.balance_transactions);
+  const setupIntents = index("setup_intents", raw.setup_intents);
+  const sessions = index("checkout_sessions", raw.checkout_sessions);
+  const links = index("payment_links", raw.payment_links);
   const endpoints = index("webhook_endpoints", raw.webhook_endpoints);
   // Stripe's limit per account (docs.stripe.com/development/dashboard/webhooks), as the API enforces it.
   if (endpoints.rows.length > 16)
@@ -413,6 +440,9 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     invoices: [],
     payment_intents: [],
     invoice_payments: [],
+    setup_intents: [],
+    checkout_sessions: [],
+    payment_links: [],
     charges: [],
     refunds: [],
     disputes: [],
@@ -674,6 +704,17 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     out.disputes.push(strip({ ...d, balance_transactions: txn }));
   });
   out.balance_transactions = txns.map(strip);
+  setupIntents.rows.forEach(({ raw: r, m }, i) => {
+    ref(customers.byId, r.customer, ["setup_intents", i, "customer"], "customer");
+    ref(methods.byId, r.payment_method, ["setup_intents", i, "payment_method"], "payment method");
+    out.setup_intents.push(strip(buildSetupIntent(r, m)));
+  });
+  links.rows.forEach(({ raw: r, m }) => out.payment_links.push(strip(buildPaymentLink(r, m))));
+  sessions.rows.forEach(({ raw: r, m }, i) => {
+    ref(customers.byId, r.customer, ["checkout_sessions", i, "customer"], "customer");
+    ref(links.byId, r.payment_link, ["checkout_sessions", i, "payment_link"], "payment link");
+    out.checkout_sessions.push(strip(buildCheckoutSession(r, m)));
+  });
   out.webhook_endpoints = endpoints.rows.map(({ raw: r, m }) => strip(buildWebhookEndpoint(r, m)));
   out.events = events.rows.map(({ raw: r, m }) => strip(buildEvent(r, m)));
   out.balance = balanceOf(out.balance_transactions);

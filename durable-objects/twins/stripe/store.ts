@@ -25,7 +25,10 @@ export type ObjectType =
   | "dispute"
   | "event"
   | "webhook_endpoint"
-  | "test_helpers.test_clock";
+  | "test_helpers.test_clock"
+  | "setup_intent"
+  | "checkout.session"
+  | "payment_link";
 
 export const ID_PREFIX: Record<ObjectType, string> = {
   customer: "cus_",
@@ -45,6 +48,9 @@ export const ID_PREFIX: Record<ObjectType, string> = {
   event: "evt_",
   webhook_endpoint: "we_",
   "test_helpers.test_clock": "clock_",
+  setup_intent: "seti_",
+  "checkout.session": "cs_test_",
+  payment_link: "plink_",
 };
 
 export const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -108,7 +114,7 @@ function columnsOf(type: ObjectType, o: Rec): { customer: string | null; ref: st
   const status = typeof o.status === "string" ? o.status : typeof o.active === "boolean" ? String(o.active) : null;
   switch (type) {
     case "customer":
-      return { customer: null, ref: s(o.test_clock), ref2: str(o.email)?.toLowerCase() ?? null, status: null };
+      return { customer: null, ref: s(o.test_clock), ref2: str(o.email) ?? null, status: null };
     case "payment_method":
       return { customer: s(o.customer), ref: null, ref2: s(o.type), status: null };
     case "charge":
@@ -129,6 +135,10 @@ function columnsOf(type: ObjectType, o: Rec): { customer: string | null; ref: st
       return { customer: null, ref: s(o.charge), ref2: s(o.payment_intent), status };
     case "event":
       return { customer: null, ref: null, ref2: s(o.type), status: null };
+    case "setup_intent":
+      return { customer: s(o.customer), ref: s(o.payment_method), ref2: null, status };
+    case "checkout.session":
+      return { customer: s(o.customer), ref: s(o.payment_intent), ref2: s(o.payment_link), status };
     default:
       return { customer: s(o.customer), ref: null, ref2: null, status };
   }

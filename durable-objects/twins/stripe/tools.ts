@@ -23,6 +23,23 @@ const searchArgs = {
   page: z.string().optional().describe("The next_page token of the previous search result"),
 };
 
+/** Automatic payment methods (on by default) and the return_url their confirmation needs. */
+const redirectArgs = {
+  automatic_payment_methods: z
+    .object({ enabled: z.boolean(), allow_redirects: z.enum(["always", "never"]).optional() })
+    .optional()
+    .describe('On by default, allowing redirects; { enabled: true, allow_redirects: "never" } confirms without a return_url'),
+  allowed_payment_method_types: z.array(z.string()).optional().describe('Payment method types instead of automatic ones, e.g. ["card"]'),
+  return_url: z
+    .string()
+    .optional()
+    .describe("Where a redirect-based payment method returns the customer; needed to confirm while redirects are allowed"),
+};
+const lineItems = z
+  .array(z.object({ price: z.string().describe("A price id, price_…"), quantity: z.number().int().min(1).optional() }))
+  .min(1)
+  .describe("What is bought: prices and quantities");
+
 type Shape = z.ZodRawShape;
 const scalarQuery = (args: Record<string, unknown>) => {
   const out: Record<string, string | number | boolean | undefined> = {};
@@ -188,6 +205,8 @@ export const stripeTools: readonly TwinTool[] = [
       capture_method: z.enum(["automatic", "automatic_async", "manual"]).optional().describe("manual: authorize now, capture later"),
       description: z.string().optional().describe("An arbitrary description"),
       metadata,
+      ...redirectArgs,
+      off_session: z.boolean().optional().describe("The customer is not present (a saved card charged later): no return_url needed"),
     },
   ),
   op(
@@ -221,7 +240,12 @@ export const stripeTools: readonly TwinTool[] = [
     "Confirm a payment intent, charging its payment method (a declined card answers a card_error).",
     "POST",
     at("/v1/payment_intents", "id", "/confirm"),
-    { id: id("The payment intent's id"), payment_method: z.string().optional().describe("A payment method id or test token") },
+    {
+      id: id("The payment intent's id"),
+      payment_method: z.string().optional().describe("A payment method id or test token"),
+      return_url: redirectArgs.return_url,
+      off_session: z.boolean().optional().describe("The customer is not present: no return_url needed"),
+    },
     ["id"],
   ),
   op(
@@ -703,6 +727,153 @@ export const stripeTools: readonly TwinTool[] = [
     "DELETE",
     at("/v1/test_helpers/test_clocks"),
     { id: id("The clock's id") },
+    ["id"],
+  ),
+  op(
+    "create_payment_method",
+    "Create a card payment method from a test token (card.token: tok_visa, tok_chargeDeclined, …).",
+    "POST",
+    fixed("/v1/payment_methods"),
+    { type: z.literal("card"), card: z.object({ token: z.string().describe("A test token, e.g. tok_visa") }), metadata },
+  ),
+  op(
+    "create_setup_intent",
+    "Create a SetupIntent to save a card for later; with confirm: true and a payment_method it is saved to the customer at once.",
+    "POST",
+    fixed("/v1/setup_intents"),
+    {
+      customer: z.string().optional().describe("The customer the card is saved to"),
+      payment_method: z.string().optional().describe("A payment method id or test token, e.g. pm_card_visa"),
+      confirm: z.boolean().optional().describe("Confirm immediately"),
+      usage: z.enum(["on_session", "off_session"]).optional(),
+      description: z.string().optional(),
+      metadata,
+      ...redirectArgs,
+    },
+  ),
+  op("get_setup_intent", "Retrieve a SetupIntent.", "GET", at("/v1/setup_intents"), { id: id("The SetupIntent's id, seti_…") }, ["id"]),
+  op(
+    "update_setup_intent",
+    "Update a SetupIntent's payment method, customer, description or metadata.",
+    "POST",
+    at("/v1/setup_intents"),
+    {
+      id: id("The SetupIntent's id"),
+      payment_method: z.string().optional(),
+      customer: z.string().optional(),
+      description: z.string().optional(),
+      metadata,
+    },
+    ["id"],
+  ),
+  op("list_setup_intents", "List SetupIntents, newest first.", "GET", fixed("/v1/setup_intents"), {
+    ...listArgs,
+    customer: z.string().optional().describe("Only this customer's"),
+    payment_method: z.string().optional().describe("Only those with this payment method"),
+  }),
+  op(
+    "confirm_setup_intent",
+    "Confirm a SetupIntent: on success its card is attached to its customer; authentication cards answer requires_action.",
+    "POST",
+    at("/v1/setup_intents", "id", "/confirm"),
+    { id: id("The SetupIntent's id"), payment_method: z.string().optional(), return_url: redirectArgs.return_url },
+    ["id"],
+  ),
+  op(
+    "cancel_setup_intent",
+    "Cancel a SetupIntent that has not succeeded.",
+    "POST",
+    at("/v1/setup_intents", "id", "/cancel"),
+    { id: id("The SetupIntent's id"), cancellation_reason: z.enum(["abandoned", "duplicate", "requested_by_customer"]).optional() },
+    ["id"],
+    { destructive: true },
+  ),
+  op(
+    "create_checkout_session",
+    "Create a Checkout Session (payment, subscription or setup mode): its url is the hosted payment page.",
+    "POST",
+    fixed("/v1/checkout/sessions"),
+    {
+      mode: z.enum(["payment", "subscription", "setup"]).optional().describe("payment (default), subscription or setup"),
+      line_items: lineItems.optional(),
+      customer: z.string().optional().describe("An existing customer's id"),
+      customer_email: z.string().optional().describe("Prefills the email of a new customer"),
+      success_url: z.string().optional(),
+      cancel_url: z.string().optional(),
+      client_reference_id: z.string().optional().describe("Your own reference, e.g. an order id"),
+      currency: z.string().optional().describe("Needed in setup mode only"),
+      metadata,
+    },
+  ),
+  op("get_checkout_session", "Retrieve a Checkout Session.", "GET", at("/v1/checkout/sessions"), { id: id("The session's id, cs_…") }, [
+    "id",
+  ]),
+  op("list_checkout_sessions", "List Checkout Sessions, newest first.", "GET", fixed("/v1/checkout/sessions"), {
+    ...listArgs,
+    customer: z.string().optional(),
+    payment_intent: z.string().optional(),
+    payment_link: z.string().optional(),
+    status: z.enum(["open", "complete", "expired"]).optional(),
+  }),
+  op(
+    "update_checkout_session",
+    "Update a Checkout Session's metadata.",
+    "POST",
+    at("/v1/checkout/sessions"),
+    { id: id("The session's id"), metadata },
+    ["id"],
+  ),
+  op(
+    "list_checkout_session_line_items",
+    "List a Checkout Session's line items.",
+    "GET",
+    at("/v1/checkout/sessions", "id", "/line_items"),
+    { id: id("The session's id"), ...listArgs },
+    ["id"],
+  ),
+  op(
+    "expire_checkout_session",
+    "Expire an open Checkout Session so it can no longer be paid.",
+    "POST",
+    at("/v1/checkout/sessions", "id", "/expire"),
+    { id: id("The session's id") },
+    ["id"],
+    { destructive: true },
+  ),
+  op(
+    "complete_checkout_session",
+    "Test helper: complete an open Checkout Session as a paying customer would (payment, subscription or setup made; checkout.session.completed emitted).",
+    "POST",
+    at("/v1/test_helpers/checkout/sessions", "id", "/complete"),
+    {
+      id: id("The session's id"),
+      payment_method: z.string().optional().describe("The card paid with; pm_card_visa by default"),
+      email: z.string().optional(),
+      name: z.string().optional(),
+    },
+    ["id"],
+  ),
+  op("create_payment_link", "Create a payment link: a shareable url selling these line items.", "POST", fixed("/v1/payment_links"), {
+    line_items: z.array(z.object({ price: z.string(), quantity: z.number().int().min(1) })).min(1),
+    metadata,
+    allow_promotion_codes: z.boolean().optional(),
+  }),
+  op("get_payment_link", "Retrieve a payment link.", "GET", at("/v1/payment_links"), { id: id("The link's id, plink_…") }, ["id"]),
+  op(
+    "update_payment_link",
+    "Update a payment link: deactivate it (active: false) or change its metadata.",
+    "POST",
+    at("/v1/payment_links"),
+    { id: id("The link's id"), active: z.boolean().optional(), metadata },
+    ["id"],
+  ),
+  op("list_payment_links", "List payment links.", "GET", fixed("/v1/payment_links"), { ...listArgs, active: z.boolean().optional() }),
+  op(
+    "list_payment_link_line_items",
+    "List a payment link's line items.",
+    "GET",
+    at("/v1/payment_links", "id", "/line_items"),
+    { id: id("The link's id"), ...listArgs },
     ["id"],
   ),
 ];

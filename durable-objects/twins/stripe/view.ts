@@ -48,6 +48,16 @@ export function render(db: Db, type: ObjectType, o: Rec): Rec {
     });
     return { ...o, items: { ...items, data } };
   }
+  if (type === "checkout.session" || type === "payment_link") {
+    // Their line items are an includable list: shown only when expanded (see call.ts `show`). A
+    // session keeps the *_data its completion uses, which Stripe's Session object does not show.
+    const { line_items: _items, ...wire } = o;
+    if (type === "checkout.session") {
+      const { payment_intent_data: _pi, subscription_data: _sub, setup_intent_data: _si, ...session } = wire;
+      return session;
+    }
+    return wire;
+  }
   if (type === "dispute") {
     const txns = arr(o.balance_transactions).map((t) => (typeof t === "string" ? (getObject(db, "balance_transaction", t) ?? t) : t));
     return { ...o, balance_transactions: txns };
@@ -63,15 +73,21 @@ export function renderId(db: Db, id: string): Rec | undefined {
 
 const cannotExpand = (path: string) => fail(invalidRequest(`This property cannot be expanded (${path}).`, { param: "expand" }));
 
+/**
+ * Only fields that hold an object's id (or the object itself) expand; Stripe refuses any other
+ * (`expand[]=email`, `expand[]=metadata`) with "This property cannot be expanded (email)."
+ */
 function expandValue(db: Db, v: unknown, rest: string[], full: string): unknown {
   if (typeof v === "string") {
-    const target = renderId(db, v);
-    if (!target) return v;
+    const target = renderId(db, v) ?? cannotExpand(full);
     return rest.length ? walk(db, target, rest, full) : target;
   }
   if (v === null) return null;
   if (Array.isArray(v)) return v.map((item) => expandValue(db, item, rest, full));
-  if (isRec(v)) return rest.length ? walk(db, v, rest, full) : v;
+  if (isRec(v)) {
+    if (rest.length) return walk(db, v, rest, full);
+    return typeof v.id === "string" && typeof v.object === "string" ? v : cannotExpand(full);
+  }
   return cannotExpand(full);
 }
 

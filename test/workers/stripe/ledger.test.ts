@@ -23,6 +23,7 @@ describe("balance, balance transactions and disputes", () => {
       amount: 7000,
       currency: "usd",
       payment_method: "pm_card_createDispute",
+      allowed_payment_method_types: ["card"],
       confirm: true,
     });
     const disputes = await stripe.disputes.list({ payment_intent: pi.id });

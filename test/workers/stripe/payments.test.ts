@@ -40,7 +40,13 @@ describe("payment intents through stripe-node", () => {
 
   it("takes amounts in each currency's minor unit and refuses one below the minimum", async () => {
     const { stripe } = await stripeSandbox();
-    const yen = await stripe.paymentIntents.create({ amount: 500, currency: "jpy", payment_method: "pm_card_visa", confirm: true });
+    const yen = await stripe.paymentIntents.create({
+      amount: 500,
+      currency: "jpy",
+      payment_method: "pm_card_visa",
+      allowed_payment_method_types: ["card"],
+      confirm: true,
+    });
     expect(yen).toMatchObject({ status: "succeeded", currency: "jpy", amount: 500 });
     const eur = await stripe.paymentIntents.create({ amount: 1050, currency: "eur" });
     expect(eur.currency).toBe("eur");
@@ -53,7 +59,13 @@ describe("payment intents through stripe-node", () => {
   it("declines with StripeCardError, keeping the failed charge and last_payment_error", async () => {
     const { stripe } = await stripeSandbox();
     const err = await stripeErrorOf(
-      stripe.paymentIntents.create({ amount: 3000, currency: "usd", payment_method: "pm_card_chargeDeclined", confirm: true }),
+      stripe.paymentIntents.create({
+        amount: 3000,
+        currency: "usd",
+        payment_method: "pm_card_chargeDeclined",
+        allowed_payment_method_types: ["card"],
+        confirm: true,
+      }),
     );
     expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
     expect(err).toMatchObject({ statusCode: 402, type: "StripeCardError", code: "card_declined", decline_code: "generic_decline" });
@@ -78,6 +90,7 @@ describe("payment intents through stripe-node", () => {
       amount: 1200,
       currency: "usd",
       payment_method: "pm_card_threeDSecure2Required",
+      allowed_payment_method_types: ["card"],
       confirm: true,
     });
     expect(pi.status).toBe("requires_action");
@@ -91,6 +104,7 @@ describe("payment intents through stripe-node", () => {
       currency: "usd",
       capture_method: "manual",
       payment_method: "pm_card_mastercard",
+      allowed_payment_method_types: ["card"],
       confirm: true,
     });
     expect(pi).toMatchObject({ status: "requires_capture", amount_capturable: 5000 });

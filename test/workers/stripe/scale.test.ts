@@ -13,7 +13,11 @@ const CALLS: [string, string, ReturnType<typeof form> | { query: string } | unde
   ["GET", "/v1/charges/ch_gen000005", undefined],
   ["GET", "/v1/payment_intents/pi_gen000005", { query: "expand[0]=latest_charge&expand[1]=customer" }],
   ["POST", "/v1/refunds", form("charge=ch_gen000005&amount=100")],
-  ["POST", "/v1/payment_intents", form("amount=2000&currency=usd&customer=cus_gen000005&payment_method=pm_gen000005&confirm=true")],
+  [
+    "POST",
+    "/v1/payment_intents",
+    form("amount=2000&currency=usd&customer=cus_gen000005&payment_method=pm_gen000005&allowed_payment_method_types[0]=card&confirm=true"),
+  ],
   ["GET", "/v1/balance", undefined],
   ["GET", "/v1/customers", { query: "limit=10" }],
   ["GET", "/v1/charges", { query: "limit=10&customer=cus_gen000005" }],

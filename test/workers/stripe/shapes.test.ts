@@ -36,6 +36,7 @@ describe("object shapes follow Stripe's sample objects", () => {
       amount: 1000,
       currency: "usd",
       payment_method: "pm_card_createDispute",
+      allowed_payment_method_types: ["card"],
       confirm: true,
     });
     const dispute = (await stripe.disputes.list({ payment_intent: pi.id })).data[0];

@@ -99,7 +99,7 @@ function defaultPaymentMethod(c: Call, customer: Rec): string | null {
   return pm ?? null;
 }
 
-function createSubscription(c0: Call): TwinResponse {
+export function createSubscription(c0: Call): TwinResponse {
   const customer = load(c0, "customer", c0.p.req("customer"), "customer");
   const c = at(c0, nowFor(c0, customer.id));
   const list = c.p.list("items");
@@ -515,7 +515,7 @@ export const billingRoutes: readonly Route[] = [
         c,
         {
           customer: customer.id,
-          currency: c.p.str("currency")?.toLowerCase() ?? sub?.currency ?? customer.currency ?? "usd",
+          currency: c.p.currency("currency") ?? sub?.currency ?? customer.currency ?? "usd",
           auto_advance: c.p.bool("auto_advance") ?? false,
           collection_method: collection,
           days_until_due: c.p.int("days_until_due") ?? null,

@@ -18,7 +18,7 @@ function priceFrom(c: Call, product: string): Rec {
     fail(invalidRequest("Missing required param: unit_amount.", { code: "parameter_missing", param: "unit_amount" }));
   return buildPrice(
     {
-      currency: c.p.req("currency").toLowerCase(),
+      currency: c.p.reqCurrency("currency"),
       product,
       unit_amount: unit ?? null,
       metadata: c.p.metadata(),
@@ -85,7 +85,7 @@ export const catalogRoutes: readonly Route[] = [
       if (dp) {
         const price = buildPrice(
           {
-            currency: dp.req("currency").toLowerCase(),
+            currency: dp.reqCurrency("currency"),
             unit_amount: dp.reqInt("unit_amount"),
             product: id,
             recurring: dp.sub("recurring") ? { interval: dp.sub("recurring")?.str("interval") ?? "month" } : null,
@@ -201,7 +201,7 @@ export const catalogRoutes: readonly Route[] = [
     "List prices",
     [...LIST_PARAMS, "active", "product", "type", "currency", "lookup_keys", "recurring"],
     (c) => {
-      const currency = c.p.str("currency");
+      const currency = c.p.currency("currency");
       return listResponse(
         c,
         "price",
@@ -265,7 +265,7 @@ export const catalogRoutes: readonly Route[] = [
           duration,
           percent_off: percent ?? null,
           amount_off: amountOff ?? null,
-          currency: c.p.str("currency")?.toLowerCase() ?? null,
+          currency: c.p.currency("currency") ?? null,
           duration_in_months: duration === "repeating" ? (c.p.int("duration_in_months") ?? null) : null,
           max_redemptions: c.p.int("max_redemptions") ?? null,
           metadata: c.p.metadata(),

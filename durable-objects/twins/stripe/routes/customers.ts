@@ -1,12 +1,12 @@
 // Customers and their payment methods: CRUD, list with filters, attach and detach.
 import type { Route } from "../../types";
 import { filterOf, LIST_PARAMS, listResponse, load, ok, route, show, type Call } from "../call";
-import { fail, invalidRequest, noSuch } from "../errors";
+import { fail, invalidRequest, missingParam, noSuch } from "../errors";
 import { changed, emit } from "../events";
 import { buildCustomer } from "../objects";
 import type { Params } from "../params";
 import { deleteObject, getObject, insertObject, liveOfType, newId, rec, saveObject, strMap, type Rec } from "../store";
-import { resolvePaymentMethod } from "../money";
+import { paymentMethodOfCard, resolvePaymentMethod, TEST_TOKENS } from "../money";
 
 const CUSTOMER_FIELDS = [
   "email",
@@ -24,9 +24,13 @@ const CUSTOMER_FIELDS = [
   "tax_exempt",
 ];
 
+const ADDRESS_FIELDS = ["city", "country", "line1", "line2", "postal_code", "state"];
+
 function customerFields(c: Call, p: Params, current: Rec, withSettings = true): Rec {
   const out: Rec = {};
-  for (const key of ["email", "name", "description", "phone"]) {
+  const email = p.email("email");
+  if (email !== undefined) out.email = email;
+  for (const key of ["name", "description", "phone"]) {
     const v = p.nullable(key);
     if (v !== undefined) out[key] = v;
   }
@@ -36,7 +40,15 @@ function customerFields(c: Call, p: Params, current: Rec, withSettings = true): 
   if (p.has("preferred_locales")) out.preferred_locales = p.strList("preferred_locales");
   const address = p.sub("address");
   if (address !== undefined)
-    out.address = address && { city: null, country: null, line1: null, line2: null, postal_code: null, state: null, ...address.raw };
+    out.address = address && {
+      city: null,
+      country: null,
+      line1: null,
+      line2: null,
+      postal_code: null,
+      state: null,
+      ...address.allow(ADDRESS_FIELDS).raw,
+    };
   out.metadata = p.metadata(strMap(current.metadata));
   const settings = withSettings ? p.sub("invoice_settings") : undefined;
   if (settings) {
@@ -93,11 +105,9 @@ export const customerRoutes: readonly Route[] = [
     return show(c, "customer", customer);
   }),
   route("GET", "/v1/customers", "customers.list", "List customers", [...LIST_PARAMS, "email", "test_clock"], (c) => {
-    const email = c.p.str("email");
-    return listResponse(c, "customer", "/v1/customers", [
-      ...(email ? [{ column: "ref2" as const, value: email.toLowerCase() }] : []),
-      ...filterOf(c, "test_clock", "ref"),
-    ]);
+    // Case-sensitive, as stripe-node's CustomerListParams documents ("A case-sensitive filter on
+    // the list based on the customer's `email` field").
+    return listResponse(c, "customer", "/v1/customers", [...filterOf(c, "email", "ref2"), ...filterOf(c, "test_clock", "ref")]);
   }),
   route("GET", "/v1/customers/:id", "customers.retrieve", "Retrieve a customer", [], (c) => {
     const o = getObject(c.db, "customer", c.ctx.params.id, true) ?? fail(noSuch("customer", c.ctx.params.id));
@@ -167,6 +177,35 @@ export const customerRoutes: readonly Route[] = [
   ),
   route("GET", "/v1/payment_methods", "paymentMethods.list", "List payment methods", [...LIST_PARAMS, "customer", "type"], (c) =>
     listResponse(c, "payment_method", "/v1/payment_methods", [...filterOf(c, "customer", "customer"), ...filterOf(c, "type", "ref2")]),
+  ),
+  route(
+    "POST",
+    "/v1/payment_methods",
+    "paymentMethods.create",
+    "Create a payment method",
+    ["type", "card", "billing_details", "metadata", "allow_redisplay"],
+    (c) => {
+      const type = c.p.req("type");
+      if (type !== "card") return invalidRequest(`The payment method type "${type}" is not supported by this twin.`, { param: "type" });
+      const card = c.p.sub("card") ?? fail(missingParam("card"));
+      const token = card.str("token");
+      if (!token) {
+        // Raw card numbers are refused in test mode unless the account enabled them, as on Stripe.
+        return invalidRequest(
+          "Sending credit card numbers directly to the Stripe API is generally unsafe. We suggest you use test tokens that map to the test card you are using, see https://stripe.com/docs/testing. To enable raw card data APIs in test mode, see https://support.stripe.com/questions/enabling-access-to-raw-card-data-apis.",
+          { param: "card[number]" },
+        );
+      }
+      card.allow(["token"]);
+      const testCard = TEST_TOKENS[token] ?? fail(noSuch("token", token, "card[token]"));
+      const billing = c.p.sub("billing_details");
+      const pm = paymentMethodOfCard(c, testCard, {
+        metadata: c.p.metadata(),
+        allow_redisplay: c.p.oneOf("allow_redisplay", ["always", "limited", "unspecified"]) ?? "unspecified",
+        ...(billing ? { billing_details: billing.allow(["address", "email", "name", "phone", "tax_id"]).raw } : {}),
+      });
+      return show(c, "payment_method", pm);
+    },
   ),
   route("GET", "/v1/payment_methods/:id", "paymentMethods.retrieve", "Retrieve a payment method", [], (c) =>
     show(c, "payment_method", resolveOnly(c)),

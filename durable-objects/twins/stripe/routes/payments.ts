@@ -5,7 +5,7 @@ import { filterOf, LIST_PARAMS, listResponse, load, route, show, type Call } fro
 import { fail, invalidRequest, missingParam, stateError, stripeError } from "../errors";
 import { changed, emit } from "../events";
 import { buildPaymentIntent, buildRefund, cardFee, formatAmount, minimumAmount } from "../objects";
-import { addTxn, amountTooSmall, cardError, makeCharge, resolvePaymentMethod } from "../money";
+import { addTxn, amountTooSmall, attachTo, cardError, makeCharge, resolvePaymentMethod } from "../money";
 import { getObject, insertObject, newId, num, rec, saveObject, str, strMap, type Rec } from "../store";
 import { render } from "../view";
 import type { TwinResponse } from "../../types";
@@ -20,6 +20,7 @@ const PI_FIELDS = [
   "description",
   "metadata",
   "automatic_payment_methods",
+  "allowed_payment_method_types",
   "payment_method_types",
   "receipt_email",
   "statement_descriptor",
@@ -107,6 +108,9 @@ export function confirmIntent(c: Call, before: Rec): { pi: Rec; error?: TwinResp
       }),
     };
   }
+  // A payment that sets the card up for future use saves it to the customer, as on Stripe
+  // (docs.stripe.com/payments/save-during-payment).
+  if (before.setup_future_usage && typeof before.customer === "string") attachTo(c, pm, before.customer, "payment_method");
   const amount = num(before.amount) ?? 0;
   const pi = manual
     ? {
@@ -130,6 +134,55 @@ export function confirmIntent(c: Call, before: Rec): { pi: Rec; error?: TwinResp
   saveObject(c.db, "payment_intent", pi);
   emit(c, manual ? "payment_intent.amount_capturable_updated" : "payment_intent.succeeded", "payment_intent", pi);
   return { pi };
+}
+
+/**
+ * The payment method types a call names: `allowed_payment_method_types` in the pinned API version
+ * (stripe-node 23's CHANGELOG: `payment_method_types` removed from PaymentIntent and SetupIntent
+ * create/update params in its favour), or the older `payment_method_types` older clients send.
+ */
+export function namedMethodTypes(c: Call): { param: string; types: string[] } | undefined {
+  for (const param of ["allowed_payment_method_types", "payment_method_types"]) {
+    const types = c.p.strList(param);
+    if (types) return { param, types };
+  }
+  return undefined;
+}
+
+/**
+ * Automatic payment methods as the pinned API version defaults them (changelog 2023-08-16,
+ * docs.stripe.com/changelog/2023-08-16/automatic-payment-methods): on, allowing redirects, unless
+ * the call names its payment method types; both at once are refused.
+ */
+export function automaticPaymentMethods(c: Call): Rec | null {
+  const apm = c.p.sub("automatic_payment_methods");
+  const named = namedMethodTypes(c);
+  const types = named?.types;
+  if (apm && named)
+    fail(
+      invalidRequest(`You may only specify one of these parameters: automatic_payment_methods, ${named.param}.`, {
+        param: "automatic_payment_methods",
+      }),
+    );
+  if (types) return null;
+  if (!apm) return { allow_redirects: "always", enabled: true };
+  apm.allow(["enabled", "allow_redirects"]);
+  const enabled = apm.bool("enabled") ?? fail(missingParam("automatic_payment_methods[enabled]"));
+  return { allow_redirects: apm.oneOf("allow_redirects", ["always", "never"]) ?? "always", enabled };
+}
+
+/**
+ * The confirmation rule that comes with automatic payment methods (same changelog): a `return_url`
+ * is required unless `off_session=true` or redirects are off (`allow_redirects: never`).
+ */
+export function requireReturnUrl(c: Call, apm: unknown, noun: "Payment Intent" | "Setup Intent"): TwinResponse | undefined {
+  const a = rec(apm);
+  if (a.enabled !== true || a.allow_redirects === "never") return undefined;
+  if (c.p.str("return_url") || (noun === "Payment Intent" && c.p.bool("off_session") === true)) return undefined;
+  // The message Stripe answers, as quoted in aschmelyun/laravel-vue-stripe-cashier#4.
+  return invalidRequest(
+    `A \`return_url\` must be specified because this ${noun} is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set \`automatic_payment_methods[enabled]\` to \`true\` and \`automatic_payment_methods[allow_redirects]\` to \`never\` when creating Setup Intents and Payment Intents.`,
+  );
 }
 
 function confirmParams(c: Call, pi: Rec): Rec {
@@ -243,11 +296,11 @@ function createRefund(c: Call): TwinResponse {
 export const paymentRoutes: readonly Route[] = [
   route("POST", "/v1/payment_intents", "paymentIntents.create", "Create a payment intent", PI_FIELDS, (c) => {
     const amount = c.p.reqInt("amount");
-    const currency = c.p.req("currency").toLowerCase();
+    const currency = c.p.reqCurrency("currency");
     checkAmount(amount, currency);
     const customer = c.p.str("customer");
     if (customer) load(c, "customer", customer, "customer");
-    const apm = c.p.sub("automatic_payment_methods");
+    const apm = automaticPaymentMethods(c);
     const captureMethod = c.p.oneOf("capture_method", ["automatic", "automatic_async", "manual"]) ?? "automatic_async";
     let pi = buildPaymentIntent(
       {
@@ -257,16 +310,17 @@ export const paymentRoutes: readonly Route[] = [
         description: c.p.str("description") ?? null,
         metadata: c.p.metadata(),
         capture_method: captureMethod,
-        receipt_email: c.p.str("receipt_email") ?? null,
-        automatic_payment_methods: apm
-          ? { allow_redirects: apm.str("allow_redirects") ?? "always", enabled: apm.bool("enabled") ?? false }
-          : null,
-        payment_method_types: c.p.strList("payment_method_types") ?? ["card"],
+        receipt_email: c.p.email("receipt_email") ?? null,
+        automatic_payment_methods: apm,
+        allowed_payment_method_types: namedMethodTypes(c)?.types ?? null,
+        payment_method_types: namedMethodTypes(c)?.types ?? ["card"],
         statement_descriptor: c.p.str("statement_descriptor") ?? null,
         setup_future_usage: c.p.str("setup_future_usage") ?? null,
       },
       { id: newId(c.db, "payment_intent"), created: c.now },
     );
+    const redirect = c.p.bool("confirm") ? requireReturnUrl(c, apm, "Payment Intent") : undefined;
+    if (redirect) return redirect;
     pi = confirmParams(c, pi);
     if (pi.payment_method) pi.status = "requires_confirmation";
     insertObject(c.db, "payment_intent", pi);
@@ -308,7 +362,7 @@ export const paymentRoutes: readonly Route[] = [
       }
       let after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
       const amount = c.p.int("amount");
-      const currency = c.p.str("currency")?.toLowerCase();
+      const currency = c.p.currency("currency");
       if (amount !== undefined || currency) checkAmount(amount ?? num(before.amount) ?? 0, currency ?? String(before.currency));
       if (amount !== undefined) after.amount = amount;
       if (currency) after.currency = currency;
@@ -338,6 +392,8 @@ export const paymentRoutes: readonly Route[] = [
           "payment_intent_unexpected_state",
         );
       }
+      const redirect = requireReturnUrl(c, before.automatic_payment_methods, "Payment Intent");
+      if (redirect) return redirect;
       return answerConfirm(c, confirmIntent(c, confirmParams(c, before)));
     },
   ),

@@ -1,0 +1,114 @@
+// The Stripe twin's fidelity declaration (Node only: `npm run fidelity` reads it and writes
+// FIDELITY.md beside it): where Stripe's published description is, which of its operations agents
+// use, and where the twin's answers knowingly differ from it, each with its reason. The
+// schema-conformance test (test/node/fidelity/) fails on any difference not declared here.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { readJson } from "../kit/fidelity/measure";
+import type { AgentRelevantSet, Divergence, TwinFidelity, VendorDescription, VendorOperation } from "../kit/fidelity/types";
+
+/**
+ * Stripe's spec3.json could not be brought into this project (its repository keeps it out of
+ * reach of the mirror this project uses), so the operation list is stripe-node's, which is
+ * generated from that same description ("File generated from our OpenAPI spec") for the API version it pins.
+ */
+function describe(root: string): VendorDescription {
+  const operations = new Map<string, VendorOperation>();
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".js"))
+        for (const m of readFileSync(full, "utf8").matchAll(/_makeRequest\('([A-Z]+)', [`']([^`']+)[`']/g)) {
+          const p = m[2].replace(/\$\{encodeURIComponent\((\w+)\)\}/g, "{$1}");
+          const id = `${m[1]} ${p}`;
+          operations.set(id, { id, method: m[1], path: p });
+        }
+    }
+  };
+  walk(path.join(root, "node_modules/stripe/cjs/resources"));
+  const pkg = readJson<{ version: string }>(root, "node_modules/stripe/package.json");
+  const api = /ApiVersion = '([^']+)'/.exec(readFileSync(path.join(root, "node_modules/stripe/cjs/apiVersion.js"), "utf8"));
+  return {
+    name: "Stripe API (operations of stripe-node, generated from stripe/openapi spec3.json)",
+    version: `stripe-node ${pkg.version}, API version ${api ? api[1] : "unknown"}`,
+    source: "stripe/stripe-node (generated from stripe/openapi), MIT",
+    operations: [...operations.values()].sort((a, b) => a.id.localeCompare(b.id)),
+  };
+}
+
+/** The API calls behind Stripe's agent toolkit and MCP server tools, and stripe-node's quickstart. */
+const agentRelevant: AgentRelevantSet = {
+  source:
+    "stripe/agent-toolkit (@stripe/agent-toolkit and the Stripe MCP server's tools: customers, products, prices, payment links, invoices, invoice items, balance, refunds, payment intents, subscriptions, coupons, disputes, account info); stripe-node README quickstart (customers.create)",
+  operations: [
+    "POST /v1/customers",
+    "GET /v1/customers",
+    "POST /v1/products",
+    "GET /v1/products",
+    "POST /v1/prices",
+    "GET /v1/prices",
+    "POST /v1/payment_links",
+    "POST /v1/invoices",
+    "GET /v1/invoices",
+    "POST /v1/invoiceitems",
+    "POST /v1/invoices/{invoice}/finalize",
+    "GET /v1/balance",
+    "POST /v1/refunds",
+    "GET /v1/payment_intents",
+    "GET /v1/subscriptions",
+    "POST /v1/subscriptions/{subscription_exposed_id}",
+    "DELETE /v1/subscriptions/{subscription_exposed_id}",
+    "GET /v1/coupons",
+    "POST /v1/coupons",
+    "GET /v1/disputes",
+    "POST /v1/disputes/{dispute}",
+    "GET /v1/account",
+  ],
+};
+
+const NO_HOSTED_PAGE = "Stripe completes a session on its hosted page; the twin has none, so POST /v1/test_helpers/checkout/sessions/{session}/complete (twin-only) completes it, and sessions do not expire by themselves at expires_at (only expire ends them)";
+
+export const divergences: readonly Divergence[] = [
+  { operation: "POST /v1/checkout/sessions", path: "/", kind: "shape", reason: NO_HOSTED_PAGE },
+  { operation: "POST /v1/checkout/sessions/{id}/expire", path: "/", kind: "shape", reason: NO_HOSTED_PAGE },
+  {
+    operation: "POST /v1/setup_intents/{id}/confirm",
+    path: "/latest_attempt",
+    kind: "type",
+    reason: "SetupAttempts are not stored, so latest_attempt stays null; a card needing authentication completes by confirming again (no 3D Secure page)",
+  },
+];
+
+/** Why Stripe's other operations answer 501, by path. */
+const notImplemented: TwinFidelity["notImplemented"] = {
+  byPrefix: {
+    "/v1/terminal": "in-person payments (Terminal) need card-present hardware; not modelled",
+    "/v1/issuing": "card issuing is not modelled",
+    "/v1/treasury": "Treasury financial accounts are not modelled",
+    "/v2/money_management": "Treasury financial accounts are not modelled",
+    "/v2/core": "Stripe's v2 accounts and event destinations are not modelled; the twin serves the v1 API",
+    "/v1/climate": "Climate orders are not modelled",
+    "/v1/identity": "Identity verification is not modelled",
+    "/v1/financial_connections": "Financial Connections (bank account linking) is not modelled",
+    "/v1/radar": "Radar rules and lists are not modelled",
+    "/v1/tax": "Stripe Tax calculations and registrations are not modelled",
+    "/v1/test_helpers": "this test helper acts on an object the twin does not model yet",
+    "/v1/checkout": "this Checkout operation is not built yet",
+    "/v1/payment_links": "this Payment Links operation is not built yet",
+    "/v1/setup_intents": "this SetupIntent operation is not built yet",
+    "/v1/billing_portal": "billing portal sessions are not built yet",
+    "/v1/billing": "billing meters, alerts and credit grants are not built yet",
+    "/v1/accounts": "Connect accounts are not built yet",
+    "/v1/transfers": "Connect transfers are not built yet",
+    "/v1/payouts": "payouts are not built yet",
+    "/v1/credit_notes": "credit notes are not built yet",
+    "/v1/quotes": "quotes are not built yet",
+    "/v1/subscription_schedules": "subscription schedules are not built yet",
+    "/v1/promotion_codes": "promotion codes are not built yet",
+    "/v1/tax_rates": "tax rates are not built yet",
+  },
+  otherwise: "not built yet: an operation outside the payments, customers and billing flows the twin models",
+};
+
+export const fidelity: TwinFidelity = { describe, agentRelevant, divergences, notImplemented };
