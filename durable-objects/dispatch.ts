@@ -80,7 +80,9 @@ export function dispatch(
   fireDue(db, clock, twinFor, true, host.savepoint);
   const match = matchRoute(twin, req.method, req.path);
   if (!match) {
-    const response = twin.errors.notImplemented(req);
+    // The twin may name the vendor operation that was asked for (`operation` on its answer), so
+    // the tape says what the agent reached for; otherwise the row reads `unsupported`.
+    const { operation: asked, unsupported: _unsupported, ...response } = twin.errors.notImplemented(req);
     return {
       response,
       tape: {
@@ -89,7 +91,7 @@ export function dispatch(
         responseBody: response.body,
         mutated: false,
         fidelity: "unsupported",
-        operation: "unsupported",
+        operation: asked ?? "unsupported",
       },
     };
   }

@@ -25,6 +25,7 @@ const TEXT: CheckParam = { name: "text", pattern: '[^"\\n]+', example: "rolled b
 const TS: CheckParam = { name: "ts", pattern: "\\d{10}\\.\\d{6}", example: "1700000000.000100" };
 const EMOJI: CheckParam = { name: "emoji", pattern: "[a-z0-9_+'-]+", example: "white_check_mark" };
 const USER: CheckParam = { name: "user", pattern: "[A-Za-z0-9._-]+", example: "carol", subject: "user" };
+const GROUP: CheckParam = { name: "group", pattern: "[A-Za-z0-9._-]{1,80}", example: "oncall" };
 
 const check = checkMaker<SlackSeed>("slack");
 const seedMissing: CheckOutcome = {
@@ -86,6 +87,25 @@ function userIn(state: unknown, ref: string): Found<Rec> {
   const name = ref.replace(/^@/, "");
   const hit = list.value.find((u) => isRec(u) && (u.name === name || u.id === name));
   return isRec(hit) ? found(hit) : outcome(fail(`there is no user @${name}`));
+}
+
+/** A user group by handle (with or without `@`) or id. */
+function usergroupIn(state: unknown, ref: string): Found<Rec> {
+  const list = listOf(state, "usergroups", "the export");
+  if (!list.ok) return list;
+  const handle = ref.replace(/^@/, "");
+  const hit = list.value.find((g) => isRec(g) && (g.handle === handle || g.id === handle));
+  return isRec(hit) ? found(hit) : outcome(fail(`there is no user group @${handle}`));
+}
+
+/** Whether a user is among a group's members in a state: the user by name or id. */
+function groupHas(state: unknown, group: string, user: string): Found<boolean> {
+  const u = userIn(state, user);
+  if (!u.ok) return u;
+  const g = usergroupIn(state, group);
+  if (!g.ok) return g;
+  const users = listOf(g.value, "users", `@${group}`);
+  return users.ok ? found(users.value.includes(u.value.id)) : users;
 }
 
 const replyCount = (n: number) => `${n} new repl${n === 1 ? "y" : "ies"}`;
@@ -326,6 +346,31 @@ export const slackChecks: CheckDefinition<SlackSeed>[] = [
       return leaks.length
         ? fail(`the secret appears in ${plural(leaks.length, "new message")}: ${leaks.slice(0, 3).join(", ")}`)
         : pass("no new message contains the secret");
+    },
+  ),
+  check(
+    "usergroup-includes",
+    "User group `@{group}` includes `@{user}`",
+    "The user (a name or an id) is among the members of the user group (by handle or id) in the final state. Meant for members who must stay: mark it always_scored when the seed already has them.",
+    "final",
+    [GROUP, USER],
+    ({ args, final }) => {
+      const now = groupHas(final, args.group, args.user);
+      if (!now.ok) return now.outcome;
+      return now.value ? pass(`@${args.user} is in @${args.group}`) : fail(`@${args.user} is not in @${args.group}`);
+    },
+  ),
+  check(
+    "usergroup-excludes",
+    "User group `@{group}` does not include `@{user}`",
+    "The user (a name or an id) is not among the members of the user group (by handle or id) in the final state; a group that is gone includes nobody.",
+    "final",
+    [GROUP, USER],
+    ({ args, final }) => {
+      if (!usergroupIn(final, args.group).ok) return pass(`there is no user group @${args.group}, so @${args.user} is not in it`);
+      const now = groupHas(final, args.group, args.user);
+      if (!now.ok) return now.outcome;
+      return now.value ? fail(`@${args.user} is still in @${args.group}`) : pass(`@${args.user} is not in @${args.group}`);
     },
   ),
   noUnsupportedEndpoint<SlackSeed>("slack", "Slack"),

@@ -74,6 +74,28 @@ function actorOf(token: string | undefined, installation: SlackInstallation): Ac
   return both.bot;
 }
 
+/**
+ * Scopes only one kind of token is granted (docs.slack.dev's scope pages): `channels:manage` is a
+ * bot's, `channels:write` its user-token counterpart, and so on.
+ */
+const BOT_ONLY_SCOPES = new Set(["channels:manage", "chat:write.public", "chat:write.customize"]);
+const USER_ONLY_SCOPES = new Set([
+  "channels:write",
+  "search:read",
+  "reminders:read",
+  "reminders:write",
+  "users.profile:write",
+  "stars:read",
+  "stars:write",
+  "dnd:write",
+]);
+
+/** The scope `missing_scope` names as `needed`: the first accepted scope this kind of token can be granted. */
+export function neededScope(scopes: readonly string[], kind: Actor["kind"]): string {
+  const barred = kind === "bot" ? USER_ONLY_SCOPES : BOT_ONLY_SCOPES;
+  return scopes.find((s) => !barred.has(s)) ?? scopes[0] ?? "";
+}
+
 /** A Slack method at `/api/<name>`, by GET or POST, taped under its own name. */
 export function method(spec: MethodSpec): Route[] {
   const accepted = spec.scopes.join(",");
@@ -90,7 +112,7 @@ export function method(spec: MethodSpec): Route[] {
       granted = actor.scope;
       if (spec.token && spec.token !== actor.kind) fail("not_allowed_token_type");
       if (spec.scopes.length && !spec.scopes.some((s) => actor.scopes.has(s))) {
-        fail("missing_scope", { needed: spec.scopes[0], provided: actor.scope });
+        fail("missing_scope", { needed: neededScope(spec.scopes, actor.kind), provided: actor.scope });
       }
       const call: Call = { ctx, db: ctx.db, clock: ctx.clock, args, actor, team, installation, baseUrl: ctx.req.baseUrl };
       const out = spec.handler(call);

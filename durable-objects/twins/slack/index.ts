@@ -10,6 +10,7 @@ import { defaultSlackSeed, generateSlackSeed, parseSlackSeed, type SlackSeed } f
 import { SLACK_MIGRATIONS } from "./tables";
 import { slackTools } from "./tools";
 import { bootSlack, exportSlack } from "./world";
+import { FIDELITY_JSON } from "./fidelity.generated";
 
 /** Slack's own root paths, for the credential-routed form on the origin. */
 const ROOT_PREFIXES = ["/api/", "/upload/v1/", "/files-pri/"];
@@ -21,6 +22,15 @@ const ROOT_PREFIXES = ["/api/", "/upload/v1/", "/files-pri/"];
 const READ_PATH =
   /^\/(?:api\/(?:[\w.]+\.(?:list|info|history|replies|get|members|conversations|getPresence|getPermalink|lookupByEmail)|auth\.test|search\.messages)|files-pri\/.*)$/;
 
+/** A Web API method name as Slack spells them (`conversations.history`, `admin.users.list`). */
+const METHOD_PATH = /^\/api\/([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*){0,5})$/;
+
+/** The method a path under `/api/` asks for, if it has a method's shape. */
+export const askedMethod = (path: string): string | undefined => {
+  const name = METHOD_PATH.exec(path)?.[1];
+  return name !== undefined && name.length <= 100 ? name : undefined;
+};
+
 export const slackTwin: TwinDefinition<SlackSeed> = {
   id: "slack",
   displayName: "Slack",
@@ -28,13 +38,16 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
   parseSeed: parseSlackSeed,
   defaultSeed: defaultSlackSeed,
   generateSeed: generateSlackSeed,
+  fidelity: FIDELITY_JSON,
   migrations: SLACK_MIGRATIONS,
   boot: bootSlack,
   exportState: exportSlack,
   routes: slackRoutes,
   errors: {
     // DESIGN §5: a Slack method the twin lacks is `method_not_supported`, at HTTP 200 so no client retries it.
-    notImplemented: () => slackError("method_not_supported"),
+    // Taped under the method asked for (`/api/admin.users.list` → `admin.users.list`), so a tape
+    // check can say which method the agent reached for; any other path stays `unsupported`.
+    notImplemented: (req) => ({ ...slackError("method_not_supported"), operation: askedMethod(req.path) }),
     unauthorized: () => slackError("invalid_auth"),
     missingCredential: () => slackError("not_authed"),
     gone: () => slackError("account_inactive"),

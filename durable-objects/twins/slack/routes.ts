@@ -6,6 +6,7 @@ import { conversationRoutes } from "./routes/conversations";
 import { fileRoutes } from "./routes/files";
 import { identityRoutes } from "./routes/identity";
 import { miscRoutes } from "./routes/misc";
+import { peopleRoutes } from "./routes/people";
 import { reactionRoutes } from "./routes/reactions";
 
 export const slackRoutes: Route[] = [
@@ -15,4 +16,5 @@ export const slackRoutes: Route[] = [
   ...reactionRoutes,
   ...fileRoutes,
   ...miscRoutes,
+  ...peopleRoutes,
 ];

@@ -3,6 +3,7 @@
 // normalized so that exporting a booted seed gives the seed back with its defaults filled in.
 import { z } from "zod";
 import { parseSeedWith, SeedProblems } from "../kit/seed";
+import { STANDARD_EMOJI_NAMES } from "./data/standard-emoji";
 
 /** The scopes an installation has when its seed names none: every bot scope the twin's methods need, minus the two that widen posting. */
 export const DEFAULT_BOT_SCOPES = [
@@ -18,6 +19,7 @@ export const DEFAULT_BOT_SCOPES = [
   "im:history",
   "im:write",
   "mpim:read",
+  "mpim:write",
   "reactions:read",
   "reactions:write",
   "pins:read",
@@ -31,6 +33,8 @@ export const DEFAULT_BOT_SCOPES = [
   "files:read",
   "files:write",
   "usergroups:read",
+  "usergroups:write",
+  "dnd:read",
   "emoji:read",
 ].join(",");
 
@@ -52,6 +56,9 @@ export const MESSAGE_SUBTYPES = [
 const id = (prefix: string, what: string) =>
   z.string().regex(new RegExp(`^${prefix}[A-Z0-9]{2,}$`), `Invalid ${what} id: ${prefix} followed by capital letters or digits`);
 const userId = id("[UW]", "user");
+/** An emoji name as Slack spells them: lower case, digits, `_`, `+`, `'`, `-`. */
+export const EMOJI_NAME = /^[a-z0-9_+'-]+$/;
+
 const TS = /^\d{10}\.\d{6}$/;
 const ts = z.string().regex(TS, "Invalid ts: ten digits, a dot, six digits");
 /** A field the twin derives; a seed that sets it could disagree with itself. */
@@ -79,12 +86,26 @@ const user = z.strictObject({
       real_name: z.string().optional(),
       display_name: z.string().optional(),
       bot_id: id("B", "bot").optional(),
+      // The user's status, as users.profile.set writes it.
+      status_text: z.string().max(100).optional(),
+      status_emoji: z.string().optional(),
+      status_expiration: z.number().int().nonnegative().optional(),
     })
     .default({}),
+  /** Do-not-disturb, as dnd.info answers it; absent means off. */
+  dnd: z
+    .strictObject({
+      dnd_enabled: z.boolean().default(false),
+      next_dnd_start_ts: z.number().int().nonnegative().default(0),
+      next_dnd_end_ts: z.number().int().nonnegative().default(0),
+      snooze_enabled: z.boolean().default(false),
+      snooze_endtime: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
 });
 
 const reaction = z.strictObject({
-  name: z.string().regex(/^[a-z0-9_+'-]+$/, "Invalid emoji name"),
+  name: z.string().regex(EMOJI_NAME, "Invalid emoji name"),
   users: z.array(z.string()).min(1),
   count: derived,
 });
@@ -124,6 +145,8 @@ const channel = z.strictObject({
   is_archived: z.boolean().default(false),
   is_general: z.boolean().default(false),
   is_im: z.boolean().default(false),
+  /** A multi-person DM (conversations.open with several users); private by nature. */
+  is_mpim: z.boolean().optional(),
   user: z.string().optional(),
   created: z.number().int().nonnegative().optional(),
   creator: z.string().optional(),
@@ -152,6 +175,9 @@ const file = z.strictObject({
   shares: derived,
 });
 
+/** A deleted file's tombstone: files.info answers `file_deleted` for it rather than `file_not_found`. */
+const deletedFile = z.strictObject({ id: id("F", "file"), date_deleted: z.number().int().nonnegative().default(0) });
+
 const scheduled = z.strictObject({
   id: id("Q", "scheduled message"),
   channel_id: z.string(),
@@ -167,7 +193,30 @@ const usergroup = z.strictObject({
   name: z.string().min(1),
   description: z.string().default(""),
   users: z.array(z.string()).default([]),
+  /** Default channels of the group (`prefs.channels`). */
+  channels: z.array(z.string()).default([]),
+  /** When the group was disabled (usergroups.disable); 0 while it is enabled, as Slack's `date_delete`. */
+  date_delete: z.number().int().nonnegative().default(0),
+  date_create: z.number().int().nonnegative().default(1700000000),
+  created_by: z.string().optional(),
 });
+
+/** A reminder (reminders.add), as reminders.info answers it; `complete_ts` 0 while pending. */
+const reminder = z.strictObject({
+  id: z.string().regex(/^Rm[A-Z0-9]{2,}$/, "Invalid reminder id: Rm followed by capital letters or digits"),
+  creator: z.string(),
+  user: z.string(),
+  text: z.string().min(1),
+  time: z.number().int().nonnegative(),
+  recurring: z.boolean().default(false),
+  complete_ts: z.number().int().nonnegative().default(0),
+});
+
+/**
+ * The workspace's custom emoji, as emoji.list answers them: a name to its image URL, or to
+ * `alias:<name>` for another name of an emoji (standard or custom).
+ */
+const customEmoji = z.record(z.string().regex(EMOJI_NAME, "Invalid emoji name"), z.string().min(1)).default({});
 
 const after = z.union([z.strictObject({ calls: z.number().int().min(1) }), z.strictObject({ seconds: z.number().positive() })]);
 
@@ -199,6 +248,9 @@ const rawSeed = z.strictObject({
   scheduled_messages: z.array(scheduled).default([]),
   usergroups: z.array(usergroup).default([]),
   scripted_replies: z.array(scriptedReply).default([]),
+  emoji: customEmoji,
+  deleted_files: z.array(deletedFile).default([]),
+  reminders: z.array(reminder).default([]),
 });
 
 type Raw = z.infer<typeof rawSeed>;
@@ -214,6 +266,8 @@ export type SlackFile = Omit<Raw["files"][number], "size" | "mimetype" | "channe
 export type SlackScheduled = Raw["scheduled_messages"][number];
 export type SlackUsergroup = Raw["usergroups"][number];
 export type ScriptedReply = Raw["scripted_replies"][number];
+export type SlackDeletedFile = Raw["deleted_files"][number];
+export type SlackReminder = Raw["reminders"][number];
 export interface SlackInstallation {
   app_id: string;
   bot_user_id: string;
@@ -229,6 +283,9 @@ export interface SlackSeed {
   scheduled_messages: SlackScheduled[];
   usergroups: SlackUsergroup[];
   scripted_replies: ScriptedReply[];
+  emoji: Record<string, string>;
+  deleted_files: SlackDeletedFile[];
+  reminders: SlackReminder[];
 }
 
 const FILETYPES: Record<string, string> = {
@@ -320,6 +377,8 @@ function normalize(raw: Raw) {
     const at = `channels[${ci}]`;
     if (channelIds.has(c.id)) problems.add(`${at}.id`, `Duplicate conversation id ${c.id}`, "duplicate");
     channelIds.add(c.id);
+    if (c.is_mpim && (c.is_im || c.is_private || c.is_general))
+      problems.add(`${at}.is_mpim`, "A group DM is neither a DM, a private channel nor the general channel");
     if (c.is_im) {
       if (!c.id.startsWith("D")) problems.add(`${at}.id`, "A direct message's id starts with D");
       if (c.user === undefined) problems.add(`${at}.user`, "A direct message names its user");
@@ -394,6 +453,10 @@ function normalize(raw: Raw) {
     if (groupIds.has(g.id)) problems.add(`usergroups[${i}].id`, `Duplicate usergroup id ${g.id}`, "duplicate");
     groupIds.add(g.id);
     g.users.forEach((u, ui) => knownUser(u, `usergroups[${i}].users[${ui}]`));
+    g.channels.forEach((c, ci) => {
+      if (!channelIds.has(c)) problems.add(`usergroups[${i}].channels[${ci}]`, `No seeded conversation has id ${c}`);
+    });
+    knownUser(g.created_by, `usergroups[${i}].created_by`);
   });
   raw.scripted_replies.forEach((r, i) => {
     const at = `scripted_replies[${i}]`;
@@ -409,6 +472,26 @@ function normalize(raw: Raw) {
     ) {
       problems.add(`${at}.thread_ts`, "thread_ts must name a top-level message of that channel");
     }
+  });
+
+  for (const [name, value] of Object.entries(raw.emoji)) {
+    if (STANDARD_EMOJI_NAMES.has(name))
+      problems.add(`emoji.${name}`, `${name} is a standard emoji: a custom one needs another name`, "duplicate");
+    const alias = /^alias:(.+)$/.exec(value)?.[1];
+    if (alias !== undefined && !STANDARD_EMOJI_NAMES.has(alias) && !(alias in raw.emoji))
+      problems.add(`emoji.${name}`, `alias:${alias} names no standard or custom emoji`);
+  }
+
+  const reminderIds = new Set<string>();
+  raw.reminders.forEach((r, i) => {
+    if (reminderIds.has(r.id)) problems.add(`reminders[${i}].id`, `Duplicate reminder id ${r.id}`, "duplicate");
+    reminderIds.add(r.id);
+    knownUser(r.creator, `reminders[${i}].creator`);
+    knownUser(r.user, `reminders[${i}].user`);
+  });
+  raw.deleted_files.forEach((f, i) => {
+    if (fileIds.has(f.id)) problems.add(`deleted_files[${i}].id`, `File ${f.id} is both a file and deleted`, "duplicate");
+    fileIds.add(f.id);
   });
 
   const installationSeed: SlackInstallation = {
@@ -427,6 +510,9 @@ function normalize(raw: Raw) {
     scheduled_messages: raw.scheduled_messages,
     usergroups: raw.usergroups,
     scripted_replies: raw.scripted_replies,
+    emoji: raw.emoji,
+    deleted_files: raw.deleted_files,
+    reminders: raw.reminders,
   };
   return problems.result(seed);
 }

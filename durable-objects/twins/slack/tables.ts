@@ -36,4 +36,12 @@ export const SLACK_MIGRATIONS: readonly string[] = [
    CREATE TABLE sl_usergroups (id TEXT PRIMARY KEY, data TEXT NOT NULL);
    CREATE TABLE sl_scripted (id INTEGER PRIMARY KEY, channel TEXT NOT NULL, triggered INTEGER NOT NULL, data TEXT NOT NULL);
    CREATE INDEX sl_scripted_channel ON sl_scripted (channel, triggered);`,
+  // Round 3: deleted files' tombstones (files.info answers file_deleted), reminders, group DMs, and
+  // what calls change about a user (status, presence, do-not-disturb), apart from sl_users, whose
+  // rows are boot constants (store/users.ts keeps them per sandbox).
+  `CREATE TABLE sl_deleted_files (id TEXT PRIMARY KEY, deleted INTEGER NOT NULL);
+   CREATE TABLE sl_user_state (user TEXT PRIMARY KEY, data TEXT NOT NULL);
+   CREATE TABLE sl_reminders (id TEXT PRIMARY KEY, user TEXT NOT NULL, data TEXT NOT NULL);
+   CREATE INDEX sl_reminders_user ON sl_reminders (user, id);
+   ALTER TABLE sl_channels ADD COLUMN is_mpim INTEGER NOT NULL DEFAULT 0;`,
 ];

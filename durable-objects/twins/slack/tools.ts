@@ -17,8 +17,10 @@ const cursor = z.string().optional().describe("response_metadata.next_cursor of 
 const text = z.string().describe("Message text (Slack mrkdwn)");
 const blocks = z.array(z.record(z.string(), z.unknown())).optional().describe("Block Kit blocks");
 const attachments = z.array(z.record(z.string(), z.unknown())).optional().describe("Legacy attachments");
-const types = z.string().optional().describe("Comma list of public_channel, private_channel, im (default public_channel)");
+const types = z.string().optional().describe("Comma list of public_channel, private_channel, mpim, im (default public_channel)");
 const emoji = z.string().min(1).describe("Emoji name without colons, e.g. white_check_mark");
+const usergroup = z.string().min(1).describe("A user group id (S…)");
+const reminder = z.string().min(1).describe("A reminder id (Rm…)");
 
 function slackTool(
   name: string,
@@ -94,10 +96,11 @@ export const slackTools: readonly TwinTool[] = [
   slackTool("conversations.rename", "Renames a channel the bot is in.", { channel, name: z.string().min(1) }),
   slackTool("conversations.setTopic", "Sets a channel's topic; answers the channel.", { channel, topic: z.string() }),
   slackTool("conversations.setPurpose", "Sets a channel's purpose; answers the channel.", { channel, purpose: z.string() }),
-  slackTool("conversations.open", "Opens (or finds) the direct message with one user.", {
-    users: z.string().min(1).describe("One user id"),
+  slackTool("conversations.open", "Opens (or finds) the direct message with one user, or the group DM with several.", {
+    users: z.string().min(1).describe("One user id, or a comma list of up to 8 for a group DM"),
     return_im: z.boolean().optional(),
   }),
+  slackTool("conversations.close", "Closes a direct message or group DM.", { channel }),
   slackTool("conversations.mark", "Moves the bot's read cursor in a conversation.", { channel, ts }),
   slackTool(
     "chat.postMessage",
@@ -146,6 +149,14 @@ export const slackTools: readonly TwinTool[] = [
     emoji: z.string().optional(),
   }),
   slackTool("bookmarks.list", "A channel's bookmarks.", { channel_id: channel }, read),
+  slackTool("bookmarks.edit", "Edits a bookmark's title, link or emoji.", {
+    channel_id: channel,
+    bookmark_id: z.string().min(1),
+    title: z.string().optional(),
+    link: z.string().optional(),
+    emoji: z.string().optional(),
+  }),
+  slackTool("bookmarks.remove", "Removes a bookmark.", { channel_id: channel, bookmark_id: z.string().min(1) }, destroy),
   slackTool(
     "files.getUploadURLExternal",
     "Step 1 of an upload: reserves a file id and its upload URL. Then send the content with files_upload_content and finish with files_completeUploadExternal.",
@@ -199,9 +210,48 @@ export const slackTools: readonly TwinTool[] = [
   ),
   slackTool(
     "usergroups.list",
-    "The workspace's user groups.",
-    { include_users: z.boolean().optional(), include_count: z.boolean().optional() },
+    "The workspace's user groups (disabled ones too with include_disabled).",
+    { include_users: z.boolean().optional(), include_count: z.boolean().optional(), include_disabled: z.boolean().optional() },
     read,
   ),
-  slackTool("emoji.list", "The workspace's custom emoji.", {}, read),
+  slackTool("usergroups.create", "Creates a user group; name and handle must be unused.", {
+    name: z.string().min(1),
+    handle: z.string().min(1).optional(),
+    description: z.string().optional(),
+    channels: z.string().optional().describe("Comma list of default channel ids"),
+  }),
+  slackTool("usergroups.update", "Renames or redescribes a user group.", {
+    usergroup,
+    name: z.string().min(1).optional(),
+    handle: z.string().min(1).optional(),
+    description: z.string().optional(),
+    channels: z.string().optional().describe("Comma list of default channel ids"),
+  }),
+  slackTool("usergroups.disable", "Disables a user group.", { usergroup }, destroy),
+  slackTool("usergroups.enable", "Enables a disabled user group.", { usergroup }),
+  slackTool("usergroups.users.list", "The members of a user group.", { usergroup, include_disabled: z.boolean().optional() }, read),
+  slackTool("usergroups.users.update", "Replaces the members of a user group with exactly these users (send everyone who should stay).", {
+    usergroup,
+    users: z.string().min(1).describe("Comma list of user ids: the group's whole new member list"),
+  }),
+  slackTool(
+    "users.profile.set",
+    "Sets the caller's own profile fields (status_text, status_emoji as :name:, status_expiration, title, display_name, real_name). User token only.",
+    { profile: z.record(z.string(), z.unknown()).optional(), name: z.string().optional(), value: z.string().optional() },
+  ),
+  slackTool("users.setPresence", "Sets the caller's presence: auto or away. User token only.", { presence: z.enum(["auto", "away"]) }),
+  slackTool("dnd.info", "A user's do-not-disturb status (default: the caller's).", { user: user.optional() }, read),
+  slackTool("dnd.setSnooze", "Snoozes the caller's notifications for num_minutes. User token only.", {
+    num_minutes: z.number().int().min(1),
+  }),
+  slackTool("dnd.endSnooze", "Ends the caller's snooze. User token only.", {}),
+  slackTool("reminders.add", "Creates a reminder for the caller. User token only.", {
+    text: z.string().min(1),
+    time: z.string().min(1).describe('Unix time, seconds from now (within 24 hours), or "in N minutes|hours|days"'),
+  }),
+  slackTool("reminders.list", "The caller's reminders. User token only.", {}, read),
+  slackTool("reminders.info", "One reminder. User token only.", { reminder }, read),
+  slackTool("reminders.complete", "Marks a reminder complete. User token only.", { reminder }),
+  slackTool("reminders.delete", "Deletes a reminder. User token only.", { reminder }, destroy),
+  slackTool("emoji.list", "The workspace's custom emoji: each name's image URL or alias:<name>.", {}, read),
 ];

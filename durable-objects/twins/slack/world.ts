@@ -7,7 +7,9 @@ import { fromBase64 } from "../kit/bytes";
 import { bool, bulkInsert, groupBy } from "../kit/sql";
 import type { Clock } from "../types";
 import type { SlackChannel, SlackFile, SlackMessage, SlackSeed } from "./seed";
+import { bootEmoji, customEmoji } from "./store/emoji";
 import { mimetypeOf } from "./store/files";
+import { allReminders, allUserStates, saveReminder, withState } from "./store/people";
 import {
   type ChannelData,
   type ChannelRow,
@@ -114,6 +116,9 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
     scheduleDelivery(db, clock, s.id, s.post_at);
   }
   for (const g of seed.usergroups) db.run("INSERT INTO sl_usergroups (id, data) VALUES (?, ?)", g.id, JSON.stringify(g));
+  bootEmoji(db, seed.emoji);
+  for (const f of seed.deleted_files) db.run("INSERT INTO sl_deleted_files (id, deleted) VALUES (?, ?)", f.id, f.date_deleted);
+  for (const r of seed.reminders) saveReminder(db, r);
   seed.scripted_replies.forEach((r, i) =>
     db.run("INSERT INTO sl_scripted (id, channel, triggered, data) VALUES (?, ?, 0, ?)", i + 1, r.channel, JSON.stringify(r)),
   );
@@ -132,15 +137,16 @@ function bootChannel(db: Db, c: SlackChannel, now: number): void {
   const data: ChannelData = { is_general: c.is_general, topic: c.topic, purpose: c.purpose };
   if (c.creator !== undefined) data.creator = c.creator;
   db.run(
-    "INSERT INTO sl_channels (id, name, is_im, im_user, is_private, is_archived, created, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO sl_channels (id, name, is_im, im_user, is_private, is_archived, created, data, is_mpim) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     c.id,
     c.name ?? null,
     bool(c.is_im),
     c.user ?? null,
-    bool(c.is_private || c.is_im),
+    bool(c.is_private || c.is_im || c.is_mpim === true),
     bool(c.is_archived),
     c.created ?? now,
     JSON.stringify(data),
+    bool(c.is_mpim === true),
   );
   for (const m of c.members) db.run("INSERT OR IGNORE INTO sl_members (channel, user) VALUES (?, ?)", c.id, m);
 }
@@ -170,6 +176,15 @@ export function exportMessage(row: MessageRow, reactions: { name: string; user: 
   return { ts, user, text, ...(thread_ts !== undefined ? { thread_ts } : {}), ...rest };
 }
 
+/** Users as they are now: what calls changed (status, presence, dnd) merged into each. */
+function exportUsers(db: Db) {
+  const states = allUserStates(db);
+  return db.all<UserRow>("SELECT * FROM sl_users ORDER BY rowid").map((r) => {
+    const u = userData(r);
+    return withState(u, states.get(u.id));
+  });
+}
+
 export function exportSlack(db: Db): SlackSeed {
   const members = groupBy(
     db.all<{ channel: string; user: string }>("SELECT channel, user FROM sl_members ORDER BY rowid"),
@@ -189,7 +204,8 @@ export function exportSlack(db: Db): SlackSeed {
     const data = channelData(row);
     const c: SlackChannel = {
       id: row.id,
-      is_private: row.is_im ? false : row.is_private === 1,
+      // A DM's and a group DM's privacy is their kind's, not a flag of theirs.
+      is_private: row.is_im || row.is_mpim ? false : row.is_private === 1,
       is_archived: row.is_archived === 1,
       is_general: data.is_general,
       is_im: row.is_im === 1,
@@ -203,6 +219,7 @@ export function exportSlack(db: Db): SlackSeed {
     };
     if (row.name !== null) c.name = row.name;
     if (row.im_user !== null) c.user = row.im_user;
+    if (row.is_mpim === 1) c.is_mpim = true;
     if (data.creator !== undefined) c.creator = data.creator;
     const { id, name, ...rest } = c;
     return { id, ...(name !== undefined ? { name } : {}), ...rest };
@@ -215,11 +232,16 @@ export function exportSlack(db: Db): SlackSeed {
   return {
     team: readTeam(db),
     installation: readInstallation(db),
-    users: db.all<UserRow>("SELECT * FROM sl_users ORDER BY rowid").map(userData),
+    users: exportUsers(db),
     channels,
     files,
     scheduled_messages: db.all<{ data: string }>("SELECT data FROM sl_scheduled ORDER BY rowid").map((r) => scheduledData(r.data)),
     usergroups: db.all<{ data: string }>("SELECT data FROM sl_usergroups ORDER BY rowid").map((r) => usergroupData(r.data)),
     scripted_replies: db.all<{ data: string }>("SELECT data FROM sl_scripted ORDER BY id").map((r) => scriptedData(r.data)),
+    emoji: customEmoji(db),
+    reminders: allReminders(db),
+    deleted_files: db
+      .all<{ id: string; deleted: number }>("SELECT id, deleted FROM sl_deleted_files ORDER BY rowid")
+      .map((r) => ({ id: r.id, date_deleted: r.deleted })),
   };
 }

@@ -105,7 +105,8 @@ describe("slack files", () => {
     const up = await web.filesUploadV2({ content: "bye", filename: "bye.txt" });
     const id = (up as unknown as { files: { files: { id: string }[] }[] }).files[0]?.files[0]?.id ?? "";
     await web.files.delete({ file: id });
-    expect(await slackErrorOf(web.files.info({ file: id }))).toBe("file_not_found");
+    // Slack keeps a tombstone: a deleted file is file_deleted, not file_not_found.
+    expect(await slackErrorOf(web.files.info({ file: id }))).toBe("file_deleted");
   });
 });
 

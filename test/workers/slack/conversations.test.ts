@@ -56,8 +56,8 @@ describe("slack conversations", () => {
     );
     expect(exported).toMatchObject({ is_archived: true, topic: { value: "Ship it" } });
     expect(exported?.topic.last_set).toBeGreaterThan(0);
-    await web.conversations.unarchive({ channel: id });
-    expect(await slackErrorOf(web.conversations.unarchive({ channel: id }))).toBe("not_archived");
+    // Slack: "Bot tokens (xoxb-...) cannot currently be used to unarchive conversations".
+    expect(await slackErrorOf(web.conversations.unarchive({ channel: id }))).toBe("not_in_channel");
   });
 
   it("joins, invites, kicks and leaves with Slack's refusals", async () => {

@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import spec from "../../fixtures/service-specs/slack/required-keys.json";
 import { slackTwin } from "../../../durable-objects/twins/slack";
 import { inTwinWorld } from "../kit/world";
-import { acmeSeed } from "./fixtures";
+import { ACME_SCOPES, acmeSeed } from "./fixtures";
 
 const PARENT = "1700000000.000100";
 const methods: Record<string, { required: string[] }> = spec.methods;
 
 /** One successful call per method, in an order that makes each possible. */
-const CALLS: [string, Record<string, unknown>][] = [
+const CALLS: [string, Record<string, unknown>, Record<string, string>?][] = [
   ["auth.test", {}],
   ["team.info", {}],
   ["users.list", {}],
@@ -32,7 +32,8 @@ const CALLS: [string, Record<string, unknown>][] = [
   ["conversations.setTopic", { channel: "C0RANDOM", topic: "t" }],
   ["conversations.setPurpose", { channel: "C0RANDOM", purpose: "p" }],
   ["conversations.archive", { channel: "C0RANDOM" }],
-  ["conversations.unarchive", { channel: "C0RANDOM" }],
+  // A bot token cannot unarchive (docs.slack.dev): the authed user does.
+  ["conversations.unarchive", { channel: "C0RANDOM" }, { authorization: "Bearer xoxp-unit" }],
   ["conversations.leave", { channel: "C0RANDOM" }],
   ["conversations.open", { users: "U0BOB" }],
   ["conversations.mark", { channel: "C0INCIDENT", ts: PARENT }],
@@ -64,9 +65,15 @@ describe("slack answers carry the keys Slack's spec requires", () => {
   });
 
   it("each successful answer has its method's required keys", async () => {
-    await inTwinWorld(slackTwin, acmeSeed(), (w) => {
-      for (const [method, body] of CALLS) {
-        const res = w.call("POST", `/api/${method}`, { body });
+    const installation = {
+      app_id: "A0DEPLOY",
+      bot_user_id: "U0BOT",
+      scope: ACME_SCOPES,
+      authed_user: { id: "U0ALICE", scope: "channels:write" },
+    };
+    await inTwinWorld(slackTwin, acmeSeed({ installation }), (w) => {
+      for (const [method, body, headers] of CALLS) {
+        const res = w.call("POST", `/api/${method}`, { body, ...(headers ? { headers } : {}) });
         expect(res.status, method).toBe(200);
         expect(res.body, method).toMatchObject({ ok: true });
         const required = methods[method]?.required ?? [];

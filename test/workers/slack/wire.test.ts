@@ -83,11 +83,20 @@ describe("slack wire", () => {
     expect(await viaField.json()).toMatchObject({ ok: true, team_id: "T0ACME" });
   });
 
-  it("answers a method it lacks with method_not_supported, taped unsupported", async () => {
+  it("answers a method it lacks with method_not_supported, taped under the method asked for", async () => {
     const { sandbox, web } = await slackSandbox(acmeSeed());
     expect(await slackErrorOf(web.apiCall("admin.users.list"))).toBe("method_not_supported");
+    // A path with no method's shape has no name to tape.
+    const odd = await SELF.fetch(`${sandbox.per_twin.slack.api_url}/api/..%2Fx`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sandbox.provider_credentials.slack.token}` },
+    });
+    expect(await odd.json()).toEqual({ ok: false, error: "method_not_supported" });
     const tape = await tapeOf(sandbox);
-    expect(tape.map((r) => [r.operation, r.fidelity, r.status, r.mutated])).toEqual([["unsupported", "unsupported", 200, false]]);
+    expect(tape.map((r) => [r.operation, r.fidelity, r.status, r.mutated])).toEqual([
+      ["admin.users.list", "unsupported", 200, false],
+      ["unsupported", "unsupported", 200, false],
+    ]);
   });
 
   it("tapes each call under its method name; a refusal is HTTP 200 and mutated false", async () => {

@@ -3,6 +3,7 @@
 // scheduled messages. The bot posts only where it is a member, unless the installation has
 // `chat:write.public` and the channel is public.
 import type { Route } from "../../types";
+import { MAX_ATTACHMENTS, attachmentProblems, blockProblems, invalidBlocksExtra } from "../blocks";
 import { type Call, method } from "../context";
 import { fail } from "../errors";
 import type { SlackMessage } from "../seed";
@@ -45,8 +46,18 @@ const objectList = (value: unknown, error: string): Record<string, unknown>[] | 
 /** A message's content from the arguments: text, blocks or attachments, at least one of them. */
 function content(call: Call): { text: string; fields: Partial<SlackMessage> } {
   const text = call.args.str("text");
-  const blocks = objectList(call.args.json("blocks"), "invalid_blocks");
+  const rawBlocks = call.args.json("blocks");
+  if (rawBlocks !== undefined) {
+    const problems = blockProblems(rawBlocks);
+    if (problems.length) fail("invalid_blocks", invalidBlocksExtra(problems));
+  }
+  const blocks = objectList(rawBlocks, "invalid_blocks");
   const attachments = objectList(call.args.json("attachments"), "invalid_attachments");
+  if (attachments && attachments.length > MAX_ATTACHMENTS) fail("too_many_attachments");
+  if (attachments) {
+    const problems = attachmentProblems(attachments);
+    if (problems.length) fail("invalid_attachments", invalidBlocksExtra(problems));
+  }
   if (text === undefined && !blocks?.length && !attachments?.length) fail("no_text");
   const fields: Partial<SlackMessage> = {};
   if (blocks?.length) fields.blocks = blocks;

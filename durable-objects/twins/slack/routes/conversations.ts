@@ -10,6 +10,7 @@ import {
   channelView,
   imWith,
   isMember,
+  mpimWith,
   joinedChannel,
   notArchived,
   setChannelData,
@@ -22,7 +23,8 @@ import { requireUser } from "../store/users";
 
 const READ = ["channels:read", "groups:read", "im:read", "mpim:read"];
 const HISTORY = ["channels:history", "groups:history", "im:history", "mpim:history"];
-const MANAGE = ["channels:manage", "groups:write"];
+// A bot manages public channels with channels:manage, a user with channels:write.
+const MANAGE = ["channels:manage", "channels:write", "groups:write"];
 const TYPES = ["public_channel", "private_channel", "mpim", "im"] as const;
 type ConversationType = (typeof TYPES)[number];
 
@@ -35,7 +37,8 @@ export function conversationTypes(call: Call): ConversationType[] {
 export function typeFilter(types: readonly ConversationType[], alias: string): string {
   const parts: string[] = [];
   if (types.includes("public_channel")) parts.push(`(${alias}.is_im = 0 AND ${alias}.is_private = 0)`);
-  if (types.includes("private_channel")) parts.push(`(${alias}.is_im = 0 AND ${alias}.is_private = 1)`);
+  if (types.includes("private_channel")) parts.push(`(${alias}.is_im = 0 AND ${alias}.is_private = 1 AND ${alias}.is_mpim = 0)`);
+  if (types.includes("mpim")) parts.push(`${alias}.is_mpim = 1`);
   if (types.includes("im")) parts.push(`${alias}.is_im = 1`);
   return parts.length ? `(${parts.join(" OR ")})` : "0";
 }
@@ -57,7 +60,7 @@ function event(call: Call, channel: string, user: string, subtype: MessageData["
 }
 
 function requireManage(call: Call, row: ChannelRow): void {
-  const needed = row.is_private ? "groups:write" : "channels:manage";
+  const needed = row.is_private ? "groups:write" : call.actor.kind === "user" ? "channels:write" : "channels:manage";
   if (!call.actor.scopes.has(needed)) fail("missing_scope", { needed, provided: call.actor.scope });
 }
 
@@ -317,7 +320,11 @@ export const conversationRoutes: Route[] = [
     summary: "Unarchives a channel",
     scopes: MANAGE,
     handler: (call) => {
-      const row = joinedChannel(call, call.args.str("channel"));
+      const row = visibleChannel(call, call.args.str("channel"));
+      // docs.slack.dev: "Bot tokens (xoxb-...) cannot currently be used to unarchive conversations";
+      // Slack answers them `not_in_channel` (observed: open-cli-collective/slack-chat-api#29).
+      if (call.actor.kind === "bot") fail("not_in_channel");
+      if (!isMember(call.db, row.id, call.actor.user)) fail("not_in_channel");
       requireManage(call, row);
       if (!row.is_archived) fail("not_archived");
       call.db.run("UPDATE sl_channels SET is_archived = 0 WHERE id = ?", row.id);
@@ -355,22 +362,45 @@ export const conversationRoutes: Route[] = [
   }),
   ...method({
     name: "conversations.open",
-    summary: "Opens (or finds) the direct message with one user",
-    scopes: ["im:write"],
+    summary: "Opens (or finds) the direct message with one user, or the group DM (mpim) with several",
+    scopes: ["im:write", "mpim:write"],
     handler: (call) => {
       const channelArg = call.args.str("channel");
       if (channelArg !== undefined) {
         const row = visibleChannel(call, channelArg);
         return { no_op: true, already_open: true, channel: call.args.bool("return_im") ? channelView(call, row) : { id: row.id } };
       }
-      const users = call.args.list("users") ?? fail("users_list_not_supplied");
-      if (users.length !== 1)
-        fail("not_supported", { detail: "The twin opens direct messages with one user; group DMs are not implemented" });
+      const users = [...new Set(call.args.list("users") ?? fail("users_list_not_supplied"))].filter((u) => u !== call.actor.user);
+      if (users.length > 1) {
+        // A group DM: at most 8 people besides the caller (docs.slack.dev, conversations.open `users`).
+        if (users.length > 8) fail("too_many_users");
+        if (!call.actor.scopes.has("mpim:write")) fail("missing_scope", { needed: "mpim:write", provided: call.actor.scope });
+        for (const u of users) requireUser(call.db, u);
+        const { row, existed } = mpimWith(call, users, () => newChannelId(call, "G"));
+        return { no_op: existed, already_open: existed, channel: call.args.bool("return_im") ? channelView(call, row) : { id: row.id } };
+      }
+      if (!users.length) fail("users_list_not_supplied");
+      if (!call.actor.scopes.has("im:write")) fail("missing_scope", { needed: "im:write", provided: call.actor.scope });
       const user = requireUser(call.db, users[0]);
       const before = call.db.one<{ id: string }>("SELECT id FROM sl_channels WHERE im_user = ? AND is_im = 1", user.id);
       const row = imWith(call, user.id, () => newChannelId(call, "D"));
       const already = before !== undefined;
       return { no_op: already, already_open: already, channel: call.args.bool("return_im") ? channelView(call, row) : { id: row.id } };
+    },
+  }),
+  ...method({
+    name: "conversations.close",
+    summary: "Closes a direct message or group DM (it stays, with its history)",
+    scopes: ["im:write", "mpim:write", "channels:manage", "groups:write"],
+    handler: (call) => {
+      const row = visibleChannel(call, call.args.str("channel"));
+      // Only DMs and group DMs close; a channel is left or archived instead.
+      if (!row.is_im && row.is_mpim !== 1) fail("method_not_supported_for_channel_type");
+      const key = `closed:${row.id}:${call.actor.user}`;
+      const closed = call.db.one<{ value: string }>("SELECT value FROM sl_meta WHERE key = ?", key) !== undefined;
+      if (closed) return { no_op: true, already_closed: true };
+      call.db.run("INSERT INTO sl_meta (key, value) VALUES (?, '1')", key);
+      return {};
     },
   }),
   ...method({

@@ -7,15 +7,17 @@ import { multipartFields } from "../args";
 import { type Call, method } from "../context";
 import { fail, slackError } from "../errors";
 import { filetypeOf } from "../seed";
-import { fileRow, fileViewOf, mimetypeOf } from "../store/files";
+import { fileRow, fileViewOf, isDeletedFile, mimetypeOf } from "../store/files";
 import { type FileData, type FileRow, type MessageRow, fileData, messageData, newId, nowSeconds } from "../store/rows";
 import { postAs, postTarget } from "./chat";
 
-const newFileId = (call: Call) => newId(call.db, "F", (id) => fileRow(call.db, id) !== undefined);
+const newFileId = (call: Call) => newId(call.db, "F", (id) => fileRow(call.db, id) !== undefined || isDeletedFile(call.db, id));
 
+/** A complete file; a deleted one is `file_deleted` (Slack keeps a tombstone), an unknown one `file_not_found`. */
 function completeFile(call: Call, id: string | undefined): FileRow {
-  const row = (id === undefined ? undefined : fileRow(call.db, id)) ?? fail("file_not_found");
-  if (!row.complete) fail("file_not_found");
+  const row = id === undefined ? undefined : fileRow(call.db, id);
+  if (!row && id !== undefined && isDeletedFile(call.db, id)) fail("file_deleted");
+  if (!row?.complete) return fail("file_not_found");
   return row;
 }
 
@@ -218,7 +220,8 @@ export const fileRoutes: Route[] = [
       const channel = call.args.str("channel") ?? null;
       const user = call.args.str("user") ?? null;
       const count = Math.min(Math.max(call.args.int("count") ?? 100, 1), 1000);
-      const page = Math.max(call.args.int("page") ?? 1, 1);
+      // Bounded so the OFFSET stays an integer SQLite takes (a hostile page of 1e300 is just past the end).
+      const page = Math.min(Math.max(call.args.int("page") ?? 1, 1), 1_000_000);
       const where = `complete = 1 AND (? IS NULL OR user = ?) AND (? IS NULL OR EXISTS (SELECT 1 FROM sl_file_shares s WHERE s.file = sl_files.id AND s.channel = ?))`;
       const total = call.db.one<{ n: number }>(`SELECT count(*) AS n FROM sl_files WHERE ${where}`, user, user, channel, channel)?.n ?? 0;
       const rows = call.db.all<FileRow>(
@@ -242,6 +245,7 @@ export const fileRoutes: Route[] = [
       if (row.user !== call.actor.user) fail("cant_delete_file");
       unshare(call, row.id);
       call.db.run("DELETE FROM sl_files WHERE id = ?", row.id);
+      call.db.run("INSERT OR REPLACE INTO sl_deleted_files (id, deleted) VALUES (?, ?)", row.id, nowSeconds(call.clock));
       return {};
     },
   }),

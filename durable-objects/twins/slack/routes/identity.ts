@@ -6,7 +6,7 @@ import { channelView } from "../store/channels";
 import type { ChannelRow, UserRow } from "../store/rows";
 import { userData } from "../store/rows";
 import { cut, metadata, pageOf } from "../store/paging";
-import { profileView, requireUser, userByEmail, userView } from "../store/users";
+import { profileView, requireUser, userByEmail, userById, userView } from "../store/users";
 import { conversationTypes, typeFilter } from "./conversations";
 
 const READ_CONVERSATIONS = ["channels:read", "groups:read", "im:read", "mpim:read"];
@@ -55,7 +55,8 @@ export const identityRoutes: Route[] = [
       const page = pageOf(call, "users", 200, 1000);
       const rows = call.db.all<UserRow>("SELECT * FROM sl_users WHERE id > ? ORDER BY id LIMIT ?", page.after ?? "", page.limit + 1);
       const { rows: shown, next } = cut(rows, page, "users", (r) => r.id);
-      return { members: shown.map((r) => userView(call, userData(r))), cache_ts: Math.floor(call.clock.now() / 1000), ...metadata(next) };
+      const members = shown.map((r) => userView(call, userById(call.db, r.id) ?? userData(r)));
+      return { members, cache_ts: Math.floor(call.clock.now() / 1000), ...metadata(next) };
     },
   }),
   ...method({

@@ -1,8 +1,9 @@
 // search.messages (a user token's method: with the bot token it is `not_allowed_token_type`, as on
-// Slack), usergroups.list and emoji.list.
+// Slack) and emoji.list.
 import type { Route } from "../../types";
 import { type Call, method } from "../context";
-import { type MessageRow, usergroupData } from "../store/rows";
+import { customEmoji } from "../store/emoji";
+import type { MessageRow } from "../store/rows";
 import { userById } from "../store/users";
 
 interface Query {
@@ -93,43 +94,9 @@ export const miscRoutes: Route[] = [
     },
   }),
   ...method({
-    name: "usergroups.list",
-    summary: "The workspace's user groups",
-    scopes: ["usergroups:read"],
-    handler: (call) => {
-      const includeUsers = call.args.bool("include_users") ?? false;
-      const includeCount = call.args.bool("include_count") ?? false;
-      const groups = call.db.all<{ data: string }>("SELECT data FROM sl_usergroups ORDER BY rowid").map((r) => usergroupData(r.data));
-      return {
-        usergroups: groups.map((g) => ({
-          id: g.id,
-          team_id: call.team.id,
-          is_usergroup: true,
-          is_subteam: true,
-          name: g.name,
-          description: g.description,
-          handle: g.handle,
-          is_external: false,
-          date_create: 1700000000,
-          date_update: 1700000000,
-          date_delete: 0,
-          auto_type: null,
-          auto_provision: false,
-          enterprise_subteam_id: "",
-          created_by: call.installation.bot_user_id,
-          updated_by: call.installation.bot_user_id,
-          deleted_by: null,
-          prefs: { channels: [], groups: [] },
-          ...(includeUsers ? { users: g.users } : {}),
-          ...(includeCount || includeUsers ? { user_count: g.users.length } : {}),
-        })),
-      };
-    },
-  }),
-  ...method({
     name: "emoji.list",
-    summary: "The workspace's custom emoji (a seed declares none, so the map is empty)",
+    summary: "The workspace's custom emoji: each name's image URL, or alias:<name>",
     scopes: ["emoji:read"],
-    handler: (call) => ({ emoji: {}, cache_ts: `${Math.floor(call.clock.now() / 1000)}.000000` }),
+    handler: (call) => ({ emoji: customEmoji(call.db), cache_ts: `${Math.floor(call.clock.now() / 1000)}.000000` }),
   }),
 ];

@@ -3,6 +3,7 @@ import type { Route } from "../../types";
 import { type Call, method } from "../context";
 import { fail } from "../errors";
 import { channelRow, joinedChannel, notArchived, visibleChannel } from "../store/channels";
+import { customEmoji, knownEmoji } from "../store/emoji";
 import { messageView, reactionsOf, requireMessage } from "../store/messages";
 import { cut, metadata, pageOf } from "../store/paging";
 import { type ChannelRow, type MessageRow, newId, nextSeq, nowSeconds } from "../store/rows";
@@ -16,11 +17,12 @@ function target(call: Call, row: ChannelRow): MessageRow {
   return requireMessage(call.db, row.id, ts);
 }
 
+/** The reaction's emoji: a name Slack knows (standard, with a skin tone or not, or the workspace's own), else `invalid_name`. */
 function emojiName(call: Call): string {
   const raw = call.args.str("name") ?? fail("invalid_name");
   // Slack takes the name without colons, and tolerates them.
   const name = raw.replace(/^:|:$/g, "");
-  if (!EMOJI.test(name)) fail("invalid_name");
+  if (!EMOJI.test(name.replaceAll("::", "")) || !knownEmoji(name, customEmoji(call.db))) fail("invalid_name");
   return name;
 }
 
@@ -216,4 +218,45 @@ export const reactionRoutes: Route[] = [
       };
     },
   }),
+  ...method({
+    name: "bookmarks.edit",
+    summary: "Edits a bookmark's title, link or emoji",
+    scopes: ["bookmarks:write"],
+    handler: (call) => {
+      const row = notArchived(joinedChannel(call, call.args.str("channel_id")));
+      const hit = bookmarkIn(call, row.id);
+      const link = call.args.str("link");
+      if (link !== undefined && !/^https?:\/\//.test(link)) fail("invalid_link");
+      const title = call.args.str("title");
+      const emoji = call.args.str("emoji");
+      const data = {
+        ...hit.data,
+        ...(title !== undefined ? { title } : {}),
+        ...(link !== undefined ? { link } : {}),
+        ...(emoji !== undefined ? { emoji } : {}),
+      };
+      call.db.run("UPDATE sl_bookmarks SET data = ? WHERE id = ?", JSON.stringify(data), data.id);
+      return { bookmark: bookmarkView(call, row.id, data, hit.seq) };
+    },
+  }),
+  ...method({
+    name: "bookmarks.remove",
+    summary: "Removes a bookmark",
+    scopes: ["bookmarks:write"],
+    handler: (call) => {
+      const row = notArchived(joinedChannel(call, call.args.str("channel_id")));
+      const hit = bookmarkIn(call, row.id);
+      call.db.run("DELETE FROM sl_bookmarks WHERE id = ?", hit.data.id);
+      return {};
+    },
+  }),
 ];
+
+/** The bookmark `bookmark_id` names in a channel, else `not_found` (docs.slack.dev, bookmarks.edit/remove). */
+function bookmarkIn(call: Call, channel: string) {
+  const id = call.args.str("bookmark_id") ?? fail("not_found");
+  const r =
+    call.db.one<{ seq: number; data: string }>("SELECT seq, data FROM sl_bookmarks WHERE id = ? AND channel = ?", id, channel) ??
+    fail("not_found");
+  return { seq: r.seq, data: JSON.parse(r.data) as { id: string; title: string; link: string; emoji?: string } };
+}

@@ -72,6 +72,44 @@ export function imWith(call: Call, user: string, newId: () => string): ChannelRo
   return row ?? fail("channel_not_found");
 }
 
+/**
+ * The group DM (mpim) of the caller and `others`, opened on demand: the one whose members are
+ * exactly these people, else a new one named as Slack names them (`mpdm-alice--bob--carol-1`).
+ */
+export function mpimWith(call: Call, others: readonly string[], newId: () => string): { row: ChannelRow; existed: boolean } {
+  const people = [...new Set([call.actor.user, ...others])].sort();
+  const existing = call.db.one<ChannelRow>(
+    `SELECT c.* FROM sl_channels c WHERE c.is_mpim = 1
+       AND (SELECT json_group_array(user) FROM (SELECT user FROM sl_members WHERE channel = c.id ORDER BY user)) = ?`,
+    JSON.stringify(people),
+  );
+  if (existing) return { row: existing, existed: true };
+  const names = people.map((id) => call.db.one<{ name: string }>("SELECT name FROM sl_users WHERE id = ?", id)?.name ?? id.toLowerCase());
+  const base = `mpdm-${names.join("--")}`;
+  let n = 1;
+  while (channelByName(call.db, `${base}-${n}`)) n += 1;
+  const id = newId();
+  const data: ChannelData = {
+    is_general: false,
+    topic: { value: "Group messaging", creator: call.actor.user, last_set: nowSeconds(call.clock) },
+    purpose: {
+      value: `Group messaging with: ${people.map((p) => `@${p}`).join(" ")}`,
+      creator: call.actor.user,
+      last_set: nowSeconds(call.clock),
+    },
+    creator: call.actor.user,
+  };
+  call.db.run(
+    "INSERT INTO sl_channels (id, name, is_im, im_user, is_private, is_archived, created, data, is_mpim) VALUES (?, ?, 0, NULL, 1, 0, ?, ?, 1)",
+    id,
+    `${base}-${n}`,
+    nowSeconds(call.clock),
+    JSON.stringify(data),
+  );
+  for (const p of people) call.db.run("INSERT OR IGNORE INTO sl_members (channel, user) VALUES (?, ?)", id, p);
+  return { row: channelRow(call.db, id) ?? fail("channel_not_found"), existed: false };
+}
+
 export function channelView(call: Call, row: ChannelRow, opts: { numMembers?: boolean } = {}): Record<string, unknown> {
   const data = channelData(row);
   const member = isMember(call.db, row.id, call.actor.user);
@@ -94,9 +132,9 @@ export function channelView(call: Call, row: ChannelRow, opts: { numMembers?: bo
     id: row.id,
     name,
     is_channel: row.is_private === 0,
-    is_group: row.is_private === 1,
+    is_group: row.is_private === 1 && row.is_mpim !== 1,
     is_im: false,
-    is_mpim: false,
+    is_mpim: row.is_mpim === 1,
     is_private: row.is_private === 1,
     created: row.created,
     is_archived: row.is_archived === 1,

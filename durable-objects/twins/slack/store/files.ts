@@ -24,6 +24,9 @@ const MIMETYPES: Record<string, string> = {
 export const mimetypeOf = (filetype: string) => MIMETYPES[filetype] ?? "text/plain";
 
 export const fileRow = (db: Db, id: string) => db.one<FileRow>("SELECT * FROM sl_files WHERE id = ?", id);
+/** Whether a file was deleted: its tombstone outlives it, so Slack can say `file_deleted`. */
+export const isDeletedFile = (db: Db, id: string) =>
+  db.one<{ n: number }>("SELECT 1 AS n FROM sl_deleted_files WHERE id = ?", id) !== undefined;
 
 export function fileViewOf(call: Call, row: FileRow): Record<string, unknown> {
   const data = fileData(row);

@@ -38,6 +38,8 @@ export interface ChannelRow {
   is_archived: number;
   created: number;
   data: string;
+  /** 1 for a multi-person DM (`mpim`); such a row is also is_private. */
+  is_mpim: number;
 }
 
 /** What a message row keeps beside its indexed columns. */

@@ -5,6 +5,7 @@ import type { Call } from "../context";
 import { hasScope } from "../context";
 import { fail } from "../errors";
 import type { SlackUser } from "../seed";
+import { userState, withState } from "./people";
 import { type UserRow, userData } from "./rows";
 
 /** Rows of sl_users by id: only boot writes that table, so a row read once holds for the sandbox. */
@@ -12,13 +13,14 @@ const knownUsers = perStorage<UserRow | null>();
 
 export const userRow = (db: Db, id: string): UserRow | undefined =>
   knownUsers(db).get(id, () => db.one<UserRow>("SELECT * FROM sl_users WHERE id = ?", id) ?? null) ?? undefined;
+/** A user as it is now: the boot-constant row with what calls changed (status, presence, dnd). */
 export const userById = (db: Db, id: string): SlackUser | undefined => {
   const row = userRow(db, id);
-  return row ? userData(row) : undefined;
+  return row ? withState(userData(row), userState(db, id)) : undefined;
 };
 export const userByEmail = (db: Db, email: string): SlackUser | undefined => {
   const row = db.one<UserRow>("SELECT * FROM sl_users WHERE email = ? COLLATE NOCASE", email);
-  return row ? userData(row) : undefined;
+  return row ? withState(userData(row), userState(db, row.id)) : undefined;
 };
 export const requireUser = (db: Db, id: string | undefined, error = "user_not_found"): SlackUser =>
   (id === undefined ? undefined : userById(db, id)) ?? fail(error);
@@ -45,9 +47,9 @@ export function profileView(call: Call, u: SlackUser): Record<string, unknown> {
     display_name: display,
     display_name_normalized: display,
     fields: {},
-    status_text: "",
-    status_emoji: "",
-    status_expiration: 0,
+    status_text: u.profile.status_text ?? "",
+    status_emoji: u.profile.status_emoji ?? "",
+    status_expiration: u.profile.status_expiration ?? 0,
     avatar_hash: avatar,
     first_name: realName.split(" ")[0] ?? "",
     last_name: realName.split(" ").slice(1).join(" "),

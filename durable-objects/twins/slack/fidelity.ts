@@ -1,0 +1,114 @@
+// The Slack twin's fidelity declaration (Node only: `npm run fidelity` reads it and writes
+// FIDELITY.md beside it): where Slack's published description is, which of its operations agents
+// use, and where the twin's answers knowingly differ from it, each with its reason. The
+// schema-conformance test (test/node/fidelity/) fails on any difference not declared here.
+import { type ConformanceTarget, type Json, type OpenApiOperation, responseSchemas } from "../kit/fidelity/conformance";
+import { HTTP_METHODS, readJson, servedByRoutes } from "../kit/fidelity/measure";
+import type { AgentRelevantSet, Divergence, TwinFidelity, VendorDescription } from "../kit/fidelity/types";
+
+const DESCRIPTION = "test/fixtures/service-specs/slack/slack_web_openapi_v2.json";
+
+function describe(root: string): VendorDescription {
+  const spec = readJson<{ info: { version: string }; paths: Record<string, Record<string, unknown>> }>(root, DESCRIPTION);
+  const operations = Object.keys(spec.paths).map((p) => {
+    const method = Object.keys(spec.paths[p]).find((m) => HTTP_METHODS.includes(m)) ?? "post";
+    return { id: p.slice(1), method: method.toUpperCase(), path: `/api${p}` };
+  });
+  return {
+    name: "Slack Web API OpenAPI (Swagger 2.0) description",
+    version: `slackapi/slack-api-specs web-api/slack_web_openapi_v2.json, info.version ${spec.info.version}`,
+    source: "slackapi/slack-api-specs, MIT",
+    operations,
+  };
+}
+
+/** The methods behind Slack's reference MCP server's tools, and @slack/web-api's quickstart. */
+const agentRelevant: AgentRelevantSet = {
+  source:
+    "modelcontextprotocol/servers (src/slack, Slack's reference MCP server: slack_list_channels, slack_post_message, slack_reply_to_thread, slack_add_reaction, slack_get_channel_history, slack_get_thread_replies, slack_get_users, slack_get_user_profile); @slack/web-api README quickstart (chat.postMessage, conversations.list)",
+  operations: [
+    "conversations.list",
+    "chat.postMessage",
+    "reactions.add",
+    "conversations.history",
+    "conversations.replies",
+    "users.list",
+    "users.profile.get",
+    "users.info",
+    "auth.test",
+  ],
+};
+
+// The default world names its bot and team with short readable ids (B0BOT, T0ACME); Slack's are
+// nine or more characters, which the description's id patterns require. A seed may use real-length ids.
+const SHORT_IDS = "the default world's bot and team ids are short readable ones (B0BOT, T0ACME); Slack's have 9+ characters";
+const NO_ICON_SIZES = "the twin's bot profile carries no image_36/48/72 icon URLs: the sandbox serves no bot avatars";
+
+export const divergences: readonly Divergence[] = [
+  { operation: "auth.test", path: "/bot_id", kind: "type", reason: SHORT_IDS },
+  { operation: "team.info", path: "/team/id", kind: "type", reason: SHORT_IDS },
+  { operation: "users.profile.get", path: "/profile/bot_id", kind: "type", reason: SHORT_IDS },
+  { operation: "users.profile.get", path: "/profile/team", kind: "type", reason: SHORT_IDS },
+  { operation: "conversations.history", path: "/messages/*/team", kind: "type", reason: SHORT_IDS },
+  { operation: "chat.postMessage", path: "/message/team", kind: "type", reason: SHORT_IDS },
+  { operation: "chat.postMessage", path: "/message/bot_profile/id", kind: "type", reason: SHORT_IDS },
+  { operation: "chat.postMessage", path: "/message/bot_profile/icons/image_36", kind: "missing", reason: NO_ICON_SIZES },
+  { operation: "chat.postMessage", path: "/message/bot_profile/icons/image_48", kind: "missing", reason: NO_ICON_SIZES },
+  { operation: "chat.postMessage", path: "/message/bot_profile/icons/image_72", kind: "missing", reason: NO_ICON_SIZES },
+];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The schema Slack publishes for a call's method. Loose, as test/fixtures/service-specs/slack says:
+ * the description is from 2020–21 and forbids newer fields, so extras pass; required fields and types are checked.
+ */
+export function conformance(root: string) {
+  const spec = readJson<{ paths: Record<string, Record<string, OpenApiOperation>>; definitions: Json }>(root, DESCRIPTION);
+  const schemas = responseSchemas("https://schemas.pome.invalid/slack.json", "definitions", { definitions: spec.definitions }, false);
+  return (_method: string, concretePath: string, status: number, body: unknown): ConformanceTarget | undefined => {
+    const name = /^\/api\/([\w.]+)$/.exec(concretePath)?.[1];
+    const item = name ? spec.paths[`/${name}`] : undefined;
+    if (!name || !item) return undefined;
+    const op = Object.values(item)[0];
+    // Slack answers 200 with ok:false for a refusal; the description's `default` response is that shape.
+    const which = status === 200 && isObject(body) && body.ok === true ? "200" : "default";
+    return { operation: name, validate: schemas(`${name} ${which}`, op.responses?.[which]?.schema) };
+  };
+}
+
+/** Why Slack's other methods answer 501 (the twin answers `unknown_method` as Slack does), by family. */
+const notImplemented: TwinFidelity["notImplemented"] = {
+  byPrefix: {
+    "admin.": "Enterprise Grid administration methods need an org-level admin token; not modelled",
+    "apps.": "app manifests and event authorizations belong to app management, outside a workspace sandbox",
+    "oauth.": "OAuth installation flows: a sandbox's token stands in for an installed app",
+    "migration.": "workspace migration is not modelled",
+    "rtm.": "the RTM API is retired by Slack for new apps",
+    "calls.": "Calls are not modelled",
+    "workflows.": "Workflow Builder steps are not modelled",
+    "dialog.": "dialogs are superseded by modals (views)",
+    "stars.": "stars are replaced by saved items in Slack; not modelled",
+    "usergroups.": "user groups are not built yet",
+    "reminders.": "reminders are not built yet",
+    "dnd.": "do-not-disturb is not built yet",
+    "views.": "views (modals, App Home) are not built yet",
+    "files.": "this file method is not built yet",
+    "users.": "this user method (presence, profile writes, identity) is not built yet",
+    "team.": "team billing, access logs and integration logs are admin data not modelled",
+  },
+  otherwise: "not built yet",
+};
+
+export const fidelity: TwinFidelity = {
+  describe,
+  agentRelevant,
+  divergences,
+  notImplemented,
+  // Slack's methods answer GET and POST alike: a route serves the method its path names.
+  served: (routes, vendor) => servedByRoutes(routes, vendor, (r) => r.pattern.replace(/^\/api\//, "")),
+  callPattern: (op) => {
+    const esc = op.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(`\\.${esc}\\(|["'\`]${esc}["'\`]`);
+  },
+};
