@@ -3,7 +3,7 @@
 // field an uploaded state lacks is skipped, never read as a default.
 import { addressParser } from "postal-mime";
 import { decodeBase64, fromUtf8 } from "../kit/bytes";
-import { checkMaker, fail, isRec, listOf, noUnsupportedEndpoint, pass, plural, type Found, type Rec } from "../kit/checks";
+import { checkMaker, fail, fieldOf, isRec, listOf, noUnsupportedEndpoint, pass, plural, type Found, type Rec } from "../kit/checks";
 import type { CheckDefinition, CheckParam } from "../types";
 import type { GmailSeed } from "./seed";
 
@@ -274,5 +274,61 @@ export const gmailChecks: CheckDefinition<GmailSeed>[] = [
         : fail(`${plural(labels.value.length, "user label")}, not ${args.count}`);
     },
   ),
+  check(
+    "signature-mentions",
+    "Send-as {address} has a signature mentioning `{text}`",
+    "The send-as address (sendAs in the final state) has a signature containing this text (case-insensitive; the signature is HTML as Gmail keeps it). Skipped when the seed's signature already did.",
+    "seed+final",
+    [ADDRESS, TEXT],
+    ({ args, initial, final }) => {
+      const now = signatureOf(final, args.address);
+      if (!now.ok) return now.outcome;
+      if (!contains(now.value, args.text)) return fail(`the signature of ${args.address} does not mention "${args.text}"`);
+      const before = initial === undefined ? undefined : signatureOf(initial, args.address);
+      if (before?.ok && contains(before.value, args.text))
+        return {
+          status: "skipped" as const,
+          reason: "already_true_in_seed" as const,
+          detail: `the seed's signature of ${args.address} mentioned "${args.text}" already`,
+        };
+      return pass(`the signature of ${args.address} mentions "${args.text}"`);
+    },
+  ),
+  check(
+    "auto-forwarding-to",
+    "Mail is auto-forwarded to {address}",
+    "Auto-forwarding is on in the final state, to this address, and the address is an accepted forwarding address (Gmail forwards only to one).",
+    "final",
+    [ADDRESS],
+    ({ args, final }) => {
+      const auto = fieldOf(final, "autoForwarding", "the mailbox");
+      if (!auto.ok) return auto.outcome;
+      const forwarding = listOf(final, "forwardingAddresses", "the mailbox");
+      if (!forwarding.ok) return forwarding.outcome;
+      const a = isRec(auto.value) ? auto.value : {};
+      if (a.enabled !== true) return fail("auto-forwarding is off");
+      if (typeof a.emailAddress !== "string" || a.emailAddress.toLowerCase() !== args.address.toLowerCase())
+        return fail(`mail is forwarded to ${String(a.emailAddress)}, not ${args.address}`);
+      const accepted = forwarding.value.some(
+        (f) =>
+          isRec(f) &&
+          typeof f.forwardingEmail === "string" &&
+          f.forwardingEmail.toLowerCase() === args.address.toLowerCase() &&
+          f.verificationStatus === "accepted",
+      );
+      return accepted ? pass(`mail is forwarded to ${args.address}`) : fail(`${args.address} is not an accepted forwarding address`);
+    },
+  ),
   noUnsupportedEndpoint<GmailSeed>("gmail", "Gmail"),
 ];
+
+/** The signature of a send-as address, "" when it has none. */
+function signatureOf(state: unknown, address: string): Found<string> {
+  const list = listOf(state, "sendAs", "the mailbox");
+  if (!list.ok) return list;
+  const hit = list.value.find(
+    (s) => isRec(s) && typeof s.sendAsEmail === "string" && s.sendAsEmail.toLowerCase() === address.toLowerCase(),
+  );
+  if (!isRec(hit)) return { ok: false, outcome: fail(`${address} is not a send-as address of the mailbox`) };
+  return { ok: true, value: typeof hit.signature === "string" ? hit.signature : "" };
+}

@@ -4,6 +4,7 @@ import type { Route, TwinContext, TwinResponse } from "../types";
 import { badRequest, fail, gError, readers } from "./errors";
 import { FORMATS, type Format } from "./views";
 import { mailboxAddress } from "./store/meta";
+import { pushesOwed } from "./store/watch";
 import { ParsedMail, PreparedCall } from "./parse";
 import { isBody, type Body } from "../kit/input";
 
@@ -25,7 +26,10 @@ function make(method: string, pattern: string, operation: string, summary: strin
     summary,
     handler: (ctx) => {
       checkUser(ctx);
-      return handler(ctx);
+      const res = handler(ctx);
+      // A call that changed the mailbox owes the watch its push (sent once the call commits).
+      for (const push of pushesOwed(ctx.db, ctx.clock.now())) ctx.webhook(push);
+      return res;
     },
   };
 }

@@ -46,6 +46,16 @@ export const badRequest = (message: string) => gError(400, message, "invalidArgu
 export const invalidQuery = () => gError(400, "Invalid query", "invalidArgument");
 export const failedPrecondition = () => gError(400, "Precondition check failed.", "failedPrecondition");
 export const labelConflict = () => gError(409, "Label name exists or conflicts", "conflict");
+/** Google's ALREADY_EXISTS, for a settings resource (send-as, forwarding address, delegate) made twice. */
+export const alreadyExists = (): TwinResponse => {
+  const message = "Requested entity already exists";
+  return gJson(409, {
+    error: { code: 409, message, errors: [{ message, domain: "global", reason: "duplicate" }], status: "ALREADY_EXISTS" },
+  });
+};
+/** A JSON key the resource has not, in the words of Google's request parser. */
+export const unknownField = (key: string, at: string) =>
+  gError(400, `Invalid JSON payload received. Unknown name "${key}" at '${at}': Cannot find field.`, "invalid");
 
 /** Refuses the call from anywhere below its handler. */
 export const fail = refuse;

@@ -11,6 +11,7 @@ import { getJson } from "./store/meta";
 import { GMAIL_MIGRATIONS } from "./tables";
 import { gmailTools, gmailUntooled } from "./tools";
 import { bootGmail, exportGmail, prepareGmailSeed } from "./world";
+import { FIDELITY_JSON } from "./fidelity.generated";
 
 const ROOT_PREFIXES = ["/gmail/v1/", "/upload/gmail/v1/"];
 
@@ -25,6 +26,7 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
   parseSeed: parseGmailSeed,
   defaultSeed: defaultGmailSeed,
   generateSeed: generateGmailSeed,
+  fidelity: FIDELITY_JSON,
   migrations: GMAIL_MIGRATIONS,
   boot: bootGmail,
   completeSeed: completeGmailSeed,

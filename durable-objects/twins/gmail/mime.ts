@@ -53,16 +53,64 @@ const envctx: MIMEMessage["envctx"] = {
 
 const wrap76 = (text: string) => text.replace(/(.{76})/g, `$1${EOL}`).replace(/\r\n$/, "");
 
+/**
+ * How a mail server writes a text body: as it is (7bit, which needs no header, RFC 2045 §6.1)
+ * when it is ASCII in lines of at most 998 octets (RFC 5322 §2.1.1), quoted-printable otherwise.
+ * Gmail's own mail reads so: `Content-Type: text/plain; charset="UTF-8"` alone for ASCII text,
+ * `Content-Transfer-Encoding: quoted-printable` beside it for other text; never base64.
+ */
+export type TextEncoding = "7bit" | "quoted-printable";
+
+export function textEncodingOf(text: string): TextEncoding {
+  // Control characters other than tab and line ends, and bare CRs, need encoding too.
+  if (/[^\t\n\r\x20-\x7e]|\r(?!\n)/.test(text)) return "quoted-printable";
+  return text.split(/\r?\n/).some((line) => line.length > 998) ? "quoted-printable" : "7bit";
+}
+
+const HEX = "0123456789ABCDEF";
+const escapeByte = (b: number) => `=${HEX.charAt(b >> 4)}${HEX.charAt(b & 15)}`;
+
+/**
+ * Quoted-printable (RFC 2045 §6.7) of UTF-8 text: line ends become CRLF; `=`, non-ASCII bytes and
+ * a space or tab that ends a line are escaped; lines are cut with soft breaks (`=`) at 76 characters.
+ */
+export function quotedPrintable(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => {
+      const bytes = utf8(line);
+      const out: string[] = [];
+      let current = "";
+      bytes.forEach((b, i) => {
+        const last = i === bytes.length - 1;
+        const literal = (b >= 33 && b <= 126 && b !== 61) || ((b === 32 || b === 9) && !last);
+        const piece = literal ? String.fromCharCode(b) : escapeByte(b);
+        if (current.length + piece.length > 75) {
+          out.push(`${current}=`);
+          current = "";
+        }
+        current += piece;
+      });
+      out.push(current);
+      return out.join(EOL);
+    })
+    .join(EOL);
+}
+
 function textLeaf(mimeType: "text/plain" | "text/html", text: string): MimeNode {
-  return {
-    mimeType,
-    filename: "",
-    headers: [
-      { name: "Content-Type", value: `${mimeType}; charset="UTF-8"` },
-      { name: "Content-Transfer-Encoding", value: "base64" },
-    ],
-    data: utf8(text),
-  };
+  const headers: Header[] = [{ name: "Content-Type", value: `${mimeType}; charset="UTF-8"` }];
+  if (textEncodingOf(text) === "quoted-printable") headers.push({ name: "Content-Transfer-Encoding", value: "quoted-printable" });
+  return { mimeType, filename: "", headers, data: utf8(text) };
+}
+
+/** A leaf's body as its Content-Transfer-Encoding writes it. */
+function encodedBody(node: MimeNode): string {
+  const data = node.data ?? new Uint8Array();
+  const encoding = headerValue(node.headers, "Content-Transfer-Encoding")?.toLowerCase();
+  if (encoding === "base64") return wrap76(toBase64(data));
+  const text = new TextDecoder().decode(data);
+  // 7bit text goes as it is, with RFC 822's line ends.
+  return encoding === "quoted-printable" ? quotedPrintable(text) : text.replace(/\r?\n/g, EOL);
 }
 
 function fileLeaf(a: AttachmentContent, index: number): MimeNode {
@@ -119,7 +167,7 @@ function serializeNode(node: MimeNode): string {
     else extra.push(h);
   }
   // mimetext writes the part; the message headers of a single-part mail go above it.
-  const leaf = new MIMEMessageContent(envctx, wrap76(toBase64(node.data ?? new Uint8Array())), headers).dump();
+  const leaf = new MIMEMessageContent(envctx, encodedBody(node), headers).dump();
   return extra.length ? `${extra.map((h) => `${h.name}: ${encodeHeader(h.value)}`).join(EOL)}${EOL}${leaf}` : leaf;
 }
 

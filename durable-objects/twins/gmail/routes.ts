@@ -4,8 +4,12 @@ import { draftRoutes } from "./routes/drafts";
 import { historyRoutes } from "./routes/history";
 import { labelRoutes } from "./routes/labels";
 import { messageRoutes } from "./routes/messages";
+import { accessRoutes } from "./routes/access";
+import { forwardingRoutes } from "./routes/forwarding";
+import { identityRoutes } from "./routes/identities";
 import { settingsRoutes } from "./routes/settings";
 import { threadRoutes } from "./routes/threads";
+import { watchRoutes } from "./routes/watch";
 
 export const gmailRoutes: readonly Route[] = [
   ...messageRoutes,
@@ -14,4 +18,8 @@ export const gmailRoutes: readonly Route[] = [
   ...draftRoutes,
   ...historyRoutes,
   ...settingsRoutes,
+  ...identityRoutes,
+  ...forwardingRoutes,
+  ...accessRoutes,
+  ...watchRoutes,
 ];

@@ -8,10 +8,29 @@ import { parseSeedWith, SeedProblems } from "../kit/seed";
 import type { SeedResult } from "../types";
 import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";
 import { isSystemLabel, SYSTEM_LABELS } from "./labels";
+import { onPalette } from "./palette";
 import { headerValue, rfc2822, type Header } from "./mime";
 import { criteriaProblem } from "./store/filters";
 import type { ParsedMail } from "./parse";
 import { GMAIL_OPERATIONS } from "./operations";
+import type { GmailWatch, PubsubSubscription } from "./store/watch";
+import {
+  autoForwardingSchema,
+  DEFAULT_IMAP,
+  DEFAULT_LANGUAGE,
+  DEFAULT_POP,
+  delegateSchema,
+  forwardingAddressSchema,
+  imapSchema,
+  languageSchema,
+  popSchema,
+  type GmailAutoForwarding,
+  type GmailDelegate,
+  type GmailForwardingAddress,
+  type GmailImap,
+  type GmailLanguage,
+  type GmailPop,
+} from "./settings";
 
 const headerSchema = z.strictObject({ name: z.string().min(1), value: z.string() });
 const attachmentSchema = z.strictObject({
@@ -33,7 +52,9 @@ const messageFields = {
 };
 const messageSchema = z.strictObject(messageFields);
 
-const colorSchema = z.strictObject({ textColor: z.string(), backgroundColor: z.string() });
+/** A label colour from Gmail's palette (palette.ts): Gmail has no label of any other colour. */
+const paletteColor = z.string().refine(onPalette, "not a colour of Gmail's label palette");
+const colorSchema = z.strictObject({ textColor: paletteColor, backgroundColor: paletteColor });
 const labelSchema = z.strictObject({
   id: z.string().optional(),
   name: z.string().min(1),
@@ -82,6 +103,21 @@ const vacationSchema = z.strictObject({
   endTime: z.string().regex(/^\d+$/).optional(),
 });
 
+/** A Pub/Sub push subscription, in Pub/Sub's Subscription shape: where a watched topic's pushes go. */
+const pubsubSubscriptionSchema = z.strictObject({
+  name: z.string().regex(/^projects\/[^/]+\/subscriptions\/[^/]+$/, "projects/<project>/subscriptions/<name>"),
+  topic: z.string().regex(/^projects\/[^/]+\/topics\/[^/]+$/, "projects/<project>/topics/<name>"),
+  pushConfig: z.strictObject({ pushEndpoint: z.url({ protocol: /^https?$/ }) }),
+});
+/** A watch already running (users.watch), as the export shows one. */
+const watchSchema = z.strictObject({
+  topicName: z.string().regex(/^projects\/[^/]+\/topics\/[^/]+$/),
+  labelIds: z.array(z.string()).optional(),
+  labelFilterBehavior: z.enum(["include", "exclude"]).optional(),
+  expiration: z.string().regex(/^\d+$/),
+  historyId: z.string().regex(/^\d+$/),
+});
+
 const correspondentSchema = z.strictObject({
   address: z.string().min(3),
   name: z.string().default(""),
@@ -109,6 +145,14 @@ const rawSchema = z.strictObject({
   drafts: z.array(z.strictObject({ id: z.string().optional(), message: messageSchema })).default([]),
   filters: z.array(filterSchema).default([]),
   vacation: vacationSchema.default({ enableAutoReply: false }),
+  forwardingAddresses: z.array(forwardingAddressSchema).default([]),
+  autoForwarding: autoForwardingSchema.default({ enabled: false }),
+  delegates: z.array(delegateSchema).default([]),
+  imap: imapSchema.default(DEFAULT_IMAP),
+  pop: popSchema.default(DEFAULT_POP),
+  language: languageSchema.default(DEFAULT_LANGUAGE),
+  pubsubSubscriptions: z.array(pubsubSubscriptionSchema).default([]),
+  watch: watchSchema.optional(),
   correspondents: z.array(correspondentSchema).default([]),
   faults: z.array(faultSchema).default([]),
 });
@@ -154,6 +198,14 @@ export interface GmailSeed {
   drafts: { id: string; message: DraftMessage }[];
   filters: GmailFilter[];
   vacation: GmailVacation;
+  forwardingAddresses: GmailForwardingAddress[];
+  autoForwarding: GmailAutoForwarding;
+  delegates: GmailDelegate[];
+  imap: GmailImap;
+  pop: GmailPop;
+  language: GmailLanguage;
+  pubsubSubscriptions: PubsubSubscription[];
+  watch?: GmailWatch;
   correspondents: GmailCorrespondent[];
   faults: GmailFault[];
 }
@@ -328,6 +380,26 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
   });
 
   const sendAs = raw.sendAs ?? [{ sendAsEmail: email, displayName: "", signature: "", isPrimary: true, isDefault: true }];
+  const forwarding = new Set<string>();
+  raw.forwardingAddresses.forEach((f, i) => {
+    const key = f.forwardingEmail.toLowerCase();
+    if (forwarding.has(key))
+      problems.add(`forwardingAddresses[${i}].forwardingEmail`, "this forwarding address is listed twice", "duplicate_id");
+    forwarding.add(key);
+  });
+  const target = raw.autoForwarding.emailAddress?.toLowerCase();
+  // Gmail forwards only to a confirmed forwarding address.
+  if (
+    raw.autoForwarding.enabled &&
+    !raw.forwardingAddresses.some((f) => f.forwardingEmail.toLowerCase() === target && f.verificationStatus === "accepted")
+  )
+    problems.add("autoForwarding.emailAddress", "auto-forwarding needs an accepted address of forwardingAddresses", "invalid_reference");
+  const delegates = new Set<string>();
+  raw.delegates.forEach((d, i) => {
+    const key = d.delegateEmail.toLowerCase();
+    if (delegates.has(key)) problems.add(`delegates[${i}].delegateEmail`, "this delegate is listed twice", "duplicate_id");
+    delegates.add(key);
+  });
   return problems.result<GmailSeed>({
     profile: raw.profile,
     sendAs,
@@ -336,6 +408,14 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
     drafts,
     filters,
     vacation: raw.vacation,
+    forwardingAddresses: raw.forwardingAddresses,
+    autoForwarding: raw.autoForwarding,
+    delegates: raw.delegates,
+    imap: raw.imap,
+    pop: raw.pop,
+    language: raw.language,
+    pubsubSubscriptions: raw.pubsubSubscriptions,
+    ...(raw.watch ? { watch: raw.watch } : {}),
     correspondents: raw.correspondents,
     faults: raw.faults,
   });

@@ -285,6 +285,64 @@ export const gmailTools: readonly TwinTool[] = [
     },
     toRequest: (body) => ({ method: "PUT", path: `${U}/settings/vacation`, body }),
   }),
+  tool({
+    name: "update_send_as",
+    description: "Change a send-as address's display name, reply-to address or signature (HTML); only the fields given change.",
+    input: {
+      sendAsEmail: z.string().min(3).describe("The send-as address, e.g. the mailbox's own address"),
+      displayName: z.string().optional().describe("Name shown in From"),
+      replyToAddress: z.string().optional().describe("Reply-To address for mail sent as this address"),
+      signature: z.string().optional().describe("Signature, as HTML"),
+    },
+    toRequest: ({ sendAsEmail, ...body }) => ({ method: "PATCH", path: `${U}/settings/sendAs/${seg(sendAsEmail)}`, body }),
+  }),
+  tool({
+    name: "create_send_as",
+    description: "Add an address to send as; one outside the mailbox's domain stays pending until its owner confirms it.",
+    input: {
+      sendAsEmail: z.string().min(3).describe("The address to send as"),
+      displayName: z.string().optional().describe("Name shown in From"),
+      signature: z.string().optional().describe("Signature, as HTML"),
+    },
+    toRequest: (body) => ({ method: "POST", path: `${U}/settings/sendAs`, body }),
+  }),
+  tool({
+    name: "list_forwarding_addresses",
+    description: "The addresses mail may be forwarded to, with their verification status.",
+    input: {},
+    readOnly: true,
+    toRequest: () => ({ method: "GET", path: `${U}/settings/forwardingAddresses` }),
+  }),
+  tool({
+    name: "create_forwarding_address",
+    description: "Add a forwarding address; one outside the mailbox's domain stays pending until its owner confirms it.",
+    input: { forwardingEmail: z.string().min(3).describe("The address to forward to") },
+    toRequest: (body) => ({ method: "POST", path: `${U}/settings/forwardingAddresses`, body }),
+  }),
+  tool({
+    name: "get_auto_forwarding",
+    description: "Whether arriving mail is forwarded, to which address, and what happens to Gmail's copy.",
+    input: {},
+    readOnly: true,
+    toRequest: () => ({ method: "GET", path: `${U}/settings/autoForwarding` }),
+  }),
+  tool({
+    name: "update_auto_forwarding",
+    description: "Turn forwarding of arriving mail on (to an accepted forwarding address) or off.",
+    input: {
+      enabled: z.boolean().describe("Whether to forward"),
+      emailAddress: z.string().optional().describe("An accepted forwarding address"),
+      disposition: z.enum(["leaveInInbox", "archive", "trash", "markRead"]).optional().describe("What to do with Gmail's copy"),
+    },
+    toRequest: (body) => ({ method: "PUT", path: `${U}/settings/autoForwarding`, body }),
+  }),
+  tool({
+    name: "list_delegates",
+    description: "The people who may read and send mail on the mailbox's behalf.",
+    input: {},
+    readOnly: true,
+    toRequest: () => ({ method: "GET", path: `${U}/settings/delegates` }),
+  }),
 ];
 
 const ADMIN = "an administration call that puts mail in the mailbox without sending it; not an agent's action";
@@ -300,4 +358,22 @@ export const gmailUntooled: Readonly<Record<string, string>> = {
   "gmail.users.labels.update": "update_label uses PATCH (labels.patch), which changes only the fields given",
   "gmail.users.history.list": "a sync protocol for mail clients, not an agent's tool; reachable over REST",
   "gmail.users.settings.filters.get": "list_filters returns every filter with its id and fields",
+  "gmail.users.settings.sendAs.get": "list_send_as returns every send-as address with its fields",
+  "gmail.users.settings.sendAs.update": "update_send_as uses PATCH (sendAs.patch), which changes only the fields given",
+  "gmail.users.settings.sendAs.delete": "removing an identity is an account administrator's step; reachable over REST",
+  "gmail.users.settings.sendAs.verify": "re-sends a verification mail to the alias's owner; reachable over REST",
+  "gmail.users.settings.forwardingAddresses.get": "list_forwarding_addresses returns every address with its status",
+  "gmail.users.settings.forwardingAddresses.delete": "an account administrator's step; reachable over REST",
+  "gmail.users.settings.delegates.get": "list_delegates returns every delegate with its status",
+  "gmail.users.settings.delegates.create":
+    "granting mailbox access is an administrator's step (it needs domain-wide authority); reachable over REST",
+  "gmail.users.settings.delegates.delete": "revoking mailbox access is an administrator's step; reachable over REST",
+  "gmail.users.settings.getImap": "mail-client access settings, not an agent's concern; reachable over REST",
+  "gmail.users.settings.updateImap": "mail-client access settings, not an agent's concern; reachable over REST",
+  "gmail.users.settings.getPop": "mail-client access settings, not an agent's concern; reachable over REST",
+  "gmail.users.settings.updatePop": "mail-client access settings, not an agent's concern; reachable over REST",
+  "gmail.users.settings.getLanguage": "the display language of Gmail's own pages; reachable over REST",
+  "gmail.users.settings.updateLanguage": "the display language of Gmail's own pages; reachable over REST",
+  "gmail.users.watch": "push notifications are a mail client's sync channel, not an agent's action; reachable over REST",
+  "gmail.users.stop": "push notifications are a mail client's sync channel, not an agent's action; reachable over REST",
 };

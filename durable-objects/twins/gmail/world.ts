@@ -13,6 +13,8 @@ import { isRawMessage, type DraftMessage, type GmailMessage, type GmailSeed, typ
 import { fromRow, insertMessage, type NewMessage, type StoredMessage } from "./store/messages";
 import { currentHistoryId, getJson, getMeta, setJson, setMeta } from "./store/meta";
 import type { LabelRow } from "./store/labels";
+import { DEFAULT_IMAP, DEFAULT_LANGUAGE, DEFAULT_POP } from "./settings";
+import { watchOf } from "./store/watch";
 
 type AnyMessage = GmailMessage | DraftMessage;
 
@@ -57,6 +59,17 @@ export function bootGmail(db: Db, given: GmailSeed, clock: Clock): void {
   setMeta(db, "boot_history_id", String(historyId));
   setJson(db, "send_as", seed.sendAs);
   setJson(db, "vacation", seed.vacation);
+  setJson(db, "forwarding_addresses", seed.forwardingAddresses);
+  setJson(db, "auto_forwarding", seed.autoForwarding);
+  setJson(db, "delegates", seed.delegates);
+  setJson(db, "imap", seed.imap);
+  setJson(db, "pop", seed.pop);
+  setJson(db, "language", seed.language);
+  setJson(db, "pubsub_subscriptions", seed.pubsubSubscriptions);
+  if (seed.watch) {
+    setJson(db, "watch", seed.watch);
+    setMeta(db, "watch_notified", String(historyId));
+  }
   setJson(db, "correspondents", seed.correspondents);
   setJson(db, "faults", seed.faults);
   setMeta(db, "messages_total", "0");
@@ -114,6 +127,7 @@ function exportMessage(
 }
 
 export function exportGmail(db: Db): GmailSeed {
+  const watch = watchOf(db);
   const rows = db
     .all<Parameters<typeof fromRow>[0]>(
       "SELECT id, thread_id, internal_date, history_id, label_ids, form, headers, content, raw, snippet, size_estimate, is_draft FROM gm_messages ORDER BY seq",
@@ -155,6 +169,14 @@ export function exportGmail(db: Db): GmailSeed {
         action: JSON.parse(f.action) as GmailSeed["filters"][number]["action"],
       })),
     vacation: getJson(db, "vacation", { enableAutoReply: false }),
+    forwardingAddresses: getJson(db, "forwarding_addresses", []),
+    autoForwarding: getJson(db, "auto_forwarding", { enabled: false }),
+    delegates: getJson(db, "delegates", []),
+    imap: getJson(db, "imap", DEFAULT_IMAP),
+    pop: getJson(db, "pop", DEFAULT_POP),
+    language: getJson(db, "language", DEFAULT_LANGUAGE),
+    pubsubSubscriptions: getJson(db, "pubsub_subscriptions", []),
+    ...(watch ? { watch } : {}),
     correspondents: getJson(db, "correspondents", []),
     faults: getJson(db, "faults", []),
   };

@@ -296,7 +296,7 @@ describe("messages through googleapis", () => {
   it("refuses another user's mailbox and an unknown route without a retryable status", async () => {
     const { sandbox, gmail } = await gmailSandbox();
     expect((await gError(gmail.users.getProfile({ userId: "someone@else.test" }))).status).toBe(403);
-    const e = await gError(gmail.users.settings.delegates.list({ userId: "me" }));
+    const e = await gError(gmail.users.settings.cse.identities.list({ userId: "me" }));
     expect(e).toMatchObject({ status: 404, error: { errors: [{ reason: "notImplemented" }] } });
     const tape = await gmailTape(sandbox);
     expect(tape.at(-1)).toMatchObject({ fidelity: "unsupported", operation: "unsupported" });

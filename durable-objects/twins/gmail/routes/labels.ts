@@ -4,6 +4,7 @@ import type { Route, TwinContext } from "../../types";
 import { gmailRoute, jsonBody } from "../context";
 import { badRequest, fail, gJson, gNoContent, labelConflict, notFound, readers } from "../errors";
 import { isSystemLabel, SYSTEM_LABELS, systemLabel } from "../labels";
+import { onPalette } from "../palette";
 import { getMessage, relabel } from "../store/messages";
 import { nextCount } from "../store/meta";
 import { userLabel, userLabels, type LabelRow } from "../store/labels";
@@ -43,8 +44,18 @@ function labelAt(ctx: TwinContext): LabelRow {
   return userLabel(ctx.db, id) ?? fail(notFound());
 }
 
+/**
+ * Names Gmail keeps for its own folders besides the system label ids (the names its UI shows for
+ * them); a user label cannot take one, case aside.
+ */
+const RESERVED_NAMES = ["drafts", "sent mail", "all mail", "chats", "bin", "snoozed", "scheduled", "muted", "outbox"];
+
+/** The longest label name Gmail's UI takes (225 characters); a longer one is refused. */
+export const LABEL_NAME_MAX = 225;
+
 function nameTaken(db: Db, name: string, except?: string): boolean {
-  if (SYSTEM_LABELS.some((s) => s.toLowerCase() === name.toLowerCase())) return true;
+  const lower = name.toLowerCase();
+  if (SYSTEM_LABELS.some((s) => s.toLowerCase() === lower) || RESERVED_NAMES.includes(lower)) return true;
   const row = db.one<{ id: string }>("SELECT id FROM gm_labels WHERE name = ? COLLATE NOCASE", name);
   return !!row && row.id !== except;
 }
@@ -54,7 +65,7 @@ const MSG_VIS = ["show", "hide"] as const;
 
 function fields(body: Body, current?: LabelRow) {
   const name = readers.optString(body, "name") ?? current?.name;
-  if (!name?.trim()) return fail(badRequest("Invalid label name"));
+  if (!name?.trim() || name.trim().length > LABEL_NAME_MAX) return fail(badRequest("Invalid label name"));
   const list = readers.oneOf(body.labelListVisibility, LIST_VIS, "label", "labelListVisibility") ?? current?.list_visibility ?? "labelShow";
   const msg = readers.oneOf(body.messageListVisibility, MSG_VIS, "label", "messageListVisibility") ?? current?.message_visibility ?? "show";
   let color = current?.color ?? null;
@@ -63,6 +74,10 @@ function fields(body: Body, current?: LabelRow) {
     if (!isBody(c)) return fail(badRequest("Invalid label color"));
     const { textColor, backgroundColor } = c;
     if (typeof textColor !== "string" || typeof backgroundColor !== "string") return fail(badRequest("Invalid label color"));
+    // Gmail takes only its palette's colours (googleapis' LabelColor: "Only the following
+    // predefined set of color values are allowed").
+    for (const hex of [backgroundColor, textColor])
+      if (!onPalette(hex)) return fail(badRequest(`Label color ${hex} is not on the allowed color palette`));
     color = JSON.stringify({ textColor, backgroundColor });
   }
   return { name: name.trim(), list, msg, color };

@@ -26,6 +26,10 @@ export function messageAt(ctx: TwinContext, param = "id"): StoredMessage {
   return getMessage(ctx.db, checkedId(ctx.params[param] ?? "")) ?? fail(notFound());
 }
 
+/**
+ * Labels a modify may name: known ones, except SENT and DRAFT, which only sending and drafting set
+ * (Gmail answers `Invalid label: SENT`, google-api-php-client#1254).
+ */
 export function checkLabels(ctx: TwinContext, ids: readonly string[]): void {
   for (const id of ids) {
     if (!labelExists(ctx.db, id)) fail(badRequest(`Invalid label: ${id}`));
@@ -37,6 +41,8 @@ export function labelChange(ctx: TwinContext): { add: string[]; remove: string[]
   const body = jsonBody(ctx);
   const add = readers.optStringArray(body, "addLabelIds") ?? [];
   const remove = readers.optStringArray(body, "removeLabelIds") ?? [];
+  // Gmail refuses a change that names no label (google-api-nodejs-client#312 shows its answer).
+  if (!add.length && !remove.length) fail(badRequest("No label add or removes specified"));
   checkLabels(ctx, add);
   checkLabels(ctx, remove);
   return { add, remove };

@@ -1,4 +1,5 @@
-// users.settings: send-as addresses (read), filters (list, get, create, delete), vacation.
+// users.settings: filters (list, get, create, delete) and vacation (send-as, forwarding,
+// delegates, IMAP, POP and language have their own files).
 import type { Route, TwinContext } from "../../types";
 import { gmailRoute, jsonBody } from "../context";
 import { badRequest, fail, gJson, gNoContent, invalidQuery, notFound, readers } from "../errors";
@@ -6,7 +7,7 @@ import { isBody } from "../../kit/input";
 import { criteriaProblem } from "../store/filters";
 import { labelExists } from "../store/messages";
 import { getJson, nextCount, setJson } from "../store/meta";
-import type { GmailSendAs, GmailVacation } from "../seed";
+import type { GmailVacation } from "../seed";
 
 interface FilterRow {
   id: string;
@@ -87,9 +88,6 @@ function updateVacation(ctx: TwinContext) {
 const S = "gmail.users.settings";
 
 export const settingsRoutes: readonly Route[] = [
-  gmailRoute("GET", "/settings/sendAs", `${S}.sendAs.list`, "List send-as addresses", (ctx) =>
-    gJson(200, { sendAs: getJson<GmailSendAs[]>(ctx.db, "send_as", []) }),
-  ),
   gmailRoute("GET", "/settings/filters", `${S}.filters.list`, "List filters", (ctx) => {
     const filters = ctx.db.all<FilterRow>("SELECT id, criteria, action FROM gm_filters ORDER BY seq").map(filterView);
     return gJson(200, filters.length ? { filter: filters } : {});

@@ -56,7 +56,10 @@ export function completeOutgoing(db: Db, given: Mail, id: string, now: number): 
     sendAs.find((s) => s.isPrimary) ?? { sendAsEmail: mailboxAddress(db), displayName: "" };
   const from = headerValue(headersOf(given), "From");
   const fromAddress = from ? addressParser(from, { flatten: true })[0]?.address?.toLowerCase() : undefined;
-  const allowed = sendAs.some((s) => s.sendAsEmail.toLowerCase() === fromAddress) || fromAddress === mailboxAddress(db).toLowerCase();
+  // An alias still waiting for its owner to confirm it (verificationStatus pending) cannot send yet.
+  const allowed =
+    sendAs.some((s) => s.sendAsEmail.toLowerCase() === fromAddress && s.verificationStatus !== "pending") ||
+    fromAddress === mailboxAddress(db).toLowerCase();
   // Gmail sends only as the mailbox's own addresses: a missing or foreign From becomes the default send-as.
   const mail = from && !allowed ? withoutHeader(given, "From") : given;
   const added: Header[] = [];

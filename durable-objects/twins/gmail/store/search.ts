@@ -1,6 +1,10 @@
-// Gmail's search language over one message: `from:`, `to:`, `cc:`, `bcc:`, `subject:`, `is:`,
-// `in:`, `label:`, `category:`, `has:attachment`, `filename:`, `newer_than:`, `older_than:`,
-// `after:`, `before:`, bare words, "quoted phrases", `-` negation, `OR` and parentheses.
+// Gmail's search language over one message, as Google's "Search operators you can use with Gmail"
+// (https://support.google.com/mail/answer/7190) lists it: `from:`, `to:`, `cc:`, `bcc:`,
+// `subject:`, `deliveredto:`, `list:`, `rfc822msgid:`, `is:`, `in:`, `label:`, `category:`,
+// `has:` (attachment, drive, document, spreadsheet, presentation, youtube, userlabels,
+// nouserlabels, the stars), `filename:`, `size:`/`larger:`/`smaller:`, `after:`/`before:`/
+// `older:`/`newer:`, `older_than:`/`newer_than:`, bare words, "quoted phrases", `-` negation
+// (of a term or a group), `OR`, `{…}` (any of) and `(…)` (all of), also as an operator's value.
 // Text matches by whole words, as Gmail's does: the text and the term are cut into words at
 // every character that is not a letter or a digit, and the term's words must appear in the text
 // one after another (`customer.test` matches `dana@customer.test`, `cust` matches nothing).
@@ -32,10 +36,14 @@ const KEY_START = /[a-zA-Z_]/;
 const KEY_PART = /[a-zA-Z0-9_]/;
 const isSpace = (c: string) => c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f" || c === "\v";
 
+/** The group brackets: `(…)` all of its terms, `{…}` any of them. */
+const isBracket = (c: string) => c === "(" || c === ")" || c === "{" || c === "}";
+
 /**
- * Cuts a query into tokens in one pass: `(`, `)`, `key:"quoted"`, `"quoted"`, `key:(group)` (up to
- * its first `)`), each optionally negated with `-`, else a run of characters that are neither
- * space nor parenthesis. An unclosed quote or group falls back to the plain run, as before.
+ * Cuts a query into tokens in one pass: `(`, `)`, `{`, `}`, `key:"quoted"`, `"quoted"`,
+ * `key:(group)` and `key:{group}` (up to the first closing bracket), each optionally negated with
+ * `-`, else a run of characters that are neither space nor bracket. An unclosed quote or group
+ * falls back to the plain run.
  */
 export function tokenize(q: string): string[] {
   const tokens: string[] = [];
@@ -43,6 +51,7 @@ export function tokenize(q: string): string[] {
   // is never started, so no position is scanned twice.
   const lastQuote = q.lastIndexOf('"');
   const lastClose = q.lastIndexOf(")");
+  const lastBrace = q.lastIndexOf("}");
   let i = 0;
   while (i < q.length) {
     const c = q.charAt(i);
@@ -50,19 +59,19 @@ export function tokenize(q: string): string[] {
       i++;
       continue;
     }
-    if (c === "(" || c === ")") {
+    if (isBracket(c)) {
       tokens.push(c);
       i++;
       continue;
     }
-    const end = closedTokenEnd(q, i, lastQuote, lastClose);
+    const end = closedTokenEnd(q, i, lastQuote, lastClose, lastBrace);
     if (end !== undefined) {
       tokens.push(q.slice(i, end));
       i = end;
       continue;
     }
     let j = i;
-    while (j < q.length && !isSpace(q.charAt(j)) && q.charAt(j) !== "(" && q.charAt(j) !== ")") j++;
+    while (j < q.length && !isSpace(q.charAt(j)) && !isBracket(q.charAt(j))) j++;
     tokens.push(q.slice(i, j));
     i = j;
   }
@@ -70,7 +79,7 @@ export function tokenize(q: string): string[] {
 }
 
 /** The end of a quoted or grouped token starting at `i`, when it is closed. */
-function closedTokenEnd(q: string, i: number, lastQuote: number, lastClose: number): number | undefined {
+function closedTokenEnd(q: string, i: number, lastQuote: number, lastClose: number, lastBrace: number): number | undefined {
   let j = q.charAt(i) === "-" ? i + 1 : i;
   if (q.charAt(j) === '"') return j + 1 <= lastQuote ? q.indexOf('"', j + 1) + 1 : undefined;
   if (!KEY_START.test(q.charAt(j))) return undefined;
@@ -80,6 +89,7 @@ function closedTokenEnd(q: string, i: number, lastQuote: number, lastClose: numb
   const open = q.charAt(j + 1);
   if (open === '"') return j + 2 <= lastQuote ? q.indexOf('"', j + 2) + 1 : undefined;
   if (open === "(") return j + 2 <= lastClose ? q.indexOf(")", j + 2) + 1 : undefined;
+  if (open === "{") return j + 2 <= lastBrace ? q.indexOf("}", j + 2) + 1 : undefined;
   return undefined;
 }
 
@@ -97,10 +107,31 @@ function parseTokens(tokens: string[], depth: number): Node {
     }
     return items.length === 1 ? items[0] : { kind: "or", items };
   };
+  const ends = (token: string | undefined) => token === ")" || token === "}" || token === "OR";
   const parseAnd = (level: number): Node => {
     const items: Node[] = [];
-    while (at < tokens.length && tokens[at] !== ")" && tokens[at] !== "OR") items.push(parseUnary(level));
+    while (at < tokens.length && !ends(tokens[at])) {
+      // `AND` is what Gmail reads between terms anyway.
+      if (tokens[at] === "AND") {
+        at++;
+        continue;
+      }
+      items.push(parseUnary(level));
+    }
     return items.length === 1 ? items[0] : { kind: "and", items };
+  };
+  /** `{a b c}`: any of its terms (Gmail: "Messages that match multiple terms: OR or { }"). */
+  const parseAnyOf = (level: number): Node => {
+    const items: Node[] = [];
+    while (at < tokens.length && tokens[at] !== "}") {
+      const item = parseOr(level);
+      if (item.kind !== "and" || item.items.length) items.push(...(item.kind === "and" ? item.items : [item]));
+      if (tokens[at] === ")") at++;
+    }
+    if (tokens[at] === "}") at++;
+    // An empty `{}` asks nothing, as an empty `()` does.
+    if (!items.length) return { kind: "and", items };
+    return items.length === 1 ? items[0] : { kind: "or", items };
   };
   const parseUnary = (level: number): Node => {
     const token = tokens[at++] ?? "";
@@ -109,15 +140,16 @@ function parseTokens(tokens: string[], depth: number): Node {
       if (tokens[at] === ")") at++;
       return inner;
     }
-    if (token === "-" && tokens[at] === "(") return { kind: "not", item: parseUnary(deeper(level)) };
+    if (token === "{") return parseAnyOf(deeper(level));
+    if (token === "-" && (tokens[at] === "(" || tokens[at] === "{")) return { kind: "not", item: parseUnary(deeper(level)) };
     if (token.startsWith("-") && token.length > 1) return { kind: "not", item: termOf(token.slice(1), level) };
     return termOf(token, level);
   };
-  // A stray `)` ends nothing: it is skipped, as Gmail reads unbalanced parentheses leniently.
+  // A stray `)` or `}` ends nothing: it is skipped, as Gmail reads unbalanced brackets leniently.
   const items: Node[] = [];
   while (at < tokens.length) {
     items.push(parseOr(depth));
-    if (tokens[at] === ")") at++;
+    if (tokens[at] === ")" || tokens[at] === "}") at++;
   }
   return items.length === 1 ? items[0] : { kind: "and", items };
 }
@@ -129,10 +161,12 @@ function termOf(token: string, depth: number): Node {
   if (m && KEYS.has(m[1].toLowerCase())) {
     const key = m[1].toLowerCase();
     const value = m[2];
-    // `from:(a OR b)` groups values of one operator.
-    if (value.startsWith("(") && value.endsWith(")")) {
+    // `from:(a OR b)` groups values of one operator; `from:{a b}` is any of them.
+    const anyOf = value.startsWith("{") && value.endsWith("}");
+    if ((value.startsWith("(") && value.endsWith(")")) || anyOf) {
       if (depth > QUERY_LIMITS.depth) throw new UnreadableQuery(`nested deeper than ${QUERY_LIMITS.depth}`);
-      return scope(parseTokens(tokenize(value.slice(1, -1)), depth + 1), key);
+      const inner = anyOf ? `{${value.slice(1, -1)}}` : value.slice(1, -1);
+      return scope(parseTokens(tokenize(inner), depth + 1), key);
     }
     // An operator given a value it does not take (`newer_than:soon`) is not refused: Gmail accepts
     // such a query and reads the token as words, which match no message's text.
@@ -150,9 +184,10 @@ function scope(node: Node, key: string): Node {
   return { kind: node.kind, items: node.items.map((n) => scope(n, key)) };
 }
 
-/** The date operators take only dates and spans (`2d`, `2026/07/01`); every other operator takes any value. */
+/** The date and size operators take only dates, spans and sizes (`2d`, `2026/07/01`, `5M`); the others any value. */
 function takesValue(key: string, value: string): boolean {
   const v = value.toLowerCase();
+  if (key === "larger" || key === "smaller" || key === "size") return sizeBytes(v) !== undefined;
   if (key === "newer_than" || key === "older_than") return relativeMs(v) !== undefined;
   if (key === "after" || key === "before" || key === "newer" || key === "older") return dateMs(v) !== undefined;
   return true;
@@ -179,6 +214,9 @@ const KEYS = new Set([
   "rfc822msgid",
   "list",
   "deliveredto",
+  "larger",
+  "smaller",
+  "size",
 ]);
 
 /** Lower-case words: runs of letters and digits, everything else a separator. */
@@ -218,12 +256,96 @@ function relativeMs(value: string): number | undefined {
 
 function dateMs(value: string): number | undefined {
   if (/^\d{9,}$/.test(value)) return Number(value) * 1000;
-  const m = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(value);
-  // Gmail reads dates in the mailbox's time zone; the twin's mailbox lives in UTC.
-  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
+  // Gmail reads dates in the mailbox's time zone; the twin's mailbox lives in UTC. Google's page
+  // writes them `YYYY/MM/DD`; the US order `MM/DD/YYYY` is read too, as Gmail's search box does.
+  const ymd = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(value);
+  if (ymd) return Date.UTC(Number(ymd[1]), Number(ymd[2]) - 1, Number(ymd[3]));
+  const mdy = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(value);
+  return mdy ? Date.UTC(Number(mdy[3]), Number(mdy[1]) - 1, Number(mdy[2])) : undefined;
 }
 
+/**
+ * A size in bytes: digits, optionally `K` or `M` (`larger:10M`). A megabyte is 2^20 bytes, as
+ * Gmail's filter guide reads it ("criteria.size=10485760 … Emails larger than 10 MB",
+ * https://developers.google.com/gmail/api/guides/filter_settings).
+ */
+export function sizeBytes(value: string): number | undefined {
+  const m = /^(\d{1,12})([km]b?)?$/i.exec(value);
+  if (!m) return undefined;
+  const unit = (m[2] ?? "").charAt(0).toLowerCase();
+  return Number(m[1]) * (unit === "k" ? 1024 : unit === "m" ? 1024 * 1024 : 1);
+}
+
+/**
+ * `category:` names a tab; the API labels messages with the tab's CATEGORY_* label (the Primary
+ * tab is CATEGORY_PERSONAL). Reservations and Purchases are smart labels Gmail's API exposes as
+ * no label, so no message of the twin is in them.
+ */
+const CATEGORY_LABELS: Record<string, string> = {
+  primary: "CATEGORY_PERSONAL",
+  personal: "CATEGORY_PERSONAL",
+  social: "CATEGORY_SOCIAL",
+  promotions: "CATEGORY_PROMOTIONS",
+  updates: "CATEGORY_UPDATES",
+  forums: "CATEGORY_FORUMS",
+};
+
+/**
+ * Links that `has:drive`, `has:document`, `has:spreadsheet`, `has:presentation` and `has:youtube`
+ * look for ("Messages that have a Google Drive, Docs, Sheets, or Slides attachment or link",
+ * "Messages that have a YouTube video"), as the words a link is cut into.
+ */
+const LINK_WORDS: Record<string, string[][]> = {
+  drive: [
+    ["drive", "google", "com"],
+    ["docs", "google", "com"],
+  ],
+  document: [["docs", "google", "com", "document"]],
+  spreadsheet: [["docs", "google", "com", "spreadsheets"]],
+  presentation: [["docs", "google", "com", "presentation"]],
+  youtube: [
+    ["youtube", "com", "watch"],
+    ["youtu", "be"],
+  ],
+};
+
+/** Attachment types that count as a Drive file of each kind (`has:document` and so on). */
+const DRIVE_TYPES: Record<string, string[]> = {
+  drive: ["application/vnd.google-apps."],
+  document: ["application/vnd.google-apps.document"],
+  spreadsheet: ["application/vnd.google-apps.spreadsheet"],
+  presentation: ["application/vnd.google-apps.presentation"],
+  youtube: [],
+};
+
+/**
+ * The stars `has:` names. The API shows one star, the STARRED label, which Gmail's default
+ * star setting draws yellow; the other colours are set in Gmail's UI, which the API cannot
+ * see, so only `has:yellow-star` finds starred mail.
+ */
+const STARS = new Set([
+  "orange-star",
+  "red-star",
+  "purple-star",
+  "blue-star",
+  "green-star",
+  "red-bang",
+  "orange-guillemet",
+  "yellow-bang",
+  "green-check",
+  "blue-info",
+  "purple-question",
+]);
+
 const labelSlug = (name: string) => name.toLowerCase().replace(/[\s/]+/g, "-");
+
+/** Whether the message carries a user label of this name (or its `-` form: `label:my-label`). */
+function hasUserLabel(doc: SearchDoc, value: string): boolean {
+  return doc.message.labelIds.some((id) => {
+    const name = doc.labelName(id);
+    return name !== undefined && (name === value || labelSlug(name) === labelSlug(value));
+  });
+}
 
 function matchTerm(doc: SearchDoc, term: Term, now: number): boolean {
   const { key, words } = term;
@@ -253,26 +375,42 @@ function matchTerm(doc: SearchDoc, term: Term, now: number): boolean {
       if (value === "read") return !has("UNREAD");
       if (value === "starred") return has("STARRED");
       if (value === "important") return has("IMPORTANT");
+      // Snoozed and muted mail carry no label the API shows; the twin has neither state.
+      if (value === "snoozed" || value === "muted") return false;
       return has(value.toUpperCase());
     case "in":
       if (value === "anywhere") return true;
       if (value === "drafts" || value === "draft") return has("DRAFT");
       if (value === "chats") return has("CHAT");
-      return has(value.toUpperCase());
-    case "category":
-      return has(`CATEGORY_${value.toUpperCase()}`);
-    case "label": {
-      if (has(value.toUpperCase())) return true;
-      return labels.some((id) => {
-        const name = doc.labelName(id);
-        return name !== undefined && (name === value || labelSlug(name) === labelSlug(value));
-      });
+      // `in:` also takes a label's name, as `label:` does.
+      return has(value.toUpperCase()) || hasUserLabel(doc, value);
+    case "category": {
+      const label = CATEGORY_LABELS[value];
+      return label !== undefined && has(label);
     }
-    case "has":
-      if (value === "attachment") return doc.message.content.attachments.length > 0;
+    case "label":
+      return has(value.toUpperCase()) || hasUserLabel(doc, value);
+    case "has": {
+      const attachments = doc.message.content.attachments;
+      if (value === "attachment") return attachments.length > 0;
       if (value === "userlabels") return labels.some((id) => id.startsWith("Label_"));
       if (value === "nouserlabels") return !labels.some((id) => id.startsWith("Label_"));
-      return false;
+      if (value === "yellow-star") return has("STARRED");
+      if (STARS.has(value)) return false;
+      const links = LINK_WORDS[value];
+      if (links === undefined) return false;
+      const types = DRIVE_TYPES[value] ?? [];
+      return (
+        attachments.some((a) => types.some((t) => a.mimeType.toLowerCase().startsWith(t))) || links.some((wanted) => doc.hasText(wanted))
+      );
+    }
+    case "size":
+    case "larger":
+    case "smaller": {
+      // Checked when the query was read (takesValue). `size:` is "larger than a certain size in bytes".
+      const bytes = sizeBytes(value) ?? Number.NaN;
+      return key === "smaller" ? doc.message.sizeEstimate < bytes : doc.message.sizeEstimate > bytes;
+    }
     case "filename":
       // A file's name by its words (`pdf` is its extension's word), or its MIME type's subtype.
       return doc.message.content.attachments.some(

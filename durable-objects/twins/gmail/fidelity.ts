@@ -1,0 +1,186 @@
+// The Gmail twin's fidelity declaration (Node only: `npm run fidelity` reads it and writes
+// FIDELITY.md beside it): where Gmail's published description is, which of its operations agents
+// use, and where the twin's answers knowingly differ from it, each with its reason. The
+// schema-conformance test (test/node/fidelity/) fails on any difference not declared here.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type ConformanceTarget, type Json, responseSchemas } from "../kit/fidelity/conformance";
+import { readJson, servedByRoutes } from "../kit/fidelity/measure";
+import type { AgentRelevantSet, Divergence, TwinFidelity, VendorDescription, VendorOperation } from "../kit/fidelity/types";
+
+/**
+ * Gmail's discovery document (gmail-v1.json) is too large for this project's mirror to bring;
+ * googleapis' generated client carries every method of it (id, HTTP method, path), so the list is
+ * read from there: each `Resource$…` class is a discovery resource, each method a discovery method.
+ */
+const CLIENT_SOURCE = "node_modules/googleapis/build/src/apis/gmail/v1.js";
+const CLIENT_TYPES = "node_modules/googleapis/build/src/apis/gmail/v1.d.ts";
+
+/** The discovery id's resource path of a generated `Resource$…` class (`Resource$Users$Settings$Forwardingaddresses` → `users.settings.forwardingAddresses`). */
+function resourcePaths(src: string): (cls: string) => string {
+  // The discovery names of resources: `this.forwardingAddresses = new Resource$Users$Settings$Forwardingaddresses`.
+  const resourceName = new Map<string, string>([["Resource$Users", "users"]]);
+  for (const m of src.matchAll(/this\.(\w+)\s*=\s*new (Resource\$[\w$]+)\(/g)) resourceName.set(m[2], m[1]);
+  return (cls) => {
+    const parts = cls.split("$").slice(1);
+    const names: string[] = [];
+    for (let i = 1; i <= parts.length; i++)
+      names.push(resourceName.get(`Resource$${parts.slice(0, i).join("$")}`) ?? parts[i - 1].toLowerCase());
+    return names.join(".");
+  };
+}
+
+function describe(root: string): VendorDescription {
+  const src = readFileSync(path.join(root, CLIENT_SOURCE), "utf8");
+  const idOf = resourcePaths(src);
+  const operations: VendorOperation[] = [];
+  let cls = "";
+  let method = "";
+  // One pass over the tokens in source order (long lines are wrapped, so not line by line).
+  const tokens = /class (Resource\$[\w$]+) \{|^\s{8}(\w+)\(paramsOrCallback|url: \(rootUrl \+\s*'([^']+)'|method: '([A-Z]+)'/gm;
+  for (const t of src.matchAll(tokens)) {
+    if (t[1]) cls = t[1];
+    else if (t[2]) method = t[2];
+    else if (t[3] && cls && method) operations.push({ id: `gmail.${idOf(cls)}.${method}`, method: "", path: t[3] });
+    else if (t[4] && operations.length && operations[operations.length - 1].method === "") operations[operations.length - 1].method = t[4];
+  }
+  const pkg = readJson<{ version: string }>(root, "node_modules/googleapis/package.json");
+  return {
+    name: "Gmail API v1 discovery document (methods as googleapis generates them)",
+    version: `gmail:v1 via googleapis ${pkg.version}`,
+    source: "Google's discovery service, googleapis/google-api-nodejs-client, Apache-2.0",
+    operations,
+  };
+}
+
+/** Gmail's everyday calls, from Google's Node.js quickstart and the guides it links. */
+const agentRelevant: AgentRelevantSet = {
+  source:
+    "Google's Gmail API Node.js quickstart (users.labels.list) and the Gmail guides it links for agents' everyday calls (sending, drafts, reading, searching, labelling messages and threads); Google publishes no Gmail MCP server",
+  operations: [
+    "gmail.users.labels.list",
+    "gmail.users.getProfile",
+    "gmail.users.messages.list",
+    "gmail.users.messages.get",
+    "gmail.users.messages.send",
+    "gmail.users.messages.modify",
+    "gmail.users.messages.trash",
+    "gmail.users.drafts.create",
+    "gmail.users.drafts.send",
+    "gmail.users.threads.list",
+    "gmail.users.threads.get",
+  ],
+};
+
+export const divergences: readonly Divergence[] = [
+  {
+    operation: "gmail.users.settings.sendAs.verify",
+    path: "/",
+    kind: "shape",
+    reason: "no verification mail is sent: an alias outside the mailbox's domain stays pending, and verify changes nothing",
+  },
+  {
+    operation: "gmail.users.settings.updateAutoForwarding",
+    path: "/",
+    kind: "shape",
+    reason: "the setting is recorded (and graded), but no mail is actually forwarded",
+  },
+  {
+    operation: "gmail.users.watch",
+    path: "/",
+    kind: "shape",
+    reason: "the topic's existence and Gmail's right to publish to it are not checked; a reply is pushed with the next call rather than when it arrives, and failed pushes are retried by the platform's delivery mechanism",
+  },
+];
+
+/** Why Gmail's other methods answer 501. */
+const notImplemented: TwinFidelity["notImplemented"] = {
+  byPrefix: {
+    "gmail.users.settings.cse": "client-side encryption needs Google Workspace key services; not modelled",
+    "gmail.users.settings.sendAs.smimeInfo": "S/MIME certificates are not modelled",
+    "gmail.users.settings": "this mailbox setting is not built yet",
+  },
+  otherwise: "not built yet",
+};
+
+/** A field type of googleapis' generated declarations as JSON Schema; every field may be null or absent. */
+function fieldSchema(type: string): Json {
+  const t = type.replace(/\s*\|\s*null$/, "").trim();
+  if (t.endsWith("[]")) return { type: ["array", "null"], items: fieldSchema(t.slice(0, -2)) };
+  if (t.startsWith("Schema$")) return { anyOf: [{ $ref: `#/definitions/${t.slice("Schema$".length)}` }, { type: "null" }] };
+  if (t === "string" || t === "number" || t === "boolean") return { type: [t, "null"] };
+  return {};
+}
+
+/**
+ * Gmail's response schemas, read from googleapis' generated declarations of the discovery
+ * document (each `Schema$X` interface is the discovery schema X, each method's promised
+ * `Schema$Y` its response). Strict about extras: the discovery document lists every field Gmail sends.
+ */
+export function conformance(root: string) {
+  const types = readFileSync(path.join(root, CLIENT_TYPES), "utf8");
+  const definitions: { [key: string]: Json } = {};
+  for (const m of types.matchAll(/export interface Schema\$(\w+) \{([\s\S]*?)\n {4}\}/g)) {
+    const properties: { [key: string]: Json } = {};
+    for (const f of m[2].matchAll(/^\s+(\w+)\?: ([^;]+);$/gm)) properties[f[1]] = fieldSchema(f[2]);
+    definitions[m[1]] = { type: "object", properties, additionalProperties: false };
+  }
+  // The response of each method, by discovery id.
+  const idOf = resourcePaths(readFileSync(path.join(root, CLIENT_SOURCE), "utf8"));
+  const responses = new Map<string, string | null>();
+  let cls = "";
+  for (const t of types.matchAll(
+    /export class (Resource\$[\w$]+) \{|^\s+(\w+)\(params\?: [\w$]+, options\?: MethodOptions\): Promise<GaxiosResponseWithHTTP2<(Schema\$(\w+)|void)>>;/gm,
+  )) {
+    if (t[1]) cls = t[1];
+    else if (cls) responses.set(`gmail.${idOf(cls)}.${t[2]}`, t[4] ?? null);
+  }
+  const schemas = responseSchemas("https://schemas.pome.invalid/gmail.json", "definitions", { definitions }, true);
+  return (_method: string, _path: string, status: number, _body: unknown, operation: string): ConformanceTarget | undefined => {
+    if (!responses.has(operation)) return undefined;
+    if (status >= 400) return { operation, validate: schemas("error", GOOGLE_ERROR) };
+    const name = responses.get(operation);
+    return { operation, validate: name ? schemas(operation, { $ref: `#/definitions/${name}` }) : null };
+  };
+}
+
+/** Google's JSON error body (https://cloud.google.com/apis/design/errors#http_mapping), as googleapis reads it. */
+const GOOGLE_ERROR: Json = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message", "status"],
+      properties: {
+        code: { type: "integer" },
+        message: { type: "string" },
+        status: { type: "string" },
+        errors: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              message: { type: "string" },
+              domain: { type: "string" },
+              reason: { type: "string" },
+              location: { type: "string" },
+              locationType: { type: "string" },
+            },
+          },
+        },
+        details: { type: "array" },
+      },
+    },
+  },
+};
+
+export const fidelity: TwinFidelity = {
+  describe,
+  agentRelevant,
+  divergences,
+  notImplemented,
+  // The twin's operation names are the discovery ids (its upload paths serve the same method).
+  served: (routes, vendor) => servedByRoutes(routes, vendor, (r) => r.operation),
+  callPattern: (op) => new RegExp(`\\.${op.replace(/^gmail\./, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\(`),
+};
