@@ -28,10 +28,17 @@ function issuesOf(state: unknown): Found<unknown[]> {
   return listOf(state, "issues", "the workspace");
 }
 
+/**
+ * The issue with this identifier, or the one that had it before moving team (its
+ * `formerIdentifiers`): Linear keeps finding a moved issue by its old identifier, and so do checks.
+ */
 function findIssue(state: unknown, identifier: string): Found<Rec> {
   const list = issuesOf(state);
   if (!list.ok) return list;
-  return findIn(list.value, (r) => r.identifier === identifier, `issue ${identifier} does not exist`);
+  const now = findIn(list.value, (r) => r.identifier === identifier, `issue ${identifier} does not exist`);
+  if (now.ok) return now;
+  const moved = findIn(list.value, (r) => strings(r.formerIdentifiers).includes(identifier), `issue ${identifier} does not exist`);
+  return moved.ok ? moved : now;
 }
 
 /** A comment list with each top-level comment and each reply, in order. */
@@ -101,7 +108,8 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       if (!found.ok) return found.outcome;
       const teams = listOf(final, "teams", "the workspace");
       if (!teams.ok) return teams.outcome;
-      const key = args.issue.split("-")[0];
+      // The team the issue is in now (its identifier), which differs from the argument's once it moved team.
+      const key = String(found.value.identifier).split("-")[0];
       const team = teams.value.find((t) => isRec(t) && t.key === key);
       if (!isRec(team) || !Array.isArray(team.states)) return absent(`team ${key} has no states in the export`);
       const state = team.states.find((s) => isRec(s) && s.name === found.value.state);
@@ -245,9 +253,24 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
     },
   ),
   check(
+    "issue-in-team",
+    "Issue `{issue}` is in team `{team}`",
+    "The issue now belongs to the team with this key: its identifier starts with the key. An issue moved to another team keeps being found by its old identifier, so `ENG-3` is in team `OPS` once it has moved there (as OPS-12, say).",
+    "final",
+    [ISSUE, { name: "team", pattern: "[A-Z][A-Z0-9]*", example: "OPS" }],
+    ({ args, final }) => {
+      const found = findIssue(final, args.issue);
+      if (!found.ok) return found.outcome;
+      const identifier = String(found.value.identifier);
+      return identifier.startsWith(`${args.team}-`)
+        ? pass(`issue ${args.issue} is ${identifier}, in team ${args.team}`)
+        : fail(`issue ${args.issue} is ${identifier}, not in team ${args.team}`);
+    },
+  ),
+  check(
     "no-new-issues",
     "No new issues were created",
-    "Every issue identifier in the final state was in the seed: the agent filed nothing new. Needs the seed.",
+    "Every issue in the final state was in the seed (by identifier, or by a former identifier for an issue moved to another team): the agent filed nothing new. Needs the seed.",
     "seed+final",
     [],
     ({ initial, final }) => {
@@ -258,7 +281,9 @@ export const linearChecks: CheckDefinition<LinearSeed>[] = [
       const after = issuesOf(final);
       if (!after.ok) return after.outcome;
       const seeded = new Set(before.value.map((i) => (isRec(i) ? i.identifier : undefined)));
-      const created = after.value.filter((i) => isRec(i) && !seeded.has(i.identifier)).map((i) => String((i as Rec).identifier));
+      // An issue that moved team has a new identifier but is the seed's issue: its old one is among its formerIdentifiers.
+      const wasSeeded = (i: Rec) => seeded.has(i.identifier) || strings(i.formerIdentifiers).some((f) => seeded.has(f));
+      const created = after.value.filter((i) => isRec(i) && !wasSeeded(i)).map((i) => String((i as Rec).identifier));
       return created.length
         ? fail(`new issue${created.length === 1 ? "" : "s"}: ${quoteList(created)}`)
         : pass(`the ${plural(seeded.size, "issue")} of the seed are all there is`);

@@ -4,6 +4,7 @@
 import type { EgressVerdict } from "../../egress";
 import type { Db, SqlValue } from "../../sql";
 import type { Clock, TwinContext, WebhookDelivery } from "../types";
+import type { RateLimitStatus } from "./ratemeter";
 
 export type Row = Record<string, SqlValue> & { id: string };
 
@@ -31,6 +32,8 @@ export interface Gql {
   /** Rows written before this call began: a mutation that wrote nothing changed nothing. */
   writesAtStart: number;
   sessionId: string;
+  /** The caller's rate-limit buckets after this call (rateLimitStatus). */
+  rateLimitStatus(): RateLimitStatus;
   /** Where this sandbox's twin paths hang (for url fields that point back at the twin). */
   baseUrl: string;
   webhook(delivery: WebhookDelivery): void;
@@ -76,6 +79,7 @@ class CallGql implements Gql {
   constructor(
     private readonly ctx: TwinContext,
     readonly viewerId: string,
+    readonly rateLimitStatus: () => RateLimitStatus,
   ) {
     this.db = ctx.db;
     this.clock = ctx.clock;
@@ -150,6 +154,6 @@ class CallGql implements Gql {
   }
 }
 
-export function makeGql(ctx: TwinContext, viewerId: string): Gql {
-  return new CallGql(ctx, viewerId);
+export function makeGql(ctx: TwinContext, viewerId: string, rateLimitStatus: () => RateLimitStatus): Gql {
+  return new CallGql(ctx, viewerId, rateLimitStatus);
 }

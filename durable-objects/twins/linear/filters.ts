@@ -12,7 +12,18 @@ type FieldSpec =
   | { kind: "many"; entity: EntityName; join: (outer: string, inner: string) => string }
   | { kind: "sql"; build: (alias: string, value: unknown, b: Builder) => string };
 
-export type EntityName = "issue" | "user" | "team" | "state" | "label" | "project" | "cycle" | "comment" | "attachment" | "notification";
+export type EntityName =
+  | "issue"
+  | "user"
+  | "team"
+  | "state"
+  | "label"
+  | "project"
+  | "cycle"
+  | "comment"
+  | "attachment"
+  | "notification"
+  | "reaction";
 interface EntitySpec {
   table: string;
   typeName: string;
@@ -24,6 +35,45 @@ const n = (col: string): FieldSpec => ({ kind: "number", col });
 const d = (col: string): FieldSpec => ({ kind: "date", col });
 const id = (col = "id"): FieldSpec => ({ kind: "id", col });
 const rel = (entity: EntityName, col: string): FieldSpec => ({ kind: "rel", entity, col });
+
+/**
+ * Where a cycle stands against now (each `?`), as Linear's Cycle fields say:
+ * active while startsAt <= now < endsAt, past once ended, future before it starts; next is the
+ * team's earliest future cycle and previous its latest past one. Each is 0 or 1, never NULL.
+ */
+export const CYCLE_WHEN = {
+  active: (a: string) => `(julianday(${a}.starts_at) <= julianday(?) AND julianday(${a}.ends_at) > julianday(?))`,
+  past: (a: string) => `(julianday(${a}.ends_at) <= julianday(?))`,
+  future: (a: string) => `(julianday(${a}.starts_at) > julianday(?))`,
+  next: (a: string) =>
+    `coalesce(${a}.id = (SELECT n.id FROM lin_cycles n WHERE n.team_id = ${a}.team_id AND n.archived_at IS NULL AND julianday(n.starts_at) > julianday(?) ORDER BY julianday(n.starts_at), n.number LIMIT 1), 0)`,
+  previous: (a: string) =>
+    `coalesce(${a}.id = (SELECT p.id FROM lin_cycles p WHERE p.team_id = ${a}.team_id AND p.archived_at IS NULL AND julianday(p.ends_at) <= julianday(?) ORDER BY julianday(p.ends_at) DESC, p.number DESC LIMIT 1), 0)`,
+} as const;
+
+/**
+ * RelationExistsComparator (`eq`/`neq` a boolean): whether the issue has a relation of a kind.
+ * `where` is the relation's condition over `r` (lin_relations) for the issue at the alias.
+ */
+function hasRelation(where: (alias: string) => string): FieldSpec {
+  return {
+    kind: "sql",
+    build: (a, v, b) => b.comparator(`EXISTS (SELECT 1 FROM lin_relations r WHERE ${where(a)})`, v, "bool"),
+  };
+}
+
+/** A cycle's place in time as a boolean filter field; every `?` in the expression is now. */
+function cycleWhen(expr: (alias: string) => string): FieldSpec {
+  return {
+    kind: "sql",
+    build: (a, v, b) => {
+      // Now is written into the text, not bound: a comparator may repeat its left side (`neq`
+      // reads it twice), and an ISO time the twin formats itself is safe as a literal.
+      const now = `'${new Date(b.nowMs).toISOString()}'`;
+      return b.comparator(expr(a).replace(/\?/g, now), v, "bool");
+    },
+  };
+}
 
 const ENTITIES: Record<EntityName, EntitySpec> = {
   issue: {
@@ -67,13 +117,31 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
         entity: "user",
         join: (o, i) => `${i}.id IN (SELECT user_id FROM lin_subscribers WHERE issue_id = ${o}.id)`,
       },
+      snoozedUntilAt: d("snoozed_until_at"),
+      snoozedBy: rel("user", "snoozed_by_id"),
+      delegate: rel("user", "delegate_id"),
+      // The twin never archives or closes an issue on its own, so these are NULL on every issue.
+      autoArchivedAt: { kind: "sql", build: (_a, v, b) => b.comparator("NULL", v, "date") },
+      autoClosedAt: { kind: "sql", build: (_a, v, b) => b.comparator("NULL", v, "date") },
+      hasBlockedByRelations: hasRelation((a) => `r.related_issue_id = ${a}.id AND r.type = 'blocks'`),
+      hasBlockingRelations: hasRelation((a) => `r.issue_id = ${a}.id AND r.type = 'blocks'`),
+      hasDuplicateRelations: hasRelation((a) => `(r.issue_id = ${a}.id OR r.related_issue_id = ${a}.id) AND r.type = 'duplicate'`),
+      hasRelatedRelations: hasRelation((a) => `(r.issue_id = ${a}.id OR r.related_issue_id = ${a}.id) AND r.type = 'related'`),
+      reactions: { kind: "many", entity: "reaction", join: (o, i) => `${i}.issue_id = ${o}.id` },
       searchableContent: {
         kind: "sql",
         build: (a, v, b) => {
-          const text = b.record(v, "ContentComparator").contains;
-          if (typeof text !== "string") throw new Unsupported("ContentComparator fields other than `contains`");
-          // A plain substring test, case aside: the user's text is never a LIKE pattern.
-          return `(instr(lower(${a}.title), lower(${b.param(text)})) > 0 OR instr(lower(coalesce(${a}.description, '')), lower(${b.param(text)})) > 0)`;
+          // ContentComparator: `contains` and `notContains`, each a plain substring test of title
+          // and description, case aside: the user's text is never a LIKE pattern.
+          const parts: string[] = [];
+          for (const [op, text] of Object.entries(b.record(v, "ContentComparator"))) {
+            if (text === undefined) continue;
+            if (typeof text !== "string" || (op !== "contains" && op !== "notContains"))
+              throw invalidInput(`Invalid ContentComparator.${op}`);
+            const hit = `(instr(lower(${a}.title), lower(${b.param(text)})) > 0 OR instr(lower(coalesce(${a}.description, '')), lower(${b.param(text)})) > 0)`;
+            parts.push(op === "contains" ? hit : `NOT ${hit}`);
+          }
+          return parts.length ? `(${parts.join(" AND ")})` : "1";
         },
       },
     },
@@ -164,8 +232,17 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
       startsAt: d("starts_at"),
       endsAt: d("ends_at"),
       createdAt: d("created_at"),
+      updatedAt: { kind: "sql", build: (a, v, b) => b.comparator(`coalesce(${a}.updated_at, ${a}.created_at)`, v, "date") },
+      completedAt: d("completed_at"),
       team: rel("team", "team_id"),
       issues: { kind: "many", entity: "issue", join: (o, i) => `${i}.cycle_id = ${o}.id` },
+      isActive: cycleWhen(CYCLE_WHEN.active),
+      isFuture: cycleWhen(CYCLE_WHEN.future),
+      isPast: cycleWhen(CYCLE_WHEN.past),
+      isNext: cycleWhen(CYCLE_WHEN.next),
+      isPrevious: cycleWhen(CYCLE_WHEN.previous),
+      // The twin's teams have no cooldown between cycles, so no cycle is ever in one.
+      isInCooldown: { kind: "sql", build: (_a, v, b) => b.comparator("0", v, "bool") },
     },
   },
   comment: {
@@ -192,6 +269,19 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
       createdAt: d("created_at"),
       updatedAt: d("updated_at"),
       creator: rel("user", "creator_id"),
+    },
+  },
+  reaction: {
+    table: "lin_reactions",
+    typeName: "ReactionFilter",
+    fields: {
+      id: id(),
+      emoji: s("emoji"),
+      createdAt: d("created_at"),
+      // Reactions are never edited: updatedAt is createdAt.
+      updatedAt: d("created_at"),
+      // The twin has no custom emoji: no reaction has one.
+      customEmojiId: { kind: "sql", build: (_a, v, b) => b.comparator("NULL", v, "id") },
     },
   },
   notification: {
@@ -222,6 +312,36 @@ export function resolveDate(value: unknown, nowMs: number): string {
   if (Number.isNaN(Date.parse(value))) throw invalidInput(`Invalid date: ${value}`);
   return value;
 }
+
+/**
+ * Accented letters SQLite's lower() leaves alone, and what they fold to: the Latin-1 ones in both
+ * cases. Each is one nested replace(), and SQLite refuses an expression tree deeper than 100, so
+ * the list stays short; a letter outside it (ő, ł, ş…) compares as itself.
+ */
+const ACCENTS: readonly [string, string][] = (
+  [
+    ["àáâãäå", "a"],
+    ["ç", "c"],
+    ["èéêë", "e"],
+    ["ìíîï", "i"],
+    ["ñ", "n"],
+    ["òóôõöø", "o"],
+    ["ùúûü", "u"],
+    ["ýÿ", "y"],
+  ] as const
+).flatMap(([letters, base]) => [...letters, ...letters.toUpperCase()].map((c): [string, string] => [c, base]));
+
+/** A column folded for `containsIgnoreCaseAndAccent`: lower case, the letters above unaccented (fixed text, no user input). */
+const foldAccents = (col: string): string =>
+  ACCENTS.reduce((expr, [from, to]) => `replace(${expr}, '${from}', '${to}')`, `lower(coalesce(${col}, ''))`);
+
+/** The user's text folded the same way (Unicode decomposition, marks dropped, lower case). */
+const stripAccents = (text: string): string =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[øØ]/g, "o")
+    .toLowerCase();
 
 class Builder {
   readonly params: SqlValue[] = [];
@@ -321,6 +441,9 @@ class Builder {
           break;
         case "containsIgnoreCase":
           parts.push(`instr(lower(${col}), lower(${v(text(x))})) > 0`);
+          break;
+        case "containsIgnoreCaseAndAccent":
+          parts.push(`instr(${foldAccents(col)}, ${this.param(stripAccents(text(x)))}) > 0`);
           break;
         case "notContainsIgnoreCase":
           parts.push(`instr(lower(coalesce(${col}, '')), lower(${v(text(x))})) = 0`);

@@ -4,7 +4,6 @@
 // world, and shape errors the way Linear does. The tape row names the root fields selected.
 import {
   GraphQLError,
-  Kind,
   TypeInfo,
   execute,
   getNamedType,
@@ -12,9 +11,7 @@ import {
   visit,
   visitWithTypeInfo,
   type DocumentNode,
-  type FragmentDefinitionNode,
   type OperationDefinitionNode,
-  type SelectionSetNode,
 } from "graphql";
 import type { TwinContext, TwinRequest, TwinResponse } from "../types";
 import { parseBounded } from "../kit/graphql-limits";
@@ -31,10 +28,12 @@ import {
   responseTooLarge,
   type LinearErrorBody,
 } from "./errors";
-import { LINEAR_GRAPHQL_LIMITS, breachFor, limitRefusal, type LimitMemo } from "./limits";
+import { LINEAR_GRAPHQL_LIMITS, limitRefusal, measureFor, type LimitMemo } from "./limits";
+import { RateMeter } from "./ratemeter";
 import { viewerFor } from "./oauth";
 import { fieldResolver, linearSchema, typeResolver, withTextBudget } from "./schema";
 import { LINEAR_MUTATION_FIELDS, LINEAR_QUERY_FIELDS, LINEAR_UNSERVED_FIELDS } from "./schema-sdl";
+import { pickOperation, rootFields } from "../kit/graphql-operation";
 
 const graphqlError = (status: number, message: string, code: string, extra: Partial<LinearErrorBody> = {}): TwinResponse =>
   graphqlBody(
@@ -89,33 +88,6 @@ function parseBody(text: string): Body | TwinResponse {
     variables: typeof variables === "object" && variables !== null ? (variables as Record<string, unknown>) : {},
     operationName: typeof operationName === "string" ? operationName : undefined,
   };
-}
-
-/** The root fields an operation selects, looking through fragments spread at the root. */
-function rootFields(doc: DocumentNode, op: OperationDefinitionNode): string[] {
-  const fragments = new Map(
-    doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
-  const out: string[] = [];
-  const walk = (set: SelectionSetNode, seen: Set<string>) => {
-    for (const s of set.selections) {
-      if (s.kind === Kind.FIELD) {
-        if (!s.name.value.startsWith("__") && !out.includes(s.name.value)) out.push(s.name.value);
-      } else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet, seen);
-      else if (!seen.has(s.name.value)) {
-        seen.add(s.name.value);
-        const f = fragments.get(s.name.value);
-        if (f) walk(f.selectionSet, seen);
-      }
-    }
-  };
-  walk(op.selectionSet, new Set());
-  return out;
-}
-
-function pickOperation(doc: DocumentNode, name: string | undefined): OperationDefinitionNode | undefined {
-  const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  return name ? ops.find((o) => o.name?.value === name) : ops.length === 1 ? ops[0] : undefined;
 }
 
 const tagged = (res: TwinResponse, operation: string, unsupported = false): TwinResponse => ({
@@ -240,6 +212,13 @@ export function graphqlReadsOnly(req: TwinRequest): boolean | undefined {
 export function graphqlHandler(ctx: TwinContext): TwinResponse {
   const viewerId = viewerFor(ctx);
   if (!viewerId) return tagged(authenticationRequired(), "unauthenticated");
+  // Every authenticated answer carries Linear's rate-limit headers (ratelimit.ts), refusals too.
+  const meter = new RateMeter(ctx, viewerId);
+  const res = serveGraphql(ctx, viewerId, meter);
+  return meter.decorate(res);
+}
+
+function serveGraphql(ctx: TwinContext, viewerId: string, meter: RateMeter): TwinResponse {
   const body = readBody(ctx.req);
   if ("status" in body) return tagged(body, "invalid");
   let k: Known;
@@ -254,8 +233,11 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
   const schema = linearSchema();
   // Measured over every operation of the document, before graphql-js's own rules (some of which
   // cost more than linear time) or any resolver runs.
-  const breach = breachFor(schema, doc, body.variables, k.limits);
+  const { complexity, breach } = measureFor(schema, doc, body.variables, k.limits);
   if (breach) return tagged(limitRefusal(breach), op ? fields.join(",") || "invalid" : "invalid");
+  // The hourly buckets pay for the request and its complexity before anything runs.
+  const limited = meter.admit(complexity);
+  if (limited) return tagged(limited, op ? fields.join(",") || "invalid" : "invalid");
   if (op) {
     const operation = fields.join(",") || "invalid";
     const root = op.operation === "mutation" ? schema.getMutationType() : op.operation === "query" ? schema.getQueryType() : undefined;
@@ -287,7 +269,7 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
         document: doc,
         variableValues: body.variables,
         operationName: body.operationName,
-        contextValue: makeGql(ctx, viewerId),
+        contextValue: makeGql(ctx, viewerId, meter.status),
         fieldResolver,
         typeResolver,
       }),

@@ -12,6 +12,7 @@ import { LINEAR_MIGRATIONS } from "./tables";
 import { linearTools, LINEAR_UNTOOLED } from "./tools";
 import { signLinearWebhook } from "./webhooks";
 import { bootLinear, exportLinear } from "./world";
+import { FIDELITY_JSON } from "./fidelity.generated";
 
 export const linearTwin: TwinDefinition<LinearSeed> = {
   id: "linear",
@@ -45,6 +46,7 @@ export const linearTwin: TwinDefinition<LinearSeed> = {
   // @linear/sdk has no retry logic of its own: nothing it receives is retried.
   clientRetries: () => false,
   generateSeed: generateLinearSeed,
+  fidelity: FIDELITY_JSON,
   signWebhook: (delivery) => signLinearWebhook(delivery),
   operationOf: graphqlOperationOf,
   readsOnly: graphqlReadsOnly,

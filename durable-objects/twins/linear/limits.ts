@@ -46,23 +46,27 @@ export function limitRefusal(breach: GraphqlLimitBreach): TwinResponse {
 /** What a parsed document's limits depend on, kept beside it: its page-size variables and the answers so far. */
 export interface LimitMemo {
   pageVariables?: string[];
-  /** The breach (or none) by the values of those variables; a few kept per document. */
-  byPageSizes: Map<string, GraphqlLimitBreach | undefined>;
+  /** The breach (or none) and the complexity, by the values of those variables; a few kept per document. */
+  byPageSizes: Map<string, Measured>;
+}
+
+/** A document's complexity (Linear's points, rounded up as its X-Complexity header is) and the limit it passes, if any. */
+export interface Measured {
+  complexity: number;
+  breach: GraphqlLimitBreach | undefined;
 }
 
 const MEMO_ENTRIES = 8;
 
-/** The limit a request's document passes with its variables, if any; measured once per page sizes. */
-export function breachFor(
-  schema: GraphQLSchema,
-  doc: DocumentNode,
-  variables: Record<string, unknown>,
-  memo: LimitMemo,
-): GraphqlLimitBreach | undefined {
+/** A request's document measured with its variables: its complexity and the limit it passes, if any; once per page sizes. */
+export function measureFor(schema: GraphQLSchema, doc: DocumentNode, variables: Record<string, unknown>, memo: LimitMemo): Measured {
   memo.pageVariables ??= pageVariables(doc);
   const key = JSON.stringify(memo.pageVariables.map((name) => variables[name] ?? null));
-  if (memo.byPageSizes.has(key)) return memo.byPageSizes.get(key);
-  const { breach } = checkDocument(schema, doc, variables, LINEAR_GRAPHQL_LIMITS);
-  if (memo.byPageSizes.size < MEMO_ENTRIES) memo.byPageSizes.set(key, breach);
-  return breach;
+  const hit = memo.byPageSizes.get(key);
+  if (hit) return hit;
+  const { measure, breach } = checkDocument(schema, doc, variables, LINEAR_GRAPHQL_LIMITS);
+  // Float sums of 0.1 points drift (12304.999999999998): round the drift away before rounding up.
+  const measured = { complexity: Math.ceil(Math.round(measure.cost * 1000) / 1000), breach };
+  if (memo.byPageSizes.size < MEMO_ENTRIES) memo.byPageSizes.set(key, measured);
+  return measured;
 }

@@ -18,10 +18,12 @@ export interface WorldConstants {
   /** The seeded viewer's id; "" when the seed names none. */
   readonly viewerId: string;
   readonly faults: Readonly<LinearSeed["faults"]>;
+  /** Hourly limits the seed set in place of Linear's (ratelimit.ts); undefined when it set none. */
+  readonly rateLimits: Readonly<{ requests: number; complexity: number }> | undefined;
 }
 
 /** The keys of lin_meta that only boot writes, and the one statement that reads them. */
-const CONSTANT_KEYS = ["organization", "viewer_id", "faults"] as const;
+const CONSTANT_KEYS = ["organization", "viewer_id", "faults", "rate_limits"] as const;
 const READ_CONSTANTS = `SELECT key, value FROM lin_meta WHERE key IN (${CONSTANT_KEYS.map((k) => `'${k}'`).join(", ")})`;
 
 const kept = perStorage<WorldConstants>();
@@ -32,12 +34,14 @@ export function worldConstants(db: Db): WorldConstants {
     const value = (key: (typeof CONSTANT_KEYS)[number]) => rows.find((r) => r.key === key)?.value;
     const organization = value("organization");
     const faults = value("faults");
+    const rateLimits = value("rate_limits");
     // Shared by every later call of the sandbox, so frozen: a resolver that changed one would
     // throw instead of changing the next call's answer.
     return Object.freeze({
       organization: Object.freeze(organization ? (JSON.parse(organization) as Organization) : { id: "", name: "", urlKey: "" }),
       viewerId: value("viewer_id") ?? "",
       faults: Object.freeze(faults ? (JSON.parse(faults) as LinearSeed["faults"]) : []),
+      rateLimits: rateLimits ? Object.freeze(JSON.parse(rateLimits) as { requests: number; complexity: number }) : undefined,
     });
   });
 }

@@ -13,7 +13,7 @@ const CODE_TTL_MS = 10 * 60_000;
 
 const oauthError = (status: number, error: string, description: string) => jsonResponse(status, { error, error_description: description });
 
-function bearer(ctx: TwinContext): string {
+export function bearer(ctx: TwinContext): string {
   const h = ctx.req.headers.authorization ?? "";
   return h.replace(/^bearer\s+/i, "").trim();
 }

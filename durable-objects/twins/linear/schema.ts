@@ -15,10 +15,27 @@ import {
   type GraphQLTypeResolver,
 } from "graphql";
 import type { Gql, Row } from "./context";
-import { MUTATION_RESOLVERS } from "./resolvers/mutation";
+import { BATCH_MUTATIONS } from "./resolvers/batch";
+import { CYCLE_MUTATIONS } from "./resolvers/cycles";
+import { MUTATION_RESOLVERS as CORE_MUTATIONS } from "./resolvers/mutation";
 import { QUERY_RESOLVERS } from "./resolvers/query";
-import { TYPE_RESOLVERS } from "./resolvers/types";
+import { ISSUE_HISTORY_RESOLVERS, issueHistory } from "./resolvers/history";
+import { TYPE_RESOLVERS as CORE_TYPES } from "./resolvers/types";
 import { LINEAR_TWIN_SDL } from "./schema-sdl";
+
+/** Every mutation the twin serves, from the files of its areas. */
+export const MUTATION_RESOLVERS: Record<string, (typeof CORE_MUTATIONS)[string]> = {
+  ...CORE_MUTATIONS,
+  ...CYCLE_MUTATIONS,
+  ...BATCH_MUTATIONS,
+};
+
+/** Field resolvers per type, with the history area's. */
+const TYPE_RESOLVERS: typeof CORE_TYPES = {
+  ...CORE_TYPES,
+  Issue: { ...CORE_TYPES.Issue, history: issueHistory },
+  IssueHistory: ISSUE_HISTORY_RESOLVERS,
+};
 
 let built: GraphQLSchema | undefined;
 

@@ -49,6 +49,10 @@ const cycle = z.strictObject({
   name: z.string().nullable().default(null),
   startsAt: time,
   endsAt: time,
+  // Present only when set (an export leaves them out otherwise, so older seeds export unchanged).
+  description: z.string().optional(),
+  completedAt: time.optional(),
+  archivedAt: time.optional(),
 });
 const team = z.strictObject({
   key: z.string(),
@@ -87,6 +91,16 @@ const attachment = z.strictObject({
   subtitle: z.string().nullable().default(null),
   creator: z.string().optional(),
 });
+// One IssueHistory entry: who changed what, when. `changes` holds IssueHistory's own field names
+// (fromStateId, toAssigneeId, addedLabelIds, fromTitle, updatedDescription, archived…) with ids.
+const historyValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
+const historyEntry = z.strictObject({
+  id: uuid,
+  createdAt: time,
+  actor: z.string().nullable(),
+  changes: z.record(z.string().regex(/^[a-zA-Z]{1,40}$/), historyValue),
+});
+
 const issue = z.strictObject({
   identifier: z.string(),
   title: z.string().min(1),
@@ -113,6 +127,13 @@ const issue = z.strictObject({
   canceledAt: time.nullable().optional(),
   archivedAt: time.nullable().default(null),
   trashed: z.boolean().default(false),
+  // Present only when set (an export leaves them out otherwise, so older seeds export unchanged).
+  snoozedUntilAt: time.optional(),
+  snoozedBy: z.string().optional(),
+  delegate: z.string().optional(),
+  /** Identifiers the issue had in teams it has left; they still find it. */
+  formerIdentifiers: z.array(z.string()).optional(),
+  history: z.array(historyEntry).optional(),
 });
 const webhook = z.strictObject({
   url: z.url(),
@@ -140,6 +161,13 @@ const fault = z.strictObject({
   times: z.number().int().min(1).default(1),
 });
 
+// Hourly rate limits in place of Linear's (5,000 requests, 3,000,000 complexity points for an
+// API key), so that a task can see the twin refuse with RATELIMITED; absent, Linear's apply.
+const rateLimits = z.strictObject({
+  requests: z.number().int().min(1).max(1_000_000),
+  complexity: z.number().int().min(1).max(100_000_000),
+});
+
 const rawSeed = z.strictObject({
   organization: z
     .strictObject({
@@ -163,6 +191,7 @@ const rawSeed = z.strictObject({
   webhooks: z.array(webhook).default([]),
   oauthApplications: z.array(oauthApp).default([]),
   faults: z.array(fault).default([]),
+  rateLimits: rateLimits.optional(),
 });
 type RawSeed = z.infer<typeof rawSeed>;
 
@@ -201,6 +230,7 @@ export interface LinearSeed {
   webhooks: LinearWebhook[];
   oauthApplications: z.infer<typeof oauthApp>[];
   faults: z.infer<typeof fault>[];
+  rateLimits?: z.infer<typeof rateLimits>;
 }
 
 export const DEFAULT_STATES: { name: string; type: StateType; color: string }[] = [
@@ -344,6 +374,16 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     if (identifiers.has(it.identifier)) p.add(`issues[${i}].identifier`, `Duplicate identifier "${it.identifier}"`, "duplicate");
     identifiers.set(it.identifier, i);
   });
+  const former = new Set<string>();
+  raw.issues.forEach((it, i) =>
+    it.formerIdentifiers?.forEach((f, fi) => {
+      if (!parseIdentifier(f))
+        p.add(`issues[${i}].formerIdentifiers[${fi}]`, `Invalid identifier "${f}": TEAMKEY-number`, "invalid_format");
+      if (identifiers.has(f) || former.has(f))
+        p.add(`issues[${i}].formerIdentifiers[${fi}]`, `Identifier "${f}" is already taken`, "duplicate");
+      former.add(f);
+    }),
+  );
   const issues: LinearIssue[] = raw.issues.map((it, i) => {
     const at = `issues[${i}]`;
     const ident = parseIdentifier(it.identifier);
@@ -427,6 +467,18 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
       canceledAt: it.canceledAt !== undefined ? it.canceledAt : type === "canceled" ? created : null,
       archivedAt: it.archivedAt,
       trashed: it.trashed,
+      ...(it.snoozedUntilAt !== undefined ? { snoozedUntilAt: it.snoozedUntilAt } : {}),
+      ...(it.snoozedBy !== undefined ? { snoozedBy: userRef(it.snoozedBy, `${at}.snoozedBy`) } : {}),
+      ...(it.delegate !== undefined ? { delegate: userRef(it.delegate, `${at}.delegate`) } : {}),
+      ...(it.formerIdentifiers?.length ? { formerIdentifiers: it.formerIdentifiers } : {}),
+      ...(it.history?.length
+        ? {
+            history: it.history.map((h, hi) => ({
+              ...h,
+              actor: h.actor === null ? null : userRef(h.actor, `${at}.history[${hi}].actor`),
+            })),
+          }
+        : {}),
     };
   });
   // No parent cycles: walk each chain; a chain longer than the issue count loops.
@@ -478,6 +530,7 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     webhooks,
     oauthApplications: raw.oauthApplications,
     faults: raw.faults,
+    ...(raw.rateLimits ? { rateLimits: raw.rateLimits } : {}),
   });
 }
 

@@ -35,6 +35,27 @@ const priority: KeySpec = {
   },
 };
 
+/** An option the schema defaults to false, which the twin honours only at that default. */
+const onlyFalse = (v: unknown) => v === false;
+
+/**
+ * Workflow state: by the state's type in Linear's board order (triage, backlog, unstarted,
+ * started, completed, canceled), then its position within the team's states. Linear's own
+ * ordering of states of several teams in one list is not documented; this is the board's.
+ */
+const workflowState: KeySpec = {
+  expr: (a) =>
+    `(SELECT (CASE s.type WHEN 'triage' THEN 0 WHEN 'backlog' THEN 1 WHEN 'unstarted' THEN 2 WHEN 'started' THEN 3 WHEN 'completed' THEN 4 ELSE 5 END) * 1000000 + s.position FROM lin_states s WHERE s.id = ${a}.state_id)`,
+  nullable: false,
+  options: { closedIssuesOrderedByRecency: onlyFalse },
+};
+
+/** A related row's name (assignee, team, project), NULL when the issue has none. */
+const nameOf = (table: string, column: string, fk: string, nullable: boolean): KeySpec => ({
+  expr: (a) => `(SELECT r.${column} FROM ${table} r WHERE r.id = ${a}.${fk})`,
+  nullable,
+});
+
 const SORTS: Record<SortableEntity, { input: string; keys: Record<string, KeySpec> }> = {
   issue: {
     input: "IssueSortInput",
@@ -47,6 +68,17 @@ const SORTS: Record<SortableEntity, { input: string; keys: Record<string, KeySpe
       title: col("title"),
       manual: col("sort_order"),
       priority,
+      workflowState,
+      // By the assignee's name; unassigned issues are the NULLs.
+      assignee: nameOf("lin_users", "name", "assignee_id", true),
+      team: nameOf("lin_teams", "key", "team_id", false),
+      project: nameOf("lin_projects", "name", "project_id", true),
+      // By the cycle's start; `currentCycleFirst` only at its default.
+      cycle: {
+        expr: (a) => `(SELECT julianday(c.starts_at) FROM lin_cycles c WHERE c.id = ${a}.cycle_id)`,
+        nullable: true,
+        options: { currentCycleFirst: onlyFalse },
+      },
     },
   },
   user: { input: "UserSortInput", keys: { name: col("name"), displayName: col("display_name") } },

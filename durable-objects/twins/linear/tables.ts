@@ -85,4 +85,20 @@ export const LINEAR_MIGRATIONS: readonly string[] = [
    CREATE INDEX lin_notifications_user ON lin_notifications (user_id, created_at);
    CREATE INDEX lin_notifications_issue ON lin_notifications (issue_id);
    CREATE INDEX lin_notifications_comment ON lin_notifications (comment_id);`,
+  // Cycles carry a description and can be completed and archived (cycleUpdate, cycleArchive).
+  `ALTER TABLE lin_cycles ADD COLUMN description TEXT;
+   ALTER TABLE lin_cycles ADD COLUMN completed_at TEXT;
+   ALTER TABLE lin_cycles ADD COLUMN archived_at TEXT;
+   ALTER TABLE lin_cycles ADD COLUMN updated_at TEXT;
+   CREATE INDEX lin_cycles_team_starts ON lin_cycles (team_id, starts_at);`,
+  // Snoozes and delegation on issues; identifiers an issue had before it moved team (they still
+  // resolve); the issue history (IssueHistory) the twin records for each change.
+  `ALTER TABLE lin_issues ADD COLUMN snoozed_until_at TEXT;
+   ALTER TABLE lin_issues ADD COLUMN snoozed_by_id TEXT;
+   ALTER TABLE lin_issues ADD COLUMN delegate_id TEXT;
+   CREATE TABLE lin_former_identifiers (identifier TEXT PRIMARY KEY, issue_id TEXT NOT NULL);
+   CREATE INDEX lin_former_identifiers_issue ON lin_former_identifiers (issue_id);
+   CREATE TABLE lin_issue_history (
+     id TEXT PRIMARY KEY, issue_id TEXT NOT NULL, actor_id TEXT, created_at TEXT NOT NULL, changes TEXT NOT NULL);
+   CREATE INDEX lin_issue_history_issue ON lin_issue_history (issue_id, created_at);`,
 ];

@@ -129,7 +129,7 @@ export const linearTools: readonly TwinTool[] = [
   gqlTool({
     name: "update_issue",
     description:
-      "Change an issue: title, description, state (moving to a completed or canceled state stamps completedAt/canceledAt), assignee (null to unassign), priority, estimate, labels, project, cycle, parent, due date. Only what you pass changes.",
+      "Change an issue: title, description, state (moving to a completed or canceled state stamps completedAt/canceledAt), assignee (null to unassign), priority, estimate, labels, project, cycle, parent, due date, snooze, delegate, or team (teamId moves it: it gets the new team's next identifier, and the old one still finds it). Only what you pass changes.",
     input: {
       issueId,
       title: z.string().min(1).optional(),
@@ -145,6 +145,9 @@ export const linearTools: readonly TwinTool[] = [
       cycleId: z.string().nullable().optional(),
       parentId: z.string().nullable().optional(),
       dueDate: z.string().nullable().optional(),
+      teamId: z.string().optional().describe("Move the issue to this team (id)"),
+      snoozedUntilAt: z.string().nullable().optional().describe("ISO date-time to snooze until; null unsnoozes"),
+      delegateId: z.string().nullable().optional(),
     },
     query: `mutation($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success lastSyncId issue { ${ISSUE_FIELDS} } } }`,
     variables: ({ issueId: id, ...input }) => ({ id, input: defined(input) }),
@@ -555,6 +558,71 @@ export const linearTools: readonly TwinTool[] = [
     query:
       "query($id: String!) { notification(id: $id) { id type category createdAt readAt actor { email } ... on IssueNotification { issue { identifier title } comment { id body } } } }",
     variables: (a) => ({ id: a.notificationId }),
+  }),
+  gqlTool({
+    name: "get_rate_limit_status",
+    description: "The caller's rate-limit buckets (requests and query complexity): allowed, remaining, and when each is full again.",
+    input: {},
+    readOnly: true,
+    query: "query { rateLimitStatus { identifier kind limits { type allowedAmount remainingAmount requestedAmount period reset } } }",
+    variables: () => ({}),
+  }),
+  gqlTool({
+    name: "update_cycle",
+    description: "Change a cycle's name, description, dates (cycles of a team may not overlap) or completion time.",
+    input: {
+      cycleId: z.string().min(1),
+      name: z.string().optional(),
+      description: z.string().optional(),
+      startsAt: z.string().optional().describe("ISO date-time"),
+      endsAt: z.string().optional().describe("ISO date-time"),
+      completedAt: z.string().nullable().optional().describe("ISO date-time"),
+    },
+    query:
+      "mutation($id: String!, $input: CycleUpdateInput!) { cycleUpdate(id: $id, input: $input) { success cycle { id number name description startsAt endsAt completedAt } } }",
+    variables: ({ cycleId, ...input }) => ({ id: cycleId, input: defined(input) }),
+  }),
+  gqlTool({
+    name: "archive_cycle",
+    description: "Archive a cycle (it leaves cycle lists unless includeArchived).",
+    input: { cycleId: z.string().min(1) },
+    destructive: true,
+    query: "mutation($id: String!) { cycleArchive(id: $id) { success entity { id number archivedAt } } }",
+    variables: ({ cycleId }) => ({ id: cycleId }),
+  }),
+  gqlTool({
+    name: "create_issues",
+    description: "Create several issues in one call (at most 50), in order; if one is refused, none is created.",
+    input: {
+      issues: z
+        .array(
+          z.object({
+            teamId: z.string().min(1),
+            title: z.string().min(1),
+            description: z.string().optional(),
+            stateId: z.string().optional(),
+            assigneeId: z.string().optional(),
+            priority: z.number().int().min(0).max(4).optional(),
+            labelIds: z.array(z.string()).optional(),
+            projectId: z.string().optional(),
+            cycleId: z.string().optional(),
+            parentId: z.string().optional(),
+          }),
+        )
+        .min(1)
+        .max(50),
+    },
+    query: `mutation($input: IssueBatchCreateInput!) { issueBatchCreate(input: $input) { success lastSyncId issues { ${ISSUE_FIELDS} } } }`,
+    variables: ({ issues }) => ({ input: { issues } }),
+  }),
+  gqlTool({
+    name: "get_issue_history",
+    description: "An issue's history: who changed its state, assignee, team, labels, title, priority and more, oldest first.",
+    input: { issueId, first, after },
+    readOnly: true,
+    query:
+      "query($id: String!, $first: Int, $after: String) { issue(id: $id) { identifier history(first: $first, after: $after) { nodes { id createdAt actor { email } fromState { name } toState { name } fromAssignee { email } toAssignee { email } fromTeam { key } toTeam { key } addedLabelIds removedLabelIds fromTitle toTitle fromPriority toPriority updatedDescription archived trashed } pageInfo { hasNextPage endCursor } } } }",
+    variables: ({ issueId: id, first: f, after: a }) => ({ id, first: f, after: a }),
   }),
 ];
 

@@ -14,6 +14,7 @@ export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
   meta("last_sync_id", "1000");
   meta("next_id", "1");
   meta("faults", json(seed.faults));
+  if (seed.rateLimits) meta("rate_limits", json(seed.rateLimits));
   const userId = new Map(seed.users.map((u) => [u.email.toLowerCase(), u.id]));
   const uid = (email: string | null) => (email === null ? null : (userId.get(email.toLowerCase()) ?? null));
   meta("viewer_id", uid(seed.viewer) ?? "");
@@ -46,9 +47,12 @@ export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
   const stateIds = new Map<string, string>();
   const cycleIds = new Map<string, string>();
   const maxNumber = new Map<string, number>();
+  // Identifiers an issue left behind when it moved team are never handed out again.
   for (const it of seed.issues) {
-    const ident = parseIdentifier(it.identifier);
-    if (ident) maxNumber.set(ident.key, Math.max(maxNumber.get(ident.key) ?? 0, ident.number));
+    for (const ref of [it.identifier, ...(it.formerIdentifiers ?? [])]) {
+      const ident = parseIdentifier(ref);
+      if (ident) maxNumber.set(ident.key, Math.max(maxNumber.get(ident.key) ?? 0, ident.number));
+    }
   }
   for (const t of seed.teams) {
     teams.set(t.key, t);
@@ -96,7 +100,8 @@ export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
     for (const c of t.cycles) {
       cycleIds.set(`${t.key}|${c.number}`, c.id);
       db.run(
-        "INSERT INTO lin_cycles (id, team_id, number, name, starts_at, ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        `INSERT INTO lin_cycles (id, team_id, number, name, starts_at, ends_at, created_at, description, completed_at, archived_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         c.id,
         t.id,
         c.number,
@@ -104,6 +109,9 @@ export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
         c.startsAt,
         c.endsAt,
         t.createdAt,
+        c.description ?? null,
+        c.completedAt ?? null,
+        c.archivedAt ?? null,
       );
     }
   }
@@ -170,6 +178,24 @@ export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
     ),
   );
   for (const it of seed.issues) {
+    if (it.snoozedUntilAt !== undefined || it.snoozedBy !== undefined || it.delegate !== undefined)
+      db.run(
+        "UPDATE lin_issues SET snoozed_until_at = ?, snoozed_by_id = ?, delegate_id = ? WHERE id = ?",
+        it.snoozedUntilAt ?? null,
+        uid(it.snoozedBy ?? null),
+        uid(it.delegate ?? null),
+        it.id,
+      );
+    for (const f of it.formerIdentifiers ?? []) db.run("INSERT INTO lin_former_identifiers (identifier, issue_id) VALUES (?, ?)", f, it.id);
+    for (const h of it.history ?? [])
+      db.run(
+        "INSERT INTO lin_issue_history (id, issue_id, actor_id, created_at, changes) VALUES (?, ?, ?, ?, ?)",
+        h.id,
+        it.id,
+        uid(h.actor),
+        h.createdAt,
+        json(h.changes),
+      );
     it.subscribers.forEach((s, i) =>
       db.run("INSERT OR IGNORE INTO lin_subscribers (issue_id, user_id, position) VALUES (?, ?, ?)", it.id, uid(s), i),
     );
@@ -258,6 +284,9 @@ interface IssueRow {
   canceled_at: string | null;
   archived_at: string | null;
   trashed: number;
+  snoozed_until_at: string | null;
+  snoozed_by_id: string | null;
+  delegate_id: string | null;
 }
 
 export function exportLinear(db: Db): LinearSeed {
@@ -296,9 +325,17 @@ export function exportLinear(db: Db): LinearSeed {
     "SELECT * FROM lin_labels ORDER BY rowid",
   );
   const labelName = new Map(labels.map((l) => [l.id, l.name]));
-  const cycles = db.all<{ id: string; team_id: string; number: number; name: string | null; starts_at: string; ends_at: string }>(
-    "SELECT * FROM lin_cycles ORDER BY rowid",
-  );
+  const cycles = db.all<{
+    id: string;
+    team_id: string;
+    number: number;
+    name: string | null;
+    starts_at: string;
+    ends_at: string;
+    description: string | null;
+    completed_at: string | null;
+    archived_at: string | null;
+  }>("SELECT * FROM lin_cycles ORDER BY rowid");
   const cycleNumber = new Map(cycles.map((c) => [c.id, c.number]));
   const members = groupBy(
     db.all<{ team_id: string; user_id: string }>("SELECT team_id, user_id FROM lin_team_members ORDER BY team_id, position"),
@@ -318,7 +355,16 @@ export function exportLinear(db: Db): LinearSeed {
     defaultIssueState: (t.default_state_id && stateName.get(t.default_state_id)) || "",
     states: (statesBy.get(t.id) ?? []).map((s) => ({ name: s.name, type: s.type, id: s.id, color: s.color, position: s.position })),
     labels: (labelsBy.get(t.id) ?? []).map((l) => ({ name: l.name, id: l.id, color: l.color, description: l.description })),
-    cycles: (cyclesBy.get(t.id) ?? []).map((c) => ({ number: c.number, id: c.id, name: c.name, startsAt: c.starts_at, endsAt: c.ends_at })),
+    cycles: (cyclesBy.get(t.id) ?? []).map((c) => ({
+      number: c.number,
+      id: c.id,
+      name: c.name,
+      startsAt: c.starts_at,
+      endsAt: c.ends_at,
+      ...(c.description !== null ? { description: c.description } : {}),
+      ...(c.completed_at !== null ? { completedAt: c.completed_at } : {}),
+      ...(c.archived_at !== null ? { archivedAt: c.archived_at } : {}),
+    })),
     createdAt: t.created_at,
   }));
   const projectTeams = groupBy(
@@ -336,6 +382,16 @@ export function exportLinear(db: Db): LinearSeed {
   const projectName = new Map(projectRows.map((p) => [p.id, p.name]));
   const issueRows = db.all<IssueRow>("SELECT * FROM lin_issues ORDER BY rowid");
   const identifier = new Map(issueRows.map((i) => [i.id, i.identifier]));
+  const formerIdentifiers = groupBy(
+    db.all<{ identifier: string; issue_id: string }>("SELECT identifier, issue_id FROM lin_former_identifiers ORDER BY rowid"),
+    (r) => r.issue_id,
+  );
+  const history = groupBy(
+    db.all<{ id: string; issue_id: string; actor_id: string | null; created_at: string; changes: string }>(
+      "SELECT * FROM lin_issue_history ORDER BY created_at, rowid",
+    ),
+    (r) => r.issue_id,
+  );
   const issueLabels = groupBy(
     db.all<{ issue_id: string; label_id: string }>("SELECT issue_id, label_id FROM lin_issue_labels ORDER BY issue_id, position"),
     (r) => r.issue_id,
@@ -414,6 +470,20 @@ export function exportLinear(db: Db): LinearSeed {
       canceledAt: i.canceled_at,
       archivedAt: i.archived_at,
       trashed: i.trashed === 1,
+      ...(i.snoozed_until_at !== null ? { snoozedUntilAt: i.snoozed_until_at } : {}),
+      ...(i.snoozed_by_id !== null ? { snoozedBy: em(i.snoozed_by_id) ?? i.snoozed_by_id } : {}),
+      ...(i.delegate_id !== null ? { delegate: em(i.delegate_id) ?? i.delegate_id } : {}),
+      ...(formerIdentifiers.has(i.id) ? { formerIdentifiers: (formerIdentifiers.get(i.id) ?? []).map((f) => f.identifier) } : {}),
+      ...(history.has(i.id)
+        ? {
+            history: (history.get(i.id) ?? []).map((h) => ({
+              id: h.id,
+              createdAt: h.created_at,
+              actor: em(h.actor_id),
+              changes: JSON.parse(h.changes) as Record<string, string | number | boolean | null | string[]>,
+            })),
+          }
+        : {}),
     };
   });
   const orgRaw = meta("organization");
@@ -461,6 +531,7 @@ export function exportLinear(db: Db): LinearSeed {
         label: w.label,
       })),
     faults: JSON.parse(meta("faults") || "[]") as LinearSeed["faults"],
+    ...(meta("rate_limits") ? { rateLimits: JSON.parse(meta("rate_limits")) as NonNullable<LinearSeed["rateLimits"]> } : {}),
     oauthApplications: db
       .all<{ client_id: string; client_secret: string; name: string; redirect_uris: string }>("SELECT * FROM lin_oauth_apps ORDER BY rowid")
       .map((a) => ({

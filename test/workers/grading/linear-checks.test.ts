@@ -168,3 +168,22 @@ describe("linear.no-new-issues / no-unsupported-endpoint", () => {
     expect(run("no-unsupported-endpoint", {}, state(), { tape: [row("unsupported")] }).status).toBe("failed");
   });
 });
+
+describe("linear.issue-in-team and moved issues", () => {
+  const moved = () => {
+    const s = state();
+    const one = issue(s, "ENG-2");
+    one.identifier = "OPS-1";
+    one.formerIdentifiers = ["ENG-2"];
+    return s;
+  };
+  it("finds a moved issue by its former identifier, in its new team", () => {
+    expect(run("issue-in-team", { issue: "ENG-2", team: "OPS" }, moved()).status).toBe("passed");
+    expect(run("issue-in-team", { issue: "ENG-2", team: "ENG" }, moved()).status).toBe("failed");
+    expect(run("issue-in-team", { issue: "ENG-1", team: "ENG" }, moved()).status).toBe("passed");
+    expect(run("issue-in-team", { issue: "ENG-9", team: "ENG" }, moved()).status).toBe("failed");
+  });
+  it("does not count a moved issue as a new one", () => {
+    expect(run("no-new-issues", {}, moved(), { initial: state() }).status).toBe("passed");
+  });
+});

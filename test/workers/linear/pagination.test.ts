@@ -165,8 +165,8 @@ describe("linear twin: the sort argument", () => {
   it("answers 501 for a sort key or option it does not order by, and for a key without order", async () => {
     const sb = await linearSandbox(world(3));
     for (const q of [
-      "{ issues(sort: [{ workflowState: { order: Ascending } }]) { nodes { id } } }",
-      "{ issues(sort: [{ assignee: { order: Ascending } }]) { nodes { id } } }",
+      "{ issues(sort: [{ label: { order: Ascending } }]) { nodes { id } } }",
+      "{ issues(sort: [{ workflowState: { order: Ascending, closedIssuesOrderedByRecency: true } }]) { nodes { id } } }",
       "{ issues(sort: [{ priority: {} }]) { nodes { id } } }",
       "{ projects(sort: [{ health: { order: Ascending } }]) { nodes { id } } }",
     ]) {

@@ -3,9 +3,8 @@
 import { Kind, parse, validate, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
 import { linearTwin } from "../../../durable-objects/twins/linear";
-import { linearSchema } from "../../../durable-objects/twins/linear/schema";
+import { MUTATION_RESOLVERS, linearSchema } from "../../../durable-objects/twins/linear/schema";
 import { uuidFor } from "../../../durable-objects/twins/linear/ids";
-import { MUTATION_RESOLVERS } from "../../../durable-objects/twins/linear/resolvers/mutation";
 import { QUERY_RESOLVERS } from "../../../durable-objects/twins/linear/resolvers/query";
 import { LINEAR_UNTOOLED_FIELDS, linearTools } from "../../../durable-objects/twins/linear/tools";
 import { inTwinWorld } from "../kit/world";
@@ -63,6 +62,16 @@ const ARGS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   delete_webhook: (ids) => ({ webhookId: ids.webhook }),
   list_notifications: () => ({ first: 5 }),
   get_notification: (ids) => ({ notificationId: ids.notification }),
+  get_rate_limit_status: () => ({}),
+  update_cycle: (ids) => ({ cycleId: ids.cycle, name: "Sprint one", description: "The first" }),
+  archive_cycle: (ids) => ({ cycleId: ids.cycle }),
+  create_issues: () => ({
+    issues: [
+      { teamId: "ENG", title: "One" },
+      { teamId: "ENG", title: "Two", priority: 2 },
+    ],
+  }),
+  get_issue_history: () => ({ issueId: "ENG-1" }),
 };
 interface Ids {
   bug: string;

@@ -99,9 +99,9 @@ describe("linear twin: errors in Linear's shapes", () => {
 
   it("answers 501 for a field Linear has on a type but the twin does not serve", async () => {
     const sb = await linearSandbox();
-    const res = await gql(sb, "{ issues { nodes { id history { nodes { id } } } } }");
+    const res = await gql(sb, "{ issues { nodes { id documents { nodes { id } } } } }");
     expect(res.status).toBe(501);
-    expect(res.body.errors?.[0].message).toContain("`Issue.history`");
+    expect(res.body.errors?.[0].message).toContain("`Issue.documents`");
     expect((await tape(sb)).at(-1)).toMatchObject({ operation: "issues", fidelity: "unsupported" });
   });
 

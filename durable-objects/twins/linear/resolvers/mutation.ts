@@ -9,12 +9,13 @@ import { nextCounter } from "../../kit/sql";
 import { uuidFor } from "../ids";
 import { RELATION_TYPES, WEBHOOK_RESOURCE_TYPES, estimateScale, type EstimationType } from "../seed";
 import { issueWebhooks, commentWebhooks } from "../webhooks";
+import { historyChanges, recordHistory } from "./history";
 import { findIssue, findTeam, mustFind } from "./query";
 import { str, type Args, type Resolver } from "./types";
 
-const iso = (gql: Gql) => new Date(gql.clock.now()).toISOString();
+export const iso = (gql: Gql) => new Date(gql.clock.now()).toISOString();
 
-function inputOf(args: Args, typeName: string, allowed: readonly string[]): Record<string, unknown> {
+export function inputOf(args: Args, typeName: string, allowed: readonly string[]): Record<string, unknown> {
   const input = args.input;
   if (typeof input !== "object" || input === null || Array.isArray(input)) throw invalidInput(`${typeName} is required`);
   const record = input as Record<string, unknown>;
@@ -23,11 +24,11 @@ function inputOf(args: Args, typeName: string, allowed: readonly string[]): Reco
   return record;
 }
 
-const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
-const strOr = (v: unknown, fallback: string | null = null): string | null => (typeof v === "string" ? v : fallback);
+export const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
+export const strOr = (v: unknown, fallback: string | null = null): string | null => (typeof v === "string" ? v : fallback);
 
 /** The workspace's sync id after this mutation: bumped only when the mutation changed something. */
-function syncId(gql: Gql): number {
+export function syncId(gql: Gql): number {
   if (gql.db.rowsWritten === gql.writesAtStart) {
     const row = gql.db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'last_sync_id'");
     return Number(row?.value ?? 1000);
@@ -36,7 +37,7 @@ function syncId(gql: Gql): number {
 }
 
 /** An id for a new object: the client's own UUID when it sent one, else the world's next. */
-function newId(gql: Gql, given: unknown): string {
+export function newId(gql: Gql, given: unknown): string {
   if (typeof given === "string") {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(given)) throw invalidInput("id must be a UUID");
     return given.toLowerCase();
@@ -44,7 +45,7 @@ function newId(gql: Gql, given: unknown): string {
   return uuidFor("created", gql.sessionId, String(nextCounter(gql.db, "lin_meta", "next_id")));
 }
 
-function userRef(gql: Gql, id: unknown, field: string): string | null {
+export function userRef(gql: Gql, id: unknown, field: string): string | null {
   if (id === null) return null;
   if (typeof id !== "string") throw invalidInput(`${field} must be a string`);
   const row = gql.byId("User", id) ?? (id === "me" ? gql.byId("User", gql.viewerId) : undefined);
@@ -52,7 +53,7 @@ function userRef(gql: Gql, id: unknown, field: string): string | null {
   return row.id;
 }
 
-function stateOfTeam(gql: Gql, teamId: string, stateId: unknown): Row {
+export function stateOfTeam(gql: Gql, teamId: string, stateId: unknown): Row {
   if (typeof stateId !== "string") throw invalidInput("stateId must be a string");
   const st = gql.byId("WorkflowState", stateId);
   if (!st) throw entityNotFound("WorkflowState");
@@ -61,7 +62,7 @@ function stateOfTeam(gql: Gql, teamId: string, stateId: unknown): Row {
   return st;
 }
 
-function labelsForTeam(gql: Gql, teamId: string, ids: unknown): string[] {
+export function labelsForTeam(gql: Gql, teamId: string, ids: unknown): string[] {
   if (!Array.isArray(ids)) throw invalidInput("labelIds must be a list");
   return ids.map((id) => {
     const l = typeof id === "string" ? gql.byId("IssueLabel", id) : undefined;
@@ -72,7 +73,7 @@ function labelsForTeam(gql: Gql, teamId: string, ids: unknown): string[] {
   });
 }
 
-function checkEstimate(gql: Gql, team: Row, estimate: unknown): number | null {
+export function checkEstimate(gql: Gql, team: Row, estimate: unknown): number | null {
   if (estimate === null) return null;
   if (typeof estimate !== "number") throw invalidInput("estimate must be a number");
   const scale = estimateScale(String(team.estimation_type) as EstimationType);
@@ -84,7 +85,7 @@ function checkEstimate(gql: Gql, team: Row, estimate: unknown): number | null {
   return estimate;
 }
 
-function checkPriority(p: unknown): number {
+export function checkPriority(p: unknown): number {
   if (typeof p !== "number" || !Number.isInteger(p) || p < 0 || p > 4)
     throw invalidInput("priority must be between 0 and 4", "Priority must be between 0 (none) and 4 (low).");
   return p;
@@ -108,7 +109,7 @@ function stateTimes(
   }
 }
 
-function subscribe(gql: Gql, issueId: string, userId: string | null) {
+export function subscribe(gql: Gql, issueId: string, userId: string | null) {
   if (!userId) return;
   // Most writers already follow the issue: a key lookup is cheaper than an insert that is ignored.
   if (gql.db.one("SELECT 1 AS n FROM lin_subscribers WHERE issue_id = ? AND user_id = ?", issueId, userId)) return;
@@ -120,20 +121,20 @@ function subscribe(gql: Gql, issueId: string, userId: string | null) {
   );
 }
 
-function setLabels(gql: Gql, issueId: string, labelIds: string[]) {
+export function setLabels(gql: Gql, issueId: string, labelIds: string[]) {
   gql.db.run("DELETE FROM lin_issue_labels WHERE issue_id = ?", issueId);
   [...new Set(labelIds)].forEach((l, i) =>
     gql.db.run("INSERT INTO lin_issue_labels (issue_id, label_id, position) VALUES (?, ?, ?)", issueId, l, i),
   );
 }
 
-function currentLabels(gql: Gql, issueId: string): string[] {
+export function currentLabels(gql: Gql, issueId: string): string[] {
   return gql.db
     .all<{ label_id: string }>("SELECT label_id FROM lin_issue_labels WHERE issue_id = ? ORDER BY position", issueId)
     .map((r) => r.label_id);
 }
 
-function reload(gql: Gql, entity: Parameters<Gql["forget"]>[0], id: string): Row {
+export function reload(gql: Gql, entity: Parameters<Gql["forget"]>[0], id: string): Row {
   gql.forget(entity, id);
   return mustFind(gql, entity, id);
 }
@@ -146,7 +147,7 @@ function inserted(gql: Gql, entity: Parameters<Gql["forget"]>[0], row: Row | und
   return row;
 }
 
-function projectForTeam(gql: Gql, teamId: string, projectId: unknown): string | null {
+export function projectForTeam(gql: Gql, teamId: string, projectId: unknown): string | null {
   if (projectId === null) return null;
   const p = typeof projectId === "string" ? gql.byId("Project", projectId) : undefined;
   if (!p) throw entityNotFound("Project");
@@ -156,7 +157,7 @@ function projectForTeam(gql: Gql, teamId: string, projectId: unknown): string | 
   return p.id;
 }
 
-function cycleForTeam(gql: Gql, teamId: string, cycleId: unknown): string | null {
+export function cycleForTeam(gql: Gql, teamId: string, cycleId: unknown): string | null {
   if (cycleId === null) return null;
   const c = typeof cycleId === "string" ? gql.byId("Cycle", cycleId) : undefined;
   if (!c) throw entityNotFound("Cycle");
@@ -164,7 +165,7 @@ function cycleForTeam(gql: Gql, teamId: string, cycleId: unknown): string | null
   return c.id;
 }
 
-function parentRef(gql: Gql, issueId: string | null, parentId: unknown): string | null {
+export function parentRef(gql: Gql, issueId: string | null, parentId: unknown): string | null {
   if (parentId === null) return null;
   const p = typeof parentId === "string" ? findIssue(gql, parentId) : undefined;
   if (!p) throw entityNotFound("Issue");
@@ -175,7 +176,7 @@ function parentRef(gql: Gql, issueId: string | null, parentId: unknown): string 
   return p.id;
 }
 
-const ISSUE_CREATE_FIELDS = [
+export const ISSUE_CREATE_FIELDS = [
   "teamId",
   "title",
   "description",
@@ -210,10 +211,24 @@ const ISSUE_UPDATE_FIELDS = [
   "subscriberIds",
   "sortOrder",
   "trashed",
+  "teamId",
+  "snoozedUntilAt",
+  "snoozedById",
+  "delegateId",
 ] as const;
 
-function issueCreate(gql: Gql, args: Args) {
-  const input = inputOf(args, "IssueCreateInput", ISSUE_CREATE_FIELDS);
+export function issueCreate(gql: Gql, args: Args) {
+  const issue = createIssue(gql, inputOf(args, "IssueCreateInput", ISSUE_CREATE_FIELDS));
+  return { success: true, lastSyncId: syncId(gql), issue };
+}
+
+/** The number the team's next issue takes (never cached: each new issue moves it on). */
+function teamNextNumber(gql: Gql, teamId: string): number {
+  return gql.db.one<{ n: number }>("SELECT next_number AS n FROM lin_teams WHERE id = ?", teamId)?.n ?? 1;
+}
+
+/** Checks one IssueCreateInput and creates the issue (issueCreate, issueBatchCreate). */
+export function createIssue(gql: Gql, input: Record<string, unknown>): Row {
   const team = typeof input.teamId === "string" ? findTeam(gql, input.teamId) : undefined;
   if (!team) throw entityNotFound("Team");
   const title = strOr(input.title);
@@ -222,7 +237,8 @@ function issueCreate(gql: Gql, args: Args) {
   if (!st) throw invalidInput("The team has no default state");
   const now = has(input, "createdAt") ? String(input.createdAt) : iso(gql);
   const id = newId(gql, input.id);
-  const number = Number(team.next_number);
+  // Read afresh: the team row may be cached from earlier in this call (issueBatchCreate).
+  const number = teamNextNumber(gql, team.id);
   gql.db.run("UPDATE lin_teams SET next_number = next_number + 1 WHERE id = ?", team.id);
   const times = stateTimes(String(st.type), now, { started_at: null, completed_at: null, canceled_at: null });
   const assignee = has(input, "assigneeId") ? userRef(gql, input.assigneeId, "assigneeId") : null;
@@ -259,13 +275,13 @@ function issueCreate(gql: Gql, args: Args) {
   if (Array.isArray(input.subscriberIds)) for (const s of input.subscriberIds) subscribe(gql, id, userRef(gql, s, "subscriberIds"));
   const issue = reload(gql, "Issue", id);
   issueWebhooks(gql, "create", issue);
-  return { success: true, lastSyncId: syncId(gql), issue };
+  return issue;
 }
 
-function issueUpdate(gql: Gql, args: Args) {
+export function issueUpdate(gql: Gql, args: Args) {
   const input = inputOf(args, "IssueUpdateInput", ISSUE_UPDATE_FIELDS);
   const before = mustFind(gql, "Issue", String(args.id), "Issue");
-  const team = mustFind(gql, "Team", String(before.team_id));
+  const labelsAtStart = currentLabels(gql, before.id);
   const sets: string[] = [];
   const params: (string | number | null)[] = [];
   const set = (col: string, v: string | number | null) => {
@@ -273,6 +289,10 @@ function issueUpdate(gql: Gql, args: Args) {
     params.push(v);
   };
   const now = iso(gql);
+  // Moving team first: the input's state, labels, cycle and project are the new team's.
+  const move = has(input, "teamId") ? teamMove(gql, before, input) : undefined;
+  const team = move?.team ?? mustFind(gql, "Team", String(before.team_id));
+  if (move) for (const [col, v] of Object.entries(move.sets)) set(col, v);
   if (has(input, "title")) {
     const t = strOr(input.title);
     if (!t?.trim()) throw invalidInput("title must not be empty", "The issue needs a title.");
@@ -309,8 +329,17 @@ function issueUpdate(gql: Gql, args: Args) {
     set("trashed", input.trashed === true ? 1 : 0);
     set("archived_at", input.trashed === true ? now : null);
   }
-  let labels = currentLabels(gql, before.id);
-  const labelsBefore = labels.join(",");
+  if (has(input, "snoozedUntilAt")) {
+    const until = input.snoozedUntilAt === null ? null : strOr(input.snoozedUntilAt);
+    if (until !== null && Number.isNaN(Date.parse(until))) throw invalidInput("snoozedUntilAt must be a date-time");
+    set("snoozed_until_at", until);
+    // Linear records who snoozed: the caller unless snoozedById says otherwise.
+    if (!has(input, "snoozedById")) set("snoozed_by_id", until === null ? null : gql.viewerId);
+  }
+  if (has(input, "snoozedById")) set("snoozed_by_id", userRef(gql, input.snoozedById, "snoozedById"));
+  if (has(input, "delegateId")) set("delegate_id", userRef(gql, input.delegateId, "delegateId"));
+  let labels = move ? move.labels : labelsAtStart;
+  const labelsBefore = labelsAtStart.join(",");
   if (has(input, "labelIds")) labels = labelsForTeam(gql, team.id, input.labelIds);
   if (has(input, "addedLabelIds")) labels = [...labels, ...labelsForTeam(gql, team.id, input.addedLabelIds)];
   if (has(input, "removedLabelIds")) {
@@ -329,9 +358,64 @@ function issueUpdate(gql: Gql, args: Args) {
     gql.db.run("DELETE FROM lin_subscribers WHERE issue_id = ?", before.id);
     for (const s of input.subscriberIds) subscribe(gql, before.id, userRef(gql, s, "subscriberIds"));
   }
+  if (move) gql.db.run("INSERT OR IGNORE INTO lin_former_identifiers (identifier, issue_id) VALUES (?, ?)", before.identifier, before.id);
   const issue = reload(gql, "Issue", before.id);
+  recordHistory(gql, before.id, historyChanges(before, issue, labelsAtStart, currentLabels(gql, before.id)), now);
   issueWebhooks(gql, "update", issue, before);
   return { success: true, lastSyncId: syncId(gql), issue };
+}
+
+/**
+ * An issue moving to another team, as Linear does it: a new number and identifier in the new
+ * team (the old identifier keeps finding the issue), the state of the same name in the new team
+ * (else its first state of the same type, else its default), the labels of the same name (team
+ * labels the new team lacks are dropped; workspace labels stay), out of the old team's cycle.
+ * A state, labels or cycle the input gives are checked against the new team by the caller.
+ */
+function teamMove(gql: Gql, before: Row, input: Record<string, unknown>) {
+  const target = typeof input.teamId === "string" ? findTeam(gql, input.teamId) : undefined;
+  if (!target) throw entityNotFound("Team");
+  const labels = currentLabels(gql, before.id);
+  if (target.id === before.team_id) return { team: target, sets: {}, labels };
+  const sets: Record<string, string | number | null> = {};
+  const number = teamNextNumber(gql, target.id);
+  gql.db.run("UPDATE lin_teams SET next_number = next_number + 1 WHERE id = ?", target.id);
+  sets.team_id = target.id;
+  sets.number = number;
+  sets.identifier = `${String(target.key)}-${number}`;
+  if (!has(input, "stateId")) {
+    const old = gql.byId("WorkflowState", str(before.state_id));
+    const state =
+      gql.db.one<Row>("SELECT * FROM lin_states WHERE team_id = ? AND name = ?", target.id, String(old?.name ?? "")) ??
+      gql.db.one<Row>(
+        "SELECT * FROM lin_states WHERE team_id = ? AND type = ? ORDER BY position LIMIT 1",
+        target.id,
+        String(old?.type ?? ""),
+      ) ??
+      gql.byId("WorkflowState", str(target.default_state_id));
+    if (!state) throw invalidInput("The team has no workflow state to move the issue to");
+    sets.state_id = state.id;
+  }
+  if (!has(input, "cycleId")) sets.cycle_id = null;
+  const kept: string[] = [];
+  for (const id of labels) {
+    const label = gql.byId("IssueLabel", id);
+    if (!label) continue;
+    if (label.team_id === null) kept.push(id);
+    else {
+      const same = gql.db.one<Row>("SELECT * FROM lin_labels WHERE team_id = ? AND name = ?", target.id, String(label.name));
+      if (same) kept.push(same.id);
+    }
+  }
+  // A project stays on the issue; the project then includes the new team (Linear adds it).
+  if (!has(input, "projectId") && before.project_id !== null)
+    gql.db.run(
+      "INSERT OR IGNORE INTO lin_project_teams (project_id, team_id, position) VALUES (?, ?, (SELECT count(*) FROM lin_project_teams WHERE project_id = ?))",
+      before.project_id,
+      target.id,
+      before.project_id,
+    );
+  return { team: target, sets, labels: kept };
 }
 
 function archiveLike(gql: Gql, args: Args, kind: "archive" | "unarchive" | "delete") {
@@ -348,6 +432,8 @@ function archiveLike(gql: Gql, args: Args, kind: "archive" | "unarchive" | "dele
       "DELETE FROM lin_attachments WHERE issue_id = ?",
       "DELETE FROM lin_reactions WHERE issue_id = ?",
       "DELETE FROM lin_notifications WHERE issue_id = ?",
+      "DELETE FROM lin_issue_history WHERE issue_id = ?",
+      "DELETE FROM lin_former_identifiers WHERE issue_id = ?",
       "UPDATE lin_issues SET parent_id = NULL WHERE parent_id = ?",
       "DELETE FROM lin_issues WHERE id = ?",
     ])
@@ -683,7 +769,7 @@ function projectUpdate(gql: Gql, args: Args) {
 }
 
 function cycleCreate(gql: Gql, args: Args) {
-  const input = inputOf(args, "CycleCreateInput", ["teamId", "startsAt", "endsAt", "name", "id"]);
+  const input = inputOf(args, "CycleCreateInput", ["teamId", "startsAt", "endsAt", "name", "id", "description", "completedAt"]);
   const team = findTeam(gql, String(input.teamId));
   if (!team) throw entityNotFound("Team");
   const startsAt = String(input.startsAt);
@@ -700,7 +786,8 @@ function cycleCreate(gql: Gql, args: Args) {
   const number = (gql.db.one<{ n: number | null }>("SELECT max(number) AS n FROM lin_cycles WHERE team_id = ?", team.id)?.n ?? 0) + 1;
   const id = newId(gql, input.id);
   gql.db.run(
-    "INSERT INTO lin_cycles (id, team_id, number, name, starts_at, ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    `INSERT INTO lin_cycles (id, team_id, number, name, starts_at, ends_at, created_at, updated_at, description, completed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     id,
     team.id,
     number,
@@ -708,6 +795,9 @@ function cycleCreate(gql: Gql, args: Args) {
     startsAt,
     endsAt,
     iso(gql),
+    iso(gql),
+    strOr(input.description),
+    strOr(input.completedAt),
   );
   return { success: true, lastSyncId: syncId(gql), cycle: reload(gql, "Cycle", id) };
 }

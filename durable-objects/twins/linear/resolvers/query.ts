@@ -14,8 +14,10 @@ export function findIssue(gql: Gql, ref: string): Row | undefined {
   // Identifiers are always `KEY-number` and ids always UUIDs (the seed and issueCreate hold both to
   // it), so the spelling names the one unique index to read, without an OR over both.
   const identifier = ref.toUpperCase();
+  // An identifier the issue had before it moved team still finds it (lin_former_identifiers).
   const row = parseIdentifier(identifier)
-    ? gql.db.one<Row>("SELECT * FROM lin_issues WHERE identifier = ?", identifier)
+    ? (gql.db.one<Row>("SELECT * FROM lin_issues WHERE identifier = ?", identifier) ??
+      gql.db.one<Row>("SELECT i.* FROM lin_former_identifiers f JOIN lin_issues i ON i.id = f.issue_id WHERE f.identifier = ?", identifier))
     : cached === null
       ? undefined
       : gql.db.one<Row>("SELECT * FROM lin_issues WHERE id = ?", ref);
@@ -105,7 +107,7 @@ export const QUERY_RESOLVERS: Record<string, Resolver> = {
     if (!row) throw entityNotFound("Project");
     return row;
   },
-  cycles: (_s, args, gql) => listOf(gql, "cycle", "lin_cycles", args),
+  cycles: (_s, args, gql) => listOf(gql, "cycle", "lin_cycles", args, [], [], { archivable: true }),
   cycle: one("Cycle"),
   issueRelations: (_s, args, gql) => listOf(gql, "issue", "lin_relations", { ...args, filter: undefined }),
   issueRelation: one("IssueRelation"),
@@ -113,6 +115,8 @@ export const QUERY_RESOLVERS: Record<string, Resolver> = {
   attachment: one("Attachment"),
   webhooks: (_s, args, gql) => listOf(gql, "issue", "lin_webhooks", { ...args, filter: undefined }),
   webhook: one("Webhook"),
+  // The caller's buckets after this very call has been charged (ratelimit.ts).
+  rateLimitStatus: (_s, _a, gql) => gql.rateLimitStatus(),
   notifications: (_s, args, gql) => notificationList(gql, args),
   notification: (_s, args, gql) => {
     // Only the viewer's own notifications are visible to the viewer.

@@ -161,6 +161,19 @@ const initialsOf = (name: string) =>
     .slice(0, 2)
     .toUpperCase();
 
+/** A team's active, next or previous cycle (archived ones aside), by CYCLE_WHEN's rules. */
+export function cycleAt(gql: Gql, teamId: string, which: "active" | "next" | "previous"): Row | undefined {
+  const now = new Date(gql.clock.now()).toISOString();
+  const sql = {
+    active:
+      "SELECT * FROM lin_cycles WHERE team_id = ?1 AND archived_at IS NULL AND julianday(starts_at) <= julianday(?2) AND julianday(ends_at) > julianday(?2) ORDER BY number LIMIT 1",
+    next: "SELECT * FROM lin_cycles WHERE team_id = ?1 AND archived_at IS NULL AND julianday(starts_at) > julianday(?2) ORDER BY julianday(starts_at), number LIMIT 1",
+    previous:
+      "SELECT * FROM lin_cycles WHERE team_id = ?1 AND archived_at IS NULL AND julianday(ends_at) <= julianday(?2) ORDER BY julianday(ends_at) DESC, number DESC LIMIT 1",
+  }[which];
+  return gql.db.one<Row>(sql, teamId, now);
+}
+
 const isKind = (t: SqlValue | undefined): t is NotificationKind => typeof t === "string" && t in NOTIFICATION_KINDS;
 
 const isMember = (gql: Gql, teamId: string) =>
@@ -173,6 +186,9 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     number: (r) => r.number,
     priorityLabel: (r) => PRIORITY_LABELS[num(r.priority)] ?? "No priority",
     dueDate: (r) => r.due_date,
+    snoozedUntilAt: (r) => r.snoozed_until_at,
+    snoozedBy: (r, _a, gql) => gql.byId("User", str(r.snoozed_by_id)) ?? null,
+    delegate: (r, _a, gql) => gql.byId("User", str(r.delegate_id)) ?? null,
     startedAt: (r) => r.started_at,
     completedAt: (r) => r.completed_at,
     canceledAt: (r) => r.canceled_at,
@@ -220,17 +236,7 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     triageIssueState: (r, _a, gql) =>
       gql.db.one<Row>("SELECT * FROM lin_states WHERE team_id = ? AND type = 'triage' ORDER BY position LIMIT 1", r.id) ?? null,
     cyclesEnabled: (r, _a, gql) => gql.db.one("SELECT 1 AS n FROM lin_cycles WHERE team_id = ? LIMIT 1", r.id) !== undefined,
-    activeCycle: (r, _a, gql) => {
-      const now = new Date(gql.clock.now()).toISOString();
-      return (
-        gql.db.one<Row>(
-          "SELECT * FROM lin_cycles WHERE team_id = ? AND julianday(starts_at) <= julianday(?) AND julianday(ends_at) > julianday(?) LIMIT 1",
-          r.id,
-          now,
-          now,
-        ) ?? null
-      );
-    },
+    activeCycle: (r, _a, gql) => cycleAt(gql, r.id, "active") ?? null,
     timezone: () => "UTC",
     color: () => "#5e6ad2",
     private: () => false,
@@ -253,7 +259,10 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
       }),
     issues: (r, args, gql) => issueList(gql, args, ["x.team_id = ?"], [r.id]),
     cycles: (r, args, gql) =>
-      listOf(gql, "cycle", "lin_cycles", args, ["x.team_id = ?"], [r.id], { order: { column: "number", direction: "ASC" } }),
+      listOf(gql, "cycle", "lin_cycles", args, ["x.team_id = ?"], [r.id], {
+        order: { column: "number", direction: "ASC" },
+        archivable: true,
+      }),
     projects: (r, args, gql) =>
       listOf(gql, "project", "lin_projects", args, ["x.id IN (SELECT project_id FROM lin_project_teams WHERE team_id = ?)"], [r.id]),
   },
@@ -333,9 +342,23 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     startsAt: (r) => r.starts_at,
     endsAt: (r) => r.ends_at,
     team: (r, _a, gql) => gql.byId("Team", str(r.team_id)),
+    updatedAt: (r) => r.updated_at ?? r.created_at,
+    description: (r) => r.description,
+    completedAt: (r) => r.completed_at,
     isActive: (r, _a, gql) => Date.parse(String(r.starts_at)) <= gql.clock.now() && gql.clock.now() < Date.parse(String(r.ends_at)),
     isPast: (r, _a, gql) => Date.parse(String(r.ends_at)) <= gql.clock.now(),
     isFuture: (r, _a, gql) => Date.parse(String(r.starts_at)) > gql.clock.now(),
+    isNext: (r, _a, gql) => cycleAt(gql, String(r.team_id), "next")?.id === r.id,
+    isPrevious: (r, _a, gql) => cycleAt(gql, String(r.team_id), "previous")?.id === r.id,
+    // The share of the cycle's issues (by estimate, 1 when unestimated) in a completed state.
+    progress: (r, _a, gql) => {
+      const row = gql.db.one<{ done: number | null; total: number | null }>(
+        `SELECT sum(CASE WHEN s.type = 'completed' THEN coalesce(i.estimate, 1) ELSE 0 END) AS done, sum(coalesce(i.estimate, 1)) AS total
+         FROM lin_issues i JOIN lin_states s ON s.id = i.state_id WHERE i.cycle_id = ? AND i.trashed = 0 AND i.archived_at IS NULL`,
+        r.id,
+      );
+      return row?.total ? (row.done ?? 0) / row.total : 0;
+    },
     issues: (r, args, gql) => issueList(gql, args, ["x.cycle_id = ?"], [r.id]),
   },
   Comment: {

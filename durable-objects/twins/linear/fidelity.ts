@@ -1,0 +1,116 @@
+// The Linear twin's fidelity declaration (Node only: `npm run fidelity` reads it and writes
+// FIDELITY.md beside it): where Linear's published description is, which of its operations agents
+// use, and where the twin's answers knowingly differ from it, each with its reason. The
+// schema-conformance test (test/node/fidelity/) fails on any difference not declared here.
+import type { GraphQLObjectType } from "graphql";
+import type { AgentRelevantSet, Divergence, ServedOperations, TwinFidelity, VendorDescription } from "../kit/fidelity/types";
+import { MUTATION_RESOLVERS } from "./schema";
+import { QUERY_RESOLVERS } from "./resolvers/query";
+
+import { linearSchema } from "./answer-conformance";
+
+function describe(root: string): VendorDescription {
+  const schema = linearSchema(root);
+  const fields = (t: GraphQLObjectType | null | undefined, kind: string) =>
+    Object.keys(t?.getFields() ?? {}).map((f) => ({ id: f, method: kind, path: `/graphql ${kind} ${f}` }));
+  return {
+    name: "Linear GraphQL schema (SDL)",
+    version: "@linear/sdk 88.3.0 schema.graphql",
+    source: "linear/linear packages/sdk/src/schema.graphql, MIT",
+    operations: [...fields(schema.getQueryType(), "query"), ...fields(schema.getMutationType(), "mutation")],
+  };
+}
+
+/** Linear's official MCP server's tools, and @linear/sdk's quickstart. */
+const agentRelevant: AgentRelevantSet = {
+  source:
+    "Linear's official MCP server (mcp.linear.app: list/get/create/update issues, comments, projects, teams, users, issue statuses, labels, cycles, documents) and the @linear/sdk README quickstart (viewer, viewer.assignedIssues)",
+  operations: [
+    "viewer",
+    "issues",
+    "issue",
+    "issueCreate",
+    "issueUpdate",
+    "comments",
+    "commentCreate",
+    "projects",
+    "project",
+    "projectCreate",
+    "projectUpdate",
+    "teams",
+    "team",
+    "users",
+    "user",
+    "workflowStates",
+    "issueLabels",
+    "issueLabelCreate",
+    "cycles",
+    "documents",
+    "document",
+  ],
+};
+
+export const divergences: readonly Divergence[] = [
+  {
+    operation: "issueUpdate",
+    path: "/",
+    kind: "shape",
+    reason:
+      "a move to another team maps the state by name (else the first of its type, else the default) and labels by name, clears the cycle, and keeps sub-issues in their team: Linear does not document these rules; history has one entry per call where Linear groups close changes",
+  },
+  {
+    operation: "rateLimitStatus",
+    path: "/rateLimitStatus/limits/*/type",
+    kind: "shape",
+    reason: "the kind and type strings (apiKey/oauthApp, requestCount/complexity) are the twin's own: Linear does not publish them",
+  },
+  { operation: "issueBatchCreate", path: "/", kind: "shape", reason: "at most 50 issues per call is the twin's own cap; Linear publishes none" },
+];
+
+/** A root field the twin has a resolver for is served; any other answers 501 (graphql.ts). */
+function served(_routes: unknown, vendor: VendorDescription): ServedOperations {
+  const ids = new Set(vendor.operations.map((o) => o.id));
+  const out: ServedOperations = { served: new Map(), unmatched: [] };
+  for (const f of [...Object.keys(QUERY_RESOLVERS), ...Object.keys(MUTATION_RESOLVERS)])
+    if (ids.has(f)) out.served.set(f, new Set([f]));
+    else out.unmatched.push(`${f} (a root field the schema lacks)`);
+  out.unmatched.sort();
+  return out;
+}
+
+/** Why Linear's other root fields answer 501, by name. */
+const notImplemented: TwinFidelity["notImplemented"] = {
+  byPrefix: {
+    organization: "workspace administration (domains, invites, import, deletion) is not modelled",
+    integration: "third-party integrations (Slack, GitHub, Figma, ...) connect to services outside the sandbox",
+    oauth: "OAuth application management is outside a sandbox",
+    apiKey: "API key management is outside a sandbox",
+    webhook: "webhook management by API is not built yet",
+    cycle: "this cycle operation is not built yet",
+    initiative: "initiatives are not built yet",
+    document: "documents are not built yet",
+    customView: "custom views are not built yet",
+    favorite: "favorites are not built yet",
+    template: "templates are not built yet",
+    projectMilestone: "project milestones are not built yet",
+    projectUpdate: "project updates are not built yet",
+    notification: "notification writes are not built yet",
+    roadmap: "roadmaps are retired by Linear in favour of initiatives",
+    customer: "customer requests are not modelled",
+    emoji: "custom emoji are not modelled",
+    entityExternalLink: "external links are not built yet",
+    attachment: "this attachment operation is not built yet",
+    user: "user administration (suspend, admin, settings) is not modelled",
+  },
+  otherwise: "not built yet",
+};
+
+export const fidelity: TwinFidelity = {
+  describe,
+  agentRelevant,
+  divergences,
+  notImplemented,
+  served,
+  // Tests name a root field in their GraphQL documents or call the SDK's method of the same name.
+  callPattern: (_op, id) => new RegExp(`\\b${id}\\b`),
+};
