@@ -52,6 +52,9 @@ export const SIZES = {
     isolationHeavyReps: 5,
     isolationReads: 400,
     isolationClients: 3,
+    // Section 9: 20 trials of an example task at --concurrency 4 against one at a time.
+    parallelTrials: 20,
+    parallelTrialsReps: 1,
   },
   // Seconds of work on a quiet machine; the dev server's start-up is most of a smoke run.
   quick: {
@@ -79,6 +82,8 @@ export const SIZES = {
     isolationHeavyReps: 1,
     isolationReads: 30,
     isolationClients: 2,
+    parallelTrials: 4,
+    parallelTrialsReps: 1,
   },
 };
 
@@ -94,6 +99,7 @@ const SECTIONS = [
   ["slack", (ctx) => import("./sections/slack.mjs").then((m) => m.measureSlack(ctx))],
   ["linear", async (ctx) => (await import("./sections/linear.mjs")).measureLinear(ctx)],
   ["dashboard", (ctx) => import("./sections/dashboard.mjs").then((m) => m.measureDashboard(ctx))],
+  ["trials", (ctx) => import("./sections/trials.mjs").then((m) => m.measureTrials(ctx))],
   // Last: it sends the heaviest calls we know, and one that stalls the server stalls only this section.
   ["isolation", (ctx) => import("./sections/isolation.mjs").then((m) => m.measureIsolation(ctx))],
 ];
@@ -162,7 +168,7 @@ async function main() {
     await stopServer(server, log);
   }
 
-  // Measured memory-first, reported in section order (sections are numbered 0 to 8; "1b" comes
+  // Measured memory-first, reported in section order (sections are numbered 0 to 9; "1b" comes
   // after every twin's rows of 1).
   const order = (f) => {
     const [, number, letter] = /^(\d+)([a-z]?)/.exec(f.section) ?? [];

@@ -2,7 +2,7 @@
 // is the source of truth for a sandbox's life and mirrors its state into these rows.
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { OPEN_STATES, OPEN_STATES_SQL, isOpen } from "../durable-objects/sandbox-states";
-import type { TwinId } from "../durable-objects/twins/types";
+import type { TwinId } from "../durable-objects/twins/registry";
 import { database } from "./db/client";
 import { sandboxes, type SandboxRow } from "./db/schema";
 
@@ -68,8 +68,11 @@ export async function reserveSandbox(env: Env, s: NewSandbox, quota: number): Pr
   return (result.meta.changes ?? 0) === 1;
 }
 
-export async function setSandboxState(env: Env, id: string, state: string, closedAt: string | null = null) {
-  await database(env).update(sandboxes).set({ state, closedAt }).where(eq(sandboxes.id, id));
+export async function setSandboxState(env: Env, id: string, state: string, closedAt: string | null = null, closeReason?: string | null) {
+  await database(env)
+    .update(sandboxes)
+    .set({ state, closedAt, ...(closeReason !== undefined ? { closeReason } : {}) })
+    .where(eq(sandboxes.id, id));
 }
 
 export async function findSandbox(env: Env, teamId: string, id: string): Promise<SandboxRow | undefined> {

@@ -37,6 +37,14 @@ export function requireTaskWithinLimits(markdown: string, field: string): void {
     });
 }
 
+/**
+ * The placeholder older clients send for a sandbox with no task (`# ..`, base64 `IyAuLgo=`, which
+ * the hosted reference demanded): it names nothing and grades nothing, so it is read as "no task".
+ */
+export function isPlaceholderTask(markdown: string): boolean {
+  return markdown.trim() === "# .." || markdown.trim() === "";
+}
+
 /** The `# Title` line names the task's sandboxes and runs. */
 export function taskNameOf(markdown: string): string | null {
   const parsed = parseTask(markdown);

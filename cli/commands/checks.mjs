@@ -7,9 +7,10 @@ import { loadTask } from "../lib/task-file.mjs";
 
 export const OPTIONS = { task: { type: "string" } };
 
-export const HELP = `pome checks <twin> [--task <task.md>]
+export const HELP = `pome checks [<twin>] [--task <task.md>]
 
-Lists the twin's closed set of [code] checks: the sentence each one renders, with its parameters.
+Without a twin, lists the twins. With one (its id, lowercase), lists its closed set of [code]
+checks: the sentence each one renders, with its parameters.
 A [code] criterion must be one of these sentences, filled in.
 
 A criterion the seed already makes true is excluded from the score (an agent that did nothing
@@ -48,10 +49,41 @@ export async function warnTrueInSeed(ctx, task, twin) {
   return warnings;
 }
 
+/** `pome checks` with no twin: the twins there are, and how to read one's checks. */
+function listTwins(ctx, served) {
+  const twins = served.twins ?? [];
+  ctx.out.result(
+    [
+      "Twins and their checks: pome checks <twin>",
+      "",
+      table(
+        ["twin", "name"],
+        twins.map((t) => [t.id === served.default ? `${t.id} (default)` : t.id, t.name]),
+      ),
+    ].join("\n"),
+    served,
+  );
+  return EXIT.OK;
+}
+
+/** Twin ids are lowercase and exact: anything else is a usage error naming the ones there are. */
+export function knownTwin(name, served) {
+  const ids = (served.twins ?? []).map((t) => t.id);
+  if (ids.includes(name)) return name;
+  const near = ids.find((id) => id === name.toLowerCase());
+  throw usageError(
+    near
+      ? `"${name}" is not a twin: twin ids are lowercase; did you mean ${near}?`
+      : `"${name}" is not a twin; the twins are ${ids.join(", ")}`,
+  );
+}
+
 export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
-  if (positionals.length !== 1) throw usageError("pome checks takes one twin: pome checks <twin> (GET /v1/twins lists them)");
-  const vocabulary = await ctx.api.get("/v1/checks", { twin: positionals[0] });
+  if (positionals.length > 1) throw usageError("pome checks takes one twin: pome checks <twin> (pome checks alone lists them)");
+  const served = await ctx.api.get("/v1/twins");
+  if (!positionals.length) return listTwins(ctx, served);
+  const vocabulary = await ctx.api.get("/v1/checks", { twin: knownTwin(positionals[0], served) });
   const checks = vocabulary.checks ?? [];
   // `pome validate --offline` binds against the vocabulary last fetched.
   if (vocabulary.twin) cacheVocabulary(vocabulary.twin, checks);

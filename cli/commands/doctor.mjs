@@ -1,8 +1,7 @@
 // pome doctor: config → API reachable → key valid → twin reachable → routing.
 import { parseCommandLine } from "../lib/args.mjs";
-import { ApiResponseError } from "../lib/api.mjs";
+import { ApiResponseError, keyPlace } from "../lib/api.mjs";
 import { EXIT, usageError } from "../lib/errors.mjs";
-import { STUB_TASK_SOURCE } from "../lib/task-file.mjs";
 
 export const OPTIONS = { twin: { type: "string" } };
 
@@ -20,32 +19,44 @@ The sandbox it starts is discarded afterwards. Stops at the first failure.
 Exit: 0 all passed, 1 a check failed.`;
 
 /**
- * A call an official client could make first: the twin's first GET route that takes no path
- * parameter, read from its own route list (`/_pome/openapi.json`), so no twin is named here.
+ * Calls an official client could make first: the twin's GET routes that take no path parameter,
+ * read from its own route list (`/_pome/openapi.json`), so no twin is named here.
  */
-async function probePath(urls, agentToken) {
+async function probePaths(urls, agentToken) {
   const res = await fetch(urls.openapi_url ?? `${urls.api_url}/_pome/openapi.json`, {
     headers: { authorization: `Bearer ${agentToken}` },
     signal: AbortSignal.timeout(10_000),
   });
   const spec = res.ok ? await res.json() : { paths: {} };
-  return Object.entries(spec.paths ?? {}).find(([path, ops]) => !path.includes("{") && ops.get)?.[0] ?? "/";
+  const paths = Object.entries(spec.paths ?? {})
+    .filter(([path, ops]) => !path.includes("{") && ops.get)
+    .map(([path]) => path);
+  return paths.length ? paths.slice(0, PROBES) : ["/"];
 }
+
+/** At most this many probe calls: the first route a twin answers with a success is enough. */
+const PROBES = 5;
 
 export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
   if (positionals.length) throw usageError("pome doctor takes no arguments");
   const { config, api, out } = ctx;
   const steps = [];
-  const step = (name, ok, detail) => {
-    steps.push({ name, ok, detail });
-    out.progress(`${ok ? "✓" : "✗"} ${name.padEnd(8)} ${detail}`);
+  // A step passes (✓), fails (✗) and stops the walk, or passes with a warning (!): never a ✓
+  // beside something the user should look at.
+  const step = (name, ok, detail, warning = undefined) => {
+    steps.push({ name, ok, detail, ...(warning ? { warning } : {}) });
+    out.progress(`${stepMark(ok, warning)} ${name.padEnd(8)} ${detail}${warning ? ` (warning: ${warning})` : ""}`);
     return ok;
   };
   const finish = () => {
     const ok = steps.every((s) => s.ok);
+    const warnings = steps.filter((s) => s.warning).length;
+    const passed = warnings
+      ? `All checks passed, with ${warnings} warning${warnings > 1 ? "s" : ""} (marked !) above.`
+      : "All checks passed.";
     // The steps themselves were printed on stderr as they ran.
-    out.result(ok ? "All checks passed." : `The ${steps.find((s) => !s.ok)?.name} check failed; see above.`, {
+    out.result(ok ? passed : `The ${steps.find((s) => !s.ok)?.name} check failed; see above.`, {
       ok,
       api_url: config.apiUrl,
       steps,
@@ -53,11 +64,11 @@ export async function run(argv, ctx) {
     return ok ? EXIT.OK : EXIT.FAILED;
   };
 
-  const keyShape = /^pme_/.test(config.apiKey) ? "" : " (it does not start with pme_: is it a team key?)";
   step(
     "config",
     true,
-    `API ${config.apiUrl} (from ${config.sources.apiUrl}); key ${config.apiKey.slice(0, 8)}… (from ${config.sources.apiKey})${keyShape}`,
+    `API ${config.apiUrl} (from ${config.sources.apiUrl}); key ${config.apiKey.slice(0, 8)}… (from ${config.sources.apiKey})`,
+    /^pme_/.test(config.apiKey) ? undefined : "the key does not start with pme_: is it a team key?",
   );
 
   const started = Date.now();
@@ -77,13 +88,20 @@ export async function run(argv, ctx) {
     const me = await api.get("/v1/me");
     step("key", true, `team ${me.team?.slug} (${me.team?.id}), key "${me.api_key?.name}"`);
   } catch (err) {
-    step("key", false, err instanceof ApiResponseError ? `the key is refused (${err.status} ${err.type}); set POME_API_KEY` : err.message);
+    step(
+      "key",
+      false,
+      err instanceof ApiResponseError
+        ? `the key from ${config.sources.apiKey} is refused (${err.status} ${err.type}); check ${keyPlace(config.sources.apiKey)}`
+        : err.message,
+    );
     return finish();
   }
 
   let sandbox;
   try {
-    sandbox = await api.post("/v1/sandboxes", { ...(values.twin ? { twins: [values.twin] } : {}), task_source: STUB_TASK_SOURCE });
+    // An ad-hoc sandbox: no task, so the probe never shows up as a task anywhere.
+    sandbox = await api.post("/v1/sandboxes", { ...(values.twin ? { twins: [values.twin] } : {}) });
   } catch (err) {
     step("twin", false, `could not start a ${values.twin ?? "default"} sandbox: ${err.message}`);
     return finish();
@@ -108,14 +126,17 @@ export async function run(argv, ctx) {
 async function checkRouting(step, twin, sandbox, apiUrl) {
   const urls = sandbox.per_twin[twin];
   const credential = sandbox.provider_credentials?.[twin];
-  const probe = await probePath(urls, sandbox.agent_token);
   const sameHost = new URL(urls.api_url).host === new URL(apiUrl).host;
-  const res = await fetch(`${urls.api_url}${probe}`, {
-    headers: credential
-      ? { [credential.header.toLowerCase()]: credential.scheme ? `${credential.scheme} ${credential.token}` : credential.token }
-      : { authorization: `Bearer ${sandbox.agent_token}` },
-    signal: AbortSignal.timeout(10_000),
-  });
+  const headers = credential
+    ? { [credential.header.toLowerCase()]: credential.scheme ? `${credential.scheme} ${credential.token}` : credential.token }
+    : { authorization: `Bearer ${sandbox.agent_token}` };
+  // The first route that answers a success; a twin that refuses every probe is reported with a warning.
+  let probe;
+  let res;
+  for (probe of await probePaths(urls, sandbox.agent_token)) {
+    res = await fetch(`${urls.api_url}${probe}`, { headers, signal: AbortSignal.timeout(10_000) });
+    if (res.status < 400) break;
+  }
   const events = await fetch(`${urls.api_url}/_pome/events`, {
     headers: { authorization: `Bearer ${sandbox.agent_token}` },
     signal: AbortSignal.timeout(10_000),
@@ -126,7 +147,21 @@ async function checkRouting(step, twin, sandbox, apiUrl) {
     "routing",
     taped,
     taped
-      ? `GET ${probe} with the ${twin} credential reached the twin (${res.status}) and is on the tape${sameHost ? "" : `; note: twins are served from ${new URL(urls.api_url).host}`}`
+      ? `GET ${probe} with the ${twin} credential reached the twin (${res.status}) and is on the tape`
       : `GET ${probe} with the ${twin} credential did not land on the sandbox's tape (answered ${res.status}): check the URL an agent is given`,
+    taped ? routingWarning(res.status, urls.api_url, sameHost) : undefined,
   );
+}
+
+/** ✓ passed, ✗ failed, ! passed with something to look at. */
+export const stepMark = (ok, warning) => (!ok ? "✗" : warning ? "!" : "✓");
+
+/**
+ * The probe reached the twin, but a 4xx means the twin refused it (a 404 for a path the world has
+ * no object for, a 400 for a missing parameter): routing works, the answer is worth a look.
+ */
+function routingWarning(status, apiUrl, sameHost) {
+  if (status >= 400) return `the twin refused this probe with ${status}: routing works, but the probe call did not succeed`;
+  if (!sameHost) return `twins are served from ${new URL(apiUrl).host}`;
+  return undefined;
 }

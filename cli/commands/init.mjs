@@ -11,7 +11,7 @@ export const HELP = `pome init [file] [--twin <id>] [--name "Title"] [--force]
 
 Writes a task file to start from (default: task.md): config, prompt, a seed and criteria that
 bind, for one twin (default: the server's default twin, from GET /v1/twins). Edit it, then
-\`pome validate\` it. An existing file is kept unless --force.`;
+validate it (\`npx pome validate\` in the repository). An existing file is kept unless --force.`;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TWINS_DIR = path.join(ROOT, "durable-objects/twins");
@@ -36,6 +36,17 @@ function starterFor(twin) {
   throw usageError(`The ${twin} twin has no task template or example yet; write the file by hand (see \`pome checks ${twin}\`)`);
 }
 
+/**
+ * How to run pome from `cwd` on a fresh clone, where it is not on the PATH: `npx pome` inside the
+ * repository (npm finds its bin), else node with the path to this CLI.
+ */
+export function pomeCommand(cwd) {
+  const fromRoot = path.relative(ROOT, path.resolve(cwd));
+  if (!fromRoot.startsWith("..") && !path.isAbsolute(fromRoot)) return "npx pome";
+  const cli = path.relative(cwd, path.join(ROOT, "cli", "pome.mjs"));
+  return `node ${/\s/.test(cli) ? JSON.stringify(cli) : cli}`;
+}
+
 export async function run(argv, ctx) {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
   if (positionals.length > 1) throw usageError("pome init takes at most one file name");
@@ -47,9 +58,11 @@ export async function run(argv, ctx) {
   let text = starterFor(twin);
   if (name) text = text.replace(/^# .*$/m, `# ${name}`);
   writeFileSync(file, text);
-  ctx.out.result(`Wrote ${file} (${twin}). Next: edit it, then \`pome validate ${file}\` and \`pome run ${file} -- <your agent>\`.`, {
+  const pome = pomeCommand(process.cwd());
+  ctx.out.result(`Wrote ${file} (${twin}). Next: edit it, then \`${pome} validate ${file}\` and \`${pome} run ${file} -- <your agent>\`.`, {
     file,
     twin,
+    next: [`${pome} validate ${file}`, `${pome} run ${file} -- <your agent>`],
   });
   return EXIT.OK;
 }

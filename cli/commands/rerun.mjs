@@ -2,7 +2,7 @@
 import { intOption, parseCommandLine } from "../lib/args.mjs";
 import { apiLine } from "../lib/config.mjs";
 import { CliError, EXIT, usageError } from "../lib/errors.mjs";
-import { table } from "../lib/output.mjs";
+import { percent, table } from "../lib/output.mjs";
 import { runTrials } from "../lib/run-trials.mjs";
 import { formatTaskError, loadTask, parseTaskSource, taskModules } from "../lib/task-file.mjs";
 import { statsText } from "../lib/stats.mjs";
@@ -15,6 +15,7 @@ export const OPTIONS = {
   "agent-version": { type: "string" },
   "agent-model": { type: "string" },
   timeout: { type: "string" },
+  concurrency: { type: "string" },
 };
 
 export const HELP = `pome rerun <group_id> [options] -- <examinee command...>
@@ -28,6 +29,7 @@ Options:
   --agent-version V    the fixed agent's version: bump it, the rerun is a different agent
   --agent-model M      as for pome run
   --timeout SECONDS    as for pome run
+  --concurrency N      as for pome run: N trials at once
 
 Exit: 0 the rerun met the task's threshold, 1 it did not, 2 usage, 3 API, 4 examinee did not start.`;
 
@@ -44,6 +46,21 @@ async function baselineTask(ctx, runs, file) {
       `The baseline's task does not parse any more; pass the file with --task:\n${errors.map((e) => `  ${formatTaskError("task", e)}`).join("\n")}`,
     );
   return { markdown, task: parsed.task };
+}
+
+/** The baseline's pass rate against the rerun's, and whether the difference is beyond the noise. */
+export function changeLine(comparison) {
+  const rate = (r) => (r.pass_rate === null ? "n/a" : percent(Math.round(r.pass_rate * 10000) / 100));
+  const points =
+    comparison.pass_rate_change === null
+      ? ""
+      : ` (${comparison.pass_rate_change >= 0 ? "+" : ""}${Math.round(comparison.pass_rate_change * 1000) / 10} points)`;
+  const test = comparison.test
+    ? comparison.test.significant
+      ? `; Fisher's exact test p = ${comparison.test.p_value.toFixed(3)}: larger than the noise`
+      : `; Fisher's exact test p = ${comparison.test.p_value.toFixed(3)}: within the noise of ${comparison.baseline.graded} against ${comparison.rerun.graded} trials`
+    : "";
+  return `Against baseline ${comparison.baseline_group_id}: ${rate(comparison.baseline)} → ${rate(comparison.rerun)}${points}${test}`;
 }
 
 export async function run(argv, ctx) {
@@ -72,6 +89,7 @@ export async function run(argv, ctx) {
     agentVersion: values["agent-version"] || ctx.config.agent.version,
     agentModel: agentModelFrom(values, ctx),
     timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+    concurrency: intOption(values, "concurrency", { max: 50 }) ?? 1,
   });
   const before = await Promise.all(baseline.map((r) => ctx.api.get(`/v1/runs/${r.id}`)));
   const flips = criterionFlips(before, outcome.runs);
@@ -81,7 +99,9 @@ export async function run(argv, ctx) {
     ? await ctx.api.get(`/v1/groups/${encodeURIComponent(outcome.group_id)}/compare`, { baseline: baselineGroup })
     : null;
   const result = { ...outcome, flips, comparison };
-  const { comparisonLines, reliabilityLines } = await statsText();
+  const { reliabilityLines } = await statsText();
+  // Each fact once: the criteria that changed (one table), the rerun's pass rate and verdict (one
+  // line), the change against the baseline with its significance, then the rest of the reliability.
   const lines = [
     `Rerun of ${baselineGroup} as ${outcome.group_id}`,
     "",
@@ -93,9 +113,7 @@ export async function run(argv, ctx) {
       : "No criterion changed status.",
     "",
     verdictLine(outcome),
-    ...(comparison
-      ? ["", ...comparisonLines(comparison), "", `Reliability of ${outcome.group_id}:`, ...reliabilityLines(comparison.rerun)]
-      : []),
+    ...(comparison ? [changeLine(comparison), ...reliabilityLines(comparison.rerun).slice(1)] : []),
   ];
   ctx.out.result(lines.join("\n"), result);
   if (outcome.interrupted) return EXIT.INTERRUPTED;

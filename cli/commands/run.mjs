@@ -15,6 +15,7 @@ export const OPTIONS = {
   "agent-model": { type: "string" },
   "group-id": { type: "string" },
   timeout: { type: "string" },
+  concurrency: { type: "string" },
   "allow-unbound": { type: "boolean" },
 };
 
@@ -30,6 +31,8 @@ Options:
   --agent-model M      model the examinee uses (default: $POME_AGENT_MODEL, pome.json agent.model, "unknown")
   --group-id G         reuse a group id (a pre-fix retry of the same exam); default: a new grp_…
   --timeout SECONDS    stop the examinee after this long (it is always stopped 30 s before the sandbox expires)
+  --concurrency N      run N trials at once (default 1), never more than the team's quota of open
+                       sandboxes; each trial then prints one line when it is graded
   --allow-unbound      run even though some [code] criteria bind no check (the run is then incomplete)
 
 The task is validated first: a [code] criterion that binds no check is refused before any
@@ -115,6 +118,7 @@ export async function run(argv, ctx) {
     agentVersion: values["agent-version"] || ctx.config.agent.version,
     agentModel: agentModelFrom(values, ctx),
     timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+    concurrency: intOption(values, "concurrency", { max: 50 }) ?? 1,
   });
   await printOutcome(ctx, outcome);
   if (outcome.runs.length === 1) ctx.out.progress(verdictLine(outcome));

@@ -34,10 +34,11 @@ export async function run(argv, ctx) {
     r.verdict ?? "n/a",
     r.satisfaction_score ?? "n/a",
     r.group_id,
+    r.agent_version ?? "(undeclared)",
     r.agent_model,
-    r.task_name,
+    r.task_name ?? "(no task)",
   ]);
-  const listing = runs.length ? table(["run", "created", "verdict", "score", "group", "model", "task"], rows) : "No runs.";
+  const listing = runs.length ? table(["run", "created", "verdict", "score", "group", "version", "model", "task"], rows) : "No runs.";
   if (!group || !runs.length) {
     ctx.out.result(listing, runs);
     return EXIT.OK;

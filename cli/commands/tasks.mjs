@@ -19,7 +19,24 @@ function examples() {
   return readdirSync(EXAMPLES)
     .filter((f) => f.endsWith(".md"))
     .sort()
-    .map((file) => ({ file, title: /^# (.+)$/m.exec(readFileSync(path.join(EXAMPLES, file), "utf8"))?.[1] ?? file }));
+    .map((file) => {
+      const text = readFileSync(path.join(EXAMPLES, file), "utf8");
+      return { file, title: /^# (.+)$/m.exec(text)?.[1] ?? file, twins: twinsOf(text) };
+    });
+}
+
+/**
+ * The twins a task's Config names (`twins: [a, b]`), read without the task parser so listing
+ * needs no server; empty when it names none (the task then gets the server's default twin).
+ */
+export function twinsOf(markdown) {
+  const line = /^twins:\s*\[([^\]]*)\]\s*$/m.exec(markdown);
+  return line
+    ? line[1]
+        .split(",")
+        .map((t) => t.trim().replace(/^["']|["']$/g, ""))
+        .filter(Boolean)
+    : [];
 }
 
 export async function run(argv, ctx) {
@@ -30,8 +47,8 @@ export async function run(argv, ctx) {
   if (!values.copy) {
     ctx.out.result(
       table(
-        ["file", "task"],
-        list.map((e) => [e.file, e.title]),
+        ["file", "twins", "task"],
+        list.map((e) => [e.file, e.twins.join(", ") || "(default)", e.title]),
       ),
       list.map((e) => ({ ...e, path: path.join(EXAMPLES, e.file) })),
     );

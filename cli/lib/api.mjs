@@ -3,11 +3,11 @@
 import { CliError, EXIT } from "./errors.mjs";
 
 export class ApiResponseError extends CliError {
-  constructor(method, path, status, body) {
+  constructor(method, path, status, body, keySource = "POME_API_KEY") {
     const error = body && typeof body === "object" && body.error && typeof body.error === "object" ? body.error : undefined;
     const type = error?.type ?? `http_${status}`;
     const message = error?.message ?? (typeof body === "string" && body.trim() ? body.trim().slice(0, 300) : "no error message");
-    const hint = status === 401 || status === 403 ? " Check POME_API_KEY (or run `pome doctor`)." : "";
+    const hint = status === 401 || status === 403 ? ` Check ${keyPlace(keySource)} (or run \`pome doctor\`).` : "";
     super(
       `${method} ${path} answered ${status} ${type}: ${message}${error?.request_id ? ` (request ${error.request_id})` : ""}.${hint}`,
       EXIT.API,
@@ -26,11 +26,20 @@ export class ApiResponseError extends CliError {
   }
 }
 
+/** Where the refused key came from, so the hint names what to change. */
+export function keyPlace(source) {
+  if (source === "--api-key") return "the key given with --api-key";
+  if (source === "default") return "the key: none was configured, so the local default was tried; set POME_API_KEY";
+  if (source === "POME_API_KEY") return "POME_API_KEY";
+  return `api_key in ${source}`;
+}
+
 export class PomeApi {
-  /** @param {{ apiUrl: string, apiKey: string }} config */
+  /** @param {{ apiUrl: string, apiKey: string, sources?: { apiKey?: string } }} config */
   constructor(config, { timeoutMs = 30_000 } = {}) {
     this.url = config.apiUrl;
     this.key = config.apiKey;
+    this.keySource = config.sources?.apiKey ?? "POME_API_KEY";
     this.timeoutMs = timeoutMs;
   }
 
@@ -69,7 +78,7 @@ export class PomeApi {
           throw new CliError(`${method} ${path} answered ${res.status} with a body that is not JSON; is ${this.url} a Pome API?`, EXIT.API);
       }
     }
-    if (!res.ok) throw new ApiResponseError(method, url.pathname + url.search, res.status, body);
+    if (!res.ok) throw new ApiResponseError(method, url.pathname + url.search, res.status, body, this.keySource);
     return { status: res.status, headers: res.headers, body };
   }
 

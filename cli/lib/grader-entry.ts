@@ -3,7 +3,8 @@
 // Node. Bundled, not imported: the grading modules reach the twin registry through extension-less
 // TypeScript imports, which Node's type stripping cannot resolve. Nothing here grades differently
 // from finalize (workers/grading/finalize.ts): both grade through gradeRun (grade-run.ts).
-import type { TapeRow, TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
+import type { TapeRow } from "../../durable-objects/twins/types";
 import { isTwinId } from "../../durable-objects/twins/registry";
 import { parseTapeJsonl } from "../../workers/grading/evidence";
 import { gradeRun } from "../../workers/grading/grade-run";

@@ -90,6 +90,3 @@ export async function loadTask(file, api, { exitCode = EXIT.USAGE, requireRunnab
 }
 
 export const toBase64 = (text) => Buffer.from(text, "utf8").toString("base64");
-
-/** `# ..`: the stub task a sandbox started without a task carries; nothing grades it. */
-export const STUB_TASK_SOURCE = toBase64("# ..\n");

@@ -14,6 +14,8 @@ export interface CallRef {
   twin: string;
   method: string;
   path: string;
+  /** The tape's operation column (a GraphQL call's operation); absent in indexes stored before it was kept. */
+  operation?: string;
   page: number;
 }
 
@@ -42,7 +44,7 @@ export interface TapeView {
 // status between them, and mutated, fidelity, operation close the line. Reading the two ends of
 // the line avoids parsing bodies of many kilobytes.
 const HEAD = /^\{"seq":(\d+),"at":"[^"]*","twin":"([a-z]+)","transport":"[a-z]+","method":"([A-Z]+)","path":"((?:[^"\\]|\\.)*)"/;
-const TAIL = /,"mutated":(true|false),"fidelity":"(?:supported|unsupported)","operation":"(?:[^"\\]|\\.)*"\}$/;
+const TAIL = /,"mutated":(true|false),"fidelity":"(?:supported|unsupported)","operation":"((?:[^"\\]|\\.)*)"\}$/;
 
 /** Whether a line has the stored layout the fast path reads (the tests hold real tapes to it). */
 export const hasStoredLayout = (line: string) => HEAD.test(line) && TAIL.test(line.slice(-400));
@@ -57,11 +59,19 @@ function factsOf(line: string): LineFacts {
   const tail = head ? TAIL.exec(line.slice(-400)) : null;
   if (head && tail) {
     const seq = Number(head[1]);
-    return { seq, ref: tail[1] === "true" ? { seq, twin: head[2], method: head[3], path: JSON.parse(`"${head[4]}"`) as string } : null };
+    const ref = {
+      seq,
+      twin: head[2],
+      method: head[3],
+      path: JSON.parse(`"${head[4]}"`) as string,
+      operation: JSON.parse(`"${tail[2]}"`) as string,
+    };
+    return { seq, ref: tail[1] === "true" ? ref : null };
   }
   // Not the stored layout (an older or hand-made tape): read the row in full.
   const row = JSON.parse(line) as TapeRow;
-  return { seq: row.seq, ref: row.mutated === true ? { seq: row.seq, twin: row.twin, method: row.method, path: row.path } : null };
+  const ref = { seq: row.seq, twin: row.twin, method: row.method, path: row.path, operation: row.operation };
+  return { seq: row.seq, ref: row.mutated === true ? ref : null };
 }
 
 const NEWLINE = 10;

@@ -47,6 +47,8 @@ export const sandboxes = sqliteTable("sandboxes", {
   readyAt: text("ready_at"),
   expiresAt: text("expires_at").notNull(),
   closedAt: text("closed_at"),
+  /** Why it closed, from its Durable Object: finalized, lifetime, idle, discarded (0007_sandbox_close_reason.sql). */
+  closeReason: text("close_reason"),
 });
 
 export type SandboxRow = typeof sandboxes.$inferSelect;

@@ -1,7 +1,7 @@
 // Runs and evaluations in D1. Every read is scoped to the caller's team: another team's run is
 // indistinguishable from one that does not exist.
 import { and, desc, eq } from "drizzle-orm";
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import { database } from "../db/client";
 import { evaluations, runs, type EvaluationRow, type NewRunRow, type RunRow } from "../db/schema-runs";
 import type { Lane, Step } from "./correlate";
@@ -50,6 +50,7 @@ export async function listRuns(env: Env, teamId: string, opts: { groupId?: strin
       group_id: runs.groupId,
       environment: runs.environment,
       agent_model: runs.agentModel,
+      agent_version: runs.agentVersion,
       created_at: runs.createdAt,
       finished_at: runs.finishedAt,
     })

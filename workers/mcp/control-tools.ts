@@ -137,8 +137,25 @@ export function registerControlTools(server: McpServer, ctx: RunContext & { requ
     "run_trials",
     {
       description:
-        "Start N trials of one stored task at once under one shared group_id (minted when omitted), for a task whose Config sets `runs: N`. Returns trials[], each with its own session_id, agent_token and launch spec; launch and finalize_run each trial. All trials share the team's sandbox quota: if they cannot all start, none is kept. Afterwards list_runs(group_id) gives the pass rate to compare with pass_threshold.",
-      inputSchema: { n: z.number().int().min(1).max(50).describe("How many trials"), ...runArgs },
+        "Start N trials of one stored task under one shared group_id (minted when omitted), for a task whose Config sets `runs: N`. Returns trials[], each with its own session_id, agent_token and launch spec; launch the examinees side by side and finalize_run each the moment it idles. All trials share the team's sandbox quota. Without `concurrency` all N start at once, or none is kept when the quota cannot hold them. With `concurrency: C` at most C start now (fewer when the quota has fewer free slots); the rest come back as `pending_trials` with `next`: after finalizing, call run_trials again with next's first_trial and group_id. Afterwards list_runs(group_id) gives the pass rate to compare with pass_threshold.",
+      inputSchema: {
+        n: z.number().int().min(1).max(50).describe("How many trials in all"),
+        concurrency: z
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .optional()
+          .describe("How many trials to run at once: start at most this many now, within the team's free sandbox slots"),
+        first_trial: z
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .optional()
+          .describe("For a later batch: the trial to start from (next.first_trial); needs the batch's group_id"),
+        ...runArgs,
+      },
       annotations: WRITE,
     },
     (a) => guarded(async () => jsonResult(await runTrials(ctx, a))),

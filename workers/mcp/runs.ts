@@ -1,6 +1,6 @@
 // run_task and run_trials: mint the group id, check the agent's twin allowlist, start the
 // sandbox(es) through POST /v1/sandboxes, and hand back what the coach launches the examinee with.
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { requireAgentTwins } from "../tasks/agent-store";
@@ -106,25 +106,71 @@ async function discard(ctx: RunContext, sessionIds: string[]): Promise<void> {
   }
 }
 
-/** All N trials up front under one group id, or none: a half-provisioned batch is discarded. */
-export async function runTrials(ctx: RunContext, req: RunRequest & { n: number }) {
+export interface TrialsRequest extends RunRequest {
+  n: number;
+  /** Trials to start now (default all n), never more than the team's free sandbox slots. */
+  concurrency?: number;
+  /** The first trial of this batch (default 1); later batches continue a group, so they need its group_id. */
+  first_trial?: number;
+}
+
+/** Sandboxes the team may still open (GET /v1/usage); `wanted` when the answer says nothing. */
+async function freeSlots(ctx: RunContext, wanted: number): Promise<number> {
+  const usage = await ctx.v1.raw("GET", "/v1/usage");
+  const remaining = (usage.json as { sessions_remaining?: unknown } | undefined)?.sessions_remaining;
+  return typeof remaining === "number" ? remaining : wanted;
+}
+
+/** The trial numbers of one batch: `count` from `first`. */
+const trialNumbers = (first: number, count: number) => Array.from({ length: Math.max(0, count) }, (_, i) => first + i);
+
+/**
+ * Starts a batch of trials under one group id, their sandboxes provisioned in parallel, or none: a
+ * half-provisioned batch is discarded. Without `concurrency` the batch is all N trials (refused
+ * whole when the quota cannot hold them); with it, at most that many and never more than the
+ * team's free slots, the rest returned as `pending_trials` for a later call with `first_trial`.
+ */
+export async function runTrials(ctx: RunContext, req: TrialsRequest) {
+  const first = req.first_trial ?? 1;
+  if (first > req.n)
+    throw new ApiError("validation_failed", `first_trial: ${first} is past the last trial (n is ${req.n})`, {
+      issues: [{ path: "first_trial", message: `At most n (${req.n})` }],
+    });
+  if (first > 1 && req.group_id === undefined)
+    throw new ApiError("validation_failed", "first_trial: a later batch continues a group; pass the group_id the first batch returned", {
+      issues: [{ path: "group_id", message: "Required with first_trial" }],
+    });
   const task = await prepare(ctx, req);
   const groupId = req.group_id ?? mintGroupId();
-  const trials: Awaited<ReturnType<typeof startSandbox>>[] = [];
-  try {
-    for (let i = 0; i < req.n; i++) trials.push(await startSandbox(ctx, task, req, groupId, { trial: i + 1, trials: req.n }));
-  } catch (err) {
+  const left = req.n - first + 1;
+  const wanted = Math.min(left, req.concurrency ?? left);
+  const size = req.concurrency === undefined ? wanted : Math.min(wanted, await freeSlots(ctx, wanted));
+  if (size < 1)
+    throw new ApiError("quota_exceeded", "Every sandbox your plan allows is open; finalize a trial (or delete a sandbox) and call again", {
+      group_id: groupId,
+      pending_trials: trialNumbers(first, left),
+    });
+  const settled = await Promise.allSettled(
+    trialNumbers(first, size).map((trial) => startSandbox(ctx, task, req, groupId, { trial, trials: req.n })),
+  );
+  const started = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) {
     await discard(
       ctx,
-      trials.map((t) => t.session_id),
+      started.map((t) => t.session_id),
     );
-    throw err;
+    throw failed.reason;
   }
+  const pending = trialNumbers(first + size, left - size);
   return {
     ...runLabels(task, req, groupId),
     n: req.n,
     pass_threshold: task.config.pass_threshold ?? 100,
     pass_score: task.config.pass_score ?? 100,
-    trials: trials.map((t, i) => ({ trial: i + 1, ...t })),
+    trials: started.map((t, i) => ({ trial: first + i, ...t })),
+    /** Trials not started yet: launch and finalize these, then call again with `next`. */
+    pending_trials: pending,
+    next: pending.length ? { first_trial: pending[0], group_id: groupId, concurrency: req.concurrency ?? pending.length } : null,
   };
 }

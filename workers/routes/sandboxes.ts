@@ -20,7 +20,7 @@ import {
 } from "../sandbox-index";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { sandboxStub } from "../stubs";
-import { decodeTaskSource, loadStoredTask, requireTaskWithinLimits, seedInTask, taskNameOf } from "../task-source";
+import { decodeTaskSource, isPlaceholderTask, loadStoredTask, requireTaskWithinLimits, seedInTask, taskNameOf } from "../task-source";
 import { requireAgentTwins } from "../tasks/agent-store";
 import { twinUrls } from "../urls";
 import { DEFAULT_TWIN } from "../../durable-objects/twins/registry";
@@ -71,6 +71,8 @@ function compact(c: Context<AppEnv>, row: SandboxRow) {
     ready_at: row.readyAt,
     expires_at: row.expiresAt,
     closed_at: row.closedAt,
+    /** Why it closed (finalized, lifetime, idle, discarded); null while open or not yet known. */
+    close_reason: row.closeReason ?? null,
     task_name: row.taskName,
     group_id: row.groupId,
     baseline_group_id: row.baselineGroupId,
@@ -96,9 +98,10 @@ async function connection(c: Context<AppEnv>, row: SandboxRow) {
 /** Copies the Durable Object's state into an index row that disagrees with it. */
 async function converge(env: Env, row: SandboxRow, meta: SandboxMeta): Promise<SandboxRow> {
   const closedAt = meta.closedAt === null ? null : iso(meta.closedAt);
-  if (row.state === meta.state && row.closedAt === closedAt) return row;
-  await setSandboxState(env, row.id, meta.state, closedAt);
-  return { ...row, state: meta.state, closedAt };
+  const closeReason = meta.closeReason;
+  if (row.state === meta.state && row.closedAt === closedAt && (row.closeReason ?? null) === closeReason) return row;
+  await setSandboxState(env, row.id, meta.state, closedAt, closeReason);
+  return { ...row, state: meta.state, closedAt, closeReason };
 }
 
 async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
@@ -108,22 +111,34 @@ async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
   return row;
 }
 
+/**
+ * The task a sandbox is started from, or null for an ad-hoc sandbox (no task: a walk-through, a
+ * doctor's probe, an agent tried by hand). Such a sandbox names no task, so it never appears as
+ * one in task lists or reliability views; it is graded only with criteria sent to finalize.
+ */
+async function taskMarkdownOf(c: Context<AppEnv>, caller: Caller, body: { task_source?: string; task_id?: string }) {
+  if (body.task_id !== undefined) return (await loadStoredTask(c.env, caller.team.id, body.task_id)).markdown;
+  if (body.task_source === undefined) return null;
+  const markdown = decodeTaskSource(body.task_source);
+  return isPlaceholderTask(markdown) ? null : markdown;
+}
+
 async function create(c: Context<AppEnv>, caller: Caller) {
   const body = parseWith(CreateBody, await readJson(c, 4 * MiB));
-  if ((body.task_source === undefined) === (body.task_id === undefined)) {
-    throw new ApiError("validation_failed", "Provide exactly one of task_source or task_id", {
-      issues: [{ path: "task_source", message: "Provide exactly one of task_source or task_id" }],
+  if (body.task_source !== undefined && body.task_id !== undefined) {
+    throw new ApiError("validation_failed", "Provide at most one of task_source or task_id", {
+      issues: [{ path: "task_source", message: "Provide at most one of task_source or task_id" }],
     });
   }
   const twins = checkTwinIds(body.twins, { max: 3 });
   if (body.agent_id !== undefined) await requireAgentTwins(c.env, caller.team.id, body.agent_id, twins);
-  const markdown =
-    body.task_source !== undefined
-      ? decodeTaskSource(body.task_source)
-      : (await loadStoredTask(c.env, caller.team.id, body.task_id ?? "")).markdown;
-  requireTaskWithinLimits(markdown, body.task_source !== undefined ? "task_source" : "task_id");
+  const markdown = await taskMarkdownOf(c, caller, body);
+  if (markdown !== null) requireTaskWithinLimits(markdown, body.task_source !== undefined ? "task_source" : "task_id");
   // An explicit seed wins over the task's own Seed State block.
-  const { seeds } = await resolveSeeds(twins, body.seed !== undefined ? body.seed : seedInTask(markdown, twins));
+  const { seeds } = await resolveSeeds(
+    twins,
+    body.seed !== undefined ? body.seed : markdown === null ? undefined : seedInTask(markdown, twins),
+  );
 
   const settings = c.get("settings");
   const now = Date.now();
@@ -144,7 +159,7 @@ async function create(c: Context<AppEnv>, caller: Caller) {
     id,
     teamId: caller.team.id,
     twins,
-    taskName: taskNameOf(markdown),
+    taskName: markdown === null ? null : taskNameOf(markdown),
     taskMarkdown: markdown,
     taskId: body.task_id ?? null,
     groupId: body.group_id ?? null,
@@ -243,7 +258,9 @@ export const sandboxRoutes = new Hono<AppEnv>()
       }
     }
     // Closing as expired archives the tape and final state to R2 first: a discard loses nothing.
-    if (live.ok) await stub.close("expired", "discarded");
-    const closed = (await findSandbox(c.env, c.get("caller").team.id, row.id)) ?? row;
+    const closedNow = live.ok ? await stub.close("expired", "discarded") : undefined;
+    const stored = (await findSandbox(c.env, c.get("caller").team.id, row.id)) ?? row;
+    // The index learns why it closed, so a listing says "discarded", not a bare "expired".
+    const closed = closedNow?.ok ? await converge(c.env, stored, closedNow.meta) : stored;
     return c.json(compact(c, closed));
   });

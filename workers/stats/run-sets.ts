@@ -1,7 +1,7 @@
 // Reading run-sets out of D1: an explicit trial group (`group_id`), or the implicit run-set of one
 // agent's version on one task. Every read is scoped to the caller's team, so another team's group
 // is indistinguishable from one that does not exist.
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
 import { sandboxes } from "../db/schema";
 import { runs } from "../db/schema-runs";
@@ -160,7 +160,8 @@ export async function listRunSets(env: Env, teamId: string, limit = 100): Promis
     })
     .from(runs)
     .leftJoin(sandboxes, eq(sandboxes.id, runs.sessionId))
-    .where(eq(runs.teamId, teamId))
+    // A run of an ad-hoc sandbox (started without a task) belongs to no task's run-set.
+    .where(and(eq(runs.teamId, teamId), isNotNull(runs.taskName)))
     .groupBy(runs.taskName, sandboxes.agentId, runs.agentVersion)
     .orderBy(desc(sql`max(${runs.createdAt})`))
     .limit(limit);

@@ -142,6 +142,21 @@ function parseConfig(body: string[], firstLine: number, collect: Collect, defaul
   return config;
 }
 
+/**
+ * A JSON.parse error placed in the task file: V8 names a character offset (and, in newer
+ * versions, a line and column counted inside the JSON block), which mean nothing to someone
+ * reading the file, so the offset becomes the file's own line and column.
+ */
+export function jsonErrorInFile(err: unknown, json: string, jsonFirstLine: number): { message: string; line: number } {
+  const raw = (err instanceof Error ? err.message : String(err)).replace(/\s*\(line \d+ column \d+\)/, "");
+  const position = /at position (\d+)/.exec(raw);
+  if (!position) return { message: raw, line: jsonFirstLine };
+  const before = json.slice(0, Number(position[1]));
+  const line = jsonFirstLine + (before.match(/\n/g)?.length ?? 0);
+  const column = before.length - before.lastIndexOf("\n");
+  return { message: `${raw.replace(/ in JSON at position \d+/, "")} at column ${column}`, line };
+}
+
 function parseSeed(body: string[], firstLine: number, collect: Collect): TaskSeed | undefined {
   const fail = (message: string, line = firstLine) => {
     collect({ message, line, section: SECTION_HEADINGS.seed });
@@ -154,10 +169,12 @@ function parseSeed(body: string[], firstLine: number, collect: Collect): TaskSee
   if (!close || close[1][0] !== open[1][0] || close[2].trim())
     return fail("Seed State's ```json block is not closed, or text follows it", firstLine + body.length - 1);
   let value: unknown;
+  const json = body.slice(1, -1).join("\n");
   try {
-    value = JSON.parse(body.slice(1, -1).join("\n"));
+    value = JSON.parse(json);
   } catch (err) {
-    return fail(`Seed State is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, firstLine + 1);
+    const { message, line } = jsonErrorInFile(err, json, firstLine + 1);
+    return fail(`Seed State is not valid JSON: ${message}`, line);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return fail(`Seed State must be a JSON object keyed by twin, e.g. {"<twin>": {...}}`, firstLine + 1);

@@ -107,7 +107,11 @@ describe("Run: run → criterion → tape row", () => {
       .nth(3);
     await expect(slackCell.locator("summary").textContent()).resolves.toContain("/api/chat.postMessage");
     // The world: the label the agent added, as a diff from the seed.
-    await expect(page.locator('table.diff[data-twin="github"]').textContent()).resolves.toContain("issues[number=1].labels");
+    // The issue is named once; the field that changed sits under it.
+    const issue = page
+      .locator('table.diff[data-twin="github"] tbody')
+      .filter({ has: page.locator("tr.object", { hasText: "issues[number=1]" }) });
+    await expect(issue.locator("tr.added td:first-child code").textContent()).resolves.toBe("labels");
     await shot("run-tape-row");
   });
 });

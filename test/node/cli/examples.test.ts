@@ -67,7 +67,15 @@ describe.each(TASKS)("example task %s", (name) => {
   });
 
   it("fails an agent that does nothing", async () => {
-    const { code, json } = await pomeJson<Outcome>(["run", example(name), "--", node, agent("do-nothing")]);
+    const { code, json } = await pomeJson<Outcome>([
+      "run",
+      example(name),
+      "--agent-version",
+      "do-nothing",
+      "--",
+      node,
+      agent("do-nothing"),
+    ]);
     expect(code).toBe(1);
     expect(json.passed).toBe(false);
     expect(json.runs[0]?.score ?? 0).toBeLessThan(100);

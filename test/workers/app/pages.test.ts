@@ -59,11 +59,14 @@ describe("the Run page a run's dashboard_url opens", () => {
     expect(body).toContain('data-score="50"');
     expect(body).toContain("1 of 2 evaluated criteria passed, 1 failed");
     expect(body).toContain("Excluded from the denominator: 1");
-    expect(body).toContain("already_true_in_seed: Issue #1 exists in `acme/api`");
+    expect(body).toContain("already_true_in_seed: Issue #1 exists in <code>acme/api</code>");
     expect(body).toMatch(/<details class="call mutated" id="seq-2"/);
     expect(body).toMatch(/<details class="call unsupported error" id="seq-3"/);
     expect(body).toContain('href="?page=1#seq-2"');
-    expect(body).toContain("issues[number=1].labels");
+    // The world diff names the issue once, with its changed field under it.
+    expect(body).toMatch(
+      /<tr class="object"><th colspan="3"><code>[^<]*issues\[number=1\]<\/code><\/th><\/tr><tr class="added"><td><code>labels<\/code>/,
+    );
     expect(body).toContain(`/app/runs/${run.run_id}/download/trace`);
     expect(body).toContain("Fix prompt");
   });
@@ -167,5 +170,86 @@ describe("Runs, Reliability and Sandboxes", () => {
     const row = rows.slice(rows.indexOf(`data-sandbox="${sandbox.session_id}"`));
     expect(row).toMatch(/<td class="num calls">2<\/td>/);
     expect(row).toContain(`data-until="${sandbox.expires_at}"`);
+  });
+});
+
+describe("what criteria say, rendered and escaped", () => {
+  it("shows backticks as <code> and a criterion holding HTML as text", async () => {
+    const sandbox = await createSandbox();
+    await twinFetch(sandbox, "/repos/acme/api");
+    const run = await finalizeOk(sandbox.session_id, [
+      code("c1", "Issue #1 exists in `acme/api`", { always_scored: true }),
+      code("c2", "The agent never ran `<script>alert(1)</script>` <img src=x onerror=alert(2)>"),
+    ]);
+    const body = await (await page(`/app/runs/${run.run_id}`)).text();
+    expect(body).toContain("<summary>Issue #1 exists in <code>acme/api</code></summary>");
+    expect(body).toContain("The agent never ran <code>&lt;script&gt;alert(1)&lt;/script&gt;</code> &lt;img src=x onerror=alert(2)&gt;");
+    expect(body).not.toContain("<script>alert");
+    expect(body).not.toContain("<img src=x");
+  });
+});
+
+describe("a sandbox's own page", () => {
+  it("shows its tape and its world now, and discards it only when confirmed", async () => {
+    const sandbox = await createSandbox();
+    await twinFetch(sandbox, "/repos/acme/api");
+    await twinFetch(sandbox, "/repos/acme/api/issues/1/labels", { method: "POST", body: JSON.stringify({ labels: ["bug"] }) });
+    const list = await (await page("/app/sandboxes/rows")).text();
+    expect(list).toContain(`<a href="/app/sandboxes/${sandbox.session_id}">`);
+    const html = await (await page(`/app/sandboxes/${sandbox.session_id}`)).text();
+    expect(html).toContain("Tape (2 calls)");
+    expect(html).toMatch(/<details class="call mutated" id="seq-2"/);
+    expect(html).toContain('<details class="world" data-twin="github">');
+    expect(html).toContain("&quot;bug&quot;");
+    expect(html).toContain(`action="/app/sandboxes/${sandbox.session_id}/discard"`);
+
+    const unconfirmed = await page(`/app/sandboxes/${sandbox.session_id}/discard`, { method: "POST", body: new URLSearchParams({}) });
+    expect(unconfirmed.status).toBe(303);
+    expect(unconfirmed.headers.get("location")).toBe(`/app/sandboxes/${sandbox.session_id}?unconfirmed=1`);
+    const still = await (
+      await SELF.fetch(`${ORIGIN}/v1/sandboxes/${sandbox.session_id}`, { headers: { authorization: "Bearer pme_local_dev" } })
+    ).json<{ state: string }>();
+    expect(still.state).toBe("running");
+
+    const discarded = await page(`/app/sandboxes/${sandbox.session_id}/discard`, {
+      method: "POST",
+      body: new URLSearchParams({ confirm: "yes" }),
+    });
+    expect(discarded.status).toBe(303);
+    const after = await (
+      await SELF.fetch(`${ORIGIN}/v1/sandboxes/${sandbox.session_id}`, { headers: { authorization: "Bearer pme_local_dev" } })
+    ).json<{
+      state: string;
+      close_reason: string | null;
+    }>();
+    expect(after).toMatchObject({ state: "expired", close_reason: "discarded" });
+    const closedPage = await (await page(`/app/sandboxes/${sandbox.session_id}?discarded=1`)).text();
+    expect(closedPage).toContain("Discarded: the sandbox is closed");
+    expect(closedPage).not.toContain('/discard"');
+  });
+
+  it("answers 404 for another team's sandbox, and discards nothing of it", async () => {
+    const sandbox = await createSandbox();
+    const cookie = await signIn(await otherTeamKey(`app-sbx-${crypto.randomUUID().slice(0, 6)}`));
+    expect((await page(`/app/sandboxes/${sandbox.session_id}`, { headers: { cookie } })).status).toBe(404);
+    const refused = await page(`/app/sandboxes/${sandbox.session_id}/discard`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ confirm: "yes" }),
+    });
+    expect(refused.status).toBe(404);
+    const still = await (
+      await SELF.fetch(`${ORIGIN}/v1/sandboxes/${sandbox.session_id}`, { headers: { authorization: "Bearer pme_local_dev" } })
+    ).json<{ state: string }>();
+    expect(still.state).toBe("ready");
+    expect((await page("/app/sandboxes/%3Cscript%3E")).status).toBe(404);
+  });
+
+  it("serves a favicon every page links to", async () => {
+    const icon = await page("/app/assets/favicon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await icon.text()).toMatch(/^<svg /);
+    expect(await (await page("/app/runs")).text()).toContain('<link rel="icon" href="/app/assets/favicon.svg"');
   });
 });

@@ -6,6 +6,8 @@ import type { TapeRow } from "../../../durable-objects/twins/types";
 import { evidenceKey } from "../../../durable-objects/evidence-keys";
 import { buildTimelineIndex, hasStoredLayout, seqsInReason, tapeView, timelineIndexKey } from "../../../workers/dashboard/tape-view";
 import { diffWorld } from "../../../workers/dashboard/world-diff";
+import { callTitle, decodeQueryString, graphqlCall, graphqlOperation } from "../../../workers/dashboard/call-summary";
+import { codeSpans, inlineMarkdown, plainText } from "../../../workers/routes/app/markdown";
 import { api, createSandbox, postJson, twinFetch } from "../helpers";
 import { timelinePage } from "../../../workers/routes/app/data";
 
@@ -107,12 +109,43 @@ describe("the world diff", () => {
     };
     const { changes, truncated } = diffWorld(seed, final);
     expect(truncated).toBe(false);
+    const issue = (n: number) => `repositories[name=api].issues[number=${n}]`;
     expect(changes).toEqual([
-      { path: "repositories[name=api].issues[number=1].labels", kind: "removed", before: "triage" },
-      { path: "repositories[name=api].issues[number=1].labels", kind: "added", after: "bug" },
-      { path: "repositories[name=api].issues[number=2].state", kind: "changed", before: "open", after: "closed" },
-      { path: "repositories[name=api].issues[number=3]", kind: "added", after: { number: 3, labels: [], state: "open" } },
+      { path: `${issue(1)}.labels`, object: issue(1), field: "labels", kind: "removed", before: "triage" },
+      { path: `${issue(1)}.labels`, object: issue(1), field: "labels", kind: "added", after: "bug" },
+      { path: `${issue(2)}.state`, object: issue(2), field: "state", kind: "changed", before: "open", after: "closed" },
+      {
+        path: issue(3),
+        object: "repositories[name=api]",
+        field: "issues[number=3]",
+        kind: "added",
+        after: { number: 3, labels: [], state: "open" },
+      },
     ]);
+  });
+
+  it("matches records by id per collection, so untouched ones are not added and a renamed one is changed", () => {
+    const uuid = (n: number) => `0000000${n}-3c01-450d-8f6a-d23a02e6702f`;
+    const channel = (id: string, name: string) => ({ id, name, members: ["U1"] });
+    const seed = {
+      channels: [channel("C1", "general"), channel("C2", "random")],
+      users: [{ id: "C1", name: "general" }],
+      issues: [{ id: uuid(1), identifier: "ENG-1", number: 1, title: "Crash", state: "Triage" }],
+    };
+    const final = {
+      // Reordered, one renamed, one new; the users collection reuses an id of another collection.
+      channels: [channel("C3", "release-4-2"), channel("C2", "random"), channel("C1", "announcements")],
+      users: [{ id: "C1", name: "general" }],
+      issues: [{ id: uuid(1), identifier: "ENG-1", number: 1, title: "Crash", state: "Todo" }],
+    };
+    const { changes } = diffWorld(seed, final);
+    expect(changes.map((c) => [c.object, c.field, c.kind])).toEqual([
+      ["channels[name=announcements]", "name", "changed"],
+      ["", "channels[name=release-4-2]", "added"],
+      // An issue by its identifier, never by its UUID.
+      ["issues[identifier=ENG-1]", "state", "changed"],
+    ]);
+    expect(JSON.stringify(changes)).not.toContain(uuid(1));
   });
 
   it("says nothing for an unchanged world and stops at the limit", () => {
@@ -156,8 +189,67 @@ describe("the timeline index kept beside a tape", () => {
     expect(again?.rows).toEqual(first?.rows);
     expect(again?.rows.map((r) => r.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 101));
     expect(again?.rows[0].response_body).toEqual({ title: "é ✓ 100" });
-    expect(again?.mutating).toEqual([{ seq: 151, twin: "github", method: "GET", path: "/repos/acme/api/issues/151", page: 2 }]);
+    expect(again?.mutating).toEqual([
+      { seq: 151, twin: "github", method: "GET", path: "/repos/acme/api/issues/151", operation: "issues.get", page: 2 },
+    ]);
     expect((await timelinePage(env, () => {}, key, 3))?.rows).toHaveLength(30);
     expect(await timelinePage(env, () => {}, `${key}.absent`, 1)).toBeUndefined();
+  });
+});
+
+describe("a GraphQL call is named by its operation, with its query decoded", () => {
+  const gql = (body: unknown, extra: Partial<TapeRow> = {}) =>
+    row(1, { transport: "graphql", method: "POST", path: "/graphql", request_body: body, operation: "issueUpdate", ...extra });
+
+  it("reads the operation's type and name, and the field the tape recorded", () => {
+    const query = 'mutation issueUpdate($id: String!) {\n  issueUpdate(id: $id, input: {title: "x"}) { success }\n}';
+    expect(graphqlCall(gql({ query, variables: { id: "ENG-1" } }))).toEqual({
+      type: "mutation",
+      name: "issueUpdate",
+      query,
+      variables: { id: "ENG-1" },
+    });
+    expect(callTitle(gql({ query }))).toBe("mutation issueUpdate");
+    // The operation's own name beside the root field it reached, when they differ.
+    expect(callTitle(gql({ query: "query team_labels { team(id: 1) { labels { nodes { id } } } }" }, { operation: "team" }))).toBe(
+      "query team_labels (team)",
+    );
+    // Fragments first, a comment naming another operation, an anonymous shorthand.
+    expect(graphqlOperation("# query Fake\nfragment F on Issue { id }\nmutation Real { x }")).toEqual({ type: "mutation", name: "Real" });
+    expect(graphqlOperation("{ viewer { id } }")).toEqual({ type: "query", name: null });
+    expect(graphqlOperation("query A { a } mutation B { b }", "B")).toEqual({ type: "mutation", name: "B" });
+  });
+
+  it("reads a GET's ?query= and a body sent as text, and leaves REST calls as method and path", () => {
+    const get = row(2, {
+      transport: "graphql",
+      method: "GET",
+      path: "/graphql",
+      query: `query=${encodeURIComponent("query viewer { viewer { id } }")}`,
+    });
+    expect(callTitle(get)).toBe("query viewer (issues.get)");
+    expect(graphqlCall(gql(JSON.stringify({ query: "query q { a }" })))?.name).toBe("q");
+    expect(graphqlCall(row(3))).toBeNull();
+    expect(callTitle(row(4, { query: "q=is%3Aopen+label%3Abug" }))).toBe("GET /repos/acme/api/issues/4?q=is:open label:bug");
+    expect(decodeQueryString("%E0%A4%A")).toBe("%E0%A4%A");
+  });
+});
+
+describe("Markdown code spans", () => {
+  it("splits text at backtick pairs and leaves fences and lone backticks alone", () => {
+    expect(codeSpans("Issue #1 in `acme/api` has the `bug` label")).toEqual([
+      { text: "Issue #1 in ", code: false },
+      { text: "acme/api", code: true },
+      { text: " has the ", code: false },
+      { text: "bug", code: true },
+      { text: " label", code: false },
+    ]);
+    expect(codeSpans("```json\n{}\n```")).toEqual([{ text: "```json\n{}\n```", code: false }]);
+    expect(plainText("a `b` c ` d")).toBe("a b c ` d");
+  });
+
+  it("renders code as <code> and escapes everything else, inside the span too", async () => {
+    const out = String(await inlineMarkdown("Run `<script>alert(1)</script>` & <b>bold</b>"));
+    expect(out).toBe("Run <code>&lt;script&gt;alert(1)&lt;/script&gt;</code> &amp; &lt;b&gt;bold&lt;/b&gt;");
   });
 });

@@ -1,7 +1,7 @@
 // What the pages read: runs with their sandbox's agent and task, evidence blobs, open sandboxes.
 // Scoped to the caller's team like every /v1 read.
 import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
-import type { TwinId } from "../../../durable-objects/twins/types";
+import type { TwinId } from "../../../durable-objects/twins/registry";
 import { database } from "../../db/client";
 import { sandboxes } from "../../db/schema";
 import { runs } from "../../db/schema-runs";

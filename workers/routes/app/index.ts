@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { html } from "hono/html";
-import { isTwinId } from "../../../durable-objects/twins/registry";
+import { isTwinId, TWIN_IDS } from "../../../durable-objects/twins/registry";
 import type { AppEnv } from "../../app-env";
 import { signBlobUrl } from "../../blobs/sign";
 import type { TapeView } from "../../dashboard/tape-view";
@@ -33,10 +33,22 @@ import { runPage, type WorldDiff } from "./run-page";
 import { runsPage } from "./runs-page";
 import { KEY_COOKIE, keyForm, login, logout, requireDashboardKey, safeNext } from "./session";
 import { sandboxesPage, sandboxRows } from "./sandboxes-page";
+import { sandboxEvidence, sandboxPage } from "./sandbox-page";
+import { findSandbox, setSandboxState } from "../../sandbox-index";
+import { sandboxStub } from "../../stubs";
+import { fidelityIndexPage, fidelityTwinPage } from "./fidelity-page";
+import { fidelityReport } from "../twins";
 import { dashboardHeaders, refuseCrossSite } from "./security";
 
 const RUN_ID = /^run_[A-Za-z0-9]{8,40}$/;
 const GROUP_ID = /^[A-Za-z0-9_-]{6,64}$/;
+const SANDBOX_ID = /^ses_[A-Za-z0-9]{8,40}$/;
+
+/** The caller's sandbox named in the path, or undefined (another team's is indistinguishable from none). */
+async function loadSandbox(c: Context<AppEnv>) {
+  const id = c.req.param("id") ?? "";
+  return SANDBOX_ID.test(id) ? findSandbox(c.env, teamOf(c), id) : undefined;
+}
 
 function page(c: Context<AppEnv>, section: Section, title: string, body: Html, script?: PageScript, status: 200 | 404 = 200) {
   return c.html(layout({ title, section, body, signedIn: getCookie(c, KEY_COOKIE) !== undefined, script }), status);
@@ -182,4 +194,43 @@ export const appRoutes = new Hono<AppEnv>()
     return page(c, "reliability", `Group ${groupId}`, runSetPage(title, stats, comparison));
   })
   .get("/sandboxes", async (c) => page(c, "sandboxes", "Sandboxes", sandboxesPage(await openSandboxes(c.env, teamOf(c))), "sandboxes.js"))
-  .get("/sandboxes/rows", async (c) => c.html(sandboxRows(await openSandboxes(c.env, teamOf(c)))));
+  .get("/sandboxes/rows", async (c) => c.html(sandboxRows(await openSandboxes(c.env, teamOf(c)))))
+  .get("/sandboxes/:id", async (c) => {
+    const row = await loadSandbox(c);
+    const after = Math.max(0, Math.floor(Number(c.req.query("after") ?? 0)) || 0);
+    const evidence = row ? await sandboxEvidence(c.env, row, after) : undefined;
+    if (!row || !evidence) return notFoundPage(c, "sandboxes", "That sandbox");
+    const message =
+      c.req.query("unconfirmed") !== undefined
+        ? "Nothing was discarded: tick the box to confirm that this run should not be graded."
+        : c.req.query("discarded") !== undefined
+          ? "Discarded: the sandbox is closed and its tape and world are archived."
+          : null;
+    return page(c, "sandboxes", `Sandbox ${row.id}`, sandboxPage(row, evidence, after, message));
+  })
+  .post("/sandboxes/:id/discard", async (c) => {
+    const row = await loadSandbox(c);
+    if (!row) return notFoundPage(c, "sandboxes", "That sandbox");
+    const form = await c.req.parseBody();
+    if (form.confirm !== "yes") return c.redirect(`/app/sandboxes/${row.id}?unconfirmed=1`, 303);
+    // As DELETE /v1/sandboxes/:id with its discard token: closing as expired archives the tape
+    // and final state first, and the index learns why it closed.
+    const closed = await sandboxStub(c.env, row.id).close("expired", "discarded");
+    if (closed.ok) {
+      const meta = closed.meta;
+      await setSandboxState(
+        c.env,
+        row.id,
+        meta.state,
+        meta.closedAt === null ? null : new Date(meta.closedAt).toISOString(),
+        meta.closeReason,
+      );
+    }
+    return c.redirect(`/app/sandboxes/${row.id}?discarded=1`, 303);
+  })
+  .get("/fidelity", (c) => page(c, "fidelity", "Fidelity", fidelityIndexPage(TWIN_IDS.flatMap((id) => fidelityReport(id) ?? []))))
+  .get("/fidelity/:id", (c) => {
+    const report = fidelityReport(c.req.param("id"));
+    if (!report) return notFoundPage(c, "fidelity", "That twin");
+    return page(c, "fidelity", `${report.vendor} fidelity`, fidelityTwinPage(report));
+  });

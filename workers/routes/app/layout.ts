@@ -5,7 +5,7 @@ import { html } from "hono/html";
 
 export type Html = ReturnType<typeof html>;
 
-export type Section = "runs" | "reliability" | "sandboxes";
+export type Section = "runs" | "reliability" | "sandboxes" | "fidelity";
 
 /** A page's own script, one of the files under /app/assets/ (never inline: the CSP forbids it). */
 export type PageScript = "sandboxes.js";
@@ -15,9 +15,9 @@ export function layout(opts: { title: string; section: Section; body: Html; sign
     section === opts.section ? html`<a href="${href}" aria-current="page">${label}</a>` : html`<a href="${href}">${label}</a>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${opts.title} · pome</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/app/assets/dashboard.css">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/app/assets/dashboard.css"><link rel="icon" href="/app/assets/favicon.svg" type="image/svg+xml">
 <script src="/app/assets/dashboard.js"></script></head>
-<body><header><b>pome</b><nav>${link("/app/runs", "Runs", "runs")}${link("/app/reliability", "Reliability", "reliability")}${link("/app/sandboxes", "Sandboxes", "sandboxes")}</nav>
+<body><header><b>pome</b><nav>${link("/app/runs", "Runs", "runs")}${link("/app/reliability", "Reliability", "reliability")}${link("/app/sandboxes", "Sandboxes", "sandboxes")}${link("/app/fidelity", "Fidelity", "fidelity")}</nav>
 ${opts.signedIn ? html`<form method="post" action="/app/logout"><button>Forget key</button></form>` : ""}</header>
 <main>${opts.body}</main>${opts.script ? html`<script src="/app/assets/${opts.script}"></script>` : ""}</body></html>`;
 }

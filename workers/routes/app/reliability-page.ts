@@ -7,6 +7,7 @@ import type { RunSetReliability } from "../../stats/run-sets";
 import { intervalChart, passHatKChart, type IntervalRow } from "./charts";
 import type { IndexEntry } from "./data";
 import { badge, pct, when, type Html } from "./layout";
+import { inlineMarkdown } from "./markdown";
 
 const q = (params: Record<string, string | null>) => {
   const out = new URLSearchParams();
@@ -39,14 +40,14 @@ ${tasks.map((task) => {
       note: `${s.passed}/${s.graded} graded`,
     };
   });
-  return html`<section class="card task-sets"><h2>${task ?? "(unnamed task)"}</h2>${intervalChart(rows, sets[0].pass_threshold / 100)}
-<table><thead><tr><th>Agent · version</th><th class="num">Trials</th><th class="num">Passed</th><th class="num">Incomplete</th><th class="num">Errored</th><th class="num">Pass rate</th><th>95% interval</th><th>Verdict</th><th>Last run</th></tr></thead><tbody>
+  return html`<section class="card task-sets"><h2>${inlineMarkdown(task ?? "(unnamed task)")}</h2>${intervalChart(rows, sets[0].pass_threshold / 100)}
+<div class="scroll-x"><table><thead><tr><th>Agent · version</th><th class="num">Trials</th><th class="num">Passed</th><th class="num">Incomplete</th><th class="num">Errored</th><th class="num">Pass rate</th><th>95% interval</th><th>Verdict</th><th>Last run</th></tr></thead><tbody>
 ${sets.map((s) => {
   const rate = s.graded ? s.passed / s.graded : null;
   const i = s.graded ? wilson(s.passed, s.graded) : null;
   const verdict = rate === null ? "no_data" : rate * 100 >= s.pass_threshold - 1e-9 ? "passed" : "failed";
   return html`<tr><td><a href="${setHref(s)}">${setLabel(s)}</a></td><td class="num">${s.trials}</td><td class="num">${s.passed}</td><td class="num">${s.incomplete}</td><td class="num">${s.errored}</td><td class="num">${pct(rate)}</td><td>${i ? `${pct(i.low)}–${pct(i.high)}` : "—"}</td><td>${badge(verdict)}</td><td class="muted">${when(s.last_run_at)}</td></tr>`;
-})}</tbody></table></section>`;
+})}</tbody></table></div></section>`;
 })}`;
 }
 
@@ -77,11 +78,11 @@ function criteriaBlock(r: RunSetReliability): Html {
   )}
 <h3>Flaky criteria</h3>${
     flaky.length
-      ? html`<ul class="flaky-list">${flaky.map((c) => html`<li>${badge("flaky")} ${c.text} <span class="muted">passed ${c.passed} of ${c.passed + c.failed}</span></li>`)}</ul>`
+      ? html`<ul class="flaky-list">${flaky.map((c) => html`<li>${badge("flaky")} ${inlineMarkdown(c.text)} <span class="muted">passed ${c.passed} of ${c.passed + c.failed}</span></li>`)}</ul>`
       : html`<p class="muted">None: every graded criterion gave the same verdict in every trial.</p>`
   }
 <table><thead><tr><th>Criterion</th><th>Kind</th><th class="num">Passed</th><th class="num">Failed</th><th class="num">Excluded</th><th class="num">Pass rate</th><th>Across trials</th></tr></thead><tbody>
-${r.criteria.map((c) => html`<tr><td>${c.text}</td><td>${c.kind}</td><td class="num">${c.passed}</td><td class="num">${c.failed}</td><td class="num">${c.excluded}</td><td class="num">${pct(c.pass_rate)}</td><td>${badge(c.status)}</td></tr>`)}
+${r.criteria.map((c) => html`<tr><td>${inlineMarkdown(c.text)}</td><td>${c.kind}</td><td class="num">${c.passed}</td><td class="num">${c.failed}</td><td class="num">${c.excluded}</td><td class="num">${pct(c.pass_rate)}</td><td>${badge(c.status)}</td></tr>`)}
 </tbody></table>`;
 }
 
@@ -131,7 +132,7 @@ ${intervalChart(rows, baseline.pass_threshold / 100)}
 ${cmp.criteria.map(
   (
     d,
-  ) => html`<tr data-flip="${d.flip ?? ""}"><td>${d.text}</td><td>${badge(d.before.status)} <span class="muted">${d.before.passed}/${d.before.passed + d.before.failed}</span></td><td>${badge(d.after.status)} <span class="muted">${d.after.passed}/${d.after.passed + d.after.failed}</span></td>
+  ) => html`<tr data-flip="${d.flip ?? ""}"><td>${inlineMarkdown(d.text)}</td><td>${badge(d.before.status)} <span class="muted">${d.before.passed}/${d.before.passed + d.before.failed}</span></td><td>${badge(d.after.status)} <span class="muted">${d.after.passed}/${d.after.passed + d.after.failed}</span></td>
 <td>${d.flip ? badge(d.flip === "failed→passed" ? "passed" : "failed", d.flip) : ""}</td><td class="num">${d.test ? d.test.p_value.toFixed(3) : "—"}</td></tr>`,
 )}</tbody></table></section>`;
 }

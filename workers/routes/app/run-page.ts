@@ -9,7 +9,9 @@ import type { CriterionResult } from "../../grading/types";
 import { ownerOf } from "../../grading/verdict";
 import type { Change } from "../../dashboard/world-diff";
 import { seqsInReason, type CallRef, type TapeView } from "../../dashboard/tape-view";
+import { callTitle, decodeQueryString, graphqlCall } from "../../dashboard/call-summary";
 import { badge, scoreBar, when, type Html } from "./layout";
+import { inlineMarkdown, plainText } from "./markdown";
 
 export interface WorldDiff {
   twin: string;
@@ -29,27 +31,39 @@ function shown(value: unknown): string {
     : text;
 }
 
-const brief = (value: unknown) => {
-  const text = JSON.stringify(value) ?? "undefined";
-  return text.length > 240 ? `${text.slice(0, 240)}…` : text;
-};
+/** A value of the world diff: short ones inline, long ones opened in full from a <details>. */
+const INLINE_LIMIT = 120;
+const VALUE_LIMIT = 20000;
+function worldValue(value: unknown): Html {
+  const inline = JSON.stringify(value) ?? "undefined";
+  if (inline.length <= INLINE_LIMIT) return html`<code>${inline}</code>`;
+  // A string in full as the text it is (a message, a leaked secret), anything else as indented JSON.
+  const full = typeof value === "string" ? value : (JSON.stringify(value, null, 2) ?? "undefined");
+  const cut =
+    full.length > VALUE_LIMIT
+      ? `${full.slice(0, VALUE_LIMIT)}\n… ${full.length - VALUE_LIMIT} more characters; download the states for all of it`
+      : full;
+  return html`<details class="value"><summary><code>${inline.slice(0, INLINE_LIMIT - 20)}…</code> <span class="muted">${inline.length} characters</span></summary><pre>${cut}</pre></details>`;
+}
 
 function scoreSection(run: RunView): Html {
   const b = run.criteria_breakdown;
   const excluded = run.criteria_results.filter((r) => r.status === "skipped" || r.status === "unmatched");
-  return html`<section class="verdict" aria-label="verdict" data-verdict="${run.verdict}"><p>${badge(run.verdict)} <span class="verdict-reason">${run.verdict_reason}</span></p></section>
+  return html`<section class="verdict" aria-label="verdict" data-verdict="${run.verdict}"><p>${badge(run.verdict)} <span class="verdict-reason">${inlineMarkdown(run.verdict_reason)}</span></p></section>
 <section class="score" aria-label="score">
 <div><div class="big" data-score="${run.score ?? ""}">${run.score === null ? "—" : run.score}<span class="muted">/100</span></div>${scoreBar(b.passed, b.failed)}
 <div class="denominator">${b.passed} of ${b.evaluated} evaluated criteria passed${b.failed ? `, ${b.failed} failed` : ""}</div></div>
 <div class="excluded"><b>Excluded from the denominator: ${excluded.length}</b>${
     excluded.length
-      ? html`<div class="chips">${excluded.map((r) => html`<span title="${r.reason}">${r.status === "unmatched" ? "unmatched" : (r.skip_reason ?? "skipped")}: ${r.text}</span>`)}</div>`
+      ? html`<div class="chips">${excluded.map((r) => html`<span title="${plainText(r.reason)}">${r.status === "unmatched" ? "unmatched" : (r.skip_reason ?? "skipped")}: ${inlineMarkdown(r.text)}</span>`)}</div>`
       : html`<div class="muted">none</div>`
   }</div></section>`;
 }
 
 function callLink(ref: CallRef): Html {
-  return html`<li><a href="?page=${ref.page}#seq-${ref.seq}">#${ref.seq} ${ref.method} ${ref.path}</a></li>`;
+  // A call at one path for every operation (GraphQL) is named by its operation.
+  const named = ref.operation && /graphql/i.test(ref.path) ? `${ref.operation} (${ref.method} ${ref.path})` : `${ref.method} ${ref.path}`;
+  return html`<li><a href="?page=${ref.page}#seq-${ref.seq}">#${ref.seq} ${named}</a></li>`;
 }
 
 function criterionCalls(r: CriterionResult, tape: TapeView | undefined, run: RunView): Html {
@@ -70,10 +84,10 @@ function criteriaSection(run: RunView, tape: TapeView | undefined): Html {
   return html`<table class="criteria"><thead><tr><th>Status</th><th>Criterion</th><th>Kind</th><th>Owner</th><th>Reason</th></tr></thead><tbody>
 ${run.criteria_results.map(
   (r) => html`<tr class="crit" data-criterion="${r.id}" data-owner="${ownerOf(r) ?? ""}"><td>${badge(r.status)}</td>
-<td><details id="crit-${r.id}"><summary>${r.text}</summary><div class="crit-detail">
+<td><details id="crit-${r.id}"><summary>${inlineMarkdown(r.text)}</summary><div class="crit-detail">
 <p><b>Check:</b> ${r.check_id ?? (r.kind === "model" ? "LLM judge" : "none bound")}${r.twin ? html` · <b>twin:</b> ${r.twin}` : ""}${r.always_scored ? " · always scored" : ""}</p>
-<p><b>Reason:</b> ${r.reason}</p>${criterionCalls(r, tape, run)}</div></details></td>
-<td>${r.kind}</td><td class="owner">${ownerOf(r) ?? "—"}</td><td class="reason">${r.reason}</td></tr>`,
+<p><b>Reason:</b> ${inlineMarkdown(r.reason)}</p>${criterionCalls(r, tape, run)}</div></details></td>
+<td>${r.kind}</td><td class="owner">${ownerOf(r) ?? "—"}</td><td class="reason">${inlineMarkdown(r.reason)}</td></tr>`,
 )}</tbody></table>`;
 }
 
@@ -107,17 +121,27 @@ ${sorted.map((p, i) => html`${i && p - sorted[i - 1] > 1 ? "… " : ""}${p === t
 ${tape.page < tape.pages ? html`<a href="?page=${tape.page + 1}#timeline" rel="next">next →</a>` : ""}</nav>`;
 }
 
-function callRow(row: TapeRow, lanes: readonly string[], t0: number): Html {
+/** One call of a tape as a timeline row: seq, time since t0, and the call in its twin's lane. */
+export function callRow(row: TapeRow, lanes: readonly string[], t0: number): Html {
   const flags = [
     row.mutated ? "mutated" : "",
     row.fidelity === "unsupported" ? "unsupported" : "",
     row.status >= 400 ? "error" : "",
   ].filter(Boolean);
   const offset = ((Date.parse(row.at) - t0) / 1000).toFixed(2);
-  const cell = html`<details class="call ${flags.join(" ")}" id="seq-${row.seq}" data-seq="${row.seq}"><summary><b>${row.method}</b> ${row.path}${row.query ? `?${row.query}` : ""} → <b class="${row.status >= 400 ? "failed" : "passed"}">${row.status}</b>
+  const gql = graphqlCall(row);
+  // A GraphQL call is named by its operation (the path is the same for all of them); its query is
+  // shown as GraphQL text with its variables beside it.
+  const title = gql
+    ? html`<b>${gql.type}</b> ${gql.name ?? row.operation}${row.operation && row.operation !== gql.name ? html` <span class="muted">${row.operation}</span>` : ""}`
+    : html`<b>${row.method}</b> ${row.path}${row.query ? `?${decodeQueryString(row.query)}` : ""}`;
+  const request = gql
+    ? html`<pre class="request graphql">${shown(gql.query)}</pre>${gql.variables === null ? "" : html`<b>Variables</b><pre class="variables">${shown(gql.variables)}</pre>`}`
+    : html`<pre class="request">${shown(row.request_body)}</pre>`;
+  const cell = html`<details class="call ${flags.join(" ")}" id="seq-${row.seq}" data-seq="${row.seq}"><summary title="${callTitle(row)}">${title} → <b class="${row.status >= 400 ? "failed" : "passed"}">${row.status}</b>
 ${flags.map((f) => badge(f === "error" ? "failed" : f === "mutated" ? "flaky" : "skipped", f))}</summary>
-<div class="io"><p class="muted">${row.transport} · ${row.operation} · ${row.at}</p>
-<b>Request</b>${Object.keys(row.request_headers ?? {}).length ? html`<pre>${shown(row.request_headers)}</pre>` : ""}<pre class="request">${shown(row.request_body)}</pre>
+<div class="io"><p class="muted">${row.transport} · ${row.method} ${row.path} · ${row.operation} · ${row.at}</p>
+<b>Request</b>${Object.keys(row.request_headers ?? {}).length ? html`<pre>${shown(row.request_headers)}</pre>` : ""}${request}
 <b>Response ${row.status}</b><pre class="response">${shown(row.response_body)}</pre></div></details>`;
   return html`<tr class="row"><td class="num"><a href="#seq-${row.seq}">${row.seq}</a></td><td class="num muted">+${offset}s</td>${lanes.map((l) => html`<td class="lane">${l === row.twin ? cell : ""}</td>`)}</tr>`;
 }
@@ -144,8 +168,17 @@ function timelineSection(run: RunView, tape: TapeView | undefined): Html {
     body.push(callRow(row, lanes, t0));
   }
   return html`<p class="muted">${tape.total} calls in ${run.steps.length} steps; showing ${(tape.page - 1) * tape.pageSize + 1}–${(tape.page - 1) * tape.pageSize + tape.rows.length}. Click a call for its request and response.</p>
-${pager(tape)}<table class="timeline"><thead><tr><th>Seq</th><th>Time</th>${lanes.map((l) => html`<th class="lane-head">${l}</th>`)}</tr></thead><tbody>${body}</tbody></table>${pager(tape)}`;
+${pager(tape)}<table class="timeline"><colgroup><col class="seq"><col class="time">${lanes.map(() => html`<col>`)}</colgroup><thead><tr><th>Seq</th><th>Time</th>${lanes.map((l) => html`<th class="lane-head">${l}</th>`)}</tr></thead><tbody>${body}</tbody></table>${pager(tape)}`;
 }
+
+/** The changes grouped by the record they belong to, in the order the diff found them. */
+function byRecord(changes: readonly Change[]): [string, Change[]][] {
+  const groups = new Map<string, Change[]>();
+  for (const c of changes) groups.set(c.object, [...(groups.get(c.object) ?? []), c]);
+  return [...groups];
+}
+
+const kindBadge = (kind: Change["kind"]) => badge(kind === "added" ? "passed" : kind === "removed" ? "failed" : "skipped", kind);
 
 function worldSection(world: readonly WorldDiff[]): Html {
   return html`${world.map(
@@ -154,12 +187,15 @@ function worldSection(world: readonly WorldDiff[]): Html {
         w.missing
           ? html`<p class="muted">${w.missing}</p>`
           : w.changes.length
-            ? html`<table class="diff" data-twin="${w.twin}"><thead><tr><th>Path</th><th>Seed</th><th>Final</th></tr></thead><tbody>${w.changes.map(
-                (
-                  c,
-                ) => html`<tr class="${c.kind}"><td><code>${c.path}</code> ${badge(c.kind === "added" ? "passed" : c.kind === "removed" ? "failed" : "skipped", c.kind)}</td>
-<td class="del"><code>${c.kind === "added" ? "" : brief(c.before)}</code></td><td class="add"><code>${c.kind === "removed" ? "" : brief(c.after)}</code></td></tr>`,
-              )}</tbody></table>${w.truncated ? html`<p class="muted">More changes than shown; download the states for all of them.</p>` : ""}`
+            ? html`<table class="diff" data-twin="${w.twin}"><colgroup><col class="field"><col><col></colgroup><thead><tr><th>Change</th><th>Seed</th><th>Final</th></tr></thead>${byRecord(
+                w.changes,
+              ).map(
+                ([object, changes]) =>
+                  html`<tbody data-object="${object}">${object ? html`<tr class="object"><th colspan="3"><code>${object}</code></th></tr>` : ""}${changes.map(
+                    (c) => html`<tr class="${c.kind}"><td><code>${c.field || c.path}</code> ${kindBadge(c.kind)}</td>
+<td class="del">${c.kind === "added" ? "" : worldValue(c.before)}</td><td class="add">${c.kind === "removed" ? "" : worldValue(c.after)}</td></tr>`,
+                  )}</tbody>`,
+              )}</table>${w.truncated ? html`<p class="muted">More changes than shown; download the states for all of them.</p>` : ""}`
             : html`<p class="muted">The final state equals the seed: nothing changed.</p>`
       }`,
   )}`;
@@ -183,8 +219,8 @@ ${regradeSection(run)}
 ${scoreSection(run)}
 ${examineeSection(run)}
 <h2>Criteria</h2>${criteriaSection(run, tape)}
-${run.summary ? html`<h2>Summary</h2><p>${run.summary}</p>` : ""}
-<h2>Fix prompt</h2>${run.fix_prompt ? html`<pre class="fix-prompt">${run.fix_prompt}</pre>` : html`<p class="muted">Nothing to hand off: no evaluated criterion failed and no call hit an unsupported endpoint.</p>`}
+${run.summary ? html`<h2>Summary</h2><p class="summary">${inlineMarkdown(run.summary)}</p>` : ""}
+<h2>Fix prompt</h2>${run.fix_prompt ? html`<pre class="fix-prompt">${inlineMarkdown(run.fix_prompt)}</pre>` : html`<p class="muted">Nothing to hand off: no evaluated criterion failed and no call hit an unsupported endpoint.</p>`}
 <h2>Downloads</h2><ul class="downloads">${downloads}<li><a href="/app/runs/${run.id}/report.md">Report (markdown)</a></li></ul>
 <h2 id="timeline">Timeline</h2>${timelineSection(run, tape)}
 <h2 id="world">World: seed → final</h2>${worldSection(world)}`;

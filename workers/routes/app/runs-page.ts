@@ -23,7 +23,7 @@ export function runsPage(
 ): Html {
   const filtered = Object.values(filters).some((v) => v);
   const table = rows.length
-    ? html`<table class="runs"><thead><tr><th>Run</th><th>Started</th><th>Task</th><th>Agent · version</th><th>Group</th><th>Twins</th><th class="num">Score</th><th></th><th>Verdict</th></tr></thead><tbody>
+    ? html`<div class="scroll-x"><table class="runs"><thead><tr><th>Run</th><th>Started</th><th>Task</th><th>Agent · version</th><th>Group</th><th>Twins</th><th class="num">Score</th><th></th><th>Verdict</th></tr></thead><tbody>
 ${rows.map(
   (
     r,
@@ -31,7 +31,7 @@ ${rows.map(
 <td>${r.agent_id ?? ""}${r.agent_id ? " · " : ""}${r.agent_version ?? html`<span class="muted">undeclared</span>`}</td>
 <td>${r.group_id ? html`<a href="/app/reliability/groups/${r.group_id}">${r.group_id}</a>` : "—"}</td><td>${r.twins.join(", ")}</td>
 <td class="num">${r.score === null ? "—" : `${r.score}/100`}</td><td>${scoreBar(r.breakdown.passed, r.breakdown.failed)}</td><td>${badge(r.outcome)}</td></tr>`,
-)}</tbody></table>`
+)}</tbody></table></div>`
     : html`<p class="muted">${filtered ? "No run matches these filters." : "No runs yet. Finalize a sandbox (pome run, or POST /v1/sandboxes/:id/finalize) and it appears here."}</p>`;
   const setLink =
     filters.task && filters.version
