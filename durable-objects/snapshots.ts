@@ -4,7 +4,7 @@
 // to R2 as `state_initial.<twin>.json`.
 import type { Db } from "./sql";
 import { textPages } from "./text-pages";
-import type { TwinId } from "./twins/types";
+import type { TwinId } from "./twins/registry";
 
 export const SNAPSHOTS_MIGRATION = {
   name: "0003_snapshots",

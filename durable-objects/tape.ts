@@ -9,7 +9,8 @@ import { isVerbatimJson } from "./json-text";
 import { MAX_PARSED_DEPTH, REDACTED, redactBody, redactPath, redactQuery, redactText } from "./redact";
 import { jsonDepth } from "./twins/kit/json-depth";
 import { MAX_RESPONSE_BODY_BYTES, overBytes } from "./twins/kit/response-bounds";
-import type { TapeRow, Transport, TwinId } from "./twins/types";
+import type { TwinId } from "./twins/registry";
+import type { TapeRow, Transport } from "./twins/types";
 
 export const TAPE_MIGRATION = {
   name: "0001_tape",
@@ -70,7 +71,7 @@ export function tapeHeaders(headers: Record<string, string>, vendorHeaders: read
 
 export interface TapeEntry {
   at: number;
-  twin: TwinId;
+  twin: string;
   transport: Transport;
   method: string;
   path: string;

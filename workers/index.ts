@@ -119,6 +119,8 @@ app.route(BLOB_PATH_PREFIX, blobFileRoutes);
 // MCP: the control server for coaches, and one server per twin per sandbox for examinees.
 app.all("/mcp", (c) => controlMcpHandler(c, app));
 app.all("/:twin/s/:sid/mcp", twinMcpHandler);
+// The vendor's own MCP server's tool set, for a twin that declares one (TwinDefinition.officialTools).
+app.all("/:twin/s/:sid/mcp/official", twinMcpHandler);
 app.all("/:twin/s/:sid", prefixedTwinHandler);
 app.all("/:twin/s/:sid/*", prefixedTwinHandler);
 

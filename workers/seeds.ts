@@ -3,7 +3,7 @@
 import { formatPath } from "../durable-objects/twins/kit/seed";
 import { normalizeSeed } from "../durable-objects/twins/normalize";
 import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
-import type { TwinId } from "../durable-objects/twins/types";
+import type { TwinId } from "../durable-objects/twins/registry";
 import { ApiError } from "./errors";
 
 export function checkTwinIds(value: unknown, opts: { max?: number }): TwinId[] {

@@ -4,7 +4,8 @@
 import type { Context } from "hono";
 import { fromBase64, toBase64 } from "../durable-objects/twins/kit/bytes";
 import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
-import type { TwinDefinition, TwinId, TwinRequest, TwinResponse } from "../durable-objects/twins/types";
+import type { TwinId } from "../durable-objects/twins/registry";
+import type { TwinDefinition, TwinRequest, TwinResponse } from "../durable-objects/twins/types";
 import { ApiError } from "./errors";
 import type { AppEnv } from "./app-env";
 import { bearerFrom, parseIssuedToken, parseProviderToken, verifyAgentToken } from "./credentials";

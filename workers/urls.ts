@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { TwinId } from "../durable-objects/twins/types";
+import type { TwinId } from "../durable-objects/twins/registry";
 import type { AppEnv } from "./app-env";
 import type { Origins } from "./settings";
 

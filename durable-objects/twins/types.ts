@@ -4,9 +4,6 @@
 import type { z } from "zod";
 import type { EgressVerdict } from "../egress";
 import type { Db } from "../sql";
-import type { TwinId } from "./registry";
-
-export type { TwinId };
 
 /** One failing field of a seed, with the path written the way users write it: `repositories[0].name`. */
 export interface SeedIssue {
@@ -118,7 +115,8 @@ export interface Route {
 export interface TapeRow {
   seq: number;
   at: string;
-  twin: TwinId;
+  /** The twin's id (the registry's key; the contract names no twin). */
+  twin: string;
   transport: Transport;
   method: string;
   path: string;
@@ -140,6 +138,31 @@ export interface TwinTool {
   readOnly: boolean;
   destructive: boolean;
   toRequest(args: Record<string, unknown>): { method: string; path: string; query?: Record<string, string>; body?: unknown };
+}
+
+/** One API call a tool makes, as the twin's dispatch takes it (path from the twin's root). */
+export type ToolCall = ReturnType<TwinTool["toRequest"]>;
+
+/**
+ * A tool of the vendor's own MCP server, with its name, description, input schema and
+ * annotations exactly as the vendor publishes them, and how the twin carries it out: one or
+ * more API calls through `call` (each taped like any MCP call), then the tool's text result.
+ */
+export interface OfficialTool {
+  name: string;
+  description: string;
+  /** The vendor's JSON Schema for the arguments, enforced on every call. */
+  inputSchema: Record<string, unknown>;
+  /** The whole definition as published (annotations, icons, extension data…): what tools/list serves. */
+  published: Record<string, unknown>;
+  run(args: Record<string, unknown>, call: (req: ToolCall) => Promise<TwinResponse>): Promise<{ text: string; isError: boolean }>;
+}
+
+/** The vendor's own MCP tool set, with where it was taken from. */
+export interface OfficialToolSet {
+  /** Repository, path, version and license of the published definitions. */
+  source: string;
+  tools: readonly OfficialTool[];
 }
 
 export type Substrate = "final" | "seed+final" | "tape";
@@ -195,7 +218,8 @@ export interface CredentialFormat {
 }
 
 export interface TwinDefinition<Seed = unknown> {
-  id: TwinId;
+  /** Its key in the registry, and the first segment of its URLs. */
+  id: string;
   /** The vendor's name as people write it, for reasons and pages. */
   displayName: string;
   /** False for a twin whose issue has not landed: it boots what it is given and answers 501. */
@@ -214,6 +238,10 @@ export interface TwinDefinition<Seed = unknown> {
   routes: readonly Route[];
   /** Responses the platform itself needs, in the vendor's own error shape. */
   errors: {
+    /**
+     * The answer to a call no route matches. Its `operation`, when set, is the vendor operation
+     * the call asked for (a method named in the path, say), taped instead of `unsupported`.
+     */
     notImplemented(req: TwinRequest): TwinResponse;
     unauthorized(message: string): TwinResponse;
     /**
@@ -275,6 +303,12 @@ export interface TwinDefinition<Seed = unknown> {
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
   tools: readonly TwinTool[];
+  /**
+   * The vendor's own MCP server's tools, served on the twin's MCP beside its per-operation tools
+   * (where a name is in both, the vendor's definition is the one served), so an agent built
+   * against the vendor's server works unchanged.
+   */
+  officialTools?: OfficialToolSet;
   /** Route operations with no MCP tool, each with the reason (the contract checks every other route has one). */
   untooledOperations?: Readonly<Record<string, string>>;
   checks: readonly CheckDefinition<Seed>[];
@@ -288,6 +322,12 @@ export interface TwinDefinition<Seed = unknown> {
    * deterministically: the contract round-trips it and the bench compares 10 with 10,000.
    */
   generateSeed?(count: number): unknown;
+  /**
+   * The twin's fidelity report as JSON text, measured against its vendor's published description
+   * (`npm run fidelity` writes it to the twin's fidelity.generated.ts); served at
+   * GET /v1/twins/:id/fidelity and on the dashboard.
+   */
+  fidelity: string;
   /** Runs a delivery scheduled with `ctx.schedule` (see TwinContext). */
   deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
   /** Headers that sign a webhook body (an HMAC of the body and a timestamp, say), computed when it is sent. */

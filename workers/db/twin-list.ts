@@ -3,7 +3,7 @@
 // cast in eight places, it fails here, naming the column.
 import { customType } from "drizzle-orm/sqlite-core";
 import { isTwinId } from "../../durable-objects/twins/registry";
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 
 export function parseTwinList(text: string): TwinId[] {
   const value: unknown = JSON.parse(text);

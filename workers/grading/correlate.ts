@@ -7,7 +7,8 @@
 // A run is stored with at most MAX_STEPS steps: past that, the gap doubles until it fits (and,
 // if transports alternate too often, stops splitting on them), so a very long run reads as
 // fewer, longer turns rather than overflowing its row.
-import type { TapeRow, Transport, TwinId } from "../../durable-objects/twins/types";
+import { type TwinId, isTwinId } from "../../durable-objects/twins/registry";
+import type { TapeRow, Transport } from "../../durable-objects/twins/types";
 
 export const STEP_GAP_MS = 2000;
 export const MAX_STEPS = 1000;
@@ -74,6 +75,9 @@ function correlateWithGap(rows: readonly TapeRow[], gapMs: number, splitOnTransp
   const lanes = new Map<string, Lane>();
   let previous: TapeRow | undefined;
   for (const row of rows) {
+    // Every taped row names a registered twin; the contract types it as a plain string.
+    const twin = row.twin;
+    if (!isTwinId(twin)) continue;
     const gap = previous ? Date.parse(row.at) - Date.parse(previous.at) : Infinity;
     let step = steps[steps.length - 1];
     if (!step || !previous || gap > gapMs || (splitOnTransport && row.transport !== previous.transport)) {
@@ -103,14 +107,14 @@ function correlateWithGap(rows: readonly TapeRow[], gapMs: number, splitOnTransp
     step.mutated += mutated;
     step.errors += failed;
     step.unsupported += unsupported;
-    if (!step.twins.includes(row.twin)) step.twins.push(row.twin);
+    if (!step.twins.includes(twin)) step.twins.push(twin);
     if (!step.lanes.includes(key)) step.lanes.push(key);
 
     let lane = lanes.get(key);
     if (!lane) {
       lane = {
         key,
-        twin: row.twin,
+        twin,
         operation: row.operation,
         calls: 0,
         mutated: 0,

@@ -10,7 +10,8 @@
 //                         unless the criterion is always_scored
 //   judge_unavailable     no judge configured, or it never gave a well-formed verdict
 import { redactString } from "../../durable-objects/redact";
-import type { CheckDefinition, CheckOutcome, SkipReason, TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
+import type { CheckDefinition, CheckOutcome, SkipReason } from "../../durable-objects/twins/types";
 import { bindSentence } from "./binding";
 import type { Judge } from "./judge/types";
 import type { Criterion, CriterionResult, GradingEvidence, TaskContext, TwinEvidence } from "./types";

@@ -1,6 +1,6 @@
 // The body of POST /v1/sandboxes/:id/finalize, validated before anything is read or closed.
 import { z } from "zod";
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import { TWIN_IDS } from "../../durable-objects/twins/registry";
 import { ApiError } from "../errors";
 import { parseWith } from "../body";

@@ -2,7 +2,7 @@
 // scored, judged into a verdict, the tape read into steps and lanes, and the summary and fix
 // prompt written. Finalize and regrade both grade this way, so a re-graded run reads as its
 // first grading would have.
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import { correlate } from "./correlate";
 import { gradeCriteria, type GradeInput } from "./evaluate";
 import type { CollectedEvidence } from "./evidence";

@@ -4,7 +4,7 @@
 // (`regraded_from`) with the criteria whose status flipped; the old run is left as it was.
 import { z } from "zod";
 import { isTwinId } from "../../durable-objects/twins/registry";
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import type { RunRow } from "../db/schema-runs";
 import { ApiError } from "../errors";
 import { newId, sha256Hex } from "../ids";

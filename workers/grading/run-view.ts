@@ -1,5 +1,5 @@
 // A run as the API returns it (GET /v1/runs/:id) and as the report renders it.
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import type { Lane, Step } from "./correlate";
 import type { CriteriaBreakdown, CriterionResult } from "./types";
 import type { RunVerdict } from "./verdict";

@@ -1,6 +1,8 @@
 // The shapes grading reads and writes. A run's criteria_results are these rows, stored as JSON.
-import type { SkipReason, TapeRow, TwinId } from "../../durable-objects/twins/types";
-import type { Owner } from "./verdict";
+import type { TwinId } from "../../durable-objects/twins/registry";
+import type { SkipReason, TapeRow } from "../../durable-objects/twins/types";
+
+export type Owner = "agent" | "task" | "grader" | "platform";
 
 export type CriterionKind = "code" | "model";
 

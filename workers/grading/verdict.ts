@@ -12,9 +12,9 @@
 //
 // Plain functions over plain data: the server, the dashboard and the CLI (through Node's type
 // stripping) share them, so `pome grade` offline says what the server says.
-import type { CriterionResult } from "./types";
+import type { CriterionResult, Owner } from "./types";
 
-export type Owner = "agent" | "task" | "grader" | "platform";
+export type { Owner };
 export type RunVerdict = "passed" | "failed" | "incomplete" | "errored";
 export const RUN_VERDICTS: readonly RunVerdict[] = ["passed", "failed", "incomplete", "errored"];
 

@@ -1,7 +1,8 @@
 // Each twin's published check vocabulary: the set, its canonical form and digest, and the
 // nearest templates to a sentence that binds nothing.
 import { twinById } from "../../durable-objects/twins/registry";
-import type { CheckDefinition, TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
+import type { CheckDefinition } from "../../durable-objects/twins/types";
 import { sha256Hex } from "../ids";
 import { exampleSentence } from "./binding";
 

@@ -1,7 +1,7 @@
 // What a coach hands the examinee: the task it sees (prompt and twins, never the criteria) and
 // the launch spec (URLs, credentials and environment for a REST or an MCP examinee). The
 // environment is the one `pome run` sets (cli/lib/examinee.mjs), never the team's API key.
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 
 /** The fields of a POST /v1/sandboxes answer that a launch needs. */
 export interface CreatedSandbox {

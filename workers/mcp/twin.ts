@@ -3,10 +3,13 @@
 // served by the same dispatch and taped in the same sequence, marked `transport: "mcp"`.
 import type { Context } from "hono";
 import { TWINS, isTwinId } from "../../durable-objects/twins/registry";
-import type { TwinDefinition, TwinRequest, TwinResponse, TwinTool } from "../../durable-objects/twins/types";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { OfficialTool, ToolCall, TwinDefinition, TwinRequest, TwinResponse, TwinTool } from "../../durable-objects/twins/types";
 import { unknownTwin, credentialOpens, resolveTwinCredential, toResponse } from "../twin-proxy";
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
+import { ApiError } from "../errors";
 import { sandboxStub } from "../stubs";
 import { redactBody } from "../../durable-objects/redact";
 import { TWIN_BODY_LIMIT_BYTES, bodyTooLarge, tooLarge } from "../twin-limits";
@@ -19,7 +22,11 @@ export function twinRequestFor(
   args: Record<string, unknown>,
   ctx: { authorization: string; baseUrl: string },
 ): TwinRequest {
-  const call = tool.toRequest(args);
+  return requestFor(tool.toRequest(args), ctx);
+}
+
+/** One API call of a tool as the request the twin's dispatch takes, marked as MCP on the tape. */
+export function requestFor(call: ToolCall, ctx: { authorization: string; baseUrl: string }): TwinRequest {
   const hasBody = call.body !== undefined;
   return {
     method: call.method,
@@ -46,23 +53,48 @@ export function toolResultFor(res: TwinResponse) {
   return textResult(failed ? `HTTP ${res.status}` : `Done (HTTP ${res.status}, no content)`, failed);
 }
 
-function twinServer(definition: TwinDefinition, run: (tool: TwinTool, args: Record<string, unknown>) => Promise<TwinResponse>) {
+/** The zod form of an official tool's published JSON Schema, built once per isolate: the SDK validates calls with it. */
+const officialInputs = new WeakMap<OfficialTool, z.ZodType>();
+const officialInputOf = (tool: OfficialTool | undefined) => (tool ? officialInput(tool) : undefined);
+
+function officialInput(tool: OfficialTool): z.ZodType {
+  let input = officialInputs.get(tool);
+  if (!input) {
+    input = z.fromJSONSchema(tool.inputSchema);
+    officialInputs.set(tool, input);
+  }
+  return input;
+}
+
+/**
+ * Which tools an MCP endpoint serves: `own`, the twin's per-operation tools at `…/mcp`; `official`,
+ * the vendor's own MCP server's tool set at `…/mcp/official`, listed exactly as published. They
+ * are two servers because their names overlap with different arguments (the vendor's
+ * `merge_pull_request` takes `pullNumber`, the twin's `pull_number`), and an agent written for
+ * either must find what it was written for.
+ */
+export type ToolSet = "own" | "official";
+
+const officialTools = (definition: TwinDefinition): readonly OfficialTool[] => definition.officialTools?.tools ?? [];
+
+function twinServer(
+  definition: TwinDefinition,
+  toolset: ToolSet,
+  run: (tool: TwinTool, args: Record<string, unknown>) => Promise<TwinResponse>,
+  call: (req: ToolCall) => Promise<TwinResponse>,
+) {
   const server = newMcpServer(
     `pome-${definition.id}`,
     `The ${definition.id} digital twin of one Pome sandbox. Every tool is one ${definition.id} API call against this sandbox's world, recorded on its tape.`,
   );
+  if (toolset === "official") return officialServer(server, definition, call);
   for (const tool of definition.tools) {
     server.registerTool(
       tool.name,
       {
         description: tool.description,
         inputSchema: tool.input,
-        annotations: {
-          readOnlyHint: tool.readOnly,
-          destructiveHint: tool.destructive,
-          idempotentHint: tool.readOnly,
-          openWorldHint: false,
-        },
+        annotations: annotationsOf(tool),
       },
       async (args: Record<string, unknown>) => {
         try {
@@ -77,6 +109,38 @@ function twinServer(definition: TwinDefinition, run: (tool: TwinTool, args: Reco
   }
   return server;
 }
+
+function officialServer(
+  server: ReturnType<typeof newMcpServer>,
+  definition: TwinDefinition,
+  call: (req: ToolCall) => Promise<TwinResponse>,
+) {
+  const tools = officialTools(definition);
+  for (const tool of tools) {
+    server.registerTool(tool.name, { description: tool.description, inputSchema: officialInput(tool) }, async (args: unknown) => {
+      try {
+        // The SDK has validated the arguments against the published schema: an object of its properties.
+        const result = await tool.run(isRecord(args) ? args : {}, call);
+        return textResult(result.text, result.isError);
+      } catch (err) {
+        console.error("official tool call failed", definition.id, tool.name, err);
+        return toolResultFor(definition.errors.internal("The twin failed to answer this call."));
+      }
+    });
+  }
+  // Listed exactly as published: the SDK would list a conversion of their zod form.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map((tool) => tool.published as { name: string; inputSchema: { type: "object" } }),
+  }));
+  return server;
+}
+
+const annotationsOf = (tool: TwinTool) => ({
+  readOnlyHint: tool.readOnly,
+  destructiveHint: tool.destructive,
+  idempotentHint: tool.readOnly,
+  openWorldHint: false,
+});
 
 interface ToolRefusal {
   req: TwinRequest;
@@ -105,6 +169,7 @@ export function refusedToolCalls(
   messages: unknown,
   definition: TwinDefinition,
   ctx: { authorization: string; baseUrl: string },
+  toolset: ToolSet = "own",
 ): ToolRefusal[] {
   if (messages === undefined) return [];
   const refusals: ToolRefusal[] = [];
@@ -113,8 +178,11 @@ export function refusedToolCalls(
       continue;
     const name = message.params.name;
     const args = message.params.arguments ?? {};
-    const tool = definition.tools.find((t) => t.name === name);
-    const problem = !tool ? `Tool ${name} not found` : invalidArguments(tool, args);
+    const input =
+      toolset === "official"
+        ? officialInputOf(officialTools(definition).find((t) => t.name === name))
+        : definition.tools.find((t) => t.name === name)?.input;
+    const problem = input ? invalidArguments(name, input, args) : `Tool ${name} not found`;
     if (problem === undefined) continue;
     refusals.push({
       req: {
@@ -127,21 +195,21 @@ export function refusedToolCalls(
         transport: "mcp",
       },
       response: {
-        status: tool ? 422 : 404,
+        status: input ? 422 : 404,
         headers: { "content-type": "application/json; charset=utf-8" },
         body: JSON.stringify({ message: problem }),
       },
-      operation: tool ? `mcp.${name}` : "mcp.unknown_tool",
+      operation: input ? `mcp.${name}` : "mcp.unknown_tool",
     });
   }
   return refusals;
 }
 
-function invalidArguments(tool: TwinTool, args: unknown): string | undefined {
-  const result = tool.input.safeParse(args);
+function invalidArguments(name: string, input: z.ZodType, args: unknown): string | undefined {
+  const result = input.safeParse(args);
   if (result.success) return undefined;
   const issue = result.error.issues[0];
-  return `Invalid arguments for tool ${tool.name}: ${issue.path.join(".") || "(arguments)"} — ${issue.message}`;
+  return `Invalid arguments for tool ${name}: ${issue.path.join(".") || "(arguments)"} — ${issue.message}`;
 }
 
 export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
@@ -149,6 +217,9 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   const sessionId = c.req.param("sid") ?? "";
   if (!isTwinId(twin)) throw unknownTwin(twin);
   const definition = TWINS[twin];
+  const toolset: ToolSet = c.req.path.endsWith("/mcp/official") ? "official" : "own";
+  if (toolset === "official" && !officialTools(definition).length)
+    throw new ApiError("not_found", "This twin serves no vendor MCP tool set: its own tools are at …/mcp", { twin });
   const authorization = c.req.header("authorization") ?? "";
   const who = await resolveTwinCredential(c.get("settings").tokenSecrets, bearerFrom(authorization));
   if (!credentialOpens(who, twin, sessionId)) {
@@ -165,13 +236,16 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   if ("refusal" in body) return body.refusal;
   const stub = sandboxStub(c.env, sessionId);
   const baseUrl = `${twinsOrigin(c)}/${twin}/s/${sessionId}`;
-  for (const refusal of refusedToolCalls(body.messages, definition, { authorization, baseUrl })) {
+  for (const refusal of refusedToolCalls(body.messages, definition, { authorization, baseUrl }, toolset)) {
     await stub.tapeRefusal(twin, refusal.req, refusal.response, refusal.operation);
   }
-  const server = twinServer(definition, async (tool, args) => {
-    const req = twinRequestFor(tool, args, { authorization, baseUrl });
-    // The same body limit as REST: refused in the vendor's shape, nothing written.
-    return bodyTooLarge(req.body) ? tooLarge(definition) : stub.twinCall(twin, req);
-  });
+  // The same body limit as REST: refused in the vendor's shape, nothing written.
+  const send = (req: TwinRequest) => (bodyTooLarge(req.body) ? Promise.resolve(tooLarge(definition)) : stub.twinCall(twin, req));
+  const server = twinServer(
+    definition,
+    toolset,
+    (tool, args) => send(twinRequestFor(tool, args, { authorization, baseUrl })),
+    (call) => send(requestFor(call, { authorization, baseUrl })),
+  );
   return serveStateless(body.request, server, body.messages);
 }

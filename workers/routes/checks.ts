@@ -2,7 +2,7 @@
 // binding code the grader runs, so what they report is what finalize will do.
 import { Hono } from "hono";
 import { z } from "zod";
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import { TWIN_IDS, isTwinId } from "../../durable-objects/twins/registry";
 import type { AppEnv } from "../app-env";
 import { parseWith, readJson } from "../body";

@@ -1,7 +1,7 @@
 // /v1/runs: list, read, report.md, and signed downloads of a run's tape and states.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import type { AppEnv } from "../app-env";
 import { signBlobUrl } from "../blobs/sign";
 import { MiB, parseWith, readJson } from "../body";

@@ -1,7 +1,7 @@
 // Registered agents in D1. An agent's twin allowlist only grows: registering again merges the
 // twins given into it and never removes one, so a coach can heal `twins not enabled` additively.
 import { and, asc, eq } from "drizzle-orm";
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import { database } from "../db/client";
 import { agents, type AgentRow } from "../db/schema-tasks";
 import { ApiError, notFound } from "../errors";

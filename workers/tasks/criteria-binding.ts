@@ -1,7 +1,7 @@
 // A stored task's [code] criteria must bind to a declared check, or they would score `unmatched`
 // and silently leave the denominator. Structured picks are rendered through the same binding code
 // the grader uses, so the sentence and the check cannot disagree.
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import { isTwinId } from "../../durable-objects/twins/registry";
 import { bindSentence, renderCheck } from "../grading/binding";
 import { findCheck, nearestTemplates, vocabularyFor } from "../grading/vocabulary";

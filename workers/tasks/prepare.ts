@@ -1,6 +1,6 @@
 // What POST /v1/tasks checks before a task is stored: the file parses, it is complete, its twins
 // exist, its seed boots, and every [code] criterion binds. Each refusal is a 422 naming the fault.
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import { ApiError } from "../errors";
 import { checkTwinIds, resolveSeeds } from "../seeds";
 import { bindTaskCriteria, renderPicks, type CriterionBinding, type CriterionPick } from "./criteria-binding";

@@ -2,7 +2,7 @@
 // idle agent would pass them) unless they are marked always_scored. Saying so when a task is
 // stored or checked, rather than only in a report, lets its author decide before any run.
 import { TWINS, isTwinId } from "../../durable-objects/twins/registry";
-import type { TwinId } from "../../durable-objects/twins/types";
+import type { TwinId } from "../../durable-objects/twins/registry";
 import { bindSentence } from "../grading/binding";
 import { gradeCheck } from "../grading/evaluate";
 import { vocabularyFor } from "../grading/vocabulary";

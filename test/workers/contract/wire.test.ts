@@ -5,7 +5,8 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
-import type { TapeRow, TwinDefinition, TwinId } from "../../../durable-objects/twins/types";
+import type { TwinId } from "../../../durable-objects/twins/registry";
+import type { TapeRow, TwinDefinition } from "../../../durable-objects/twins/types";
 import { REDACTED, redactText } from "../../../durable-objects/redact";
 import { mintAgentToken } from "../../../workers/credentials";
 import { readSettings } from "../../../workers/settings";

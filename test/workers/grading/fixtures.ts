@@ -1,7 +1,8 @@
 // Small worlds and tape rows for the grading tests.
 import { githubChecks } from "../../../durable-objects/twins/github/checks";
 import { defaultGithubSeed, type GithubSeed } from "../../../durable-objects/twins/github/seed";
-import type { CheckOutcome, TapeRow, TwinId } from "../../../durable-objects/twins/types";
+import type { TwinId } from "../../../durable-objects/twins/registry";
+import type { CheckOutcome, TapeRow } from "../../../durable-objects/twins/types";
 
 /** The default GitHub world (acme/api: issues #1–#3, PR #4, labels bug/enhancement/…), fresh each call. */
 export const world = (): GithubSeed => structuredClone(defaultGithubSeed());

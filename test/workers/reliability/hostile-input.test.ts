@@ -11,7 +11,8 @@ import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery } fro
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
-import type { Route, TwinDefinition, TwinId, TwinRequest, TwinTool } from "../../../durable-objects/twins/types";
+import type { TwinId } from "../../../durable-objects/twins/registry";
+import type { Route, TwinDefinition, TwinRequest, TwinTool } from "../../../durable-objects/twins/types";
 import { createSandbox, type CreatedSandbox } from "../helpers";
 import { FILTER_PARAMS, hostileBody, hostileJson, hostilePathValue, hostileQuery } from "./arbitraries";
 import { brokenGraphql, graphqlDocuments } from "./graphql-arbitraries";
@@ -161,12 +162,13 @@ class Prober {
   private world: string | undefined;
 
   constructor(
+    readonly id: TwinId,
     readonly twin: TwinDefinition,
     readonly sandbox: CreatedSandbox,
   ) {}
 
   static async start(id: TwinId) {
-    const prober = new Prober(twinById(id), await createSandbox({ twins: [id] }));
+    const prober = new Prober(id, twinById(id), await createSandbox({ twins: [id] }));
     prober.world = await stateOf(prober.sandbox, id);
     return prober;
   }
@@ -194,7 +196,7 @@ class Prober {
   }
 
   async send(call: Call, what: string, credential = 0, opts: { mcp?: boolean; anyWrite?: boolean } = {}) {
-    const { id } = this.twin;
+    const { id } = this;
     const url = opts.mcp
       ? this.sandbox.per_twin[id].mcp_url
       : `${this.sandbox.per_twin[id].api_url}${call.path}${call.query ? `?${call.query}` : ""}`;

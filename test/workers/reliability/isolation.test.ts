@@ -6,7 +6,7 @@
 // the thread for seconds would hold B's reads for as long, so this is the bound on every call,
 // seen from the neighbour's side.
 import { afterAll, describe, expect, it } from "vitest";
-import type { TwinId } from "../../../durable-objects/twins/types";
+import type { TwinId } from "../../../durable-objects/twins/registry";
 import { createSandbox, type CreatedSandbox } from "../helpers";
 import { HEAVY_CALLS, type HeavyCall, POINT_READ } from "./heavy-calls";
 import { timedFetch } from "./twin-calls";

@@ -5,7 +5,7 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
-import type { TwinId } from "../../../durable-objects/twins/types";
+import type { TwinId } from "../../../durable-objects/twins/registry";
 import { signBlobUrl } from "../../../workers/blobs/sign";
 import { readSettings } from "../../../workers/settings";
 import { code, finalizeOk } from "../grading/run-helpers";

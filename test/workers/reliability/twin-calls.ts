@@ -3,7 +3,8 @@
 // slowest one kept per twin (printed, so the README's bound can cite what was measured).
 import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
-import type { TwinDefinition, TwinId } from "../../../durable-objects/twins/types";
+import type { TwinId } from "../../../durable-objects/twins/registry";
+import type { TwinDefinition } from "../../../durable-objects/twins/types";
 import type { CreatedSandbox } from "../helpers";
 
 /** Values of the default world a path parameter most likely names, found by key in the seed. */

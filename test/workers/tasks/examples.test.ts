@@ -2,7 +2,7 @@
 // must be canonical, boot on its twin, bind every [code] criterion, and fail an agent that does
 // nothing. (That the reference agents pass them is shown end to end by the CLI tests.)
 import { describe, expect, it } from "vitest";
-import type { TwinId } from "../../../durable-objects/twins/types";
+import type { TwinId } from "../../../durable-objects/twins/registry";
 import { gradeCodeCriterion } from "../../../workers/grading/evaluate";
 import { scoreResults } from "../../../workers/grading/score";
 import type { GradingEvidence } from "../../../workers/grading/types";
