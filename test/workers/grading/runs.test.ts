@@ -47,6 +47,7 @@ describe("GET /v1/runs", () => {
     expect(Object.keys(body[0]).sort()).toEqual(
       [
         "agent_model",
+        "agent_version",
         "created_at",
         "environment",
         "finished_at",
