@@ -89,7 +89,8 @@ export const divergences: readonly Divergence[] = [
     operation: "gmail.users.watch",
     path: "/",
     kind: "shape",
-    reason: "the topic's existence and Gmail's right to publish to it are not checked; a reply is pushed with the next call rather than when it arrives, and failed pushes are retried by the platform's delivery mechanism",
+    reason:
+      "the topic's existence and Gmail's right to publish to it are not checked; a reply is pushed with the next call rather than when it arrives, and failed pushes are retried by the platform's delivery mechanism",
   },
 ];
 

@@ -64,7 +64,12 @@ export const divergences: readonly Divergence[] = [
     kind: "shape",
     reason: "the kind and type strings (apiKey/oauthApp, requestCount/complexity) are the twin's own: Linear does not publish them",
   },
-  { operation: "issueBatchCreate", path: "/", kind: "shape", reason: "at most 50 issues per call is the twin's own cap; Linear publishes none" },
+  {
+    operation: "issueBatchCreate",
+    path: "/",
+    kind: "shape",
+    reason: "at most 50 issues per call is the twin's own cap; Linear publishes none",
+  },
 ];
 
 /** A root field the twin has a resolver for is served; any other answers 501 (graphql.ts). */

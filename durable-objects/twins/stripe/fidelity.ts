@@ -67,7 +67,8 @@ const agentRelevant: AgentRelevantSet = {
   ],
 };
 
-const NO_HOSTED_PAGE = "Stripe completes a session on its hosted page; the twin has none, so POST /v1/test_helpers/checkout/sessions/{session}/complete (twin-only) completes it, and sessions do not expire by themselves at expires_at (only expire ends them)";
+const NO_HOSTED_PAGE =
+  "Stripe completes a session on its hosted page; the twin has none, so POST /v1/test_helpers/checkout/sessions/{session}/complete (twin-only) completes it, and sessions do not expire by themselves at expires_at (only expire ends them)";
 
 export const divergences: readonly Divergence[] = [
   { operation: "POST /v1/checkout/sessions", path: "/", kind: "shape", reason: NO_HOSTED_PAGE },
@@ -76,7 +77,8 @@ export const divergences: readonly Divergence[] = [
     operation: "POST /v1/setup_intents/{id}/confirm",
     path: "/latest_attempt",
     kind: "type",
-    reason: "SetupAttempts are not stored, so latest_attempt stays null; a card needing authentication completes by confirming again (no 3D Secure page)",
+    reason:
+      "SetupAttempts are not stored, so latest_attempt stays null; a card needing authentication completes by confirming again (no 3D Secure page)",
   },
 ];
 

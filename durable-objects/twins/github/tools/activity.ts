@@ -20,7 +20,7 @@ function reactionTools(
   return [
     tool({
       name: `list_${kind}_reactions`,
-      description: `List the reactions on ${kind.replace(/_/g, " ")}.`,
+      description: `List the reactions (emoji and who left them) on ${kind.replace(/_/g, " ")}.`,
       input: { ...repoArgs, [idArg]: id, content: content.optional(), ...pageArgs },
       readOnly: true,
       toRequest: (a) => ({
@@ -85,7 +85,7 @@ export const activityTools: readonly TwinTool[] = [
   }),
   tool({
     name: "get_issue_event",
-    description: "Get one issue event by id.",
+    description: "Get one issue event (a label, an assignment, a closing) by its id.",
     input: { ...repoArgs, event_id: z.number().int().positive().describe("The event's id") },
     readOnly: true,
     toRequest: (a) => ({ method: "GET", path: repoPath(a, `/issues/events/${a.event_id}`) }),
@@ -121,7 +121,7 @@ export const activityTools: readonly TwinTool[] = [
   }),
   tool({
     name: "get_review_comment",
-    description: "Get one inline review comment.",
+    description: "Get one inline review comment on a pull request's diff.",
     input: { ...repoArgs, comment_id: commentId },
     readOnly: true,
     toRequest: (a) => ({ method: "GET", path: repoPath(a, `/pulls/comments/${a.comment_id}`) }),

@@ -30,21 +30,21 @@ export const releaseTools: readonly TwinTool[] = [
   }),
   tool({
     name: "get_release",
-    description: "Get a release by id.",
+    description: "Get a release by its numeric id: tag, name, notes, draft and prerelease state.",
     input: { ...repoArgs, release_id: releaseId },
     readOnly: true,
     toRequest: (a) => ({ method: "GET", path: repoPath(a, `/releases/${a.release_id}`) }),
   }),
   tool({
     name: "get_release_by_tag",
-    description: "Get the release of a tag.",
+    description: "Get the release made for a tag, by the tag's name.",
     input: { ...repoArgs, tag: z.string().min(1) },
     readOnly: true,
     toRequest: (a) => ({ method: "GET", path: repoPath(a, `/releases/tags/${seg(a.tag)}`) }),
   }),
   tool({
     name: "list_release_assets",
-    description: "List a release's assets.",
+    description: "List the files (assets) attached to a release.",
     input: { ...repoArgs, release_id: releaseId, ...pageArgs },
     readOnly: true,
     toRequest: (a) => ({
