@@ -74,7 +74,10 @@ describe.each(TWIN_IDS)("the %s twin under bad input", (id) => {
             body: route.method === "GET" || route.method === "HEAD" ? undefined : body,
           });
           const text = await res.text();
-          expect(res.status, `${route.method} ${path}: ${text.slice(0, 300)}`).toBeLessThan(500);
+          // A catch-all route (a mount such as `/api/v3/*path`) serves what its rest names: a rest
+          // naming nothing the twin implements is the twin's 501, as at the root.
+          const notImplemented = route.pattern.includes("*") && res.status === 501;
+          if (!notImplemented) expect(res.status, `${route.method} ${path}: ${text.slice(0, 300)}`).toBeLessThan(500);
           if (res.status !== 413) taped++;
           if (res.status >= 400) {
             expectVendorShape(twin, res.status, text, res.headers.get("content-type") ?? "");
