@@ -93,10 +93,10 @@ describe("pome checks shows a twin's vocabulary", () => {
     expect(stdout).toContain("Issue #{issue} in `{repo}` has the `{label}` label applied");
   });
 
-  it("answers an unknown twin with an API error naming it", async () => {
+  it("refuses an unknown twin as a usage error naming the twins there are", async () => {
     const { code, stderr } = await pome(["checks", "githib"]);
-    expect(code).toBe(3);
-    expect(stderr).toMatch(/unknown twin "githib"/);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/"githib" is not a twin; the twins are github, /);
   });
 });
 
