@@ -82,7 +82,7 @@ export const SIZES = {
     isolationHeavyReps: 1,
     isolationReads: 30,
     isolationClients: 2,
-    parallelTrials: 4,
+    parallelTrials: 2,
     parallelTrialsReps: 1,
   },
 };

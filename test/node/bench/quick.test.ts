@@ -52,6 +52,8 @@ const FIGURE_IDS = [
   "isolation.heaviest-call",
   "isolation.read.p50",
   "isolation.read.p99",
+  // Trials of an example task at --concurrency against one at a time.
+  "trials.parallel",
 ];
 
 /** Each twin's point read, point write and list page against bare Node, each with its p99 beside it. */
@@ -105,8 +107,9 @@ function runQuickBench(out: string): Promise<{ code: number | null; stdout: stri
 
 describe("npm run bench -- --quick", () => {
   // Two dev servers start (state in memory and on disk) before any figure: on a loaded 2-core
-  // machine that alone has taken 70 s, and the sections after it as long again.
-  it("runs every figure end to end and writes a well-formed result", { timeout: 360_000 }, async () => {
+  // machine that alone has taken 70 s, the sections after it as long again, and the trials section
+  // runs the CLI's trials (two one at a time, two at once) through real agent processes.
+  it("runs every figure end to end and writes a well-formed result", { timeout: 600_000 }, async () => {
     const out = path.join(outDir, "results.json");
     const run = await runQuickBench(out);
     expect(run.code, run.stderr).toBe(0);

@@ -3,7 +3,7 @@
 // `errors` (parkerbxyz/suggest-changes#28, villesau/ai-codereviewer#34, danobi/prr#11).
 import type { Db } from "../../../sql";
 import { fail, ghError, ghNotFound } from "../errors";
-import { nextId, type Store } from "./base";
+import { authenticatedLogin, nextId, type Store } from "./base";
 import { blobContent } from "./git";
 import { diffLines } from "./diff";
 import { comparePull, pullFiles, pullHeadSha } from "./merge";
@@ -223,7 +223,7 @@ export function listReviewComments(
   }
   // Comments of a pending review are the author's alone until it is submitted.
   conds.push("(review_id IS NULL OR review_id NOT IN (SELECT id FROM gh_reviews WHERE state = 'PENDING' AND lower(user) != ?))");
-  args.push((db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'authenticated_user'")?.value ?? "").toLowerCase());
+  args.push(authenticatedLogin(db).toLowerCase());
   const column = order.sort === "updated" ? "updated_at" : "created_at";
   const dir = order.direction === "desc" ? "DESC" : "ASC";
   const sql = `FROM gh_review_comments WHERE ${conds.join(" AND ")}`;
