@@ -1,7 +1,5 @@
-// The import rules of ARCHITECTURE.md, checked in `npm test` (test/node/contract/import-rules.test.ts
-// runs `npm run deps`). A rule's comment is what the failure prints beside the offending import.
-// Known violations that predate a rule are listed in .dependency-cruiser-known-violations.json;
-// anything new fails, and fixing a known one shrinks the file (`npm run deps:baseline`).
+// The import rules of ARCHITECTURE.md, checked in `npm test` (its `npm run deps` step). A rule's comment is what the failure prints beside the offending import.
+// There are no known violations to excuse: any violation fails.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -26,6 +24,14 @@ module.exports = {
       comment: "The twin contract (durable-objects/twins/types.ts) and the kit depend on no twin: twins implement the contract.",
       from: { path: "^durable-objects/twins/(types\\.ts|kit/)" },
       to: { path: "^durable-objects/twins/(?!kit/|types\\.ts)[^/]+/" },
+    },
+    {
+      name: "redaction-pure",
+      severity: "error",
+      comment:
+        "Redaction (durable-objects/redaction.ts) is pure functions of the patterns it is given: it imports no twin, no registry and no contract. The platform binds the registry's patterns in redact.ts.",
+      from: { path: "^durable-objects/redaction\\.ts$" },
+      to: { path: "^durable-objects/twins/(?!kit/)" },
     },
     {
       name: "twins-apart",

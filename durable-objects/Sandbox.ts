@@ -17,7 +17,6 @@ import type { TwinId } from "./twins/registry";
 import type { Clock, TwinRequest, TwinResponse } from "./twins/types";
 import { writeEvidence } from "./evidence-writer";
 import { textPages } from "./text-pages";
-import { retryDelayMs, runFinalizeJob, type FinalizeJob } from "../workers/grading/finalize-job";
 
 import { SANDBOX_STATES, isOpen, type SandboxState } from "./sandbox-states";
 
@@ -44,7 +43,7 @@ const SandboxMetaSchema = z.object({
 });
 export type SandboxMeta = z.infer<typeof SandboxMetaSchema>;
 
-type TimerName = "lifetime" | "idle" | "finalize";
+type TimerName = "lifetime" | "idle";
 
 export interface ProvisionInput {
   sessionId: string;
@@ -114,62 +113,65 @@ const PLATFORM_MIGRATIONS = [
   OUTBOX_MIGRATION,
   TAPE_PARTS_MIGRATION,
   DELIVERY_FAILURES_MIGRATION,
+  // Asynchronous finalize moved to a Workflow: a job queued by an older version is dropped with
+  // its timer (its evaluation can be finalized again), so the alarm never fires for it.
+  { name: "0009_finalize_to_workflow", sql: "DELETE FROM _timers WHERE name = 'finalize'; DELETE FROM _meta WHERE key = 'finalize_job'" },
 ];
 
 export class Sandbox extends DurableObject<Env> {
-  private readonly db: Db;
-  private meta: SandboxMeta | undefined;
-  private nextSeq = 1;
-  private lastNow = 0;
-  private readonly clock: Clock = {
-    now: () => (this.lastNow = Math.max(Date.now(), this.lastNow)),
+  readonly #db: Db;
+  #meta: SandboxMeta | undefined;
+  #nextSeq = 1;
+  #lastNow = 0;
+  readonly #clock: Clock = {
+    now: () => (this.#lastNow = Math.max(Date.now(), this.#lastNow)),
   };
 
   /** Where webhooks may go: the `EGRESS` setting and the configured origins (egress.ts). */
-  private readonly egress: EgressPolicy;
+  readonly #egress: EgressPolicy;
   /** A nested transaction: a delivery that throws is undone without undoing the call it rode on. */
-  private readonly savepoint: Savepoint = (work) => this.ctx.storage.transactionSync(work);
+  readonly #savepoint: Savepoint = (work) => this.ctx.storage.transactionSync(work);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.db = new Db(ctx.storage.sql);
-    this.egress = egressPolicyFrom(env);
+    this.#db = new Db(ctx.storage.sql);
+    this.#egress = egressPolicyFrom(env);
     ctx.blockConcurrencyWhile(async () => {
       applyMigrations(ctx.storage.sql, "platform", PLATFORM_MIGRATIONS);
-      const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'");
-      this.meta = row ? SandboxMetaSchema.parse(JSON.parse(row.value)) : undefined;
+      const row = this.#db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'sandbox'");
+      this.#meta = row ? SandboxMetaSchema.parse(JSON.parse(row.value)) : undefined;
       // A twin's tables may have gained migrations since this sandbox was provisioned.
-      for (const id of this.meta?.twins ?? []) this.applyTwinMigrations(id);
-      const last = this.db.one<{ seq: number; at: string }>("SELECT seq, at FROM _tape ORDER BY seq DESC LIMIT 1");
-      this.nextSeq = (last?.seq ?? 0) + 1;
+      for (const id of this.#meta?.twins ?? []) this.#applyTwinMigrations(id);
+      const last = this.#db.one<{ seq: number; at: string }>("SELECT seq, at FROM _tape ORDER BY seq DESC LIMIT 1");
+      this.#nextSeq = (last?.seq ?? 0) + 1;
       // Calls keep lastRequestAt in memory only (see recordCall); after a restart the tape says it.
-      if (this.meta && last) this.meta = { ...this.meta, lastRequestAt: Math.max(this.meta.lastRequestAt ?? 0, Date.parse(last.at)) };
+      if (this.#meta && last) this.#meta = { ...this.#meta, lastRequestAt: Math.max(this.#meta.lastRequestAt ?? 0, Date.parse(last.at)) };
     });
   }
 
-  private applyTwinMigrations(id: TwinId): void {
+  #applyTwinMigrations(id: TwinId): void {
     const { list, migrations } = twinMigrationList(twinById(id));
     applyMigrations(this.ctx.storage.sql, list, migrations);
   }
 
-  private saveMeta(meta: SandboxMeta): void {
-    this.meta = meta;
-    this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('sandbox', ?)", JSON.stringify(meta));
+  #saveMeta(meta: SandboxMeta): void {
+    this.#meta = meta;
+    this.#db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('sandbox', ?)", JSON.stringify(meta));
   }
 
-  private setTimer(name: TimerName, dueAt: number): void {
-    this.db.run("INSERT OR REPLACE INTO _timers (name, due_at) VALUES (?, ?)", name, dueAt);
+  #setTimer(name: TimerName, dueAt: number): void {
+    this.#db.run("INSERT OR REPLACE INTO _timers (name, due_at) VALUES (?, ?)", name, dueAt);
   }
 
   /** Moves the stored idle timer to the idle deadline of the last call, when that is later. */
-  private catchUpIdle(meta: SandboxMeta): void {
+  #catchUpIdle(meta: SandboxMeta): void {
     if (meta.lastRequestAt === null) return;
-    this.db.run("UPDATE _timers SET due_at = max(due_at, ?) WHERE name = 'idle'", meta.lastRequestAt + meta.idleSeconds * 1000);
+    this.#db.run("UPDATE _timers SET due_at = max(due_at, ?) WHERE name = 'idle'", meta.lastRequestAt + meta.idleSeconds * 1000);
   }
 
   /** Points the one alarm at the earliest timer, or clears it when none is left. */
-  private async rearm(): Promise<void> {
-    const next = this.db.one<{ due_at: number }>("SELECT min(due_at) AS due_at FROM _timers");
+  async #rearm(): Promise<void> {
+    const next = this.#db.one<{ due_at: number }>("SELECT min(due_at) AS due_at FROM _timers");
     // A timer already due fires at once (setAlarm refuses times at or before the epoch).
     if (next && next.due_at !== null) await this.ctx.storage.setAlarm(Math.max(next.due_at, 1));
     else await this.ctx.storage.deleteAlarm();
@@ -177,7 +179,7 @@ export class Sandbox extends DurableObject<Env> {
 
   /** Boots every twin from its seed and opens the sandbox. */
   async provision(input: ProvisionInput): Promise<Outcome<{ meta: SandboxMeta }>> {
-    if (this.meta) return { ok: true, meta: this.meta };
+    if (this.#meta) return { ok: true, meta: this.#meta };
     const meta: SandboxMeta = {
       sessionId: input.sessionId,
       teamId: input.teamId,
@@ -201,7 +203,7 @@ export class Sandbox extends DurableObject<Env> {
         const twin = twinById(id);
         const text = input.seeds[id];
         const parsed = text === undefined ? twin.defaultSeed() : (JSON.parse(text) as unknown);
-        const completed = await completeSeed(twin, parsed, this.clock);
+        const completed = await completeSeed(twin, parsed, this.#clock);
         if (!completed.ok) throw new Error(`${id} seed refused at boot: ${JSON.stringify(completed.issues.slice(0, 3))}`);
         const redacted = redactValue(completed.seed);
         // The seed's own text is its snapshot when nothing completed or redacted it. (Redacting
@@ -217,24 +219,24 @@ export class Sandbox extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => {
         for (const id of input.twins) {
           const twin = twinById(id);
-          this.applyTwinMigrations(id);
+          this.#applyTwinMigrations(id);
           const entry = prepared.get(id);
           if (!entry) throw new Error(`no seed prepared for ${id}`);
-          twin.boot(this.db, entry.boot, this.clock);
-          saveSnapshotText(this.db, id, entry.snapshot);
+          twin.boot(this.#db, entry.boot, this.#clock);
+          saveSnapshotText(this.#db, id, entry.snapshot);
         }
-        this.saveMeta(ready);
-        this.setTimer("lifetime", input.expiresAt);
-        this.setTimer("idle", Date.now() + input.idleSeconds * 1000);
+        this.#saveMeta(ready);
+        this.#setTimer("lifetime", input.expiresAt);
+        this.#setTimer("idle", Date.now() + input.idleSeconds * 1000);
       });
     } catch (err) {
       console.error("sandbox boot failed", input.sessionId, err);
-      this.saveMeta({ ...meta, state: "failed", closedAt: Date.now(), closeReason: "boot_failed" });
-      await this.mirror();
+      this.#saveMeta({ ...meta, state: "failed", closedAt: Date.now(), closeReason: "boot_failed" });
+      await this.#mirror();
       return { ok: false, code: "boot_failed", message: err instanceof Error ? err.message : String(err) };
     }
     await this.ctx.storage.setAlarm(Math.min(input.expiresAt, Date.now() + input.idleSeconds * 1000));
-    await this.mirror();
+    await this.#mirror();
     return { ok: true, meta: ready };
   }
 
@@ -244,7 +246,7 @@ export class Sandbox extends DurableObject<Env> {
    */
   async twinCall(twinId: TwinId, sent: TwinRequest): Promise<TwinResponse> {
     const twin = twinById(twinId);
-    const meta = this.meta;
+    const meta = this.#meta;
     if (!meta?.twins.includes(twinId)) return twin.errors.unauthorized("Bad credentials");
     if (!isOpen(meta.state) || Date.now() >= meta.expiresAt) {
       if (isOpen(meta.state)) await this.close("expired", "lifetime");
@@ -259,22 +261,22 @@ export class Sandbox extends DurableObject<Env> {
     let seq: number;
     // Rows deferred before this call (during `prepare` too) are stored before its own: with no
     // await between here and its transaction, no stored row ever follows one still in memory.
-    this.flushTape();
-    const host = { egress: this.egress, savepoint: this.savepoint };
-    const serve = () => dispatch(twin, this.db, this.clock, req, { sessionId: meta.sessionId, seq: this.nextSeq }, twinFor, host);
+    this.#flushTape();
+    const host = { egress: this.#egress, savepoint: this.#savepoint };
+    const serve = () => dispatch(twin, this.#db, this.#clock, req, { sessionId: meta.sessionId, seq: this.#nextSeq }, twinFor, host);
     try {
       ({ response, seq } =
-        (!firstCall && readsOnly(twin, req) && this.answerReading(serve)) ||
+        (!firstCall && readsOnly(twin, req) && this.#answerReading(serve)) ||
         this.ctx.storage.transactionSync(() => {
-          const at = this.clock.now();
-          const writesBefore = this.db.rowsWritten;
+          const at = this.#clock.now();
+          const writesBefore = this.#db.rowsWritten;
           const result = serve();
           // A refused call changes nothing, even if the handler wrote before it refused.
           if (result.response.status >= 400 && result.tape.mutated && !twin.keepsWrites?.(result.response))
             throw new RefusedCall(result, at);
           // The first call also moves the sandbox to running, a write of its own.
-          const wroteNothing = this.db.rowsWritten === writesBefore && meta.state !== "ready";
-          const seq = this.recordCall(at, result.tape, wroteNothing ? "after answer" : "now");
+          const wroteNothing = this.#db.rowsWritten === writesBefore && meta.state !== "ready";
+          const seq = this.#recordCall(at, result.tape, wroteNothing ? "after answer" : "now");
           return { response: result.response, seq };
         }));
     } catch (err) {
@@ -283,15 +285,15 @@ export class Sandbox extends DurableObject<Env> {
         seq = this.ctx.storage.transactionSync(() => {
           // The rollback also undid the deliveries due before this call and its place in their
           // count; the call is still a taped call, so both happen again, outside its own writes.
-          fireDue(this.db, this.clock, twinFor, true, this.savepoint);
-          return this.recordCall(err.at, { ...err.result.tape, mutated: false });
+          fireDue(this.#db, this.#clock, twinFor, true, this.#savepoint);
+          return this.#recordCall(err.at, { ...err.result.tape, mutated: false });
         });
       } else {
-        ({ response, seq } = this.failedCall(twinId, req, err));
+        ({ response, seq } = this.#failedCall(twinId, req, err));
       }
     }
-    if (firstCall) this.ctx.waitUntil(this.mirror());
-    if ((response.status < 400 || twin.keepsWrites?.(response)) && hasPendingWebhooks(this.db)) this.ctx.waitUntil(this.sendWebhooks());
+    if (firstCall) this.ctx.waitUntil(this.#mirror());
+    if ((response.status < 400 || twin.keepsWrites?.(response)) && hasPendingWebhooks(this.#db)) this.ctx.waitUntil(this.#sendWebhooks());
     return twin.decorate ? twin.decorate(response, seq) : response;
   }
 
@@ -301,10 +303,10 @@ export class Sandbox extends DurableObject<Env> {
    * the guard refused that statement before it ran, so the caller serves it again in a transaction.
    * A taped read writes its tape row after the answer, as inside a transaction.
    */
-  private answerReading(serve: () => DispatchResult): { response: TwinResponse; seq: number } | undefined {
-    const at = this.clock.now();
-    const result = this.db.readingOnly(serve);
-    return result && { response: result.response, seq: this.recordCall(at, result.tape, "after answer") };
+  #answerReading(serve: () => DispatchResult): { response: TwinResponse; seq: number } | undefined {
+    const at = this.#clock.now();
+    const result = this.#db.readingOnly(serve);
+    return result && { response: result.response, seq: this.#recordCall(at, result.tape, "after answer") };
   }
 
   /**
@@ -312,11 +314,11 @@ export class Sandbox extends DurableObject<Env> {
    * miss the tool's schema), so the grader sees every attempt. Nothing in the world changes.
    */
   async tapeRefusal(twinId: TwinId, req: TwinRequest, response: TwinResponse, operation: string): Promise<void> {
-    const meta = this.meta;
+    const meta = this.#meta;
     if (!meta?.twins.includes(twinId) || !isOpen(meta.state) || meta.frozenAt || Date.now() >= meta.expiresAt) return;
-    this.flushTape();
+    this.#flushTape();
     this.ctx.storage.transactionSync(() =>
-      this.recordCall(this.clock.now(), {
+      this.#recordCall(this.#clock.now(), {
         ...requestEntry(twinById(twinId), req),
         status: response.status,
         responseBody: response.body,
@@ -328,21 +330,21 @@ export class Sandbox extends DurableObject<Env> {
   }
 
   /** Sends queued webhooks: one queue per endpoint, so a delivery is never sent twice at once (outbox.ts). */
-  private sendWebhooks(): Promise<void> {
-    const meta = this.meta;
+  #sendWebhooks(): Promise<void> {
+    const meta = this.#meta;
     if (!meta) return Promise.resolve();
-    return flushOutbox(this.db, {
+    return flushOutbox(this.#db, {
       twinFor: (id) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined),
-      egress: (url) => checkEgress(url, this.egress),
+      egress: (url) => checkEgress(url, this.#egress),
     });
   }
 
-  private failedCall(twinId: TwinId, req: TwinRequest, err: unknown): { response: TwinResponse; seq: number } {
+  #failedCall(twinId: TwinId, req: TwinRequest, err: unknown): { response: TwinResponse; seq: number } {
     // The transaction rolled back the twin's writes; the failed call is still taped.
     console.error("twin handler failed", twinId, req.method, req.path, err);
     const response = twinById(twinId).errors.internal("The twin failed to answer this call.");
     const seq = this.ctx.storage.transactionSync(() =>
-      this.recordCall(this.clock.now(), {
+      this.#recordCall(this.#clock.now(), {
         ...requestEntry(twinById(twinId), req),
         status: response.status,
         responseBody: response.body,
@@ -360,27 +362,27 @@ export class Sandbox extends DurableObject<Env> {
    * timer stores them as soon as the answer has left. A read so answers without waiting for the
    * row's redaction, insert and commit.
    */
-  private pendingTape: { seq: number; entry: TapeEntry }[] = [];
+  #pendingTape: { seq: number; entry: TapeEntry }[] = [];
 
   /**
    * Stores the pending rows, oldest first, each leaving memory once stored. No explicit
    * transaction: the turn's implicit one commits them together, and a second savepoint per read
    * cost throughput with 50 sandboxes busy.
    */
-  private flushTape(): void {
-    while (this.pendingTape.length) {
-      const row = this.pendingTape[0];
-      appendTape(this.db, row.seq, row.entry);
-      this.pendingTape.shift();
+  #flushTape(): void {
+    while (this.#pendingTape.length) {
+      const row = this.#pendingTape[0];
+      appendTape(this.#db, row.seq, row.entry);
+      this.#pendingTape.shift();
     }
   }
 
-  private flushTapeLogged(): void {
+  #flushTapeLogged(): void {
     try {
-      this.flushTape();
+      this.#flushTape();
     } catch (err) {
       // The rows stay pending: the next call or tape read stores them or fails with this error.
-      console.error("deferred tape rows could not be stored", this.meta?.sessionId, err);
+      console.error("deferred tape rows could not be stored", this.#meta?.sessionId, err);
     }
   }
 
@@ -388,30 +390,30 @@ export class Sandbox extends DurableObject<Env> {
    * Gives a call its `seq` and tapes it: `now`, in the caller's transaction, or `after answer`,
    * for a call that wrote nothing (see pendingTape).
    */
-  private recordCall(at: number, entry: Omit<TapeEntry, "at">, when: "now" | "after answer" = "now"): number {
-    const meta = this.meta;
+  #recordCall(at: number, entry: Omit<TapeEntry, "at">, when: "now" | "after answer" = "now"): number {
+    const meta = this.#meta;
     // Calls reach the tape only through twinCall, which has checked the sandbox exists.
     if (!meta) throw new Error("recordCall on a sandbox that was never provisioned");
-    const seq = this.nextSeq;
-    if (when === "now") appendTape(this.db, seq, { ...entry, at });
+    const seq = this.#nextSeq;
+    if (when === "now") appendTape(this.#db, seq, { ...entry, at });
     else {
-      if (this.pendingTape.length === 0) setTimeout(() => this.flushTapeLogged(), 0);
-      this.pendingTape.push({ seq, entry: { ...entry, at } });
+      if (this.#pendingTape.length === 0) setTimeout(() => this.#flushTapeLogged(), 0);
+      this.#pendingTape.push({ seq, entry: { ...entry, at } });
     }
-    this.nextSeq = seq + 1;
+    this.#nextSeq = seq + 1;
     // The meta row is rewritten only when the state changes (the first call); the time of the last
     // call lives in memory, and the tape's last row restores it after a restart, so a call writes
     // its tape row and nothing else. The stored idle timer is a lower bound the alarm brings up to
     // the last call (catchUpIdle): rewriting it on every call was a tenth of a point read.
-    if (meta.state === "ready") this.saveMeta({ ...meta, state: "running", lastRequestAt: at });
+    if (meta.state === "ready") this.#saveMeta({ ...meta, state: "running", lastRequestAt: at });
     else meta.lastRequestAt = at;
     return seq;
   }
 
   /** The sandbox-level endpoints under each twin: /_pome/state, /_pome/events, /_pome/health. */
   async pome(twinId: TwinId, what: "state" | "events" | "health", query: string): Promise<TwinResponse> {
-    this.flushTape();
-    const meta = this.meta;
+    this.#flushTape();
+    const meta = this.#meta;
     const twin = twinById(twinId);
     const json = (status: number, body: string, headers: Record<string, string> = {}): TwinResponse => ({
       status,
@@ -428,40 +430,40 @@ export class Sandbox extends DurableObject<Env> {
           session_id: meta.sessionId,
           state: meta.state,
           expires_at: new Date(meta.expiresAt).toISOString(),
-          tape_length: this.nextSeq - 1,
+          tape_length: this.#nextSeq - 1,
         }),
       );
     }
     if (what === "state") {
       // Read once, so every page is of the same moment; the rest waits here for statePage().
-      const pages = textPages(this.exportedState(twinId), STATE_PAGE_CHARS);
+      const pages = textPages(this.#exportedState(twinId), STATE_PAGE_CHARS);
       if (pages.length === 1) return json(200, pages[0]);
-      return json(200, pages[0], { [STATE_PAGES_HEADER]: `${this.holdState(pages)} ${pages.length}` });
+      return json(200, pages[0], { [STATE_PAGES_HEADER]: `${this.#holdState(pages)} ${pages.length}` });
     }
     const params = new URLSearchParams(query);
     const after = Number(params.get("after_seq") ?? params.get("since") ?? 0) || 0;
     const limit = Math.min(EVENTS_PAGE_ROWS, Math.max(1, Number(params.get("limit")) || EVENTS_PAGE_ROWS));
     const scope = params.get("all_twins") === "true" ? undefined : twinId;
-    const page = tapePage(this.db, { afterSeq: after, twin: scope, maxRows: limit, maxChars: EVENTS_PAGE_CHARS });
+    const page = tapePage(this.#db, { afterSeq: after, twin: scope, maxRows: limit, maxChars: EVENTS_PAGE_CHARS });
     // The body stays the array it always was; the cursor to the next page travels in a header.
     return json(200, `[${page.rows.join(",")}]`, page.more ? { "x-pome-next-after-seq": String(page.lastSeq) } : {});
   }
 
   /** A twin's world as /_pome/state and state_final.<twin>.json hold it: its export, redacted. */
-  private exportedState(twinId: TwinId): string {
-    return JSON.stringify(redactValue(twinById(twinId).exportState(this.db)));
+  #exportedState(twinId: TwinId): string {
+    return JSON.stringify(redactValue(twinById(twinId).exportState(this.#db)));
   }
 
   /** States read for /_pome/state and larger than one page, by hold id, until their last page is read. */
-  private readonly heldStates = new Map<string, { pages: string[]; expiresAt: number }>();
+  readonly #heldStates = new Map<string, { pages: string[]; expiresAt: number }>();
 
-  private holdState(pages: string[]): string {
+  #holdState(pages: string[]): string {
     const now = Date.now();
-    for (const [id, held] of this.heldStates) if (held.expiresAt <= now) this.heldStates.delete(id);
+    for (const [id, held] of this.#heldStates) if (held.expiresAt <= now) this.#heldStates.delete(id);
     // A Map iterates in insertion order: the first key is the oldest hold.
-    for (const id of this.heldStates.keys()) if (this.heldStates.size >= MAX_HELD_STATES) this.heldStates.delete(id);
+    for (const id of this.#heldStates.keys()) if (this.#heldStates.size >= MAX_HELD_STATES) this.#heldStates.delete(id);
     const id = crypto.randomUUID();
-    this.heldStates.set(id, { pages, expiresAt: now + HELD_STATE_MS });
+    this.#heldStates.set(id, { pages, expiresAt: now + HELD_STATE_MS });
     return id;
   }
 
@@ -470,34 +472,34 @@ export class Sandbox extends DurableObject<Env> {
    * or expired (the Sandbox restarted, or nobody read on). The last page releases the hold.
    */
   async statePage(holdId: string, index: number): Promise<string | null> {
-    const held = this.heldStates.get(holdId);
+    const held = this.#heldStates.get(holdId);
     if (!held || held.expiresAt <= Date.now()) {
-      this.heldStates.delete(holdId);
+      this.#heldStates.delete(holdId);
       return null;
     }
     const page = held.pages[index];
     if (page === undefined) return null;
-    if (index === held.pages.length - 1) this.heldStates.delete(holdId);
+    if (index === held.pages.length - 1) this.#heldStates.delete(holdId);
     else held.expiresAt = Date.now() + HELD_STATE_MS;
     return page;
   }
 
   /** Lets a held state go before its last page: its reader went away. */
   async releaseState(holdId: string): Promise<void> {
-    this.heldStates.delete(holdId);
+    this.#heldStates.delete(holdId);
   }
 
   async describe(): Promise<Outcome<{ meta: SandboxMeta; tapeLength: number }>> {
-    if (!this.meta) return { ok: false, code: "not_found", message: "no such sandbox" };
-    return { ok: true, meta: this.meta, tapeLength: this.nextSeq - 1 };
+    if (!this.#meta) return { ok: false, code: "not_found", message: "no such sandbox" };
+    return { ok: true, meta: this.#meta, tapeLength: this.#nextSeq - 1 };
   }
 
   /** Resets the idle timer only; nothing extends the lifetime. */
   async heartbeat(): Promise<Outcome> {
-    const meta = this.meta;
+    const meta = this.#meta;
     if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
     if (!isOpen(meta.state) || Date.now() >= meta.expiresAt) return { ok: false, code: "closed", message: "sandbox closed" };
-    this.setTimer("idle", Date.now() + meta.idleSeconds * 1000);
+    this.#setTimer("idle", Date.now() + meta.idleSeconds * 1000);
     return { ok: true };
   }
 
@@ -506,25 +508,25 @@ export class Sandbox extends DurableObject<Env> {
    * sandbox stays open (and finalizable) until the run is written and close() is called.
    */
   async freeze(): Promise<Outcome<{ meta: SandboxMeta }>> {
-    const meta = this.meta;
+    const meta = this.#meta;
     if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
     if (!isOpen(meta.state) || meta.frozenAt) return { ok: true, meta };
-    this.saveMeta({ ...meta, frozenAt: Date.now() });
-    return { ok: true, meta: this.meta ?? meta };
+    this.#saveMeta({ ...meta, frozenAt: Date.now() });
+    return { ok: true, meta: this.#meta ?? meta };
   }
 
   /** Everything grading needs, written straight to R2 from live storage, page by page. */
   async exportEvidence(): Promise<Outcome<ExportedEvidence>> {
-    this.flushTape();
-    const meta = this.meta;
+    this.#flushTape();
+    const meta = this.#meta;
     if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
-    const keys = await this.writeEvidence(meta);
-    return { ok: true, meta, tapeLength: this.nextSeq - 1, keys };
+    const keys = await this.#writeEvidence(meta);
+    return { ok: true, meta, tapeLength: this.#nextSeq - 1, keys };
   }
 
   /** The world each twin booted with, for grading from uploaded blobs that carry no seed. */
   async initialStates(): Promise<Partial<Record<TwinId, unknown>>> {
-    return this.meta ? readSnapshots(this.db, this.meta.twins) : {};
+    return this.#meta ? readSnapshots(this.#db, this.#meta.twins) : {};
   }
 
   /**
@@ -532,30 +534,30 @@ export class Sandbox extends DurableObject<Env> {
    * confirmed discard. Expiry archives the tape and final state to R2 first: nothing is lost.
    */
   async close(state: "done" | "expired", reason: string): Promise<Outcome<{ meta: SandboxMeta }>> {
-    this.flushTape();
-    const meta = this.meta;
+    this.#flushTape();
+    const meta = this.#meta;
     if (!meta) return { ok: false, code: "not_found", message: "no such sandbox" };
     if (!isOpen(meta.state)) return { ok: true, meta };
     let archived = meta.archived;
     if (state === "expired") {
-      await this.archive(meta);
+      await this.#archive(meta);
       archived = true;
     }
     const closed: SandboxMeta = { ...meta, state, closedAt: Date.now(), closeReason: reason, archived };
-    this.saveMeta(closed);
-    // A closed sandbox has no lifetime or idle left; a finalize job still pending keeps its timer.
-    this.db.run("DELETE FROM _timers WHERE name IN ('lifetime', 'idle')");
-    await this.rearm();
-    await this.mirror();
+    this.#saveMeta(closed);
+    // A closed sandbox has no lifetime or idle left.
+    this.#db.run("DELETE FROM _timers WHERE name IN ('lifetime', 'idle')");
+    await this.#rearm();
+    await this.#mirror();
     return { ok: true, meta: closed };
   }
 
-  private async archive(meta: SandboxMeta): Promise<void> {
-    await this.writeEvidence(meta);
+  async #archive(meta: SandboxMeta): Promise<void> {
+    await this.#writeEvidence(meta);
   }
 
-  private writeEvidence(meta: SandboxMeta): Promise<string[]> {
-    const db = this.db;
+  #writeEvidence(meta: SandboxMeta): Promise<string[]> {
+    const db = this.#db;
     const snapshots = readSnapshots(db, meta.twins);
     return writeEvidence(this.env.EVIDENCE, {
       teamId: meta.teamId,
@@ -575,15 +577,15 @@ export class Sandbox extends DurableObject<Env> {
         })),
         ...meta.twins.map((id) => ({
           name: `state_final.${id}.json`,
-          pieces: () => textPages(this.exportedState(id), EXPORT_PAGE_CHARS),
+          pieces: () => textPages(this.#exportedState(id), EXPORT_PAGE_CHARS),
         })),
       ],
     });
   }
 
   /** Copies the sandbox's state into the D1 index that listing and quota read. */
-  private async mirror(): Promise<void> {
-    const m = this.meta;
+  async #mirror(): Promise<void> {
+    const m = this.#meta;
     if (!m) return;
     const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
     await this.env.DB.prepare("UPDATE sandboxes SET state = ?, ready_at = ?, closed_at = ? WHERE id = ?")
@@ -596,65 +598,24 @@ export class Sandbox extends DurableObject<Env> {
     return BENCH_FLOOR_BODY;
   }
 
-  /** Queues an asynchronous finalize on the "finalize" timer, due now. */
-  async scheduleFinalize(job: FinalizeJob): Promise<Outcome> {
-    if (!this.meta) return { ok: false, code: "not_found", message: "no such sandbox" };
-    this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('finalize_job', ?)", JSON.stringify(job));
-    this.setTimer("finalize", Date.now());
-    await this.rearm();
-    return { ok: true };
-  }
-
-  /** The finalize job in flight: an alarm that fires while one runs waits for it instead of starting another. */
-  private finalizing: Promise<void> | undefined;
-
-  private runDueFinalize(): Promise<void> {
-    this.finalizing ??= this.runFinalizeOnce().finally(() => {
-      this.finalizing = undefined;
-    });
-    return this.finalizing;
-  }
-
-  /** Runs the pending finalize job; on an unexpected failure it stays queued, its timer pushed back. */
-  private async runFinalizeOnce(): Promise<void> {
-    const row = this.db.one<{ value: string }>("SELECT value FROM _meta WHERE key = 'finalize_job'");
-    if (!row) {
-      this.db.run("DELETE FROM _timers WHERE name = 'finalize'");
-      return;
-    }
-    const job = JSON.parse(row.value) as FinalizeJob;
-    if ((await runFinalizeJob(this.env, job)) === "retry") {
-      const next = { ...job, attempts: job.attempts + 1 };
-      this.db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('finalize_job', ?)", JSON.stringify(next));
-      this.setTimer("finalize", Date.now() + retryDelayMs(next.attempts));
-      return;
-    }
-    this.db.run("DELETE FROM _meta WHERE key = 'finalize_job'");
-    this.db.run("DELETE FROM _timers WHERE name = 'finalize'");
-  }
-
   /**
-   * One alarm, three named timers: `finalize` runs a queued asynchronous finalize, `lifetime` and
-   * `idle` close the sandbox as expired. Idempotent: each step re-reads the timers it acts on, and
+   * One alarm, two named timers: `lifetime` and `idle` close the sandbox as expired. Idempotent: each step re-reads the timers it acts on, and
    * a throw leaves them in place for the runtime's retry of the alarm.
    */
   override async alarm(): Promise<void> {
-    if (!this.meta) return;
-    const due = (name: TimerName) =>
-      this.db.one<{ n: number }>("SELECT count(*) AS n FROM _timers WHERE name = ? AND due_at <= ?", name, Date.now())?.n;
-    if (due("finalize")) await this.runDueFinalize();
-    const meta = this.meta;
+    if (!this.#meta) return;
+    const meta = this.#meta;
     if (meta && isOpen(meta.state)) {
-      this.catchUpIdle(meta);
-      const closing = this.db.one<{ name: string }>(
+      this.#catchUpIdle(meta);
+      const closing = this.#db.one<{ name: string }>(
         "SELECT name FROM _timers WHERE name IN ('lifetime', 'idle') AND due_at <= ? ORDER BY due_at LIMIT 1",
         Date.now(),
       );
       if (closing) await this.close("expired", closing.name);
     }
     // The idle timer moves with every call without touching the alarm; re-arm at the earliest.
-    await this.rearm();
+    await this.#rearm();
     // A retried alarm finds the state already closed; copying it again makes the D1 index converge.
-    await this.mirror();
+    await this.#mirror();
   }
 }

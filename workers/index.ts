@@ -30,6 +30,8 @@ import { requestUrl } from "./urls";
 import { prefixedTwinHandler, rootCredential, rootMissingCredential, rootTwinHandler, rootUnauthorized, toResponse } from "./twin-proxy";
 
 export { Sandbox };
+// An asynchronous finalize runs as this Workflow, beside the Sandbox rather than in its alarm.
+export { FinalizeWorkflow } from "./grading/finalize-job";
 
 const app = new Hono<AppEnv>();
 

@@ -36,8 +36,6 @@ export function checkTwinIds(value: unknown, opts: { max?: number }): TwinId[] {
 export interface ResolvedSeeds {
   /** Parsed (normalized) seeds per twin; a twin not present boots its default world. */
   seeds: Partial<Record<TwinId, unknown>>;
-  checked: TwinId[];
-  unchecked: TwinId[];
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -66,11 +64,8 @@ export async function resolveSeeds(twins: TwinId[], seed: unknown): Promise<Reso
     }
   }
   const seeds: Partial<Record<TwinId, unknown>> = {};
-  const checked: TwinId[] = [];
-  const unchecked: TwinId[] = [];
   for (const twin of twins) {
     const definition = TWINS[twin];
-    (definition.implemented ? checked : unchecked).push(twin);
     if (perTwin[twin] === undefined) continue;
     const result = await normalizeSeed<unknown>(definition, perTwin[twin]);
     if (!result.ok) {
@@ -84,7 +79,7 @@ export async function resolveSeeds(twins: TwinId[], seed: unknown): Promise<Reso
     }
     seeds[twin] = result.seed;
   }
-  return { seeds, checked, unchecked };
+  return { seeds };
 }
 
 /** Deeper than this a seed is refused: no world nests so far, and a structured clone would not carry it. */

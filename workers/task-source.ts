@@ -1,18 +1,22 @@
 // What sandbox creation needs from a task: its markdown (inline or stored), its name, and the
 // world its `## Seed State` block describes — read with the one task parser in workers/tasks/.
+import { fromBase64, utf8OrUndefined } from "../durable-objects/twins/kit/bytes";
 import { ApiError, notFound } from "./errors";
 import { parseTask, seedFromTask } from "./tasks";
 import { findTask } from "./tasks/task-store";
 
 export function decodeTaskSource(base64: string): string {
+  let markdown: string | undefined;
   try {
-    const bytes = Uint8Array.from(atob(base64.replace(/\s+/g, "")), (ch) => ch.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    markdown = utf8OrUndefined(fromBase64(base64.replace(/\s+/g, "")));
   } catch {
+    // atob refuses it: not base64.
+  }
+  if (markdown === undefined)
     throw new ApiError("validation_failed", "task_source: not base64-encoded UTF-8 markdown", {
       issues: [{ path: "task_source", message: "Invalid base64" }],
     });
-  }
+  return markdown;
 }
 
 export async function loadStoredTask(env: Env, teamId: string, taskId: string): Promise<{ id: string; markdown: string }> {

@@ -1,6 +1,7 @@
 // Twin traffic: authenticate the caller for one sandbox, then hand the call to that sandbox's
 // Durable Object untouched. Two ways in (DESIGN.md §2): the prefixed `/<twin>/s/<ses>/…` form,
 // and the credential-routed root form where the provider-shaped credential names the sandbox.
+import { openapiOperation } from "../durable-objects/twins/kit/route";
 import type { Context } from "hono";
 import { fromBase64, toBase64 } from "../durable-objects/twins/kit/bytes";
 import { TWINS, TWIN_IDS, isTwinId } from "../durable-objects/twins/registry";
@@ -263,16 +264,28 @@ export async function rootTwinHandler(c: Context<AppEnv>, token: string): Promis
   return forwardToTwin(c, { twin, sessionId: who.sessionId, baseUrl: twinsOrigin(c), path });
 }
 
-function openapiFor(twin: TwinId, baseUrl: string) {
-  const paths: Record<string, Record<string, { operationId: string; summary: string }>> = {};
+/** Each twin's OpenAPI paths, derived once per isolate: JSON Schema from zod is not free. */
+const openapiPaths = new Map<TwinId, Record<string, Record<string, unknown>>>();
+
+function pathsOf(twin: TwinId): Record<string, Record<string, unknown>> {
+  const known = openapiPaths.get(twin);
+  if (known) return known;
+  const paths: Record<string, Record<string, unknown>> = {};
   for (const route of TWINS[twin].routes) {
     const path = route.pattern.replace(/:([A-Za-z_]+)/g, "{$1}").replace(/\*([A-Za-z_]+)/g, "{$1}");
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: { operationId: route.operation, summary: route.summary } };
+    // A declared route's parameters and body come from its declaration (kit/route.ts).
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: openapiOperation(route) };
   }
+  openapiPaths.set(twin, paths);
+  return paths;
+}
+
+function openapiFor(twin: TwinId, baseUrl: string) {
   return {
-    openapi: "3.0.3",
+    // 3.1: its schemas are JSON Schema, which is what the declarations derive.
+    openapi: "3.1.0",
     info: { title: `Pome ${twin} twin`, version: "1", description: "The routes this twin implements; any other route answers 501." },
     servers: [{ url: baseUrl }],
-    paths,
+    paths: pathsOf(twin),
   };
 }

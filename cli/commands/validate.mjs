@@ -82,11 +82,7 @@ export async function run(argv, ctx) {
 
   if (seed !== undefined) {
     const outcome = await serverCheck(() => ctx.api.post("/v1/seeds/validate", { twins: task.config.twins, seed }));
-    if (outcome.ok)
-      note(
-        true,
-        `seed boots on ${outcome.value.checked.join(", ") || "no checked twin"}${outcome.value.unchecked?.length ? ` (not checked: ${outcome.value.unchecked.join(", ")})` : ""}`,
-      );
+    if (outcome.ok) note(true, `seed boots on ${outcome.value.checked.join(", ")}`);
     else {
       const issues = outcome.error.apiDetails?.issues ?? [];
       problems.push({ kind: "seed", message: `${file}: Seed State: ${outcome.error.serverMessage}`, issues });

@@ -1,9 +1,17 @@
-// The one shape every twin has. Adding a twin is a folder under twins/ and one registry line.
-// What a twin knows about its vendor (credential format, transports, kept headers, refusals)
-// is a field here, so the platform's own files name no vendor.
+// The one shape every twin has (TwinDefinition, in facets at the end of this file). Adding a twin
+// is a folder under twins/ and one registry line. What a twin knows about its vendor (credential
+// format, transports, kept headers, refusals) is a field here, so the platform's own files name no
+// vendor. This file imports no twin and no registry: twins implement it.
 import type { z } from "zod";
 import type { EgressVerdict } from "../egress";
 import type { Db } from "../sql";
+
+/**
+ * The platform's types a twin handles (its storage, an egress verdict), offered through the
+ * contract so a twin's files need import nothing of the platform but this file and the kit.
+ */
+export type { Db, SqlValue } from "../sql";
+export type { EgressVerdict } from "../egress";
 
 /** One failing field of a seed, with the path written the way users write it: `repositories[0].name`. */
 export interface SeedIssue {
@@ -109,6 +117,21 @@ export interface Route {
   operation: string;
   summary: string;
   handler(ctx: TwinContext): TwinResponse;
+  /**
+   * The route's inputs, declared once (`kit/route.ts`): the handler's typed input, its MCP tool
+   * and its OpenAPI entry all come from it.
+   */
+  declaration?: RouteDeclaration;
+}
+
+/** A route's inputs as zod schemas, and the MCP tool it stands behind if any. */
+export interface RouteDeclaration {
+  params: z.ZodObject;
+  query: z.ZodObject;
+  body?: z.ZodType;
+  /** How a body without a JSON content type is read. */
+  bodyEncoding: "json" | "form";
+  tool?: { name: string; description: string; readOnly: boolean; destructive: boolean };
 }
 
 /** One tape row, as /_pome/events serves it and grading reads it. */
@@ -217,69 +240,46 @@ export interface CredentialFormat {
   userPrefix?: string;
 }
 
-export interface TwinDefinition<Seed = unknown> {
+/**
+ * What a twin is, read as six facets, each one question the platform asks of it:
+ *
+ * - {@link TwinCredentials}: who may call it, and how the router finds it from a bare credential;
+ * - {@link TwinWire}: how a call is read and served, and how the vendor answers and refuses;
+ * - {@link TwinWorld}: its seed, tables, boot and export;
+ * - {@link TwinGrading}: the checks a task's criteria bind to;
+ * - {@link TwinTools}: its MCP tools;
+ * - {@link TwinTimed}: what happens between calls (scheduled deliveries, webhooks, seeded faults).
+ *
+ * A consumer takes the narrowest facet it reads (`normalizeSeed` takes a `TwinWorld`); the
+ * definition is all of them plus its identity, so `twin.routes` and `twin.errors` read as before.
+ */
+export interface TwinDefinition<Seed = unknown>
+  extends TwinCredentials,
+    TwinWire,
+    TwinWorld<Seed>,
+    TwinGrading<Seed>,
+    TwinTools,
+    TwinTimed {
   /** Its key in the registry, and the first segment of its URLs. */
   id: string;
   /** The vendor's name as people write it, for reasons and pages. */
   displayName: string;
-  /** False for a twin whose issue has not landed: it boots what it is given and answers 501. */
-  implemented: boolean;
   /**
-   * The same parser validates seeds on the control plane and boots the sandbox. A twin with
-   * `completeSeed` finishes normalizing there: call normalizeSeed (twins/normalize.ts) for both.
+   * The twin's fidelity report as JSON text, measured against its vendor's published description
+   * (`npm run fidelity` writes it to the twin's fidelity.generated.ts); served at
+   * GET /v1/twins/:id/fidelity and on the dashboard.
    */
-  parseSeed(raw: unknown): SeedResult<Seed>;
-  defaultSeed(): Seed;
-  /** The twin's tables (prefixed with its id), an append-only list applied once each. */
-  migrations: readonly string[];
-  boot(db: Db, seed: Seed, clock: Clock): void;
-  /** The world in the seed's own shape: export(boot(seed)) equals the normalized seed. */
-  exportState(db: Db): Seed;
+  fidelity: string;
+  /** The vendor's surface: the routes a call is matched against (twins/router.ts); one none matches gets `errors.notImplemented`. */
   routes: readonly Route[];
-  /** Responses the platform itself needs, in the vendor's own error shape. */
-  errors: {
-    /**
-     * The answer to a call no route matches. Its `operation`, when set, is the vendor operation
-     * the call asked for (a method named in the path, say), taped instead of `unsupported`.
-     */
-    notImplemented(req: TwinRequest): TwinResponse;
-    unauthorized(message: string): TwinResponse;
-    /**
-     * The refusal of a call that brought no credential at all, for a vendor that words it apart
-     * from a bad one; `unauthorized` answers both when absent. Never used under `/_pome/`.
-     */
-    missingCredential?(message: string): TwinResponse;
-    gone(message: string): TwinResponse;
-    internal(message: string): TwinResponse;
-    /** A request body over the platform's stated limit, refused before anything is written. */
-    tooLarge?(limitBytes: number): TwinResponse;
-    /**
-     * An answer over the platform's response bound (kit/response-bounds.ts), refused instead of
-     * sent or taped (a 4xx, or the vendor's refusal at 200 for a vendor whose client retries
-     * everything else, so the call's writes are rolled back).
-     */
-    responseTooLarge(limitBytes: number): TwinResponse;
-  };
-  /**
-   * Whether the request body on this path is bytes (a file upload): the platform then hands it to
-   * the twin base64-encoded (`TwinRequest.bodyEncoding`) instead of decoding it as UTF-8.
-   */
-  binaryBody?(path: string): boolean;
-  /** The transport of a call on one of the twin's own paths; REST unless the twin says otherwise. */
-  transportFor?(path: string): Transport;
-  /**
-   * Whether a call only reads the world: GET and HEAD unless the twin says otherwise (a GraphQL
-   * query does; undefined leaves it to the method). Such a call is first served without a
-   * transaction, which costs a point read about a tenth of its time. A wrong "yes" costs time,
-   * never a write: a statement that may write is refused before it runs and the call is served
-   * again inside a transaction, so a handler must not change memory before a write it may be
-   * refused (as it must not before one a rolled-back transaction undoes).
-   */
-  readsOnly?(req: TwinRequest): boolean | undefined;
-  /** Request headers of the vendor's worth keeping on the tape (lower case), beside the platform's own. */
-  tapeHeaders: readonly string[];
-  /** Headers the vendor sends on every response (request ids, rate limits). */
-  decorate?(res: TwinResponse, seq: number): TwinResponse;
+}
+
+/**
+ * Who may call the twin and how a call finds it: the provider-shaped credential the official client
+ * presents, the tokens the twin issues itself, the paths it authenticates on its own, and which
+ * root paths (the credential-routed form, no sandbox prefix) are the twin's.
+ */
+export interface TwinCredentials {
   /** How the provider-shaped credential is presented by the official client. */
   credential: CredentialFormat;
   /**
@@ -298,10 +298,132 @@ export interface TwinDefinition<Seed = unknown> {
    * header (read only when the header is absent), for a vendor that accepts it there.
    */
   credentialField?: string;
-  /** The vendor's secret shapes (its keys and tokens, global regular expressions), redacted everywhere. */
+  /**
+   * The vendor's secret shapes (its keys and tokens, global regular expressions). The registry
+   * binds every twin's into the platform's redaction (`durable-objects/redact.ts`), which keeps
+   * them off the tape, stored states, logs and blobs.
+   */
   secretPatterns: readonly RegExp[];
   /** Whether a root path (credential-routed form) belongs to this twin. */
   claimsRootPath(path: string): boolean;
+}
+
+/**
+ * How a call is read, served and answered on the wire: its transport and body, which calls only
+ * read, which operation the tape names, the headers kept and sent, and the vendor's own answers
+ * to what the platform refuses, with whether its official client would retry them.
+ */
+export interface TwinWire {
+  /** The transport of a call on one of the twin's own paths; REST unless the twin says otherwise. */
+  transportFor?(path: string): Transport;
+  /**
+   * Whether the request body on this path is bytes (a file upload): the platform then hands it to
+   * the twin base64-encoded (`TwinRequest.bodyEncoding`) instead of decoding it as UTF-8.
+   */
+  binaryBody?(path: string): boolean;
+  /**
+   * Asynchronous work a call needs before its synchronous transaction (parsing MIME with a
+   * promise-based library): returns the request with `prepared` set. It must not touch the world.
+   */
+  prepare?(req: TwinRequest): Promise<TwinRequest>;
+  /**
+   * Whether a call only reads the world: GET and HEAD unless the twin says otherwise (a GraphQL
+   * query does; undefined leaves it to the method). Such a call is first served without a
+   * transaction, which costs a point read about a tenth of its time. A wrong "yes" costs time,
+   * never a write: a statement that may write is refused before it runs and the call is served
+   * again inside a transaction, so a handler must not change memory before a write it may be
+   * refused (as it must not before one a rolled-back transaction undoes).
+   */
+  readsOnly?(req: TwinRequest): boolean | undefined;
+  /**
+   * For a twin whose one route serves many operations (GraphQL): which operation a call is, read
+   * from the request, so seeded faults can target it (`issueCreate`) rather than the route.
+   */
+  operationOf?(req: TwinRequest): string | undefined;
+  /** Request headers of the vendor's worth keeping on the tape (lower case), beside the platform's own. */
+  tapeHeaders: readonly string[];
+  /** Headers the vendor sends on every response (request ids, rate limits). */
+  decorate?(res: TwinResponse, seq: number): TwinResponse;
+  /** Responses the platform itself needs, in the vendor's own error shape. */
+  errors: TwinErrors;
+  /**
+   * Whether the vendor's official client would retry this answer on its own. The contract proves
+   * the platform's refusals (501, 401, 410) are never retried, so an agent is not stuck in a loop.
+   */
+  clientRetries(res: TwinResponse): boolean;
+  /**
+   * Whether a refusal's writes stand. By default a call answered >= 400 changes nothing; a vendor
+   * whose refusals still record what happened (a declined payment that still records the failed
+   * attempt and its events) says which answers keep their writes.
+   */
+  keepsWrites?(res: TwinResponse): boolean;
+}
+
+/** The platform's refusals, each as the vendor words it (status, body, headers). */
+export interface TwinErrors {
+  /**
+   * The answer to a call no route matches. Its `operation`, when set, is the vendor operation
+   * the call asked for (a method named in the path, say), taped instead of `unsupported`.
+   */
+  notImplemented(req: TwinRequest): TwinResponse;
+  unauthorized(message: string): TwinResponse;
+  /**
+   * The refusal of a call that brought no credential at all, for a vendor that words it apart
+   * from a bad one; `unauthorized` answers both when absent. Never used under `/_pome/`.
+   */
+  missingCredential?(message: string): TwinResponse;
+  gone(message: string): TwinResponse;
+  internal(message: string): TwinResponse;
+  /** A request body over the platform's stated limit, refused before anything is written. */
+  tooLarge?(limitBytes: number): TwinResponse;
+  /**
+   * An answer over the platform's response bound (kit/response-bounds.ts), refused instead of
+   * sent or taped (a 4xx, or the vendor's refusal at 200 for a vendor whose client retries
+   * everything else, so the call's writes are rolled back).
+   */
+  responseTooLarge(limitBytes: number): TwinResponse;
+}
+
+/**
+ * The twin's world: how a seed is read and completed, the tables it lives in, and the two
+ * directions between them (`exportState(boot(seed))` equals the normalized seed).
+ */
+export interface TwinWorld<Seed = unknown> {
+  /**
+   * The same parser validates seeds on the control plane and boots the sandbox. A twin with
+   * `completeSeed` finishes normalizing there: call normalizeSeed (twins/normalize.ts) for both.
+   */
+  parseSeed(raw: unknown): SeedResult<Seed>;
+  /**
+   * The asynchronous rest of normalizing a seed, after `parseSeed` (reading mail with a
+   * promise-based MIME parser, say). The normalized seed is what this returns for what parseSeed
+   * gave; it may still refuse, with paths. Given the sandbox clock (inside the sandbox, just before
+   * boot) it also fills what that clock decides; without one (the control plane) it leaves that to
+   * boot. Run again on its own result, it gives that result back.
+   */
+  completeSeed?(seed: Seed, clock?: Clock): Promise<SeedResult<Seed>>;
+  defaultSeed(): Seed;
+  /**
+   * A valid seed with `count` of the twin's main objects (issues, customers, messages…), derived
+   * deterministically: the contract round-trips it and the bench compares 10 with 10,000.
+   */
+  generateSeed(count: number): unknown;
+  /** The twin's tables (prefixed with its id), an append-only list applied once each. */
+  migrations: readonly string[];
+  /** Asynchronous work a seed needs before `boot` (as `prepare` for a call): the seed handed to boot, with what it needs precomputed. */
+  prepareSeed?(seed: Seed): Promise<Seed>;
+  boot(db: Db, seed: Seed, clock: Clock): void;
+  /** The world in the seed's own shape: export(boot(seed)) equals the normalized seed. */
+  exportState(db: Db): Seed;
+}
+
+/** What grading asks of the twin: the checks a task's criteria bind to (`<twin>.<check>` ids). */
+export interface TwinGrading<Seed = unknown> {
+  checks: readonly CheckDefinition<Seed>[];
+}
+
+/** The twin's MCP tools: every route has one, or a written reason why not (the contract checks it). */
+export interface TwinTools {
   tools: readonly TwinTool[];
   /**
    * The vendor's own MCP server's tools, served on the twin's MCP beside its per-operation tools
@@ -311,56 +433,20 @@ export interface TwinDefinition<Seed = unknown> {
   officialTools?: OfficialToolSet;
   /** Route operations with no MCP tool, each with the reason (the contract checks every other route has one). */
   untooledOperations?: Readonly<Record<string, string>>;
-  checks: readonly CheckDefinition<Seed>[];
-  /**
-   * Whether the vendor's official client would retry this answer on its own. The contract proves
-   * the platform's refusals (501, 401, 410) are never retried, so an agent is not stuck in a loop.
-   */
-  clientRetries(res: TwinResponse): boolean;
-  /**
-   * A valid seed with `count` of the twin's main objects (issues, customers, messages…), derived
-   * deterministically: the contract round-trips it and the bench compares 10 with 10,000.
-   */
-  generateSeed?(count: number): unknown;
-  /**
-   * The twin's fidelity report as JSON text, measured against its vendor's published description
-   * (`npm run fidelity` writes it to the twin's fidelity.generated.ts); served at
-   * GET /v1/twins/:id/fidelity and on the dashboard.
-   */
-  fidelity: string;
+}
+
+/**
+ * What happens between calls, on the platform's timers: deliveries the twin scheduled
+ * (`TwinContext.schedule`), webhooks it queued (`TwinContext.webhook`), and the faults a seed plants.
+ */
+export interface TwinTimed {
   /** Runs a delivery scheduled with `ctx.schedule` (see TwinContext). */
   deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
   /** Headers that sign a webhook body (an HMAC of the body and a timestamp, say), computed when it is sent. */
   signWebhook?(delivery: { body: string; secret: string }, nowMs: number): Promise<Record<string, string>>;
   /**
-   * For a twin whose one route serves many operations (GraphQL): which operation a call is, read
-   * from the request, so seeded faults can target it (`issueCreate`) rather than the route.
-   */
-  operationOf?(req: TwinRequest): string | undefined;
-  /**
-   * Whether a refusal's writes stand. By default a call answered >= 400 changes nothing; a vendor
-   * whose refusals still record what happened (a declined payment that still records the failed
-   * attempt and its events) says which answers keep their writes.
-   */
-  keepsWrites?(res: TwinResponse): boolean;
-  /**
    * The seeded faults, read from the twin's world. Only boot may write them: the platform reads
    * them once per sandbox and keeps them, with the counters.
    */
   faults?(db: Db): readonly FaultRule[];
-  /**
-   * Asynchronous work a call needs before its synchronous transaction (parsing MIME with a
-   * promise-based library): returns the request with `prepared` set. It must not touch the world.
-   */
-  prepare?(req: TwinRequest): Promise<TwinRequest>;
-  /** The same for a seed before `boot`: the seed handed to boot, with what it needs precomputed. */
-  prepareSeed?(seed: Seed): Promise<Seed>;
-  /**
-   * The asynchronous rest of normalizing a seed, after `parseSeed` (reading mail with a
-   * promise-based MIME parser, say). The normalized seed is what this returns for what parseSeed
-   * gave; it may still refuse, with paths. Given the sandbox clock (inside the sandbox, just before
-   * boot) it also fills what that clock decides; without one (the control plane) it leaves that to
-   * boot. Run again on its own result, it gives that result back.
-   */
-  completeSeed?(seed: Seed, clock?: Clock): Promise<SeedResult<Seed>>;
 }

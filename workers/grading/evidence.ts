@@ -11,6 +11,7 @@ import { TWIN_IDS } from "../../durable-objects/twins/registry";
 import { contentTypeForKey } from "../blobs/content-type";
 import { ApiError } from "../errors";
 import { lazyRow, splitLine } from "./tape-lines";
+import { fromStorage, storedText } from "../blobs/storage";
 
 export interface CollectedEvidence {
   source: "twin-pull" | "archive" | "blob";
@@ -23,20 +24,7 @@ export interface CollectedEvidence {
   tapeText?: string;
 }
 
-const bucketError = (err: unknown) => {
-  console.error("evidence storage failed", err);
-  return new ApiError("downstream_unavailable", "Evidence storage could not be reached; retry");
-};
-
-async function readText(bucket: R2Bucket, key: string): Promise<string | undefined> {
-  let object: R2ObjectBody | null;
-  try {
-    object = await bucket.get(key);
-  } catch (err) {
-    throw bucketError(err);
-  }
-  return object ? object.text() : undefined;
-}
+const readText = storedText;
 
 function parseJson(text: string, what: string): unknown {
   try {
@@ -196,11 +184,7 @@ export async function storeEvidence(
 ): Promise<{ trace: string; finals: Partial<Record<TwinId, string>>; initials: Partial<Record<TwinId, string>> }> {
   const put = async (name: string, body: string) => {
     const key = evidenceKey(w.teamId, w.sessionId, name);
-    try {
-      await w.bucket.put(key, body, { httpMetadata: { contentType: contentTypeForKey(key) } });
-    } catch (err) {
-      throw bucketError(err);
-    }
+    await fromStorage(() => w.bucket.put(key, body, { httpMetadata: { contentType: contentTypeForKey(key) } }));
     return key;
   };
   // What the Sandbox wrote to R2 itself is already stored under these keys, exactly as graded.

@@ -10,6 +10,7 @@ import { unknownTwin, credentialOpens, resolveTwinCredential, toResponse } from 
 import type { AppEnv } from "../app-env";
 import { bearerFrom } from "../credentials";
 import { ApiError } from "../errors";
+import { callLimiter } from "./call-limiter";
 import { sandboxStub } from "../stubs";
 import { redactBody } from "../../durable-objects/redact";
 import { TWIN_BODY_LIMIT_BYTES, bodyTooLarge, tooLarge } from "../twin-limits";
@@ -239,8 +240,12 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
   for (const refusal of refusedToolCalls(body.messages, definition, { authorization, baseUrl }, toolset)) {
     await stub.tapeRefusal(twin, refusal.req, refusal.response, refusal.operation);
   }
-  // The same body limit as REST: refused in the vendor's shape, nothing written.
-  const send = (req: TwinRequest) => (bodyTooLarge(req.body) ? Promise.resolve(tooLarge(definition)) : stub.twinCall(twin, req));
+  // The same body limit as REST: refused in the vendor's shape, nothing written. A batch's calls
+  // reach the sandbox a few at a time (call-limiter.ts), so a neighbour is not queued
+  // behind all of them.
+  const inTurn = callLimiter();
+  const send = (req: TwinRequest) =>
+    bodyTooLarge(req.body) ? Promise.resolve(tooLarge(definition)) : inTurn(() => stub.twinCall(twin, req));
   const server = twinServer(
     definition,
     toolset,

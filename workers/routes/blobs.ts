@@ -14,14 +14,10 @@ import { redactBody } from "../../durable-objects/redact";
 import { ApiError, notFound } from "../errors";
 import { findSandbox } from "../sandbox-index";
 import { apiOrigin } from "../urls";
+import { fromStorage } from "../blobs/storage";
 
 const UPLOAD_LIMIT = 32 * MiB;
 const UPLOAD_TTL_SECONDS = 900;
-
-const storageDown = (err: unknown) => {
-  console.error("evidence storage failed", err);
-  return new ApiError("downstream_unavailable", "Evidence storage could not be reached; retry");
-};
 
 async function authorize(c: Context<AppEnv>, op: BlobOperation): Promise<string> {
   const key = c.req.param("key") ?? "";
@@ -39,12 +35,7 @@ async function authorize(c: Context<AppEnv>, op: BlobOperation): Promise<string>
 
 async function serve(c: Context<AppEnv>, withBody: boolean): Promise<Response> {
   const key = await authorize(c, "get");
-  let object: R2ObjectBody | null;
-  try {
-    object = await c.env.EVIDENCE.get(key);
-  } catch (err) {
-    throw storageDown(err);
-  }
+  const object = await fromStorage(() => c.env.EVIDENCE.get(key));
   if (!object) throw new ApiError("not_found", "No blob is stored under this key", { reason: "blob_absent" });
   // Served exactly as stored: blobs are stored plain, so no Content-Encoding is ever claimed.
   const headers = new Headers({
@@ -76,11 +67,7 @@ export const blobFileRoutes = new Hono<AppEnv>()
     // line by line for a tape, before they reach a blob.
     const decoded = new TextDecoder().decode(body);
     const text = key.endsWith(".jsonl") ? decoded.split("\n").map(redactBody).join("\n") : redactBody(decoded);
-    try {
-      await c.env.EVIDENCE.put(key, text, { httpMetadata: { contentType: contentTypeForKey(key) } });
-    } catch (err) {
-      throw storageDown(err);
-    }
+    await fromStorage(() => c.env.EVIDENCE.put(key, text, { httpMetadata: { contentType: contentTypeForKey(key) } }));
     return c.json({ key, size: new TextEncoder().encode(text).byteLength }, 201);
   });
 

@@ -5,30 +5,14 @@ import type { AppEnv } from "../app-env";
 import { readJson } from "../body";
 import type { SandboxRow } from "../db/schema";
 import type { EvaluationRow } from "../db/schema-runs";
-import { ApiError, notFound } from "../errors";
+import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { finalizeSandbox } from "../grading/finalize";
 import { FINALIZE_BODY_LIMIT, parseFinalizeBody, withTaskCriteria, type FinalizeInput } from "../grading/finalize-input";
 import { judgeFromEnv } from "../grading/judge";
-import {
-  finalizeResult,
-  findEvaluation,
-  findRun,
-  restartEvaluation,
-  runView,
-  settleEvaluation,
-  startEvaluation,
-} from "../grading/runs-store";
-import { publicError } from "../grading/finalize-job";
-import { sandboxStub } from "../stubs";
-import { findSandbox } from "../sandbox-index";
+import { finalizeResult, findEvaluation, findRun, restartEvaluation, runView, startEvaluation } from "../grading/runs-store";
 import { apiOrigin, dashboardOrigin } from "../urls";
-
-async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
-  const row = await findSandbox(c.env, c.get("caller").team.id, c.req.param("id") ?? "");
-  if (!row) throw notFound("Sandbox");
-  return row;
-}
+import { requireSandbox } from "./require-sandbox";
 
 const prefersAsync = (header: string | undefined) => /(?:^|[\s,;])respond-async(?:$|[\s,;])/i.test(header ?? "");
 
@@ -61,20 +45,11 @@ async function finalizeAsync(c: Context<AppEnv>, sandbox: SandboxRow, body: Fina
   // A job already running (or done) is not started twice; a failed one is retried.
   if (created || row.status === "failed") {
     if (!created) await restartEvaluation(c.env, row.id);
-    // The Sandbox's alarm runs the job (its "finalize" timer): it finishes or is retried.
-    const scheduled = await sandboxStub(c.env, sandbox.id).scheduleFinalize({
-      evaluationId: row.id,
-      teamId: sandbox.teamId,
-      sessionId: sandbox.id,
-      body,
-      attempts: 0,
-    });
-    if (!scheduled.ok)
-      await settleEvaluation(c.env, row.id, {
-        error: publicError(
-          new ApiError("conflict", "The sandbox never finished provisioning; there is no tape to grade", { reason: "capture_incomplete" }),
-        ),
-      });
+    // The finalize workflow runs the job (workers/grading/finalize-job.ts): it finishes or is
+    // retried by the platform. Its instance is keyed by the evaluation; a restarted evaluation
+    // gets a fresh instance, since an instance id is never reused.
+    const instanceId = created ? row.id : `${row.id}-${newId("try")}`;
+    await c.env.FINALIZE.create({ id: instanceId, params: { evaluationId: row.id, teamId: sandbox.teamId, sessionId: sandbox.id, body } });
   }
   const current = (await findEvaluation(c.env, sandbox.teamId, sandbox.id)) ?? row;
   c.header("location", `${apiOrigin(c)}/v1/sandboxes/${sandbox.id}/evaluation`);

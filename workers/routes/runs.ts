@@ -13,6 +13,7 @@ import { renderReport } from "../grading/report";
 import { findRun, finalizeResult, listRuns, runView } from "../grading/runs-store";
 import { findSandbox } from "../sandbox-index";
 import { apiOrigin, dashboardOrigin } from "../urls";
+import { fromStorage } from "../blobs/storage";
 
 const ListQuery = z.object({
   group_id: z.string().min(1).max(64).optional(),
@@ -29,12 +30,7 @@ async function requireRun(c: Context<AppEnv>): Promise<RunRow> {
 
 async function blobExists(bucket: R2Bucket, key: string | null): Promise<boolean> {
   if (!key) return false;
-  try {
-    return (await bucket.head(key)) !== null;
-  } catch (err) {
-    console.error("evidence storage failed", err);
-    throw new ApiError("downstream_unavailable", "Evidence storage could not be reached; retry");
-  }
+  return (await fromStorage(() => bucket.head(key))) !== null;
 }
 
 const blobAbsent = (blob: string) =>

@@ -7,7 +7,7 @@ import type { AppEnv, Caller } from "../app-env";
 import { MiB, parseWith, readJson } from "../body";
 import { discardTokenMatches, discardToken, mintAgentToken, providerCredentials } from "../credentials";
 import type { SandboxRow } from "../db/schema";
-import { ApiError, notFound } from "../errors";
+import { ApiError } from "../errors";
 import { newId, sha256Hex } from "../ids";
 import {
   countOpenSandboxes,
@@ -19,6 +19,7 @@ import {
   setSandboxState,
 } from "../sandbox-index";
 import { checkTwinIds, resolveSeeds } from "../seeds";
+import { requireSandbox } from "./require-sandbox";
 import { sandboxStub } from "../stubs";
 import { decodeTaskSource, isPlaceholderTask, loadStoredTask, requireTaskWithinLimits, seedInTask, taskNameOf } from "../task-source";
 import { requireAgentTwins } from "../tasks/agent-store";
@@ -102,13 +103,6 @@ async function converge(env: Env, row: SandboxRow, meta: SandboxMeta): Promise<S
   if (row.state === meta.state && row.closedAt === closedAt && (row.closeReason ?? null) === closeReason) return row;
   await setSandboxState(env, row.id, meta.state, closedAt, closeReason);
   return { ...row, state: meta.state, closedAt, closeReason };
-}
-
-async function requireSandbox(c: Context<AppEnv>): Promise<SandboxRow> {
-  const row = await findSandbox(c.env, c.get("caller").team.id, c.req.param("id") ?? "");
-  // Another team's sandbox is indistinguishable from one that does not exist.
-  if (!row) throw notFound("Sandbox");
-  return row;
 }
 
 /**

@@ -44,7 +44,7 @@ export function criteriaTrueInSeed(criteria: readonly CriterionToCheck[], seeds:
   const out: SeedExclusion[] = [];
   criteria.forEach((criterion, index) => {
     const twin = criterion.twin;
-    if (criterion.kind !== "code" || criterion.alwaysScored || !isTwinId(twin) || !TWINS[twin].implemented) return;
+    if (criterion.kind !== "code" || criterion.alwaysScored || !isTwinId(twin)) return;
     const bound = bindSentence(vocabularyFor(twin), criterion.text);
     if (!bound) return;
     const initial = initialState(twin, seeds);

@@ -3,6 +3,7 @@
 // with GH_HOST) reach it there. The twin answers every route it serves under that prefix too: one
 // route per method takes the rest of the path and runs the route it names, taped under that
 // route's own operation, so an agent's calls read the same on the tape either way.
+import { z } from "zod";
 import { TwinError } from "../kit/response";
 import { createMatcher } from "../router";
 import type { Route, TwinContext, TwinRequest, TwinResponse } from "../types";
@@ -15,15 +16,21 @@ export const ENTERPRISE_OPERATION = "enterprise.mount";
 export function enterpriseMount(served: readonly Route[], notImplemented: (req: TwinRequest) => TwinResponse): Route[] {
   const match = createMatcher(served);
   const methods = [...new Set(served.map((r) => r.method))];
-  return methods.map((method) =>
-    route(
+  return methods.map((method) => ({
+    ...route(
       method,
       `${ENTERPRISE_PREFIX}/*path`,
       ENTERPRISE_OPERATION,
       `Every ${method} route under ${ENTERPRISE_PREFIX} (GitHub Enterprise Server's path)`,
       (ctx) => runMounted(ctx, match, notImplemented),
     ),
-  );
+    // Its one input is the rest of the path; the route that path names reads and checks the rest.
+    declaration: {
+      params: z.object({ path: z.string().describe(`A REST path below ${ENTERPRISE_PREFIX}, e.g. repos/acme/api/issues`) }),
+      query: z.object({}),
+      bodyEncoding: "json" as const,
+    },
+  }));
 }
 
 /** The path a call names below the prefix, as sent (not decoded twice). */

@@ -62,13 +62,20 @@ function decorate(res: TwinResponse, seq: number): TwinResponse {
 export const githubTwin: TwinDefinition<GithubSeed> = {
   id: "github",
   displayName: "GitHub",
-  implemented: true,
-  parseSeed: parseGithubSeed,
-  defaultSeed: defaultGithubSeed,
-  migrations: GITHUB_MIGRATIONS,
-  boot: bootGithub,
-  exportState: exportGithub,
+  fidelity: FIDELITY_JSON,
   routes: [...githubRoutes, ...enterpriseMount(restRoutes, notImplemented)],
+
+  // TwinCredentials
+  credential: { prefix: "github_pat_", separator: "_", header: "Authorization", scheme: "Bearer" },
+  secretPatterns: [/\bgithub_pat_[A-Za-z0-9_]{20,}/g, /\bgh[pousr]_[A-Za-z0-9]{20,}/g],
+  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
+
+  // TwinWire
+  transportFor: (path) => (GRAPHQL_PATHS.includes(path) ? "graphql" : "rest"),
+  readsOnly: graphqlReadsOnly,
+  operationOf: (req) => graphqlOperationOf(req) ?? mountedOperation(req),
+  tapeHeaders: ["x-github-api-version"],
+  decorate,
   errors: {
     notImplemented,
     unauthorized: (message) => ghError(401, message),
@@ -78,23 +85,25 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
     // GitHub refuses a resource too large to return with 403 (the contents API's `too_large`).
     responseTooLarge: (limit) => ghError(403, `This answer is too large to return (over ${limit} bytes): ask for a smaller page.`),
   },
-  decorate,
-  credential: { prefix: "github_pat_", separator: "_", header: "Authorization", scheme: "Bearer" },
-  tapeHeaders: ["x-github-api-version"],
-  secretPatterns: [/\bgithub_pat_[A-Za-z0-9_]{20,}/g, /\bgh[pousr]_[A-Za-z0-9]{20,}/g],
-  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path === p || path.startsWith(p)),
+  // @octokit/rest ships without the retry plugin: it never retries on its own.
+  clientRetries: () => false,
+
+  // TwinWorld
+  parseSeed: parseGithubSeed,
+  defaultSeed: defaultGithubSeed,
+  generateSeed: generateGithubSeed,
+  migrations: GITHUB_MIGRATIONS,
+  boot: bootGithub,
+  exportState: exportGithub,
+
+  // TwinGrading
+  checks: githubChecks,
+
+  // TwinTools
   tools: githubTools,
   officialTools: githubOfficialTools,
   untooledOperations: {
     ...GRAPHQL_UNTOOLED,
     [ENTERPRISE_OPERATION]: "The /api/v3 mount runs the route the path names, and that route's own tool covers it.",
   },
-  transportFor: (path) => (GRAPHQL_PATHS.includes(path) ? "graphql" : "rest"),
-  readsOnly: graphqlReadsOnly,
-  operationOf: (req) => graphqlOperationOf(req) ?? mountedOperation(req),
-  // @octokit/rest ships without the retry plugin: it never retries on its own.
-  clientRetries: () => false,
-  generateSeed: generateGithubSeed,
-  fidelity: FIDELITY_JSON,
-  checks: githubChecks,
 };

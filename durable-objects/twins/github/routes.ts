@@ -1,7 +1,8 @@
 // The GitHub twin's route table, assembled from one file per area. Each entry names Octokit's
 // operation for the tape. Every repository route also answers under /repositories/{id}, the
 // form GitHub's own Link headers use. Order matters where two patterns could match one path.
-import type { Route, TwinContext } from "../types";
+import { z } from "zod";
+import type { Route, RouteDeclaration, TwinContext } from "../types";
 import { route } from "./context";
 import { fail, ghNotFound } from "./errors";
 import { findRepoById } from "./repos";
@@ -25,9 +26,21 @@ import { userRepoRoutes } from "./routes/users-repos";
 
 const REPO_PREFIX = "/repos/:owner/:repo";
 
+const repositoryId = z.number().int().positive().describe("The repository's numeric id, as GitHub's Link headers use it");
+
+/**
+ * The declaration of a route's /repositories/{repository_id} copy: the id stands for owner and repo
+ * (OpenAPI lists it), and the copy carries no tool, so `toolsOf` derives each tool once.
+ */
+function declarationById(declared: RouteDeclaration | undefined): RouteDeclaration | undefined {
+  if (!declared) return undefined;
+  const { owner: _owner, repo: _repo, ...rest } = declared.params.shape;
+  return { ...declared, params: z.object({ repository_id: repositoryId, ...rest }), tool: undefined };
+}
+
 /** The same route under /repositories/{repository_id}: the id is looked up, then the route runs. */
 function byRepositoryId(r: Route): Route {
-  return route(
+  const copy = route(
     r.method,
     `/repositories/:repository_id${r.pattern.slice(REPO_PREFIX.length)}`,
     r.operation,
@@ -38,6 +51,8 @@ function byRepositoryId(r: Route): Route {
       return r.handler({ ...ctx, params: { ...ctx.params, owner: repo.owner, repo: repo.name } });
     },
   );
+  const declaration = declarationById(r.declaration);
+  return declaration ? { ...copy, declaration } : copy;
 }
 
 const canonical: readonly Route[] = [

@@ -182,10 +182,8 @@ export interface GithubSeed {
   repositories: GithubRepository[];
 }
 
-/** Checks references and fills defaults, ids and timestamps deterministically. */
-function normalize(raw: Raw): SeedResult<GithubSeed> {
-  const problems = new SeedProblems();
-
+/** The seed's users, with the acting user and every repository owner added when not listed. */
+function normalizeUsers(raw: Raw, problems: SeedProblems) {
   const users = raw.users.map((u) => ({ ...u }));
   const known = new Map(users.map((u) => [u.login.toLowerCase(), u]));
   raw.users.forEach((u, i) => {
@@ -203,21 +201,18 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
   ensureUser(actor, "User");
   // An owner named only on its repository is created, as the reference's minimal seeds expect.
   raw.repositories.forEach((r) => ensureUser(r.owner, "Organization"));
-  const userExists = (login: string, path: string) => {
-    if (!known.has(login.toLowerCase())) problems.add(path, `User "${login}" does not exist in users`);
-  };
+  return { users, known, actor };
+}
 
+/**
+ * Numeric ids. An id the seed gives is kept, and must be the only one of its table (an issue and
+ * a pull request share one): boot would otherwise stop on the table's primary key. Ids it leaves
+ * out are drawn past every given one, so only given ids can collide. Every given id is collected
+ * before the first is drawn.
+ */
+function idAllocator(raw: Raw, problems: SeedProblems): (given: number | undefined) => number {
   let nextId = 1;
   const ids = new Set<number>();
-  const idFor = (given: number | undefined) => {
-    if (given !== undefined) return given;
-    while (ids.has(nextId)) nextId++;
-    ids.add(nextId);
-    return nextId;
-  };
-  // An id the seed gives is kept, and must be the only one of its table (an issue and a pull
-  // request share one): boot would otherwise stop on the table's primary key. Ids it leaves out
-  // are drawn past every given one, so only given ids can collide.
   const given = new IdsPerTable();
   const collect = (table: string, id: number | undefined, path: () => string) => {
     if (id === undefined) return;
@@ -239,129 +234,177 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
     }
     r.pulls.forEach((p, i) => p.reviews.forEach((v, vi) => collect("reviews", v.id, () => `${at}.pulls[${i}].reviews[${vi}]`)));
   });
+  return (id) => {
+    if (id !== undefined) return id;
+    while (ids.has(nextId)) nextId++;
+    ids.add(nextId);
+    return nextId;
+  };
+}
 
-  const seen = new Set<string>();
-  const repositories = raw.repositories.map((r, ri): GithubRepository => {
-    const at = `repositories[${ri}]`;
-    const full = `${r.owner}/${r.name}`.toLowerCase();
-    if (seen.has(full)) problems.add(`${at}.name`, `Duplicate repository "${r.owner}/${r.name}"`, "duplicate");
-    seen.add(full);
-    r.collaborators.forEach((c, i) => userExists(c, `${at}.collaborators[${i}]`));
+/** What normalizing one repository works with: its path, names, and the seed-wide helpers. */
+interface InRepository {
+  problems: SeedProblems;
+  at: string;
+  actor: string;
+  idFor: (given: number | undefined) => number;
+  userExists: (login: string, path: string) => void;
+  labelNames: Set<string>;
+  branchNames: Set<string>;
+  milestoneNumbers: Set<number>;
+  /** Issue and pull request numbers taken so far: one numbering for both. */
+  numbers: Set<number>;
+}
 
-    const labelNames = new Set<string>();
-    r.labels.forEach((l, i) => {
-      if (labelNames.has(l.name.toLowerCase())) problems.add(`${at}.labels[${i}].name`, `Duplicate label "${l.name}"`, "duplicate");
-      labelNames.add(l.name.toLowerCase());
-    });
-    const branches = r.branches ?? [{ name: r.default_branch, protected: false, files: [] }];
-    const branchNames = new Set(branches.map((b) => b.name));
-    if (!branchNames.has(r.default_branch)) problems.add(`${at}.default_branch`, `Branch "${r.default_branch}" does not exist in branches`);
-    const milestoneNumbers = new Set(r.milestones.map((m) => m.number));
+function claimNumber(rc: InRepository, n: number, path: string): void {
+  if (rc.numbers.has(n)) rc.problems.add(path, `Number ${n} is already used by another issue or pull request`, "duplicate");
+  rc.numbers.add(n);
+}
 
-    const numbers = new Set<number>();
-    const claimNumber = (n: number, path: string) => {
-      if (numbers.has(n)) problems.add(path, `Number ${n} is already used by another issue or pull request`, "duplicate");
-      numbers.add(n);
-    };
-    const comments = (list: z.infer<typeof comment>[], path: string, fallbackUser: string, createdAt: string) =>
-      list.map((c, ci): GithubComment => {
-        if (c.user) userExists(c.user, `${path}[${ci}].user`);
-        const created = c.created_at ?? createdAt;
-        return { id: idFor(c.id), user: c.user ?? fallbackUser, body: c.body, created_at: created, updated_at: c.updated_at ?? created };
-      });
-    // An issue holds a label or an assignee once; a repeated name would not survive a round trip.
-    const repeated = (list: string[], i: number) => list.findIndex((v) => v.toLowerCase() === list[i].toLowerCase()) !== i;
-    const checkLabels = (list: string[], path: string) =>
-      list.forEach((name, i) => {
-        if (!labelNames.has(name.toLowerCase())) problems.add(`${path}[${i}]`, `Label "${name}" is not defined in ${at}.labels`);
-        else if (repeated(list, i)) problems.add(`${path}[${i}]`, `Label "${name}" is listed twice`, "duplicate");
-      });
-    const checkUsers = (list: string[], path: string) =>
-      list.forEach((u, i) => {
-        userExists(u, `${path}[${i}]`);
-        if (repeated(list, i)) problems.add(`${path}[${i}]`, `User "${u}" is listed twice`, "duplicate");
-      });
-
-    const outIssues = r.issues.map((it, ii): GithubIssue => {
-      const path = `${at}.issues[${ii}]`;
-      claimNumber(it.number, `${path}.number`);
-      if (it.user) userExists(it.user, `${path}.user`);
-      checkLabels(it.labels, `${path}.labels`);
-      checkUsers(it.assignees, `${path}.assignees`);
-      if (it.milestone !== null && !milestoneNumbers.has(it.milestone))
-        problems.add(`${path}.milestone`, `Milestone ${it.milestone} is not defined in ${at}.milestones`);
-      const created = it.created_at ?? SEED_EPOCH;
-      const closedAt = it.closed_at !== undefined ? it.closed_at : it.state === "closed" ? created : null;
-      return {
-        ...it,
-        id: idFor(it.id),
-        user: it.user ?? actor,
-        state_reason: it.state_reason ?? (it.state === "closed" ? "completed" : null),
-        created_at: created,
-        updated_at: it.updated_at ?? created,
-        closed_at: closedAt,
-        comments: comments(it.comments, `${path}.comments`, it.user ?? actor, created),
-      };
-    });
-
-    const outPulls = r.pulls.map((p, pi): GithubPull => {
-      const path = `${at}.pulls[${pi}]`;
-      claimNumber(p.number, `${path}.number`);
-      if (p.user) userExists(p.user, `${path}.user`);
-      if (!branchNames.has(p.head)) problems.add(`${path}.head`, `Branch "${p.head}" does not exist in ${at}.branches`);
-      const base = p.base ?? r.default_branch;
-      if (!branchNames.has(base)) problems.add(`${path}.base`, `Branch "${base}" does not exist in ${at}.branches`);
-      if (p.merged && p.state !== "closed") problems.add(`${path}.state`, "A merged pull request must be closed", "invalid_value");
-      checkLabels(p.labels, `${path}.labels`);
-      checkUsers(p.assignees, `${path}.assignees`);
-      checkUsers(p.requested_reviewers, `${path}.requested_reviewers`);
-      const created = p.created_at ?? SEED_EPOCH;
-      const closedAt = p.closed_at !== undefined ? p.closed_at : p.state === "closed" ? created : null;
-      return {
-        ...p,
-        id: idFor(p.id),
-        user: p.user ?? actor,
-        base,
-        created_at: created,
-        updated_at: p.updated_at ?? created,
-        closed_at: closedAt,
-        merged_at: p.merged_at !== undefined ? p.merged_at : p.merged ? closedAt : null,
-        merged_by: p.merged_by,
-        reviews: p.reviews.map((v, vi) => {
-          userExists(v.user, `${path}.reviews[${vi}].user`);
-          return {
-            ...v,
-            id: idFor(v.id),
-            submitted_at: v.submitted_at !== undefined ? v.submitted_at : v.state === "PENDING" ? null : created,
-          };
-        }),
-        comments: comments(p.comments, `${path}.comments`, p.user ?? actor, created),
-      };
-    });
-
-    const statuses = r.statuses.map((s, si): GithubStatus => {
-      if (s.creator) userExists(s.creator, `${at}.statuses[${si}].creator`);
-      const isSha = /^[0-9a-f]{40}$/.test(s.ref);
-      if (!isSha && !branchNames.has(s.ref))
-        problems.add(`${at}.statuses[${si}].ref`, `Ref "${s.ref}" is neither a branch nor a commit sha`);
-      return { ...s, id: idFor(s.id), creator: s.creator ?? actor, created_at: s.created_at ?? SEED_EPOCH };
-    });
-
-    const created = r.created_at ?? SEED_EPOCH;
-    return {
-      ...r,
-      id: idFor(r.id),
-      branches,
-      labels: r.labels.map((l) => ({ ...l, id: idFor(l.id) })),
-      issues: outIssues,
-      pulls: outPulls,
-      statuses,
-      created_at: created,
-      updated_at: r.updated_at ?? created,
-    };
+function normalizeComments(rc: InRepository, list: z.infer<typeof comment>[], path: string, fallbackUser: string, createdAt: string) {
+  return list.map((c, ci): GithubComment => {
+    if (c.user) rc.userExists(c.user, `${path}[${ci}].user`);
+    const created = c.created_at ?? createdAt;
+    return { id: rc.idFor(c.id), user: c.user ?? fallbackUser, body: c.body, created_at: created, updated_at: c.updated_at ?? created };
   });
+}
 
-  return problems.result({ authenticated_user: actor, users: users.map((u) => ({ ...u, id: idFor(u.id) })), repositories });
+// An issue holds a label or an assignee once; a repeated name would not survive a round trip.
+const repeated = (list: string[], i: number) => list.findIndex((v) => v.toLowerCase() === list[i].toLowerCase()) !== i;
+
+function checkLabelNames(rc: InRepository, list: string[], path: string): void {
+  list.forEach((name, i) => {
+    if (!rc.labelNames.has(name.toLowerCase())) rc.problems.add(`${path}[${i}]`, `Label "${name}" is not defined in ${rc.at}.labels`);
+    else if (repeated(list, i)) rc.problems.add(`${path}[${i}]`, `Label "${name}" is listed twice`, "duplicate");
+  });
+}
+
+function checkLogins(rc: InRepository, list: string[], path: string): void {
+  list.forEach((u, i) => {
+    rc.userExists(u, `${path}[${i}]`);
+    if (repeated(list, i)) rc.problems.add(`${path}[${i}]`, `User "${u}" is listed twice`, "duplicate");
+  });
+}
+
+function normalizeIssue(rc: InRepository, it: z.infer<typeof issue>, ii: number): GithubIssue {
+  const path = `${rc.at}.issues[${ii}]`;
+  claimNumber(rc, it.number, `${path}.number`);
+  if (it.user) rc.userExists(it.user, `${path}.user`);
+  checkLabelNames(rc, it.labels, `${path}.labels`);
+  checkLogins(rc, it.assignees, `${path}.assignees`);
+  if (it.milestone !== null && !rc.milestoneNumbers.has(it.milestone))
+    rc.problems.add(`${path}.milestone`, `Milestone ${it.milestone} is not defined in ${rc.at}.milestones`);
+  const created = it.created_at ?? SEED_EPOCH;
+  const closedAt = it.closed_at !== undefined ? it.closed_at : it.state === "closed" ? created : null;
+  return {
+    ...it,
+    id: rc.idFor(it.id),
+    user: it.user ?? rc.actor,
+    state_reason: it.state_reason ?? (it.state === "closed" ? "completed" : null),
+    created_at: created,
+    updated_at: it.updated_at ?? created,
+    closed_at: closedAt,
+    comments: normalizeComments(rc, it.comments, `${path}.comments`, it.user ?? rc.actor, created),
+  };
+}
+
+function normalizePull(rc: InRepository, p: z.infer<typeof pull>, pi: number, defaultBranch: string): GithubPull {
+  const { problems, at } = rc;
+  const path = `${at}.pulls[${pi}]`;
+  claimNumber(rc, p.number, `${path}.number`);
+  if (p.user) rc.userExists(p.user, `${path}.user`);
+  if (!rc.branchNames.has(p.head)) problems.add(`${path}.head`, `Branch "${p.head}" does not exist in ${at}.branches`);
+  const base = p.base ?? defaultBranch;
+  if (!rc.branchNames.has(base)) problems.add(`${path}.base`, `Branch "${base}" does not exist in ${at}.branches`);
+  if (p.merged && p.state !== "closed") problems.add(`${path}.state`, "A merged pull request must be closed", "invalid_value");
+  checkLabelNames(rc, p.labels, `${path}.labels`);
+  checkLogins(rc, p.assignees, `${path}.assignees`);
+  checkLogins(rc, p.requested_reviewers, `${path}.requested_reviewers`);
+  const created = p.created_at ?? SEED_EPOCH;
+  const closedAt = p.closed_at !== undefined ? p.closed_at : p.state === "closed" ? created : null;
+  return {
+    ...p,
+    id: rc.idFor(p.id),
+    user: p.user ?? rc.actor,
+    base,
+    created_at: created,
+    updated_at: p.updated_at ?? created,
+    closed_at: closedAt,
+    merged_at: p.merged_at !== undefined ? p.merged_at : p.merged ? closedAt : null,
+    merged_by: p.merged_by,
+    reviews: p.reviews.map((v, vi) => {
+      rc.userExists(v.user, `${path}.reviews[${vi}].user`);
+      return {
+        ...v,
+        id: rc.idFor(v.id),
+        submitted_at: v.submitted_at !== undefined ? v.submitted_at : v.state === "PENDING" ? null : created,
+      };
+    }),
+    comments: normalizeComments(rc, p.comments, `${path}.comments`, p.user ?? rc.actor, created),
+  };
+}
+
+function normalizeStatus(rc: InRepository, s: z.infer<typeof status>, si: number): GithubStatus {
+  if (s.creator) rc.userExists(s.creator, `${rc.at}.statuses[${si}].creator`);
+  const isSha = /^[0-9a-f]{40}$/.test(s.ref);
+  if (!isSha && !rc.branchNames.has(s.ref))
+    rc.problems.add(`${rc.at}.statuses[${si}].ref`, `Ref "${s.ref}" is neither a branch nor a commit sha`);
+  return { ...s, id: rc.idFor(s.id), creator: s.creator ?? rc.actor, created_at: s.created_at ?? SEED_EPOCH };
+}
+
+type Seedwide = Pick<InRepository, "problems" | "actor" | "idFor" | "userExists">;
+
+function normalizeRepository(seed: Seedwide, r: Raw["repositories"][number], ri: number, seen: Set<string>): GithubRepository {
+  const { problems } = seed;
+  const at = `repositories[${ri}]`;
+  const full = `${r.owner}/${r.name}`.toLowerCase();
+  problems.unique(seen, full, `${at}.name`, `Duplicate repository "${r.owner}/${r.name}"`);
+  r.collaborators.forEach((c, i) => seed.userExists(c, `${at}.collaborators[${i}]`));
+  const labelNames = new Set<string>();
+  r.labels.forEach((l, i) => problems.unique(labelNames, l.name.toLowerCase(), `${at}.labels[${i}].name`, `Duplicate label "${l.name}"`));
+  const branches = r.branches ?? [{ name: r.default_branch, protected: false, files: [] }];
+  const branchNames = new Set(branches.map((b) => b.name));
+  if (!branchNames.has(r.default_branch)) problems.add(`${at}.default_branch`, `Branch "${r.default_branch}" does not exist in branches`);
+  const rc: InRepository = {
+    ...seed,
+    at,
+    labelNames,
+    branchNames,
+    milestoneNumbers: new Set(r.milestones.map((m) => m.number)),
+    numbers: new Set(),
+  };
+  const issues = r.issues.map((it, ii) => normalizeIssue(rc, it, ii));
+  const pulls = r.pulls.map((p, pi) => normalizePull(rc, p, pi, r.default_branch));
+  const statuses = r.statuses.map((s, si) => normalizeStatus(rc, s, si));
+  const created = r.created_at ?? SEED_EPOCH;
+  return {
+    ...r,
+    id: rc.idFor(r.id),
+    branches,
+    labels: r.labels.map((l) => ({ ...l, id: rc.idFor(l.id) })),
+    issues,
+    pulls,
+    statuses,
+    created_at: created,
+    updated_at: r.updated_at ?? created,
+  };
+}
+
+/** Checks references and fills defaults, ids and timestamps deterministically. */
+function normalize(raw: Raw): SeedResult<GithubSeed> {
+  const problems = new SeedProblems();
+  const { users, known, actor } = normalizeUsers(raw, problems);
+  const seed: Seedwide = {
+    problems,
+    actor,
+    idFor: idAllocator(raw, problems),
+    userExists: (login, path) => {
+      if (!known.has(login.toLowerCase())) problems.add(path, `User "${login}" does not exist in users`);
+    },
+  };
+  const seen = new Set<string>();
+  const repositories = raw.repositories.map((r, ri) => normalizeRepository(seed, r, ri, seen));
+  return problems.result({ authenticated_user: actor, users: users.map((u) => ({ ...u, id: seed.idFor(u.id) })), repositories });
 }
 
 /** The schema with the parser zod's compiler generates for it (built on first use; see kit/compiled-schema.ts). */

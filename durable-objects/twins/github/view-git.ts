@@ -1,4 +1,5 @@
 // Git-side shapes: commits, file diffs, branches, refs, contents and commit statuses.
+import { toBase64, utf8 } from "../kit/bytes";
 import { apiUrl } from "./context";
 import type { RepoRow } from "./repos";
 import { nodeId, type View } from "./serialize";
@@ -144,10 +145,7 @@ const byteLength = (content: string) => new TextEncoder().encode(content).length
 
 /** base64 with a newline every 60 characters, as GitHub wraps file contents. */
 export function wrappedBase64(content: string): string {
-  const bytes = new TextEncoder().encode(content);
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  const b64 = btoa(binary);
+  const b64 = toBase64(utf8(content));
   return b64 ? `${b64.match(/.{1,60}/g)?.join("\n") ?? ""}\n` : "";
 }
 

@@ -1,6 +1,5 @@
 // Google's error body as gaxios reads it (`err.response.data.error`), with the statuses and texts
 // Gmail itself answers. JSON goes out as `application/json; charset=UTF-8`, the way Google writes it.
-import { inputReaders } from "../kit/input";
 import { refuse } from "../kit/response";
 import type { TwinResponse } from "../types";
 
@@ -72,8 +71,5 @@ export function faultResponse(status: number, reason: string): TwinResponse {
   return gError(status, "Backend Error", "backendError");
 }
 
-export const readers = inputReaders({
-  unparsable: () => gError(400, "Invalid JSON payload received. Unexpected token.", "invalid"),
-  wrongType: (key, value) => gError(400, `Invalid value at '${key}', ${JSON.stringify(value)}`, "invalid"),
-  invalidValue: (_resource, field, value) => gError(400, `Invalid value at '${field}', ${JSON.stringify(value)}`, "invalid"),
-});
+/** A body that is not JSON, or not the JSON object a method takes. */
+export const invalidJson = () => gError(400, "Invalid JSON payload received. Unexpected token.", "invalid");

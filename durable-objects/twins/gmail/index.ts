@@ -22,18 +22,17 @@ const retried = (res: TwinResponse) => res.status === 408 || res.status === 429 
 export const gmailTwin: TwinDefinition<GmailSeed> = {
   id: "gmail",
   displayName: "Gmail",
-  implemented: true,
-  parseSeed: parseGmailSeed,
-  defaultSeed: defaultGmailSeed,
-  generateSeed: generateGmailSeed,
   fidelity: FIDELITY_JSON,
-  migrations: GMAIL_MIGRATIONS,
-  boot: bootGmail,
-  completeSeed: completeGmailSeed,
-  prepareSeed: prepareGmailSeed,
-  exportState: exportGmail,
   routes: gmailRoutes,
+
+  // TwinCredentials
+  credential: { prefix: "ya29.", separator: ".", header: "Authorization", scheme: "Bearer" },
+  secretPatterns: [/\bya29\.[A-Za-z0-9._-]{10,}/g],
+  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
+
+  // TwinWire
   prepare: prepareGmailCall,
+  tapeHeaders: ["x-goog-api-client"],
   errors: {
     // 501 would be retried by gaxios (every 5xx is), so a method the twin does not serve is
     // answered as Google's front end answers a path it does not route: 404, with a reason
@@ -48,14 +47,26 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
     responseTooLarge: (limit) =>
       gError(400, `The response would be larger than ${limit} bytes: ask for fewer results.`, "responseTooLarge"),
   },
-  credential: { prefix: "ya29.", separator: ".", header: "Authorization", scheme: "Bearer" },
-  secretPatterns: [/\bya29\.[A-Za-z0-9._-]{10,}/g],
-  tapeHeaders: ["x-goog-api-client"],
-  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
+  clientRetries: retried,
+
+  // TwinWorld
+  parseSeed: parseGmailSeed,
+  completeSeed: completeGmailSeed,
+  defaultSeed: defaultGmailSeed,
+  generateSeed: generateGmailSeed,
+  migrations: GMAIL_MIGRATIONS,
+  prepareSeed: prepareGmailSeed,
+  boot: bootGmail,
+  exportState: exportGmail,
+
+  // TwinGrading
+  checks: gmailChecks,
+
+  // TwinTools
   tools: gmailTools,
   untooledOperations: gmailUntooled,
-  checks: gmailChecks,
-  clientRetries: retried,
+
+  // TwinTimed
   deliver: (db, clock, kind, payload) => {
     if (kind === "reply") deliverReply(db, clock, payload);
   },

@@ -295,17 +295,14 @@ function normalizeMessage(m: RawMessage, path: string, ids: IdSource, problems: 
   return out;
 }
 
-function normalize(raw: RawSeed): SeedResult<GmailSeed> {
-  const problems = new SeedProblems();
-  const email = raw.profile.emailAddress;
-
-  // User labels: unique ids `Label_n`, names unique case-insensitively and not a system name.
+/** User labels: unique ids `Label_n` (missing ones numbered past the given), names unique case-insensitively and not a system name. */
+function normalizeLabels(raw: RawSeed["labels"], problems: SeedProblems) {
   let nextLabel = 1;
-  for (const l of raw.labels) {
+  for (const l of raw) {
     const n = /^Label_(\d+)$/.exec(l.id ?? "");
     if (n) nextLabel = Math.max(nextLabel, Number(n[1]) + 1);
   }
-  const labels: GmailLabel[] = raw.labels.map((l) => ({ ...l, id: l.id ?? `Label_${nextLabel++}` }));
+  const labels: GmailLabel[] = raw.map((l) => ({ ...l, id: l.id ?? `Label_${nextLabel++}` }));
   const labelIds = new Set<string>();
   const labelNames = new Set<string>();
   labels.forEach((l, i) => {
@@ -317,12 +314,18 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
     }
     labelNames.add(name);
   });
-  const knownLabel = (id: string) => isSystemLabel(id) || labelIds.has(id);
+  /** Each id of `ids` names a system label or a seeded user label. */
   const checkLabels = (ids: readonly string[], path: string) =>
     ids.forEach((id, i) => {
-      if (!knownLabel(id)) problems.add(`${path}[${i}]`, `label ${id} is neither a system label nor a seeded user label`);
+      if (!isSystemLabel(id) && !labelIds.has(id))
+        problems.add(`${path}[${i}]`, `label ${id} is neither a system label nor a seeded user label`);
     });
+  return { labels, checkLabels };
+}
+type CheckLabels = ReturnType<typeof normalizeLabels>["checkLabels"];
 
+/** Messages and drafts, normalized; a message id once across both, a draft id once. */
+function normalizeMail(raw: RawSeed, problems: SeedProblems, checkLabels: CheckLabels) {
   const ids = new IdSource([...raw.messages.map((m) => m.id ?? ""), ...raw.drafts.map((d) => d.message.id ?? "")]);
   const messages: GmailMessage[] = [];
   raw.messages.forEach((m, i) => {
@@ -333,7 +336,6 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
       problems.add(`messages[${i}].labelIds`, "drafts are seeded under `drafts`, not as messages with DRAFT");
     messages.push(out);
   });
-
   let nextDraft = 1n;
   const drafts: GmailSeed["drafts"] = [];
   raw.drafts.forEach((d, i) => {
@@ -358,9 +360,12 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
     if (draftIds.has(d.id)) problems.add(`drafts[${i}].id`, `draft id ${d.id} is used twice`, "duplicate_id");
     draftIds.add(d.id);
   });
+  return { messages, drafts };
+}
 
+function normalizeFilters(raw: RawSeed["filters"], problems: SeedProblems, checkLabels: CheckLabels): GmailFilter[] {
   let nextFilter = 1;
-  const filters: GmailFilter[] = raw.filters.map((f, i) => {
+  return raw.map((f, i) => {
     checkLabels(f.action.addLabelIds ?? [], `filters[${i}].action.addLabelIds`);
     checkLabels(f.action.removeLabelIds ?? [], `filters[${i}].action.removeLabelIds`);
     // The query is read now, as filters.create reads it, so it can run at every delivery.
@@ -373,13 +378,10 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
       );
     return { ...f, id: f.id ?? `ANe1Bmj${String(nextFilter++).padStart(3, "0")}` };
   });
-  raw.correspondents.forEach((c, i) => checkLabels(c.reply.labelIds, `correspondents[${i}].reply.labelIds`));
-  raw.faults.forEach((f, i) => {
-    if (!GMAIL_OPERATIONS.includes(f.operation))
-      problems.add(`faults[${i}].operation`, `${f.operation} is not a Gmail method id (e.g. gmail.users.messages.send)`);
-  });
+}
 
-  const sendAs = raw.sendAs ?? [{ sendAsEmail: email, displayName: "", signature: "", isPrimary: true, isDefault: true }];
+/** Forwarding addresses and delegates once each; auto-forwarding only to an accepted address. */
+function checkForwarding(raw: RawSeed, problems: SeedProblems): void {
   const forwarding = new Set<string>();
   raw.forwardingAddresses.forEach((f, i) => {
     const key = f.forwardingEmail.toLowerCase();
@@ -400,6 +402,21 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
     if (delegates.has(key)) problems.add(`delegates[${i}].delegateEmail`, "this delegate is listed twice", "duplicate_id");
     delegates.add(key);
   });
+}
+
+function normalize(raw: RawSeed): SeedResult<GmailSeed> {
+  const problems = new SeedProblems();
+  const email = raw.profile.emailAddress;
+  const { labels, checkLabels } = normalizeLabels(raw.labels, problems);
+  const { messages, drafts } = normalizeMail(raw, problems, checkLabels);
+  const filters = normalizeFilters(raw.filters, problems, checkLabels);
+  raw.correspondents.forEach((c, i) => checkLabels(c.reply.labelIds, `correspondents[${i}].reply.labelIds`));
+  raw.faults.forEach((f, i) => {
+    if (!GMAIL_OPERATIONS.includes(f.operation))
+      problems.add(`faults[${i}].operation`, `${f.operation} is not a Gmail method id (e.g. gmail.users.messages.send)`);
+  });
+  const sendAs = raw.sendAs ?? [{ sendAsEmail: email, displayName: "", signature: "", isPrimary: true, isDefault: true }];
+  checkForwarding(raw, problems);
   return problems.result<GmailSeed>({
     profile: raw.profile,
     sendAs,
@@ -440,6 +457,70 @@ const mail = (n: number, from: string, subject: string, text: string, extra: Par
   ...extra,
 });
 
+/** The default mailbox's mail: a thread with a reply, an invoice with its PDF, a newsletter, spam, trash. */
+function defaultMessages(): RawMessage[] {
+  return [
+    mail(
+      1,
+      "Dana Customer <dana@customer.test>",
+      "Refund request for order #1234",
+      "Hi, I was charged twice for order #1234. Could you refund one of the charges?",
+      {
+        html: "<p>Hi, I was charged twice for order #1234. Could you refund one of the charges?</p>",
+      },
+    ),
+    {
+      id: "19a0c0de0000a002",
+      threadId: "19a0c0de0000a001",
+      labelIds: ["SENT"],
+      internalDate: String(base + 1.5 * hour),
+      headers: [
+        { name: "From", value: `Northwind Support <${MAILBOX}>` },
+        { name: "To", value: "Dana Customer <dana@customer.test>" },
+        { name: "Subject", value: "Re: Refund request for order #1234" },
+        { name: "Message-ID", value: "<r1@northwind.test>" },
+        { name: "In-Reply-To", value: "<m1@customer.test>" },
+        { name: "References", value: "<m1@customer.test>" },
+      ],
+      text: "Hi Dana, we are looking into it and will get back to you today.",
+    },
+    mail(3, "Billing <billing@stripe-like.test>", "Your invoice INV-2041", "Your invoice INV-2041 for January is attached.", {
+      labelIds: ["INBOX", "Label_1"],
+      attachments: [
+        {
+          filename: "INV-2041.pdf",
+          mimeType: "application/pdf",
+          data: "JVBERi0xLjQKJcOkw7zDtsOfCjIgMCBvYmoKPDwvTGVuZ3RoIDM+PgpzdHJlYW0KCmVuZHN0cmVhbQplbmRvYmoK",
+        },
+      ],
+    }),
+    mail(4, "Deals Weekly <news@deals.test>", "This week's top deals", "Save 40% on everything this week only.", {
+      labelIds: ["INBOX", "UNREAD", "CATEGORY_PROMOTIONS"],
+      html: "<h1>Top deals</h1><p>Save 40% on everything this week only.</p>",
+    }),
+    mail(5, "Prize Center <winner@lottery.test>", "You have won!", "Claim your prize now by sending your bank details.", {
+      labelIds: ["SPAM", "UNREAD"],
+    }),
+    mail(6, "Sam Ops <sam@northwind.test>", "On-call handover", "Handover notes for this week are in the shared doc.", {
+      labelIds: ["INBOX", "IMPORTANT"],
+    }),
+    mail(7, "Lee Partner <lee@partner.test>", "Contract renewal", "Can we schedule a call about the renewal next week?", {
+      labelIds: ["INBOX", "UNREAD", "IMPORTANT", "Label_2"],
+    }),
+    mail(8, "Carrier Desk <carrier@shipping.test>", "Shipment delayed", "Parcel 1234 is delayed by one day.", { labelIds: ["INBOX"] }),
+    mail(9, "GitHub <noreply@github.test>", "[acme/api] New issue opened", "A new issue was opened: Login fails on Safari.", {
+      labelIds: ["INBOX", "CATEGORY_UPDATES"],
+    }),
+    mail(10, "Alex Customer <alex@customer.test>", "Question about pricing", "Do you offer a discount for annual plans?", {
+      labelIds: ["INBOX", "UNREAD", "STARRED"],
+    }),
+    mail(11, "Receipts <receipts@shop.test>", "Your receipt #5512", "Thanks for your purchase. Total: $42.00.", {
+      labelIds: ["Label_1"],
+    }),
+    mail(12, "Old Vendor <hello@vendor.test>", "Welcome aboard", "Thanks for signing up.", { labelIds: ["TRASH"] }),
+  ];
+}
+
 /** A dozen mails: a thread with a reply, an attachment, a newsletter, one spam; two labels and a draft. */
 export function defaultGmailSeed(): GmailSeed {
   const raw = {
@@ -449,66 +530,7 @@ export function defaultGmailSeed(): GmailSeed {
       { id: "Label_1", name: "Receipts", color: { textColor: "#ffffff", backgroundColor: "#16a766" } },
       { id: "Label_2", name: "Follow-up" },
     ],
-    messages: [
-      mail(
-        1,
-        "Dana Customer <dana@customer.test>",
-        "Refund request for order #1234",
-        "Hi, I was charged twice for order #1234. Could you refund one of the charges?",
-        {
-          html: "<p>Hi, I was charged twice for order #1234. Could you refund one of the charges?</p>",
-        },
-      ),
-      {
-        id: "19a0c0de0000a002",
-        threadId: "19a0c0de0000a001",
-        labelIds: ["SENT"],
-        internalDate: String(base + 1.5 * hour),
-        headers: [
-          { name: "From", value: `Northwind Support <${MAILBOX}>` },
-          { name: "To", value: "Dana Customer <dana@customer.test>" },
-          { name: "Subject", value: "Re: Refund request for order #1234" },
-          { name: "Message-ID", value: "<r1@northwind.test>" },
-          { name: "In-Reply-To", value: "<m1@customer.test>" },
-          { name: "References", value: "<m1@customer.test>" },
-        ],
-        text: "Hi Dana, we are looking into it and will get back to you today.",
-      },
-      mail(3, "Billing <billing@stripe-like.test>", "Your invoice INV-2041", "Your invoice INV-2041 for January is attached.", {
-        labelIds: ["INBOX", "Label_1"],
-        attachments: [
-          {
-            filename: "INV-2041.pdf",
-            mimeType: "application/pdf",
-            data: "JVBERi0xLjQKJcOkw7zDtsOfCjIgMCBvYmoKPDwvTGVuZ3RoIDM+PgpzdHJlYW0KCmVuZHN0cmVhbQplbmRvYmoK",
-          },
-        ],
-      }),
-      mail(4, "Deals Weekly <news@deals.test>", "This week's top deals", "Save 40% on everything this week only.", {
-        labelIds: ["INBOX", "UNREAD", "CATEGORY_PROMOTIONS"],
-        html: "<h1>Top deals</h1><p>Save 40% on everything this week only.</p>",
-      }),
-      mail(5, "Prize Center <winner@lottery.test>", "You have won!", "Claim your prize now by sending your bank details.", {
-        labelIds: ["SPAM", "UNREAD"],
-      }),
-      mail(6, "Sam Ops <sam@northwind.test>", "On-call handover", "Handover notes for this week are in the shared doc.", {
-        labelIds: ["INBOX", "IMPORTANT"],
-      }),
-      mail(7, "Lee Partner <lee@partner.test>", "Contract renewal", "Can we schedule a call about the renewal next week?", {
-        labelIds: ["INBOX", "UNREAD", "IMPORTANT", "Label_2"],
-      }),
-      mail(8, "Carrier Desk <carrier@shipping.test>", "Shipment delayed", "Parcel 1234 is delayed by one day.", { labelIds: ["INBOX"] }),
-      mail(9, "GitHub <noreply@github.test>", "[acme/api] New issue opened", "A new issue was opened: Login fails on Safari.", {
-        labelIds: ["INBOX", "CATEGORY_UPDATES"],
-      }),
-      mail(10, "Alex Customer <alex@customer.test>", "Question about pricing", "Do you offer a discount for annual plans?", {
-        labelIds: ["INBOX", "UNREAD", "STARRED"],
-      }),
-      mail(11, "Receipts <receipts@shop.test>", "Your receipt #5512", "Thanks for your purchase. Total: $42.00.", {
-        labelIds: ["Label_1"],
-      }),
-      mail(12, "Old Vendor <hello@vendor.test>", "Welcome aboard", "Thanks for signing up.", { labelIds: ["TRASH"] }),
-    ],
+    messages: defaultMessages(),
     drafts: [
       {
         id: "r7390128431662530001",

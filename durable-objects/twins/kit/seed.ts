@@ -35,6 +35,24 @@ export class SeedProblems {
   get ok(): boolean {
     return this.issues.length === 0;
   }
+  /**
+   * Resolves a reference to another seeded object: the object `key` names in `objects`, or
+   * undefined with a problem at `path` when none has it. No key (null, undefined) is no reference.
+   */
+  resolve<K, T>(objects: ReadonlyMap<K, T>, key: K | null | undefined, path: string, message: (key: K) => string): T | undefined {
+    if (key === null || key === undefined) return undefined;
+    const found = objects.get(key);
+    if (found === undefined) this.add(path, message(key));
+    return found;
+  }
+  /**
+   * Notes `key` (a name, an email) as taken in `seen`; a second entry with it is a `duplicate`
+   * problem at the later entry's `path`.
+   */
+  unique<K>(seen: Set<K>, key: K, path: string, message: string): void {
+    if (seen.has(key)) this.add(path, message, "duplicate");
+    seen.add(key);
+  }
   /** The parse result: the normalized seed when nothing was found, else every problem at once. */
   result<Seed>(seed: Seed): SeedResult<Seed> {
     return this.ok ? { ok: true, seed } : { ok: false, issues: this.issues };

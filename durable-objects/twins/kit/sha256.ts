@@ -55,9 +55,3 @@ export function sha256(data: Uint8Array): Uint8Array {
   h.forEach((x, i) => ov.setUint32(i * 4, x));
   return out;
 }
-
-export const base64url = (bytes: Uint8Array) => {
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-};

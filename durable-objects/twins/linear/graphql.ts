@@ -13,6 +13,7 @@ import {
   type DocumentNode,
   type OperationDefinitionNode,
 } from "graphql";
+import { z } from "zod";
 import type { TwinContext, TwinRequest, TwinResponse } from "../types";
 import { parseBounded } from "../kit/graphql-limits";
 import { jsonDepth } from "../kit/json-depth";
@@ -48,19 +49,35 @@ const graphqlError = (status: number, message: string, code: string, extra: Part
     false,
   );
 
-interface Body {
-  query: string;
-  variables: Record<string, unknown>;
-  operationName: string | undefined;
-}
+const tagged = (res: TwinResponse, operation: string, unsupported = false): TwinResponse => ({
+  ...res,
+  operation,
+  ...(unsupported ? { unsupported: true } : {}),
+});
+
+/**
+ * What POST /graphql takes, the GraphQL-over-HTTP request: the route declares it (routes.ts), so
+ * OpenAPI describes it. A `variables` or `operationName` of the wrong type reads as absent, as the
+ * twin always read them; a body without a query string is Linear's "Must provide query string.".
+ */
+export const GRAPHQL_BODY = z.object({
+  query: z.string().describe("The GraphQL document: one or more operations, and their fragments"),
+  variables: z.record(z.string(), z.unknown()).optional().catch(undefined).describe("The document's variables, by name"),
+  operationName: z.string().optional().catch(undefined).describe("Which operation of the document to run, when it holds several"),
+});
+export type GraphqlBody = z.output<typeof GRAPHQL_BODY>;
+
+/** A body as read off the wire: its JSON, or Linear's refusal of it. */
+export type RawBody = { json: unknown } | { refused: TwinResponse };
 
 /** Request bodies already read, by request: the platform asks for the operation before the handler runs. */
-const bodies = new WeakMap<TwinRequest, Body | TwinResponse>();
+const bodies = new WeakMap<TwinRequest, RawBody>();
 
-function readBody(req: TwinRequest): Body | TwinResponse {
+/** The request's body as JSON, read once per request. */
+export function rawBody(req: TwinRequest): RawBody {
   let body = bodies.get(req);
   if (!body) {
-    body = parseBody(req.body);
+    body = readJson(req.body);
     bodies.set(req, body);
   }
   return body;
@@ -69,32 +86,34 @@ function readBody(req: TwinRequest): Body | TwinResponse {
 /** Far deeper than any input within the filter bounds (linear/filters.ts), and well short of what overflows graphql-js. */
 const MAX_BODY_DEPTH = 512;
 
-function parseBody(text: string): Body | TwinResponse {
+function readJson(text: string): RawBody {
   // graphql-js coerces variables recursively: input nested past any filter Linear takes is refused first.
   if (jsonDepth(text) > MAX_BODY_DEPTH)
-    return graphqlError(400, `Argument Validation Error: the request nests deeper than ${MAX_BODY_DEPTH} levels.`, "BAD_REQUEST");
-  let raw: unknown;
+    return {
+      refused: graphqlError(400, `Argument Validation Error: the request nests deeper than ${MAX_BODY_DEPTH} levels.`, "BAD_REQUEST"),
+    };
   try {
-    raw = text ? JSON.parse(text) : undefined;
+    return { json: text ? (JSON.parse(text) as unknown) : undefined };
   } catch {
-    return graphqlError(400, "The request body is not valid JSON.", "BAD_REQUEST");
+    return { refused: notJson() };
   }
-  if (typeof raw !== "object" || raw === null || typeof (raw as { query?: unknown }).query !== "string") {
-    return graphqlError(400, "Must provide query string.", "BAD_REQUEST");
-  }
-  const { query, variables, operationName } = raw as { query: string; variables?: unknown; operationName?: unknown };
-  return {
-    query,
-    variables: typeof variables === "object" && variables !== null ? (variables as Record<string, unknown>) : {},
-    operationName: typeof operationName === "string" ? operationName : undefined,
-  };
 }
 
-const tagged = (res: TwinResponse, operation: string, unsupported = false): TwinResponse => ({
-  ...res,
-  operation,
-  ...(unsupported ? { unsupported: true } : {}),
-});
+export const notJson = (): TwinResponse => graphqlError(400, "The request body is not valid JSON.", "BAD_REQUEST");
+
+/** Linear's answer to a body GRAPHQL_BODY refuses: not an object, or no query string in it. */
+export const noQueryString = (): TwinResponse => graphqlError(400, "Must provide query string.", "BAD_REQUEST");
+
+/**
+ * A body refused before its document is read, answered as Linear answers it: an unknown caller
+ * hears that first (401), and a known one's refusal carries its rate-limit headers, charged as a
+ * request of no complexity.
+ */
+export function refusedBody(ctx: TwinContext, refusal: TwinResponse): TwinResponse {
+  const viewerId = viewerFor(ctx);
+  if (!viewerId) return tagged(authenticationRequired(), "unauthenticated");
+  return new RateMeter(ctx, viewerId).decorate(tagged(refusal, "invalid"));
+}
 
 function errorBody(e: GraphQLError): LinearErrorBody {
   const orig = e.originalError;
@@ -184,10 +203,12 @@ function picked(k: Known, operationName: string | undefined): Picked {
 
 /** The operation a /graphql request's body picks; undefined when the body or its document does not read. */
 function pickedOf(req: TwinRequest): Picked | undefined {
-  const body = readBody(req);
-  if ("status" in body) return undefined;
+  const raw = rawBody(req);
+  if ("refused" in raw) return undefined;
+  const body = GRAPHQL_BODY.safeParse(raw.json);
+  if (!body.success) return undefined;
   try {
-    return picked(known(body.query), body.operationName);
+    return picked(known(body.data.query), body.data.operationName);
   } catch {
     return undefined;
   }
@@ -209,18 +230,18 @@ export function graphqlReadsOnly(req: TwinRequest): boolean | undefined {
   return pickedOf(req)?.op?.operation !== "mutation";
 }
 
-export function graphqlHandler(ctx: TwinContext): TwinResponse {
+/** POST /graphql with its body read and declared well formed (a refused body is `refusedBody`'s). */
+export function graphqlHandler(ctx: TwinContext, body: GraphqlBody): TwinResponse {
   const viewerId = viewerFor(ctx);
   if (!viewerId) return tagged(authenticationRequired(), "unauthenticated");
   // Every authenticated answer carries Linear's rate-limit headers (ratelimit.ts), refusals too.
   const meter = new RateMeter(ctx, viewerId);
-  const res = serveGraphql(ctx, viewerId, meter);
+  const res = serveGraphql(ctx, body, viewerId, meter);
   return meter.decorate(res);
 }
 
-function serveGraphql(ctx: TwinContext, viewerId: string, meter: RateMeter): TwinResponse {
-  const body = readBody(ctx.req);
-  if ("status" in body) return tagged(body, "invalid");
+function serveGraphql(ctx: TwinContext, body: GraphqlBody, viewerId: string, meter: RateMeter): TwinResponse {
+  const variables = body.variables ?? {};
   let k: Known;
   try {
     k = known(body.query);
@@ -233,7 +254,7 @@ function serveGraphql(ctx: TwinContext, viewerId: string, meter: RateMeter): Twi
   const schema = linearSchema();
   // Measured over every operation of the document, before graphql-js's own rules (some of which
   // cost more than linear time) or any resolver runs.
-  const { complexity, breach } = measureFor(schema, doc, body.variables, k.limits);
+  const { complexity, breach } = measureFor(schema, doc, variables, k.limits);
   if (breach) return tagged(limitRefusal(breach), op ? fields.join(",") || "invalid" : "invalid");
   // The hourly buckets pay for the request and its complexity before anything runs.
   const limited = meter.admit(complexity);
@@ -267,7 +288,7 @@ function serveGraphql(ctx: TwinContext, viewerId: string, meter: RateMeter): Twi
       execute({
         schema,
         document: doc,
-        variableValues: body.variables,
+        variableValues: variables,
         operationName: body.operationName,
         contextValue: makeGql(ctx, viewerId, meter.status),
         fieldResolver,

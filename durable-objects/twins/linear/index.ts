@@ -17,13 +17,23 @@ import { FIDELITY_JSON } from "./fidelity.generated";
 export const linearTwin: TwinDefinition<LinearSeed> = {
   id: "linear",
   displayName: "Linear",
-  implemented: true,
-  parseSeed: parseLinearSeed,
-  defaultSeed: defaultLinearSeed,
-  migrations: LINEAR_MIGRATIONS,
-  boot: bootLinear,
-  exportState: exportLinear,
+  fidelity: FIDELITY_JSON,
   routes: linearRoutes,
+
+  // TwinCredentials
+  // Linear keys are sent bare in Authorization, without a scheme.
+  credential: { prefix: "lin_api_", separator: "", header: "Authorization", scheme: "" },
+  issuedTokenPrefix: OAUTH_TOKEN_PREFIX,
+  publicPaths: ["/oauth/token", "/oauth/revoke"],
+  // API keys and the OAuth access tokens this twin issues.
+  secretPatterns: [/\blin_(?:api|oauth)_[A-Za-z0-9]{10,}/g],
+  claimsRootPath: (path) => path === "/graphql" || path.startsWith("/oauth/"),
+
+  // TwinWire
+  transportFor: (path) => (path === "/graphql" ? "graphql" : "rest"),
+  readsOnly: graphqlReadsOnly,
+  operationOf: graphqlOperationOf,
+  tapeHeaders: [],
   errors: {
     notImplemented: (req) => notImplementedBody(`${req.method} ${req.path}`),
     unauthorized: () => authenticationRequired(),
@@ -31,25 +41,26 @@ export const linearTwin: TwinDefinition<LinearSeed> = {
     internal: (message) => internalError(message),
     responseTooLarge,
   },
-  transportFor: (path) => (path === "/graphql" ? "graphql" : "rest"),
-  tapeHeaders: [],
-  // Linear keys are sent bare in Authorization, without a scheme.
-  credential: { prefix: "lin_api_", separator: "", header: "Authorization", scheme: "" },
-  // API keys and the OAuth access tokens this twin issues.
-  secretPatterns: [/\blin_(?:api|oauth)_[A-Za-z0-9]{10,}/g],
-  issuedTokenPrefix: OAUTH_TOKEN_PREFIX,
-  publicPaths: ["/oauth/token", "/oauth/revoke"],
-  claimsRootPath: (path) => path === "/graphql" || path.startsWith("/oauth/"),
-  tools: linearTools,
-  untooledOperations: LINEAR_UNTOOLED,
-  checks: linearChecks,
   // @linear/sdk has no retry logic of its own: nothing it receives is retried.
   clientRetries: () => false,
+
+  // TwinWorld
+  parseSeed: parseLinearSeed,
+  defaultSeed: defaultLinearSeed,
   generateSeed: generateLinearSeed,
-  fidelity: FIDELITY_JSON,
+  migrations: LINEAR_MIGRATIONS,
+  boot: bootLinear,
+  exportState: exportLinear,
+
+  // TwinGrading
+  checks: linearChecks,
+
+  // TwinTools
+  tools: linearTools,
+  untooledOperations: LINEAR_UNTOOLED,
+
+  // TwinTimed
   signWebhook: (delivery) => signLinearWebhook(delivery),
-  operationOf: graphqlOperationOf,
-  readsOnly: graphqlReadsOnly,
   faults: (db) =>
     worldConstants(db).faults.map((r) => ({
       operation: r.operation,

@@ -3,15 +3,49 @@
 // stands for the signed-in user consenting on /oauth/authorize; the access tokens issued here act
 // as that user on /graphql until revoked. They embed the sandbox's session body so the router can
 // route them (TwinDefinition.issuedTokenPrefix).
+import { z } from "zod";
 import { jsonResponse } from "../kit/response";
-import { base64url, sha256 } from "../kit/sha256";
+import { toBase64Url } from "../kit/bytes";
+import { sha256 } from "../kit/sha256";
 import type { TwinContext, TwinResponse } from "../types";
 import { worldConstants } from "./meta";
 
 export const OAUTH_TOKEN_PREFIX = "lin_oauth_";
 const CODE_TTL_MS = 10 * 60_000;
 
-const oauthError = (status: number, error: string, description: string) => jsonResponse(status, { error, error_description: description });
+/** RFC 6749 §5.2's error body, which Linear's OAuth endpoints answer with. */
+export const oauthError = (status: number, error: string, description: string) =>
+  jsonResponse(status, { error, error_description: description });
+
+/**
+ * The OAuth endpoints' inputs, declared once (routes.ts): every one an optional string, because
+ * each is checked by the handler and refused in OAuth's words (RFC 6749 §4.1.2.1, §5.2).
+ */
+const field = (description: string) => z.string().optional().describe(description);
+
+/** GET /oauth/authorize's query (RFC 6749 §4.1.1, RFC 7636 §4.3). */
+export const AUTHORIZE_QUERY = {
+  client_id: field("The app's client id"),
+  redirect_uri: field("One of the app's registered redirect URIs; the code is sent back to it"),
+  response_type: field("code"),
+  scope: field("Comma- or space-separated scopes, e.g. read,write (default read)"),
+  state: field("Returned unchanged on the redirect"),
+  code_challenge: field("PKCE: the verifier's challenge"),
+  code_challenge_method: field("PKCE: S256 or plain (default plain when a challenge is sent)"),
+};
+
+/** POST /oauth/token's form (RFC 6749 §4.1.3, RFC 7636 §4.5). */
+export const TOKEN_FORM = z.object({
+  grant_type: field("authorization_code"),
+  code: field("The code /oauth/authorize sent back"),
+  redirect_uri: field("The redirect_uri the code was asked for with"),
+  client_id: field("The app's client id"),
+  client_secret: field("The app's secret (optional with a PKCE verifier)"),
+  code_verifier: field("PKCE: the verifier of the code's challenge"),
+});
+
+/** POST /oauth/revoke's form (RFC 7009 §2.1). */
+export const REVOKE_FORM = z.object({ token: field("The token to revoke (default: the one in Authorization)") });
 
 export function bearer(ctx: TwinContext): string {
   const h = ctx.req.headers.authorization ?? "";
@@ -39,22 +73,21 @@ interface App {
   redirect_uris: string;
 }
 
-const appFor = (ctx: TwinContext, clientId: string | null) =>
+const appFor = (ctx: TwinContext, clientId: string | undefined) =>
   clientId
     ? ctx.db.one<App>("SELECT client_id, client_secret, redirect_uris FROM lin_oauth_apps WHERE client_id = ?", clientId)
     : undefined;
 
 /** GET /oauth/authorize: the signed-in viewer approves at once; the browser goes back with a code. */
-export function authorize(ctx: TwinContext): TwinResponse {
-  const q = ctx.query;
-  const app = appFor(ctx, q.get("client_id"));
+export function authorize(ctx: TwinContext, q: z.output<z.ZodObject<typeof AUTHORIZE_QUERY>>): TwinResponse {
+  const app = appFor(ctx, q.client_id);
   if (!app) return oauthError(400, "invalid_client", "Unknown client_id");
-  const redirect = q.get("redirect_uri") ?? "";
+  const redirect = q.redirect_uri ?? "";
   if (!(JSON.parse(app.redirect_uris) as string[]).includes(redirect))
     return oauthError(400, "invalid_request", "redirect_uri is not registered for this application");
-  if (q.get("response_type") !== "code") return oauthError(400, "unsupported_response_type", "response_type must be code");
-  const challenge = q.get("code_challenge");
-  const method = q.get("code_challenge_method") ?? (challenge ? "plain" : null);
+  if (q.response_type !== "code") return oauthError(400, "unsupported_response_type", "response_type must be code");
+  const challenge = q.code_challenge ?? null;
+  const method = q.code_challenge_method ?? (challenge ? "plain" : null);
   if (method !== null && method !== "S256" && method !== "plain")
     return oauthError(400, "invalid_request", "code_challenge_method must be S256 or plain");
   const viewer = viewerFor(ctx);
@@ -67,15 +100,25 @@ export function authorize(ctx: TwinContext): TwinResponse {
     redirect,
     challenge,
     method,
-    q.get("scope") ?? "read",
+    q.scope ?? "read",
     viewer,
     ctx.clock.now() + CODE_TTL_MS,
   );
   const to = new URL(redirect);
   to.searchParams.set("code", code);
-  const state = q.get("state");
-  if (state !== null) to.searchParams.set("state", state);
+  if (q.state !== undefined) to.searchParams.set("state", q.state);
   return { status: 302, headers: { location: to.toString() }, body: "" };
+}
+
+/**
+ * An OAuth request's form fields, as the route reads them (declare.ts): a JSON body's string
+ * fields, else the urlencoded form's (the first of a repeated name). JSON that does not parse
+ * reads as no fields, for the handler to refuse what is missing.
+ */
+export function oauthFields(ctx: TwinContext): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of formOf(ctx)) if (!Object.hasOwn(fields, name)) fields[name] = value;
+  return fields;
 }
 
 function formOf(ctx: TwinContext): URLSearchParams {
@@ -92,11 +135,10 @@ function formOf(ctx: TwinContext): URLSearchParams {
 }
 
 /** POST /oauth/token: a code (with its PKCE verifier or the client secret) for an access token. */
-export function token(ctx: TwinContext): TwinResponse {
-  const f = formOf(ctx);
-  if (f.get("grant_type") !== "authorization_code")
+export function token(ctx: TwinContext, f: z.output<typeof TOKEN_FORM>): TwinResponse {
+  if (f.grant_type !== "authorization_code")
     return oauthError(400, "unsupported_grant_type", "Only authorization_code is supported by this twin");
-  const app = appFor(ctx, f.get("client_id"));
+  const app = appFor(ctx, f.client_id);
   if (!app) return oauthError(401, "invalid_client", "Unknown client_id");
   const code = ctx.db.one<{
     code: string;
@@ -107,18 +149,18 @@ export function token(ctx: TwinContext): TwinResponse {
     scope: string;
     user_id: string;
     expires_at: number;
-  }>("SELECT * FROM lin_oauth_codes WHERE code = ?", f.get("code") ?? "");
+  }>("SELECT * FROM lin_oauth_codes WHERE code = ?", f.code ?? "");
   if (!code || code.client_id !== app.client_id || code.expires_at < ctx.clock.now())
     return oauthError(400, "invalid_grant", "The code is invalid or expired");
-  if (f.get("redirect_uri") !== code.redirect_uri)
+  if (f.redirect_uri !== code.redirect_uri)
     return oauthError(400, "invalid_grant", "redirect_uri does not match the authorization request");
-  const secret = f.get("client_secret");
-  const verifier = f.get("code_verifier");
+  const secret = f.client_secret;
+  const verifier = f.code_verifier;
   if (code.challenge) {
     if (!verifier) return oauthError(400, "invalid_grant", "code_verifier is required");
-    const computed = code.challenge_method === "S256" ? base64url(sha256(new TextEncoder().encode(verifier))) : verifier;
+    const computed = code.challenge_method === "S256" ? toBase64Url(sha256(new TextEncoder().encode(verifier))) : verifier;
     if (computed !== code.challenge) return oauthError(400, "invalid_grant", "code_verifier does not match the code_challenge");
-    if (secret !== null && secret !== app.client_secret) return oauthError(401, "invalid_client", "client_secret is wrong");
+    if (secret !== undefined && secret !== app.client_secret) return oauthError(401, "invalid_client", "client_secret is wrong");
   } else if (secret !== app.client_secret) return oauthError(401, "invalid_client", "client_secret is wrong");
   // A code is good once.
   ctx.db.run("DELETE FROM lin_oauth_codes WHERE code = ?", code.code);
@@ -140,8 +182,8 @@ export function token(ctx: TwinContext): TwinResponse {
 }
 
 /** POST /oauth/revoke: the token in Authorization (or the `token` form field) stops working. */
-export function revoke(ctx: TwinContext): TwinResponse {
-  const t = formOf(ctx).get("token") ?? bearer(ctx);
+export function revoke(ctx: TwinContext, f: z.output<typeof REVOKE_FORM>): TwinResponse {
+  const t = f.token ?? bearer(ctx);
   const n = ctx.db.run("UPDATE lin_oauth_tokens SET revoked = 1 WHERE token = ? AND revoked = 0", t);
   if (!n) return oauthError(400, "invalid_token", "The token is unknown or already revoked");
   return jsonResponse(200, {});

@@ -271,10 +271,27 @@ export const parseIdentifier = (value: string) => {
   return m ? { key: m[1], number: Number(m[2]) } : undefined;
 };
 
-function normalize(raw: RawSeed): SeedResult<LinearSeed> {
-  const p = new SeedProblems();
+/** What normalizing a Linear seed has found so far: the problems, and the objects references name. */
+interface Normalizing {
+  p: SeedProblems;
+  /** Each user's email by its lower-cased form (emails match case-insensitively). */
+  emails: Map<string, string>;
+  viewer: string;
+  workspaceLabels: Set<string>;
+  teamsByKey: Map<string, LinearTeam>;
+  projectNames: Map<string, LinearProject>;
+  /** Each issue identifier and its index in the seed. */
+  identifiers: Map<string, number>;
+}
+
+/** A reference to a user by email: the email as the user has it, or the value with a problem at `path`. */
+function userRef(n: Pick<Normalizing, "p" | "emails">, value: string, path: string): string {
+  return n.p.resolve(n.emails, value.toLowerCase(), path, () => `Unknown user "${value}": not in users`) ?? value;
+}
+
+function normalizeUsers(p: SeedProblems, raw: RawSeed["users"]) {
   const emails = new Map<string, string>();
-  const users: LinearUser[] = raw.users.map((u, i) => {
+  const users: LinearUser[] = raw.map((u, i) => {
     const key = u.email.toLowerCase();
     if (emails.has(key)) p.add(`users[${i}].email`, `Duplicate user email "${u.email}"`, "duplicate");
     emails.set(key, u.email);
@@ -287,95 +304,100 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
       createdAt: u.createdAt ?? SEED_EPOCH,
     };
   });
-  const userRef = (value: string, path: string): string => {
-    const found = emails.get(value.toLowerCase());
-    if (!found) p.add(path, `Unknown user "${value}": not in users`);
-    return found ?? value;
-  };
-  const viewer = raw.viewer === undefined ? users[0].email : userRef(raw.viewer, "viewer");
-  const workspaceLabels = new Set<string>();
-  const labels = raw.labels.map((l, i) => {
-    if (workspaceLabels.has(l.name)) p.add(`labels[${i}].name`, `Duplicate label "${l.name}"`, "duplicate");
-    workspaceLabels.add(l.name);
-    return { ...l, id: l.id ?? uuidFor("label", l.name) };
-  });
-  const teamsByKey = new Map<string, LinearTeam>();
-  const teams: LinearTeam[] = raw.teams.map((t, ti) => {
-    const at = `teams[${ti}]`;
-    if (!/^[A-Z][A-Z0-9]*$/.test(t.key))
-      p.add(`${at}.key`, `Invalid team key "${t.key}": capital letters and digits, starting with a letter`, "invalid_format");
-    if (teamsByKey.has(t.key)) p.add(`${at}.key`, `Duplicate team key "${t.key}"`, "duplicate");
-    const rawStates = t.states ?? DEFAULT_STATES;
-    const stateNames = new Set<string>();
-    const states: LinearState[] = rawStates.map((s, si) => {
-      if (stateNames.has(s.name)) p.add(`${at}.states[${si}].name`, `Duplicate state "${s.name}" in team ${t.key}`, "duplicate");
-      stateNames.add(s.name);
-      return {
-        name: s.name,
-        type: s.type,
-        id: ("id" in s && s.id) || uuidFor("state", t.key, s.name),
-        color: s.color ?? STATE_COLORS[s.type],
-        position: "position" in s && s.position !== undefined ? s.position : si,
-      };
-    });
-    const firstOf = (type: StateType) => states.find((s) => s.type === type)?.name;
-    const defaultIssueState = t.defaultIssueState ?? firstOf("backlog") ?? firstOf("unstarted") ?? states[0]?.name ?? "";
-    if (!stateNames.has(defaultIssueState))
-      p.add(`${at}.defaultIssueState`, `Unknown state "${defaultIssueState}": not a state of team ${t.key}`);
-    const teamLabelNames = new Set<string>();
-    const teamLabels = t.labels.map((l, li) => {
-      if (teamLabelNames.has(l.name)) p.add(`${at}.labels[${li}].name`, `Duplicate label "${l.name}" in team ${t.key}`, "duplicate");
-      if (workspaceLabels.has(l.name)) p.add(`${at}.labels[${li}].name`, `Label "${l.name}" is already a workspace label`, "duplicate");
-      teamLabelNames.add(l.name);
-      return { ...l, id: l.id ?? uuidFor("label", t.key, l.name) };
-    });
-    const cycleNumbers = new Set<number>();
-    const cycles = t.cycles.map((c, ci) => {
-      if (cycleNumbers.has(c.number)) p.add(`${at}.cycles[${ci}].number`, `Duplicate cycle ${c.number} in team ${t.key}`, "duplicate");
-      if (Date.parse(c.endsAt) <= Date.parse(c.startsAt))
-        p.add(`${at}.cycles[${ci}].endsAt`, "A cycle ends after it starts", "invalid_value");
-      cycleNumbers.add(c.number);
-      return { ...c, id: c.id ?? uuidFor("cycle", t.key, String(c.number)) };
-    });
-    const members = t.members ? t.members.map((m, mi) => userRef(m, `${at}.members[${mi}]`)) : users.map((u) => u.email);
-    const out: LinearTeam = {
-      key: t.key,
-      name: t.name,
-      id: t.id ?? uuidFor("team", t.key),
-      description: t.description,
-      members,
-      issueEstimationType: t.issueEstimationType,
-      defaultIssueState,
-      states,
-      labels: teamLabels,
-      cycles,
-      createdAt: t.createdAt ?? SEED_EPOCH,
+  return { users, emails };
+}
+
+function teamStates(p: SeedProblems, t: RawSeed["teams"][number], at: string): LinearState[] {
+  const stateNames = new Set<string>();
+  return (t.states ?? DEFAULT_STATES).map((s, si) => {
+    p.unique(stateNames, s.name, `${at}.states[${si}].name`, `Duplicate state "${s.name}" in team ${t.key}`);
+    return {
+      name: s.name,
+      type: s.type,
+      id: ("id" in s && s.id) || uuidFor("state", t.key, s.name),
+      color: s.color ?? STATE_COLORS[s.type],
+      position: "position" in s && s.position !== undefined ? s.position : si,
     };
-    teamsByKey.set(t.key, out);
-    return out;
   });
-  const projectNames = new Map<string, LinearProject>();
-  const projects = raw.projects.map((pr, i) => {
-    if (projectNames.has(pr.name)) p.add(`projects[${i}].name`, `Duplicate project "${pr.name}"`, "duplicate");
+}
+
+function teamLabelsAndCycles(n: Normalizing, t: RawSeed["teams"][number], at: string) {
+  const { p } = n;
+  const teamLabelNames = new Set<string>();
+  const labels = t.labels.map((l, li) => {
+    if (teamLabelNames.has(l.name)) p.add(`${at}.labels[${li}].name`, `Duplicate label "${l.name}" in team ${t.key}`, "duplicate");
+    if (n.workspaceLabels.has(l.name)) p.add(`${at}.labels[${li}].name`, `Label "${l.name}" is already a workspace label`, "duplicate");
+    teamLabelNames.add(l.name);
+    return { ...l, id: l.id ?? uuidFor("label", t.key, l.name) };
+  });
+  const cycleNumbers = new Set<number>();
+  const cycles = t.cycles.map((c, ci) => {
+    if (cycleNumbers.has(c.number)) p.add(`${at}.cycles[${ci}].number`, `Duplicate cycle ${c.number} in team ${t.key}`, "duplicate");
+    if (Date.parse(c.endsAt) <= Date.parse(c.startsAt))
+      p.add(`${at}.cycles[${ci}].endsAt`, "A cycle ends after it starts", "invalid_value");
+    cycleNumbers.add(c.number);
+    return { ...c, id: c.id ?? uuidFor("cycle", t.key, String(c.number)) };
+  });
+  return { labels, cycles };
+}
+
+function normalizeTeam(n: Normalizing, t: RawSeed["teams"][number], ti: number, users: LinearUser[]): LinearTeam {
+  const { p } = n;
+  const at = `teams[${ti}]`;
+  if (!/^[A-Z][A-Z0-9]*$/.test(t.key))
+    p.add(`${at}.key`, `Invalid team key "${t.key}": capital letters and digits, starting with a letter`, "invalid_format");
+  if (n.teamsByKey.has(t.key)) p.add(`${at}.key`, `Duplicate team key "${t.key}"`, "duplicate");
+  const states = teamStates(p, t, at);
+  const firstOf = (type: StateType) => states.find((s) => s.type === type)?.name;
+  const defaultIssueState = t.defaultIssueState ?? firstOf("backlog") ?? firstOf("unstarted") ?? states[0]?.name ?? "";
+  if (!states.some((s) => s.name === defaultIssueState))
+    p.add(`${at}.defaultIssueState`, `Unknown state "${defaultIssueState}": not a state of team ${t.key}`);
+  const { labels, cycles } = teamLabelsAndCycles(n, t, at);
+  const members = t.members ? t.members.map((m, mi) => userRef(n, m, `${at}.members[${mi}]`)) : users.map((u) => u.email);
+  const out: LinearTeam = {
+    key: t.key,
+    name: t.name,
+    id: t.id ?? uuidFor("team", t.key),
+    description: t.description,
+    members,
+    issueEstimationType: t.issueEstimationType,
+    defaultIssueState,
+    states,
+    labels,
+    cycles,
+    createdAt: t.createdAt ?? SEED_EPOCH,
+  };
+  n.teamsByKey.set(t.key, out);
+  return out;
+}
+
+function normalizeProjects(n: Normalizing, raw: RawSeed["projects"]): LinearProject[] {
+  const { p } = n;
+  return raw.map((pr, i) => {
+    if (n.projectNames.has(pr.name)) p.add(`projects[${i}].name`, `Duplicate project "${pr.name}"`, "duplicate");
     pr.teams.forEach((k, ki) => {
-      if (!teamsByKey.has(k)) p.add(`projects[${i}].teams[${ki}]`, `Unknown team "${k}"`);
+      if (!n.teamsByKey.has(k)) p.add(`projects[${i}].teams[${ki}]`, `Unknown team "${k}"`);
     });
     const out: LinearProject = {
       ...pr,
       id: pr.id ?? uuidFor("project", pr.name),
-      lead: pr.lead === null ? null : userRef(pr.lead, `projects[${i}].lead`),
+      lead: pr.lead === null ? null : userRef(n, pr.lead, `projects[${i}].lead`),
       createdAt: pr.createdAt ?? SEED_EPOCH,
     };
-    projectNames.set(pr.name, out);
+    n.projectNames.set(pr.name, out);
     return out;
   });
+}
+
+/** Each identifier once, and identifiers issues left behind well-formed and taken by no other. */
+function checkIdentifiers(p: SeedProblems, issues: RawSeed["issues"]): Map<string, number> {
   const identifiers = new Map<string, number>();
-  raw.issues.forEach((it, i) => {
+  issues.forEach((it, i) => {
     if (identifiers.has(it.identifier)) p.add(`issues[${i}].identifier`, `Duplicate identifier "${it.identifier}"`, "duplicate");
     identifiers.set(it.identifier, i);
   });
   const former = new Set<string>();
-  raw.issues.forEach((it, i) =>
+  issues.forEach((it, i) =>
     it.formerIdentifiers?.forEach((f, fi) => {
       if (!parseIdentifier(f))
         p.add(`issues[${i}].formerIdentifiers[${fi}]`, `Invalid identifier "${f}": TEAMKEY-number`, "invalid_format");
@@ -384,104 +406,136 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
       former.add(f);
     }),
   );
-  const issues: LinearIssue[] = raw.issues.map((it, i) => {
-    const at = `issues[${i}]`;
-    const ident = parseIdentifier(it.identifier);
-    const t = ident ? teamsByKey.get(ident.key) : undefined;
-    if (!ident || ident.number < 1) p.add(`${at}.identifier`, `Invalid identifier "${it.identifier}": TEAMKEY-number`, "invalid_format");
-    else if (!t) p.add(`${at}.identifier`, `Unknown team "${ident.key}" in identifier "${it.identifier}"`);
-    const stateName = it.state ?? t?.defaultIssueState ?? "";
-    const st = t?.states.find((s) => s.name === stateName);
-    if (t && !st) p.add(`${at}.state`, `Unknown state "${stateName}": not a state of team ${t.key}`);
-    it.labels.forEach((name, li) => {
-      if (t && !workspaceLabels.has(name) && !t.labels.some((l) => l.name === name))
-        p.add(`${at}.labels[${li}]`, `Unknown label "${name}" for team ${t.key}`);
-    });
-    if (it.priority < 0 || it.priority > 4) p.add(`${at}.priority`, "Priority is 0 (none) to 4 (low)", "invalid_value");
-    if (it.estimate !== null && t) {
-      const scale = estimateScale(t.issueEstimationType);
-      if (!scale.includes(it.estimate))
-        p.add(`${at}.estimate`, `Estimate ${it.estimate} is not on team ${t.key}'s ${t.issueEstimationType} scale`, "invalid_value");
-    }
-    if (it.project !== null) {
-      const pr = projectNames.get(it.project);
-      if (!pr) p.add(`${at}.project`, `Unknown project "${it.project}"`);
-      else if (t && !pr.teams.includes(t.key)) p.add(`${at}.project`, `Project "${it.project}" does not include team ${t.key}`);
-    }
-    if (it.cycle !== null && t && !t.cycles.some((c) => c.number === it.cycle))
-      p.add(`${at}.cycle`, `Unknown cycle ${it.cycle} of team ${t.key}`);
-    if (it.parent !== null && (!identifiers.has(it.parent) || it.parent === it.identifier))
-      p.add(`${at}.parent`, `Unknown parent issue "${it.parent}"`);
-    const pairs = new Set<string>();
-    it.relations.forEach((r, ri) => {
-      if (!identifiers.has(r.relatedIssue) || r.relatedIssue === it.identifier)
-        p.add(`${at}.relations[${ri}].relatedIssue`, `Unknown related issue "${r.relatedIssue}"`);
-      if (pairs.has(r.relatedIssue)) p.add(`${at}.relations[${ri}]`, `A second relation with ${r.relatedIssue}`, "duplicate");
-      pairs.add(r.relatedIssue);
-    });
-    const created = it.createdAt ?? SEED_EPOCH;
-    const type = st?.type;
-    const comments = it.comments.map((c, ci) => ({
-      body: c.body,
-      id: c.id ?? uuidFor("comment", it.identifier, String(ci)),
-      user: userRef(c.user ?? viewer, `${at}.comments[${ci}].user`),
-      createdAt: c.createdAt ?? created,
-      children: c.children.map((r, ri) => {
-        if ("children" in r) p.add(`${at}.comments[${ci}].children[${ri}].children`, "Replies are one level deep", "invalid_value");
-        return {
-          body: r.body,
-          id: r.id ?? uuidFor("comment", it.identifier, `${ci}.${ri}`),
-          user: userRef(r.user ?? viewer, `${at}.comments[${ci}].children[${ri}].user`),
-          createdAt: r.createdAt ?? created,
-        };
-      }),
-    }));
-    return {
-      identifier: it.identifier,
-      title: it.title,
-      id: it.id ?? uuidFor("issue", it.identifier),
-      description: it.description,
-      state: stateName,
-      priority: it.priority,
-      estimate: it.estimate,
-      assignee: it.assignee === null ? null : userRef(it.assignee, `${at}.assignee`),
-      creator: userRef(it.creator ?? viewer, `${at}.creator`),
-      labels: it.labels,
-      project: it.project,
-      cycle: it.cycle,
-      parent: it.parent,
-      dueDate: it.dueDate,
-      subscribers: it.subscribers.map((s, si) => userRef(s, `${at}.subscribers[${si}]`)),
-      relations: it.relations.map((r) => ({ ...r, id: r.id ?? uuidFor("relation", it.identifier, r.relatedIssue) })),
-      attachments: it.attachments.map((a, ai) => ({
-        ...a,
-        id: a.id ?? uuidFor("attachment", it.identifier, String(ai)),
-        creator: userRef(a.creator ?? viewer, `${at}.attachments[${ai}].creator`),
-      })),
-      comments,
-      createdAt: created,
-      updatedAt: it.updatedAt ?? created,
-      startedAt:
-        it.startedAt !== undefined ? it.startedAt : type === "started" || type === "completed" || type === "canceled" ? created : null,
-      completedAt: it.completedAt !== undefined ? it.completedAt : type === "completed" ? created : null,
-      canceledAt: it.canceledAt !== undefined ? it.canceledAt : type === "canceled" ? created : null,
-      archivedAt: it.archivedAt,
-      trashed: it.trashed,
-      ...(it.snoozedUntilAt !== undefined ? { snoozedUntilAt: it.snoozedUntilAt } : {}),
-      ...(it.snoozedBy !== undefined ? { snoozedBy: userRef(it.snoozedBy, `${at}.snoozedBy`) } : {}),
-      ...(it.delegate !== undefined ? { delegate: userRef(it.delegate, `${at}.delegate`) } : {}),
-      ...(it.formerIdentifiers?.length ? { formerIdentifiers: it.formerIdentifiers } : {}),
-      ...(it.history?.length
-        ? {
-            history: it.history.map((h, hi) => ({
-              ...h,
-              actor: h.actor === null ? null : userRef(h.actor, `${at}.history[${hi}].actor`),
-            })),
-          }
-        : {}),
-    };
+  return identifiers;
+}
+
+type RawIssue = RawSeed["issues"][number];
+
+/** The issue's team (from its identifier), state, labels, priority, estimate, project, cycle, parent and relations, checked. */
+function checkIssueFields(n: Normalizing, it: RawIssue, at: string) {
+  const { p } = n;
+  const ident = parseIdentifier(it.identifier);
+  const t = ident ? n.teamsByKey.get(ident.key) : undefined;
+  if (!ident || ident.number < 1) p.add(`${at}.identifier`, `Invalid identifier "${it.identifier}": TEAMKEY-number`, "invalid_format");
+  else if (!t) p.add(`${at}.identifier`, `Unknown team "${ident.key}" in identifier "${it.identifier}"`);
+  const stateName = it.state ?? t?.defaultIssueState ?? "";
+  const st = t?.states.find((s) => s.name === stateName);
+  if (t && !st) p.add(`${at}.state`, `Unknown state "${stateName}": not a state of team ${t.key}`);
+  it.labels.forEach((name, li) => {
+    if (t && !n.workspaceLabels.has(name) && !t.labels.some((l) => l.name === name))
+      p.add(`${at}.labels[${li}]`, `Unknown label "${name}" for team ${t.key}`);
   });
-  // No parent cycles: walk each chain; a chain longer than the issue count loops.
+  if (it.priority < 0 || it.priority > 4) p.add(`${at}.priority`, "Priority is 0 (none) to 4 (low)", "invalid_value");
+  if (it.estimate !== null && t) {
+    const scale = estimateScale(t.issueEstimationType);
+    if (!scale.includes(it.estimate))
+      p.add(`${at}.estimate`, `Estimate ${it.estimate} is not on team ${t.key}'s ${t.issueEstimationType} scale`, "invalid_value");
+  }
+  if (it.project !== null) {
+    const pr = n.projectNames.get(it.project);
+    if (!pr) p.add(`${at}.project`, `Unknown project "${it.project}"`);
+    else if (t && !pr.teams.includes(t.key)) p.add(`${at}.project`, `Project "${it.project}" does not include team ${t.key}`);
+  }
+  if (it.cycle !== null && t && !t.cycles.some((c) => c.number === it.cycle))
+    p.add(`${at}.cycle`, `Unknown cycle ${it.cycle} of team ${t.key}`);
+  if (it.parent !== null && (!n.identifiers.has(it.parent) || it.parent === it.identifier))
+    p.add(`${at}.parent`, `Unknown parent issue "${it.parent}"`);
+  checkIssueRelations(n, it, at);
+  return { stateName, type: st?.type };
+}
+
+function checkIssueRelations(n: Normalizing, it: RawIssue, at: string): void {
+  const pairs = new Set<string>();
+  it.relations.forEach((r, ri) => {
+    if (!n.identifiers.has(r.relatedIssue) || r.relatedIssue === it.identifier)
+      n.p.add(`${at}.relations[${ri}].relatedIssue`, `Unknown related issue "${r.relatedIssue}"`);
+    n.p.unique(pairs, r.relatedIssue, `${at}.relations[${ri}]`, `A second relation with ${r.relatedIssue}`);
+  });
+}
+
+/** An issue's comments and their replies (one level deep), by default the viewer's, at the issue's time. */
+function issueComments(n: Normalizing, it: RawIssue, at: string, created: string): LinearComment[] {
+  return it.comments.map((c, ci) => ({
+    body: c.body,
+    id: c.id ?? uuidFor("comment", it.identifier, String(ci)),
+    user: userRef(n, c.user ?? n.viewer, `${at}.comments[${ci}].user`),
+    createdAt: c.createdAt ?? created,
+    children: c.children.map((r, ri) => {
+      if ("children" in r) n.p.add(`${at}.comments[${ci}].children[${ri}].children`, "Replies are one level deep", "invalid_value");
+      return {
+        body: r.body,
+        id: r.id ?? uuidFor("comment", it.identifier, `${ci}.${ri}`),
+        user: userRef(n, r.user ?? n.viewer, `${at}.comments[${ci}].children[${ri}].user`),
+        createdAt: r.createdAt ?? created,
+      };
+    }),
+  }));
+}
+
+/** Fields an issue has only when set: kept out of the normalized issue otherwise. */
+function issueOptionalFields(
+  n: Normalizing,
+  it: RawIssue,
+  at: string,
+): Pick<LinearIssue, "snoozedUntilAt" | "snoozedBy" | "delegate" | "formerIdentifiers" | "history"> {
+  return {
+    ...(it.snoozedUntilAt !== undefined ? { snoozedUntilAt: it.snoozedUntilAt } : {}),
+    ...(it.snoozedBy !== undefined ? { snoozedBy: userRef(n, it.snoozedBy, `${at}.snoozedBy`) } : {}),
+    ...(it.delegate !== undefined ? { delegate: userRef(n, it.delegate, `${at}.delegate`) } : {}),
+    ...(it.formerIdentifiers?.length ? { formerIdentifiers: it.formerIdentifiers } : {}),
+    ...(it.history?.length
+      ? {
+          history: it.history.map((h, hi) => ({
+            ...h,
+            actor: h.actor === null ? null : userRef(n, h.actor, `${at}.history[${hi}].actor`),
+          })),
+        }
+      : {}),
+  };
+}
+
+function normalizeIssue(n: Normalizing, it: RawIssue, i: number): LinearIssue {
+  const at = `issues[${i}]`;
+  const { stateName, type } = checkIssueFields(n, it, at);
+  const created = it.createdAt ?? SEED_EPOCH;
+  const comments = issueComments(n, it, at, created);
+  return {
+    identifier: it.identifier,
+    title: it.title,
+    id: it.id ?? uuidFor("issue", it.identifier),
+    description: it.description,
+    state: stateName,
+    priority: it.priority,
+    estimate: it.estimate,
+    assignee: it.assignee === null ? null : userRef(n, it.assignee, `${at}.assignee`),
+    creator: userRef(n, it.creator ?? n.viewer, `${at}.creator`),
+    labels: it.labels,
+    project: it.project,
+    cycle: it.cycle,
+    parent: it.parent,
+    dueDate: it.dueDate,
+    subscribers: it.subscribers.map((s, si) => userRef(n, s, `${at}.subscribers[${si}]`)),
+    relations: it.relations.map((r) => ({ ...r, id: r.id ?? uuidFor("relation", it.identifier, r.relatedIssue) })),
+    attachments: it.attachments.map((a, ai) => ({
+      ...a,
+      id: a.id ?? uuidFor("attachment", it.identifier, String(ai)),
+      creator: userRef(n, a.creator ?? n.viewer, `${at}.attachments[${ai}].creator`),
+    })),
+    comments,
+    createdAt: created,
+    updatedAt: it.updatedAt ?? created,
+    startedAt:
+      it.startedAt !== undefined ? it.startedAt : type === "started" || type === "completed" || type === "canceled" ? created : null,
+    completedAt: it.completedAt !== undefined ? it.completedAt : type === "completed" ? created : null,
+    canceledAt: it.canceledAt !== undefined ? it.canceledAt : type === "canceled" ? created : null,
+    archivedAt: it.archivedAt,
+    trashed: it.trashed,
+    ...issueOptionalFields(n, it, at),
+  };
+}
+
+/** No parent cycles (a chain longer than the issue count loops), and one relation per pair of issues. */
+function checkIssueGraph(p: SeedProblems, issues: LinearIssue[]): void {
   const parentOf = new Map(issues.map((it) => [it.identifier, it.parent]));
   issues.forEach((it, i) => {
     let cur = it.parent;
@@ -503,16 +557,45 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
       seenPairs.add(key);
     }),
   );
-  const webhooks = raw.webhooks.map((w, i) => {
-    if (w.team !== null && !teamsByKey.has(w.team)) p.add(`webhooks[${i}].team`, `Unknown team "${w.team}"`);
+}
+
+function normalizeWebhooks(n: Normalizing, raw: RawSeed["webhooks"]): LinearWebhook[] {
+  return raw.map((w, i) => {
+    if (w.team !== null && !n.teamsByKey.has(w.team)) n.p.add(`webhooks[${i}].team`, `Unknown team "${w.team}"`);
     const refused = refusedUnderEverySetting(w.url);
-    if (refused) p.add(`webhooks[${i}].url`, `url is not allowed: ${refused}`, "invalid_url");
+    if (refused) n.p.add(`webhooks[${i}].url`, `url is not allowed: ${refused}`, "invalid_url");
     return {
       ...w,
       id: w.id ?? uuidFor("webhook", w.url, String(i)),
       secret: w.secret ?? `lin_wh_${uuidFor("webhook-secret", w.url, String(i)).replace(/-/g, "")}`,
     };
   });
+}
+
+function normalize(raw: RawSeed): SeedResult<LinearSeed> {
+  const p = new SeedProblems();
+  const { users, emails } = normalizeUsers(p, raw.users);
+  const viewer = raw.viewer === undefined ? users[0].email : userRef({ p, emails }, raw.viewer, "viewer");
+  const workspaceLabels = new Set<string>();
+  const labels = raw.labels.map((l, i) => {
+    p.unique(workspaceLabels, l.name, `labels[${i}].name`, `Duplicate label "${l.name}"`);
+    return { ...l, id: l.id ?? uuidFor("label", l.name) };
+  });
+  const n: Normalizing = {
+    p,
+    emails,
+    viewer,
+    workspaceLabels,
+    teamsByKey: new Map(),
+    projectNames: new Map(),
+    identifiers: new Map(),
+  };
+  const teams = raw.teams.map((t, ti) => normalizeTeam(n, t, ti, users));
+  const projects = normalizeProjects(n, raw.projects);
+  n.identifiers = checkIdentifiers(p, raw.issues);
+  const issues = raw.issues.map((it, i) => normalizeIssue(n, it, i));
+  checkIssueGraph(p, issues);
+  const webhooks = normalizeWebhooks(n, raw.webhooks);
   const organization = {
     name: raw.organization.name,
     urlKey: raw.organization.urlKey,

@@ -1,35 +1,53 @@
 // A Slack method's arguments, however they came: a GET query, a form POST (non-scalar values
 // JSON-encoded inside the form, as @slack/web-api sends them), a JSON POST, or a multipart form
-// (uploads). The query and the body merge, the body winning. Values are read through typed
-// getters that refuse with Slack's own codes.
+// (uploads). The query and the body merge, the body winning. Routes declare their arguments
+// (declare.ts) and read them typed; the getters here serve what reads the raw arguments still
+// (the token, and paging in store/paging.ts), refusing with Slack's own codes.
 import type { TwinContext } from "../types";
 import { fail } from "./errors";
+
+/** Each call's merged arguments, read once: the declaration, the token and paging all read them. */
+const read = new WeakMap<TwinContext, Record<string, unknown>>();
+
+/**
+ * The method's arguments as sent, the query and the body merged (the body winning); JSON that is
+ * not an object is `invalid_json`. Values stay as they came: strings from a query or a form.
+ */
+export function argValues(ctx: TwinContext): Record<string, unknown> {
+  const known = read.get(ctx);
+  if (known) return known;
+  const values: Record<string, unknown> = {};
+  for (const [k, v] of ctx.query) values[k] = v;
+  const type = (ctx.req.headers["content-type"] ?? "").toLowerCase();
+  const body = ctx.req.body;
+  if (body.trim()) {
+    if (type.startsWith("application/json")) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return fail("invalid_json");
+      }
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail("invalid_json");
+      Object.assign(values, parsed);
+    } else if (type.startsWith("multipart/form-data")) {
+      Object.assign(values, multipartFields(body, type));
+    } else {
+      for (const [k, v] of new URLSearchParams(body)) values[k] = v;
+    }
+  }
+  read.set(ctx, values);
+  return values;
+}
+
+/** Whether Slack reads an argument as not given: absent, null or empty. */
+export const isAbsent = (v: unknown) => v === undefined || v === null || v === "";
 
 export class Args {
   constructor(private readonly values: Record<string, unknown>) {}
 
   static of(ctx: TwinContext): Args {
-    const values: Record<string, unknown> = {};
-    for (const [k, v] of ctx.query) values[k] = v;
-    const type = (ctx.req.headers["content-type"] ?? "").toLowerCase();
-    const body = ctx.req.body;
-    if (body.trim()) {
-      if (type.startsWith("application/json")) {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(body);
-        } catch {
-          return fail("invalid_json");
-        }
-        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail("invalid_json");
-        Object.assign(values, parsed);
-      } else if (type.startsWith("multipart/form-data")) {
-        Object.assign(values, multipartFields(body, type));
-      } else {
-        for (const [k, v] of new URLSearchParams(body)) values[k] = v;
-      }
-    }
-    return new Args(values);
+    return new Args(argValues(ctx));
   }
 
   /** A string argument; numbers and booleans are accepted as their text. */

@@ -1,11 +1,14 @@
-// One Slack method call as its handler sees it: the arguments however they came, who the token
-// acts as (the installation's bot, or its authed user with a user token) with that token's
+// One Slack method call as its handler sees it: its declared arguments, parsed and typed, who the
+// token acts as (the installation's bot, or its authed user with a user token) with that token's
 // scopes, and the route wrapper that checks scopes and token type, answers `{ok:true,…}`, and
 // puts Slack's scope headers on every answer, refusals included.
+import { z } from "zod";
 import type { Db } from "../../sql";
 import { TwinError, jsonResponse } from "../kit/response";
+import type { RouteToolSpec } from "../kit/route";
 import type { Clock, Route, TwinContext, TwinResponse } from "../types";
 import { Args } from "./args";
+import { slackRoute } from "./declare";
 import { fail } from "./errors";
 import type { SlackInstallation, SlackSeed } from "./seed";
 import { workspaceOf } from "./store/rows";
@@ -21,6 +24,7 @@ export interface Call {
   ctx: TwinContext;
   db: Db;
   clock: Clock;
+  /** The arguments as sent, for what reads them undeclared: the token, and paging (store/paging.ts). */
   args: Args;
   actor: Actor;
   team: SlackSeed["team"];
@@ -31,14 +35,18 @@ export interface Call {
 
 export type Answer = Record<string, unknown>;
 
-export interface MethodSpec {
+export interface MethodSpec<S extends z.ZodRawShape> {
   name: string;
   summary: string;
   /** The scopes any one of which lets a token call the method (`x-accepted-oauth-scopes`). */
   scopes: readonly string[];
   /** Which token may call it: a bot token, a user token, or either (the default). */
   token?: "bot" | "user";
-  handler(call: Call): Answer;
+  /** The method's arguments (declare.ts helpers), in the order the handler reads them. */
+  args?: S;
+  /** The MCP tool the method stands behind, named after it (`chat_postMessage`). */
+  tool: Omit<RouteToolSpec, "name">;
+  handler(call: Call, args: z.output<z.ZodObject<S>>): Answer;
 }
 
 const splitScopes = (scope: string) =>
@@ -96,33 +104,59 @@ export function neededScope(scopes: readonly string[], kind: Actor["kind"]): str
   return scopes.find((s) => !barred.has(s)) ?? scopes[0] ?? "";
 }
 
-/** A Slack method at `/api/<name>`, by GET or POST, taped under its own name. */
-export function method(spec: MethodSpec): Route[] {
+/** Each call's caller, worked out once: the scope check needs it before the arguments are read. */
+const calls = new WeakMap<TwinContext, Call>();
+
+function callOf(ctx: TwinContext): Call {
+  const known = calls.get(ctx);
+  if (known) return known;
+  const args = Args.of(ctx);
+  const { team, installation } = workspaceOf(ctx.db);
+  const actor = actorOf(tokenOf(ctx, args), installation);
+  const call: Call = { ctx, db: ctx.db, clock: ctx.clock, args, actor, team, installation, baseUrl: ctx.req.baseUrl };
+  calls.set(ctx, call);
+  return call;
+}
+
+/**
+ * A Slack method at `/api/<name>`, by GET or POST, taped under its own name. The arguments are
+ * read (and refused) after the token's type and scopes are checked, as Slack does; the POST route
+ * carries the method's MCP tool, which sends its arguments as JSON.
+ */
+export function method<S extends z.ZodRawShape = Record<never, never>>(spec: MethodSpec<S>): Route[] {
   const accepted = spec.scopes.join(",");
-  const handler = (ctx: TwinContext): TwinResponse => {
-    let granted = "";
-    const withHeaders = (res: TwinResponse): TwinResponse => ({
-      ...res,
-      headers: { ...res.headers, "x-oauth-scopes": granted, "x-accepted-oauth-scopes": accepted },
+  const tool: RouteToolSpec = { name: spec.name.replaceAll(".", "_"), readOnly: false, destructive: false, ...spec.tool };
+  return ["GET", "POST"].map((verb) => {
+    const declared = slackRoute({
+      method: verb,
+      pattern: `/api/${spec.name}`,
+      operation: spec.name,
+      summary: spec.summary,
+      body: z.object(spec.args ?? ({} as S)),
+      ...(verb === "POST" ? { tool } : {}),
+      handler: (ctx, input) => jsonResponse(200, { ok: true, ...spec.handler(callOf(ctx), input.body) }),
     });
-    try {
-      const args = Args.of(ctx);
-      const { team, installation } = workspaceOf(ctx.db);
-      const actor = actorOf(tokenOf(ctx, args), installation);
-      granted = actor.scope;
-      if (spec.token && spec.token !== actor.kind) fail("not_allowed_token_type");
-      if (spec.scopes.length && !spec.scopes.some((s) => actor.scopes.has(s))) {
-        fail("missing_scope", { needed: neededScope(spec.scopes, actor.kind), provided: actor.scope });
+    const handler = (ctx: TwinContext): TwinResponse => {
+      let granted = "";
+      const withHeaders = (res: TwinResponse): TwinResponse => ({
+        ...res,
+        headers: { ...res.headers, "x-oauth-scopes": granted, "x-accepted-oauth-scopes": accepted },
+      });
+      try {
+        const { actor } = callOf(ctx);
+        granted = actor.scope;
+        if (spec.token && spec.token !== actor.kind) fail("not_allowed_token_type");
+        if (spec.scopes.length && !spec.scopes.some((s) => actor.scopes.has(s))) {
+          fail("missing_scope", { needed: neededScope(spec.scopes, actor.kind), provided: actor.scope });
+        }
+        return withHeaders(declared.handler(ctx));
+      } catch (err) {
+        if (err instanceof TwinError) return withHeaders(err.response);
+        throw err;
       }
-      const call: Call = { ctx, db: ctx.db, clock: ctx.clock, args, actor, team, installation, baseUrl: ctx.req.baseUrl };
-      const out = spec.handler(call);
-      return withHeaders(jsonResponse(200, { ok: true, ...out }));
-    } catch (err) {
-      if (err instanceof TwinError) return withHeaders(err.response);
-      throw err;
-    }
-  };
-  return ["GET", "POST"].map((m) => ({ method: m, pattern: `/api/${spec.name}`, operation: spec.name, summary: spec.summary, handler }));
+    };
+    return { ...declared, handler };
+  });
 }
 
 /** Whether the caller holds a scope (for fields only some scopes reveal, like a user's email). */

@@ -34,15 +34,20 @@ export const askedMethod = (path: string): string | undefined => {
 export const slackTwin: TwinDefinition<SlackSeed> = {
   id: "slack",
   displayName: "Slack",
-  implemented: true,
-  parseSeed: parseSlackSeed,
-  defaultSeed: defaultSlackSeed,
-  generateSeed: generateSlackSeed,
   fidelity: FIDELITY_JSON,
-  migrations: SLACK_MIGRATIONS,
-  boot: bootSlack,
-  exportState: exportSlack,
   routes: slackRoutes,
+
+  // TwinCredentials
+  credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer", userPrefix: "xoxp-" },
+  credentialField: "token",
+  secretPatterns: [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
+  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
+
+  // TwinWire
+  // files.uploadV2 POSTs the file's bytes to the upload URL.
+  binaryBody: (path) => path.startsWith("/upload/v1/"),
+  readsOnly: (req) => READ_PATH.test(req.path),
+  tapeHeaders: [],
   errors: {
     // DESIGN §5: a Slack method the twin lacks is `method_not_supported`, at HTTP 200 so no client retries it.
     // Taped under the method asked for (`/api/admin.users.list` → `admin.users.list`), so a tape
@@ -55,17 +60,23 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
     // At HTTP 200, as every Slack refusal: the client retries anything else.
     responseTooLarge: () => slackError("response_too_large"),
   },
-  credential: { prefix: "xoxb-", separator: "-", header: "Authorization", scheme: "Bearer", userPrefix: "xoxp-" },
-  credentialField: "token",
-  // files.uploadV2 POSTs the file's bytes to the upload URL.
-  binaryBody: (path) => path.startsWith("/upload/v1/"),
-  readsOnly: (req) => READ_PATH.test(req.path),
-  secretPatterns: [/\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
-  tapeHeaders: [],
-  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
-  tools: slackTools,
   // @slack/web-api retries every answer that is not HTTP 200 (a 429 after its Retry-After).
   clientRetries: (res) => res.status !== 200,
+
+  // TwinWorld
+  parseSeed: parseSlackSeed,
+  defaultSeed: defaultSlackSeed,
+  generateSeed: generateSlackSeed,
+  migrations: SLACK_MIGRATIONS,
+  boot: bootSlack,
+  exportState: exportSlack,
+
+  // TwinGrading
   checks: slackChecks,
+
+  // TwinTools
+  tools: slackTools,
+
+  // TwinTimed
   deliver: deliverSlack,
 };

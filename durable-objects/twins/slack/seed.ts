@@ -320,150 +320,193 @@ function stripMessage(m: Raw["channels"][number]["messages"][number]): SlackMess
   return out;
 }
 
-function normalize(raw: Raw) {
-  const problems = new SeedProblems();
-  const users = [...raw.users];
-  // The installation: which user the bot token acts as.
+/**
+ * The user the installation's bot token acts as: the seed's `bot_user_id`, else its one bot user,
+ * else the default bot, added to `users`. Several bots and no `bot_user_id` is a problem.
+ */
+function installationBot(raw: Raw, users: SlackUser[], problems: SeedProblems): string | undefined {
+  const given = raw.installation?.bot_user_id;
+  if (given) return given;
   const bots = users.filter((u) => u.is_bot);
-  let botUserId = raw.installation?.bot_user_id;
-  if (!botUserId) {
-    if (bots.length === 1) botUserId = bots[0].id;
-    else if (bots.length > 1)
-      problems.add("installation.bot_user_id", "The seed has several bot users: name the installation's bot_user_id", "invalid_seed");
-    else {
-      users.push({
-        id: DEFAULT_BOT.id,
-        name: DEFAULT_BOT.name,
-        is_bot: true,
-        is_admin: false,
-        deleted: false,
-        presence: "active",
-        profile: { bot_id: DEFAULT_BOT.bot_id, real_name: "Pome" },
-      });
-      botUserId = DEFAULT_BOT.id;
-    }
+  if (bots.length === 1) return bots[0].id;
+  if (bots.length > 1) {
+    problems.add("installation.bot_user_id", "The seed has several bot users: name the installation's bot_user_id", "invalid_seed");
+    return undefined;
   }
+  users.push({
+    id: DEFAULT_BOT.id,
+    name: DEFAULT_BOT.name,
+    is_bot: true,
+    is_admin: false,
+    deleted: false,
+    presence: "active",
+    profile: { bot_id: DEFAULT_BOT.bot_id, real_name: "Pome" },
+  });
+  return DEFAULT_BOT.id;
+}
+
+/** What normalizing a Slack seed has found so far: the problems, and the ids references name. */
+interface Normalizing {
+  problems: SeedProblems;
+  userById: Map<string, SlackUser>;
+  botUserId: string | undefined;
+  fileIds: Set<string>;
+  channelIds: Set<string>;
+  channelNames: Set<string>;
+  /** General channels seen so far: at most one. */
+  generals: number;
+  /** A reference to a user by id; an unknown one is a problem at `path`. */
+  knownUser(value: string | undefined, path: string): void;
+}
+
+function checkUsers(users: SlackUser[], problems: SeedProblems): Map<string, SlackUser> {
   const userById = new Map<string, SlackUser>();
   const userNames = new Set<string>();
   users.forEach((u, i) => {
     if (userById.has(u.id)) problems.add(`users[${i}].id`, `Duplicate user id ${u.id}`, "duplicate");
-    if (userNames.has(u.name)) problems.add(`users[${i}].name`, `Duplicate user name ${u.name}`, "duplicate");
+    problems.unique(userNames, u.name, `users[${i}].name`, `Duplicate user name ${u.name}`);
     userById.set(u.id, u);
-    userNames.add(u.name);
     if (u.profile.bot_id && !u.is_bot) problems.add(`users[${i}].profile.bot_id`, "Only an is_bot user has a bot_id");
   });
-  const knownUser = (value: string | undefined, path: string) => {
-    if (value !== undefined && !userById.has(value)) problems.add(path, `No seeded user has id ${value}`);
-  };
-  const bot = botUserId ? userById.get(botUserId) : undefined;
+  return userById;
+}
+
+function checkInstallation(n: Normalizing, raw: Raw): void {
+  const { problems, botUserId } = n;
+  const bot = botUserId ? n.userById.get(botUserId) : undefined;
   if (botUserId && !bot) problems.add("installation.bot_user_id", `No seeded user has id ${botUserId}`);
   else if (bot && (!bot.is_bot || !bot.profile.bot_id))
     problems.add("installation.bot_user_id", `User ${bot.id} must be is_bot with a profile.bot_id`);
-  if (raw.installation?.authed_user) knownUser(raw.installation.authed_user.id, "installation.authed_user.id");
+  if (raw.installation?.authed_user) n.knownUser(raw.installation.authed_user.id, "installation.authed_user.id");
+}
 
-  const fileIds = new Set<string>();
-  raw.files.forEach((f, i) => {
-    if (fileIds.has(f.id)) problems.add(`files[${i}].id`, `Duplicate file id ${f.id}`, "duplicate");
-    fileIds.add(f.id);
-    knownUser(f.user, `files[${i}].user`);
+function checkFiles(n: Normalizing, files: Raw["files"]): void {
+  files.forEach((f, i) => {
+    n.problems.unique(n.fileIds, f.id, `files[${i}].id`, `Duplicate file id ${f.id}`);
+    n.knownUser(f.user, `files[${i}].user`);
     if (f.content !== undefined && f.content_base64 !== undefined)
-      problems.add(`files[${i}].content_base64`, "Give content or content_base64, not both");
+      n.problems.add(`files[${i}].content_base64`, "Give content or content_base64, not both");
   });
+}
 
-  const channelIds = new Set<string>();
-  const channelNames = new Set<string>();
-  let generals = 0;
-  const channels: SlackChannel[] = raw.channels.map((c, ci) => {
-    const at = `channels[${ci}]`;
-    if (channelIds.has(c.id)) problems.add(`${at}.id`, `Duplicate conversation id ${c.id}`, "duplicate");
-    channelIds.add(c.id);
-    if (c.is_mpim && (c.is_im || c.is_private || c.is_general))
-      problems.add(`${at}.is_mpim`, "A group DM is neither a DM, a private channel nor the general channel");
-    if (c.is_im) {
-      if (!c.id.startsWith("D")) problems.add(`${at}.id`, "A direct message's id starts with D");
-      if (c.user === undefined) problems.add(`${at}.user`, "A direct message names its user");
-      if (c.name !== undefined) problems.add(`${at}.name`, "A direct message has no name");
-    } else {
-      if (c.id.startsWith("D")) problems.add(`${at}.id`, "Only a direct message's id starts with D");
-      if (c.name === undefined) problems.add(`${at}.name`, "A channel needs a name");
-      else if (channelNames.has(c.name)) problems.add(`${at}.name`, `Duplicate channel name ${c.name}`, "duplicate");
-      else channelNames.add(c.name);
-      if (c.user !== undefined) problems.add(`${at}.user`, "Only a direct message names a user");
-    }
-    knownUser(c.user, `${at}.user`);
-    knownUser(c.creator, `${at}.creator`);
-    if (c.is_general) {
-      generals += 1;
-      if (generals > 1) problems.add(`${at}.is_general`, "At most one channel is the general channel");
-      if (c.is_private || c.is_archived || c.is_im) problems.add(`${at}.is_general`, "The general channel is public and not archived");
-    }
-    const members = c.is_im && c.user !== undefined && botUserId ? [...new Set([...c.members, c.user, botUserId])] : c.members;
-    c.members.forEach((m, mi) => knownUser(m, `${at}.members[${mi}]`));
-    const byTs = new Map<string, Raw["channels"][number]["messages"][number]>();
-    c.messages.forEach((m, mi) => {
-      const mat = `${at}.messages[${mi}]`;
-      if (byTs.has(m.ts)) problems.add(`${mat}.ts`, `Duplicate ts ${m.ts} in this channel`, "duplicate");
-      byTs.set(m.ts, m);
-      knownUser(m.user, `${mat}.user`);
-      if (m.text === undefined && !m.blocks && !m.attachments && !m.files)
-        problems.add(mat, "A message needs text, blocks, attachments or files", "invalid_seed");
-      m.files?.forEach((f, fi) => {
-        if (!fileIds.has(f)) problems.add(`${mat}.files[${fi}]`, `No seeded file has id ${f}`);
-      });
-      if (m.bot_id !== undefined && userById.get(m.user)?.profile.bot_id !== m.bot_id)
-        problems.add(`${mat}.bot_id`, "bot_id must be its user's profile.bot_id");
-      if (m.edited) knownUser(m.edited.user, `${mat}.edited.user`);
-      m.reactions?.forEach((r, ri) => r.users.forEach((u, ui) => knownUser(u, `${mat}.reactions[${ri}].users[${ui}]`)));
+type RawChannel = Raw["channels"][number];
+type RawMessage = RawChannel["messages"][number];
+
+/** A conversation's kind (DM, group DM, channel, the general channel) agrees with its id, name and user. */
+function checkConversationKind(n: Normalizing, c: RawChannel, at: string): void {
+  const { problems } = n;
+  if (c.is_mpim && (c.is_im || c.is_private || c.is_general))
+    problems.add(`${at}.is_mpim`, "A group DM is neither a DM, a private channel nor the general channel");
+  if (c.is_im) {
+    if (!c.id.startsWith("D")) problems.add(`${at}.id`, "A direct message's id starts with D");
+    if (c.user === undefined) problems.add(`${at}.user`, "A direct message names its user");
+    if (c.name !== undefined) problems.add(`${at}.name`, "A direct message has no name");
+  } else {
+    if (c.id.startsWith("D")) problems.add(`${at}.id`, "Only a direct message's id starts with D");
+    if (c.name === undefined) problems.add(`${at}.name`, "A channel needs a name");
+    else if (n.channelNames.has(c.name)) problems.add(`${at}.name`, `Duplicate channel name ${c.name}`, "duplicate");
+    else n.channelNames.add(c.name);
+    if (c.user !== undefined) problems.add(`${at}.user`, "Only a direct message names a user");
+  }
+  n.knownUser(c.user, `${at}.user`);
+  n.knownUser(c.creator, `${at}.creator`);
+  if (c.is_general) {
+    n.generals += 1;
+    if (n.generals > 1) problems.add(`${at}.is_general`, "At most one channel is the general channel");
+    if (c.is_private || c.is_archived || c.is_im) problems.add(`${at}.is_general`, "The general channel is public and not archived");
+  }
+}
+
+/** Each message once per ts, by a known user, with content; its files, bot and reactions known. */
+function checkMessages(n: Normalizing, c: RawChannel, at: string): Map<string, RawMessage> {
+  const { problems } = n;
+  const byTs = new Map<string, RawMessage>();
+  c.messages.forEach((m, mi) => {
+    const mat = `${at}.messages[${mi}]`;
+    if (byTs.has(m.ts)) problems.add(`${mat}.ts`, `Duplicate ts ${m.ts} in this channel`, "duplicate");
+    byTs.set(m.ts, m);
+    n.knownUser(m.user, `${mat}.user`);
+    if (m.text === undefined && !m.blocks && !m.attachments && !m.files)
+      problems.add(mat, "A message needs text, blocks, attachments or files", "invalid_seed");
+    m.files?.forEach((f, fi) => {
+      if (!n.fileIds.has(f)) problems.add(`${mat}.files[${fi}]`, `No seeded file has id ${f}`);
     });
-    c.messages.forEach((m, mi) => {
-      const mat = `${at}.messages[${mi}]`;
-      if (m.thread_ts !== undefined && m.thread_ts !== m.ts) {
-        const parent = byTs.get(m.thread_ts);
-        if (!parent || (parent.thread_ts !== undefined && parent.thread_ts !== parent.ts) || parent.ts >= m.ts) {
-          problems.add(`${mat}.thread_ts`, "thread_ts must name an earlier top-level message of this channel");
-        }
-      }
-      const isReply = m.thread_ts !== undefined && m.thread_ts !== m.ts;
-      if (m.subtype === "thread_broadcast" && !isReply) problems.add(`${mat}.subtype`, "thread_broadcast is only for a thread reply");
-    });
-    c.pins.forEach((p, pi) => {
-      if (!byTs.has(p)) problems.add(`${at}.pins[${pi}]`, `No message of this channel has ts ${p}`);
-    });
-    const messages = [...c.messages].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0)).map(stripMessage);
-    const { num_members: _n, is_member: _m, ...rest } = c;
-    return { ...rest, members, messages };
+    if (m.bot_id !== undefined && n.userById.get(m.user)?.profile.bot_id !== m.bot_id)
+      problems.add(`${mat}.bot_id`, "bot_id must be its user's profile.bot_id");
+    if (m.edited) n.knownUser(m.edited.user, `${mat}.edited.user`);
+    m.reactions?.forEach((r, ri) => r.users.forEach((u, ui) => n.knownUser(u, `${mat}.reactions[${ri}].users[${ui}]`)));
   });
+  return byTs;
+}
+
+/** A reply's thread is an earlier top-level message of its channel; only a reply is broadcast. */
+function checkThreads(n: Normalizing, c: RawChannel, at: string, byTs: Map<string, RawMessage>): void {
+  c.messages.forEach((m, mi) => {
+    const mat = `${at}.messages[${mi}]`;
+    if (m.thread_ts !== undefined && m.thread_ts !== m.ts) {
+      const parent = byTs.get(m.thread_ts);
+      if (!parent || (parent.thread_ts !== undefined && parent.thread_ts !== parent.ts) || parent.ts >= m.ts) {
+        n.problems.add(`${mat}.thread_ts`, "thread_ts must name an earlier top-level message of this channel");
+      }
+    }
+    const isReply = m.thread_ts !== undefined && m.thread_ts !== m.ts;
+    if (m.subtype === "thread_broadcast" && !isReply) n.problems.add(`${mat}.subtype`, "thread_broadcast is only for a thread reply");
+  });
+}
+
+function normalizeChannel(n: Normalizing, c: RawChannel, ci: number): SlackChannel {
+  const at = `channels[${ci}]`;
+  n.problems.unique(n.channelIds, c.id, `${at}.id`, `Duplicate conversation id ${c.id}`);
+  checkConversationKind(n, c, at);
+  const { botUserId } = n;
+  const members = c.is_im && c.user !== undefined && botUserId ? [...new Set([...c.members, c.user, botUserId])] : c.members;
+  c.members.forEach((m, mi) => n.knownUser(m, `${at}.members[${mi}]`));
+  const byTs = checkMessages(n, c, at);
+  checkThreads(n, c, at, byTs);
+  c.pins.forEach((p, pi) => {
+    if (!byTs.has(p)) n.problems.add(`${at}.pins[${pi}]`, `No message of this channel has ts ${p}`);
+  });
+  const messages = [...c.messages].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0)).map(stripMessage);
+  const { num_members: _n, is_member: _m, ...rest } = c;
+  return { ...rest, members, messages };
+}
+
+/** Bookmarks, scheduled messages and usergroups: each id once, their users and conversations seeded. */
+function checkChannelExtras(n: Normalizing, raw: Raw): void {
+  const { problems } = n;
   const bookmarkIds = new Set<string>();
   raw.channels.forEach((c, ci) =>
-    c.bookmarks.forEach((b, bi) => {
-      if (bookmarkIds.has(b.id)) problems.add(`channels[${ci}].bookmarks[${bi}].id`, `Duplicate bookmark id ${b.id}`, "duplicate");
-      bookmarkIds.add(b.id);
-    }),
+    c.bookmarks.forEach((b, bi) =>
+      problems.unique(bookmarkIds, b.id, `channels[${ci}].bookmarks[${bi}].id`, `Duplicate bookmark id ${b.id}`),
+    ),
   );
-
   const scheduledIds = new Set<string>();
   raw.scheduled_messages.forEach((s, i) => {
-    if (scheduledIds.has(s.id)) problems.add(`scheduled_messages[${i}].id`, `Duplicate scheduled message id ${s.id}`, "duplicate");
-    scheduledIds.add(s.id);
-    if (!channelIds.has(s.channel_id)) problems.add(`scheduled_messages[${i}].channel_id`, `No seeded conversation has id ${s.channel_id}`);
-    knownUser(s.user, `scheduled_messages[${i}].user`);
+    problems.unique(scheduledIds, s.id, `scheduled_messages[${i}].id`, `Duplicate scheduled message id ${s.id}`);
+    if (!n.channelIds.has(s.channel_id))
+      problems.add(`scheduled_messages[${i}].channel_id`, `No seeded conversation has id ${s.channel_id}`);
+    n.knownUser(s.user, `scheduled_messages[${i}].user`);
   });
   const groupIds = new Set<string>();
   raw.usergroups.forEach((g, i) => {
-    if (groupIds.has(g.id)) problems.add(`usergroups[${i}].id`, `Duplicate usergroup id ${g.id}`, "duplicate");
-    groupIds.add(g.id);
-    g.users.forEach((u, ui) => knownUser(u, `usergroups[${i}].users[${ui}]`));
+    problems.unique(groupIds, g.id, `usergroups[${i}].id`, `Duplicate usergroup id ${g.id}`);
+    g.users.forEach((u, ui) => n.knownUser(u, `usergroups[${i}].users[${ui}]`));
     g.channels.forEach((c, ci) => {
-      if (!channelIds.has(c)) problems.add(`usergroups[${i}].channels[${ci}]`, `No seeded conversation has id ${c}`);
+      if (!n.channelIds.has(c)) problems.add(`usergroups[${i}].channels[${ci}]`, `No seeded conversation has id ${c}`);
     });
-    knownUser(g.created_by, `usergroups[${i}].created_by`);
+    n.knownUser(g.created_by, `usergroups[${i}].created_by`);
   });
-  raw.scripted_replies.forEach((r, i) => {
+}
+
+/** A scripted reply comes from a member (not the bot) of a seeded conversation, in a top-level thread. */
+function checkScriptedReplies(n: Normalizing, replies: Raw["scripted_replies"], channels: SlackChannel[]): void {
+  const { problems } = n;
+  replies.forEach((r, i) => {
     const at = `scripted_replies[${i}]`;
     const c = channels.find((ch) => ch.id === r.channel);
     if (!c) problems.add(`${at}.channel`, `No seeded conversation has id ${r.channel}`);
-    knownUser(r.user, `${at}.user`);
-    if (r.user === botUserId) problems.add(`${at}.user`, "A scripted reply comes from a person, not the bot");
+    n.knownUser(r.user, `${at}.user`);
+    if (r.user === n.botUserId) problems.add(`${at}.user`, "A scripted reply comes from a person, not the bot");
     else if (c && !c.members.includes(r.user)) problems.add(`${at}.user`, `User ${r.user} is not a member of ${r.channel}`);
     if (
       r.thread_ts !== undefined &&
@@ -473,7 +516,11 @@ function normalize(raw: Raw) {
       problems.add(`${at}.thread_ts`, "thread_ts must name a top-level message of that channel");
     }
   });
+}
 
+/** Custom emoji, reminders and deleted files. */
+function checkWorkspaceExtras(n: Normalizing, raw: Raw): void {
+  const { problems } = n;
   for (const [name, value] of Object.entries(raw.emoji)) {
     if (STANDARD_EMOJI_NAMES.has(name))
       problems.add(`emoji.${name}`, `${name} is a standard emoji: a custom one needs another name`, "duplicate");
@@ -481,19 +528,41 @@ function normalize(raw: Raw) {
     if (alias !== undefined && !STANDARD_EMOJI_NAMES.has(alias) && !(alias in raw.emoji))
       problems.add(`emoji.${name}`, `alias:${alias} names no standard or custom emoji`);
   }
-
   const reminderIds = new Set<string>();
   raw.reminders.forEach((r, i) => {
-    if (reminderIds.has(r.id)) problems.add(`reminders[${i}].id`, `Duplicate reminder id ${r.id}`, "duplicate");
-    reminderIds.add(r.id);
-    knownUser(r.creator, `reminders[${i}].creator`);
-    knownUser(r.user, `reminders[${i}].user`);
+    problems.unique(reminderIds, r.id, `reminders[${i}].id`, `Duplicate reminder id ${r.id}`);
+    n.knownUser(r.creator, `reminders[${i}].creator`);
+    n.knownUser(r.user, `reminders[${i}].user`);
   });
   raw.deleted_files.forEach((f, i) => {
-    if (fileIds.has(f.id)) problems.add(`deleted_files[${i}].id`, `File ${f.id} is both a file and deleted`, "duplicate");
-    fileIds.add(f.id);
+    if (n.fileIds.has(f.id)) problems.add(`deleted_files[${i}].id`, `File ${f.id} is both a file and deleted`, "duplicate");
+    n.fileIds.add(f.id);
   });
+}
 
+function normalize(raw: Raw) {
+  const problems = new SeedProblems();
+  const users = [...raw.users];
+  const botUserId = installationBot(raw, users, problems);
+  const userById = checkUsers(users, problems);
+  const n: Normalizing = {
+    problems,
+    userById,
+    botUserId,
+    fileIds: new Set(),
+    channelIds: new Set(),
+    channelNames: new Set(),
+    generals: 0,
+    knownUser: (value, path) => {
+      if (value !== undefined && !userById.has(value)) problems.add(path, `No seeded user has id ${value}`);
+    },
+  };
+  checkInstallation(n, raw);
+  checkFiles(n, raw.files);
+  const channels = raw.channels.map((c, ci) => normalizeChannel(n, c, ci));
+  checkChannelExtras(n, raw);
+  checkScriptedReplies(n, raw.scripted_replies, channels);
+  checkWorkspaceExtras(n, raw);
   const installationSeed: SlackInstallation = {
     app_id: raw.installation?.app_id ?? "A0POMEAPP",
     bot_user_id: botUserId ?? DEFAULT_BOT.id,

@@ -1,9 +1,10 @@
-// The route wrapper every Stripe route uses: parameters read once (form body or query), unknown
-// parameters refused, Idempotency-Key replays and conflicts, and the vendor's answers.
+// What every Stripe call shares: parameters read once (form body or query), unknown parameters
+// refused, Idempotency-Key replays and conflicts, and the vendor's answers. Routes are declared
+// in declare.ts, which runs each call through `serve`.
 import type { Db } from "../../sql";
 import { jsonResponse } from "../kit/response";
 import { unixSeconds } from "../kit/sql";
-import type { Route, TwinContext, TwinResponse } from "../types";
+import type { TwinContext, TwinResponse } from "../types";
 import { fail, noSuch, stripeError } from "./errors";
 import { Params } from "./params";
 import { CursorMissing, getObject, listPage, liveOfType, str, type Filter, type ObjectType, type PageQuery, type Rec } from "./store";
@@ -48,47 +49,36 @@ function replay(c: Call, key: string): TwinResponse | undefined {
   };
 }
 
-export function route(
-  method: string,
-  pattern: string,
-  operation: string,
-  summary: string,
-  allowed: readonly string[],
-  handler: Handler,
-): Route {
-  return {
-    method,
-    pattern,
-    operation,
-    summary,
-    handler(ctx) {
-      const key = method === "POST" ? str(ctx.req.headers["idempotency-key"]) : undefined;
-      const c: Call = { ctx, db: ctx.db, p: Params.of(ctx), now: unixSeconds(ctx.clock.now()), idempotencyKey: key };
-      if (key) {
-        const replayed = replay(c, key);
-        if (replayed) return replayed;
-      }
-      c.p.allow(allowed);
-      let res: TwinResponse;
-      try {
-        res = handler(c);
-      } catch (err) {
-        if (err instanceof CursorMissing) return noSuch(cursorNoun(err.id), err.id, err.param);
-        throw err;
-      }
-      if (key && (res.status === 200 || res.status === CARD_ERROR_STATUS)) {
-        c.db.run(
-          "INSERT OR REPLACE INTO st_idempotency (key, fingerprint, status, body) VALUES (?, ?, ?, ?)",
-          key,
-          fingerprintOf(ctx),
-          res.status,
-          res.body,
-        );
-        return { ...res, headers: { ...res.headers, "idempotency-key": key } };
-      }
-      return res;
-    },
-  };
+/**
+ * One Stripe call: parameters read once (form body or query), an Idempotency-Key replayed or
+ * refused, unknown parameters refused, then the handler, whose answer is kept for its key.
+ */
+export function serve(ctx: TwinContext, allowed: readonly string[], handler: Handler): TwinResponse {
+  const key = ctx.req.method === "POST" ? str(ctx.req.headers["idempotency-key"]) : undefined;
+  const c: Call = { ctx, db: ctx.db, p: Params.of(ctx), now: unixSeconds(ctx.clock.now()), idempotencyKey: key };
+  if (key) {
+    const replayed = replay(c, key);
+    if (replayed) return replayed;
+  }
+  c.p.allow(allowed);
+  let res: TwinResponse;
+  try {
+    res = handler(c);
+  } catch (err) {
+    if (err instanceof CursorMissing) return noSuch(cursorNoun(err.id), err.id, err.param);
+    throw err;
+  }
+  if (key && (res.status === 200 || res.status === CARD_ERROR_STATUS)) {
+    c.db.run(
+      "INSERT OR REPLACE INTO st_idempotency (key, fingerprint, status, body) VALUES (?, ?, ?, ?)",
+      key,
+      fingerprintOf(ctx),
+      res.status,
+      res.body,
+    );
+    return { ...res, headers: { ...res.headers, "idempotency-key": key } };
+  }
+  return res;
 }
 
 const cursorNoun = (id: string) => (id.includes("_") ? id.slice(0, id.indexOf("_")) : "object");
@@ -205,5 +195,3 @@ export function filterOf(c: Call, param: string, column: Filter["column"]): Filt
   const v = c.p.str(param);
   return v === undefined ? [] : [{ column, value: v }];
 }
-
-export const LIST_PARAMS = ["limit", "starting_after", "ending_before", "created"] as const;

@@ -31,15 +31,18 @@ async function signWebhook(d: { body: string; secret: string }, nowMs: number): 
 export const stripeTwin: TwinDefinition<StripeSeed> = {
   id: "stripe",
   displayName: "Stripe",
-  implemented: true,
-  parseSeed: parseStripeSeed,
-  defaultSeed: defaultStripeSeed,
-  generateSeed: generateStripeSeed,
   fidelity: FIDELITY_JSON,
-  migrations: STRIPE_MIGRATIONS,
-  boot: bootStripe,
-  exportState: exportStripe,
   routes: stripeRoutes,
+
+  // TwinCredentials
+  credential: { prefix: "sk_test_", separator: "", header: "Authorization", scheme: "Bearer" },
+  // API keys and webhook signing secrets.
+  secretPatterns: [/\b[sr]k_(?:test|live)_[A-Za-z0-9]{10,}/g, /\bwhsec_[A-Za-z0-9]{10,}/g],
+  claimsRootPath: (path) => path.startsWith("/v1/"),
+
+  // TwinWire
+  tapeHeaders: ["stripe-version", "idempotency-key"],
+  decorate,
   errors: {
     notImplemented: (req) =>
       stripeError(501, "api_error", `The Stripe twin does not implement ${req.method} ${req.path}.`, { code: "not_implemented" }),
@@ -57,15 +60,6 @@ export const stripeTwin: TwinDefinition<StripeSeed> = {
         `This response would be larger than ${limit} bytes: ask for a smaller page or fewer expansions.`,
       ),
   },
-  decorate,
-  credential: { prefix: "sk_test_", separator: "", header: "Authorization", scheme: "Bearer" },
-  // API keys and webhook signing secrets.
-  secretPatterns: [/\b[sr]k_(?:test|live)_[A-Za-z0-9]{10,}/g, /\bwhsec_[A-Za-z0-9]{10,}/g],
-  tapeHeaders: ["stripe-version", "idempotency-key"],
-  claimsRootPath: (path) => path.startsWith("/v1/"),
-  tools: stripeTools,
-  untooledOperations: stripeUntooled,
-  checks: stripeChecks,
   // stripe-node retries 409, 429 and 5xx unless the answer says `Stripe-Should-Retry: false`
   // (and always when it says `true`); every refusal this twin writes says false.
   clientRetries: (res) => {
@@ -75,6 +69,23 @@ export const stripeTwin: TwinDefinition<StripeSeed> = {
     return res.status === 409 || res.status === 429 || res.status >= 500;
   },
   keepsWrites: (res) => res.status === CARD_ERROR_STATUS,
+
+  // TwinWorld
+  parseSeed: parseStripeSeed,
+  defaultSeed: defaultStripeSeed,
+  generateSeed: generateStripeSeed,
+  migrations: STRIPE_MIGRATIONS,
+  boot: bootStripe,
+  exportState: exportStripe,
+
+  // TwinGrading
+  checks: stripeChecks,
+
+  // TwinTools
+  tools: stripeTools,
+  untooledOperations: stripeUntooled,
+
+  // TwinTimed
   signWebhook,
   faults: (db) =>
     seededFaults(db).map((f) => ({

@@ -372,8 +372,18 @@ function stableJson(v: unknown): string {
 
 const strip = (o: Rec): Rec => Object.fromEntries(Object.entries(o).filter(([k]) => k !== "object"));
 
-function normalize(raw: Raw): SeedResult<StripeSeed> {
-  const problems = new SeedProblems();
+/** One seed list with each row's id and creation time assigned, and the rows by id. */
+interface Indexed<T> {
+  rows: { raw: T; m: Made }[];
+  byId: Map<string, { raw: T; m: Made }>;
+}
+
+/**
+ * Assigns ids and times to a seed's rows, list after list: a given id must carry its type's
+ * prefix and be unused; a missing one is derived from the row's place, and a missing `created`
+ * counts up from SEED_EPOCH in the order rows are indexed.
+ */
+function rowIndexer(problems: SeedProblems) {
   let clock = SEED_EPOCH;
   const ids = new Map<string, string>();
   const made = (list: ListName, i: number, r: { id?: string; created?: number }): Made => {
@@ -387,28 +397,40 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     ids.set(value, path);
     return { id: value, created: r.created ?? clock++ };
   };
-  const index = <T extends { id?: string; created?: number }>(list: ListName, rows: T[]) => {
+  return <T extends { id?: string; created?: number }>(list: ListName, rows: T[]): Indexed<T> => {
     const out = rows.map((r, i) => ({ raw: r, m: made(list, i, r) }));
     return { rows: out, byId: new Map(out.map((x) => [x.m.id, x])) };
   };
-  const clocks = index("test_clocks", raw.test_clocks);
-  const customers = index("customers", raw.customers);
-  const methods = index("payment_methods", raw.payment_methods);
-  const products = index("products", raw.products);
-  const prices = index("prices", raw.prices);
-  const coupons = index("coupons", raw.coupons);
-  const subs = index("subscriptions", raw.subscriptions);
-  const invoices = index("invoices", raw.invoices);
-  const intents = index("payment_intents", raw.payment_intents);
-  const invoicePayments = index("invoice_payments", raw.invoice_payments);
-  const charges = index("charges", raw.charges);
-  const refunds = index("refunds", raw.refunds);
-  const disputes = index("disputes", raw.disputes);
-  const txnsGiven = index("balance_transactions", raw.balance_transactions);
-  const setupIntents = index("setup_intents", raw.setup_intents);
-  const sessions = index("checkout_sessions", raw.checkout_sessions);
-  const links = index("payment_links", raw.payment_links);
-  const endpoints = index("webhook_endpoints", raw.webhook_endpoints);
+}
+
+/** Every list of the seed indexed, in the order ids and times are handed out. */
+function indexSeed(raw: Raw, problems: SeedProblems) {
+  const index = rowIndexer(problems);
+  const lists = {
+    clocks: index("test_clocks", raw.test_clocks),
+    customers: index("customers", raw.customers),
+    methods: index("payment_methods", raw.payment_methods),
+    products: index("products", raw.products),
+    prices: index("prices", raw.prices),
+    coupons: index("coupons", raw.coupons),
+    subs: index("subscriptions", raw.subscriptions),
+    invoices: index("invoices", raw.invoices),
+    intents: index("payment_intents", raw.payment_intents),
+    invoicePayments: index("invoice_payments", raw.invoice_payments),
+    charges: index("charges", raw.charges),
+    refunds: index("refunds", raw.refunds),
+    disputes: index("disputes", raw.disputes),
+    txnsGiven: index("balance_transactions", raw.balance_transactions),
+    setupIntents: index("setup_intents", raw.setup_intents),
+    sessions: index("checkout_sessions", raw.checkout_sessions),
+    links: index("payment_links", raw.payment_links),
+    endpoints: index("webhook_endpoints", raw.webhook_endpoints),
+  };
+  checkEndpoints(lists.endpoints, problems);
+  return { ...lists, events: index("events", raw.events) };
+}
+
+function checkEndpoints(endpoints: Indexed<Raw["webhook_endpoints"][number]>, problems: SeedProblems): void {
   // Stripe's limit per account (docs.stripe.com/development/dashboard/webhooks), as the API enforces it.
   if (endpoints.rows.length > 16)
     problems.add(
@@ -420,16 +442,19 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     const refused = refusedUnderEverySetting(r.url);
     if (refused) problems.add(formatPath(["webhook_endpoints", i, "url"]), `Invalid URL: ${refused}.`, "url_invalid");
   });
-  const events = index("events", raw.events);
+}
 
-  const ref = <T>(map: Map<string, T>, value: string | null | undefined, path: (string | number)[], noun: string): T | undefined => {
-    if (value === undefined || value === null) return undefined;
-    const hit = map.get(value);
-    if (!hit) problems.add(formatPath(path), `no ${noun} ${value} in the seed`);
-    return hit;
-  };
+/** What normalizing works with: the indexed lists, the problems found, and the seed being written. */
+interface Normalizing {
+  idx: ReturnType<typeof indexSeed>;
+  problems: SeedProblems;
+  out: StripeSeed;
+  /** The seeded object `value` names in `map`; a missing one is a problem at `path`. */
+  ref<T>(map: Map<string, T>, value: string | null | undefined, path: (string | number)[], noun: string): T | undefined;
+}
 
-  const out: StripeSeed = {
+function emptySeed(raw: Raw): StripeSeed {
+  return {
     test_clocks: [],
     customers: [],
     payment_methods: [],
@@ -452,16 +477,17 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     balance: {},
     faults: raw.faults.map((f) => ({ ...f })),
   };
-  out.test_clocks = clocks.rows.map(({ raw: r, m }) => strip(buildTestClock({ ...r, frozen_time: r.frozen_time ?? m.created }, m)));
+}
 
-  customers.rows.forEach(({ raw: r, m }, i) => {
+function normalizeCustomers({ idx, problems, out, ref }: Normalizing): void {
+  idx.customers.rows.forEach(({ raw: r, m }, i) => {
     if (r.deleted) {
       out.customers.push({ id: m.id, deleted: true });
       return;
     }
-    ref(clocks.byId, r.test_clock, ["customers", i, "test_clock"], "test clock");
+    ref(idx.clocks.byId, r.test_clock, ["customers", i, "test_clock"], "test clock");
     const pm = r.invoice_settings?.default_payment_method;
-    const method = ref(methods.byId, pm, ["customers", i, "invoice_settings", "default_payment_method"], "payment method");
+    const method = ref(idx.methods.byId, pm, ["customers", i, "invoice_settings", "default_payment_method"], "payment method");
     if (method && method.raw.customer !== m.id)
       problems.add(
         formatPath(["customers", i, "invoice_settings", "default_payment_method"]),
@@ -469,79 +495,99 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
       );
     out.customers.push(strip(buildCustomer(r, m)));
   });
-  methods.rows.forEach(({ raw: r, m }, i) => {
-    ref(customers.byId, r.customer, ["payment_methods", i, "customer"], "customer");
+  idx.methods.rows.forEach(({ raw: r, m }, i) => {
+    ref(idx.customers.byId, r.customer, ["payment_methods", i, "customer"], "customer");
     out.payment_methods.push(strip(buildPaymentMethod(r, m)));
   });
-  products.rows.forEach(({ raw: r, m }) => out.products.push(strip(buildProduct(r, m))));
-  prices.rows.forEach(({ raw: r, m }, i) => {
-    ref(products.byId, r.product, ["prices", i, "product"], "product");
+}
+
+function normalizeCatalog({ idx, out, ref }: Normalizing): void {
+  idx.products.rows.forEach(({ raw: r, m }) => out.products.push(strip(buildProduct(r, m))));
+  idx.prices.rows.forEach(({ raw: r, m }, i) => {
+    ref(idx.products.byId, r.product, ["prices", i, "product"], "product");
     out.prices.push(strip(buildPrice(r, m)));
   });
-  coupons.rows.forEach(({ raw: r, m }) => out.coupons.push(strip(buildCoupon(r, m))));
+  idx.coupons.rows.forEach(({ raw: r, m }) => out.coupons.push(strip(buildCoupon(r, m))));
+}
 
-  subs.rows.forEach(({ raw: r, m }, i) => {
-    const customer = ref(customers.byId, r.customer, ["subscriptions", i, "customer"], "customer");
-    const pm = ref(methods.byId, r.default_payment_method, ["subscriptions", i, "default_payment_method"], "payment method");
+/** A subscription's items, each priced by a recurring price of the seed; `currencies` collects theirs. */
+function subscriptionItems(n: Normalizing, r: Raw["subscriptions"][number], m: Made, i: number, currencies: Set<string>): Rec[] {
+  return r.items.map((it, j) => {
+    const price = n.ref(n.idx.prices.byId, it.price, ["subscriptions", i, "items", j, "price"], "price");
+    if (price && !price.raw.recurring)
+      n.problems.add(formatPath(["subscriptions", i, "items", j, "price"]), `price ${it.price} is not recurring`);
+    if (price) currencies.add(price.raw.currency);
+    const given: Rec = it;
+    const itemId = str(given.id) ?? `si_${idBody(`seed:si:${m.id}:${j}`, 14)}`;
+    const built = buildItem(
+      { ...it, id: itemId },
+      { id: itemId, created: num(given.created) ?? m.created, subscription: m.id, periodStart: 0, periodEnd: 0 },
+    );
+    // The current period is the sandbox's to work out at boot unless the seed states it.
+    if (it.current_period_start === undefined) delete built.current_period_start;
+    if (it.current_period_end === undefined) delete built.current_period_end;
+    return strip(built);
+  });
+}
+
+function normalizeSubscriptions(n: Normalizing): void {
+  const { idx, problems, out, ref } = n;
+  idx.subs.rows.forEach(({ raw: r, m }, i) => {
+    const customer = ref(idx.customers.byId, r.customer, ["subscriptions", i, "customer"], "customer");
+    const pm = ref(idx.methods.byId, r.default_payment_method, ["subscriptions", i, "default_payment_method"], "payment method");
     if (pm && pm.raw.customer !== r.customer)
       problems.add(
         formatPath(["subscriptions", i, "default_payment_method"]),
         `payment method ${r.default_payment_method} does not belong to customer ${r.customer}`,
       );
     const currencies = new Set<string>();
-    const items = r.items.map((it, j) => {
-      const price = ref(prices.byId, it.price, ["subscriptions", i, "items", j, "price"], "price");
-      if (price && !price.raw.recurring)
-        problems.add(formatPath(["subscriptions", i, "items", j, "price"]), `price ${it.price} is not recurring`);
-      if (price) currencies.add(price.raw.currency);
-      const given: Rec = it;
-      const itemId = str(given.id) ?? `si_${idBody(`seed:si:${m.id}:${j}`, 14)}`;
-      const built = buildItem(
-        { ...it, id: itemId },
-        { id: itemId, created: num(given.created) ?? m.created, subscription: m.id, periodStart: 0, periodEnd: 0 },
-      );
-      // The current period is the sandbox's to work out at boot unless the seed states it.
-      if (it.current_period_start === undefined) delete built.current_period_start;
-      if (it.current_period_end === undefined) delete built.current_period_end;
-      return strip(built);
-    });
+    const items = subscriptionItems(n, r, m, i, currencies);
     if (currencies.size > 1) problems.add(formatPath(["subscriptions", i, "items"]), "every price of a subscription has one currency");
-    (r.discounts ?? []).forEach((d, j) => ref(coupons.byId, d.coupon, ["subscriptions", i, "discounts", j, "coupon"], "coupon"));
+    (r.discounts ?? []).forEach((d, j) => ref(idx.coupons.byId, d.coupon, ["subscriptions", i, "discounts", j, "coupon"], "coupon"));
     const currency = [...currencies][0] ?? "usd";
     const test_clock = customer?.raw.test_clock ?? null;
     out.subscriptions.push(strip({ ...buildSubscription({ ...r, currency, test_clock }, m), items, discounts: r.discounts ?? [] }));
   });
+}
 
-  invoices.rows.forEach(({ raw: r, m }, i) => {
-    ref(customers.byId, r.customer, ["invoices", i, "customer"], "customer");
+/** An invoice's lines, priced from the seed's prices; the invoice's currency follows the first priced line. */
+function invoiceLines(n: Normalizing, r: Raw["invoices"][number], m: Made, i: number, subId: string | undefined) {
+  let currency = r.currency ?? null;
+  const lines = (r.lines ?? []).map((l, j) => {
+    const priceId = l.pricing?.price_details.price;
+    const price = n.ref(n.idx.prices.byId, priceId, ["invoices", i, "lines", j, "pricing", "price_details", "price"], "price");
+    currency ??= price?.raw.currency ?? null;
+    const lineGiven: Rec = l;
+    const lineId = str(lineGiven.id) ?? `il_${idBody(`seed:il:${m.id}:${j}`)}`;
+    return strip(
+      buildLine(
+        { subscription: subId ?? null, ...l },
+        {
+          id: lineId,
+          created: m.created,
+          invoice: m.id,
+          currency: price?.raw.currency ?? currency ?? "usd",
+          unitAmount: price?.raw.unit_amount ?? null,
+          product: price?.raw.product ?? null,
+        },
+      ),
+    );
+  });
+  return { lines, currency };
+}
+
+function normalizeInvoices(n: Normalizing): void {
+  const { idx, problems, out, ref } = n;
+  idx.invoices.rows.forEach(({ raw: r, m }, i) => {
+    ref(idx.customers.byId, r.customer, ["invoices", i, "customer"], "customer");
     const subId = r.parent?.subscription_details?.subscription;
-    const sub = ref(subs.byId, subId, ["invoices", i, "parent", "subscription_details", "subscription"], "subscription");
+    const sub = ref(idx.subs.byId, subId, ["invoices", i, "parent", "subscription_details", "subscription"], "subscription");
     if (sub && sub.raw.customer !== r.customer)
       problems.add(
         formatPath(["invoices", i, "parent", "subscription_details", "subscription"]),
         `subscription ${subId} is not customer ${r.customer}'s`,
       );
-    let currency = r.currency ?? null;
-    const lines = (r.lines ?? []).map((l, j) => {
-      const priceId = l.pricing?.price_details.price;
-      const price = ref(prices.byId, priceId, ["invoices", i, "lines", j, "pricing", "price_details", "price"], "price");
-      currency ??= price?.raw.currency ?? null;
-      const lineGiven: Rec = l;
-      const lineId = str(lineGiven.id) ?? `il_${idBody(`seed:il:${m.id}:${j}`)}`;
-      return strip(
-        buildLine(
-          { subscription: subId ?? null, ...l },
-          {
-            id: lineId,
-            created: m.created,
-            invoice: m.id,
-            currency: price?.raw.currency ?? currency ?? "usd",
-            unitAmount: price?.raw.unit_amount ?? null,
-            product: price?.raw.product ?? null,
-          },
-        ),
-      );
-    });
+    const { lines, currency } = invoiceLines(n, r, m, i, subId);
     const parent = subId
       ? {
           type: "subscription_details",
@@ -553,27 +599,32 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     const inv = buildInvoice({ ...r, currency: currency ?? "usd", parent }, m);
     out.invoices.push(strip({ ...inv, ...invoiceTotals(inv, lines), lines }));
   });
+}
 
-  // Charges first (payment intents point at them); refunds and disputes hang off charges.
+/** Charges as built (before what refunds and disputes derive on them), by id. */
+function buildCharges({ idx, problems, ref }: Normalizing): Map<string, Rec> {
   const chargeRows = new Map<string, Rec>();
-  charges.rows.forEach(({ raw: r, m }, i) => {
-    const pi = ref(intents.byId, r.payment_intent, ["charges", i, "payment_intent"], "payment intent");
-    ref(customers.byId, r.customer, ["charges", i, "customer"], "customer");
-    const pm = ref(methods.byId, r.payment_method, ["charges", i, "payment_method"], "payment method");
+  idx.charges.rows.forEach(({ raw: r, m }, i) => {
+    const pi = ref(idx.intents.byId, r.payment_intent, ["charges", i, "payment_intent"], "payment intent");
+    ref(idx.customers.byId, r.customer, ["charges", i, "customer"], "customer");
+    const pm = ref(idx.methods.byId, r.payment_method, ["charges", i, "payment_method"], "payment method");
     if (pi && (pi.raw.amount !== r.amount || pi.raw.currency !== r.currency))
       problems.add(
         formatPath(["charges", i, "amount"]),
         `charge ${m.id} differs in amount or currency from its payment intent ${r.payment_intent}`,
       );
     const details = pm ? { card: cardDetails(rec(pm.raw.card), `${pm.raw.card?.brand}${pm.raw.card?.last4}`), type: "card" } : null;
-    const c = buildCharge({ payment_method_details: details, ...r }, m);
-    chargeRows.set(m.id, c);
+    chargeRows.set(m.id, buildCharge({ payment_method_details: details, ...r }, m));
   });
-  intents.rows.forEach(({ raw: r, m }, i) => {
-    ref(customers.byId, r.customer, ["payment_intents", i, "customer"], "customer");
-    ref(methods.byId, r.payment_method, ["payment_intents", i, "payment_method"], "payment method");
+  return chargeRows;
+}
+
+function normalizePaymentIntents({ idx, problems, out, ref }: Normalizing): void {
+  idx.intents.rows.forEach(({ raw: r, m }, i) => {
+    ref(idx.customers.byId, r.customer, ["payment_intents", i, "customer"], "customer");
+    ref(idx.methods.byId, r.payment_method, ["payment_intents", i, "payment_method"], "payment method");
     const path = formatPath(["payment_intents", i, "latest_charge"]);
-    const charge = ref(charges.byId, r.latest_charge, ["payment_intents", i, "latest_charge"], "charge");
+    const charge = ref(idx.charges.byId, r.latest_charge, ["payment_intents", i, "latest_charge"], "charge");
     if (charge && (charge.raw.payment_intent !== m.id || charge.raw.amount !== r.amount || charge.raw.currency !== r.currency)) {
       problems.add(path, `charge ${r.latest_charge} must point back at ${m.id} with the same amount and currency`);
     }
@@ -581,10 +632,9 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
       problems.add(path, `a ${r.status} payment intent needs its latest_charge`, "missing_reference");
     out.payment_intents.push(strip(buildPaymentIntent(r, m)));
   });
-
-  invoicePayments.rows.forEach(({ raw: r, m }, i) => {
-    const inv = ref(invoices.byId, r.invoice, ["invoice_payments", i, "invoice"], "invoice");
-    const pi = ref(intents.byId, r.payment.payment_intent, ["invoice_payments", i, "payment", "payment_intent"], "payment intent");
+  idx.invoicePayments.rows.forEach(({ raw: r, m }, i) => {
+    const inv = ref(idx.invoices.byId, r.invoice, ["invoice_payments", i, "invoice"], "invoice");
+    const pi = ref(idx.intents.byId, r.payment.payment_intent, ["invoice_payments", i, "payment", "payment_intent"], "payment intent");
     const given: Rec = r;
     out.invoice_payments.push(
       strip(
@@ -595,25 +645,34 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
       ),
     );
   });
+}
 
+/** The charge a seeded refund refunds: its own `charge`, or its payment intent's latest charge. */
+function refundedCharge({ idx, problems, ref }: Normalizing, r: Raw["refunds"][number], i: number): string | undefined {
+  let chargeId = r.charge ?? undefined;
+  if (!chargeId && r.payment_intent) {
+    const pi = ref(idx.intents.byId, r.payment_intent, ["refunds", i, "payment_intent"], "payment intent");
+    chargeId = pi?.raw.latest_charge ?? undefined;
+    if (pi && !chargeId)
+      problems.add(formatPath(["refunds", i, "payment_intent"]), `payment intent ${r.payment_intent} has no charge to refund`);
+  } else {
+    ref(idx.charges.byId, chargeId, ["refunds", i, "charge"], "charge");
+  }
+  return chargeId;
+}
+
+/** Refunds as built, and the amount refunded of each charge (which may not exceed what it captured). */
+function buildRefunds(n: Normalizing, chargeRows: Map<string, Rec>) {
   const refunded = new Map<string, number>();
-  const refundRows = refunds.rows.map(({ raw: r, m }, i) => {
-    let chargeId = r.charge ?? undefined;
-    if (!chargeId && r.payment_intent) {
-      const pi = ref(intents.byId, r.payment_intent, ["refunds", i, "payment_intent"], "payment intent");
-      chargeId = pi?.raw.latest_charge ?? undefined;
-      if (pi && !chargeId)
-        problems.add(formatPath(["refunds", i, "payment_intent"]), `payment intent ${r.payment_intent} has no charge to refund`);
-    } else {
-      ref(charges.byId, chargeId, ["refunds", i, "charge"], "charge");
-    }
+  const refundRows = n.idx.refunds.rows.map(({ raw: r, m }, i) => {
+    const chargeId = refundedCharge(n, r, i);
     const charge = chargeId ? chargeRows.get(chargeId) : undefined;
     const status = r.status ?? "succeeded";
     if (charge && (status === "succeeded" || status === "pending")) {
       const total = (refunded.get(String(charge.id)) ?? 0) + r.amount;
       refunded.set(String(charge.id), total);
       if (total > (num(charge.amount_captured) ?? 0))
-        problems.add(
+        n.problems.add(
           formatPath(["refunds", i, "amount"]),
           `refunds of charge ${charge.id} exceed its amount_captured (${charge.amount_captured})`,
           "invalid_amount",
@@ -631,11 +690,15 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
       m,
     );
   });
+  return { refunded, refundRows };
+}
 
-  disputes.rows.forEach(({ raw: r }, i) => ref(charges.byId, r.charge, ["disputes", i, "charge"], "charge"));
-
-  // Balance transactions: the seed's own, plus one per charge, refund and dispute it does not cover.
-  const txns = txnsGiven.rows.map(({ raw: r, m }) => buildBalanceTransaction(r, m));
+/**
+ * Balance transactions: the seed's own, plus one per charge, refund and dispute they do not cover.
+ * `txnFor` returns the id of the source's transaction, made from `body` when the seed has none.
+ */
+function balanceLedger(idx: Normalizing["idx"]) {
+  const txns = idx.txnsGiven.rows.map(({ raw: r, m }) => buildBalanceTransaction(r, m));
   const bySource = new Map(txns.map((t) => [str(t.source), t]));
   const txnFor = (source: Rec, key: string, body: Rec): string => {
     const sourceId = String(source.id);
@@ -649,7 +712,13 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
     bySource.set(sourceId, t);
     return String(t.id);
   };
-  charges.rows.forEach(({ raw: r, m }, i) => {
+  return { txns, txnFor };
+}
+type TxnFor = ReturnType<typeof balanceLedger>["txnFor"];
+
+/** Charges with what their refunds and disputes derive, and a balance transaction when captured. */
+function finishCharges({ idx, problems, out }: Normalizing, chargeRows: Map<string, Rec>, refunded: Map<string, number>, txnFor: TxnFor) {
+  idx.charges.rows.forEach(({ raw: r, m }, i) => {
     const c = chargeRows.get(m.id) ?? {};
     const amountRefunded = refunded.get(m.id) ?? 0;
     const captured = num(c.amount_captured) ?? 0;
@@ -662,7 +731,7 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
       );
     if (r.refunded !== undefined && r.refunded !== derived.refunded)
       problems.add(formatPath(["charges", i, "refunded"]), `refunded is ${derived.refunded} from the seed's refunds`, "derived_mismatch");
-    const disputed = disputes.rows.some((d) => d.raw.charge === m.id);
+    const disputed = idx.disputes.rows.some((d) => d.raw.charge === m.id);
     const txn =
       c.status === "succeeded" && captured > 0
         ? txnFor(c, "ch", {
@@ -676,6 +745,9 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
         : null;
     out.charges.push(strip({ ...c, ...derived, disputed, balance_transaction: c.balance_transaction ?? txn }));
   });
+}
+
+function finishRefundsAndDisputes({ idx, out }: Normalizing, chargeRows: Map<string, Rec>, refundRows: Rec[], txnFor: TxnFor): void {
   refundRows.forEach((r) => {
     const txn =
       r.status === "succeeded"
@@ -683,7 +755,7 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
         : null;
     out.refunds.push(strip({ ...r, balance_transaction: r.balance_transaction ?? txn }));
   });
-  disputes.rows.forEach(({ raw: r, m }) => {
+  idx.disputes.rows.forEach(({ raw: r, m }) => {
     const charge = chargeRows.get(r.charge);
     const amount = r.amount ?? num(charge?.amount) ?? 0;
     const d = buildDispute({ amount, currency: charge?.currency ?? "usd", payment_intent: charge?.payment_intent ?? null, ...r }, m);
@@ -703,20 +775,55 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
         ];
     out.disputes.push(strip({ ...d, balance_transactions: txn }));
   });
-  out.balance_transactions = txns.map(strip);
-  setupIntents.rows.forEach(({ raw: r, m }, i) => {
-    ref(customers.byId, r.customer, ["setup_intents", i, "customer"], "customer");
-    ref(methods.byId, r.payment_method, ["setup_intents", i, "payment_method"], "payment method");
+}
+
+/** Charges, payment intents, refunds and disputes, and the balance transactions they derive. */
+function normalizePayments(n: Normalizing): void {
+  // Charges first (payment intents point at them); refunds and disputes hang off charges.
+  const chargeRows = buildCharges(n);
+  normalizePaymentIntents(n);
+  const { refunded, refundRows } = buildRefunds(n, chargeRows);
+  n.idx.disputes.rows.forEach(({ raw: r }, i) => n.ref(n.idx.charges.byId, r.charge, ["disputes", i, "charge"], "charge"));
+  const { txns, txnFor } = balanceLedger(n.idx);
+  finishCharges(n, chargeRows, refunded, txnFor);
+  finishRefundsAndDisputes(n, chargeRows, refundRows, txnFor);
+  n.out.balance_transactions = txns.map(strip);
+}
+
+/** SetupIntents, Payment Links and Checkout Sessions, which an export carries back. */
+function normalizeCheckout({ idx, out, ref }: Normalizing): void {
+  idx.setupIntents.rows.forEach(({ raw: r, m }, i) => {
+    ref(idx.customers.byId, r.customer, ["setup_intents", i, "customer"], "customer");
+    ref(idx.methods.byId, r.payment_method, ["setup_intents", i, "payment_method"], "payment method");
     out.setup_intents.push(strip(buildSetupIntent(r, m)));
   });
-  links.rows.forEach(({ raw: r, m }) => out.payment_links.push(strip(buildPaymentLink(r, m))));
-  sessions.rows.forEach(({ raw: r, m }, i) => {
-    ref(customers.byId, r.customer, ["checkout_sessions", i, "customer"], "customer");
-    ref(links.byId, r.payment_link, ["checkout_sessions", i, "payment_link"], "payment link");
+  idx.links.rows.forEach(({ raw: r, m }) => out.payment_links.push(strip(buildPaymentLink(r, m))));
+  idx.sessions.rows.forEach(({ raw: r, m }, i) => {
+    ref(idx.customers.byId, r.customer, ["checkout_sessions", i, "customer"], "customer");
+    ref(idx.links.byId, r.payment_link, ["checkout_sessions", i, "payment_link"], "payment link");
     out.checkout_sessions.push(strip(buildCheckoutSession(r, m)));
   });
-  out.webhook_endpoints = endpoints.rows.map(({ raw: r, m }) => strip(buildWebhookEndpoint(r, m)));
-  out.events = events.rows.map(({ raw: r, m }) => strip(buildEvent(r, m)));
+}
+
+function normalize(raw: Raw): SeedResult<StripeSeed> {
+  const problems = new SeedProblems();
+  const idx = indexSeed(raw, problems);
+  const n: Normalizing = {
+    idx,
+    problems,
+    out: emptySeed(raw),
+    ref: (map, value, path, noun) => problems.resolve(map, value, formatPath(path), (v) => `no ${noun} ${v} in the seed`),
+  };
+  const { out } = n;
+  out.test_clocks = idx.clocks.rows.map(({ raw: r, m }) => strip(buildTestClock({ ...r, frozen_time: r.frozen_time ?? m.created }, m)));
+  normalizeCustomers(n);
+  normalizeCatalog(n);
+  normalizeSubscriptions(n);
+  normalizeInvoices(n);
+  normalizePayments(n);
+  normalizeCheckout(n);
+  out.webhook_endpoints = idx.endpoints.rows.map(({ raw: r, m }) => strip(buildWebhookEndpoint(r, m)));
+  out.events = idx.events.rows.map(({ raw: r, m }) => strip(buildEvent(r, m)));
   out.balance = balanceOf(out.balance_transactions);
   if (raw.balance && stableJson(raw.balance) !== stableJson(out.balance))
     problems.add("balance", "balance is derived from the balance transactions and does not match them", "derived_mismatch");

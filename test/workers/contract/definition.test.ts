@@ -46,17 +46,16 @@ describe.each(TWIN_IDS)("the %s twin's definition", (id) => {
       expect(await normalized(id, exported)).toEqual(seed);
     });
 
-    it.runIf(twin.implemented)("generates worlds of any size that round-trip the same way", async () => {
-      expect(twin.generateSeed, "an implemented twin generates worlds for the contract and the bench").toBeTypeOf("function");
+    it("generates worlds of any size that round-trip the same way", async () => {
       for (const count of [1, 25]) {
-        const seed = await normalized(id, twin.generateSeed?.(count));
+        const seed = await normalized(id, twin.generateSeed(count));
         const exported = await inTwinWorld(twin, seed, (w) => w.exportState(), clock);
         expect(exported).toEqual(seed);
       }
-      expect(twin.generateSeed?.(25)).toEqual(twin.generateSeed?.(25));
+      expect(twin.generateSeed(25)).toEqual(twin.generateSeed(25));
     });
 
-    it.runIf(twin.implemented)("refuses an unknown key at its own path", () => {
+    it("refuses an unknown key at its own path", () => {
       const base = twin.defaultSeed();
       const raw = typeof base === "object" && base !== null ? { ...base, pome_contract_unknown: true } : { pome_contract_unknown: true };
       const parsed = twin.parseSeed(raw);
@@ -64,10 +63,23 @@ describe.each(TWIN_IDS)("the %s twin's definition", (id) => {
       if (!parsed.ok) expect(parsed.issues.map((i) => i.path)).toContain("pome_contract_unknown");
     });
 
-    it.runIf(twin.implemented)("refuses a seed that is not an object, with a path", () => {
+    it("refuses a seed that is not an object, with a path", () => {
       const parsed = twin.parseSeed(["not", "an", "object"]);
       expect(parsed.ok).toBe(false);
       if (!parsed.ok) expect(parsed.issues.length).toBeGreaterThan(0);
+    });
+  });
+
+  describe("route declarations", () => {
+    it("declares every route's inputs once, the source of its tool and its OpenAPI entry (kit/route.ts)", () => {
+      expect(twin.routes.filter((r) => !r.declaration).map((r) => `${r.method} ${r.pattern}`)).toEqual([]);
+    });
+
+    it("derives each declared tool's name once", () => {
+      const declared = twin.routes.flatMap((r) => (r.declaration?.tool ? [r.declaration.tool.name] : []));
+      expect(new Set(declared).size).toBe(declared.length);
+      const served = new Set(twin.tools.map((t) => t.name));
+      for (const name of declared) expect(served.has(name), name).toBe(true);
     });
   });
 
@@ -108,7 +120,7 @@ describe.each(TWIN_IDS)("the %s twin's definition", (id) => {
       expect(new Set(ids).size).toBe(ids.length);
     });
 
-    it.runIf(twin.implemented)("serves the tape check every twin shares", () => {
+    it("serves the tape check every twin shares", () => {
       expect(twin.checks.map((c) => c.id)).toContain(`${id}.no-unsupported-endpoint`);
     });
 

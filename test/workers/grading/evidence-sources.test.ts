@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../durable-objects/Sandbox";
 import { sandboxStub } from "../../../workers/stubs";
 import { api, createSandbox, twinFetch } from "../helpers";
-import { code, finalize, finalizeOk, getJson, type FinalizeAnswer } from "./run-helpers";
+import { code, finalize, finalizeOk, getJson } from "./run-helpers";
 
 const EXISTS = code("c1", "Issue #1 exists in `acme/api`", { always_scored: true });
 const NO_UNSUPPORTED = code("c2", "No unsupported endpoint was called", { always_scored: true });
@@ -140,26 +140,7 @@ describe('source: "blob"', () => {
 });
 
 describe("Prefer: respond-async", () => {
-  it("answers 202 at once and the evaluation resolves to the same result as a synchronous finalize", async () => {
-    const sandbox = await createSandbox();
-    const res = await finalize(sandbox.session_id, [EXISTS], {}, { headers: { prefer: "respond-async" } });
-    expect(res.status).toBe(202);
-    const accepted = (await res.json()) as { evaluation_id: string; status: string };
-    expect(accepted.evaluation_id).toMatch(/^evl_/);
-    // The job runs on the Sandbox's alarm (its "finalize" timer); drive the alarm instead of waiting.
-    // If the runtime fired it already, this alarm waits for that run.
-    await runInDurableObject(sandboxStub(env, sandbox.session_id), (instance: Sandbox) => instance.alarm());
-    const polled = (
-      await getJson<{ evaluation_id: string; status: string; run_id: string | null; result?: FinalizeAnswer }>(
-        `/v1/sandboxes/${sandbox.session_id}/evaluation`,
-      )
-    ).body;
-    expect(polled).toMatchObject({ evaluation_id: accepted.evaluation_id, status: "completed" });
-    expect(polled.result?.run_id).toBe(polled.run_id);
-    const sync = await finalizeOk(sandbox.session_id, [EXISTS]);
-    expect(polled.result).toEqual(sync);
-  });
-
+  // Completing one is tested in finalize-workflow.test.ts, through the Workflows test helpers.
   it("has no evaluation to poll for a sandbox never finalized asynchronously", async () => {
     const sandbox = await createSandbox();
     expect((await api(`/v1/sandboxes/${sandbox.session_id}/evaluation`)).status).toBe(404);

@@ -4,24 +4,33 @@
 // inside a transaction: the tape, the world and the counters are as if there were one path.
 import { env, runInDurableObject } from "cloudflare:test";
 import { InternalLinearError } from "@linear/sdk";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Sandbox } from "../../../durable-objects/Sandbox";
-import type { Db } from "../../../durable-objects/sql";
+import { Db } from "../../../durable-objects/sql";
 import { sandboxStub } from "../../../workers/stubs";
 import { createSandbox, octokitFor, twinFetch, type CreatedSandbox } from "../helpers";
 import { acmeWorld, linearFor, linearSandbox, routeFetchThroughSelf } from "../linear/fixtures";
 
 beforeAll(routeFetchThroughSelf);
 
-/** Records, for each call the sandbox tries without a transaction, whether it was served or rerun. */
+const unwatchedReadingOnly = Db.prototype.readingOnly;
+afterEach(() => {
+  Db.prototype.readingOnly = unwatchedReadingOnly;
+});
+
+/**
+ * Records, for each call the sandbox tries without a transaction, whether it was served or rerun.
+ * The Sandbox's storage is private (`#db`), so the guard is watched on the shared Db class, for the
+ * one Db that wraps this sandbox's SQL storage.
+ */
 async function watchReadPath(sandbox: CreatedSandbox): Promise<("served" | "rerun")[]> {
   const outcomes: ("served" | "rerun")[] = [];
-  await runInDurableObject(sandboxStub(env, sandbox.session_id), (instance: Sandbox) => {
-    const db: Db = Reflect.get(instance, "db");
-    const readingOnly = db.readingOnly.bind(db);
-    db.readingOnly = <T>(read: () => T) => {
-      const answer = readingOnly(read);
-      outcomes.push(answer === undefined ? "rerun" : "served");
+  await runInDurableObject(sandboxStub(env, sandbox.session_id), (_instance: Sandbox, state) => {
+    const readingOnly = unwatchedReadingOnly;
+    const ours = state.storage.sql;
+    Db.prototype.readingOnly = function <T>(this: Db, read: () => T) {
+      const answer = readingOnly.call(this, read) as T | undefined;
+      if (Reflect.get(this, "sql") === ours) outcomes.push(answer === undefined ? "rerun" : "served");
       return answer;
     };
   });

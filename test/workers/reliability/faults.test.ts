@@ -81,37 +81,8 @@ describe("R2 failing during finalize", () => {
   });
 });
 
-describe("D1 failing during an asynchronous finalize", () => {
-  it("keeps the job on its timer, retries it, and writes exactly one run", async () => {
-    const sandbox = await createSandbox();
-    let d1Down = true;
-    const undo = await patchSandboxEnv(sandbox.session_id, (current) => ({
-      DB: faulty(current.DB, (method, args) => d1Down && method === "prepare" && /insert into "runs"/i.test(String(args[0]))),
-    }));
-    const accepted = await finalize(sandbox.session_id, EXISTS, {}, { headers: { prefer: "respond-async" } });
-    expect(accepted.status).toBe(202);
-    await alarm(sandbox.session_id);
-    const pending = (await getJson<{ status: string }>(`/v1/sandboxes/${sandbox.session_id}/evaluation`)).body;
-    expect(pending.status).toBe("running");
-    expect(await runsFor(sandbox.session_id)).toBe(0);
-    expect(await stateOf(sandbox.session_id)).toBe("ready");
-    const timers = await runInDurableObject(sandboxStub(env, sandbox.session_id), (_i, state) =>
-      state.storage.sql
-        .exec<{ name: string }>("SELECT name FROM _timers ORDER BY name")
-        .toArray()
-        .map((t) => t.name),
-    );
-    expect(timers).toContain("finalize");
-    d1Down = false;
-    await dueNow(sandbox.session_id, "finalize");
-    await alarm(sandbox.session_id);
-    await undo();
-    const done = (await getJson<{ status: string; run_id: string }>(`/v1/sandboxes/${sandbox.session_id}/evaluation`)).body;
-    expect(done.status).toBe("completed");
-    expect(await runsFor(sandbox.session_id)).toBe(1);
-    expect(await stateOf(sandbox.session_id)).toBe("done");
-  });
-});
+// D1 failing during an asynchronous finalize: the Workflow's retries, in
+// test/workers/grading/finalize-workflow.test.ts.
 
 describe("an alarm that throws", () => {
   it("is retried, archives exactly once, and the D1 index converges", async () => {

@@ -5,7 +5,6 @@ import type { TwinId } from "../../../durable-objects/twins/registry";
 import { database } from "../../db/client";
 import { sandboxes } from "../../db/schema";
 import { runs } from "../../db/schema-runs";
-import { ApiError } from "../../errors";
 import type { CriteriaBreakdown } from "../../grading/types";
 import { isOpen } from "../../../durable-objects/sandbox-states";
 import { effectiveState, listSandboxes } from "../../sandbox-index";
@@ -13,6 +12,7 @@ import { trialOutcome, type TrialOutcome } from "../../stats/reliability";
 import { sandboxStub } from "../../stubs";
 import { buildTimelineIndex, clampPage, timelineIndexKey, type TapeView, type TimelineIndex, viewOf } from "../../dashboard/tape-view";
 import { parseTask } from "../../tasks";
+import { fromStorage, storedText } from "../../blobs/storage";
 
 export interface RunFilters {
   task?: string;
@@ -111,16 +111,7 @@ export async function filterChoices(env: Env, teamId: string) {
 }
 
 /** A blob's text, or undefined when it is absent. */
-export async function blobText(bucket: R2Bucket, key: string | null | undefined): Promise<string | undefined> {
-  if (!key) return undefined;
-  try {
-    const object = await bucket.get(key);
-    return object ? await object.text() : undefined;
-  } catch (err) {
-    console.error("evidence storage failed", err);
-    throw new ApiError("downstream_unavailable", "Evidence storage could not be reached; retry");
-  }
-}
+export const blobText = storedText;
 
 export interface OpenSandbox {
   id: string;
@@ -313,11 +304,4 @@ export async function timelinePage(
   return viewOf(index, page, range ? new TextDecoder().decode(bytes.subarray(range.offset, range.offset + range.length)) : "");
 }
 
-async function storage<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (err) {
-    console.error("evidence storage failed", err);
-    throw new ApiError("downstream_unavailable", "Evidence storage could not be reached; retry");
-  }
-}
+const storage = fromStorage;

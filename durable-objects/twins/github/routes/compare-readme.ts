@@ -1,8 +1,10 @@
 // Reading a repository as a whole: its README (repos.getReadme, getReadmeInDirectory) and the
 // comparison of two commits (repos.compareCommitsWithBasehead, which compareCommits shares).
 // Shapes: @octokit/openapi's `content-file` and `commit-comparison` schemas.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { ok, route } from "../context";
+import { ok } from "../context";
+import { repoParams, route } from "../declare";
 import { fail, ghNotFound } from "../errors";
 import { trimSlashes } from "../input";
 import { requireRepo, type RepoRow } from "../repos";
@@ -25,9 +27,9 @@ function readmeIn(ctx: TwinContext, commitSha: string, dir: string) {
   return candidates.length ? candidates[0] : undefined;
 }
 
-function getReadme(ctx: TwinContext, dir: string) {
+function getReadme(ctx: TwinContext, dir: string, askedRef: string | undefined) {
   const repo = requireRepo(ctx);
-  const ref = ctx.query.get("ref") || repo.default_branch;
+  const ref = askedRef || repo.default_branch;
   const at = resolveRef(ctx.db, repo.id, ref) ?? fail(ghNotFound());
   // For the repository's own README GitHub also looks in `.github/` and `docs/`.
   const dirs = dir ? [dir] : ["", ".github", "docs"];
@@ -60,8 +62,8 @@ export function parseBasehead(basehead: string, owner: string): { base: string; 
 const MAX_COMMITS = 250;
 const MAX_FILES = 300;
 
-function compareCommits(ctx: TwinContext, repo: RepoRow) {
-  const sides = parseBasehead(ctx.params.basehead, repo.owner) ?? fail(ghNotFound());
+function compareCommits(ctx: TwinContext, repo: RepoRow, basehead: string) {
+  const sides = parseBasehead(basehead, repo.owner) ?? fail(ghNotFound());
   const base = resolveRef(ctx.db, repo.id, sides.base) ?? fail(ghNotFound());
   const head = resolveRef(ctx.db, repo.id, sides.head) ?? fail(ghNotFound());
   const c = compare(ctx.db, repo.id, base.sha, head.sha);
@@ -93,12 +95,37 @@ function compareCommits(ctx: TwinContext, repo: RepoRow) {
   });
 }
 
+const ref = z.string().optional().describe("Branch, tag or commit (default: the default branch)");
+
 export const compareReadmeRoutes: readonly Route[] = [
-  route("GET", "/repos/:owner/:repo/readme", "repos.getReadme", "Get a repository README", (ctx) => getReadme(ctx, "")),
-  route("GET", "/repos/:owner/:repo/readme/*dir", "repos.getReadmeInDirectory", "Get a repository README for a directory", (ctx) =>
-    getReadme(ctx, trimSlashes(ctx.params.dir)),
-  ),
-  route("GET", "/repos/:owner/:repo/compare/*basehead", "repos.compareCommitsWithBasehead", "Compare two commits", (ctx) =>
-    compareCommits(ctx, requireRepo(ctx)),
-  ),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/readme",
+    operation: "repos.getReadme",
+    summary: "Get a repository README",
+    params: repoParams,
+    query: { ref },
+    tool: { name: "get_readme", description: "Get the repository's README, base64-encoded." },
+    handler: (ctx, { query }) => getReadme(ctx, "", query.ref),
+  }),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/readme/*dir",
+    operation: "repos.getReadmeInDirectory",
+    summary: "Get a repository README for a directory",
+    params: { ...repoParams, dir: z.string().min(1).describe('The directory, e.g. "docs"') },
+    query: { ref },
+    tool: { name: "get_directory_readme", description: "Get the README of one directory of the repository, base64-encoded." },
+    handler: (ctx, { params, query }) => getReadme(ctx, trimSlashes(params.dir), query.ref),
+  }),
+  // compare_commits (tools/activity.ts) writes `base...head` into one path segment from two
+  // arguments: not a 1:1 front, so it stays hand-written.
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/compare/*basehead",
+    operation: "repos.compareCommitsWithBasehead",
+    summary: "Compare two commits",
+    params: { ...repoParams, basehead: z.string().describe('The two refs compared, "base...head"') },
+    handler: (ctx, { params }) => compareCommits(ctx, requireRepo(ctx), params.basehead),
+  }),
 ];

@@ -1,14 +1,24 @@
 // Repository contents: files (base64, git blob sha) and directories at a branch or commit, the
 // raw media type, and create/update/delete, each of which writes a commit on the branch.
+import { z } from "zod";
 import type { Route, TwinContext, TwinResponse } from "../../types";
-import { jsonBody, ok, route, storeOf } from "../context";
+import { ok, storeOf } from "../context";
+import { gitIdentityField, repoParams, route } from "../declare";
 import { fail, ghError, ghNotFound } from "../errors";
-import { gitIdentity, invalidRequest, notSupplied, optString, trimSlashes } from "../input";
+import { gitIdentity, invalidRequest, notSupplied, trimSlashes } from "../input";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
 import { blobContent, commitFileChange, entriesUnder, filesUnder, findBranch, resolveRef, treeEntry, treeSha } from "../store/git";
 import type { CommitIdentity } from "../store/git";
 import { dirEntry, fileContentObject, fileEntry, gitCommitObject, gitPerson } from "../view-git";
+
+/** The fields every contents write takes besides its own. */
+const writeFields = {
+  branch: z.string().optional().describe("The branch (default: the default branch)"),
+  committer: gitIdentityField("committer (default: the authenticated user)"),
+  author: gitIdentityField("author (default: the committer)"),
+};
+type WriteBody = { branch?: string; committer?: unknown; author?: unknown };
 
 const raw = (status: number, body: string): TwinResponse => ({ status, headers: { "content-type": "text/plain; charset=utf-8" }, body });
 
@@ -37,9 +47,9 @@ function lookup(ctx: TwinContext, commitSha: string, path: string) {
   return { kind: "dir" as const, files, dirs: [...dirs].map(([dir, entries]) => ({ path: dir, sha: treeSha(filesUnder(entries, dir)) })) };
 }
 
-function getContent(ctx: TwinContext, rawPath: string): TwinResponse {
+function getContent(ctx: TwinContext, rawPath: string, askedRef: string | undefined): TwinResponse {
   const repo = requireRepo(ctx);
-  const ref = ctx.query.get("ref") || repo.default_branch;
+  const ref = askedRef || repo.default_branch;
   const at = resolveRef(ctx.db, repo.id, ref) ?? fail(ghError(404, `No commit found for the ref ${ref}`));
   const path = trimSlashes(rawPath);
   const found = lookup(ctx, at.sha, path) ?? fail(ghNotFound());
@@ -72,7 +82,7 @@ function decodeContent(b64: string): string {
  * authenticated user, `author` to the committer (or the authenticated user without one).
  * Undefined when the body names neither, and the acting login's identity is recorded.
  */
-function writeIdentity(ctx: TwinContext, body: Record<string, unknown>): CommitIdentity | undefined {
+function writeIdentity(ctx: TwinContext, body: WriteBody): CommitIdentity | undefined {
   const s = storeOf(ctx);
   const committer = gitIdentity(body, "committer", s.now);
   const author = gitIdentity(body, "author", s.now);
@@ -82,8 +92,8 @@ function writeIdentity(ctx: TwinContext, body: Record<string, unknown>): CommitI
 }
 
 /** The branch a write goes to, and the file currently at the path there (if any). */
-function target(ctx: TwinContext, repo: RepoRow, body: Record<string, unknown>, path: string) {
-  const name = optString(body, "branch") || repo.default_branch;
+function target(ctx: TwinContext, repo: RepoRow, body: WriteBody, path: string) {
+  const name = body.branch || repo.default_branch;
   const branch = findBranch(ctx.db, repo.id, name) ?? fail(ghError(404, `Branch ${name} not found`));
   return { branch, existing: treeEntry(ctx.db, branch.head_sha, path) };
 }
@@ -98,50 +108,101 @@ const writeAnswer = (ctx: TwinContext, repo: RepoRow, content: unknown, commitSh
   return ok({ content, commit: commit ? gitCommitObject(v, repo, commit) : null }, status);
 };
 
+const filePathParam = z.string().describe('Path inside the repository, e.g. "src/index.ts"');
+const ref = z.string().optional().describe("Branch, tag or commit SHA (default: the default branch)");
+
 export const contentRoutes: readonly Route[] = [
-  route("GET", "/repos/:owner/:repo/contents", "repos.getContent", "Get repository content", (ctx) => getContent(ctx, "")),
-  route("GET", "/repos/:owner/:repo/contents/*path", "repos.getContent", "Get repository content", (ctx) =>
-    getContent(ctx, ctx.params.path),
-  ),
-  route("PUT", "/repos/:owner/:repo/contents/*path", "repos.createOrUpdateFileContents", "Create or update file contents", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const path = trimSlashes(ctx.params.path);
-    const body = jsonBody(ctx);
-    const message = optString(body, "message") ?? notSupplied("message");
-    const content = decodeContent(optString(body, "content") ?? notSupplied("content"));
-    const sha = optString(body, "sha");
-    const identity = writeIdentity(ctx, body);
-    const { branch, existing } = target(ctx, repo, body, path);
-    if (existing) {
-      // GitHub insists on the sha of the file being replaced: absent is 422, stale is 409.
-      if (sha === undefined) notSupplied("sha");
-      if (sha !== existing.blob_sha) fail(ghError(409, `${path} does not match ${sha}`));
-    } else if (entriesUnder(ctx.db, branch.head_sha, path).length) {
-      invalidRequest(`${path} is a directory`);
-    }
-    const commit = commitFileChange(storeOf(ctx), repo.id, branch, { path, content, message, ...(identity ? { identity } : {}) });
-    const file = treeEntry(ctx.db, commit.sha, path);
-    const v = new View(ctx);
-    return writeAnswer(ctx, repo, fileEntry(v, repo, path, branch.name, file?.blob_sha ?? "", content), commit.sha, existing ? 200 : 201);
+  // get_file_contents (tools/code.ts) fronts both reads: it picks the route by whether a path is given.
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/contents",
+    operation: "repos.getContent",
+    summary: "Get repository content",
+    params: repoParams,
+    query: { ref },
+    handler: (ctx, { query }) => getContent(ctx, "", query.ref),
   }),
-  route("DELETE", "/repos/:owner/:repo/contents/*path", "repos.deleteFile", "Delete a file", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const path = trimSlashes(ctx.params.path);
-    const body = jsonBody(ctx);
-    const message = optString(body, "message") ?? notSupplied("message");
-    const sha = optString(body, "sha") ?? notSupplied("sha");
-    const identity = writeIdentity(ctx, body);
-    const { branch, existing } = target(ctx, repo, body, path);
-    if (!existing) fail(ghNotFound());
-    if (sha !== existing?.blob_sha) fail(ghError(409, `${path} does not match ${sha}`));
-    const commit = commitFileChange(storeOf(ctx), repo.id, branch, { path, content: null, message, ...(identity ? { identity } : {}) });
-    return writeAnswer(ctx, repo, null, commit.sha, 200);
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/contents/*path",
+    operation: "repos.getContent",
+    summary: "Get repository content",
+    params: { ...repoParams, path: filePathParam },
+    query: { ref },
+    handler: (ctx, { params, query }) => getContent(ctx, params.path, query.ref),
+  }),
+  // create_or_update_file (tools/code.ts) takes plain text and encodes it: not a 1:1 front.
+  route({
+    method: "PUT",
+    pattern: "/repos/:owner/:repo/contents/*path",
+    operation: "repos.createOrUpdateFileContents",
+    summary: "Create or update file contents",
+    params: { ...repoParams, path: filePathParam },
+    body: {
+      message: z.string().describe("The commit message"),
+      content: z.string().describe("The whole new file content, base64-encoded"),
+      sha: z.string().optional().describe("The blob SHA of the file being replaced; required when the file exists"),
+      ...writeFields,
+    },
+    handler(ctx, { params, body }) {
+      const repo = requireWritableRepo(ctx);
+      const path = trimSlashes(params.path);
+      const content = decodeContent(body.content);
+      const identity = writeIdentity(ctx, body);
+      const { branch, existing } = target(ctx, repo, body, path);
+      if (existing) {
+        // GitHub insists on the sha of the file being replaced: absent is 422, stale is 409.
+        if (body.sha === undefined) notSupplied("sha");
+        if (body.sha !== existing.blob_sha) fail(ghError(409, `${path} does not match ${body.sha}`));
+      } else if (entriesUnder(ctx.db, branch.head_sha, path).length) {
+        invalidRequest(`${path} is a directory`);
+      }
+      const message = body.message;
+      const commit = commitFileChange(storeOf(ctx), repo.id, branch, { path, content, message, ...(identity ? { identity } : {}) });
+      const file = treeEntry(ctx.db, commit.sha, path);
+      const v = new View(ctx);
+      return writeAnswer(ctx, repo, fileEntry(v, repo, path, branch.name, file?.blob_sha ?? "", content), commit.sha, existing ? 200 : 201);
+    },
+  }),
+  route({
+    method: "DELETE",
+    pattern: "/repos/:owner/:repo/contents/*path",
+    operation: "repos.deleteFile",
+    summary: "Delete a file",
+    params: { ...repoParams, path: filePathParam },
+    body: {
+      message: z.string().describe("The commit message"),
+      sha: z.string().describe("The blob SHA of the file, from get_file_contents"),
+      ...writeFields,
+    },
+    tool: {
+      name: "delete_file",
+      description: "Delete one file on a branch as a new commit. Needs the file's current `sha` from get_file_contents.",
+    },
+    handler(ctx, { params, body }) {
+      const repo = requireWritableRepo(ctx);
+      const path = trimSlashes(params.path);
+      const identity = writeIdentity(ctx, body);
+      const { branch, existing } = target(ctx, repo, body, path);
+      if (!existing) fail(ghNotFound());
+      if (body.sha !== existing?.blob_sha) fail(ghError(409, `${path} does not match ${body.sha}`));
+      const message = body.message;
+      const commit = commitFileChange(storeOf(ctx), repo.id, branch, { path, content: null, message, ...(identity ? { identity } : {}) });
+      return writeAnswer(ctx, repo, null, commit.sha, 200);
+    },
   }),
   // download_url of a file points here, so following it stays inside the sandbox.
-  route("GET", "/raw/:owner/:repo/:ref/*path", "repos.getContent", "Download a raw file", (ctx) => {
-    const repo = requireRepo(ctx);
-    const at = resolveRef(ctx.db, repo.id, ctx.params.ref);
-    const entry = at ? treeEntry(ctx.db, at.sha, trimSlashes(ctx.params.path)) : undefined;
-    return entry ? raw(200, blobContent(ctx.db, entry.blob_sha) ?? "") : raw(404, "404: Not Found");
+  route({
+    method: "GET",
+    pattern: "/raw/:owner/:repo/:ref/*path",
+    operation: "repos.getContent",
+    summary: "Download a raw file",
+    params: { ...repoParams, ref: z.string().describe("Branch, tag or commit SHA"), path: filePathParam },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      const at = resolveRef(ctx.db, repo.id, params.ref);
+      const entry = at ? treeEntry(ctx.db, at.sha, trimSlashes(params.path)) : undefined;
+      return entry ? raw(200, blobContent(ctx.db, entry.blob_sha) ?? "") : raw(404, "404: Not Found");
+    },
   }),
 ];

@@ -2,10 +2,12 @@
 // in one commit (blob -> tree -> commit -> update the branch's ref). Request and answer shapes
 // follow the `git/*` operations of @octokit/openapi's api.github.com.json; refusals use the
 // messages GitHub answers with, each cited where it is written.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { jsonBody, ok, route, storeOf } from "../context";
+import { ok, storeOf } from "../context";
+import { gitIdentityField, repoParams, route } from "../declare";
 import { fail, ghError, ghNotFound, ghValidationFailed } from "../errors";
-import { gitIdentity, invalidRequest, notSupplied, oneOf, optString, optStringArray } from "../input";
+import { gitIdentity, invalidRequest, notSupplied, oneOf, optString } from "../input";
 import { isBody } from "../../kit/input";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
@@ -86,109 +88,213 @@ function resolveTree(ctx: TwinContext, repo: RepoRow, name: string): { sha: stri
 
 const blobSizeOf = (ctx: TwinContext) => (sha: string) => new TextEncoder().encode(blobContent(ctx.db, sha) ?? "").length;
 
+const sha = (what: string) => z.string().min(1).describe(what);
+
+// get_tree (tools/git-database.ts) sends `recursive=1` only when asked: GitHub reads any value of
+// `recursive`, `false` included, as yes, so a boolean argument cannot be passed through as is.
 export const gitDatabaseRoutes: readonly Route[] = [
-  route("POST", "/repos/:owner/:repo/git/blobs", "git.createBlob", "Create a blob", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const body = jsonBody(ctx);
-    const content = optString(body, "content") ?? notSupplied("content");
-    const encoding = oneOf(body.encoding, ["utf-8", "utf8", "base64"] as const, "Blob", "encoding") ?? "utf-8";
-    const sha = putBlob(ctx.db, blobText(content, encoding));
-    const url = new View(ctx).repoApi(repo, `/git/blobs/${sha}`);
-    return ok({ url, sha }, 201, { location: url });
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/git/blobs",
+    operation: "git.createBlob",
+    summary: "Create a blob",
+    resource: "Blob",
+    params: repoParams,
+    body: {
+      content: z.string().describe("The content"),
+      encoding: z.enum(["utf-8", "utf8", "base64"]).optional().describe('How `content` is encoded (default "utf-8")'),
+    },
+    tool: { name: "create_blob", description: "Store file content as a git blob and get its SHA, to use in create_tree." },
+    handler(ctx, { body }) {
+      const repo = requireWritableRepo(ctx);
+      const blob = putBlob(ctx.db, blobText(body.content, body.encoding ?? "utf-8"));
+      const url = new View(ctx).repoApi(repo, `/git/blobs/${blob}`);
+      return ok({ url, sha: blob }, 201, { location: url });
+    },
   }),
-  route("GET", "/repos/:owner/:repo/git/blobs/:file_sha", "git.getBlob", "Get a blob", (ctx) => {
-    const repo = requireRepo(ctx);
-    const sha = ctx.params.file_sha.toLowerCase();
-    const content = blobContent(ctx.db, sha) ?? fail(ghNotFound());
-    if (wantsRawBlob(ctx)) return { status: 200, headers: { "content-type": "application/vnd.github.raw; charset=utf-8" }, body: content };
-    return ok(blobObject(new View(ctx), repo, sha, content));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/git/blobs/:file_sha",
+    operation: "git.getBlob",
+    summary: "Get a blob",
+    params: { ...repoParams, file_sha: sha("The blob SHA") },
+    tool: { name: "get_blob", description: "Get a git blob by SHA; its content comes base64-encoded." },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      const blob = params.file_sha.toLowerCase();
+      const content = blobContent(ctx.db, blob) ?? fail(ghNotFound());
+      if (wantsRawBlob(ctx))
+        return { status: 200, headers: { "content-type": "application/vnd.github.raw; charset=utf-8" }, body: content };
+      return ok(blobObject(new View(ctx), repo, blob, content));
+    },
   }),
-  route("POST", "/repos/:owner/:repo/git/trees", "git.createTree", "Create a tree", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const body = jsonBody(ctx);
-    if (body.tree === undefined) notSupplied("tree");
-    if (!Array.isArray(body.tree)) return invalidRequest(`For 'properties/tree', ${describe(body.tree)} is not an array.`);
-    const inputs = body.tree.map(treeInput);
-    const baseName = optString(body, "base_tree");
-    let base: TreeFile[] = [];
-    if (baseName !== undefined) {
-      // Source: GitHub's 422 "base_tree is not a valid tree oid" (sigmavirus24/github3.py#522).
-      base = treeFiles(ctx.db, repo.id, baseName.toLowerCase()) ?? fail(ghError(422, "base_tree is not a valid tree oid"));
-    }
-    const built = buildTree(ctx.db, repo.id, base, inputs);
-    if (!built.ok) return ghError(422, built.message);
-    const sha = storeTree(ctx.db, repo.id, built.value);
-    const v = new View(ctx);
-    const out = treeObject(v, repo, sha, treeListing(v, repo, built.value, blobSizeOf(ctx), false));
-    return ok(out, 201, { location: out.url });
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/git/trees",
+    operation: "git.createTree",
+    summary: "Create a tree",
+    resource: "Tree",
+    params: repoParams,
+    body: {
+      base_tree: z.string().optional().describe("The tree to build on (get_git_commit's `tree.sha`)"),
+      // Each entry is read by treeInput, which words its refusals as GitHub does.
+      tree: z
+        .array(z.unknown())
+        .describe(
+          'Entries, each { path, mode ("100644", "100755", "040000", "120000"), type? ("blob", "tree"), and either sha (of a blob or tree; null deletes the path) or content }',
+        ),
+    },
+    tool: {
+      name: "create_tree",
+      description:
+        "Create a git tree. With base_tree (the tree SHA of the branch's head commit) the entries are laid over it; an entry with sha null deletes that path.",
+    },
+    handler(ctx, { body }) {
+      const repo = requireWritableRepo(ctx);
+      const inputs = body.tree.map(treeInput);
+      let base: TreeFile[] = [];
+      if (body.base_tree !== undefined) {
+        // Source: GitHub's 422 "base_tree is not a valid tree oid" (sigmavirus24/github3.py#522).
+        base = treeFiles(ctx.db, repo.id, body.base_tree.toLowerCase()) ?? fail(ghError(422, "base_tree is not a valid tree oid"));
+      }
+      const built = buildTree(ctx.db, repo.id, base, inputs);
+      if (!built.ok) return ghError(422, built.message);
+      const treeSha = storeTree(ctx.db, repo.id, built.value);
+      const v = new View(ctx);
+      const out = treeObject(v, repo, treeSha, treeListing(v, repo, built.value, blobSizeOf(ctx), false));
+      return ok(out, 201, { location: out.url });
+    },
   }),
-  route("GET", "/repos/:owner/:repo/git/trees/:tree_sha", "git.getTree", "Get a tree", (ctx) => {
-    const repo = requireRepo(ctx);
-    const tree = resolveTree(ctx, repo, ctx.params.tree_sha) ?? fail(ghNotFound());
-    // The docs: "Setting this parameter to any value returns the objects or subtrees referenced
-    // by the tree ... Omit this parameter to prevent recursively returning objects or subtrees."
-    const recursive = ctx.query.has("recursive");
-    const v = new View(ctx);
-    return ok(treeObject(v, repo, tree.sha, treeListing(v, repo, tree.files, blobSizeOf(ctx), recursive)));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/git/trees/:tree_sha",
+    operation: "git.getTree",
+    summary: "Get a tree",
+    params: { ...repoParams, tree_sha: sha("A tree SHA, a branch name or a commit SHA") },
+    query: { recursive: z.string().optional().describe("Any value lists every entry of every subtree; omit it for one level") },
+    handler(ctx, { params, query }) {
+      const repo = requireRepo(ctx);
+      const tree = resolveTree(ctx, repo, params.tree_sha) ?? fail(ghNotFound());
+      // The docs: "Setting this parameter to any value returns the objects or subtrees referenced
+      // by the tree ... Omit this parameter to prevent recursively returning objects or subtrees."
+      const recursive = query.recursive !== undefined;
+      const v = new View(ctx);
+      return ok(treeObject(v, repo, tree.sha, treeListing(v, repo, tree.files, blobSizeOf(ctx), recursive)));
+    },
   }),
-  route("POST", "/repos/:owner/:repo/git/commits", "git.createCommit", "Create a commit", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const body = jsonBody(ctx);
-    const s = storeOf(ctx);
-    const message = optString(body, "message") ?? notSupplied("message");
-    const treeName = (optString(body, "tree") ?? notSupplied("tree")).toLowerCase();
-    const parents = (optStringArray(body, "parents") ?? []).map((p) => p.toLowerCase());
-    // Sources: GitHub's 422 "Tree SHA does not exist" (exercism/website#8228) and
-    // "Parent SHA does not exist or is not a commit object" for an unknown parent.
-    const files = treeFiles(ctx.db, repo.id, treeName) ?? fail(ghError(422, "Tree SHA does not exist"));
-    for (const p of parents) if (!findCommit(ctx.db, repo.id, p)) fail(ghError(422, "Parent SHA does not exist or is not a commit object"));
-    const author = gitIdentity(body, "author", s.now);
-    const committer = gitIdentity(body, "committer", s.now);
-    const v = new View(ctx);
-    // The docs: the committer defaults to the author, the author to the authenticated user.
-    const identity: CommitIdentity | undefined =
-      author || committer
-        ? {
-            author: author ?? gitPerson(v, s.actor, s.now),
-            committer: committer ?? author ?? gitPerson(v, s.actor, s.now),
-          }
-        : undefined;
-    const commit = writeCommit(ctx.db, {
-      repoId: repo.id,
-      branch: "",
-      parents,
-      tree: files.map(({ path, blob_sha, mode }) => ({ path, blob_sha, mode })),
-      message,
-      author: s.actor,
-      at: identity?.committer.date ?? s.now,
-      ...(identity ? { identity } : {}),
-    });
-    const out = gitCommitObject(v, repo, commit);
-    return ok(out, 201, { location: out.url });
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/git/commits",
+    operation: "git.createCommit",
+    summary: "Create a commit",
+    resource: "Commit",
+    params: repoParams,
+    body: {
+      message: z.string().describe("The commit message"),
+      tree: sha("The tree SHA (from create_tree)"),
+      parents: z.array(z.string()).optional().describe("Parent commit SHAs (usually the branch's head)"),
+      author: gitIdentityField("author (default: the authenticated user)"),
+      committer: gitIdentityField("committer (default: the author)"),
+    },
+    tool: {
+      name: "create_git_commit",
+      description: "Create a commit object from a tree and its parents (it moves no branch: update the ref after).",
+    },
+    handler(ctx, { body }) {
+      const repo = requireWritableRepo(ctx);
+      const s = storeOf(ctx);
+      const treeName = body.tree.toLowerCase();
+      const parents = (body.parents ?? []).map((p) => p.toLowerCase());
+      // Sources: GitHub's 422 "Tree SHA does not exist" (exercism/website#8228) and
+      // "Parent SHA does not exist or is not a commit object" for an unknown parent.
+      const files = treeFiles(ctx.db, repo.id, treeName) ?? fail(ghError(422, "Tree SHA does not exist"));
+      for (const p of parents)
+        if (!findCommit(ctx.db, repo.id, p)) fail(ghError(422, "Parent SHA does not exist or is not a commit object"));
+      const author = gitIdentity(body, "author", s.now);
+      const committer = gitIdentity(body, "committer", s.now);
+      const v = new View(ctx);
+      // The docs: the committer defaults to the author, the author to the authenticated user.
+      const identity: CommitIdentity | undefined =
+        author || committer
+          ? {
+              author: author ?? gitPerson(v, s.actor, s.now),
+              committer: committer ?? author ?? gitPerson(v, s.actor, s.now),
+            }
+          : undefined;
+      const commit = writeCommit(ctx.db, {
+        repoId: repo.id,
+        branch: "",
+        parents,
+        tree: files.map(({ path, blob_sha, mode }) => ({ path, blob_sha, mode })),
+        message: body.message,
+        author: s.actor,
+        at: identity?.committer.date ?? s.now,
+        ...(identity ? { identity } : {}),
+      });
+      const out = gitCommitObject(v, repo, commit);
+      return ok(out, 201, { location: out.url });
+    },
   }),
-  route("GET", "/repos/:owner/:repo/git/commits/:commit_sha", "git.getCommit", "Get a commit object", (ctx) => {
-    const repo = requireRepo(ctx);
-    const commit = findCommit(ctx.db, repo.id, ctx.params.commit_sha.toLowerCase()) ?? fail(ghNotFound());
-    return ok(gitCommitObject(new View(ctx), repo, commit));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/git/commits/:commit_sha",
+    operation: "git.getCommit",
+    summary: "Get a commit object",
+    params: { ...repoParams, commit_sha: sha("The commit SHA") },
+    tool: { name: "get_git_commit", description: "Get a commit object: its tree, parents, author, committer and message." },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      const commit = findCommit(ctx.db, repo.id, params.commit_sha.toLowerCase()) ?? fail(ghNotFound());
+      return ok(gitCommitObject(new View(ctx), repo, commit));
+    },
   }),
-  route("POST", "/repos/:owner/:repo/git/tags", "git.createTag", "Create a tag object", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const body = jsonBody(ctx);
-    const s = storeOf(ctx);
-    const tag = optString(body, "tag") ?? notSupplied("tag");
-    const message = optString(body, "message") ?? notSupplied("message");
-    const object = (optString(body, "object") ?? notSupplied("object")).toLowerCase();
-    const type = oneOf(body.type, ["commit", "tree", "blob"] as const, "Tag", "type") ?? notSupplied("type");
-    if (objectType(ctx.db, repo.id, object) !== type) fail(ghError(422, "Object does not exist"));
-    const tagger = gitIdentity(body, "tagger", s.now) ?? gitPerson(new View(ctx), s.actor, s.now);
-    const row = createTagObject(ctx.db, repo.id, { tag, message, object_sha: object, object_type: type, tagger });
-    const out = tagObject(new View(ctx), repo, row);
-    return ok(out, 201, { location: out.url });
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/git/tags",
+    operation: "git.createTag",
+    summary: "Create a tag object",
+    resource: "Tag",
+    params: repoParams,
+    body: {
+      tag: z.string().describe('The tag name, e.g. "v1.0.0"'),
+      message: z.string().describe("The tag message"),
+      object: sha("The SHA of the object tagged (usually a commit)"),
+      type: z.enum(["commit", "tree", "blob"]).describe("The type of that object"),
+      tagger: gitIdentityField("tagger (default: the authenticated user)"),
+    },
+    tool: {
+      name: "create_tag_object",
+      description: "Create an annotated tag object; then create the refs/tags/<tag> ref pointing at its SHA.",
+    },
+    handler(ctx, { body }) {
+      const repo = requireWritableRepo(ctx);
+      const s = storeOf(ctx);
+      const object = body.object.toLowerCase();
+      if (objectType(ctx.db, repo.id, object) !== body.type) fail(ghError(422, "Object does not exist"));
+      const tagger = gitIdentity(body, "tagger", s.now) ?? gitPerson(new View(ctx), s.actor, s.now);
+      const row = createTagObject(ctx.db, repo.id, {
+        tag: body.tag,
+        message: body.message,
+        object_sha: object,
+        object_type: body.type,
+        tagger,
+      });
+      const out = tagObject(new View(ctx), repo, row);
+      return ok(out, 201, { location: out.url });
+    },
   }),
-  route("GET", "/repos/:owner/:repo/git/tags/:tag_sha", "git.getTag", "Get a tag", (ctx) => {
-    const repo = requireRepo(ctx);
-    const row = findTagObject(ctx.db, repo.id, ctx.params.tag_sha.toLowerCase()) ?? fail(ghNotFound());
-    return ok(tagObject(new View(ctx), repo, row));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/git/tags/:tag_sha",
+    operation: "git.getTag",
+    summary: "Get a tag",
+    params: { ...repoParams, tag_sha: sha("The tag object's SHA") },
+    tool: { name: "get_tag_object", description: "Get an annotated tag object by SHA." },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      const row = findTagObject(ctx.db, repo.id, params.tag_sha.toLowerCase()) ?? fail(ghNotFound());
+      return ok(tagObject(new View(ctx), repo, row));
+    },
   }),
 ];
 

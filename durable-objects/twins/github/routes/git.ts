@@ -1,8 +1,10 @@
 // Branches, git refs and commits.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { jsonBody, ok, route, storeOf } from "../context";
-import { fail, ghError, ghNoContent, ghNotFound, ghValidationFailed } from "../errors";
-import { optBoolean, optString, queryTime, trimSlashes } from "../input";
+import { ok, storeOf } from "../context";
+import { lenient, pageQuery, repoParams, route } from "../declare";
+import { fail, ghError, ghNoContent, ghNotFound } from "../errors";
+import { queryTime, trimSlashes } from "../input";
 import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
@@ -19,9 +21,9 @@ function refAnswer(v: View, repo: RepoRow, ref: RefRow) {
   return gitRefObject(v, repo, ref, objectType(v.ctx.db, repo.id, ref.sha) ?? "commit");
 }
 
-function getRef(ctx: TwinContext) {
+function getRef(ctx: TwinContext, name: string) {
   const repo = requireRepo(ctx);
-  const ref = findRef(ctx.db, repo.id, ctx.params.ref) ?? fail(ghNotFound());
+  const ref = findRef(ctx.db, repo.id, name) ?? fail(ghNotFound());
   return ok(refAnswer(new View(ctx), repo, ref));
 }
 
@@ -42,13 +44,23 @@ function closePullsOn(s: Store, repo: RepoRow, branch: string) {
   }
 }
 
-function listCommits(ctx: TwinContext, repo: RepoRow) {
-  const ref = ctx.query.get("sha") || repo.default_branch;
+const commitQuery = {
+  sha: z.string().optional().describe("Branch name or commit SHA to start from (default: the default branch)"),
+  path: z.string().optional().describe("Only commits touching this file path"),
+  author: z.string().optional().describe("Only commits by this login"),
+  since: z.string().optional().describe("Only commits at or after this ISO 8601 time"),
+  until: z.string().optional().describe("Only commits before this ISO 8601 time"),
+  ...pageQuery,
+};
+type CommitQuery = z.output<z.ZodObject<typeof commitQuery>>;
+
+function listCommits(ctx: TwinContext, repo: RepoRow, query: CommitQuery) {
+  const ref = query.sha || repo.default_branch;
   const start = resolveRef(ctx.db, repo.id, ref) ?? fail(ghError(404, `No commit found for SHA: ${ref}`));
-  const path = trimSlashes(ctx.query.get("path") ?? "") || undefined;
-  const author = ctx.query.get("author")?.toLowerCase() || undefined;
-  const since = queryTime(ctx.query.get("since"), "Commit", "since");
-  const until = queryTime(ctx.query.get("until"), "Commit", "until");
+  const path = trimSlashes(query.path ?? "") || undefined;
+  const author = query.author?.toLowerCase() || undefined;
+  const since = queryTime(query.since ?? null, "Commit", "since");
+  const until = queryTime(query.until ?? null, "Commit", "until");
   const page = pageOf(ctx);
   const filtered = !!(path || author || since || until);
   const keep = (c: CommitRow) =>
@@ -90,110 +102,201 @@ function listCommits(ctx: TwinContext, repo: RepoRow) {
   );
 }
 
+const refParams = { ...repoParams, ref: z.string().min(1).describe('A reference without the "refs/" prefix, e.g. "heads/main"') };
+const commitRef = z.string().min(1).describe("A commit SHA or branch name");
+
+// create_branch, update_branch and delete_branch (tools/git.ts) name a branch and write the ref
+// `refs/heads/<branch>` for it; get_ref and list_matching_refs also take a name that starts with
+// "refs/". Neither is a 1:1 front of a route's inputs, so those tools stay hand-written.
 export const gitRoutes: readonly Route[] = [
-  route("GET", "/repos/:owner/:repo/branches", "repos.listBranches", "List branches", (ctx) => {
-    const repo = requireRepo(ctx);
-    const page = pageOf(ctx);
-    const prot = ctx.query.get("protected");
-    const filter = prot === "true" ? " AND protected = 1" : prot === "false" ? " AND protected = 0" : "";
-    const rows = ctx.db.all<Parameters<typeof shortBranchObject>[2]>(
-      `SELECT * FROM gh_branches WHERE repo_id = ?${filter} ORDER BY name LIMIT ? OFFSET ?`,
-      repo.id,
-      page.limit,
-      page.offset,
-    );
-    const total = ctx.db.one<{ n: number }>(`SELECT count(*) AS n FROM gh_branches WHERE repo_id = ?${filter}`, repo.id)?.n ?? 0;
-    const v = new View(ctx);
-    return paged(
-      ctx,
-      rows.map((b) => shortBranchObject(v, repo, b)),
-      page,
-      total,
-      repo.id,
-    );
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/branches",
+    operation: "repos.listBranches",
+    summary: "List branches",
+    params: repoParams,
+    query: {
+      protected: lenient(z.boolean()).describe("Only protected (true) or unprotected (false) branches"),
+      ...pageQuery,
+    },
+    tool: { name: "list_branches", description: "List a repository's branches with the SHA of each branch's head commit." },
+    handler(ctx, { query }) {
+      const repo = requireRepo(ctx);
+      const page = pageOf(ctx);
+      const filter = query.protected === true ? " AND protected = 1" : query.protected === false ? " AND protected = 0" : "";
+      const rows = ctx.db.all<Parameters<typeof shortBranchObject>[2]>(
+        `SELECT * FROM gh_branches WHERE repo_id = ?${filter} ORDER BY name LIMIT ? OFFSET ?`,
+        repo.id,
+        page.limit,
+        page.offset,
+      );
+      const total = ctx.db.one<{ n: number }>(`SELECT count(*) AS n FROM gh_branches WHERE repo_id = ?${filter}`, repo.id)?.n ?? 0;
+      const v = new View(ctx);
+      return paged(
+        ctx,
+        rows.map((b) => shortBranchObject(v, repo, b)),
+        page,
+        total,
+        repo.id,
+      );
+    },
   }),
-  route("GET", "/repos/:owner/:repo/branches/:branch", "repos.getBranch", "Get a branch", (ctx) => {
-    const repo = requireRepo(ctx);
-    const branch = findBranch(ctx.db, repo.id, ctx.params.branch) ?? fail(ghError(404, "Branch not found"));
-    return ok(branchObject(new View(ctx), repo, branch));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/branches/:branch",
+    operation: "repos.getBranch",
+    summary: "Get a branch",
+    params: { ...repoParams, branch: z.string().min(1).describe("The branch name") },
+    tool: { name: "get_branch", description: "Get one branch: its head commit (`commit.sha`) and whether it is protected." },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      const branch = findBranch(ctx.db, repo.id, params.branch) ?? fail(ghError(404, "Branch not found"));
+      return ok(branchObject(new View(ctx), repo, branch));
+    },
   }),
-  route("GET", "/repos/:owner/:repo/git/ref/*ref", "git.getRef", "Get a reference", (ctx) => getRef(ctx)),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/git/ref/*ref",
+    operation: "git.getRef",
+    summary: "Get a reference",
+    params: refParams,
+    handler: (ctx, { params }) => getRef(ctx, params.ref),
+  }),
   // The legacy form of getRef, and the path every ref's `url` names: one ref by its full name,
   // else (as GitHub still answers it) the array of refs under that prefix.
-  route("GET", "/repos/:owner/:repo/git/refs/*ref", "git.getRef", "Get a reference", (ctx) => {
-    const repo = requireRepo(ctx);
-    if (findRef(ctx.db, repo.id, ctx.params.ref)) return getRef(ctx);
-    const v = new View(ctx);
-    const under = matchingRefs(ctx.db, repo.id, `${ctx.params.ref.replace(/\/+$/, "")}/`);
-    return under.length ? ok(under.map((r) => refAnswer(v, repo, r))) : ghNotFound();
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/git/refs/*ref",
+    operation: "git.getRef",
+    summary: "Get a reference",
+    params: refParams,
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      if (findRef(ctx.db, repo.id, params.ref)) return getRef(ctx, params.ref);
+      const v = new View(ctx);
+      const under = matchingRefs(ctx.db, repo.id, `${params.ref.replace(/\/+$/, "")}/`);
+      return under.length ? ok(under.map((r) => refAnswer(v, repo, r))) : ghNotFound();
+    },
   }),
-  route("GET", "/repos/:owner/:repo/git/matching-refs/*ref", "git.listMatchingRefs", "List matching references", (ctx) => {
-    const repo = requireRepo(ctx);
-    // `heads/feat` matches every branch whose name starts with `feat`; `tags` every tag.
-    const v = new View(ctx);
-    return ok(matchingRefs(ctx.db, repo.id, ctx.params.ref).map((r) => refAnswer(v, repo, r)));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/git/matching-refs/*ref",
+    operation: "git.listMatchingRefs",
+    summary: "List matching references",
+    params: refParams,
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      // `heads/feat` matches every branch whose name starts with `feat`; `tags` every tag.
+      const v = new View(ctx);
+      return ok(matchingRefs(ctx.db, repo.id, params.ref).map((r) => refAnswer(v, repo, r)));
+    },
   }),
-  route("POST", "/repos/:owner/:repo/git/refs", "git.createRef", "Create a reference", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const body = jsonBody(ctx);
-    const ref = optString(body, "ref");
-    const sha = optString(body, "sha");
-    if (ref === undefined) fail(ghValidationFailed([{ resource: "Reference", code: "missing_field", field: "ref" }]));
-    if (sha === undefined) fail(ghValidationFailed([{ resource: "Reference", code: "missing_field", field: "sha" }]));
-    const full = ref ?? "";
-    // Source: GitHub's 422 for `heads/x` ("Reference name must contain at least three
-    // slash-separated components.") and for a name git refuses ("... is not a valid ref name."),
-    // octokit/octokit.rb#675.
-    if (!/^refs\/[^/]+\/./.test(full)) fail(ghError(422, "Reference name must contain at least three slash-separated components."));
-    const at = parseRefName(full);
-    if (!at || !validBranchName(at.name)) fail(ghError(422, `${full} is not a valid ref name.`));
-    const kind = at?.kind ?? "heads";
-    const name = at?.name ?? "";
-    const object = (sha ?? "").toLowerCase();
-    const type = objectType(ctx.db, repo.id, object);
-    // A branch points at a commit; a tag at a commit or an annotated tag object.
-    if (!type || (kind === "heads" && type !== "commit")) fail(ghError(422, "Object does not exist"));
-    if (findRef(ctx.db, repo.id, full)) fail(ghError(422, "Reference already exists"));
-    if (kind === "heads") createBranch(ctx.db, repo.id, name, object);
-    else createTagRef(ctx.db, repo.id, name, object);
-    const out = refAnswer(new View(ctx), repo, { ref: `refs/${kind}/${name}`, sha: object });
-    return ok(out, 201, { location: out.url });
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/git/refs",
+    operation: "git.createRef",
+    summary: "Create a reference",
+    resource: "Reference",
+    missingField: ["ref", "sha"],
+    params: repoParams,
+    body: {
+      ref: z.string().describe('The full name of the new reference, e.g. "refs/heads/fix-typo"'),
+      sha: z.string().describe("The SHA it points at"),
+    },
+    handler(ctx, { body }) {
+      const repo = requireWritableRepo(ctx);
+      const full = body.ref;
+      // Source: GitHub's 422 for `heads/x` ("Reference name must contain at least three
+      // slash-separated components.") and for a name git refuses ("... is not a valid ref name."),
+      // octokit/octokit.rb#675.
+      if (!/^refs\/[^/]+\/./.test(full)) fail(ghError(422, "Reference name must contain at least three slash-separated components."));
+      const at = parseRefName(full);
+      if (!at || !validBranchName(at.name)) fail(ghError(422, `${full} is not a valid ref name.`));
+      const kind = at?.kind ?? "heads";
+      const name = at?.name ?? "";
+      const object = body.sha.toLowerCase();
+      const type = objectType(ctx.db, repo.id, object);
+      // A branch points at a commit; a tag at a commit or an annotated tag object.
+      if (!type || (kind === "heads" && type !== "commit")) fail(ghError(422, "Object does not exist"));
+      if (findRef(ctx.db, repo.id, full)) fail(ghError(422, "Reference already exists"));
+      if (kind === "heads") createBranch(ctx.db, repo.id, name, object);
+      else createTagRef(ctx.db, repo.id, name, object);
+      const out = refAnswer(new View(ctx), repo, { ref: `refs/${kind}/${name}`, sha: object });
+      return ok(out, 201, { location: out.url });
+    },
   }),
-  route("PATCH", "/repos/:owner/:repo/git/refs/*ref", "git.updateRef", "Update a reference", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const current = findRef(ctx.db, repo.id, ctx.params.ref) ?? fail(ghError(422, "Reference does not exist"));
-    const at = parseRefName(current.ref) ?? fail(ghError(422, "Reference does not exist"));
-    const body = jsonBody(ctx);
-    const sha = optString(body, "sha");
-    if (sha === undefined) fail(ghValidationFailed([{ resource: "Reference", code: "missing_field", field: "sha" }]));
-    const object = (sha ?? "").toLowerCase();
-    const type = objectType(ctx.db, repo.id, object);
-    if (!type || (at.kind === "heads" && type !== "commit")) fail(ghError(422, "Object does not exist"));
-    // Without `force`, the new commit must have the old one in its history (a fast-forward).
-    if (!optBoolean(body, "force") && !ancestors(ctx.db, repo.id, object).has(current.sha))
-      fail(ghError(422, "Update is not a fast forward"));
-    if (at.kind === "heads") moveBranch(ctx.db, repo.id, at.name, object, storeOf(ctx).now);
-    else moveTagRef(ctx.db, repo.id, at.name, object);
-    return ok(refAnswer(new View(ctx), repo, { ref: current.ref, sha: object }));
+  route({
+    method: "PATCH",
+    pattern: "/repos/:owner/:repo/git/refs/*ref",
+    operation: "git.updateRef",
+    summary: "Update a reference",
+    resource: "Reference",
+    missingField: ["sha"],
+    params: refParams,
+    body: {
+      sha: z.string().describe("The SHA the reference should point at"),
+      force: z.boolean().optional().describe("Allow a move that is not a fast-forward"),
+    },
+    handler(ctx, { params, body }) {
+      const repo = requireWritableRepo(ctx);
+      const current = findRef(ctx.db, repo.id, params.ref) ?? fail(ghError(422, "Reference does not exist"));
+      const at = parseRefName(current.ref) ?? fail(ghError(422, "Reference does not exist"));
+      const object = body.sha.toLowerCase();
+      const type = objectType(ctx.db, repo.id, object);
+      if (!type || (at.kind === "heads" && type !== "commit")) fail(ghError(422, "Object does not exist"));
+      // Without `force`, the new commit must have the old one in its history (a fast-forward).
+      if (!body.force && !ancestors(ctx.db, repo.id, object).has(current.sha)) fail(ghError(422, "Update is not a fast forward"));
+      if (at.kind === "heads") moveBranch(ctx.db, repo.id, at.name, object, storeOf(ctx).now);
+      else moveTagRef(ctx.db, repo.id, at.name, object);
+      return ok(refAnswer(new View(ctx), repo, { ref: current.ref, sha: object }));
+    },
   }),
-  route("DELETE", "/repos/:owner/:repo/git/refs/*ref", "git.deleteRef", "Delete a reference", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const current = findRef(ctx.db, repo.id, ctx.params.ref) ?? fail(ghError(422, "Reference does not exist"));
-    const at = parseRefName(current.ref) ?? fail(ghError(422, "Reference does not exist"));
-    if (at.kind === "tags") {
-      deleteTagRef(ctx.db, repo.id, at.name);
+  route({
+    method: "DELETE",
+    pattern: "/repos/:owner/:repo/git/refs/*ref",
+    operation: "git.deleteRef",
+    summary: "Delete a reference",
+    params: refParams,
+    handler(ctx, { params }) {
+      const repo = requireWritableRepo(ctx);
+      const current = findRef(ctx.db, repo.id, params.ref) ?? fail(ghError(422, "Reference does not exist"));
+      const at = parseRefName(current.ref) ?? fail(ghError(422, "Reference does not exist"));
+      if (at.kind === "tags") {
+        deleteTagRef(ctx.db, repo.id, at.name);
+        return ghNoContent();
+      }
+      if (at.name === repo.default_branch) fail(ghError(422, "Cannot delete the default branch of the repository"));
+      closePullsOn(storeOf(ctx), repo, at.name);
+      ctx.db.run("DELETE FROM gh_branches WHERE repo_id = ? AND name = ?", repo.id, at.name);
       return ghNoContent();
-    }
-    if (at.name === repo.default_branch) fail(ghError(422, "Cannot delete the default branch of the repository"));
-    closePullsOn(storeOf(ctx), repo, at.name);
-    ctx.db.run("DELETE FROM gh_branches WHERE repo_id = ? AND name = ?", repo.id, at.name);
-    return ghNoContent();
+    },
   }),
-  route("GET", "/repos/:owner/:repo/commits", "repos.listCommits", "List commits", (ctx) => listCommits(ctx, requireRepo(ctx))),
-  route("GET", "/repos/:owner/:repo/commits/:ref", "repos.getCommit", "Get a commit", (ctx) => {
-    const repo = requireRepo(ctx);
-    const at = resolveRef(ctx.db, repo.id, ctx.params.ref) ?? fail(ghError(422, `No commit found for SHA: ${ctx.params.ref}`));
-    const commit = findCommit(ctx.db, repo.id, at.sha) ?? fail(ghError(422, `No commit found for SHA: ${ctx.params.ref}`));
-    return ok(fullCommitObject(new View(ctx), repo, commit, commitFiles(ctx.db, commit.sha)));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/commits",
+    operation: "repos.listCommits",
+    summary: "List commits",
+    resource: "Commit",
+    params: repoParams,
+    query: commitQuery,
+    tool: { name: "list_commits", description: "List commits, newest first, on a branch (or touching one path)." },
+    handler: (ctx, { query }) => listCommits(ctx, requireRepo(ctx), query),
+  }),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/commits/:ref",
+    operation: "repos.getCommit",
+    summary: "Get a commit",
+    params: { ...repoParams, ref: commitRef },
+    tool: {
+      name: "get_commit",
+      description: "Get one commit by SHA or branch name: message, author, parents, and the files it changed.",
+    },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      const at = resolveRef(ctx.db, repo.id, params.ref) ?? fail(ghError(422, `No commit found for SHA: ${params.ref}`));
+      const commit = findCommit(ctx.db, repo.id, at.sha) ?? fail(ghError(422, `No commit found for SHA: ${params.ref}`));
+      return ok(fullCommitObject(new View(ctx), repo, commit, commitFiles(ctx.db, commit.sha)));
+    },
   }),
 ];

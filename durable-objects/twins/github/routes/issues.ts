@@ -1,8 +1,10 @@
 // Issues: list (pull requests included and flagged), get, create, update, lock and unlock.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { jsonBody, ok, route, storeOf } from "../context";
+import { ok, storeOf } from "../context";
+import { direction, issueNumber, labelList, labelNamesOf, lenient, pageQuery, repoParams, route, since } from "../declare";
 import { ghNoContent, fail, ghValidationFailed } from "../errors";
-import { labelNames, nullableString, oneOf, optNumber, optString, optStringArray, queryEnum, queryTime } from "../input";
+import { queryTime } from "../input";
 import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
@@ -14,86 +16,178 @@ function issueResponse(ctx: TwinContext, repo: RepoRow, number: number, status =
   return ok(issueObject(new View(ctx), repo, requireIssue(ctx.db, repo.id, number), undefined, { single: true }), status);
 }
 
+const issueParams = { ...repoParams, issue_number: issueNumber };
+const lockReason = z.enum(LOCK_REASONS);
+
 export const issueRoutes: readonly Route[] = [
-  route("GET", "/repos/:owner/:repo/issues", "issues.listForRepo", "List repository issues", (ctx) => {
-    const repo = requireRepo(ctx);
-    const q = ctx.query;
-    const milestone = q.get("milestone");
-    const query: IssueListQuery = {
-      state: queryEnum(q.get("state"), ["open", "closed", "all"] as const, "open"),
-      labels: (q.get("labels") ?? "")
-        .split(",")
-        .map((l) => l.trim())
-        .filter(Boolean),
-      assignee: q.get("assignee") ?? undefined,
-      creator: q.get("creator") ?? undefined,
-      mentioned: q.get("mentioned") ?? undefined,
-      milestone: milestone === null || milestone === "" ? undefined : milestone,
-      since: queryTime(q.get("since"), "Issue", "since"),
-      sort: queryEnum(q.get("sort"), ["created", "updated", "comments"] as const, "created"),
-      direction: queryEnum(q.get("direction"), ["asc", "desc"] as const, "desc"),
-    };
-    if (query.milestone !== undefined && query.milestone !== "none" && query.milestone !== "*" && !/^\d+$/.test(query.milestone))
-      fail(ghValidationFailed([{ resource: "Issue", field: "milestone", code: "invalid", value: query.milestone }]));
-    const page = pageOf(ctx);
-    const { rows, total } = listIssues(ctx.db, repo.id, query, page.limit, page.offset);
-    return paged(ctx, issueList(new View(ctx), repo, rows), page, total, repo.id);
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/issues",
+    operation: "issues.listForRepo",
+    summary: "List repository issues",
+    resource: "Issue",
+    params: repoParams,
+    query: {
+      state: lenient(z.enum(["open", "closed", "all"])).describe("Which issues (default open)"),
+      labels: z.string().optional().describe('Comma-separated label names; only issues having all of them, e.g. "bug,ui"'),
+      assignee: z.string().optional().describe('Login of an assignee, "none" for unassigned, "*" for any'),
+      creator: z.string().optional().describe("Login of the issue's author"),
+      mentioned: z.string().optional().describe("Login of a user mentioned in the issue"),
+      milestone: z.string().optional().describe('A milestone number, "none" or "*"'),
+      sort: lenient(z.enum(["created", "updated", "comments"])).describe("What to sort by (default created)"),
+      direction,
+      since,
+      ...pageQuery,
+    },
+    tool: {
+      name: "list_issues",
+      description:
+        "List a repository's issues, newest first. Like GitHub, the list also holds pull requests (they carry a `pull_request` key); skip those if you only want issues.",
+    },
+    handler(ctx, { query: q }) {
+      const repo = requireRepo(ctx);
+      const query: IssueListQuery = {
+        state: q.state ?? "open",
+        labels: (q.labels ?? "")
+          .split(",")
+          .map((l) => l.trim())
+          .filter(Boolean),
+        assignee: q.assignee,
+        creator: q.creator,
+        mentioned: q.mentioned,
+        milestone: q.milestone === "" ? undefined : q.milestone,
+        since: queryTime(q.since ?? null, "Issue", "since"),
+        sort: q.sort ?? "created",
+        direction: q.direction ?? "desc",
+      };
+      if (query.milestone !== undefined && query.milestone !== "none" && query.milestone !== "*" && !/^\d+$/.test(query.milestone))
+        fail(ghValidationFailed([{ resource: "Issue", field: "milestone", code: "invalid", value: query.milestone }]));
+      const page = pageOf(ctx);
+      const { rows, total } = listIssues(ctx.db, repo.id, query, page.limit, page.offset);
+      return paged(ctx, issueList(new View(ctx), repo, rows), page, total, repo.id);
+    },
   }),
-  route("POST", "/repos/:owner/:repo/issues", "issues.create", "Create an issue", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const body = jsonBody(ctx);
-    const title = body.title === undefined || body.title === null || body.title === "" ? undefined : body.title;
-    if (title === undefined) fail(ghValidationFailed([{ resource: "Issue", code: "missing_field", field: "title" }]));
-    const oneAssignee = optString(body, "assignee");
-    const issue = createIssue(storeOf(ctx), repo, {
-      title: String(title),
-      body: nullableString(body, "body") ?? null,
-      labels: body.labels === undefined || body.labels === null ? [] : labelNames(body.labels),
-      assignees: [...(optStringArray(body, "assignees") ?? []), ...(oneAssignee ? [oneAssignee] : [])],
-      milestone: optNumber(body, "milestone") ?? null,
-    });
-    const v = new View(ctx);
-    return ok(issueObject(v, repo, issue, undefined, { single: true }), 201, { location: v.repoApi(repo, `/issues/${issue.number}`) });
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/issues",
+    operation: "issues.create",
+    summary: "Create an issue",
+    resource: "Issue",
+    missingField: ["title"],
+    params: repoParams,
+    body: {
+      // GitHub takes a number as a title too (its schema: string or integer).
+      title: z.union([z.string().min(1), z.number()]).describe("The issue's title"),
+      body: z.string().nullable().optional().describe("The issue's text, in GitHub-flavoured markdown"),
+      labels: labelList("Label names to apply").nullable().optional(),
+      assignees: z.array(z.string()).optional().describe("Logins to assign"),
+      assignee: z.string().optional().describe("One login to assign (deprecated: use assignees)"),
+      milestone: z.number().int().positive().nullable().optional().describe("Number of the milestone to attach"),
+    },
+    tool: { name: "create_issue", description: "Open a new issue. A label the repository does not define yet is created, as on GitHub." },
+    handler(ctx, { body }) {
+      const repo = requireWritableRepo(ctx);
+      const issue = createIssue(storeOf(ctx), repo, {
+        title: String(body.title),
+        body: body.body ?? null,
+        labels: labelNamesOf(body.labels ?? []),
+        assignees: [...(body.assignees ?? []), ...(body.assignee ? [body.assignee] : [])],
+        milestone: body.milestone ?? null,
+      });
+      const v = new View(ctx);
+      return ok(issueObject(v, repo, issue, undefined, { single: true }), 201, { location: v.repoApi(repo, `/issues/${issue.number}`) });
+    },
   }),
-  route("GET", "/repos/:owner/:repo/issues/:issue_number", "issues.get", "Get an issue", (ctx) => {
-    const repo = requireRepo(ctx);
-    return issueResponse(ctx, repo, Number(ctx.params.issue_number));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/issues/:issue_number",
+    operation: "issues.get",
+    summary: "Get an issue",
+    params: issueParams,
+    tool: {
+      name: "get_issue",
+      description:
+        "Get one issue (or a pull request, seen as an issue) by number: title, body, state, labels, assignees, milestone and comment count.",
+    },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      return issueResponse(ctx, repo, params.issue_number);
+    },
   }),
-  route("PATCH", "/repos/:owner/:repo/issues/:issue_number", "issues.update", "Update an issue", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const issue = requireIssue(ctx.db, repo.id, ctx.params.issue_number);
-    const body = jsonBody(ctx);
-    const title = body.title === undefined ? undefined : body.title === null ? null : String(body.title);
-    if (title === null || title === "") fail(ghValidationFailed([{ resource: "Issue", code: "missing_field", field: "title" }]));
-    // The deprecated single `assignee` still works; `null` unassigns everyone.
-    const oneAssignee = body.assignee === undefined ? undefined : nullableString(body, "assignee");
-    const assignees =
-      optStringArray(body, "assignees") ?? (oneAssignee === undefined ? undefined : oneAssignee === null ? [] : [oneAssignee]);
-    updateIssue(storeOf(ctx), repo, issue, {
-      title: title ?? undefined,
-      body: nullableString(body, "body"),
-      state: oneOf(body.state, ["open", "closed"] as const, "Issue", "state"),
-      state_reason:
-        body.state_reason === null
-          ? null
-          : oneOf(body.state_reason, ["completed", "not_planned", "reopened"] as const, "Issue", "state_reason"),
-      labels: body.labels === undefined ? undefined : body.labels === null ? [] : labelNames(body.labels),
-      assignees,
-      milestone: optNumber(body, "milestone"),
-    });
-    return issueResponse(ctx, repo, issue.number);
+  route({
+    method: "PATCH",
+    pattern: "/repos/:owner/:repo/issues/:issue_number",
+    operation: "issues.update",
+    summary: "Update an issue",
+    resource: "Issue",
+    missingField: ["title"],
+    params: issueParams,
+    body: {
+      title: z
+        .union([z.string().min(1), z.number()])
+        .optional()
+        .describe("New title"),
+      body: z.string().nullable().optional().describe("New body (replaces the old one)"),
+      state: z.enum(["open", "closed"]).optional().describe("Close or reopen the issue"),
+      state_reason: z.enum(["completed", "not_planned", "reopened"]).nullable().optional().describe("Why it was closed or reopened"),
+      labels: labelList("The complete new set of label names; null removes them all").nullable().optional(),
+      assignees: z.array(z.string()).optional().describe("The complete new set of assignee logins"),
+      assignee: z.string().nullable().optional().describe("One login to assign, or null to unassign everyone (deprecated: use assignees)"),
+      milestone: z.number().int().positive().nullable().optional().describe("Milestone number, or null to remove it"),
+    },
+    tool: {
+      name: "update_issue",
+      description:
+        "Edit an issue: its title or body, close or reopen it (with a reason), or replace its labels, assignees or milestone. Only the fields you pass change; `labels` and `assignees` replace the whole list.",
+      destructive: true,
+    },
+    handler(ctx, { params, body }) {
+      const repo = requireWritableRepo(ctx);
+      const issue = requireIssue(ctx.db, repo.id, params.issue_number);
+      // The deprecated single `assignee` still works; `null` unassigns everyone.
+      const one = body.assignee;
+      const assignees = body.assignees ?? (one === undefined ? undefined : one === null ? [] : [one]);
+      updateIssue(storeOf(ctx), repo, issue, {
+        title: body.title === undefined ? undefined : String(body.title),
+        body: body.body,
+        state: body.state,
+        state_reason: body.state_reason,
+        labels: body.labels === undefined ? undefined : labelNamesOf(body.labels ?? []),
+        assignees,
+        milestone: body.milestone,
+      });
+      return issueResponse(ctx, repo, issue.number);
+    },
   }),
-  route("PUT", "/repos/:owner/:repo/issues/:issue_number/lock", "issues.lock", "Lock an issue", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const issue = requireIssue(ctx.db, repo.id, ctx.params.issue_number);
-    const reason = oneOf(jsonBody(ctx).lock_reason, LOCK_REASONS, "Issue", "lock_reason");
-    setLocked(storeOf(ctx), issue, true, reason ?? null);
-    return ghNoContent();
+  route({
+    method: "PUT",
+    pattern: "/repos/:owner/:repo/issues/:issue_number/lock",
+    operation: "issues.lock",
+    summary: "Lock an issue",
+    resource: "Issue",
+    params: issueParams,
+    body: { lock_reason: lockReason.optional().describe("Why it is locked") },
+    tool: { name: "lock_issue", description: "Lock an issue's or pull request's conversation so only collaborators can comment." },
+    handler(ctx, { params, body }) {
+      const repo = requireWritableRepo(ctx);
+      const issue = requireIssue(ctx.db, repo.id, params.issue_number);
+      setLocked(storeOf(ctx), issue, true, body.lock_reason ?? null);
+      return ghNoContent();
+    },
   }),
-  route("DELETE", "/repos/:owner/:repo/issues/:issue_number/lock", "issues.unlock", "Unlock an issue", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const issue = requireIssue(ctx.db, repo.id, ctx.params.issue_number);
-    setLocked(storeOf(ctx), issue, false, null);
-    return ghNoContent();
+  route({
+    method: "DELETE",
+    pattern: "/repos/:owner/:repo/issues/:issue_number/lock",
+    operation: "issues.unlock",
+    summary: "Unlock an issue",
+    params: issueParams,
+    // Unlocking takes nothing away.
+    tool: { name: "unlock_issue", description: "Unlock an issue's or pull request's conversation.", destructive: false },
+    handler(ctx, { params }) {
+      const repo = requireWritableRepo(ctx);
+      const issue = requireIssue(ctx.db, repo.id, params.issue_number);
+      setLocked(storeOf(ctx), issue, false, null);
+      return ghNoContent();
+    },
   }),
 ];

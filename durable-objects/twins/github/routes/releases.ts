@@ -2,10 +2,11 @@
 // published and the tag is missing), list, get (by id, by tag, the latest), update, delete,
 // generated release notes, and the repository's tags. Shapes: @octokit/openapi `release`,
 // `release-notes-content` and `tag`.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { jsonBody, ok, route, storeOf } from "../context";
+import { ok, storeOf } from "../context";
+import { lenient, pageQuery, repoParams, route } from "../declare";
 import { fail, ghNoContent, ghNotFound, ghValidationFailed } from "../errors";
-import { notSupplied, nullableString, optBoolean, optString } from "../input";
 import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { nextId } from "../store/base";
@@ -78,10 +79,7 @@ function ensureTag(ctx: TwinContext, repo: RepoRow, tag: string, target: string)
   createTagRef(ctx.db, repo.id, tag, at.sha);
 }
 
-const makeLatest = (body: Record<string, unknown>) => {
-  const value = body.make_latest;
-  return value === "true" || value === true;
-};
+const makeLatest = (body: { make_latest?: string | boolean }) => body.make_latest === "true" || body.make_latest === true;
 
 /** Merged pull requests reachable from `head` and not from `since`, oldest first. */
 function mergedBetween(ctx: TwinContext, repo: RepoRow, head: string, since: string | undefined): IssueRow[] {
@@ -114,165 +112,273 @@ function previousReleaseTag(ctx: TwinContext, repo: RepoRow, tag: string): strin
   )?.tag_name;
 }
 
+const releaseParams = { ...repoParams, release_id: z.number().int().positive().describe("The release's id") };
+const releaseFields = {
+  target_commitish: z.string().optional().describe("Branch or commit the tag is made at (default: the default branch)"),
+  name: z.string().nullable().optional().describe("The release's title"),
+  body: z.string().nullable().optional().describe("The release notes, in GitHub-flavoured markdown"),
+  draft: z.boolean().optional().describe("Keep it as an unpublished draft"),
+  prerelease: z.boolean().optional().describe("Mark it as a prerelease"),
+  // GitHub ignores a value it does not know here.
+  make_latest: lenient(z.enum(["true", "false", "legacy"]).or(z.boolean())).describe('"true" makes it the latest release'),
+};
+
 export const releaseRoutes: readonly Route[] = [
-  route("GET", "/repos/:owner/:repo/releases", "repos.listReleases", "List releases", (ctx) => {
-    const repo = requireRepo(ctx);
-    const page = pageOf(ctx);
-    const rows = ctx.db.all<ReleaseRow>(
-      "SELECT * FROM gh_releases WHERE repo_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
-      repo.id,
-      page.limit,
-      page.offset,
-    );
-    const total = ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM gh_releases WHERE repo_id = ?", repo.id)?.n ?? 0;
-    const v = new View(ctx);
-    return paged(
-      ctx,
-      rows.map((r) => releaseObject(v, repo, r)),
-      page,
-      total,
-      repo.id,
-    );
-  }),
-  route("POST", "/repos/:owner/:repo/releases", "repos.createRelease", "Create a release", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const body = jsonBody(ctx);
-    const s = storeOf(ctx);
-    const tag = optString(body, "tag_name") ?? notSupplied("tag_name");
-    if (!tag.trim()) fail(ghValidationFailed([{ resource: "Release", code: "missing_field", field: "tag_name" }]));
-    if (ctx.db.one("SELECT 1 AS x FROM gh_releases WHERE repo_id = ? AND tag_name = ?", repo.id, tag))
-      fail(ghValidationFailed([{ resource: "Release", code: "already_exists", field: "tag_name" }]));
-    const target = optString(body, "target_commitish") || repo.default_branch;
-    const draft = optBoolean(body, "draft") ?? false;
-    const prerelease = optBoolean(body, "prerelease") ?? false;
-    if (!draft) ensureTag(ctx, repo, tag, target);
-    let name = nullableString(body, "name") ?? null;
-    let notes = nullableString(body, "body") ?? null;
-    if (optBoolean(body, "generate_release_notes")) {
-      const head = findRef(ctx.db, repo.id, `tags/${tag}`)?.sha ?? resolveRef(ctx.db, repo.id, target)?.sha ?? "";
-      const generated = releaseNotes(ctx, repo, tag, peel(ctx.db, repo.id, head) ?? head, previousReleaseTag(ctx, repo, tag));
-      name = name ?? generated.name;
-      notes = notes ? `${notes}\n\n${generated.body}` : generated.body;
-    }
-    const latest = makeLatest(body);
-    if (latest) ctx.db.run("UPDATE gh_releases SET latest = 0 WHERE repo_id = ?", repo.id);
-    const id = nextId(ctx.db);
-    ctx.db.run(
-      `INSERT INTO gh_releases (id, repo_id, tag_name, target_commitish, name, body, draft, prerelease, latest, author, created_at, published_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      id,
-      repo.id,
-      tag,
-      target,
-      name,
-      notes,
-      draft ? 1 : 0,
-      prerelease ? 1 : 0,
-      latest ? 1 : 0,
-      s.actor,
-      s.now,
-      draft ? null : s.now,
-      s.now,
-    );
-    const out = releaseObject(new View(ctx), repo, requireRelease(ctx, repo, String(id)));
-    return ok(out, 201, { location: out.url });
-  }),
-  route(
-    "POST",
-    "/repos/:owner/:repo/releases/generate-notes",
-    "repos.generateReleaseNotes",
-    "Generate release notes content for a release",
-    (ctx) => {
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/releases",
+    operation: "repos.listReleases",
+    summary: "List releases",
+    params: repoParams,
+    query: pageQuery,
+    tool: { name: "list_releases", description: "List a repository's releases, newest first." },
+    handler(ctx) {
       const repo = requireRepo(ctx);
-      const body = jsonBody(ctx);
-      const tag = optString(body, "tag_name") ?? notSupplied("tag_name");
-      const target = optString(body, "target_commitish") || repo.default_branch;
+      const page = pageOf(ctx);
+      const rows = ctx.db.all<ReleaseRow>(
+        "SELECT * FROM gh_releases WHERE repo_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+        repo.id,
+        page.limit,
+        page.offset,
+      );
+      const total = ctx.db.one<{ n: number }>("SELECT count(*) AS n FROM gh_releases WHERE repo_id = ?", repo.id)?.n ?? 0;
+      const v = new View(ctx);
+      return paged(
+        ctx,
+        rows.map((r) => releaseObject(v, repo, r)),
+        page,
+        total,
+        repo.id,
+      );
+    },
+  }),
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/releases",
+    operation: "repos.createRelease",
+    summary: "Create a release",
+    resource: "Release",
+    params: repoParams,
+    body: {
+      tag_name: z.string().describe("The tag's name, e.g. v1.2.0"),
+      ...releaseFields,
+      generate_release_notes: z.boolean().optional().describe("Write the notes from the pull requests merged since the last release"),
+    },
+    tool: {
+      name: "create_release",
+      description: "Create a release; its tag is created at target_commitish when it does not exist yet (unless a draft).",
+    },
+    handler(ctx, { body }) {
+      const repo = requireWritableRepo(ctx);
+      const s = storeOf(ctx);
+      const tag = body.tag_name;
+      if (!tag.trim()) fail(ghValidationFailed([{ resource: "Release", code: "missing_field", field: "tag_name" }]));
+      if (ctx.db.one("SELECT 1 AS x FROM gh_releases WHERE repo_id = ? AND tag_name = ?", repo.id, tag))
+        fail(ghValidationFailed([{ resource: "Release", code: "already_exists", field: "tag_name" }]));
+      const target = body.target_commitish || repo.default_branch;
+      const draft = body.draft ?? false;
+      const prerelease = body.prerelease ?? false;
+      if (!draft) ensureTag(ctx, repo, tag, target);
+      let name = body.name ?? null;
+      let notes = body.body ?? null;
+      if (body.generate_release_notes) {
+        const head = findRef(ctx.db, repo.id, `tags/${tag}`)?.sha ?? resolveRef(ctx.db, repo.id, target)?.sha ?? "";
+        const generated = releaseNotes(ctx, repo, tag, peel(ctx.db, repo.id, head) ?? head, previousReleaseTag(ctx, repo, tag));
+        name = name ?? generated.name;
+        notes = notes ? `${notes}\n\n${generated.body}` : generated.body;
+      }
+      const latest = makeLatest(body);
+      if (latest) ctx.db.run("UPDATE gh_releases SET latest = 0 WHERE repo_id = ?", repo.id);
+      const id = nextId(ctx.db);
+      ctx.db.run(
+        `INSERT INTO gh_releases (id, repo_id, tag_name, target_commitish, name, body, draft, prerelease, latest, author, created_at, published_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        id,
+        repo.id,
+        tag,
+        target,
+        name,
+        notes,
+        draft ? 1 : 0,
+        prerelease ? 1 : 0,
+        latest ? 1 : 0,
+        s.actor,
+        s.now,
+        draft ? null : s.now,
+        s.now,
+      );
+      const out = releaseObject(new View(ctx), repo, requireRelease(ctx, repo, String(id)));
+      return ok(out, 201, { location: out.url });
+    },
+  }),
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/releases/generate-notes",
+    operation: "repos.generateReleaseNotes",
+    summary: "Generate release notes content for a release",
+    resource: "Release",
+    params: repoParams,
+    body: {
+      tag_name: z.string().describe("The tag the notes are for"),
+      target_commitish: z.string().optional().describe("Where the tag would be made if it does not exist (default: the default branch)"),
+      previous_tag_name: z.string().optional().describe("The tag the notes start from (default: the previous release's)"),
+    },
+    // A POST that only computes an answer and stores nothing.
+    tool: {
+      name: "generate_release_notes",
+      description: "Generate a release's notes: the pull requests merged since the previous release.",
+      readOnly: true,
+    },
+    handler(ctx, { body }) {
+      const repo = requireRepo(ctx);
+      const tag = body.tag_name;
+      const target = body.target_commitish || repo.default_branch;
       const existing = findRef(ctx.db, repo.id, `tags/${tag}`);
       const head = (existing ? peel(ctx.db, repo.id, existing.sha) : resolveRef(ctx.db, repo.id, target)?.sha) ?? fail(ghNotFound());
-      const previous = optString(body, "previous_tag_name") ?? previousReleaseTag(ctx, repo, tag);
+      const previous = body.previous_tag_name ?? previousReleaseTag(ctx, repo, tag);
       if (previous && !findRef(ctx.db, repo.id, `tags/${previous}`))
         fail(ghValidationFailed([{ resource: "Release", code: "invalid", field: "previous_tag_name" }]));
       return ok(releaseNotes(ctx, repo, tag, head, previous));
     },
-  ),
-  route("GET", "/repos/:owner/:repo/releases/latest", "repos.getLatestRelease", "Get the latest release", (ctx) => {
-    const repo = requireRepo(ctx);
-    return ok(releaseObject(new View(ctx), repo, latestRelease(ctx, repo) ?? fail(ghNotFound())));
   }),
-  route("GET", "/repos/:owner/:repo/releases/tags/*tag", "repos.getReleaseByTag", "Get a release by tag name", (ctx) => {
-    const repo = requireRepo(ctx);
-    const rel = ctx.db.one<ReleaseRow>("SELECT * FROM gh_releases WHERE repo_id = ? AND tag_name = ?", repo.id, ctx.params.tag);
-    return ok(releaseObject(new View(ctx), repo, rel ?? fail(ghNotFound())));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/releases/latest",
+    operation: "repos.getLatestRelease",
+    summary: "Get the latest release",
+    params: repoParams,
+    tool: { name: "get_latest_release", description: "Get the latest published, non-prerelease release." },
+    handler(ctx) {
+      const repo = requireRepo(ctx);
+      return ok(releaseObject(new View(ctx), repo, latestRelease(ctx, repo) ?? fail(ghNotFound())));
+    },
   }),
-  route("GET", "/repos/:owner/:repo/releases/:release_id", "repos.getRelease", "Get a release", (ctx) => {
-    const repo = requireRepo(ctx);
-    return ok(releaseObject(new View(ctx), repo, requireRelease(ctx, repo, ctx.params.release_id)));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/releases/tags/*tag",
+    operation: "repos.getReleaseByTag",
+    summary: "Get a release by tag name",
+    params: { ...repoParams, tag: z.string().min(1).describe("The tag's name") },
+    tool: { name: "get_release_by_tag", description: "Get the release made for a tag, by the tag's name." },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      const rel = ctx.db.one<ReleaseRow>("SELECT * FROM gh_releases WHERE repo_id = ? AND tag_name = ?", repo.id, params.tag);
+      return ok(releaseObject(new View(ctx), repo, rel ?? fail(ghNotFound())));
+    },
   }),
-  route("GET", "/repos/:owner/:repo/releases/:release_id/assets", "repos.listReleaseAssets", "List release assets", (ctx) => {
-    const repo = requireRepo(ctx);
-    requireRelease(ctx, repo, ctx.params.release_id);
-    return paged(ctx, [], pageOf(ctx), 0, repo.id);
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/releases/:release_id",
+    operation: "repos.getRelease",
+    summary: "Get a release",
+    params: releaseParams,
+    tool: { name: "get_release", description: "Get a release by its numeric id: tag, name, notes, draft and prerelease state." },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      return ok(releaseObject(new View(ctx), repo, requireRelease(ctx, repo, String(params.release_id))));
+    },
   }),
-  route("PATCH", "/repos/:owner/:repo/releases/:release_id", "repos.updateRelease", "Update a release", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const rel = requireRelease(ctx, repo, ctx.params.release_id);
-    const body = jsonBody(ctx);
-    const s = storeOf(ctx);
-    const tag = optString(body, "tag_name") ?? rel.tag_name;
-    if (tag !== rel.tag_name && ctx.db.one("SELECT 1 AS x FROM gh_releases WHERE repo_id = ? AND tag_name = ?", repo.id, tag))
-      fail(ghValidationFailed([{ resource: "Release", code: "already_exists", field: "tag_name" }]));
-    const target = optString(body, "target_commitish") ?? rel.target_commitish;
-    const draft = optBoolean(body, "draft") ?? rel.draft === 1;
-    const name = body.name === undefined ? rel.name : (nullableString(body, "name") ?? null);
-    const text = body.body === undefined ? rel.body : (nullableString(body, "body") ?? null);
-    const prerelease = optBoolean(body, "prerelease") ?? rel.prerelease === 1;
-    if (!draft) ensureTag(ctx, repo, tag, target);
-    if (makeLatest(body)) ctx.db.run("UPDATE gh_releases SET latest = 0 WHERE repo_id = ?", repo.id);
-    ctx.db.run(
-      `UPDATE gh_releases SET tag_name = ?, target_commitish = ?, name = ?, body = ?, draft = ?, prerelease = ?,
-         latest = CASE WHEN ? THEN 1 ELSE latest END, published_at = COALESCE(published_at, ?), updated_at = ? WHERE id = ?`,
-      tag,
-      target,
-      name,
-      text,
-      draft ? 1 : 0,
-      prerelease ? 1 : 0,
-      makeLatest(body) ? 1 : 0,
-      draft ? null : s.now,
-      s.now,
-      rel.id,
-    );
-    return ok(releaseObject(new View(ctx), repo, requireRelease(ctx, repo, String(rel.id))));
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/releases/:release_id/assets",
+    operation: "repos.listReleaseAssets",
+    summary: "List release assets",
+    params: releaseParams,
+    query: pageQuery,
+    tool: { name: "list_release_assets", description: "List the files (assets) attached to a release." },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      requireRelease(ctx, repo, String(params.release_id));
+      return paged(ctx, [], pageOf(ctx), 0, repo.id);
+    },
   }),
-  route("DELETE", "/repos/:owner/:repo/releases/:release_id", "repos.deleteRelease", "Delete a release", (ctx) => {
-    const repo = requireWritableRepo(ctx);
-    const rel = requireRelease(ctx, repo, ctx.params.release_id);
-    // Deleting a release keeps its tag, as on GitHub.
-    ctx.db.run("DELETE FROM gh_releases WHERE id = ?", rel.id);
-    return ghNoContent();
+  route({
+    method: "PATCH",
+    pattern: "/repos/:owner/:repo/releases/:release_id",
+    operation: "repos.updateRelease",
+    summary: "Update a release",
+    resource: "Release",
+    params: releaseParams,
+    body: { tag_name: z.string().optional().describe("A new tag name"), ...releaseFields },
+    tool: { name: "update_release", description: "Update a release (publish a draft with draft: false)." },
+    handler(ctx, { params, body }) {
+      const repo = requireWritableRepo(ctx);
+      const rel = requireRelease(ctx, repo, String(params.release_id));
+      const s = storeOf(ctx);
+      const tag = body.tag_name ?? rel.tag_name;
+      if (tag !== rel.tag_name && ctx.db.one("SELECT 1 AS x FROM gh_releases WHERE repo_id = ? AND tag_name = ?", repo.id, tag))
+        fail(ghValidationFailed([{ resource: "Release", code: "already_exists", field: "tag_name" }]));
+      const target = body.target_commitish ?? rel.target_commitish;
+      const draft = body.draft ?? rel.draft === 1;
+      const name = body.name === undefined ? rel.name : body.name;
+      const text = body.body === undefined ? rel.body : body.body;
+      const prerelease = body.prerelease ?? rel.prerelease === 1;
+      if (!draft) ensureTag(ctx, repo, tag, target);
+      const latest = makeLatest(body);
+      if (latest) ctx.db.run("UPDATE gh_releases SET latest = 0 WHERE repo_id = ?", repo.id);
+      ctx.db.run(
+        `UPDATE gh_releases SET tag_name = ?, target_commitish = ?, name = ?, body = ?, draft = ?, prerelease = ?,
+           latest = CASE WHEN ? THEN 1 ELSE latest END, published_at = COALESCE(published_at, ?), updated_at = ? WHERE id = ?`,
+        tag,
+        target,
+        name,
+        text,
+        draft ? 1 : 0,
+        prerelease ? 1 : 0,
+        latest ? 1 : 0,
+        draft ? null : s.now,
+        s.now,
+        rel.id,
+      );
+      return ok(releaseObject(new View(ctx), repo, requireRelease(ctx, repo, String(rel.id))));
+    },
   }),
-  route("GET", "/repos/:owner/:repo/tags", "repos.listTags", "List repository tags", (ctx) => {
-    const repo = requireRepo(ctx);
-    const page = pageOf(ctx);
-    // Newest name first, as GitHub lists tags (it sorts by version-like name, descending).
-    const tags = matchingRefs(ctx.db, repo.id, "tags/").reverse();
-    const v = new View(ctx);
-    return paged(
-      ctx,
-      tags.slice(page.offset, page.offset + page.limit).map((t) => {
-        const name = t.ref.slice("refs/tags/".length);
-        const sha = peel(ctx.db, repo.id, t.sha) ?? t.sha;
-        return {
-          name,
-          commit: { sha, url: v.repoApi(repo, `/commits/${sha}`) },
-          zipball_url: v.repoApi(repo, `/zipball/refs/tags/${name}`),
-          tarball_url: v.repoApi(repo, `/tarball/refs/tags/${name}`),
-          node_id: nodeId("Ref", Number.parseInt(t.sha.slice(0, 8), 16) || 0),
-        };
-      }),
-      page,
-      tags.length,
-      repo.id,
-    );
+  route({
+    method: "DELETE",
+    pattern: "/repos/:owner/:repo/releases/:release_id",
+    operation: "repos.deleteRelease",
+    summary: "Delete a release",
+    params: releaseParams,
+    tool: { name: "delete_release", description: "Delete a release (its tag stays)." },
+    handler(ctx, { params }) {
+      const repo = requireWritableRepo(ctx);
+      const rel = requireRelease(ctx, repo, String(params.release_id));
+      // Deleting a release keeps its tag, as on GitHub.
+      ctx.db.run("DELETE FROM gh_releases WHERE id = ?", rel.id);
+      return ghNoContent();
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/tags",
+    operation: "repos.listTags",
+    summary: "List repository tags",
+    params: repoParams,
+    query: pageQuery,
+    tool: { name: "list_tags", description: "List a repository's tags with the commit each points at." },
+    handler(ctx) {
+      const repo = requireRepo(ctx);
+      const page = pageOf(ctx);
+      // Newest name first, as GitHub lists tags (it sorts by version-like name, descending).
+      const tags = matchingRefs(ctx.db, repo.id, "tags/").reverse();
+      const v = new View(ctx);
+      return paged(
+        ctx,
+        tags.slice(page.offset, page.offset + page.limit).map((t) => {
+          const name = t.ref.slice("refs/tags/".length);
+          const sha = peel(ctx.db, repo.id, t.sha) ?? t.sha;
+          return {
+            name,
+            commit: { sha, url: v.repoApi(repo, `/commits/${sha}`) },
+            zipball_url: v.repoApi(repo, `/zipball/refs/tags/${name}`),
+            tarball_url: v.repoApi(repo, `/tarball/refs/tags/${name}`),
+            node_id: nodeId("Ref", Number.parseInt(t.sha.slice(0, 8), 16) || 0),
+          };
+        }),
+        page,
+        tags.length,
+        repo.id,
+      );
+    },
   }),
 ];

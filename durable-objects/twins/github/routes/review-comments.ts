@@ -1,10 +1,12 @@
 // Pull-request review comments (inline on a line or range of the diff, threads by reply), their
 // reactions, and updating a pull request's branch with its base. These routes come before the
 // pull-request routes, so `/pulls/comments` is never read as a pull number.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { jsonBody, ok, route, storeOf } from "../context";
+import { ok, storeOf } from "../context";
+import { commentId, direction, lenient, pageQuery, pullNumber, repoParams, route, since } from "../declare";
 import { fail, ghError, ghNoContent, ghNotFound } from "../errors";
-import { invalidRequest, notSupplied, oneOf, optNumber, optString, queryEnum, queryTime } from "../input";
+import { invalidRequest, notSupplied, oneOf, optNumber, optString, queryTime } from "../input";
 import { isBody } from "../../kit/input";
 import { pageOf, paged } from "../pagination";
 import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
@@ -72,11 +74,10 @@ function createComment(ctx: TwinContext, repo: RepoRow, pull: IssueRow, body: Re
   return insertReviewComment(s, pull, comment, at);
 }
 
-function updateBranch(ctx: TwinContext) {
+function updateBranch(ctx: TwinContext, pullNumber: number, expected: string | undefined) {
   const repo = requireWritableRepo(ctx);
-  const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
+  const pull = requirePull(ctx.db, repo.id, pullNumber);
   const s = storeOf(ctx);
-  const expected = optString(jsonBody(ctx), "expected_head_sha");
   const head = findBranch(ctx.db, repo.id, pull.head ?? "") ?? fail(ghNotFound());
   const base = findBranch(ctx.db, repo.id, pull.base ?? "") ?? fail(ghNotFound());
   // Sources for the messages: GitHub's 422s for pulls/update-branch (docs: "Update a pull request branch").
@@ -105,84 +106,36 @@ function updateBranch(ctx: TwinContext) {
   );
 }
 
-const order = (ctx: TwinContext) => ({
-  sort: queryEnum(ctx.query.get("sort"), ["created", "updated"] as const, "created"),
-  direction: queryEnum(ctx.query.get("direction"), ["asc", "desc"] as const, "asc"),
+const pullParams = { ...repoParams, pull_number: pullNumber };
+const commentParams = { ...repoParams, comment_id: commentId.describe("The review comment's id") };
+const side = z.enum(SIDES);
+const listQuery = {
+  sort: lenient(z.enum(["created", "updated"])).describe("What to sort by (default created)"),
+  direction,
+  since,
+  ...pageQuery,
+};
+const order = (query: { sort?: "created" | "updated"; direction?: "asc" | "desc" }) => ({
+  sort: query.sort ?? "created",
+  direction: query.direction ?? "asc",
 });
+const commentText = z.string().describe("The comment, in GitHub-flavoured markdown");
 
 export const reviewCommentRoutes: readonly Route[] = [
-  route("GET", "/repos/:owner/:repo/pulls/comments", "pulls.listReviewCommentsForRepo", "List review comments in a repository", (ctx) => {
-    const repo = requireRepo(ctx);
-    const page = pageOf(ctx);
-    const since = queryTime(ctx.query.get("since"), "PullRequestReviewComment", "since");
-    const { rows, total } = listReviewComments(ctx.db, repo.id, since ? { since } : {}, order(ctx), page.limit, page.offset);
-    const v = new View(ctx);
-    return paged(
-      ctx,
-      rows.map((c) => reviewCommentObject(v, repo, c)),
-      page,
-      total,
-      repo.id,
-    );
-  }),
-  route(
-    "GET",
-    "/repos/:owner/:repo/pulls/comments/:comment_id",
-    "pulls.getReviewComment",
-    "Get a review comment for a pull request",
-    (ctx) => {
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/pulls/comments",
+    operation: "pulls.listReviewCommentsForRepo",
+    summary: "List review comments in a repository",
+    resource: "PullRequestReviewComment",
+    params: repoParams,
+    query: listQuery,
+    tool: { name: "list_repository_review_comments", description: "List inline review comments across a repository's pull requests." },
+    handler(ctx, { query }) {
       const repo = requireRepo(ctx);
-      return ok(reviewCommentObject(new View(ctx), repo, requireReviewComment(ctx.db, repo.id, ctx.params.comment_id)));
-    },
-  ),
-  route(
-    "PATCH",
-    "/repos/:owner/:repo/pulls/comments/:comment_id",
-    "pulls.updateReviewComment",
-    "Update a review comment for a pull request",
-    (ctx) => {
-      const repo = requireWritableRepo(ctx);
-      const comment = requireReviewComment(ctx.db, repo.id, ctx.params.comment_id);
-      const text = optString(jsonBody(ctx), "body") ?? notSupplied("body");
-      const s = storeOf(ctx);
-      ctx.db.run("UPDATE gh_review_comments SET body = ?, updated_at = ? WHERE id = ?", text, s.now, comment.id);
-      return ok(reviewCommentObject(new View(ctx), repo, { ...comment, body: text, updated_at: s.now }));
-    },
-  ),
-  route(
-    "DELETE",
-    "/repos/:owner/:repo/pulls/comments/:comment_id",
-    "pulls.deleteReviewComment",
-    "Delete a review comment for a pull request",
-    (ctx) => {
-      const repo = requireWritableRepo(ctx);
-      const comment = requireReviewComment(ctx.db, repo.id, ctx.params.comment_id);
-      ctx.db.run("DELETE FROM gh_review_comments WHERE id = ?", comment.id);
-      ctx.db.run("DELETE FROM gh_reactions WHERE subject = 'review_comment' AND subject_id = ?", comment.id);
-      return ghNoContent();
-    },
-  ),
-  ...reactionRoutes(
-    "/repos/:owner/:repo/pulls/comments/:comment_id",
-    {
-      list: "reactions.listForPullRequestReviewComment",
-      create: "reactions.createForPullRequestReviewComment",
-      delete: "reactions.deleteForPullRequestComment",
-    },
-    (ctx, repo) => ({ subject: "review_comment", id: requireReviewComment(ctx.db, repo.id, ctx.params.comment_id).id }),
-  ),
-  route(
-    "GET",
-    "/repos/:owner/:repo/pulls/:pull_number/comments",
-    "pulls.listReviewComments",
-    "List review comments on a pull request",
-    (ctx) => {
-      const repo = requireRepo(ctx);
-      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
       const page = pageOf(ctx);
-      const since = queryTime(ctx.query.get("since"), "PullRequestReviewComment", "since");
-      const where = { pull: pull.number, ...(since ? { since } : {}) };
-      const { rows, total } = listReviewComments(ctx.db, repo.id, where, order(ctx), page.limit, page.offset);
+      const since = queryTime(query.since ?? null, "PullRequestReviewComment", "since");
+      const { rows, total } = listReviewComments(ctx.db, repo.id, since ? { since } : {}, order(query), page.limit, page.offset);
       const v = new View(ctx);
       return paged(
         ctx,
@@ -192,24 +145,122 @@ export const reviewCommentRoutes: readonly Route[] = [
         repo.id,
       );
     },
-  ),
-  route(
-    "POST",
-    "/repos/:owner/:repo/pulls/:pull_number/comments",
-    "pulls.createReviewComment",
-    "Create a review comment for a pull request",
-    (ctx) => {
+  }),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/pulls/comments/:comment_id",
+    operation: "pulls.getReviewComment",
+    summary: "Get a review comment for a pull request",
+    params: commentParams,
+    tool: { name: "get_review_comment", description: "Get one inline review comment on a pull request's diff." },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      return ok(reviewCommentObject(new View(ctx), repo, requireReviewComment(ctx.db, repo.id, String(params.comment_id))));
+    },
+  }),
+  route({
+    method: "PATCH",
+    pattern: "/repos/:owner/:repo/pulls/comments/:comment_id",
+    operation: "pulls.updateReviewComment",
+    summary: "Update a review comment for a pull request",
+    resource: "PullRequestReviewComment",
+    params: commentParams,
+    body: { body: commentText },
+    tool: { name: "update_review_comment", description: "Edit an inline review comment's text." },
+    handler(ctx, { params, body }) {
       const repo = requireWritableRepo(ctx);
-      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
-      const body = jsonBody(ctx);
-      const inReplyTo = optNumber(body, "in_reply_to");
-      if (inReplyTo !== undefined && inReplyTo !== null) {
-        const parent = requireReviewComment(ctx.db, repo.id, String(inReplyTo));
+      const comment = requireReviewComment(ctx.db, repo.id, String(params.comment_id));
+      const s = storeOf(ctx);
+      ctx.db.run("UPDATE gh_review_comments SET body = ?, updated_at = ? WHERE id = ?", body.body, s.now, comment.id);
+      return ok(reviewCommentObject(new View(ctx), repo, { ...comment, body: body.body, updated_at: s.now }));
+    },
+  }),
+  route({
+    method: "DELETE",
+    pattern: "/repos/:owner/:repo/pulls/comments/:comment_id",
+    operation: "pulls.deleteReviewComment",
+    summary: "Delete a review comment for a pull request",
+    params: commentParams,
+    tool: { name: "delete_review_comment", description: "Delete an inline review comment." },
+    handler(ctx, { params }) {
+      const repo = requireWritableRepo(ctx);
+      const comment = requireReviewComment(ctx.db, repo.id, String(params.comment_id));
+      ctx.db.run("DELETE FROM gh_review_comments WHERE id = ?", comment.id);
+      ctx.db.run("DELETE FROM gh_reactions WHERE subject = 'review_comment' AND subject_id = ?", comment.id);
+      return ghNoContent();
+    },
+  }),
+  ...reactionRoutes({
+    base: "/repos/:owner/:repo/pulls/comments/:comment_id",
+    names: {
+      list: "reactions.listForPullRequestReviewComment",
+      create: "reactions.createForPullRequestReviewComment",
+      delete: "reactions.deleteForPullRequestComment",
+    },
+    idArg: "comment_id",
+    kind: "review_comment",
+    subjectOf: (ctx, repo, id) => ({ subject: "review_comment", id: requireReviewComment(ctx.db, repo.id, String(id)).id }),
+  }),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/pulls/:pull_number/comments",
+    operation: "pulls.listReviewComments",
+    summary: "List review comments on a pull request",
+    resource: "PullRequestReviewComment",
+    params: pullParams,
+    query: listQuery,
+    tool: { name: "list_review_comments", description: "List the inline review comments on a pull request." },
+    handler(ctx, { params, query }) {
+      const repo = requireRepo(ctx);
+      const pull = requirePull(ctx.db, repo.id, params.pull_number);
+      const page = pageOf(ctx);
+      const since = queryTime(query.since ?? null, "PullRequestReviewComment", "since");
+      const where = { pull: pull.number, ...(since ? { since } : {}) };
+      const { rows, total } = listReviewComments(ctx.db, repo.id, where, order(query), page.limit, page.offset);
+      const v = new View(ctx);
+      return paged(
+        ctx,
+        rows.map((c) => reviewCommentObject(v, repo, c)),
+        page,
+        total,
+        repo.id,
+      );
+    },
+  }),
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/pulls/:pull_number/comments",
+    operation: "pulls.createReviewComment",
+    summary: "Create a review comment for a pull request",
+    resource: "PullRequestReviewComment",
+    params: pullParams,
+    // commit_id and path are required unless the comment is a reply (`in_reply_to`); the handler says so.
+    body: {
+      body: commentText,
+      commit_id: z.string().optional().describe("The pull request's head SHA (required unless in_reply_to is given)"),
+      path: z.string().optional().describe("The file's path in the pull request (required unless in_reply_to is given)"),
+      line: z.number().int().nullable().optional().describe("The line of the diff the comment is on"),
+      side: side.optional().describe("RIGHT (new code, default) or LEFT (removed code)"),
+      start_line: z.number().int().nullable().optional().describe("First line of a multi-line comment"),
+      start_side: side.optional().describe("The side of start_line"),
+      subject_type: z.enum(["line", "file"]).optional().describe('"file" comments on the whole file'),
+      position: z.number().int().nullable().optional().describe("Deprecated: a line index in the file's patch; use line"),
+      in_reply_to: z.number().int().nullable().optional().describe("The id of a review comment to reply to"),
+    },
+    tool: {
+      name: "create_review_comment",
+      description: "Comment on a line (or lines) of a pull request's diff. commit_id is the pull request's head SHA.",
+    },
+    handler(ctx, { params, body }) {
+      const repo = requireWritableRepo(ctx);
+      const pull = requirePull(ctx.db, repo.id, params.pull_number);
+      if (body.in_reply_to !== undefined && body.in_reply_to !== null) {
+        const parent = requireReviewComment(ctx.db, repo.id, String(body.in_reply_to));
         if (parent.pull_number !== pull.number) fail(ghNotFound());
-        const reply = replyTo(storeOf(ctx), pull, parent, optString(body, "body") ?? notSupplied("body"));
+        const reply = replyTo(storeOf(ctx), pull, parent, body.body);
         return ok(reviewCommentObject(new View(ctx), repo, reply), 201);
       }
-      const commitId = (optString(body, "commit_id") ?? notSupplied("commit_id")).toLowerCase();
+      const commitId = (body.commit_id ?? notSupplied("commit_id")).toLowerCase();
       if (!findCommit(ctx.db, repo.id, commitId))
         fail(
           ghError(422, "Validation Failed", { errors: [{ resource: "PullRequestReviewComment", code: "invalid", field: "commit_id" }] }),
@@ -217,30 +268,37 @@ export const reviewCommentRoutes: readonly Route[] = [
       const comment = createComment(ctx, repo, pull, body);
       return ok(reviewCommentObject(new View(ctx), repo, comment), 201);
     },
-  ),
-  route(
-    "POST",
-    "/repos/:owner/:repo/pulls/:pull_number/comments/:comment_id/replies",
-    "pulls.createReplyForReviewComment",
-    "Create a reply for a review comment",
-    (ctx) => {
+  }),
+  route({
+    method: "POST",
+    pattern: "/repos/:owner/:repo/pulls/:pull_number/comments/:comment_id/replies",
+    operation: "pulls.createReplyForReviewComment",
+    summary: "Create a reply for a review comment",
+    resource: "PullRequestReviewComment",
+    params: { ...pullParams, comment_id: commentId.describe("The id of the review comment replied to") },
+    body: { body: commentText },
+    tool: { name: "reply_to_review_comment", description: "Reply in the thread of an inline review comment." },
+    handler(ctx, { params, body }) {
       const repo = requireWritableRepo(ctx);
-      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
-      const parent = requireReviewComment(ctx.db, repo.id, ctx.params.comment_id);
+      const pull = requirePull(ctx.db, repo.id, params.pull_number);
+      const parent = requireReviewComment(ctx.db, repo.id, String(params.comment_id));
       if (parent.pull_number !== pull.number) fail(ghNotFound());
-      const reply = replyTo(storeOf(ctx), pull, parent, optString(jsonBody(ctx), "body") ?? notSupplied("body"));
+      const reply = replyTo(storeOf(ctx), pull, parent, body.body);
       return ok(reviewCommentObject(new View(ctx), repo, reply), 201);
     },
-  ),
-  route(
-    "GET",
-    "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id/comments",
-    "pulls.listCommentsForReview",
-    "List comments for a pull request review",
-    (ctx) => {
+  }),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/pulls/:pull_number/reviews/:review_id/comments",
+    operation: "pulls.listCommentsForReview",
+    summary: "List comments for a pull request review",
+    params: { ...pullParams, review_id: z.number().int().positive().describe("The review's id (from list_reviews)") },
+    query: pageQuery,
+    tool: { name: "list_review_comments_of_review", description: "List the inline comments of one review." },
+    handler(ctx, { params }) {
       const repo = requireRepo(ctx);
-      const pull = requirePull(ctx.db, repo.id, ctx.params.pull_number);
-      const review = requireReview(ctx.db, pull, ctx.params.review_id, storeOf(ctx).actor);
+      const pull = requirePull(ctx.db, repo.id, params.pull_number);
+      const review = requireReview(ctx.db, pull, String(params.review_id), storeOf(ctx).actor);
       const page = pageOf(ctx);
       const { rows, total } = listReviewComments(
         ctx.db,
@@ -259,8 +317,17 @@ export const reviewCommentRoutes: readonly Route[] = [
         repo.id,
       );
     },
-  ),
-  route("PUT", "/repos/:owner/:repo/pulls/:pull_number/update-branch", "pulls.updateBranch", "Update a pull request branch", updateBranch),
+  }),
+  route({
+    method: "PUT",
+    pattern: "/repos/:owner/:repo/pulls/:pull_number/update-branch",
+    operation: "pulls.updateBranch",
+    summary: "Update a pull request branch",
+    params: pullParams,
+    body: { expected_head_sha: z.string().optional().describe("Refuse unless the head is still this SHA") },
+    tool: { name: "update_pull_request_branch", description: "Merge the base branch's new commits into a pull request's head branch." },
+    handler: (ctx, { params, body }) => updateBranch(ctx, params.pull_number, body.expected_head_sha),
+  }),
 ];
 
 /** The inline comments of a review being created, each checked against the diff before any is written. */

@@ -1,8 +1,9 @@
 // GET /search/issues and GET /rate_limit.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { ok, route } from "../context";
+import { ok } from "../context";
+import { direction, lenient, pageQuery, route } from "../declare";
 import { fail, ghValidationFailed } from "../errors";
-import { queryEnum } from "../input";
 import { pageOf, paged } from "../pagination";
 import { View } from "../serialize";
 import { parseSearch, searchIssues, type SearchQuery } from "../store/search";
@@ -47,35 +48,54 @@ function rateLimit(ctx: TwinContext) {
 }
 
 export const searchRoutes: readonly Route[] = [
-  route("GET", "/search/issues", "search.issuesAndPullRequests", "Search issues and pull requests", (ctx) => {
-    const q = ctx.query.get("q");
-    if (!q?.trim()) fail(ghValidationFailed([{ resource: "Search", field: "q", code: "missing" }]));
-    const query = parseSearch(q ?? "");
-    if (tooLong(q ?? "", query)) fail(ghValidationFailed([{ message: TOO_LONG, resource: "Search", field: "q", code: "invalid" }]));
-    const page = pageOf(ctx);
-    if (page.offset >= SEARCH_CAP) fail(ghValidationFailed([], "Only the first 1000 search results are available"));
-    const result = searchIssues(
-      ctx.db,
-      query,
-      {
-        by: queryEnum(ctx.query.get("sort"), ["created", "updated", "comments", "best-match"] as const, "best-match"),
-        order: queryEnum(ctx.query.get("order"), ["asc", "desc"] as const, "desc"),
-      },
-      page.limit,
-      page.offset,
-    );
-    if (!result.ok) {
-      const message =
-        "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
-      return fail(ghValidationFailed([{ resource: "Search", field: "q", code: "invalid", message }]));
-    }
-    const v = new View(ctx);
-    const extras = loadExtras(v, result.rows);
-    const items = result.rows.flatMap((row) => {
-      const repo = v.repoRow(row.repo_id);
-      return repo ? [{ ...issueObject(v, repo, row, extras), score: 1 }] : [];
-    });
-    return paged(ctx, { total_count: result.total, incomplete_results: false, items }, page, Math.min(result.total, SEARCH_CAP));
+  route({
+    method: "GET",
+    pattern: "/search/issues",
+    operation: "search.issuesAndPullRequests",
+    summary: "Search issues and pull requests",
+    resource: "Search",
+    query: {
+      q: z.string().min(1).describe("The search query, in GitHub's issue search syntax"),
+      sort: lenient(z.enum(["comments", "created", "updated", "best-match"])).describe("Sort field (default: best match)"),
+      order: direction,
+      ...pageQuery,
+    },
+    tool: {
+      name: "search_issues",
+      description:
+        "Search issues and pull requests with GitHub's search syntax, e.g. `repo:acme/api is:issue is:open timeout in:title` or `repo:acme/api label:bug`. Use it to find duplicates before filing a new issue.",
+    },
+    handler(ctx, { query: input }) {
+      const q = input.q;
+      if (!q.trim()) fail(ghValidationFailed([{ resource: "Search", field: "q", code: "missing" }]));
+      const query = parseSearch(q);
+      if (tooLong(q, query)) fail(ghValidationFailed([{ message: TOO_LONG, resource: "Search", field: "q", code: "invalid" }]));
+      const page = pageOf(ctx);
+      if (page.offset >= SEARCH_CAP) fail(ghValidationFailed([], "Only the first 1000 search results are available"));
+      const result = searchIssues(ctx.db, query, { by: input.sort ?? "best-match", order: input.order ?? "desc" }, page.limit, page.offset);
+      if (!result.ok) {
+        const message =
+          "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
+        return fail(ghValidationFailed([{ resource: "Search", field: "q", code: "invalid", message }]));
+      }
+      const v = new View(ctx);
+      const extras = loadExtras(v, result.rows);
+      const items = result.rows.flatMap((row) => {
+        const repo = v.repoRow(row.repo_id);
+        return repo ? [{ ...issueObject(v, repo, row, extras), score: 1 }] : [];
+      });
+      return paged(ctx, { total_count: result.total, incomplete_results: false, items }, page, Math.min(result.total, SEARCH_CAP));
+    },
   }),
-  route("GET", "/rate_limit", "rateLimit.get", "Get rate limit status for the authenticated user", (ctx) => ok(rateLimit(ctx))),
+  route({
+    method: "GET",
+    pattern: "/rate_limit",
+    operation: "rateLimit.get",
+    summary: "Get rate limit status for the authenticated user",
+    tool: {
+      name: "get_rate_limit",
+      description: "Get the API rate limit: how many calls remain in the current window and when it resets.",
+    },
+    handler: (ctx) => ok(rateLimit(ctx)),
+  }),
 ];

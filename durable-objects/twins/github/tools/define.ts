@@ -1,10 +1,10 @@
-// GitHub's tool vocabulary: the kit's tool builder, and the argument shapes GitHub's REST names
-// use (which models already know).
-import { z } from "zod";
+// GitHub's vocabulary for the few hand-written tools (those that are not a 1:1 front of one
+// declared route): the kit's tool builder, and the argument shapes GitHub's REST names use.
 import { seg } from "../../kit/tools";
+import { repoParams } from "../declare";
 import { trimSlashes } from "../input";
 
-export { tool, seg, query, bodyOf, type ToolRequest } from "../../kit/tools";
+export { tool, seg, query } from "../../kit/tools";
 
 /** A file path keeps its slashes; each piece is escaped on its own. */
 export const filePath = (path: string) => trimSlashes(path).split("/").map(seg).join("/");
@@ -17,14 +17,5 @@ export function base64Utf8(text: string): string {
   return btoa(binary);
 }
 
-export const owner = z.string().min(1).describe('Login of the account that owns the repository, e.g. "acme"');
-export const repo = z.string().min(1).describe('Repository name without its owner, e.g. "api"');
-export const repoArgs = { owner, repo };
-export const issueNumber = z.number().int().positive().describe("The issue's number, as shown after # (pull requests share the numbering)");
-export const pullNumber = z.number().int().positive().describe("The pull request's number, as shown after #");
-export const perPage = z.number().int().min(1).max(100).optional().describe("Results per page, 1 to 100 (default 30)");
-export const page = z.number().int().min(1).optional().describe("Page of results, starting at 1");
-export const pageArgs = { per_page: perPage, page };
-export const direction = z.enum(["asc", "desc"]).optional().describe("Sort direction");
-export const since = z.string().optional().describe("Only items updated at or after this ISO 8601 time, e.g. 2026-01-31T00:00:00Z");
-export const logins = (what: string) => z.array(z.string().min(1)).min(1).describe(what);
+/** `owner` and `repo`, described once in declare.ts for the routes and these tools alike. */
+export const repoArgs = repoParams;

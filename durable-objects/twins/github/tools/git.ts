@@ -1,7 +1,9 @@
-// Branches, git references and commits.
+// The branch and ref tools that are not a 1:1 front of one route (routes/git.ts says why):
+// create, update and delete a branch by name (the tool writes `refs/heads/<branch>`), and read refs
+// by a name that may start with "refs/". The other branch and commit tools are derived.
 import { z } from "zod";
 import type { TwinTool } from "../../types";
-import { filePath, pageArgs, query, repoArgs, repoPath, seg, tool } from "./define";
+import { filePath, repoArgs, repoPath, tool } from "./define";
 
 const branchName = z.string().min(1).describe("The branch name");
 /** A reference as git names it, without `refs/`: "heads/main". */
@@ -9,24 +11,6 @@ const refName = z.string().min(1).describe('A reference without the "refs/" pref
 const refPath = (ref: string) => filePath(ref.replace(/^refs\//, ""));
 
 export const gitTools: readonly TwinTool[] = [
-  tool({
-    name: "list_branches",
-    description: "List a repository's branches with the SHA of each branch's head commit.",
-    input: {
-      ...repoArgs,
-      protected: z.boolean().optional().describe("Only protected (true) or unprotected (false) branches"),
-      ...pageArgs,
-    },
-    readOnly: true,
-    toRequest: ({ owner, repo, ...q }) => ({ method: "GET", path: repoPath({ owner, repo }, "/branches"), query: query(q) }),
-  }),
-  tool({
-    name: "get_branch",
-    description: "Get one branch: its head commit (`commit.sha`) and whether it is protected.",
-    input: { ...repoArgs, branch: z.string().min(1).describe("The branch name") },
-    readOnly: true,
-    toRequest: (a) => ({ method: "GET", path: repoPath(a, `/branches/${seg(a.branch)}`) }),
-  }),
   tool({
     name: "create_branch",
     description: "Create a branch pointing at a commit. Get the commit SHA of the branch to start from with get_branch (`commit.sha`).",
@@ -36,21 +20,6 @@ export const gitTools: readonly TwinTool[] = [
       sha: z.string().min(1).describe("The commit SHA the branch starts at"),
     },
     toRequest: (a) => ({ method: "POST", path: repoPath(a, "/git/refs"), body: { ref: `refs/heads/${a.branch}`, sha: a.sha } }),
-  }),
-  tool({
-    name: "list_commits",
-    description: "List commits, newest first, on a branch (or touching one path).",
-    input: {
-      ...repoArgs,
-      sha: z.string().optional().describe("Branch name or commit SHA to start from (default: the default branch)"),
-      path: z.string().optional().describe("Only commits touching this file path"),
-      author: z.string().optional().describe("Only commits by this login"),
-      since: z.string().optional().describe("Only commits at or after this ISO 8601 time"),
-      until: z.string().optional().describe("Only commits before this ISO 8601 time"),
-      ...pageArgs,
-    },
-    readOnly: true,
-    toRequest: ({ owner, repo, ...q }) => ({ method: "GET", path: repoPath({ owner, repo }, "/commits"), query: query(q) }),
   }),
   tool({
     name: "update_branch",
@@ -88,12 +57,5 @@ export const gitTools: readonly TwinTool[] = [
     input: { ...repoArgs, ref: refName },
     readOnly: true,
     toRequest: (a) => ({ method: "GET", path: repoPath(a, `/git/matching-refs/${refPath(a.ref)}`) }),
-  }),
-  tool({
-    name: "get_commit",
-    description: "Get one commit by SHA or branch name: message, author, parents, and the files it changed.",
-    input: { ...repoArgs, ref: z.string().min(1).describe("A commit SHA or branch name") },
-    readOnly: true,
-    toRequest: (a) => ({ method: "GET", path: repoPath(a, `/commits/${seg(a.ref)}`) }),
   }),
 ];

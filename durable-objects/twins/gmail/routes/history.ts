@@ -1,8 +1,9 @@
 // users.history.list: the mailbox's changes after `startHistoryId`, oldest first. The mailbox's
 // history starts at the historyId it booted with; an older start is 404, as Gmail answers a
 // startHistoryId it no longer keeps history for.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { gmailRoute, listQuery, maxResultsOf } from "../context";
+import { gmailRoute, maxResults, pageSize, queryList } from "../declare";
 import { badRequest, fail, gJson, notFound } from "../errors";
 import { currentHistoryId, getMeta } from "../store/meta";
 
@@ -42,19 +43,33 @@ function* changesAfter(ctx: TwinContext, after: number): Generator<HistoryRow> {
   }
 }
 
-function list(ctx: TwinContext) {
-  const start = ctx.query.get("startHistoryId") ?? fail(badRequest("Missing required field: startHistoryId"));
+const historyQuery = {
+  startHistoryId: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .describe("The historyId to list changes after (from a message, a profile, or a previous list)"),
+  // Read as strings: Gmail ignores an empty value, and refuses an unknown one by its proto name.
+  historyTypes: z
+    .array(z.string())
+    .optional()
+    .describe("Only these kinds of change: messageAdded, messageDeleted, labelAdded, labelRemoved"),
+  labelId: z.string().optional().describe("Only changes to messages with this label"),
+  maxResults,
+  pageToken: z.string().optional().describe("nextPageToken of the previous page"),
+};
+
+function list(ctx: TwinContext, query: z.output<z.ZodObject<typeof historyQuery>>) {
+  const start = query.startHistoryId;
   // A uint64 in Gmail's request: digits, at most 2^64 - 1.
-  if (!/^\d{1,20}$/.test(start) || BigInt(start) > 0xffff_ffff_ffff_ffffn)
-    fail(badRequest(`Invalid value at 'start_history_id' (TYPE_UINT64), "${start}"`));
+  if (BigInt(start) > 0xffff_ffff_ffff_ffffn) fail(badRequest(`Invalid value at 'start_history_id' (TYPE_UINT64), "${start}"`));
   // History before the mailbox's first record is gone: Gmail answers 404, and clients do a full sync.
   if (Number(start) < Number(getMeta(ctx.db, "boot_history_id") ?? "1")) fail(notFound());
-  const types = listQuery(ctx, "historyTypes");
+  const types = queryList(ctx, query.historyTypes);
   for (const t of types) if (!TYPES.includes(t)) fail(badRequest(`Invalid value at 'history_types', "${t}"`));
-  const labelId = ctx.query.get("labelId");
-  const max = maxResultsOf(ctx);
-  const token = ctx.query.get("pageToken");
-  const after = token === null ? Number(start) : /^\d+$/.test(token) ? Number(token) : fail(badRequest("Invalid pageToken"));
+  const labelId = query.labelId;
+  const max = pageSize(query.maxResults);
+  const token = query.pageToken;
+  const after = token === undefined ? Number(start) : /^\d+$/.test(token) ? Number(token) : fail(badRequest("Invalid pageToken"));
   const records = new Map<number, { id: string; lists: Record<string, unknown[]> }>();
   let next: string | undefined;
   for (const r of changesAfter(ctx, after)) {
@@ -86,5 +101,12 @@ function list(ctx: TwinContext) {
 }
 
 export const historyRoutes: readonly Route[] = [
-  gmailRoute("GET", "/history", "gmail.users.history.list", "List the mailbox's changes", list),
+  gmailRoute({
+    method: "GET",
+    path: "/history",
+    operation: "gmail.users.history.list",
+    summary: "List the mailbox's changes",
+    query: historyQuery,
+    handler: (ctx, { query }) => list(ctx, query),
+  }),
 ];

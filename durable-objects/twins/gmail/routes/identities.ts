@@ -2,10 +2,12 @@
 // addresses and signatures. An alias in the mailbox's own domain is accepted at once; one
 // elsewhere waits (`pending`) for its owner to confirm the mail Gmail sends it, and cannot send
 // until then (https://developers.google.com/gmail/api/reference/rest/v1/users.settings.sendAs/create).
-import type { Route, TwinContext } from "../../types";
-import { gmailRoute, jsonBody } from "../context";
-import { alreadyExists, badRequest, fail, failedPrecondition, gJson, gNoContent, notFound, readers, unknownField } from "../errors";
+import { z } from "zod";
 import type { Body } from "../../kit/input";
+import type { InputProblem } from "../../kit/route";
+import type { Route, TwinContext, TwinResponse } from "../../types";
+import { gmailRoute } from "../declare";
+import { alreadyExists, badRequest, fail, failedPrecondition, gJson, gNoContent, notFound, unknownField } from "../errors";
 import type { GmailSendAs } from "../seed";
 import { domainOf } from "../settings";
 import { getJson, mailboxAddress, setJson } from "../store/meta";
@@ -34,8 +36,7 @@ const load = (ctx: TwinContext) => getJson<GmailSendAs[]>(ctx.db, "send_as", [])
 const save = (ctx: TwinContext, all: GmailSendAs[]) => setJson(ctx.db, "send_as", all);
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-function indexOf(ctx: TwinContext, all: readonly GmailSendAs[]): number {
-  const email = ctx.params.email ?? "";
+function indexOf(all: readonly GmailSendAs[], email: string): number {
   const at = all.findIndex((s) => same(s.sendAsEmail, email));
   return at < 0 ? fail(notFound()) : at;
 }
@@ -43,13 +44,33 @@ function indexOf(ctx: TwinContext, all: readonly GmailSendAs[]): number {
 /** One default at a time: making one the default unsets the others. */
 const withDefault = (all: GmailSendAs[], email: string): GmailSendAs[] => all.map((s) => ({ ...s, isDefault: same(s.sendAsEmail, email) }));
 
+/**
+ * The fields of a send-as address a caller sets. Every key is kept so the handler can refuse one
+ * Gmail does not know by name; the ones Gmail sets itself (isPrimary, verificationStatus, smtpMsa)
+ * are taken and ignored.
+ */
+const sendAsFields = {
+  displayName: z.string().optional().describe("Name shown in From"),
+  replyToAddress: z.string().optional().describe("Reply-To address for mail sent as this address"),
+  signature: z.string().optional().describe("Signature, as HTML"),
+  isDefault: z.boolean().optional().describe("Make it the address mail is sent from by default (an accepted one only)"),
+  treatAsAlias: z.boolean().optional().describe("Whether Gmail treats it as an alias of the mailbox"),
+};
+const sendAsBody = z.looseObject(sendAsFields).default({});
+const createBody = z.looseObject({ sendAsEmail: z.string().describe("The address to send as"), ...sendAsFields });
+type SendAsBody = z.output<typeof sendAsBody>;
+
+/** Gmail's words for a create that names no address (no body, or none with sendAsEmail). */
+function createRefusal(problem: InputProblem): TwinResponse | undefined {
+  const namesNothing = problem.path.length === 0 || (problem.path.length === 1 && problem.path[0] === "sendAsEmail");
+  if (problem.place === "body" && namesNothing && problem.received === undefined) return badRequest("Invalid send-as email address");
+  return undefined;
+}
+
 /** Applies the caller's fields; `replace` (PUT) clears the optional ones it does not give. */
-function applied(current: GmailSendAs, body: Body, replace: boolean): GmailSendAs {
+function applied(current: GmailSendAs, body: SendAsBody, replace: boolean): GmailSendAs {
   const next: GmailSendAs = { ...current };
-  const displayName = readers.optString(body, "displayName");
-  const signature = readers.optString(body, "signature");
-  const replyTo = readers.optString(body, "replyToAddress");
-  const treatAsAlias = readers.optBoolean(body, "treatAsAlias");
+  const { displayName, signature, replyToAddress: replyTo, treatAsAlias } = body;
   if (displayName !== undefined || replace) next.displayName = displayName ?? "";
   if (signature !== undefined || replace) next.signature = signature ?? "";
   if (replyTo !== undefined) next.replyToAddress = replyTo;
@@ -58,10 +79,9 @@ function applied(current: GmailSendAs, body: Body, replace: boolean): GmailSendA
   return next;
 }
 
-function create(ctx: TwinContext) {
-  const body = jsonBody(ctx);
+function create(ctx: TwinContext, body: z.output<typeof createBody>) {
   checkKeys(body, WRITABLE, "send_as");
-  const email = readers.optString(body, "sendAsEmail")?.trim() ?? "";
+  const email = body.sendAsEmail.trim();
   if (!/^[^@\s]+@[^@\s]+$/.test(email)) return fail(badRequest("Invalid send-as email address"));
   const all = load(ctx);
   if (all.some((s) => same(s.sendAsEmail, email)) || same(email, mailboxAddress(ctx.db))) return fail(alreadyExists());
@@ -80,7 +100,7 @@ function create(ctx: TwinContext) {
     body,
     false,
   );
-  const wantsDefault = readers.optBoolean(body, "isDefault") === true;
+  const wantsDefault = body.isDefault === true;
   // A pending alias cannot send, so it cannot be the default yet.
   if (wantsDefault && !accepted) return fail(failedPrecondition());
   const next = [...all, made];
@@ -88,14 +108,13 @@ function create(ctx: TwinContext) {
   return gJson(200, wantsDefault ? { ...made, isDefault: true } : made);
 }
 
-function update(ctx: TwinContext, replace: boolean) {
-  const body = jsonBody(ctx);
+function update(ctx: TwinContext, email: string, body: SendAsBody, replace: boolean) {
   checkKeys(body, WRITABLE, "send_as");
   const all = load(ctx);
-  const at = indexOf(ctx, all);
+  const at = indexOf(all, email);
   const current = all[at] ?? fail(notFound());
   const made = applied(current, body, replace);
-  const wantsDefault = readers.optBoolean(body, "isDefault") === true;
+  const wantsDefault = body.isDefault === true;
   if (wantsDefault && current.verificationStatus === "pending") return fail(failedPrecondition());
   const next = all.map((s, i) => (i === at ? made : s));
   const saved = wantsDefault ? withDefault(next, current.sendAsEmail) : next;
@@ -103,9 +122,9 @@ function update(ctx: TwinContext, replace: boolean) {
   return gJson(200, saved[at]);
 }
 
-function remove(ctx: TwinContext) {
+function remove(ctx: TwinContext, email: string) {
   const all = load(ctx);
-  const at = indexOf(ctx, all);
+  const at = indexOf(all, email);
   const gone = all[at] ?? fail(notFound());
   if (gone.isPrimary) return fail(badRequest("Cannot delete the primary send-as address"));
   const rest = all.filter((_, i) => i !== at);
@@ -116,21 +135,81 @@ function remove(ctx: TwinContext) {
 }
 
 const S = "gmail.users.settings.sendAs";
+const byEmail = { sendAsEmail: z.string().min(1).describe("The send-as address, e.g. the mailbox's own address") };
 
 export const identityRoutes: readonly Route[] = [
-  gmailRoute("GET", "/settings/sendAs", `${S}.list`, "List send-as addresses", (ctx) => gJson(200, { sendAs: load(ctx) })),
-  gmailRoute("POST", "/settings/sendAs", `${S}.create`, "Create a send-as alias", create),
-  gmailRoute("GET", "/settings/sendAs/:email", `${S}.get`, "Get a send-as address", (ctx) => {
-    const all = load(ctx);
-    return gJson(200, all[indexOf(ctx, all)]);
+  gmailRoute({
+    method: "GET",
+    path: "/settings/sendAs",
+    operation: `${S}.list`,
+    summary: "List send-as addresses",
+    tool: { name: "list_send_as", description: "The addresses the mailbox can send as, with display names." },
+    handler: (ctx) => gJson(200, { sendAs: load(ctx) }),
   }),
-  gmailRoute("PUT", "/settings/sendAs/:email", `${S}.update`, "Replace a send-as address's settings", (ctx) => update(ctx, true)),
-  gmailRoute("PATCH", "/settings/sendAs/:email", `${S}.patch`, "Change some of a send-as address's settings", (ctx) => update(ctx, false)),
-  gmailRoute("DELETE", "/settings/sendAs/:email", `${S}.delete`, "Delete a send-as alias", remove),
+  gmailRoute({
+    method: "POST",
+    path: "/settings/sendAs",
+    operation: `${S}.create`,
+    summary: "Create a send-as alias",
+    body: createBody,
+    refuse: createRefusal,
+    tool: {
+      name: "create_send_as",
+      description: "Add an address to send as; one outside the mailbox's domain stays pending until its owner confirms it.",
+    },
+    handler: (ctx, { body }) => create(ctx, body),
+  }),
+  gmailRoute({
+    method: "GET",
+    path: "/settings/sendAs/:sendAsEmail",
+    operation: `${S}.get`,
+    summary: "Get a send-as address",
+    params: byEmail,
+    handler: (ctx, { params }) => {
+      const all = load(ctx);
+      return gJson(200, all[indexOf(all, params.sendAsEmail)]);
+    },
+  }),
+  gmailRoute({
+    method: "PUT",
+    path: "/settings/sendAs/:sendAsEmail",
+    operation: `${S}.update`,
+    summary: "Replace a send-as address's settings",
+    params: byEmail,
+    body: sendAsBody,
+    handler: (ctx, { params, body }) => update(ctx, params.sendAsEmail, body, true),
+  }),
+  gmailRoute({
+    method: "PATCH",
+    path: "/settings/sendAs/:sendAsEmail",
+    operation: `${S}.patch`,
+    summary: "Change some of a send-as address's settings",
+    params: byEmail,
+    body: sendAsBody,
+    tool: {
+      name: "update_send_as",
+      description: "Change a send-as address's display name, reply-to address or signature (HTML); only the fields given change.",
+    },
+    handler: (ctx, { params, body }) => update(ctx, params.sendAsEmail, body, false),
+  }),
+  gmailRoute({
+    method: "DELETE",
+    path: "/settings/sendAs/:sendAsEmail",
+    operation: `${S}.delete`,
+    summary: "Delete a send-as alias",
+    params: byEmail,
+    handler: (ctx, { params }) => remove(ctx, params.sendAsEmail),
+  }),
   // Sends the verification mail again; the alias stays pending until its owner confirms it.
-  gmailRoute("POST", "/settings/sendAs/:email/verify", `${S}.verify`, "Send a send-as alias's verification mail again", (ctx) => {
-    const all = load(ctx);
-    indexOf(ctx, all);
-    return gNoContent();
+  gmailRoute({
+    method: "POST",
+    path: "/settings/sendAs/:sendAsEmail/verify",
+    operation: `${S}.verify`,
+    summary: "Send a send-as alias's verification mail again",
+    params: byEmail,
+    handler: (ctx, { params }) => {
+      indexOf(load(ctx), params.sendAsEmail);
+      return gNoContent();
+    },
   }),
 ];

@@ -1,14 +1,15 @@
 // users.labels.*: system labels are fixed; user labels are `Label_n` with unique names.
 import type { Db } from "../../../sql";
-import type { Route, TwinContext } from "../../types";
-import { gmailRoute, jsonBody } from "../context";
-import { badRequest, fail, gJson, gNoContent, labelConflict, notFound, readers } from "../errors";
+import { z } from "zod";
+import type { InputProblem } from "../../kit/route";
+import type { Route, TwinContext, TwinResponse } from "../../types";
+import { gmailRoute } from "../declare";
+import { badRequest, fail, gJson, gNoContent, labelConflict, notFound } from "../errors";
 import { isSystemLabel, SYSTEM_LABELS, systemLabel } from "../labels";
 import { onPalette } from "../palette";
 import { getMessage, relabel } from "../store/messages";
 import { nextCount } from "../store/meta";
 import { userLabel, userLabels, type LabelRow } from "../store/labels";
-import { isBody, type Body } from "../../kit/input";
 
 function userView(l: LabelRow): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -39,8 +40,7 @@ function counts(db: Db, id: string) {
   };
 }
 
-function labelAt(ctx: TwinContext): LabelRow {
-  const id = ctx.params.id ?? "";
+function labelAt(ctx: TwinContext, id: string): LabelRow {
   return userLabel(ctx.db, id) ?? fail(notFound());
 }
 
@@ -63,19 +63,43 @@ function nameTaken(db: Db, name: string, except?: string): boolean {
 const LIST_VIS = ["labelShow", "labelShowIfUnread", "labelHide"] as const;
 const MSG_VIS = ["show", "hide"] as const;
 
-function fields(body: Body, current?: LabelRow) {
-  const name = readers.optString(body, "name") ?? current?.name;
+const labelName = z.string().describe("The label's name; unique, case aside, and not a system label's");
+const labelFields = {
+  name: labelName.optional(),
+  labelListVisibility: z.enum(LIST_VIS).optional().describe("Shown in the label list (default labelShow)"),
+  messageListVisibility: z.enum(MSG_VIS).optional().describe("Shown on messages (default show)"),
+  // Gmail takes only its palette's colours (googleapis' LabelColor: "Only the following
+  // predefined set of color values are allowed"); the handler checks the palette.
+  color: z
+    .object({
+      textColor: z.string().describe("Text colour, e.g. #ffffff"),
+      backgroundColor: z.string().describe("Background colour, e.g. #fb4c2f"),
+    })
+    .optional()
+    .describe("Colours from Gmail's palette"),
+};
+/** A patch changes the fields it names. */
+const patchBody = z.object(labelFields).default({});
+/** A create or a replace (PUT) names the label. */
+const fullBody = z.object({ ...labelFields, name: labelName }).default({ name: "" });
+type LabelBody = z.output<typeof patchBody>;
+
+/** Gmail's own words for a label without a name or with a colour that is not two strings. */
+function labelRefusal(problem: InputProblem): TwinResponse | undefined {
+  if (problem.place !== "body") return undefined;
+  if (problem.path[0] === "color") return badRequest("Invalid label color");
+  if (problem.path[0] === "name" && problem.received === undefined) return badRequest("Invalid label name");
+  return undefined;
+}
+
+function fields(body: LabelBody, current?: LabelRow) {
+  const name = body.name ?? current?.name;
   if (!name?.trim() || name.trim().length > LABEL_NAME_MAX) return fail(badRequest("Invalid label name"));
-  const list = readers.oneOf(body.labelListVisibility, LIST_VIS, "label", "labelListVisibility") ?? current?.list_visibility ?? "labelShow";
-  const msg = readers.oneOf(body.messageListVisibility, MSG_VIS, "label", "messageListVisibility") ?? current?.message_visibility ?? "show";
+  const list = body.labelListVisibility ?? current?.list_visibility ?? "labelShow";
+  const msg = body.messageListVisibility ?? current?.message_visibility ?? "show";
   let color = current?.color ?? null;
-  if (body.color !== undefined) {
-    const c = body.color;
-    if (!isBody(c)) return fail(badRequest("Invalid label color"));
-    const { textColor, backgroundColor } = c;
-    if (typeof textColor !== "string" || typeof backgroundColor !== "string") return fail(badRequest("Invalid label color"));
-    // Gmail takes only its palette's colours (googleapis' LabelColor: "Only the following
-    // predefined set of color values are allowed").
+  if (body.color) {
+    const { textColor, backgroundColor } = body.color;
     for (const hex of [backgroundColor, textColor])
       if (!onPalette(hex)) return fail(badRequest(`Label color ${hex} is not on the allowed color palette`));
     color = JSON.stringify({ textColor, backgroundColor });
@@ -83,8 +107,8 @@ function fields(body: Body, current?: LabelRow) {
   return { name: name.trim(), list, msg, color };
 }
 
-function create(ctx: TwinContext) {
-  const f = fields(jsonBody(ctx));
+function create(ctx: TwinContext, body: LabelBody) {
+  const f = fields(body);
   if (nameTaken(ctx.db, f.name)) return fail(labelConflict());
   const id = `Label_${nextCount(ctx.db, "next_label", 1)}`;
   const position = nextCount(ctx.db, "label_position", 1);
@@ -100,10 +124,9 @@ function create(ctx: TwinContext) {
   return gJson(200, userView({ id, name: f.name, list_visibility: f.list, message_visibility: f.msg, color: f.color }));
 }
 
-function update(ctx: TwinContext, partial: boolean) {
-  if (isSystemLabel(ctx.params.id ?? "")) return fail(badRequest("Invalid label name"));
-  const current = labelAt(ctx);
-  const body = jsonBody(ctx);
+function update(ctx: TwinContext, id: string, body: LabelBody, partial: boolean) {
+  if (isSystemLabel(id)) return fail(badRequest("Invalid label name"));
+  const current = labelAt(ctx, id);
   const f = fields(body, partial ? current : undefined);
   if (nameTaken(ctx.db, f.name, current.id)) return fail(labelConflict());
   ctx.db.run(
@@ -117,9 +140,9 @@ function update(ctx: TwinContext, partial: boolean) {
   return gJson(200, userView({ id: current.id, name: f.name, list_visibility: f.list, message_visibility: f.msg, color: f.color }));
 }
 
-function remove(ctx: TwinContext) {
-  if (isSystemLabel(ctx.params.id ?? "")) return fail(badRequest("Invalid delete request"));
-  const label = labelAt(ctx);
+function remove(ctx: TwinContext, id: string) {
+  if (isSystemLabel(id)) return fail(badRequest("Invalid delete request"));
+  const label = labelAt(ctx, id);
   const tagged = ctx.db.all<{ message_id: string }>("SELECT message_id FROM gm_message_labels WHERE label_id = ?", label.id);
   for (const { message_id } of tagged) {
     const m = getMessage(ctx.db, message_id);
@@ -129,21 +152,72 @@ function remove(ctx: TwinContext) {
   return gNoContent();
 }
 
-function get(ctx: TwinContext) {
-  const id = ctx.params.id ?? "";
-  const base = isSystemLabel(id) ? systemLabel(id) : userView(labelAt(ctx));
+function get(ctx: TwinContext, id: string) {
+  const base = isSystemLabel(id) ? systemLabel(id) : userView(labelAt(ctx, id));
   return gJson(200, { ...base, ...counts(ctx.db, id) });
 }
 
 const L = "gmail.users.labels";
 
+const byId = { id: z.string().min(1).describe('The label id, e.g. "INBOX" or "Label_1"') };
+const byUserLabel = { id: z.string().min(1).describe('The user label id, e.g. "Label_1"') };
+
 export const labelRoutes: readonly Route[] = [
-  gmailRoute("GET", "/labels", `${L}.list`, "List labels", (ctx) =>
-    gJson(200, { labels: [...SYSTEM_LABELS.map(systemLabel), ...userLabels(ctx.db).map(userView)] }),
-  ),
-  gmailRoute("POST", "/labels", `${L}.create`, "Create a label", create),
-  gmailRoute("GET", "/labels/:id", `${L}.get`, "Get a label with its counts", get),
-  gmailRoute("PUT", "/labels/:id", `${L}.update`, "Replace a label", (ctx) => update(ctx, false)),
-  gmailRoute("PATCH", "/labels/:id", `${L}.patch`, "Change some of a label's fields", (ctx) => update(ctx, true)),
-  gmailRoute("DELETE", "/labels/:id", `${L}.delete`, "Delete a label", remove),
+  gmailRoute({
+    method: "GET",
+    path: "/labels",
+    operation: `${L}.list`,
+    summary: "List labels",
+    tool: { name: "list_labels", description: "List system and user labels with their ids." },
+    handler: (ctx) => gJson(200, { labels: [...SYSTEM_LABELS.map(systemLabel), ...userLabels(ctx.db).map(userView)] }),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/labels",
+    operation: `${L}.create`,
+    summary: "Create a label",
+    body: fullBody,
+    refuse: labelRefusal,
+    tool: { name: "create_label", description: "Create a user label; names are unique, case-insensitively." },
+    handler: (ctx, { body }) => create(ctx, body),
+  }),
+  gmailRoute({
+    method: "GET",
+    path: "/labels/:id",
+    operation: `${L}.get`,
+    summary: "Get a label with its counts",
+    params: byId,
+    tool: { name: "get_label", description: "Get a label with its message and thread counts (total and unread)." },
+    handler: (ctx, { params }) => get(ctx, params.id),
+  }),
+  gmailRoute({
+    method: "PUT",
+    path: "/labels/:id",
+    operation: `${L}.update`,
+    summary: "Replace a label",
+    params: byUserLabel,
+    body: fullBody,
+    refuse: labelRefusal,
+    handler: (ctx, { params, body }) => update(ctx, params.id, body, false),
+  }),
+  gmailRoute({
+    method: "PATCH",
+    path: "/labels/:id",
+    operation: `${L}.patch`,
+    summary: "Change some of a label's fields",
+    params: byUserLabel,
+    body: patchBody,
+    refuse: labelRefusal,
+    tool: { name: "update_label", description: "Rename a user label or change its visibility." },
+    handler: (ctx, { params, body }) => update(ctx, params.id, body, true),
+  }),
+  gmailRoute({
+    method: "DELETE",
+    path: "/labels/:id",
+    operation: `${L}.delete`,
+    summary: "Delete a label",
+    params: byUserLabel,
+    tool: { name: "delete_label", description: "Delete a user label; messages keep everything else." },
+    handler: (ctx, { params }) => remove(ctx, params.id),
+  }),
 ];

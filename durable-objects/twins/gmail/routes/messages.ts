@@ -1,9 +1,11 @@
 // users.getProfile and users.messages.*: list, get, send, insert, import, modify, batchModify,
 // trash, untrash, delete, batchDelete, and attachments.get, with their media-upload forms.
+import { z } from "zod";
 import { decodeBase64, fromUtf8 } from "../../kit/bytes";
 import type { Route, TwinContext } from "../../types";
-import { callBody, boolQuery, carriedMail, formatOf, gmailRoute, jsonBody, listQuery, maxResultsOf, uploadRoute } from "../context";
-import { badRequest, fail, gJson, gNoContent, notFound, readers } from "../errors";
+import { carriedMail } from "../context";
+import { format, gmailId, gmailRoute, labelIds, type ListQuery, listShape, pageSize, queryList, uploadMetadata } from "../declare";
+import { badRequest, fail, gJson, gNoContent, notFound } from "../errors";
 import { checkedId, isGmailId } from "../ids";
 import { headerValue } from "../mime";
 import {
@@ -21,9 +23,9 @@ import { arrivingThread, mailOf, sendMail } from "../store/outgoing";
 import { page } from "../store/list";
 import { messageRef, messageStub, messageView } from "../views";
 
-/** A message by the id in the path: 400 for an id Gmail could not have issued, 404 for an unknown one. */
-export function messageAt(ctx: TwinContext, param = "id"): StoredMessage {
-  return getMessage(ctx.db, checkedId(ctx.params[param] ?? "")) ?? fail(notFound());
+/** A message by its id: 400 for an id Gmail could not have issued, 404 for an unknown one. */
+export function messageAt(ctx: TwinContext, id: string): StoredMessage {
+  return getMessage(ctx.db, checkedId(id)) ?? fail(notFound());
 }
 
 /**
@@ -37,10 +39,17 @@ export function checkLabels(ctx: TwinContext, ids: readonly string[]): void {
   }
 }
 
-export function labelChange(ctx: TwinContext): { add: string[]; remove: string[] } {
-  const body = jsonBody(ctx);
-  const add = readers.optStringArray(body, "addLabelIds") ?? [];
-  const remove = readers.optStringArray(body, "removeLabelIds") ?? [];
+/** The body of a label change (messages.modify, batchModify, threads.modify). */
+export const labelChangeShape = {
+  addLabelIds: labelIds.describe('Label ids to add, e.g. ["STARRED"] or "Label_1"'),
+  removeLabelIds: labelIds.describe('Label ids to remove, e.g. ["INBOX"] to archive, ["UNREAD"] to mark read'),
+};
+export const labelChangeBody = z.object(labelChangeShape).default({});
+type LabelChange = z.output<typeof labelChangeBody>;
+
+export function labelChange(ctx: TwinContext, body: LabelChange): { add: string[]; remove: string[] } {
+  const add = body.addLabelIds ?? [];
+  const remove = body.removeLabelIds ?? [];
   // Gmail refuses a change that names no label (google-api-nodejs-client#312 shows its answer).
   if (!add.length && !remove.length) fail(badRequest("No label add or removes specified"));
   checkLabels(ctx, add);
@@ -57,17 +66,12 @@ function profile(ctx: TwinContext) {
   });
 }
 
-function list(ctx: TwinContext) {
+function list(ctx: TwinContext, query: ListQuery) {
   const { items, next } = page(
     ctx.db,
-    {
-      labelIds: listQuery(ctx, "labelIds"),
-      q: ctx.query.get("q") ?? undefined,
-      includeSpamTrash: boolQuery(ctx, "includeSpamTrash"),
-      now: ctx.clock.now(),
-    },
-    maxResultsOf(ctx),
-    ctx.query.get("pageToken"),
+    { labelIds: queryList(ctx, query.labelIds), q: query.q, includeSpamTrash: query.includeSpamTrash === true, now: ctx.clock.now() },
+    pageSize(query.maxResults),
+    query.pageToken ?? null,
   );
   const out: Record<string, unknown> = {};
   if (items.length) out.messages = items.map(messageStub);
@@ -77,50 +81,59 @@ function list(ctx: TwinContext) {
   return gJson(200, out);
 }
 
-function get(ctx: TwinContext) {
-  const format = formatOf(ctx);
-  return gJson(200, messageView(messageAt(ctx), format, listQuery(ctx, "metadataHeaders")));
-}
+/** The JSON of a call carrying a message; an upload carries it in its body, this beside it. */
+const rawField = z.string().optional().describe("The whole message, RFC 822, base64url-encoded");
+const threadIdField = z.string().optional().describe("The thread the message joins");
+const sendBody = z.object({ raw: rawField, threadId: threadIdField }).default({});
+const storeBody = z
+  .object({
+    raw: rawField,
+    threadId: threadIdField,
+    labelIds: labelIds.describe('Labels the message gets (import defaults to ["INBOX", "UNREAD"])'),
+  })
+  .default({});
+const storeQuery = {
+  internalDateSource: z
+    .string()
+    .optional()
+    .describe("dateHeader (the message's Date) or receivedTime (now); default receivedTime for insert, dateHeader for import"),
+};
+const uploadQuery = {
+  uploadType: z.string().optional().describe("multipart (JSON metadata and the message) or media (the message alone)"),
+};
 
-function send(ctx: TwinContext) {
-  const body = callBody(ctx);
+function send(ctx: TwinContext, body: z.output<typeof sendBody>) {
   const mail = carriedMail(ctx, "raw");
-  const sent = sendMail(ctx, mailOf(mail), readers.optString(body, "threadId"));
+  const sent = sendMail(ctx, mailOf(mail), body.threadId);
   return gJson(200, messageRef(sent));
 }
 
 /** insert and import: mail put straight into the mailbox, with the labels asked for. */
-function store(ctx: TwinContext, kind: "insert" | "import") {
-  const body = callBody(ctx);
+function store(ctx: TwinContext, kind: "insert" | "import", body: z.output<typeof storeBody>, dateSource: string | undefined) {
   const mail = mailOf(carriedMail(ctx, "raw"));
-  const asked = readers.optStringArray(body, "labelIds");
-  const labelIds = asked ?? (kind === "import" ? ["INBOX", "UNREAD"] : []);
-  for (const id of labelIds) if (!labelExists(ctx.db, id)) fail(badRequest(`Invalid label: ${id}`));
-  const source = ctx.query.get("internalDateSource") ?? (kind === "import" ? "dateHeader" : "receivedTime");
+  const labels = body.labelIds ?? (kind === "import" ? ["INBOX", "UNREAD"] : []);
+  for (const id of labels) if (!labelExists(ctx.db, id)) fail(badRequest(`Invalid label: ${id}`));
+  const source = dateSource ?? (kind === "import" ? "dateHeader" : "receivedTime");
   const dated = Date.parse(headerValue(mail.content.headers, "Date") ?? "");
   const internalDate = source === "dateHeader" && Number.isFinite(dated) ? dated : ctx.clock.now();
   const id = nextMessageId(ctx.db);
-  const threadId = arrivingThread(ctx.db, readers.optString(body, "threadId"), mail.content.headers, id);
-  const stored = insertMessage(ctx.db, { id, threadId, internalDate, labelIds, ...mail });
+  const threadId = arrivingThread(ctx.db, body.threadId, mail.content.headers, id);
+  const stored = insertMessage(ctx.db, { id, threadId, internalDate, labelIds: labels, ...mail });
   return gJson(200, messageRef(stored));
 }
 
-function modify(ctx: TwinContext) {
-  const m = messageAt(ctx);
-  const { add, remove } = labelChange(ctx);
-  return gJson(200, messageRef(relabel(ctx.db, m, add, remove)));
-}
+const batchBody = z.object({ ids: z.array(z.string()).optional().describe("Message ids (at most 1000)"), ...labelChangeShape }).default({});
 
-function idsOf(ctx: TwinContext): string[] {
-  const ids = readers.optStringArray(jsonBody(ctx), "ids") ?? [];
-  if (ids.length > 1000) fail(badRequest("Too many ids: at most 1000"));
-  return ids.map(checkedId);
+function idsOf(ids: readonly string[] | undefined): string[] {
+  const all = ids ?? [];
+  if (all.length > 1000) fail(badRequest("Too many ids: at most 1000"));
+  return all.map(checkedId);
 }
 
 /** Unknown ids are skipped without a word, as Gmail does. */
-function batchModify(ctx: TwinContext) {
-  const ids = idsOf(ctx);
-  const { add, remove } = labelChange(ctx);
+function batchModify(ctx: TwinContext, body: z.output<typeof batchBody>) {
+  const ids = idsOf(body.ids);
+  const { add, remove } = labelChange(ctx, body);
   for (const id of ids) {
     const m = getMessage(ctx.db, id);
     if (m) relabel(ctx.db, m, add, remove);
@@ -128,36 +141,22 @@ function batchModify(ctx: TwinContext) {
   return gNoContent();
 }
 
-function trash(ctx: TwinContext) {
-  const m = messageAt(ctx);
-  return gJson(200, messageRef(trashMessage(ctx.db, m)));
-}
-
-function untrash(ctx: TwinContext) {
-  const m = messageAt(ctx);
-  return gJson(200, messageRef(untrashMessage(ctx.db, m)));
-}
-
-function remove(ctx: TwinContext) {
-  const m = messageAt(ctx);
+function remove(ctx: TwinContext, m: StoredMessage) {
   if (m.isDraft) ctx.db.run("DELETE FROM gm_drafts WHERE message_id = ?", m.id);
   deleteMessage(ctx.db, m);
   return gNoContent();
 }
 
-function batchDelete(ctx: TwinContext) {
-  for (const id of idsOf(ctx)) {
+function batchDelete(ctx: TwinContext, ids: readonly string[] | undefined) {
+  for (const id of idsOf(ids)) {
     const m = getMessage(ctx.db, id);
-    if (!m) continue;
-    if (m.isDraft) ctx.db.run("DELETE FROM gm_drafts WHERE message_id = ?", m.id);
-    deleteMessage(ctx.db, m);
+    if (m) remove(ctx, m);
   }
   return gNoContent();
 }
 
-function attachment(ctx: TwinContext) {
-  const m = messageAt(ctx, "messageId");
-  const token = ctx.params.id ?? "";
+function attachment(ctx: TwinContext, messageId: string, token: string) {
+  const m = messageAt(ctx, messageId);
   const decoded = token.startsWith("ANGjdJ") ? decodeBase64(token.slice(6)) : undefined;
   const [owner, index] = decoded ? fromUtf8(decoded).split(":") : [];
   const file = owner === m.id && isGmailId(owner) ? m.content.attachments[Number(index)] : undefined;
@@ -171,22 +170,159 @@ function attachment(ctx: TwinContext) {
 }
 
 const M = "gmail.users.messages";
+const byId = { id: gmailId("message") };
 
 export const messageRoutes: readonly Route[] = [
-  gmailRoute("GET", "/profile", "gmail.users.getProfile", "Get the mailbox's profile", profile),
-  gmailRoute("GET", "/messages", `${M}.list`, "List messages", list),
-  gmailRoute("POST", "/messages/send", `${M}.send`, "Send a message", send),
-  uploadRoute("POST", "/messages/send", `${M}.send`, "Send a message", send),
-  gmailRoute("POST", "/messages/import", `${M}.import`, "Import a message", (ctx) => store(ctx, "import")),
-  uploadRoute("POST", "/messages/import", `${M}.import`, "Import a message", (ctx) => store(ctx, "import")),
-  gmailRoute("POST", "/messages/batchModify", `${M}.batchModify`, "Change labels of many messages", batchModify),
-  gmailRoute("POST", "/messages/batchDelete", `${M}.batchDelete`, "Delete many messages", batchDelete),
-  gmailRoute("POST", "/messages", `${M}.insert`, "Insert a message", (ctx) => store(ctx, "insert")),
-  uploadRoute("POST", "/messages", `${M}.insert`, "Insert a message", (ctx) => store(ctx, "insert")),
-  gmailRoute("GET", "/messages/:messageId/attachments/:id", `${M}.attachments.get`, "Get an attachment", attachment),
-  gmailRoute("GET", "/messages/:id", `${M}.get`, "Get a message", get),
-  gmailRoute("POST", "/messages/:id/modify", `${M}.modify`, "Change a message's labels", modify),
-  gmailRoute("POST", "/messages/:id/trash", `${M}.trash`, "Move a message to the trash", trash),
-  gmailRoute("POST", "/messages/:id/untrash", `${M}.untrash`, "Take a message out of the trash", untrash),
-  gmailRoute("DELETE", "/messages/:id", `${M}.delete`, "Delete a message for good", remove),
+  gmailRoute({
+    method: "GET",
+    path: "/profile",
+    operation: "gmail.users.getProfile",
+    summary: "Get the mailbox's profile",
+    tool: { name: "get_profile", description: "The mailbox's address, message and thread totals, and current historyId." },
+    handler: (ctx) => profile(ctx),
+  }),
+  gmailRoute({
+    method: "GET",
+    path: "/messages",
+    operation: `${M}.list`,
+    summary: "List messages",
+    query: listShape,
+    tool: {
+      name: "list_messages",
+      description: "List message ids, newest first, filtered by Gmail search and labels (all labels must match).",
+    },
+    handler: (ctx, { query }) => list(ctx, query),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages/send",
+    operation: `${M}.send`,
+    summary: "Send a message",
+    body: sendBody,
+    handler: (ctx, { body }) => send(ctx, body),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages/send",
+    upload: true,
+    operation: `${M}.send`,
+    summary: "Send a message",
+    query: uploadQuery,
+    handler: (ctx) => send(ctx, uploadMetadata(ctx, sendBody)),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages/import",
+    operation: `${M}.import`,
+    summary: "Import a message",
+    query: storeQuery,
+    body: storeBody,
+    handler: (ctx, { query, body }) => store(ctx, "import", body, query.internalDateSource),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages/import",
+    upload: true,
+    operation: `${M}.import`,
+    summary: "Import a message",
+    query: { ...storeQuery, ...uploadQuery },
+    handler: (ctx, { query }) => store(ctx, "import", uploadMetadata(ctx, storeBody), query.internalDateSource),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages/batchModify",
+    operation: `${M}.batchModify`,
+    summary: "Change labels of many messages",
+    body: batchBody,
+    tool: { name: "batch_modify_messages", description: "Add and remove labels on many messages at once (unknown ids are skipped)." },
+    handler: (ctx, { body }) => batchModify(ctx, body),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages/batchDelete",
+    operation: `${M}.batchDelete`,
+    summary: "Delete many messages",
+    body: z.object({ ids: z.array(z.string()).optional().describe("Message ids (at most 1000)") }).default({}),
+    handler: (ctx, { body }) => batchDelete(ctx, body.ids),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages",
+    operation: `${M}.insert`,
+    summary: "Insert a message",
+    query: storeQuery,
+    body: storeBody,
+    handler: (ctx, { query, body }) => store(ctx, "insert", body, query.internalDateSource),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages",
+    upload: true,
+    operation: `${M}.insert`,
+    summary: "Insert a message",
+    query: { ...storeQuery, ...uploadQuery },
+    handler: (ctx, { query }) => store(ctx, "insert", uploadMetadata(ctx, storeBody), query.internalDateSource),
+  }),
+  gmailRoute({
+    method: "GET",
+    path: "/messages/:messageId/attachments/:id",
+    operation: `${M}.attachments.get`,
+    summary: "Get an attachment",
+    params: { messageId: gmailId("message"), id: z.string().min(1).describe("The attachment's id, from the message's part body") },
+    handler: (ctx, { params }) => attachment(ctx, params.messageId, params.id),
+  }),
+  gmailRoute({
+    method: "GET",
+    path: "/messages/:id",
+    operation: `${M}.get`,
+    summary: "Get a message",
+    params: byId,
+    query: { format, metadataHeaders: z.array(z.string()).optional().describe("With format metadata: the headers to return") },
+    tool: { name: "get_message", description: "Get one message: headers, body parts, labels and snippet." },
+    handler: (ctx, { params, query }) =>
+      gJson(200, messageView(messageAt(ctx, params.id), query.format ?? "full", queryList(ctx, query.metadataHeaders))),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages/:id/modify",
+    operation: `${M}.modify`,
+    summary: "Change a message's labels",
+    params: byId,
+    body: labelChangeBody,
+    tool: { name: "modify_message", description: "Add and remove labels on a message (archive: remove INBOX; mark read: remove UNREAD)." },
+    handler: (ctx, { params, body }) => {
+      const m = messageAt(ctx, params.id);
+      const { add, remove: rm } = labelChange(ctx, body);
+      return gJson(200, messageRef(relabel(ctx.db, m, add, rm)));
+    },
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages/:id/trash",
+    operation: `${M}.trash`,
+    summary: "Move a message to the trash",
+    params: byId,
+    tool: { name: "trash_message", description: "Move a message to the trash.", destructive: true },
+    handler: (ctx, { params }) => gJson(200, messageRef(trashMessage(ctx.db, messageAt(ctx, params.id)))),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/messages/:id/untrash",
+    operation: `${M}.untrash`,
+    summary: "Take a message out of the trash",
+    params: byId,
+    tool: {
+      name: "untrash_message",
+      description: "Take a message out of the trash, back where trash took it from (the inbox, or spam).",
+    },
+    handler: (ctx, { params }) => gJson(200, messageRef(untrashMessage(ctx.db, messageAt(ctx, params.id)))),
+  }),
+  gmailRoute({
+    method: "DELETE",
+    path: "/messages/:id",
+    operation: `${M}.delete`,
+    summary: "Delete a message for good",
+    params: byId,
+    handler: (ctx, { params }) => remove(ctx, messageAt(ctx, params.id)),
+  }),
 ];

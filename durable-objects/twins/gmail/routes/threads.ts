@@ -1,15 +1,16 @@
 // users.threads.*: a thread is the messages sharing a threadId, oldest first.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { boolQuery, formatOf, gmailRoute, listQuery, maxResultsOf } from "../context";
+import { format, gmailId, gmailRoute, type ListQuery, listShape, pageSize, queryList } from "../declare";
 import { fail, gJson, gNoContent, notFound } from "../errors";
 import { checkedId } from "../ids";
 import { isAtOrBefore, matcher, positionOf, tokenOf, walk } from "../store/list";
 import { deleteMessage, relabel, threadMessages, trashMessage, untrashMessage, type StoredMessage } from "../store/messages";
-import { messageView } from "../views";
-import { labelChange } from "./messages";
+import { type Format, messageView } from "../views";
+import { labelChange, labelChangeBody } from "./messages";
 
-function threadAt(ctx: TwinContext): StoredMessage[] {
-  const messages = threadMessages(ctx.db, checkedId(ctx.params.id ?? ""));
+function threadAt(ctx: TwinContext, id: string): StoredMessage[] {
+  const messages = threadMessages(ctx.db, checkedId(id));
   return messages.length ? messages : fail(notFound());
 }
 
@@ -20,13 +21,13 @@ const historyOf = (messages: readonly StoredMessage[]) => String(Math.max(...mes
  * is the position of the last served thread's message (opaque, as messages.list's): the next page
  * walks on from there, leaving out threads a newer passing message already placed on a page.
  */
-function list(ctx: TwinContext) {
-  const max = maxResultsOf(ctx);
-  const after = positionOf(ctx.query.get("pageToken"));
+function list(ctx: TwinContext, query: ListQuery) {
+  const max = pageSize(query.maxResults);
+  const after = positionOf(query.pageToken ?? null);
   const opts = {
-    labelIds: listQuery(ctx, "labelIds"),
-    q: ctx.query.get("q") ?? undefined,
-    includeSpamTrash: boolQuery(ctx, "includeSpamTrash"),
+    labelIds: queryList(ctx, query.labelIds),
+    q: query.q,
+    includeSpamTrash: query.includeSpamTrash === true,
     now: ctx.clock.now(),
   };
   const passes = matcher(ctx.db, opts);
@@ -55,23 +56,22 @@ function list(ctx: TwinContext) {
   return gJson(200, out);
 }
 
-function get(ctx: TwinContext) {
-  const format = formatOf(ctx);
-  const messages = threadAt(ctx);
+function get(ctx: TwinContext, id: string, format: Format, headers: readonly string[]) {
+  const messages = threadAt(ctx, id);
   return gJson(200, {
-    id: ctx.params.id,
+    id,
     historyId: historyOf(messages),
-    messages: messages.map((m) => messageView(m, format, listQuery(ctx, "metadataHeaders"))),
+    messages: messages.map((m) => messageView(m, format, headers)),
   });
 }
 
-function changeAll(ctx: TwinContext, change: (m: StoredMessage) => StoredMessage) {
-  const messages = threadAt(ctx).map(change);
-  return gJson(200, { id: ctx.params.id, historyId: historyOf(messages), messages: messages.map((m) => messageView(m, "minimal")) });
+function changeAll(ctx: TwinContext, id: string, change: (m: StoredMessage) => StoredMessage) {
+  const messages = threadAt(ctx, id).map(change);
+  return gJson(200, { id, historyId: historyOf(messages), messages: messages.map((m) => messageView(m, "minimal")) });
 }
 
-function remove(ctx: TwinContext) {
-  for (const m of threadAt(ctx)) {
+function remove(ctx: TwinContext, id: string) {
+  for (const m of threadAt(ctx, id)) {
     if (m.isDraft) ctx.db.run("DELETE FROM gm_drafts WHERE message_id = ?", m.id);
     deleteMessage(ctx.db, m);
   }
@@ -79,19 +79,65 @@ function remove(ctx: TwinContext) {
 }
 
 const T = "gmail.users.threads";
+const byId = { id: gmailId("thread") };
 
 export const threadRoutes: readonly Route[] = [
-  gmailRoute("GET", "/threads", `${T}.list`, "List threads", list),
-  gmailRoute("GET", "/threads/:id", `${T}.get`, "Get a thread", get),
-  gmailRoute("POST", "/threads/:id/modify", `${T}.modify`, "Change the labels of a thread's messages", (ctx) => {
-    const { add, remove: rm } = labelChange(ctx);
-    return changeAll(ctx, (m) => relabel(ctx.db, m, add, rm));
+  gmailRoute({
+    method: "GET",
+    path: "/threads",
+    operation: `${T}.list`,
+    summary: "List threads",
+    query: listShape,
+    tool: { name: "list_threads", description: "List threads, newest first, filtered like list_messages." },
+    handler: (ctx, { query }) => list(ctx, query),
   }),
-  gmailRoute("POST", "/threads/:id/trash", `${T}.trash`, "Move a thread to the trash", (ctx) =>
-    changeAll(ctx, (m) => trashMessage(ctx.db, m)),
-  ),
-  gmailRoute("POST", "/threads/:id/untrash", `${T}.untrash`, "Take a thread out of the trash", (ctx) =>
-    changeAll(ctx, (m) => untrashMessage(ctx.db, m)),
-  ),
-  gmailRoute("DELETE", "/threads/:id", `${T}.delete`, "Delete a thread for good", remove),
+  gmailRoute({
+    method: "GET",
+    path: "/threads/:id",
+    operation: `${T}.get`,
+    summary: "Get a thread",
+    params: byId,
+    query: { format, metadataHeaders: z.array(z.string()).optional().describe("With format metadata: the headers to return") },
+    tool: { name: "get_thread", description: "Get a thread with all its messages, oldest first." },
+    handler: (ctx, { params, query }) => get(ctx, params.id, query.format ?? "full", queryList(ctx, query.metadataHeaders)),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/threads/:id/modify",
+    operation: `${T}.modify`,
+    summary: "Change the labels of a thread's messages",
+    params: byId,
+    body: labelChangeBody,
+    tool: { name: "modify_thread", description: "Add and remove labels on every message of a thread." },
+    handler: (ctx, { params, body }) => {
+      const { add, remove: rm } = labelChange(ctx, body);
+      return changeAll(ctx, params.id, (m) => relabel(ctx.db, m, add, rm));
+    },
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/threads/:id/trash",
+    operation: `${T}.trash`,
+    summary: "Move a thread to the trash",
+    params: byId,
+    tool: { name: "trash_thread", description: "Move every message of a thread to the trash.", destructive: true },
+    handler: (ctx, { params }) => changeAll(ctx, params.id, (m) => trashMessage(ctx.db, m)),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/threads/:id/untrash",
+    operation: `${T}.untrash`,
+    summary: "Take a thread out of the trash",
+    params: byId,
+    tool: { name: "untrash_thread", description: "Take a thread's messages out of the trash, each back where trash took it from." },
+    handler: (ctx, { params }) => changeAll(ctx, params.id, (m) => untrashMessage(ctx.db, m)),
+  }),
+  gmailRoute({
+    method: "DELETE",
+    path: "/threads/:id",
+    operation: `${T}.delete`,
+    summary: "Delete a thread for good",
+    params: byId,
+    handler: (ctx, { params }) => remove(ctx, params.id),
+  }),
 ];

@@ -1,7 +1,8 @@
 // users.watch and users.stop: push notifications of mailbox changes to a Pub/Sub topic.
+import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
-import { gmailRoute, jsonBody } from "../context";
-import { badRequest, fail, gJson, gNoContent, readers } from "../errors";
+import { gmailRoute, labelIds } from "../declare";
+import { badRequest, fail, gError, gJson, gNoContent } from "../errors";
 import { labelExists } from "../store/messages";
 import { startWatch, stopWatch } from "../store/watch";
 import { checkKeys } from "./identities";
@@ -9,17 +10,33 @@ import { checkKeys } from "./identities";
 /** Gmail's own check of the topic's form (its 400 names the pattern). */
 const TOPIC = /^projects\/[^/]+\/topics\/[^/]+$/;
 
-function watch(ctx: TwinContext) {
-  const body = jsonBody(ctx);
+const BEHAVIORS = ["include", "exclude"] as const;
+
+/** A watch request; every key is kept so the handler refuses one Gmail does not know by name. */
+const watchBody = z
+  .looseObject({
+    topicName: z.string().optional().describe("The Pub/Sub topic, projects/{project}/topics/{topic}"),
+    labelIds: labelIds.describe("Push only changes to messages with these labels"),
+    labelFilterBehavior: z.enum(BEHAVIORS).optional().describe("include (default) or exclude the labels"),
+    // The older name of labelFilterBehavior; Gmail takes both, and reads it only without the newer one.
+    labelFilterAction: z.string().optional().describe("The older name of labelFilterBehavior: include or exclude"),
+  })
+  .default({});
+
+function olderBehavior(value: string | undefined): (typeof BEHAVIORS)[number] | undefined {
+  if (value === undefined) return undefined;
+  return (
+    BEHAVIORS.find((b) => b === value) ?? fail(gError(400, `Invalid value at 'labelFilterAction', ${JSON.stringify(value)}`, "invalid"))
+  );
+}
+
+function watch(ctx: TwinContext, body: z.output<typeof watchBody>) {
   checkKeys(body, ["topicName", "labelIds", "labelFilterBehavior", "labelFilterAction"], "watch_request");
-  const topicName = readers.optString(body, "topicName") ?? "";
+  const topicName = body.topicName ?? "";
   if (!TOPIC.test(topicName)) return fail(badRequest("Invalid topicName does not match projects/SOME-ANDROID-PROJECT/topics/*"));
-  const labelIds = readers.optStringArray(body, "labelIds") ?? [];
+  const labelIds = body.labelIds ?? [];
   for (const id of labelIds) if (!labelExists(ctx.db, id)) fail(badRequest(`Invalid label: ${id}`));
-  // labelFilterAction is the older name of labelFilterBehavior; Gmail takes both.
-  const behavior =
-    readers.oneOf(body.labelFilterBehavior, ["include", "exclude"] as const, "watch_request", "labelFilterBehavior") ??
-    readers.oneOf(body.labelFilterAction, ["include", "exclude"] as const, "watch_request", "labelFilterAction");
+  const behavior = body.labelFilterBehavior ?? olderBehavior(body.labelFilterAction);
   const started = startWatch(
     ctx.db,
     { topicName, ...(labelIds.length ? { labelIds } : {}), ...(behavior ? { labelFilterBehavior: behavior } : {}) },
@@ -29,9 +46,22 @@ function watch(ctx: TwinContext) {
 }
 
 export const watchRoutes: readonly Route[] = [
-  gmailRoute("POST", "/watch", "gmail.users.watch", "Push mailbox changes to a Pub/Sub topic", watch),
-  gmailRoute("POST", "/stop", "gmail.users.stop", "Stop push notifications", (ctx) => {
-    stopWatch(ctx.db);
-    return gNoContent();
+  gmailRoute({
+    method: "POST",
+    path: "/watch",
+    operation: "gmail.users.watch",
+    summary: "Push mailbox changes to a Pub/Sub topic",
+    body: watchBody,
+    handler: (ctx, { body }) => watch(ctx, body),
+  }),
+  gmailRoute({
+    method: "POST",
+    path: "/stop",
+    operation: "gmail.users.stop",
+    summary: "Stop push notifications",
+    handler: (ctx) => {
+      stopWatch(ctx.db);
+      return gNoContent();
+    },
   }),
 ];

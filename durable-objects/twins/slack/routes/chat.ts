@@ -5,6 +5,7 @@
 import type { Route } from "../../types";
 import { MAX_ATTACHMENTS, attachmentProblems, blockProblems, invalidBlocksExtra } from "../blocks";
 import { type Call, method } from "../context";
+import { TS_TEXT, USER_TEXT, channelId, cursor, flag, int, json, limit, objects, postChannel, text } from "../declare";
 import { fail } from "../errors";
 import type { SlackMessage } from "../seed";
 import { channelRow, findChannel, imWith, isMember, canSee } from "../store/channels";
@@ -34,25 +35,29 @@ export function postTarget(call: Call, raw: string | undefined): ChannelRow {
   return row;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** A list of JSON objects (blocks, attachments), else the method's own refusal. */
-const objectList = (value: unknown, error: string): Record<string, unknown>[] | undefined => {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || !value.every(isObject)) return fail(error);
-  return value.filter(isObject);
+/** A message's content arguments: text, blocks, attachments (at least one of them, the handler says). */
+const contentArgs = {
+  text: text().optional().describe("Message text (Slack mrkdwn)"),
+  blocks: json(objects, { wrong: "invalid_blocks" }).optional().describe("Block Kit blocks"),
+  attachments: json(objects, { wrong: "invalid_attachments" }).optional().describe("Legacy attachments"),
 };
 
+type Json = Record<string, unknown>;
+
+interface Content {
+  text?: string;
+  /** Lists of objects: the declaration refused anything else with the method's own code. */
+  blocks?: Json[];
+  attachments?: Json[];
+}
+
 /** A message's content from the arguments: text, blocks or attachments, at least one of them. */
-function content(call: Call): { text: string; fields: Partial<SlackMessage> } {
-  const text = call.args.str("text");
-  const rawBlocks = call.args.json("blocks");
-  if (rawBlocks !== undefined) {
-    const problems = blockProblems(rawBlocks);
+function content(args: Content): { text: string; fields: Partial<SlackMessage> } {
+  const { text, blocks, attachments } = args;
+  if (blocks !== undefined) {
+    const problems = blockProblems(blocks);
     if (problems.length) fail("invalid_blocks", invalidBlocksExtra(problems));
   }
-  const blocks = objectList(rawBlocks, "invalid_blocks");
-  const attachments = objectList(call.args.json("attachments"), "invalid_attachments");
   if (attachments && attachments.length > MAX_ATTACHMENTS) fail("too_many_attachments");
   if (attachments) {
     const problems = attachmentProblems(attachments);
@@ -69,8 +74,7 @@ function content(call: Call): { text: string; fields: Partial<SlackMessage> } {
 const botIdOf = (call: Call) => (call.actor.kind === "bot" ? userById(call.db, call.actor.user)?.profile.bot_id : undefined);
 
 /** The thread a post replies in, which must be a message of that channel. */
-function threadOf(call: Call, channel: string): string | undefined {
-  const threadTs = call.args.str("thread_ts");
+function threadOf(call: Call, channel: string, threadTs: string | undefined): string | undefined {
   if (threadTs === undefined) return undefined;
   requireMessage(call.db, channel, threadTs, "thread_not_found");
   return threadTs;
@@ -96,19 +100,30 @@ function scheduledView(s: { id: string; channel_id: string; post_at: number; tex
   };
 }
 
+const threadTs = () => text().optional().describe(TS_TEXT);
+
 export const chatRoutes: Route[] = [
   ...method({
     name: "chat.postMessage",
     summary: "Posts a message, in a thread with thread_ts (reply_broadcast shows it in the channel too)",
     scopes: WRITE,
-    handler: (call) => {
+    args: {
+      ...contentArgs,
+      channel: postChannel(),
+      thread_ts: threadTs(),
+      reply_broadcast: flag().optional().describe("With thread_ts: also show the reply in the channel"),
+    },
+    tool: {
+      description: "Posts a message; with thread_ts it replies in that thread (reply_broadcast also shows it in the channel).",
+    },
+    handler: (call, args) => {
       // Content first: a refused post must write nothing, not even the DM a user id would open.
-      const { text, fields } = content(call);
-      const row = postTarget(call, call.args.str("channel"));
-      const threadTs = threadOf(call, row.id);
-      const broadcast = threadTs !== undefined && (call.args.bool("reply_broadcast") ?? false);
+      const { text, fields } = content(args);
+      const row = postTarget(call, args.channel);
+      const thread = threadOf(call, row.id, args.thread_ts);
+      const broadcast = thread !== undefined && (args.reply_broadcast ?? false);
       const data = newMessageData({ ...fields, ...(broadcast ? { subtype: "thread_broadcast" } : {}) });
-      const posted = postAs(call, row.id, text, data, threadTs);
+      const posted = postAs(call, row.id, text, data, thread);
       return { channel: row.id, ts: posted.ts, message: messageView(call, posted) };
     },
   }),
@@ -116,10 +131,11 @@ export const chatRoutes: Route[] = [
     name: "chat.meMessage",
     summary: "Posts a /me message",
     scopes: WRITE,
-    handler: (call) => {
-      const text = call.args.str("text") ?? fail("no_text");
-      const row = postTarget(call, call.args.str("channel"));
-      const posted = postAs(call, row.id, text, { subtype: "me_message" }, undefined);
+    args: { text: text({ missing: "no_text" }).describe("Message text (Slack mrkdwn)"), channel: postChannel() },
+    tool: { description: "Posts a /me message." },
+    handler: (call, args) => {
+      const row = postTarget(call, args.channel);
+      const posted = postAs(call, row.id, args.text, { subtype: "me_message" }, undefined);
       return { channel: row.id, ts: posted.ts };
     },
   }),
@@ -127,13 +143,15 @@ export const chatRoutes: Route[] = [
     name: "chat.update",
     summary: "Edits one of the caller's messages",
     scopes: WRITE,
-    handler: (call) => {
-      const row = channelRow(call.db, call.args.str("channel") ?? "") ?? fail("channel_not_found");
+    args: { channel: channelId(), ts: text({ missing: "message_not_found" }).describe(TS_TEXT), ...contentArgs },
+    tool: { description: "Edits one of the bot's messages." },
+    handler: (call, args) => {
+      const row = channelRow(call.db, args.channel) ?? fail("channel_not_found");
       if (!canSee(call, row)) fail("channel_not_found");
-      const msg = requireMessage(call.db, row.id, call.args.str("ts"));
+      const msg = requireMessage(call.db, row.id, args.ts);
       if (msg.user !== call.actor.user) fail("cant_update_message");
       if (row.is_archived) fail("is_archived");
-      const { text, fields } = content(call);
+      const { text, fields } = content(args);
       const data: MessageData = { ...messageData(msg), ...fields, edited: { user: call.actor.user, ts: nowTs(call) } };
       call.db.run("UPDATE sl_messages SET text = ?, data = ? WHERE channel = ? AND ts = ?", text, JSON.stringify(data), row.id, msg.ts);
       const updated = messageRow(call.db, row.id, msg.ts) ?? msg;
@@ -145,10 +163,12 @@ export const chatRoutes: Route[] = [
     name: "chat.delete",
     summary: "Deletes one of the caller's messages (a thread's parent takes its replies with it)",
     scopes: WRITE,
-    handler: (call) => {
-      const row = channelRow(call.db, call.args.str("channel") ?? "") ?? fail("channel_not_found");
+    args: { channel: channelId(), ts: text({ missing: "message_not_found" }).describe(TS_TEXT) },
+    tool: { description: "Deletes one of the bot's messages.", destructive: true },
+    handler: (call, args) => {
+      const row = channelRow(call.db, args.channel) ?? fail("channel_not_found");
       if (!canSee(call, row)) fail("channel_not_found");
-      const msg = requireMessage(call.db, row.id, call.args.str("ts"));
+      const msg = requireMessage(call.db, row.id, args.ts);
       if (msg.user !== call.actor.user) fail("cant_delete_message");
       deleteMessage(call.db, msg);
       return { channel: row.id, ts: msg.ts };
@@ -158,13 +178,19 @@ export const chatRoutes: Route[] = [
     name: "chat.postEphemeral",
     summary: "Shows a message to one member of a channel; nothing is stored",
     scopes: WRITE,
-    handler: (call) => {
-      content(call);
-      const user = call.args.str("user") ?? fail("user_not_found");
-      if (!userById(call.db, user)) fail("user_not_found");
-      const row = postTarget(call, call.args.str("channel"));
-      if (!isMember(call.db, row.id, user)) fail("user_not_in_channel");
-      if (call.args.str("thread_ts") !== undefined) threadOf(call, row.id);
+    args: {
+      ...contentArgs,
+      user: text({ missing: "user_not_found" }).describe(USER_TEXT),
+      channel: postChannel(),
+      thread_ts: threadTs(),
+    },
+    tool: { description: "Shows a message to one member of a channel only; nothing is stored." },
+    handler: (call, args) => {
+      content(args);
+      if (!userById(call.db, args.user)) fail("user_not_found");
+      const row = postTarget(call, args.channel);
+      if (!isMember(call.db, row.id, args.user)) fail("user_not_in_channel");
+      threadOf(call, row.id, args.thread_ts);
       // Ephemeral messages are never stored: the ts is the clock's, not a message's.
       const now = call.clock.now();
       return { message_ts: `${Math.floor(now / 1000)}.${String((now % 1000) * 1000).padStart(6, "0")}` };
@@ -174,10 +200,12 @@ export const chatRoutes: Route[] = [
     name: "chat.getPermalink",
     summary: "A message's permalink",
     scopes: [],
-    handler: (call) => {
-      const row = channelRow(call.db, call.args.str("channel") ?? "") ?? fail("channel_not_found");
+    args: { channel: channelId(), message_ts: text({ missing: "message_not_found" }).describe(TS_TEXT) },
+    tool: { description: "A message's permalink.", readOnly: true },
+    handler: (call, args) => {
+      const row = channelRow(call.db, args.channel) ?? fail("channel_not_found");
       if (!canSee(call, row)) fail("channel_not_found");
-      const msg = requireMessage(call.db, row.id, call.args.str("message_ts"));
+      const msg = requireMessage(call.db, row.id, args.message_ts);
       const base = `https://${call.team.domain}.slack.com/archives/${row.id}/p${msg.ts.replace(".", "")}`;
       const permalink = isReply(msg) && msg.thread_ts !== null ? `${base}?thread_ts=${msg.thread_ts}&cid=${row.id}` : base;
       return { channel: row.id, permalink };
@@ -187,21 +215,28 @@ export const chatRoutes: Route[] = [
     name: "chat.scheduleMessage",
     summary: "Schedules a message; it is posted when post_at passes on the sandbox clock",
     scopes: WRITE,
-    handler: (call) => {
-      const postAt = call.args.int("post_at") ?? fail("invalid_time");
+    args: {
+      post_at: int({ missing: "invalid_time" }).describe("Unix seconds, in the future and at most 120 days ahead"),
+      ...contentArgs,
+      channel: postChannel(),
+      thread_ts: threadTs(),
+    },
+    tool: { description: "Schedules a message for post_at (Unix seconds, at most 120 days ahead)." },
+    handler: (call, args) => {
+      const postAt = args.post_at;
       const now = nowSeconds(call.clock);
       if (postAt <= now) fail("time_in_past");
       if (postAt > now + MAX_SCHEDULE_SECONDS) fail("time_too_far");
-      const { text } = content(call);
-      const row = postTarget(call, call.args.str("channel"));
-      const threadTs = threadOf(call, row.id);
+      const { text } = content(args);
+      const row = postTarget(call, args.channel);
+      const thread = threadOf(call, row.id, args.thread_ts);
       const id = newId(call.db, "Q", (q) => call.db.one("SELECT 1 AS n FROM sl_scheduled WHERE id = ?", q) !== undefined);
       const scheduled = {
         id,
         channel_id: row.id,
         post_at: postAt,
         text,
-        ...(threadTs ? { thread_ts: threadTs } : {}),
+        ...(thread ? { thread_ts: thread } : {}),
         user: call.actor.user,
       };
       call.db.run(
@@ -226,12 +261,15 @@ export const chatRoutes: Route[] = [
     name: "chat.deleteScheduledMessage",
     summary: "Cancels a scheduled message",
     scopes: WRITE,
-    handler: (call) => {
-      const channel = call.args.str("channel") ?? fail("channel_not_found");
-      const id = call.args.str("scheduled_message_id") ?? fail("invalid_scheduled_message_id");
-      const hit = call.db.one<{ channel: string }>("SELECT channel FROM sl_scheduled WHERE id = ?", id);
-      if (!hit || hit.channel !== channel) fail("invalid_scheduled_message_id");
-      call.db.run("DELETE FROM sl_scheduled WHERE id = ?", id);
+    args: {
+      channel: channelId(),
+      scheduled_message_id: text({ missing: "invalid_scheduled_message_id" }).describe("The id chat.scheduleMessage answered (Q…)"),
+    },
+    tool: { description: "Cancels a scheduled message.", destructive: true },
+    handler: (call, args) => {
+      const hit = call.db.one<{ channel: string }>("SELECT channel FROM sl_scheduled WHERE id = ?", args.scheduled_message_id);
+      if (!hit || hit.channel !== args.channel) fail("invalid_scheduled_message_id");
+      call.db.run("DELETE FROM sl_scheduled WHERE id = ?", args.scheduled_message_id);
       return {};
     },
   }),
@@ -239,8 +277,10 @@ export const chatRoutes: Route[] = [
     name: "chat.scheduledMessages.list",
     summary: "Messages scheduled and not yet posted",
     scopes: WRITE,
-    handler: (call) => {
-      const channel = call.args.str("channel");
+    args: { channel: text().optional().describe("A conversation id (C…, G…, D…)"), limit: limit(), cursor: cursor() },
+    tool: { description: "Messages scheduled and not yet posted.", readOnly: true },
+    handler: (call, args) => {
+      const channel = args.channel;
       const page = pageOf(call, "chat.scheduledMessages.list", 100, 100);
       const rows = call.db.all<{ id: string; created: number; data: string }>(
         "SELECT id, created, data FROM sl_scheduled WHERE (? IS NULL OR channel = ?) AND id > ? ORDER BY id LIMIT ?",

@@ -3,6 +3,7 @@
 // the bot sees every public channel but reads and writes only where it is a member.
 import type { Route } from "../../types";
 import { type Call, method } from "../context";
+import { TS_TEXT, USER_TEXT, channelId, cursor, flag, limit, list, text, typeList } from "../declare";
 import { fail } from "../errors";
 import {
   channelByName,
@@ -26,10 +27,11 @@ const HISTORY = ["channels:history", "groups:history", "im:history", "mpim:histo
 // A bot manages public channels with channels:manage, a user with channels:write.
 const MANAGE = ["channels:manage", "channels:write", "groups:write"];
 const TYPES = ["public_channel", "private_channel", "mpim", "im"] as const;
+const excludeArchived = () => flag().optional().describe("Leave archived conversations out");
 type ConversationType = (typeof TYPES)[number];
 
-export function conversationTypes(call: Call): ConversationType[] {
-  const raw = call.args.list("types") ?? ["public_channel"];
+/** The conversation types a `types` argument names (default public channels), else `invalid_types`. */
+export function conversationTypes(raw: readonly string[] = ["public_channel"]): ConversationType[] {
   return raw.map((t) => TYPES.find((k) => k === t) ?? fail("invalid_types"));
 }
 
@@ -44,8 +46,8 @@ export function typeFilter(types: readonly ConversationType[], alias: string): s
 }
 
 /** A channel name as Slack accepts it, else its own error code. */
-function validName(raw: string | undefined): string {
-  if (raw === undefined || raw === "") return fail("invalid_name_required");
+function validName(raw: string): string {
+  if (raw === "") return fail("invalid_name_required");
   const name = raw.startsWith("#") ? raw.slice(1) : raw;
   if (name.length > 80) return fail("invalid_name_maxlength");
   if (!/^[a-z0-9_-]+$/.test(name)) return fail("invalid_name_specials");
@@ -65,15 +67,19 @@ function requireManage(call: Call, row: ChannelRow): void {
 }
 
 /** The history bounds Slack takes: `oldest`, `latest`, `inclusive`. */
-function bounds(call: Call) {
-  const inclusive = call.args.bool("inclusive") ?? false;
-  return { oldest: call.args.str("oldest") ?? "0", latest: call.args.str("latest") ?? "9999999999.999999", inclusive };
+const boundArgs = {
+  oldest: text().optional().describe(`Only messages after this ts (${TS_TEXT})`),
+  latest: text().optional().describe(`Only messages before this ts (${TS_TEXT})`),
+  inclusive: flag().optional().describe("Include messages at oldest and latest themselves"),
+};
+
+function bounds(args: { oldest?: string; latest?: string; inclusive?: boolean }) {
+  return { oldest: args.oldest ?? "0", latest: args.latest ?? "9999999999.999999", inclusive: args.inclusive ?? false };
 }
 
-function setText(call: Call, which: "topic" | "purpose") {
-  const row = notArchived(joinedChannel(call, call.args.str("channel")));
+function setText(call: Call, which: "topic" | "purpose", channel: string, value = "") {
+  const row = notArchived(joinedChannel(call, channel));
   requireManage(call, row);
-  const value = call.args.str(which) ?? "";
   if (value.length > 250) fail("too_long");
   const data = channelData(row);
   const next: ChannelData = { ...data, [which]: { value, creator: call.actor.user, last_set: nowSeconds(call.clock) } };
@@ -88,9 +94,14 @@ export const conversationRoutes: Route[] = [
     name: "conversations.list",
     summary: "Conversations the caller can see, a page at a time",
     scopes: READ,
-    handler: (call) => {
-      const types = conversationTypes(call);
-      const excludeArchived = call.args.bool("exclude_archived") ?? false;
+    args: { types: typeList(), exclude_archived: excludeArchived(), limit: limit(), cursor: cursor() },
+    tool: {
+      description: "Conversations the bot can see: every public channel, and private ones and DMs it is in.",
+      readOnly: true,
+    },
+    handler: (call, args) => {
+      const types = conversationTypes(args.types);
+      const excludeArchived = args.exclude_archived ?? false;
       const page = pageOf(call, "conversations.list", 100, 1000);
       const rows = call.db.all<ChannelRow>(
         `SELECT c.* FROM sl_channels c WHERE c.id > ? AND ${typeFilter(types, "c")} AND (? = 0 OR c.is_archived = 0)
@@ -109,19 +120,27 @@ export const conversationRoutes: Route[] = [
     name: "conversations.info",
     summary: "One conversation",
     scopes: READ,
-    handler: (call) => {
-      const row = visibleChannel(call, call.args.str("channel"));
-      return { channel: channelView(call, row, { numMembers: call.args.bool("include_num_members") ?? false }) };
+    args: { channel: channelId(), include_num_members: flag().optional().describe("Include num_members") },
+    tool: { description: "One conversation: name, topic, purpose, membership.", readOnly: true },
+    handler: (call, args) => {
+      const row = visibleChannel(call, args.channel);
+      return { channel: channelView(call, row, { numMembers: args.include_num_members ?? false }) };
     },
   }),
   ...method({
     name: "conversations.history",
     summary: "A channel's messages, newest first, without thread replies unless broadcast",
     scopes: HISTORY,
-    handler: (call) => {
-      const row = joinedChannel(call, call.args.str("channel"));
+    args: { channel: channelId(), limit: limit(), cursor: cursor(), ...boundArgs },
+    tool: {
+      description:
+        "A channel's messages, newest first; thread replies are left out unless broadcast (read them with conversations_replies). The bot must be a member.",
+      readOnly: true,
+    },
+    handler: (call, args) => {
+      const row = joinedChannel(call, args.channel);
       const page = pageOf(call, "conversations.history", 100, 999);
-      const b = bounds(call);
+      const b = bounds(args);
       const latest = page.after ?? b.latest;
       const rows = call.db.all<MessageRow>(
         `SELECT * FROM sl_messages WHERE channel = ? AND in_history = 1
@@ -152,14 +171,21 @@ export const conversationRoutes: Route[] = [
     name: "conversations.replies",
     summary: "A thread: its parent first, then its replies oldest first",
     scopes: HISTORY,
-    handler: (call) => {
-      const row = joinedChannel(call, call.args.str("channel"));
-      const ts = call.args.str("ts") ?? fail("invalid_arguments");
-      const hit = messageRow(call.db, row.id, ts) ?? fail("thread_not_found");
+    args: {
+      channel: channelId(),
+      ts: text({ missing: "invalid_arguments" }).describe(`The thread's parent or one of its replies (${TS_TEXT})`),
+      limit: limit(),
+      cursor: cursor(),
+      ...boundArgs,
+    },
+    tool: { description: "A thread: its parent message first, then the replies oldest first. The bot must be a member.", readOnly: true },
+    handler: (call, args) => {
+      const row = joinedChannel(call, args.channel);
+      const hit = messageRow(call.db, row.id, args.ts) ?? fail("thread_not_found");
       const parentTs = hit.thread_ts ?? hit.ts;
       const parent = messageRow(call.db, row.id, parentTs) ?? fail("thread_not_found");
       const page = pageOf(call, "conversations.replies", 1000, 1000);
-      const b = bounds(call);
+      const b = bounds(args);
       const oldest = page.after ?? b.oldest;
       const rows = call.db.all<MessageRow>(
         `SELECT * FROM sl_messages WHERE channel = ? AND thread_ts = ? AND ts != ?
@@ -184,8 +210,10 @@ export const conversationRoutes: Route[] = [
     name: "conversations.members",
     summary: "Who is in a conversation, a page at a time",
     scopes: READ,
-    handler: (call) => {
-      const row = visibleChannel(call, call.args.str("channel"));
+    args: { channel: channelId(), limit: limit(), cursor: cursor() },
+    tool: { description: "Who is in a conversation.", readOnly: true },
+    handler: (call, args) => {
+      const row = visibleChannel(call, args.channel);
       const page = pageOf(call, "conversations.members", 100, 1000);
       const rows = call.db.all<{ user: string }>(
         "SELECT user FROM sl_members WHERE channel = ? AND user > ? ORDER BY user LIMIT ?",
@@ -201,9 +229,14 @@ export const conversationRoutes: Route[] = [
     name: "conversations.create",
     summary: "Creates a channel; the caller is its creator and first member",
     scopes: MANAGE,
-    handler: (call) => {
-      const name = validName(call.args.str("name"));
-      const isPrivate = call.args.bool("is_private") ?? false;
+    args: {
+      name: text({ missing: "invalid_name_required" }).describe("Lowercase letters, digits, - and _"),
+      is_private: flag().optional().describe("Create a private channel"),
+    },
+    tool: { description: "Creates a channel; the bot becomes its creator and first member." },
+    handler: (call, args) => {
+      const name = validName(args.name);
+      const isPrivate = args.is_private ?? false;
       const needed = isPrivate ? "groups:write" : "channels:manage";
       if (!call.actor.scopes.has(needed)) fail("missing_scope", { needed, provided: call.actor.scope });
       if (channelByName(call.db, name)) fail("name_taken");
@@ -231,8 +264,10 @@ export const conversationRoutes: Route[] = [
     name: "conversations.join",
     summary: "Joins a public channel",
     scopes: ["channels:join"],
-    handler: (call) => {
-      const row = visibleChannel(call, call.args.str("channel"));
+    args: { channel: channelId() },
+    tool: { description: "Joins a public channel." },
+    handler: (call, args) => {
+      const row = visibleChannel(call, args.channel);
       if (row.is_private) fail("method_not_supported_for_channel_type");
       notArchived(row);
       if (isMember(call.db, row.id, call.actor.user)) {
@@ -247,11 +282,13 @@ export const conversationRoutes: Route[] = [
     name: "conversations.invite",
     summary: "Adds users to a conversation the caller is in",
     scopes: MANAGE,
-    handler: (call) => {
-      const row = notArchived(joinedChannel(call, call.args.str("channel")));
+    args: { channel: channelId(), users: list({ missing: "no_user" }).describe("Comma list of user ids") },
+    tool: { description: "Invites users to a channel the bot is in." },
+    handler: (call, args) => {
+      const row = notArchived(joinedChannel(call, args.channel));
       requireManage(call, row);
       if (row.is_im) fail("method_not_supported_for_channel_type");
-      const users = call.args.list("users") ?? fail("no_user");
+      const users = args.users;
       if (!users.length) fail("no_user");
       const fresh: string[] = [];
       for (const id of users) {
@@ -274,10 +311,12 @@ export const conversationRoutes: Route[] = [
     name: "conversations.kick",
     summary: "Removes a user from a conversation the caller is in",
     scopes: MANAGE,
-    handler: (call) => {
-      const row = joinedChannel(call, call.args.str("channel"));
+    args: { channel: channelId(), user: text({ missing: "user_not_found" }).describe(USER_TEXT) },
+    tool: { description: "Removes a user from a channel the bot is in.", destructive: true },
+    handler: (call, args) => {
+      const row = joinedChannel(call, args.channel);
       requireManage(call, row);
-      const user = requireUser(call.db, call.args.str("user"));
+      const user = requireUser(call.db, args.user);
       if (user.id === call.actor.user) fail("cant_kick_self");
       if (channelData(row).is_general) fail("cant_kick_from_general");
       if (!isMember(call.db, row.id, user.id)) fail("not_in_channel");
@@ -289,8 +328,10 @@ export const conversationRoutes: Route[] = [
     name: "conversations.leave",
     summary: "Leaves a conversation",
     scopes: MANAGE,
-    handler: (call) => {
-      const row = visibleChannel(call, call.args.str("channel"));
+    args: { channel: channelId() },
+    tool: { description: "The bot leaves a channel.", destructive: true },
+    handler: (call, args) => {
+      const row = visibleChannel(call, args.channel);
       if (channelData(row).is_general) fail("cant_leave_general");
       if (row.is_im) fail("method_not_supported_for_channel_type");
       if (!isMember(call.db, row.id, call.actor.user)) return { not_in_channel: true };
@@ -304,8 +345,10 @@ export const conversationRoutes: Route[] = [
     name: "conversations.archive",
     summary: "Archives a channel the caller is in",
     scopes: MANAGE,
-    handler: (call) => {
-      const row = joinedChannel(call, call.args.str("channel"));
+    args: { channel: channelId() },
+    tool: { description: "Archives a channel the bot is in.", destructive: true },
+    handler: (call, args) => {
+      const row = joinedChannel(call, args.channel);
       requireManage(call, row);
       if (row.is_archived) fail("already_archived");
       if (channelData(row).is_general) fail("cant_archive_general");
@@ -319,8 +362,10 @@ export const conversationRoutes: Route[] = [
     name: "conversations.unarchive",
     summary: "Unarchives a channel",
     scopes: MANAGE,
-    handler: (call) => {
-      const row = visibleChannel(call, call.args.str("channel"));
+    args: { channel: channelId() },
+    tool: { description: "Unarchives a channel." },
+    handler: (call, args) => {
+      const row = visibleChannel(call, args.channel);
       // docs.slack.dev: "Bot tokens (xoxb-...) cannot currently be used to unarchive conversations";
       // Slack answers them `not_in_channel` (observed: open-cli-collective/slack-chat-api#29).
       if (call.actor.kind === "bot") fail("not_in_channel");
@@ -335,11 +380,16 @@ export const conversationRoutes: Route[] = [
     name: "conversations.rename",
     summary: "Renames a channel the caller is in",
     scopes: MANAGE,
-    handler: (call) => {
-      const row = notArchived(joinedChannel(call, call.args.str("channel")));
+    args: {
+      channel: channelId(),
+      name: text({ missing: "invalid_name_required" }).describe("The new name: lowercase letters, digits, - and _"),
+    },
+    tool: { description: "Renames a channel the bot is in." },
+    handler: (call, args) => {
+      const row = notArchived(joinedChannel(call, args.channel));
       requireManage(call, row);
       if (row.is_im) fail("method_not_supported_for_channel_type");
-      const name = validName(call.args.str("name"));
+      const name = validName(args.name);
       const taken = channelByName(call.db, name);
       if (taken && taken.id !== row.id) fail("name_taken");
       const old = row.name ?? "";
@@ -352,32 +402,42 @@ export const conversationRoutes: Route[] = [
     name: "conversations.setTopic",
     summary: "Sets a channel's topic",
     scopes: MANAGE,
-    handler: (call) => setText(call, "topic"),
+    args: { channel: channelId(), topic: text().optional().describe("The new topic (empty clears it)") },
+    tool: { description: "Sets a channel's topic; answers the channel." },
+    handler: (call, args) => setText(call, "topic", args.channel, args.topic),
   }),
   ...method({
     name: "conversations.setPurpose",
     summary: "Sets a channel's purpose",
     scopes: MANAGE,
-    handler: (call) => setText(call, "purpose"),
+    args: { channel: channelId(), purpose: text().optional().describe("The new purpose (empty clears it)") },
+    tool: { description: "Sets a channel's purpose; answers the channel." },
+    handler: (call, args) => setText(call, "purpose", args.channel, args.purpose),
   }),
   ...method({
     name: "conversations.open",
     summary: "Opens (or finds) the direct message with one user, or the group DM (mpim) with several",
     scopes: ["im:write", "mpim:write"],
-    handler: (call) => {
-      const channelArg = call.args.str("channel");
-      if (channelArg !== undefined) {
-        const row = visibleChannel(call, channelArg);
-        return { no_op: true, already_open: true, channel: call.args.bool("return_im") ? channelView(call, row) : { id: row.id } };
+    args: {
+      channel: text().optional().describe("An open conversation's id, to resume it instead of naming users"),
+      users: list().optional().describe("One user id, or a comma list of up to 8 for a group DM"),
+      return_im: flag().optional().describe("Answer the whole conversation object"),
+    },
+    tool: { description: "Opens (or finds) the direct message with one user, or the group DM with several." },
+    handler: (call, args) => {
+      const full = args.return_im ?? false;
+      if (args.channel !== undefined) {
+        const row = visibleChannel(call, args.channel);
+        return { no_op: true, already_open: true, channel: full ? channelView(call, row) : { id: row.id } };
       }
-      const users = [...new Set(call.args.list("users") ?? fail("users_list_not_supplied"))].filter((u) => u !== call.actor.user);
+      const users = [...new Set(args.users ?? fail("users_list_not_supplied"))].filter((u) => u !== call.actor.user);
       if (users.length > 1) {
         // A group DM: at most 8 people besides the caller (docs.slack.dev, conversations.open `users`).
         if (users.length > 8) fail("too_many_users");
         if (!call.actor.scopes.has("mpim:write")) fail("missing_scope", { needed: "mpim:write", provided: call.actor.scope });
         for (const u of users) requireUser(call.db, u);
         const { row, existed } = mpimWith(call, users, () => newChannelId(call, "G"));
-        return { no_op: existed, already_open: existed, channel: call.args.bool("return_im") ? channelView(call, row) : { id: row.id } };
+        return { no_op: existed, already_open: existed, channel: full ? channelView(call, row) : { id: row.id } };
       }
       if (!users.length) fail("users_list_not_supplied");
       if (!call.actor.scopes.has("im:write")) fail("missing_scope", { needed: "im:write", provided: call.actor.scope });
@@ -385,15 +445,17 @@ export const conversationRoutes: Route[] = [
       const before = call.db.one<{ id: string }>("SELECT id FROM sl_channels WHERE im_user = ? AND is_im = 1", user.id);
       const row = imWith(call, user.id, () => newChannelId(call, "D"));
       const already = before !== undefined;
-      return { no_op: already, already_open: already, channel: call.args.bool("return_im") ? channelView(call, row) : { id: row.id } };
+      return { no_op: already, already_open: already, channel: full ? channelView(call, row) : { id: row.id } };
     },
   }),
   ...method({
     name: "conversations.close",
     summary: "Closes a direct message or group DM (it stays, with its history)",
     scopes: ["im:write", "mpim:write", "channels:manage", "groups:write"],
-    handler: (call) => {
-      const row = visibleChannel(call, call.args.str("channel"));
+    args: { channel: channelId() },
+    tool: { description: "Closes a direct message or group DM." },
+    handler: (call, args) => {
+      const row = visibleChannel(call, args.channel);
       // Only DMs and group DMs close; a channel is left or archived instead.
       if (!row.is_im && row.is_mpim !== 1) fail("method_not_supported_for_channel_type");
       const key = `closed:${row.id}:${call.actor.user}`;
@@ -407,9 +469,11 @@ export const conversationRoutes: Route[] = [
     name: "conversations.mark",
     summary: "Moves the caller's read cursor in a conversation",
     scopes: ["channels:manage", "groups:write", "im:write"],
-    handler: (call) => {
-      const row = joinedChannel(call, call.args.str("channel"));
-      const ts = call.args.str("ts") ?? fail("invalid_timestamp");
+    args: { channel: channelId(), ts: text({ missing: "invalid_timestamp" }).describe(TS_TEXT) },
+    tool: { description: "Moves the bot's read cursor in a conversation." },
+    handler: (call, args) => {
+      const row = joinedChannel(call, args.channel);
+      const ts = args.ts;
       if (!/^\d{10}\.\d{6}$/.test(ts)) fail("invalid_timestamp");
       call.db.run("INSERT OR REPLACE INTO sl_meta (key, value) VALUES (?, ?)", `last_read:${row.id}:${call.actor.user}`, ts);
       return {};

@@ -1,10 +1,12 @@
 // Files: the three steps of files.uploadV2 (an upload URL, the bytes POSTed to it, completion
 // that shares the file), files.info/list/delete, and the file's content at its url_private.
+import { z } from "zod";
 import { binaryString, fromBase64, fromBinaryString, toBase64, utf8OrUndefined } from "../../kit/bytes";
 import { fileServingHeaders } from "../../kit/download-headers";
 import type { Route, TwinContext, TwinRequest, TwinResponse } from "../../types";
 import { multipartFields } from "../args";
 import { type Call, method } from "../context";
+import { type Refusal, TS_TEXT, USER_TEXT, int, json, list, said, slackRoute, text } from "../declare";
 import { fail, slackError } from "../errors";
 import { filetypeOf } from "../seed";
 import { fileRow, fileViewOf, isDeletedFile, mimetypeOf } from "../store/files";
@@ -46,8 +48,8 @@ function uploadedBytes(req: TwinRequest): Uint8Array {
 }
 
 /** The upload step: the bytes of a pending file, kept as text when they are UTF-8, else as base64. */
-function receiveUpload(ctx: TwinContext): TwinResponse {
-  const row = fileRow(ctx.db, ctx.params.file_id);
+function receiveUpload(ctx: TwinContext, fileId: string): TwinResponse {
+  const row = fileRow(ctx.db, fileId);
   // Not a 404: the client would retry it for half an hour. Completing the upload then refuses.
   if (!row || row.complete) return slackError("file_not_found");
   const bytes = uploadedBytes(ctx.req);
@@ -82,9 +84,9 @@ const plain = (status: number, body: string): TwinResponse => ({
  * A file's content at its url_private, to a caller with `files:read`: always as an attachment
  * that cannot run on the platform's origin (see kit/download-headers.ts), whatever its type.
  */
-function download(ctx: TwinContext): TwinResponse {
+function download(ctx: TwinContext, ref: string): TwinResponse {
   if (!headerAuthorized(ctx.req)) return plain(403, "url_private needs the token in an Authorization: Bearer header");
-  const id = ctx.params.ref.split("-").at(-1) ?? "";
+  const id = ref.split("-").at(-1) ?? "";
   const row = fileRow(ctx.db, id);
   if (!row?.complete) return plain(404, "file not found");
   const data = fileData(row);
@@ -113,33 +115,41 @@ function unshare(call: Call, file: string): void {
   call.db.run("DELETE FROM sl_file_shares WHERE file = ?", file);
 }
 
-interface CompleteItem {
-  id: string;
-  title?: string;
-}
+/** Slack's refusal of a `files` argument that is not a non-empty list of `{id, title}`. */
+const NOT_FILES: Refusal = { error: "invalid_arguments", detail: "files must be a JSON array of {id, title}" };
 
-function completeItems(call: Call): CompleteItem[] {
-  const raw = call.args.json("files");
-  if (!Array.isArray(raw) || !raw.length) return fail("invalid_arguments", { detail: "files must be a JSON array of {id, title}" });
-  return raw.map((item): CompleteItem => {
-    const id = typeof item === "object" && item !== null ? Reflect.get(item, "id") : undefined;
-    const title = typeof item === "object" && item !== null ? Reflect.get(item, "title") : undefined;
-    if (typeof id !== "string") return fail("invalid_arguments", { detail: "each file needs an id" });
-    return typeof title === "string" ? { id, title } : { id };
-  });
-}
+/** What files.completeUploadExternal finishes; an empty list is refused as any other wrong one. */
+const uploadedFiles = z
+  .array(z.object({ id: z.string().describe("A file id from files.getUploadURLExternal"), title: z.string().optional() }))
+  .min(1, { error: () => said(NOT_FILES) });
+
+const fileId = () => text({ missing: "file_not_found" }).describe("A file id (F…)");
+
+/** A file's url_private: `/files-pri/<team>-<file id>/<name>`. */
+const fileUrl = {
+  ref: z.string().describe("The team id and the file id, joined by -"),
+  name: z.string().describe("The file's name (any: the id names the file)"),
+};
 
 export const fileRoutes: Route[] = [
   ...method({
     name: "files.getUploadURLExternal",
     summary: "Reserves a file id and the URL its bytes go to",
     scopes: ["files:write"],
-    handler: (call) => {
-      const filename = call.args.str("filename") ?? fail("invalid_arguments", { detail: "filename is required" });
-      const length = call.args.int("length") ?? fail("invalid_arguments", { detail: "length is required" });
+    args: {
+      filename: text({ missing: { error: "invalid_arguments", detail: "filename is required" } }).describe("The file's name"),
+      length: int({ missing: { error: "invalid_arguments", detail: "length is required" } }).describe("Size of the content in bytes"),
+      snippet_type: text().optional().describe("The file's type (default: from the file name's extension)"),
+    },
+    tool: {
+      description:
+        "Step 1 of an upload: reserves a file id and its upload URL. Then send the content with files_upload_content and finish with files_completeUploadExternal.",
+    },
+    handler: (call, args) => {
+      const { filename, length } = args;
       if (length < 0) fail("invalid_arguments");
       const id = newFileId(call);
-      const filetype = call.args.str("snippet_type") ?? filetypeOf(filename);
+      const filetype = args.snippet_type ?? filetypeOf(filename);
       const data: FileData = {
         id,
         name: filename,
@@ -160,28 +170,38 @@ export const fileRoutes: Route[] = [
       return { upload_url: `${call.baseUrl}/upload/v1/${id}`, file_id: id };
     },
   }),
-  {
+  // The body is the file's bytes however they come (a multipart part, raw, or `{content}` as
+  // JSON): read by uploadedBytes, not declared. Its tool is files_upload_content (tools.ts).
+  slackRoute({
     method: "POST",
     pattern: "/upload/v1/:file_id",
     operation: "files.uploadExternal",
     summary: "Receives the bytes of a file reserved with files.getUploadURLExternal",
-    handler: receiveUpload,
-  },
+    params: { file_id: z.string().describe("The file id files.getUploadURLExternal answered") },
+    handler: (ctx, input) => receiveUpload(ctx, input.params.file_id),
+  }),
   ...method({
     name: "files.completeUploadExternal",
     summary: "Finishes uploads, sharing them to a channel with an optional comment",
     scopes: ["files:write"],
-    handler: (call) => {
-      const items = completeItems(call);
-      const rows = items.map((item) => {
+    args: {
+      files: json(uploadedFiles, { missing: NOT_FILES, wrong: NOT_FILES }).describe("The uploaded files: [{id, title}]"),
+      channel_id: text().optional().describe("Where to share them: a conversation id, a channel name, or a user id for the DM with them"),
+      channels: list().optional().describe("Older form of channel_id: a comma list, of which the first is used"),
+      initial_comment: text().optional().describe("A message posted with the files"),
+      thread_ts: text().optional().describe(`Share them in this thread (${TS_TEXT})`),
+    },
+    tool: { description: "Step 3 of an upload: finishes it, sharing the files to a channel with an optional comment." },
+    handler: (call, args) => {
+      const rows = args.files.map((item) => {
         const row = fileRow(call.db, item.id) ?? fail("file_not_found");
         if (row.complete || row.user !== call.actor.user) fail("file_not_found");
         if (row.content === null) fail("file_upload_not_found", { detail: `nothing was uploaded for ${item.id}` });
         return { row, item };
       });
-      const channelId = call.args.str("channel_id") ?? call.args.list("channels")?.[0];
-      const target = channelId === undefined ? undefined : postTarget(call, channelId);
-      const threadTs = call.args.str("thread_ts");
+      const shareTo = args.channel_id ?? args.channels?.[0];
+      const target = shareTo === undefined ? undefined : postTarget(call, shareTo);
+      const threadTs = args.thread_ts;
       if (
         target &&
         threadTs !== undefined &&
@@ -198,7 +218,7 @@ export const fileRoutes: Route[] = [
           row.id,
         );
       }
-      if (target) postAs(call, target.id, call.args.str("initial_comment") ?? "", { files: rows.map((r) => r.row.id) }, threadTs);
+      if (target) postAs(call, target.id, args.initial_comment ?? "", { files: rows.map((r) => r.row.id) }, threadTs);
       return { files: rows.map(({ row }) => fileViewOf(call, fileRow(call.db, row.id) ?? row)) };
     },
   }),
@@ -206,8 +226,10 @@ export const fileRoutes: Route[] = [
     name: "files.info",
     summary: "One file",
     scopes: ["files:read"],
-    handler: (call) => ({
-      file: fileViewOf(call, completeFile(call, call.args.str("file"))),
+    args: { file: fileId() },
+    tool: { description: "One file's metadata.", readOnly: true },
+    handler: (call, args) => ({
+      file: fileViewOf(call, completeFile(call, args.file)),
       comments: [],
       response_metadata: { next_cursor: "" },
     }),
@@ -216,12 +238,19 @@ export const fileRoutes: Route[] = [
     name: "files.list",
     summary: "Files, newest first, by page",
     scopes: ["files:read"],
-    handler: (call) => {
-      const channel = call.args.str("channel") ?? null;
-      const user = call.args.str("user") ?? null;
-      const count = Math.min(Math.max(call.args.int("count") ?? 100, 1), 1000);
+    args: {
+      channel: text().optional().describe("Only files shared in this conversation (C…, G…, D…)"),
+      user: text().optional().describe(`Only this user's files (${USER_TEXT})`),
+      count: int().optional().describe("Files per page (1-1000, default 100)"),
+      page: int().optional().describe("The page, from 1"),
+    },
+    tool: { description: "Files, newest first.", readOnly: true },
+    handler: (call, args) => {
+      const channel = args.channel ?? null;
+      const user = args.user ?? null;
+      const count = Math.min(Math.max(args.count ?? 100, 1), 1000);
       // Bounded so the OFFSET stays an integer SQLite takes (a hostile page of 1e300 is just past the end).
-      const page = Math.min(Math.max(call.args.int("page") ?? 1, 1), 1_000_000);
+      const page = Math.min(Math.max(args.page ?? 1, 1), 1_000_000);
       const where = `complete = 1 AND (? IS NULL OR user = ?) AND (? IS NULL OR EXISTS (SELECT 1 FROM sl_file_shares s WHERE s.file = sl_files.id AND s.channel = ?))`;
       const total = call.db.one<{ n: number }>(`SELECT count(*) AS n FROM sl_files WHERE ${where}`, user, user, channel, channel)?.n ?? 0;
       const rows = call.db.all<FileRow>(
@@ -240,8 +269,10 @@ export const fileRoutes: Route[] = [
     name: "files.delete",
     summary: "Deletes one of the caller's files",
     scopes: ["files:write"],
-    handler: (call) => {
-      const row = completeFile(call, call.args.str("file"));
+    args: { file: fileId() },
+    tool: { description: "Deletes one of the bot's files.", destructive: true },
+    handler: (call, args) => {
+      const row = completeFile(call, args.file);
       if (row.user !== call.actor.user) fail("cant_delete_file");
       unshare(call, row.id);
       call.db.run("DELETE FROM sl_files WHERE id = ?", row.id);
@@ -249,18 +280,21 @@ export const fileRoutes: Route[] = [
       return {};
     },
   }),
-  {
+  // Its tool is files_download (tools.ts): one `file` argument, not these two path segments.
+  slackRoute({
     method: "GET",
     pattern: "/files-pri/:ref/:name",
     operation: "files.download",
     summary: "A file's content at its url_private",
-    handler: download,
-  },
-  {
+    params: fileUrl,
+    handler: (ctx, input) => download(ctx, input.params.ref),
+  }),
+  slackRoute({
     method: "GET",
     pattern: "/files-pri/:ref/download/:name",
     operation: "files.download",
     summary: "A file's content at its url_private_download",
-    handler: download,
-  },
+    params: fileUrl,
+    handler: (ctx, input) => download(ctx, input.params.ref),
+  }),
 ];

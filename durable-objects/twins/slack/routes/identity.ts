@@ -1,6 +1,7 @@
 // auth.test, team.info and the users.* methods.
 import type { Route } from "../../types";
 import { method } from "../context";
+import { USER_TEXT, cursor, flag, limit, text, typeList } from "../declare";
 import { fail } from "../errors";
 import { channelView } from "../store/channels";
 import type { ChannelRow, UserRow } from "../store/rows";
@@ -16,6 +17,7 @@ export const identityRoutes: Route[] = [
     name: "auth.test",
     summary: "Who the token acts as",
     scopes: [],
+    tool: { description: "Who the token acts as: team, bot user id and bot id.", readOnly: true },
     handler: (call) => {
       const user = requireUser(call.db, call.actor.user, "invalid_auth");
       const out: Record<string, unknown> = {
@@ -34,6 +36,7 @@ export const identityRoutes: Route[] = [
     name: "team.info",
     summary: "The workspace",
     scopes: ["team:read"],
+    tool: { description: "The workspace: id, name, domain.", readOnly: true },
     handler: (call) => ({
       team: {
         id: call.team.id,
@@ -51,6 +54,8 @@ export const identityRoutes: Route[] = [
     name: "users.list",
     summary: "Members of the workspace, a page at a time",
     scopes: ["users:read"],
+    args: { limit: limit(), cursor: cursor() },
+    tool: { description: "Workspace members, a page at a time.", readOnly: true },
     handler: (call) => {
       const page = pageOf(call, "users", 200, 1000);
       const rows = call.db.all<UserRow>("SELECT * FROM sl_users WHERE id > ? ORDER BY id LIMIT ?", page.after ?? "", page.limit + 1);
@@ -63,29 +68,34 @@ export const identityRoutes: Route[] = [
     name: "users.info",
     summary: "One user",
     scopes: ["users:read"],
-    handler: (call) => ({ user: userView(call, requireUser(call.db, call.args.str("user"))) }),
+    args: { user: text({ missing: "user_not_found" }).describe(USER_TEXT) },
+    tool: { description: "One user by id.", readOnly: true },
+    handler: (call, args) => ({ user: userView(call, requireUser(call.db, args.user)) }),
   }),
   ...method({
     name: "users.lookupByEmail",
     summary: "A user by email address",
     scopes: ["users:read.email"],
-    handler: (call) => {
-      const email = call.args.str("email") ?? fail("invalid_arguments");
-      return { user: userView(call, userByEmail(call.db, email) ?? fail("users_not_found")) };
-    },
+    args: { email: text({ missing: "invalid_arguments" }).describe("An email address") },
+    tool: { description: "A user by email address (users_not_found when none).", readOnly: true },
+    handler: (call, args) => ({ user: userView(call, userByEmail(call.db, args.email) ?? fail("users_not_found")) }),
   }),
   ...method({
     name: "users.profile.get",
     summary: "A user's profile (the caller's by default)",
     scopes: ["users.profile:read"],
-    handler: (call) => ({ profile: profileView(call, requireUser(call.db, call.args.str("user") ?? call.actor.user)) }),
+    args: { user: text().optional().describe(USER_TEXT) },
+    tool: { description: "A user's profile (default: the bot's).", readOnly: true },
+    handler: (call, args) => ({ profile: profileView(call, requireUser(call.db, args.user ?? call.actor.user)) }),
   }),
   ...method({
     name: "users.getPresence",
     summary: "Whether a user is active or away",
     scopes: ["users:read"],
-    handler: (call) => {
-      const user = requireUser(call.db, call.args.str("user") ?? call.actor.user);
+    args: { user: text().optional().describe(USER_TEXT) },
+    tool: { description: "Whether a user is active or away.", readOnly: true },
+    handler: (call, args) => {
+      const user = requireUser(call.db, args.user ?? call.actor.user);
       const presence = user.is_bot ? "active" : user.presence;
       if (user.id !== call.actor.user) return { presence };
       return {
@@ -102,10 +112,18 @@ export const identityRoutes: Route[] = [
     name: "users.conversations",
     summary: "Conversations a user is a member of, that the caller can see",
     scopes: READ_CONVERSATIONS,
-    handler: (call) => {
-      const user = requireUser(call.db, call.args.str("user") ?? call.actor.user);
-      const types = conversationTypes(call);
-      const excludeArchived = call.args.bool("exclude_archived") ?? false;
+    args: {
+      user: text().optional().describe(USER_TEXT),
+      types: typeList(),
+      exclude_archived: flag().optional().describe("Leave archived conversations out"),
+      limit: limit(),
+      cursor: cursor(),
+    },
+    tool: { description: "Conversations a user (default: the bot) is a member of.", readOnly: true },
+    handler: (call, args) => {
+      const user = requireUser(call.db, args.user ?? call.actor.user);
+      const types = conversationTypes(args.types);
+      const excludeArchived = args.exclude_archived ?? false;
       const page = pageOf(call, "users.conversations", 100, 1000);
       const filter = typeFilter(types, "c");
       const rows = call.db.all<ChannelRow>(

@@ -2,6 +2,7 @@
 // Slack) and emoji.list.
 import type { Route } from "../../types";
 import { type Call, method } from "../context";
+import { int, text } from "../declare";
 import { customEmoji } from "../store/emoji";
 import type { MessageRow } from "../store/rows";
 import { userById } from "../store/users";
@@ -34,12 +35,23 @@ export const miscRoutes: Route[] = [
     summary: "Messages matching a query, in conversations the user can see",
     scopes: ["search:read"],
     token: "user",
-    handler: (call) => {
-      const raw = call.args.str("query") ?? "";
+    args: {
+      query: text().optional().describe("Words, with in:#channel and from:@user"),
+      count: int().optional().describe("Matches per page (1-100, default 20)"),
+      page: int().optional().describe("The page, from 1"),
+      sort_dir: text().optional().describe("asc or desc (default desc, newest first)"),
+    },
+    tool: {
+      description:
+        "Searches messages (needs a user token; the bot token is refused with not_allowed_token_type, as on Slack). Supports in:#channel and from:@user.",
+      readOnly: true,
+    },
+    handler: (call, args) => {
+      const raw = args.query ?? "";
       const q = parseQuery(call, raw);
-      const count = Math.min(Math.max(call.args.int("count") ?? 20, 1), 100);
-      const page = Math.max(call.args.int("page") ?? 1, 1);
-      const asc = call.args.str("sort_dir") === "asc";
+      const count = Math.min(Math.max(args.count ?? 20, 1), 100);
+      const page = Math.max(args.page ?? 1, 1);
+      const asc = args.sort_dir === "asc";
       // Search reads every message of the conversations in scope: it is the one method whose cost is the corpus.
       const rows = call.db.all<MessageRow & { name: string | null; is_private: number; is_im: number }>(
         `SELECT m.*, c.name, c.is_private, c.is_im FROM sl_messages m JOIN sl_channels c ON c.id = m.channel
@@ -97,6 +109,7 @@ export const miscRoutes: Route[] = [
     name: "emoji.list",
     summary: "The workspace's custom emoji: each name's image URL, or alias:<name>",
     scopes: ["emoji:read"],
+    tool: { description: "The workspace's custom emoji: each name's image URL or alias:<name>.", readOnly: true },
     handler: (call) => ({ emoji: customEmoji(call.db), cache_ts: `${Math.floor(call.clock.now() / 1000)}.000000` }),
   }),
 ];

@@ -3,8 +3,10 @@
 // Token rules are docs.slack.dev's: users.profile.set, users.setPresence, dnd.setSnooze/endSnooze
 // and reminders.* take user tokens only (their scopes are user scopes); usergroups.* and dnd.info
 // take either. Error codes are the ones each method's reference page lists.
+import { z } from "zod";
 import type { Route } from "../../types";
 import { type Call, method } from "../context";
+import { USER_TEXT, flag, int, json, list, oneOf, text } from "../declare";
 import { fail } from "../errors";
 import type { SlackReminder, SlackUser, SlackUsergroup } from "../seed";
 import { channelRow } from "../store/channels";
@@ -42,21 +44,23 @@ function usergroupView(call: Call, g: SlackUsergroup, opts: { users?: boolean; c
   };
 }
 
-const requireGroup = (call: Call): SlackUsergroup => usergroupRow(call.db, call.args.str("usergroup") ?? "") ?? fail("no_such_subteam");
+const requireGroup = (call: Call, id: string): SlackUsergroup => usergroupRow(call.db, id) ?? fail("no_such_subteam");
 
-/** Users named by a comma list, each a member of the workspace, else `invalid_users`. */
-function userList(call: Call, key: string): string[] {
-  const ids =
-    call.args.list(key) ?? fail("invalid_arguments", { response_metadata: { messages: [`[ERROR] missing required field: ${key}`] } });
+/** Users named by a list, each a member of the workspace, else `invalid_users`. */
+function userList(call: Call, ids: readonly string[]): string[] {
   for (const id of ids) if (!userById(call.db, id)) fail("invalid_users");
   return [...new Set(ids)];
 }
 
-function channelList(call: Call): string[] | undefined {
-  const ids = call.args.list("channels");
+function channelList(call: Call, ids: string[] | undefined): string[] | undefined {
   for (const id of ids ?? []) if (!channelRow(call.db, id)) fail("channel_not_found");
   return ids;
 }
+
+const usergroup = () => text({ missing: "no_such_subteam" }).describe("A user group id (S…)");
+const includeCount = () => flag().optional().describe("Include user_count");
+const groupChannels = () => list().optional().describe("Comma list of default channel ids");
+const reminderId = () => text({ missing: "not_found" }).describe("A reminder id (Rm…)");
 
 /** A group's name and handle are unique among the workspace's groups. */
 function checkUnique(call: Call, id: string, name: string | undefined, handle: string | undefined): void {
@@ -88,8 +92,8 @@ export function reminderTime(raw: string, now: number): number | undefined {
 }
 
 /** A reminder the caller made or receives, else `not_found`. */
-function ownReminder(call: Call): SlackReminder {
-  const r = reminderRow(call.db, call.args.str("reminder") ?? "") ?? fail("not_found");
+function ownReminder(call: Call, id: string): SlackReminder {
+  const r = reminderRow(call.db, id) ?? fail("not_found");
   if (r.creator !== call.actor.user && r.user !== call.actor.user) fail("not_found");
   return r;
 }
@@ -125,10 +129,16 @@ export const peopleRoutes: Route[] = [
     name: "usergroups.list",
     summary: "The workspace's user groups (disabled ones with include_disabled)",
     scopes: READ_GROUPS,
-    handler: (call) => {
-      const users = call.args.bool("include_users") ?? false;
-      const count = call.args.bool("include_count") ?? false;
-      const disabled = call.args.bool("include_disabled") ?? false;
+    args: {
+      include_users: flag().optional().describe("Include each group's users"),
+      include_count: includeCount(),
+      include_disabled: flag().optional().describe("Include disabled groups"),
+    },
+    tool: { description: "The workspace's user groups (disabled ones too with include_disabled).", readOnly: true },
+    handler: (call, args) => {
+      const users = args.include_users ?? false;
+      const count = args.include_count ?? false;
+      const disabled = args.include_disabled ?? false;
       const groups = allUsergroups(call.db).filter((g) => disabled || g.date_delete === 0);
       return { usergroups: groups.map((g) => usergroupView(call, g, { users, count })) };
     },
@@ -137,76 +147,98 @@ export const peopleRoutes: Route[] = [
     name: "usergroups.create",
     summary: "Creates a user group",
     scopes: WRITE_GROUPS,
-    handler: (call) => {
-      const name =
-        call.args.str("name") ?? fail("invalid_arguments", { response_metadata: { messages: ["[ERROR] missing required field: name"] } });
-      const handle = call.args.str("handle") ?? name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
+    args: {
+      // Missing, it is Slack's `invalid_arguments` naming the field (declare.ts).
+      name: text().describe("The group's name, unused by any other group"),
+      handle: text().optional().describe("The @handle (default: from the name), unused by any other group"),
+      description: text().optional().describe("What the group is for"),
+      channels: groupChannels(),
+      include_count: includeCount(),
+    },
+    tool: { description: "Creates a user group; name and handle must be unused." },
+    handler: (call, args) => {
+      const name = args.name;
+      const handle = args.handle ?? name.toLowerCase().replace(/[^a-z0-9._-]+/g, "-");
       checkUnique(call, "", name, handle);
       const id = newId(call.db, "S", (s) => usergroupRow(call.db, s) !== undefined);
       const group: SlackUsergroup = {
         id,
         handle,
         name,
-        description: call.args.str("description") ?? "",
+        description: args.description ?? "",
         users: [],
-        channels: channelList(call) ?? [],
+        channels: channelList(call, args.channels) ?? [],
         date_delete: 0,
         date_create: nowSeconds(call.clock),
         created_by: call.actor.user,
       };
       saveUsergroup(call.db, group);
-      return { usergroup: usergroupView(call, group, { count: call.args.bool("include_count") ?? false }) };
+      return { usergroup: usergroupView(call, group, { count: args.include_count ?? false }) };
     },
   }),
   ...method({
     name: "usergroups.update",
     summary: "Renames or redescribes a user group",
     scopes: WRITE_GROUPS,
-    handler: (call) => {
-      const g = requireGroup(call);
-      const name = call.args.str("name");
-      const handle = call.args.str("handle");
+    args: {
+      usergroup: usergroup(),
+      name: text().optional().describe("A new name, unused by any other group"),
+      handle: text().optional().describe("A new @handle, unused by any other group"),
+      description: text().optional().describe("A new description"),
+      channels: groupChannels(),
+      include_count: includeCount(),
+    },
+    tool: { description: "Renames or redescribes a user group." },
+    handler: (call, args) => {
+      const g = requireGroup(call, args.usergroup);
+      const { name, handle, description } = args;
       checkUnique(call, g.id, name, handle);
       const next: SlackUsergroup = {
         ...g,
         ...(name !== undefined ? { name } : {}),
         ...(handle !== undefined ? { handle } : {}),
-        ...(call.args.str("description") !== undefined ? { description: call.args.str("description") ?? "" } : {}),
-        channels: channelList(call) ?? g.channels,
+        ...(description !== undefined ? { description } : {}),
+        channels: channelList(call, args.channels) ?? g.channels,
       };
       saveUsergroup(call.db, next);
-      return { usergroup: usergroupView(call, next, { count: call.args.bool("include_count") ?? false }) };
+      return { usergroup: usergroupView(call, next, { count: args.include_count ?? false }) };
     },
   }),
   ...method({
     name: "usergroups.disable",
     summary: "Disables a user group (it stays, with date_delete set)",
     scopes: WRITE_GROUPS,
-    handler: (call) => {
-      const g = requireGroup(call);
+    args: { usergroup: usergroup(), include_count: includeCount() },
+    tool: { description: "Disables a user group.", destructive: true },
+    handler: (call, args) => {
+      const g = requireGroup(call, args.usergroup);
       const next = g.date_delete ? g : { ...g, date_delete: nowSeconds(call.clock) };
       if (next !== g) saveUsergroup(call.db, next);
-      return { usergroup: usergroupView(call, next, { count: call.args.bool("include_count") ?? false }) };
+      return { usergroup: usergroupView(call, next, { count: args.include_count ?? false }) };
     },
   }),
   ...method({
     name: "usergroups.enable",
     summary: "Enables a disabled user group",
     scopes: WRITE_GROUPS,
-    handler: (call) => {
-      const g = requireGroup(call);
+    args: { usergroup: usergroup(), include_count: includeCount() },
+    tool: { description: "Enables a disabled user group." },
+    handler: (call, args) => {
+      const g = requireGroup(call, args.usergroup);
       const next = g.date_delete ? { ...g, date_delete: 0 } : g;
       if (next !== g) saveUsergroup(call.db, next);
-      return { usergroup: usergroupView(call, next, { count: call.args.bool("include_count") ?? false }) };
+      return { usergroup: usergroupView(call, next, { count: args.include_count ?? false }) };
     },
   }),
   ...method({
     name: "usergroups.users.list",
     summary: "The members of a user group",
     scopes: READ_GROUPS,
-    handler: (call) => {
-      const g = requireGroup(call);
-      if (g.date_delete && !(call.args.bool("include_disabled") ?? false)) fail("no_such_subteam");
+    args: { usergroup: usergroup(), include_disabled: flag().optional().describe("Answer a disabled group's users too") },
+    tool: { description: "The members of a user group.", readOnly: true },
+    handler: (call, args) => {
+      const g = requireGroup(call, args.usergroup);
+      if (g.date_delete && !(args.include_disabled ?? false)) fail("no_such_subteam");
       return { users: g.users };
     },
   }),
@@ -214,9 +246,17 @@ export const peopleRoutes: Route[] = [
     name: "usergroups.users.update",
     summary: "Replaces the members of a user group",
     scopes: WRITE_GROUPS,
-    handler: (call) => {
-      const g = requireGroup(call);
-      const next = { ...g, users: userList(call, "users") };
+    args: {
+      usergroup: usergroup(),
+      // Missing, it is Slack's `invalid_arguments` naming the field (declare.ts).
+      users: list().describe("Comma list of user ids: the group's whole new member list"),
+    },
+    tool: {
+      description: "Replaces the members of a user group with exactly these users (send everyone who should stay).",
+    },
+    handler: (call, args) => {
+      const g = requireGroup(call, args.usergroup);
+      const next = { ...g, users: userList(call, args.users) };
       saveUsergroup(call.db, next);
       return { usergroup: usergroupView(call, next, { users: true }) };
     },
@@ -226,19 +266,28 @@ export const peopleRoutes: Route[] = [
     summary: "Sets the caller's own profile fields: status text, emoji and expiration, title, names",
     scopes: ["users.profile:write"],
     token: "user",
-    handler: (call) => {
-      const target = call.args.str("user");
+    args: {
+      user: text().optional().describe("Only the caller's own id: setting another user's profile takes an admin"),
+      profile: json(z.record(z.string(), z.unknown()), { wrong: "invalid_profile" })
+        .optional()
+        .describe("The fields to set, e.g. {status_text, status_emoji, status_expiration}"),
+      name: text().optional().describe("Without profile: the one field to set"),
+      value: text().optional().describe("With name: its value"),
+    },
+    tool: {
+      description:
+        "Sets the caller's own profile fields (status_text, status_emoji as :name:, status_expiration, title, display_name, real_name). User token only.",
+    },
+    handler: (call, args) => {
+      const target = args.user;
       // Only an admin may set another user's profile (docs.slack.dev: `not_admin`).
       if (target !== undefined && target !== call.actor.user) fail("not_admin");
       let fields: Record<string, unknown> = {};
-      const profile = call.args.json("profile");
+      const profile = args.profile;
       if (profile !== undefined) {
         if (typeof profile !== "object" || profile === null || Array.isArray(profile)) fail("invalid_profile");
         fields = profile as Record<string, unknown>;
-      } else {
-        const name = call.args.str("name");
-        if (name !== undefined) fields[name] = call.args.str("value") ?? "";
-      }
+      } else if (args.name !== undefined) fields[args.name] = args.value ?? "";
       const change: Record<string, string | number> = {};
       for (const key of PROFILE_FIELDS) {
         if (!(key in fields)) continue;
@@ -262,9 +311,10 @@ export const peopleRoutes: Route[] = [
     summary: "Sets the caller's presence: auto (active) or away",
     scopes: ["users:write"],
     token: "user",
-    handler: (call) => {
-      const presence = call.args.str("presence");
-      if (presence !== "auto" && presence !== "away") fail("invalid_presence");
+    args: { presence: oneOf(["auto", "away"], "invalid_presence").describe("auto (active) or away") },
+    tool: { description: "Sets the caller's presence: auto or away. User token only." },
+    handler: (call, args) => {
+      const presence = args.presence;
       writeUserState(call.db, call.actor.user, { presence: presence === "away" ? "away" : "active" });
       return {};
     },
@@ -273,20 +323,26 @@ export const peopleRoutes: Route[] = [
     name: "dnd.info",
     summary: "A user's do-not-disturb status (the caller's by default)",
     scopes: ["dnd:read"],
-    handler: (call) => dndView(call, requireUser(call.db, call.args.str("user") ?? call.actor.user)),
+    args: { user: text().optional().describe(USER_TEXT) },
+    tool: { description: "A user's do-not-disturb status (default: the caller's).", readOnly: true },
+    handler: (call, args) => dndView(call, requireUser(call.db, args.user ?? call.actor.user)),
   }),
   ...method({
     name: "dnd.setSnooze",
     summary: "Turns on do-not-disturb for the caller for num_minutes",
     scopes: ["dnd:write"],
     token: "user",
-    handler: (call) => {
-      const minutes = call.args.int("num_minutes");
-      if (minutes === undefined || minutes <= 0)
-        fail("invalid_arguments", { response_metadata: { messages: ["[ERROR] missing required field: num_minutes"] } });
+    args: {
+      // Missing, it is Slack's `invalid_arguments` naming the field (declare.ts).
+      num_minutes: int().describe("How long to snooze, in minutes (1 or more)"),
+    },
+    tool: { description: "Snoozes the caller's notifications for num_minutes. User token only." },
+    handler: (call, args) => {
+      const minutes = args.num_minutes;
+      if (minutes <= 0) fail("invalid_arguments", { response_metadata: { messages: ["[ERROR] missing required field: num_minutes"] } });
       const me = requireUser(call.db, call.actor.user);
       const now = nowSeconds(call.clock);
-      const endtime = now + (minutes ?? 0) * 60;
+      const endtime = now + minutes * 60;
       const dnd = { dnd_enabled: true, next_dnd_start_ts: 0, next_dnd_end_ts: 0, ...me.dnd, snooze_enabled: true, snooze_endtime: endtime };
       writeUserState(call.db, me.id, { dnd });
       return { snooze_enabled: true, snooze_endtime: endtime, snooze_remaining: endtime - now, snooze_is_indefinite: false };
@@ -297,6 +353,7 @@ export const peopleRoutes: Route[] = [
     summary: "Ends the caller's snooze",
     scopes: ["dnd:write"],
     token: "user",
+    tool: { description: "Ends the caller's snooze. User token only." },
     handler: (call) => {
       const me = requireUser(call.db, call.actor.user);
       const now = nowSeconds(call.clock);
@@ -317,15 +374,19 @@ export const peopleRoutes: Route[] = [
     summary: "Creates a reminder for the caller",
     scopes: ["reminders:write"],
     token: "user",
-    handler: (call) => {
-      const text = call.args.str("text") ?? fail("no_text");
-      const rawTime = call.args.str("time") ?? fail("invalid_time");
-      const time = reminderTime(rawTime, nowSeconds(call.clock)) ?? fail("cannot_parse");
-      const user = call.args.str("user") ?? call.actor.user;
+    args: {
+      text: text({ missing: "no_text" }).describe("What to be reminded of"),
+      time: text({ missing: "invalid_time" }).describe('Unix time, seconds from now (within 24 hours), or "in N minutes|hours|days"'),
+      user: text().optional().describe("Only the caller's own id: Slack no longer sets reminders for others"),
+    },
+    tool: { description: "Creates a reminder for the caller. User token only." },
+    handler: (call, args) => {
+      const time = reminderTime(args.time, nowSeconds(call.clock)) ?? fail("cannot_parse");
+      const user = args.user ?? call.actor.user;
       // Reminders for someone else are no longer supported by Slack.
       if (user !== call.actor.user) fail(userById(call.db, user) ? "cannot_add_others" : "user_not_found");
       const id = newId(call.db, "Rm", (r) => reminderRow(call.db, r) !== undefined);
-      const reminder: SlackReminder = { id, creator: call.actor.user, user, text, time, recurring: false, complete_ts: 0 };
+      const reminder: SlackReminder = { id, creator: call.actor.user, user, text: args.text, time, recurring: false, complete_ts: 0 };
       saveReminder(call.db, reminder);
       return { reminder: reminderView(reminder) };
     },
@@ -335,6 +396,7 @@ export const peopleRoutes: Route[] = [
     summary: "The caller's reminders",
     scopes: ["reminders:read"],
     token: "user",
+    tool: { description: "The caller's reminders. User token only.", readOnly: true },
     handler: (call) => {
       const rows = call.db.all<{ data: string }>(
         "SELECT data FROM sl_reminders WHERE user = ? OR data->>'user' = ? ORDER BY rowid",
@@ -349,15 +411,19 @@ export const peopleRoutes: Route[] = [
     summary: "One reminder",
     scopes: ["reminders:read"],
     token: "user",
-    handler: (call) => ({ reminder: reminderView(ownReminder(call)) }),
+    args: { reminder: reminderId() },
+    tool: { description: "One reminder. User token only.", readOnly: true },
+    handler: (call, args) => ({ reminder: reminderView(ownReminder(call, args.reminder)) }),
   }),
   ...method({
     name: "reminders.complete",
     summary: "Marks a reminder complete",
     scopes: ["reminders:write"],
     token: "user",
-    handler: (call) => {
-      const r = ownReminder(call);
+    args: { reminder: reminderId() },
+    tool: { description: "Marks a reminder complete. User token only." },
+    handler: (call, args) => {
+      const r = ownReminder(call, args.reminder);
       if (r.recurring) fail("cannot_complete_recurring");
       if (r.complete_ts === 0) saveReminder(call.db, { ...r, complete_ts: nowSeconds(call.clock) });
       return {};
@@ -368,8 +434,10 @@ export const peopleRoutes: Route[] = [
     summary: "Deletes a reminder",
     scopes: ["reminders:write"],
     token: "user",
-    handler: (call) => {
-      const r = ownReminder(call);
+    args: { reminder: reminderId() },
+    tool: { description: "Deletes a reminder. User token only.", destructive: true },
+    handler: (call, args) => {
+      const r = ownReminder(call, args.reminder);
       call.db.run("DELETE FROM sl_reminders WHERE id = ?", r.id);
       return {};
     },

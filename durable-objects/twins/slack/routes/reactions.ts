@@ -1,6 +1,7 @@
 // reactions.*, pins.* and bookmarks.*: things people attach to messages and channels.
 import type { Route } from "../../types";
 import { type Call, method } from "../context";
+import { TS_TEXT, USER_TEXT, channelId, cursor, limit, text } from "../declare";
 import { fail } from "../errors";
 import { channelRow, joinedChannel, notArchived, visibleChannel } from "../store/channels";
 import { customEmoji, knownEmoji } from "../store/emoji";
@@ -12,14 +13,15 @@ import { requireUser } from "../store/users";
 const EMOJI = /^[a-z0-9_+'-]+$/;
 
 /** The message a reaction or pin call names: `channel` + `timestamp`. */
-function target(call: Call, row: ChannelRow): MessageRow {
-  const ts = call.args.str("timestamp") ?? fail("no_item_specified");
-  return requireMessage(call.db, row.id, ts);
-}
+const target = (call: Call, row: ChannelRow, ts: string): MessageRow => requireMessage(call.db, row.id, ts);
+
+/** The message a reaction or pin names; absent, Slack says no item was specified. */
+const timestamp = () => text({ missing: "no_item_specified" }).describe(TS_TEXT);
+const emoji = () => text({ missing: "invalid_name" }).describe("Emoji name without colons, e.g. white_check_mark");
+const bookmarkId = () => text({ missing: "not_found" }).describe("A bookmark id (Bk…)");
 
 /** The reaction's emoji: a name Slack knows (standard, with a skin tone or not, or the workspace's own), else `invalid_name`. */
-function emojiName(call: Call): string {
-  const raw = call.args.str("name") ?? fail("invalid_name");
+function emojiName(call: Call, raw: string): string {
   // Slack takes the name without colons, and tolerates them.
   const name = raw.replace(/^:|:$/g, "");
   if (!EMOJI.test(name.replaceAll("::", "")) || !knownEmoji(name, customEmoji(call.db))) fail("invalid_name");
@@ -58,15 +60,20 @@ function bookmarkView(call: Call, channel: string, data: { id: string; title: st
   };
 }
 
+const react = { channel: channelId(), timestamp: timestamp(), name: emoji() };
+const pin = { channel: channelId(), timestamp: timestamp() };
+
 export const reactionRoutes: Route[] = [
   ...method({
     name: "reactions.add",
     summary: "Adds the caller's emoji reaction to a message",
     scopes: ["reactions:write"],
-    handler: (call) => {
-      const row = notArchived(visibleChannel(call, call.args.str("channel")));
-      const name = emojiName(call);
-      const msg = target(call, row);
+    args: react,
+    tool: { description: "Adds the bot's emoji reaction to a message." },
+    handler: (call, args) => {
+      const row = notArchived(visibleChannel(call, args.channel));
+      const name = emojiName(call, args.name);
+      const msg = target(call, row, args.timestamp);
       const had = call.db.one(
         "SELECT 1 AS n FROM sl_reactions WHERE channel = ? AND ts = ? AND name = ? AND user = ?",
         row.id,
@@ -90,10 +97,12 @@ export const reactionRoutes: Route[] = [
     name: "reactions.remove",
     summary: "Removes the caller's emoji reaction from a message",
     scopes: ["reactions:write"],
-    handler: (call) => {
-      const row = visibleChannel(call, call.args.str("channel"));
-      const name = emojiName(call);
-      const msg = target(call, row);
+    args: react,
+    tool: { description: "Removes the bot's emoji reaction from a message.", destructive: true },
+    handler: (call, args) => {
+      const row = visibleChannel(call, args.channel);
+      const name = emojiName(call, args.name);
+      const msg = target(call, row, args.timestamp);
       const removed = call.db.run(
         "DELETE FROM sl_reactions WHERE channel = ? AND ts = ? AND name = ? AND user = ?",
         row.id,
@@ -109,17 +118,21 @@ export const reactionRoutes: Route[] = [
     name: "reactions.get",
     summary: "A message with its reactions",
     scopes: ["reactions:read"],
-    handler: (call) => {
-      const row = visibleChannel(call, call.args.str("channel"));
-      return messageItem(call, row.id, target(call, row));
+    args: pin,
+    tool: { description: "A message with its reactions.", readOnly: true },
+    handler: (call, args) => {
+      const row = visibleChannel(call, args.channel);
+      return messageItem(call, row.id, target(call, row, args.timestamp));
     },
   }),
   ...method({
     name: "reactions.list",
     summary: "Messages a user reacted to, most recent first",
     scopes: ["reactions:read"],
-    handler: (call) => {
-      const user = requireUser(call.db, call.args.str("user") ?? call.actor.user);
+    args: { user: text().optional().describe(USER_TEXT), limit: limit(), cursor: cursor() },
+    tool: { description: "Messages a user (default: the bot) reacted to.", readOnly: true },
+    handler: (call, args) => {
+      const user = requireUser(call.db, args.user ?? call.actor.user);
       const page = pageOf(call, "reactions.list", 100, 1000);
       // One item per message, ordered by the user's latest reaction on it.
       const rows = call.db.all<{ channel: string; ts: string; seq: number }>(
@@ -142,9 +155,11 @@ export const reactionRoutes: Route[] = [
     name: "pins.add",
     summary: "Pins a message in a channel the caller is in",
     scopes: ["pins:write"],
-    handler: (call) => {
-      const row = notArchived(joinedChannel(call, call.args.str("channel")));
-      const msg = target(call, row);
+    args: pin,
+    tool: { description: "Pins a message in a channel the bot is in." },
+    handler: (call, args) => {
+      const row = notArchived(joinedChannel(call, args.channel));
+      const msg = target(call, row, args.timestamp);
       if (call.db.one("SELECT 1 AS n FROM sl_pins WHERE channel = ? AND ts = ?", row.id, msg.ts)) fail("already_pinned");
       call.db.run(
         "INSERT INTO sl_pins (channel, ts, created, created_by, seq) VALUES (?, ?, ?, ?, ?)",
@@ -161,9 +176,11 @@ export const reactionRoutes: Route[] = [
     name: "pins.remove",
     summary: "Unpins a message",
     scopes: ["pins:write"],
-    handler: (call) => {
-      const row = joinedChannel(call, call.args.str("channel"));
-      const msg = target(call, row);
+    args: pin,
+    tool: { description: "Unpins a message.", destructive: true },
+    handler: (call, args) => {
+      const row = joinedChannel(call, args.channel);
+      const msg = target(call, row, args.timestamp);
       if (!call.db.run("DELETE FROM sl_pins WHERE channel = ? AND ts = ?", row.id, msg.ts)) fail("no_pin");
       return {};
     },
@@ -172,8 +189,10 @@ export const reactionRoutes: Route[] = [
     name: "pins.list",
     summary: "A channel's pinned messages",
     scopes: ["pins:read"],
-    handler: (call) => {
-      const row = visibleChannel(call, call.args.str("channel"));
+    args: { channel: channelId() },
+    tool: { description: "A channel's pinned messages.", readOnly: true },
+    handler: (call, args) => {
+      const row = visibleChannel(call, args.channel);
       const pins = call.db.all<{ ts: string; created: number; created_by: string }>(
         "SELECT ts, created, created_by FROM sl_pins WHERE channel = ? ORDER BY seq DESC",
         row.id,
@@ -189,16 +208,20 @@ export const reactionRoutes: Route[] = [
     name: "bookmarks.add",
     summary: "Adds a link bookmark to a channel the caller is in",
     scopes: ["bookmarks:write"],
-    handler: (call) => {
-      const row = notArchived(joinedChannel(call, call.args.str("channel_id")));
-      const title = call.args.str("title") ?? fail("invalid_arguments");
-      const type = call.args.str("type") ?? "link";
-      if (type !== "link") fail("invalid_bookmark_type");
-      const link = call.args.str("link") ?? fail("invalid_link");
-      if (!/^https?:\/\//.test(link)) fail("invalid_link");
+    args: {
+      channel_id: channelId(),
+      title: text({ missing: "invalid_arguments" }).describe("The bookmark's title"),
+      type: text().optional().describe('The bookmark\'s type: only "link" (the default)'),
+      link: text({ missing: "invalid_link" }).describe("An http(s) URL"),
+      emoji: text().optional().describe("An emoji shown with it, e.g. :link:"),
+    },
+    tool: { description: "Adds a link bookmark to a channel the bot is in." },
+    handler: (call, args) => {
+      const row = notArchived(joinedChannel(call, args.channel_id));
+      if ((args.type ?? "link") !== "link") fail("invalid_bookmark_type");
+      if (!/^https?:\/\//.test(args.link)) fail("invalid_link");
       const id = newId(call.db, "Bk", (b) => call.db.one("SELECT 1 AS n FROM sl_bookmarks WHERE id = ?", b) !== undefined);
-      const emoji = call.args.str("emoji");
-      const data = { id, title, link, ...(emoji ? { emoji } : {}) };
+      const data = { id, title: args.title, link: args.link, ...(args.emoji ? { emoji: args.emoji } : {}) };
       const seq = nextSeq(call.db);
       call.db.run("INSERT INTO sl_bookmarks (id, channel, seq, data) VALUES (?, ?, ?, ?)", id, row.id, seq, JSON.stringify(data));
       return { bookmark: bookmarkView(call, row.id, data, seq) };
@@ -208,8 +231,10 @@ export const reactionRoutes: Route[] = [
     name: "bookmarks.list",
     summary: "A channel's bookmarks",
     scopes: ["bookmarks:read"],
-    handler: (call) => {
-      const row = joinedChannel(call, call.args.str("channel_id"));
+    args: { channel_id: channelId() },
+    tool: { description: "A channel's bookmarks.", readOnly: true },
+    handler: (call, args) => {
+      const row = joinedChannel(call, args.channel_id);
       const rows = call.db.all<{ seq: number; data: string }>("SELECT seq, data FROM sl_bookmarks WHERE channel = ? ORDER BY seq", row.id);
       return {
         bookmarks: rows.map((r) =>
@@ -222,13 +247,19 @@ export const reactionRoutes: Route[] = [
     name: "bookmarks.edit",
     summary: "Edits a bookmark's title, link or emoji",
     scopes: ["bookmarks:write"],
-    handler: (call) => {
-      const row = notArchived(joinedChannel(call, call.args.str("channel_id")));
-      const hit = bookmarkIn(call, row.id);
-      const link = call.args.str("link");
+    args: {
+      channel_id: channelId(),
+      bookmark_id: bookmarkId(),
+      link: text().optional().describe("A new http(s) URL"),
+      title: text().optional().describe("A new title"),
+      emoji: text().optional().describe("A new emoji"),
+    },
+    tool: { description: "Edits a bookmark's title, link or emoji." },
+    handler: (call, args) => {
+      const row = notArchived(joinedChannel(call, args.channel_id));
+      const hit = bookmarkIn(call, row.id, args.bookmark_id);
+      const { link, title, emoji } = args;
       if (link !== undefined && !/^https?:\/\//.test(link)) fail("invalid_link");
-      const title = call.args.str("title");
-      const emoji = call.args.str("emoji");
       const data = {
         ...hit.data,
         ...(title !== undefined ? { title } : {}),
@@ -243,9 +274,11 @@ export const reactionRoutes: Route[] = [
     name: "bookmarks.remove",
     summary: "Removes a bookmark",
     scopes: ["bookmarks:write"],
-    handler: (call) => {
-      const row = notArchived(joinedChannel(call, call.args.str("channel_id")));
-      const hit = bookmarkIn(call, row.id);
+    args: { channel_id: channelId(), bookmark_id: bookmarkId() },
+    tool: { description: "Removes a bookmark.", destructive: true },
+    handler: (call, args) => {
+      const row = notArchived(joinedChannel(call, args.channel_id));
+      const hit = bookmarkIn(call, row.id, args.bookmark_id);
       call.db.run("DELETE FROM sl_bookmarks WHERE id = ?", hit.data.id);
       return {};
     },
@@ -253,8 +286,7 @@ export const reactionRoutes: Route[] = [
 ];
 
 /** The bookmark `bookmark_id` names in a channel, else `not_found` (docs.slack.dev, bookmarks.edit/remove). */
-function bookmarkIn(call: Call, channel: string) {
-  const id = call.args.str("bookmark_id") ?? fail("not_found");
+function bookmarkIn(call: Call, channel: string, id: string) {
   const r =
     call.db.one<{ seq: number; data: string }>("SELECT seq, data FROM sl_bookmarks WHERE id = ? AND channel = ?", id, channel) ??
     fail("not_found");

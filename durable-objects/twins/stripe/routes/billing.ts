@@ -1,7 +1,8 @@
 // Subscriptions (create, update, cancel, resume, items), Invoices (create, add lines, finalize,
 // pay, void, mark uncollectible) and test clocks that advance subscriptions through renewal.
 import type { Route, TwinResponse } from "../../types";
-import { filterOf, LIST_PARAMS, listResponse, load, ok, route, show, type Call } from "../call";
+import { filterOf, listResponse, load, ok, show, type Call } from "../call";
+import { arg, expand, idParam, listQuery, metadata, route } from "../declare";
 import { fail, invalidRequest, missingParam, noSuch, stateError } from "../errors";
 import { changed, emit } from "../events";
 import { buildItem, buildSubscription, buildTestClock } from "../objects";
@@ -24,30 +25,6 @@ import {
   withTotals,
 } from "../billing";
 import { discountObject, listEnvelope } from "../world";
-
-const SUB_FIELDS = [
-  "customer",
-  "items",
-  "default_payment_method",
-  "discounts",
-  "trial_period_days",
-  "trial_end",
-  "metadata",
-  "description",
-  "cancel_at_period_end",
-  "cancel_at",
-  "payment_behavior",
-  "collection_method",
-  "days_until_due",
-  "proration_behavior",
-  "currency",
-  "billing_cycle_anchor",
-  "expand",
-  "off_session",
-  "payment_settings",
-  "automatic_tax",
-  "default_tax_rates",
-];
 
 function itemsFrom(c: Call, subId: string, created: number, list: Params[]): { items: Rec[]; currency: string } {
   const currencies = new Set<string>();
@@ -380,28 +357,94 @@ function advanceClock(c: Call): TwinResponse {
   return show(c, "test_helpers.test_clock", advanced);
 }
 
+const SUBSCRIPTION_STATUSES = [
+  "active",
+  "all",
+  "canceled",
+  "ended",
+  "incomplete",
+  "incomplete_expired",
+  "past_due",
+  "paused",
+  "trialing",
+  "unpaid",
+] as const;
+
+const collectionMethod = arg.oneOf(["charge_automatically", "send_invoice"], "How invoices are collected");
+const daysUntilDue = arg.int("Days to pay, for send_invoice");
+const prorationBehavior = arg.oneOf(["always_invoice", "create_prorations", "none"], "How a change is prorated");
+const paymentBehavior = arg.oneOf(
+  ["allow_incomplete", "default_incomplete", "error_if_incomplete", "pending_if_incomplete"],
+  "What happens when the first payment fails",
+);
+const discountsArg = arg.list({ coupon: arg.text("A coupon's id") }, "Coupons applied to the subscription");
+const cancellationDetails = arg.hash(
+  { comment: arg.text("Why, in the customer's words"), feedback: arg.text("The customer's reason, e.g. too_expensive") },
+  "Why the subscription is canceled",
+);
+const subscriptionBody = {
+  default_payment_method: arg.unsettable("One of the customer's payment methods, charged for the subscription"),
+  discounts: discountsArg,
+  trial_end: arg.intOr("now", "Unix time the trial ends, or now to end it"),
+  metadata,
+  description: arg.unsettable("Description"),
+  cancel_at_period_end: arg.bool("Cancel at the end of the current period"),
+  cancel_at: arg.unsettableInt("Unix time to cancel at"),
+  payment_behavior: paymentBehavior,
+  collection_method: collectionMethod,
+  days_until_due: daysUntilDue,
+  proration_behavior: prorationBehavior,
+  off_session: arg.bool("The customer is not present"),
+  expand,
+};
+
 export const billingRoutes: readonly Route[] = [
-  route("POST", "/v1/subscriptions", "subscriptions.create", "Create a subscription", SUB_FIELDS, createSubscription),
-  route(
-    "GET",
-    "/v1/subscriptions",
-    "subscriptions.list",
-    "List subscriptions",
-    [...LIST_PARAMS, "customer", "status", "price", "collection_method", "test_clock"],
-    (c) => {
-      const status = c.p.oneOf("status", [
-        "active",
-        "all",
-        "canceled",
-        "ended",
-        "incomplete",
-        "incomplete_expired",
-        "past_due",
-        "paused",
-        "trialing",
-        "unpaid",
-      ]);
-      const price = c.p.str("price");
+  route({
+    method: "POST",
+    pattern: "/v1/subscriptions",
+    operation: "subscriptions.create",
+    summary: "Create a subscription",
+    body: {
+      customer: arg.id("The customer's id"),
+      items: arg.list(
+        {
+          price: arg.text("A recurring price's id"),
+          quantity: arg.int("Quantity (default 1)"),
+          metadata,
+        },
+        "The subscription's items: each a recurring price and a quantity",
+      ),
+      trial_period_days: arg.int("Days of trial"),
+      currency: arg.text("Three-letter ISO currency code"),
+      billing_cycle_anchor: arg.int("Unix time the billing cycle is anchored to"),
+      payment_settings: arg.anyHash("Payment settings of the subscription's invoices"),
+      automatic_tax: arg.hash({ enabled: arg.bool("Whether tax is computed") }, "Automatic tax"),
+      default_tax_rates: arg.strings("Tax rates applied to the items"),
+      ...subscriptionBody,
+    },
+    tool: {
+      name: "create_subscription",
+      description: "Subscribe a customer to recurring prices; the first invoice is charged to their default card.",
+    },
+    handler: (c) => createSubscription(c),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/subscriptions",
+    operation: "subscriptions.list",
+    summary: "List subscriptions",
+    query: {
+      ...listQuery,
+      customer: arg.text("Only this customer's"),
+      status: arg.oneOf(SUBSCRIPTION_STATUSES, "Only this status (all: canceled ones too; ended: canceled or expired)"),
+      price: arg.text("Only subscriptions with this price"),
+      collection_method: collectionMethod,
+      test_clock: arg.text("Only this test clock's"),
+    },
+    tool: { name: "list_subscriptions", description: "List subscriptions (not canceled ones unless status says so)." },
+    handler(c, { query }) {
+      const status = query.status;
+      const price = query.price;
       const keep = (o: Rec) =>
         (status === "all" ||
           (status === undefined
@@ -413,102 +456,151 @@ export const billingRoutes: readonly Route[] = [
       const statusFilter = status && status !== "all" && status !== "ended" ? [{ column: "status" as const, value: status }] : [];
       return listResponse(c, "subscription", "/v1/subscriptions", [...filterOf(c, "customer", "customer"), ...statusFilter], keep);
     },
-  ),
-  route("GET", "/v1/subscriptions/:id", "subscriptions.retrieve", "Retrieve a subscription", [], (c) =>
-    show(c, "subscription", load(c, "subscription", c.ctx.params.id)),
-  ),
-  route(
-    "POST",
-    "/v1/subscriptions/:id",
-    "subscriptions.update",
-    "Update a subscription",
-    [
-      "items",
-      "metadata",
-      "cancel_at_period_end",
-      "cancel_at",
-      "default_payment_method",
-      "description",
-      "proration_behavior",
-      "discounts",
-      "trial_end",
-      "payment_behavior",
-      "cancellation_details",
-      "collection_method",
-      "days_until_due",
-      "billing_cycle_anchor",
-      "pause_collection",
-      "off_session",
-    ],
-    updateSubscription,
-  ),
-  route(
-    "DELETE",
-    "/v1/subscriptions/:id",
-    "subscriptions.cancel",
-    "Cancel a subscription",
-    ["cancellation_details", "invoice_now", "prorate"],
-    cancelSubscription,
-  ),
-  route(
-    "POST",
-    "/v1/subscriptions/:id/resume",
-    "subscriptions.resume",
-    "Resume a paused subscription",
-    ["billing_cycle_anchor", "proration_behavior", "proration_date"],
-    resumeSubscription,
-  ),
-  route("GET", "/v1/subscription_items", "subscriptionItems.list", "List a subscription's items", [...LIST_PARAMS, "subscription"], (c) => {
-    const sub = load(c, "subscription", c.p.req("subscription"), "subscription");
-    const data = arr(rec(sub.items).data)
-      .map(rec)
-      .map((it) => ({ ...it, price: getObject(c.db, "price", String(it.price)) ?? it.price }));
-    return ok({ object: "list", data, has_more: false, url: "/v1/subscription_items" });
   }),
-  route("GET", "/v1/subscription_items/:id", "subscriptionItems.retrieve", "Retrieve a subscription item", [], (c) => {
-    // The item's id as it appears in its subscription's JSON, found with instr: a plain
-    // substring test (a LIKE pattern would read `%` and `_` in the id as wildcards, and SQLite
-    // refuses LIKE patterns past 50 bytes).
-    const subId = c.db.one<{ id: string }>(
-      "SELECT id FROM st_objects WHERE type = 'subscription' AND instr(data, ?) > 0 LIMIT 1",
-      JSON.stringify(c.ctx.params.id),
-    )?.id;
-    const sub = subId ? getObject(c.db, "subscription", subId) : undefined;
-    const item = arr(rec(sub?.items).data)
-      .map(rec)
-      .find((it) => it.id === c.ctx.params.id);
-    if (!item) return noSuch("subscription_item", c.ctx.params.id);
-    return ok({ ...item, price: getObject(c.db, "price", String(item.price)) ?? item.price });
+  route({
+    method: "GET",
+    pattern: "/v1/subscriptions/:id",
+    operation: "subscriptions.retrieve",
+    summary: "Retrieve a subscription",
+    params: idParam("The subscription's id, sub_…"),
+    query: { expand },
+    tool: { name: "get_subscription", description: "Retrieve a subscription with its items and their current periods." },
+    handler: (c, { params }) => show(c, "subscription", load(c, "subscription", params.id)),
   }),
-  route(
-    "POST",
-    "/v1/invoices",
-    "invoices.create",
-    "Create an invoice",
-    [
-      "customer",
-      "subscription",
-      "auto_advance",
-      "collection_method",
-      "days_until_due",
-      "description",
-      "metadata",
-      "default_payment_method",
-      "currency",
-      "pending_invoice_items_behavior",
-      "footer",
-      "due_date",
-      "automatic_tax",
-    ],
-    (c0) => {
-      const customer = load(c0, "customer", c0.p.req("customer"), "customer");
+  route({
+    method: "POST",
+    pattern: "/v1/subscriptions/:id",
+    operation: "subscriptions.update",
+    summary: "Update a subscription",
+    params: idParam("The subscription's id"),
+    body: {
+      items: arg.list(
+        {
+          id: arg.text("An existing item's id (si_…): change or delete it"),
+          price: arg.text("A recurring price's id"),
+          quantity: arg.int("Quantity"),
+          deleted: arg.bool("Remove the item"),
+          metadata,
+        },
+        "Items to change, add (price only) or delete (id and deleted: true)",
+      ),
+      cancellation_details: cancellationDetails,
+      billing_cycle_anchor: arg.text("now or unchanged"),
+      pause_collection: arg.hash(
+        {
+          behavior: arg.oneOf(["keep_as_draft", "mark_uncollectible", "void"], "What happens to invoices while paused"),
+          resumes_at: arg.int("Unix time collection resumes"),
+        },
+        "Pauses collection; empty resumes it",
+      ),
+      ...subscriptionBody,
+    },
+    tool: {
+      name: "update_subscription",
+      description: "Update a subscription: item prices or quantities, cancel_at_period_end, default payment method, metadata.",
+    },
+    handler: (c) => updateSubscription(c),
+  }),
+  route({
+    method: "DELETE",
+    pattern: "/v1/subscriptions/:id",
+    operation: "subscriptions.cancel",
+    summary: "Cancel a subscription",
+    params: idParam("The subscription's id"),
+    query: {
+      cancellation_details: cancellationDetails,
+      invoice_now: arg.bool("Invoice pending usage now"),
+      prorate: arg.bool("Credit unused time"),
+      expand,
+    },
+    tool: { name: "cancel_subscription", description: "Cancel a subscription now." },
+    handler: (c) => cancelSubscription(c),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/subscriptions/:id/resume",
+    operation: "subscriptions.resume",
+    summary: "Resume a paused subscription",
+    params: idParam("The subscription's id"),
+    body: {
+      billing_cycle_anchor: arg.text("now or unchanged"),
+      proration_behavior: prorationBehavior,
+      proration_date: arg.int("Unix time prorations are computed at"),
+      expand,
+    },
+    tool: { name: "resume_subscription", description: "Resume a paused subscription." },
+    handler: (c) => resumeSubscription(c),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/subscription_items",
+    operation: "subscriptionItems.list",
+    summary: "List a subscription's items",
+    query: { subscription: arg.id("The subscription's id"), ...listQuery },
+    tool: { name: "list_subscription_items", description: "List a subscription's items." },
+    handler(c, { query }) {
+      const sub = load(c, "subscription", query.subscription, "subscription");
+      const data = arr(rec(sub.items).data)
+        .map(rec)
+        .map((it) => ({ ...it, price: getObject(c.db, "price", String(it.price)) ?? it.price }));
+      return ok({ object: "list", data, has_more: false, url: "/v1/subscription_items" });
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/subscription_items/:id",
+    operation: "subscriptionItems.retrieve",
+    summary: "Retrieve a subscription item",
+    params: idParam("The item's id, si_…"),
+    query: { expand },
+    tool: { name: "get_subscription_item", description: "Retrieve a subscription item." },
+    handler(c, { params }) {
+      // The item's id as it appears in its subscription's JSON, found with instr: a plain
+      // substring test (a LIKE pattern would read `%` and `_` in the id as wildcards, and SQLite
+      // refuses LIKE patterns past 50 bytes).
+      const subId = c.db.one<{ id: string }>(
+        "SELECT id FROM st_objects WHERE type = 'subscription' AND instr(data, ?) > 0 LIMIT 1",
+        JSON.stringify(params.id),
+      )?.id;
+      const sub = subId ? getObject(c.db, "subscription", subId) : undefined;
+      const item = arr(rec(sub?.items).data)
+        .map(rec)
+        .find((it) => it.id === params.id);
+      if (!item) return noSuch("subscription_item", params.id);
+      return ok({ ...item, price: getObject(c.db, "price", String(item.price)) ?? item.price });
+    },
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/invoices",
+    operation: "invoices.create",
+    summary: "Create an invoice",
+    body: {
+      customer: arg.id("The customer's id"),
+      subscription: arg.text("One of the customer's subscriptions, to invoice its pending items"),
+      auto_advance: arg.bool("Whether Stripe finalizes and collects it automatically"),
+      collection_method: collectionMethod,
+      days_until_due: daysUntilDue,
+      description: arg.text("Description"),
+      metadata,
+      default_payment_method: arg.text("The payment method charged"),
+      currency: arg.text("Three-letter ISO currency code"),
+      pending_invoice_items_behavior: arg.oneOf(["exclude", "include"], "Whether pending invoice items are pulled in"),
+      footer: arg.text("Footer"),
+      due_date: arg.int("Unix time it is due, for send_invoice"),
+      automatic_tax: arg.hash({ enabled: arg.bool("Whether tax is computed") }, "Automatic tax"),
+      expand,
+    },
+    tool: { name: "create_invoice", description: "Create a draft invoice for a customer; add lines, then finalize and pay it." },
+    handler(c0, { body }) {
+      const customer = load(c0, "customer", body.customer, "customer");
       const c = at(c0, nowFor(c0, customer.id));
-      const subId = c.p.str("subscription");
+      const subId = body.subscription;
       const sub = subId ? load(c, "subscription", subId, "subscription") : undefined;
       if (sub && sub.customer !== customer.id)
         return invalidRequest(`The subscription ${subId} does not belong to customer ${String(customer.id)}.`, { param: "subscription" });
-      const collection = c.p.oneOf("collection_method", ["charge_automatically", "send_invoice"]) ?? "charge_automatically";
-      if (collection === "send_invoice" && c.p.int("days_until_due") === undefined && c.p.int("due_date") === undefined) {
+      const collection = body.collection_method ?? "charge_automatically";
+      if (collection === "send_invoice" && body.days_until_due === undefined && body.due_date === undefined) {
         return invalidRequest("Missing required param: days_until_due.", { code: "parameter_missing", param: "days_until_due" });
       }
       const inv = createInvoice(
@@ -516,76 +608,128 @@ export const billingRoutes: readonly Route[] = [
         {
           customer: customer.id,
           currency: c.p.currency("currency") ?? sub?.currency ?? customer.currency ?? "usd",
-          auto_advance: c.p.bool("auto_advance") ?? false,
+          auto_advance: body.auto_advance ?? false,
           collection_method: collection,
-          days_until_due: c.p.int("days_until_due") ?? null,
-          description: c.p.str("description") ?? null,
+          days_until_due: body.days_until_due ?? null,
+          description: body.description ?? null,
           metadata: c.p.metadata(),
-          default_payment_method: c.p.str("default_payment_method") ?? null,
-          footer: c.p.str("footer") ?? null,
-          billing_reason: sub ? "manual" : "manual",
+          default_payment_method: body.default_payment_method ?? null,
+          footer: body.footer ?? null,
+          billing_reason: "manual",
         },
         sub,
         () => [],
       );
       return show(c, "invoice", inv);
     },
-  ),
-  route(
-    "GET",
-    "/v1/invoices",
-    "invoices.list",
-    "List invoices",
-    [...LIST_PARAMS, "customer", "subscription", "status", "collection_method", "due_date"],
-    (c) => {
-      const status = c.p.oneOf("status", INVOICE_STATUSES);
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/invoices",
+    operation: "invoices.list",
+    summary: "List invoices",
+    query: {
+      ...listQuery,
+      customer: arg.text("Only this customer's"),
+      subscription: arg.text("Only this subscription's"),
+      status: arg.oneOf(INVOICE_STATUSES, "Only this status"),
+      collection_method: collectionMethod,
+      due_date: arg.int("Only those due at this unix time"),
+    },
+    tool: { name: "list_invoices", description: "List invoices, optionally a customer's, a subscription's or by status." },
+    handler(c, { query }) {
       return listResponse(c, "invoice", "/v1/invoices", [
         ...filterOf(c, "customer", "customer"),
         ...filterOf(c, "subscription", "ref"),
-        ...(status ? [{ column: "status" as const, value: status }] : []),
+        ...(query.status ? [{ column: "status" as const, value: query.status }] : []),
       ]);
     },
-  ),
-  route("GET", "/v1/invoices/:id", "invoices.retrieve", "Retrieve an invoice", [], (c) =>
-    show(c, "invoice", load(c, "invoice", c.ctx.params.id)),
-  ),
-  route(
-    "GET",
-    "/v1/invoice_payments",
-    "invoicePayments.list",
-    "List invoice payments",
-    [...LIST_PARAMS, "invoice", "payment", "status"],
-    (c) => {
-      const payment = c.p.sub("payment");
-      const pi = payment?.str("payment_intent");
-      const status = c.p.oneOf("status", ["open", "paid", "canceled"]);
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/invoices/:id",
+    operation: "invoices.retrieve",
+    summary: "Retrieve an invoice",
+    params: idParam("The invoice's id, in_…"),
+    query: { expand },
+    tool: { name: "get_invoice", description: "Retrieve an invoice with its lines and totals." },
+    handler: (c, { params }) => show(c, "invoice", load(c, "invoice", params.id)),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/invoice_payments",
+    operation: "invoicePayments.list",
+    summary: "List invoice payments",
+    query: {
+      ...listQuery,
+      invoice: arg.text("Only this invoice's payments"),
+      payment: arg.hash(
+        { type: arg.text("payment_intent"), payment_intent: arg.text("Only the payment by this PaymentIntent") },
+        "Only the payment made by this object",
+      ),
+      status: arg.oneOf(["open", "paid", "canceled"], "Only this status"),
+    },
+    tool: {
+      name: "list_invoice_payments",
+      description: "List the payments made on invoices (each names its PaymentIntent), optionally one invoice's.",
+    },
+    handler(c, { query }) {
+      const pi = c.p.sub("payment")?.str("payment_intent");
       return listResponse(c, "invoice_payment", "/v1/invoice_payments", [
         ...filterOf(c, "invoice", "ref"),
         ...(pi ? [{ column: "ref2" as const, value: pi }] : []),
-        ...(status ? [{ column: "status" as const, value: status }] : []),
+        ...(query.status ? [{ column: "status" as const, value: query.status }] : []),
       ]);
     },
-  ),
-  route("GET", "/v1/invoice_payments/:id", "invoicePayments.retrieve", "Retrieve an invoice payment", [], (c) =>
-    show(c, "invoice_payment", load(c, "invoice_payment", c.ctx.params.id)),
-  ),
-  route("GET", "/v1/invoices/:id/lines", "invoices.listLineItems", "List an invoice's lines", [...LIST_PARAMS], (c) => {
-    const inv = load(c, "invoice", c.ctx.params.id);
-    const lines = linesOf(inv);
-    const limit = c.p.int("limit") ?? 10;
-    const after = c.p.str("starting_after");
-    const from = after ? lines.findIndex((l) => l.id === after) + 1 : 0;
-    const page = lines.slice(from, from + limit);
-    return ok({ object: "list", data: page, has_more: from + limit < lines.length, url: `/v1/invoices/${String(inv.id)}/lines` });
   }),
-  route(
-    "POST",
-    "/v1/invoices/:id",
-    "invoices.update",
-    "Update an invoice",
-    ["metadata", "description", "auto_advance", "default_payment_method", "days_until_due", "collection_method", "footer", "due_date"],
-    (c) => {
-      const before = load(c, "invoice", c.ctx.params.id);
+  route({
+    method: "GET",
+    pattern: "/v1/invoice_payments/:id",
+    operation: "invoicePayments.retrieve",
+    summary: "Retrieve an invoice payment",
+    params: idParam("The invoice payment's id, inpay_…"),
+    query: { expand },
+    tool: { name: "get_invoice_payment", description: "Retrieve an invoice payment." },
+    handler: (c, { params }) => show(c, "invoice_payment", load(c, "invoice_payment", params.id)),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/invoices/:id/lines",
+    operation: "invoices.listLineItems",
+    summary: "List an invoice's lines",
+    params: idParam("The invoice's id"),
+    query: listQuery,
+    tool: { name: "list_invoice_lines", description: "List an invoice's lines." },
+    handler(c, { params, query }) {
+      const inv = load(c, "invoice", params.id);
+      const lines = linesOf(inv);
+      const limit = query.limit ?? 10;
+      const after = query.starting_after;
+      const from = after ? lines.findIndex((l) => l.id === after) + 1 : 0;
+      const page = lines.slice(from, from + limit);
+      return ok({ object: "list", data: page, has_more: from + limit < lines.length, url: `/v1/invoices/${String(inv.id)}/lines` });
+    },
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/invoices/:id",
+    operation: "invoices.update",
+    summary: "Update an invoice",
+    params: idParam("The invoice's id"),
+    body: {
+      metadata,
+      description: arg.unsettable("Description"),
+      auto_advance: arg.bool("Whether Stripe finalizes and collects it automatically"),
+      default_payment_method: arg.unsettable("The payment method charged"),
+      days_until_due: daysUntilDue,
+      collection_method: collectionMethod,
+      footer: arg.unsettable("Footer"),
+      due_date: arg.int("Unix time it is due"),
+      expand,
+    },
+    tool: { name: "update_invoice", description: "Update a draft invoice's description or metadata." },
+    handler(c, { params, body }) {
+      const before = load(c, "invoice", params.id);
       const editable = before.status === "draft";
       if (!editable && [...Object.keys(c.p.raw)].some((k) => k !== "metadata")) return invoiceStateError(before, "edit");
       const after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
@@ -593,21 +737,46 @@ export const billingRoutes: readonly Route[] = [
         const v = c.p.nullable(key);
         if (v !== undefined) after[key] = v;
       }
-      const auto = c.p.bool("auto_advance");
-      if (auto !== undefined) after.auto_advance = auto;
+      if (body.auto_advance !== undefined) after.auto_advance = body.auto_advance;
       saveObject(c.db, "invoice", after);
       emit(c, "invoice.updated", "invoice", after, changed(before, after));
       return show(c, "invoice", after);
     },
-  ),
-  route(
-    "POST",
-    "/v1/invoices/:id/add_lines",
-    "invoices.addLines",
-    "Add lines to a draft invoice",
-    ["lines", "metadata", "invoice_metadata"],
-    (c) => {
-      const inv = load(c, "invoice", c.ctx.params.id);
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/invoices/:id/add_lines",
+    operation: "invoices.addLines",
+    summary: "Add lines to a draft invoice",
+    params: idParam("The invoice's id"),
+    body: {
+      lines: arg.list(
+        {
+          amount: arg.int("Amount in the smallest unit"),
+          description: arg.text("Line description"),
+          pricing: arg.hash({ price: arg.text("A price's id") }, "Bill a price"),
+          price_data: arg.hash(
+            { currency: arg.text("Currency"), product: arg.text("The product's id"), unit_amount: arg.int("Price per unit") },
+            "An inline price",
+          ),
+          quantity: arg.int("Quantity"),
+          period: arg.hash({ start: arg.int("Unix start"), end: arg.int("Unix end") }, "The period the line covers"),
+          metadata,
+          discountable: arg.bool("Whether discounts apply"),
+          tax_rates: arg.strings("Tax rates"),
+        },
+        "Lines to add",
+      ),
+      metadata,
+      invoice_metadata: metadata,
+      expand,
+    },
+    tool: {
+      name: "add_invoice_lines",
+      description: "Add lines to a draft invoice: an amount with a description, or a price and quantity.",
+    },
+    handler(c, { params }) {
+      const inv = load(c, "invoice", params.id);
       if (inv.status !== "draft") return invoiceStateError(inv, "add lines to");
       const list = c.p.list("lines") ?? fail(missingParam("lines"));
       const after = addLines(c, inv, list);
@@ -615,28 +784,45 @@ export const billingRoutes: readonly Route[] = [
       emit(c, "invoice.updated", "invoice", after);
       return show(c, "invoice", after);
     },
-  ),
-  route("POST", "/v1/invoices/:id/finalize", "invoices.finalizeInvoice", "Finalize a draft invoice", ["auto_advance"], (c0) => {
-    const inv = load(c0, "invoice", c0.ctx.params.id);
-    const c = at(c0, nowFor(c0, inv.customer));
-    if (inv.status !== "draft") return invoiceStateError(inv, "finalize");
-    const open = finalizeInvoice(c, inv);
-    if ((num(open.amount_due) ?? 0) === 0) return show(c, "invoice", payInvoice(c, open).inv);
-    return show(c, "invoice", open);
   }),
-  route(
-    "POST",
-    "/v1/invoices/:id/pay",
-    "invoices.pay",
-    "Pay an invoice",
-    ["paid_out_of_band", "payment_method", "off_session", "forgive", "source"],
-    (c0) => {
-      let inv = load(c0, "invoice", c0.ctx.params.id);
+  route({
+    method: "POST",
+    pattern: "/v1/invoices/:id/finalize",
+    operation: "invoices.finalizeInvoice",
+    summary: "Finalize a draft invoice",
+    params: idParam("The invoice's id"),
+    body: { auto_advance: arg.bool("Whether Stripe collects it automatically"), expand },
+    tool: { name: "finalize_invoice", description: "Finalize a draft invoice so it can be paid." },
+    handler(c0, { params }) {
+      const inv = load(c0, "invoice", params.id);
+      const c = at(c0, nowFor(c0, inv.customer));
+      if (inv.status !== "draft") return invoiceStateError(inv, "finalize");
+      const open = finalizeInvoice(c, inv);
+      if ((num(open.amount_due) ?? 0) === 0) return show(c, "invoice", payInvoice(c, open).inv);
+      return show(c, "invoice", open);
+    },
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/invoices/:id/pay",
+    operation: "invoices.pay",
+    summary: "Pay an invoice",
+    params: idParam("The invoice's id"),
+    body: {
+      paid_out_of_band: arg.bool("Mark paid outside Stripe"),
+      payment_method: arg.text("A payment method to charge"),
+      off_session: arg.bool("The customer is not present"),
+      forgive: arg.bool("Forgive the rest of a partial payment"),
+      source: arg.text("A source to charge"),
+      expand,
+    },
+    tool: { name: "pay_invoice", description: "Pay an open invoice with the customer's default card (or paid_out_of_band)." },
+    handler(c0, { params, body }) {
+      let inv = load(c0, "invoice", params.id);
       const c = at(c0, nowFor(c0, inv.customer));
       if (inv.status === "draft") inv = finalizeInvoice(c, inv);
       if (inv.status !== "open") return stateError("Invoice is already paid", "invoice_already_paid");
-      const pmId = c.p.str("payment_method");
-      const r = payInvoice(c, inv, { paymentMethod: pmId, outOfBand: c.p.bool("paid_out_of_band") ?? false });
+      const r = payInvoice(c, inv, { paymentMethod: body.payment_method, outOfBand: body.paid_out_of_band ?? false });
       if (r.error) return r.error;
       const subId = str(rec(rec(r.inv.parent).subscription_details).subscription);
       const sub = subId ? getObject(c.db, "subscription", subId) : undefined;
@@ -647,64 +833,128 @@ export const billingRoutes: readonly Route[] = [
       }
       return show(c, "invoice", r.inv);
     },
-  ),
-  route("POST", "/v1/invoices/:id/void", "invoices.voidInvoice", "Void an invoice", [], (c) => {
-    const inv = load(c, "invoice", c.ctx.params.id);
-    if (inv.status !== "open" && inv.status !== "uncollectible") return invoiceStateError(inv, "void");
-    const after = { ...inv, status: "void", amount_remaining: 0, status_transitions: { ...rec(inv.status_transitions), voided_at: c.now } };
-    saveObject(c.db, "invoice", after);
-    emit(c, "invoice.voided", "invoice", after);
-    return show(c, "invoice", after);
   }),
-  route("POST", "/v1/invoices/:id/mark_uncollectible", "invoices.markUncollectible", "Mark an invoice uncollectible", [], (c) => {
-    const inv = load(c, "invoice", c.ctx.params.id);
-    if (inv.status !== "open") return invoiceStateError(inv, "mark uncollectible");
-    const after = {
-      ...inv,
-      status: "uncollectible",
-      status_transitions: { ...rec(inv.status_transitions), marked_uncollectible_at: c.now },
-    };
-    saveObject(c.db, "invoice", after);
-    emit(c, "invoice.marked_uncollectible", "invoice", after);
-    return show(c, "invoice", after);
+  route({
+    method: "POST",
+    pattern: "/v1/invoices/:id/void",
+    operation: "invoices.voidInvoice",
+    summary: "Void an invoice",
+    params: idParam("The invoice's id"),
+    body: { expand },
+    tool: { name: "void_invoice", description: "Void an open invoice.", destructive: true },
+    handler(c, { params }) {
+      const inv = load(c, "invoice", params.id);
+      if (inv.status !== "open" && inv.status !== "uncollectible") return invoiceStateError(inv, "void");
+      const after = {
+        ...inv,
+        status: "void",
+        amount_remaining: 0,
+        status_transitions: { ...rec(inv.status_transitions), voided_at: c.now },
+      };
+      saveObject(c.db, "invoice", after);
+      emit(c, "invoice.voided", "invoice", after);
+      return show(c, "invoice", after);
+    },
   }),
-  route("DELETE", "/v1/invoices/:id", "invoices.del", "Delete a draft invoice", [], (c) => {
-    const inv = load(c, "invoice", c.ctx.params.id);
-    if (inv.status !== "draft") return stateError("You can only delete draft invoices.", "invoice_not_editable");
-    c.db.run("DELETE FROM st_objects WHERE id = ? AND type = 'invoice'", String(inv.id));
-    emit(c, "invoice.deleted", "invoice", inv);
-    return ok({ id: inv.id, object: "invoice", deleted: true });
+  route({
+    method: "POST",
+    pattern: "/v1/invoices/:id/mark_uncollectible",
+    operation: "invoices.markUncollectible",
+    summary: "Mark an invoice uncollectible",
+    params: idParam("The invoice's id"),
+    body: { expand },
+    tool: { name: "mark_invoice_uncollectible", description: "Mark an open invoice uncollectible." },
+    handler(c, { params }) {
+      const inv = load(c, "invoice", params.id);
+      if (inv.status !== "open") return invoiceStateError(inv, "mark uncollectible");
+      const after = {
+        ...inv,
+        status: "uncollectible",
+        status_transitions: { ...rec(inv.status_transitions), marked_uncollectible_at: c.now },
+      };
+      saveObject(c.db, "invoice", after);
+      emit(c, "invoice.marked_uncollectible", "invoice", after);
+      return show(c, "invoice", after);
+    },
   }),
-  route("POST", "/v1/test_helpers/test_clocks", "testHelpers.testClocks.create", "Create a test clock", ["frozen_time", "name"], (c) => {
-    const frozen = c.p.reqInt("frozen_time");
-    const clock = buildTestClock(
-      { frozen_time: frozen, name: c.p.str("name") ?? null },
-      { id: newId(c.db, "test_helpers.test_clock"), created: c.now },
-    );
-    insertObject(c.db, "test_helpers.test_clock", clock);
-    emit(c, "test_helpers.test_clock.created", "test_helpers.test_clock", clock);
-    return show(c, "test_helpers.test_clock", clock);
+  route({
+    method: "DELETE",
+    pattern: "/v1/invoices/:id",
+    operation: "invoices.del",
+    summary: "Delete a draft invoice",
+    params: idParam("The invoice's id"),
+    tool: { name: "delete_invoice", description: "Delete a draft invoice." },
+    handler(c, { params }) {
+      const inv = load(c, "invoice", params.id);
+      if (inv.status !== "draft") return stateError("You can only delete draft invoices.", "invoice_not_editable");
+      c.db.run("DELETE FROM st_objects WHERE id = ? AND type = 'invoice'", String(inv.id));
+      emit(c, "invoice.deleted", "invoice", inv);
+      return ok({ id: inv.id, object: "invoice", deleted: true });
+    },
   }),
-  route("GET", "/v1/test_helpers/test_clocks", "testHelpers.testClocks.list", "List test clocks", [...LIST_PARAMS], (c) =>
-    listResponse(c, "test_helpers.test_clock", "/v1/test_helpers/test_clocks"),
-  ),
-  route("GET", "/v1/test_helpers/test_clocks/:id", "testHelpers.testClocks.retrieve", "Retrieve a test clock", [], (c) =>
-    show(c, "test_helpers.test_clock", load(c, "test_helpers.test_clock", c.ctx.params.id)),
-  ),
-  route(
-    "POST",
-    "/v1/test_helpers/test_clocks/:id/advance",
-    "testHelpers.testClocks.advance",
-    "Advance a test clock",
-    ["frozen_time"],
-    advanceClock,
-  ),
-  route("DELETE", "/v1/test_helpers/test_clocks/:id", "testHelpers.testClocks.del", "Delete a test clock and its customers", [], (c) => {
-    const clock = load(c, "test_helpers.test_clock", c.ctx.params.id);
-    for (const customer of liveOfType(c.db, "customer", { column: "ref", value: String(clock.id) }))
-      deleteObject(c.db, "customer", String(customer.id));
-    c.db.run("DELETE FROM st_objects WHERE id = ? AND type = 'test_helpers.test_clock'", String(clock.id));
-    emit(c, "test_helpers.test_clock.deleted", "test_helpers.test_clock", clock);
-    return ok({ id: clock.id, object: "test_helpers.test_clock", deleted: true });
+  route({
+    method: "POST",
+    pattern: "/v1/test_helpers/test_clocks",
+    operation: "testHelpers.testClocks.create",
+    summary: "Create a test clock",
+    body: { frozen_time: arg.reqInt("Unix seconds the clock starts frozen at"), name: arg.text("Name"), expand },
+    tool: { name: "create_test_clock", description: "Create a test clock frozen at a unix time; customers created on it follow it." },
+    handler(c, { body }) {
+      const clock = buildTestClock(
+        { frozen_time: body.frozen_time, name: body.name ?? null },
+        { id: newId(c.db, "test_helpers.test_clock"), created: c.now },
+      );
+      insertObject(c.db, "test_helpers.test_clock", clock);
+      emit(c, "test_helpers.test_clock.created", "test_helpers.test_clock", clock);
+      return show(c, "test_helpers.test_clock", clock);
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/test_helpers/test_clocks",
+    operation: "testHelpers.testClocks.list",
+    summary: "List test clocks",
+    query: listQuery,
+    tool: { name: "list_test_clocks", description: "List test clocks." },
+    handler: (c) => listResponse(c, "test_helpers.test_clock", "/v1/test_helpers/test_clocks"),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/test_helpers/test_clocks/:id",
+    operation: "testHelpers.testClocks.retrieve",
+    summary: "Retrieve a test clock",
+    params: idParam("The clock's id, clock_…"),
+    query: { expand },
+    tool: { name: "get_test_clock", description: "Retrieve a test clock." },
+    handler: (c, { params }) => show(c, "test_helpers.test_clock", load(c, "test_helpers.test_clock", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/test_helpers/test_clocks/:id/advance",
+    operation: "testHelpers.testClocks.advance",
+    summary: "Advance a test clock",
+    params: idParam("The clock's id"),
+    body: { frozen_time: arg.reqInt("The new unix time, after the current one"), expand },
+    tool: {
+      name: "advance_test_clock",
+      description: "Advance a test clock: its subscriptions renew, invoice and charge through every period passed.",
+    },
+    handler: (c) => advanceClock(c),
+  }),
+  route({
+    method: "DELETE",
+    pattern: "/v1/test_helpers/test_clocks/:id",
+    operation: "testHelpers.testClocks.del",
+    summary: "Delete a test clock and its customers",
+    params: idParam("The clock's id"),
+    tool: { name: "delete_test_clock", description: "Delete a test clock and the customers on it." },
+    handler(c, { params }) {
+      const clock = load(c, "test_helpers.test_clock", params.id);
+      for (const customer of liveOfType(c.db, "customer", { column: "ref", value: String(clock.id) }))
+        deleteObject(c.db, "customer", String(customer.id));
+      c.db.run("DELETE FROM st_objects WHERE id = ? AND type = 'test_helpers.test_clock'", String(clock.id));
+      emit(c, "test_helpers.test_clock.deleted", "test_helpers.test_clock", clock);
+      return ok({ id: clock.id, object: "test_helpers.test_clock", deleted: true });
+    },
   }),
 ];

@@ -1,6 +1,7 @@
 // Products, Prices (one-off and recurring) and Coupons.
 import type { Route } from "../../types";
-import { filterOf, LIST_PARAMS, listResponse, load, ok, route, show, type Call } from "../call";
+import { filterOf, listResponse, load, ok, show, type Call } from "../call";
+import { arg, expand, idParam, listQuery, metadata, route } from "../declare";
 import { fail, invalidRequest, noSuch } from "../errors";
 import { changed, emit } from "../events";
 import { buildCoupon, buildPrice, buildProduct } from "../objects";
@@ -43,39 +44,64 @@ function priceFrom(c: Call, product: string): Rec {
   );
 }
 
+const productFields = {
+  active: arg.bool("Whether it can be bought"),
+  metadata,
+  images: arg.strings("Up to eight image URLs"),
+  statement_descriptor: arg.text("Text on the customer's statement"),
+  tax_code: arg.text("A tax code id"),
+  marketing_features: arg.list({ name: arg.text("The feature's name") }, "Features shown on pricing tables"),
+  expand,
+};
+
+const recurringArg = arg.hash(
+  {
+    interval: arg.oneOf(["day", "week", "month", "year"], "Billing interval"),
+    interval_count: arg.int("Intervals per period (default 1)"),
+    usage_type: arg.oneOf(["licensed", "metered"], "licensed (default) or metered"),
+    trial_period_days: arg.int("Trial days of subscriptions to this price"),
+  },
+  "Makes the price recurring",
+);
+
+const taxBehavior = arg.oneOf(["exclusive", "inclusive", "unspecified"], "Whether the price includes tax");
+
 export const catalogRoutes: readonly Route[] = [
-  route(
-    "POST",
-    "/v1/products",
-    "products.create",
-    "Create a product",
-    [
-      "id",
-      "name",
-      "active",
-      "description",
-      "metadata",
-      "images",
-      "url",
-      "unit_label",
-      "statement_descriptor",
-      "tax_code",
-      "shippable",
-      "default_price_data",
-      "marketing_features",
-    ],
-    (c) => {
-      const id = c.p.str("id") ?? newId(c.db, "product");
+  route({
+    method: "POST",
+    pattern: "/v1/products",
+    operation: "products.create",
+    summary: "Create a product",
+    body: {
+      id: arg.text("The product's id (default: a generated prod_…)"),
+      name: arg.id("The product's name"),
+      description: arg.text("Description"),
+      url: arg.text("A public URL of the product"),
+      unit_label: arg.text("The unit it is sold in, on receipts and invoices"),
+      shippable: arg.bool("Whether it is shipped"),
+      default_price_data: arg.hash(
+        {
+          currency: arg.text("Three-letter ISO currency code"),
+          unit_amount: arg.int("Price per unit in the smallest currency unit"),
+          recurring: arg.hash({ interval: arg.text("Billing interval") }, "Makes the default price recurring"),
+        },
+        "A price created with the product, as its default price",
+      ),
+      ...productFields,
+    },
+    tool: { name: "create_product", description: "Create a product." },
+    handler(c, { body }) {
+      const id = body.id ?? newId(c.db, "product");
       if (exists(c.db, id)) return invalidRequest(`Product already exists.`, { code: "resource_already_exists", param: "id" });
       const product = buildProduct(
         {
-          name: c.p.req("name"),
-          active: c.p.bool("active") ?? true,
-          description: c.p.str("description") ?? null,
+          name: body.name,
+          active: body.active ?? true,
+          description: body.description ?? null,
           metadata: c.p.metadata(),
           images: c.p.strList("images") ?? [],
-          url: c.p.str("url") ?? null,
-          unit_label: c.p.str("unit_label") ?? null,
+          url: body.url ?? null,
+          unit_label: body.unit_label ?? null,
         },
         { id, created: c.now },
       );
@@ -99,39 +125,55 @@ export const catalogRoutes: readonly Route[] = [
       }
       return show(c, "product", product);
     },
-  ),
-  route("GET", "/v1/products", "products.list", "List products", [...LIST_PARAMS, "active", "ids", "shippable", "url"], (c) => {
-    const ids = c.p.strList("ids");
-    return listResponse(c, "product", "/v1/products", activeFilter(c), ids ? (o) => ids.includes(String(o.id)) : undefined);
   }),
-  route("GET", "/v1/products/:id", "products.retrieve", "Retrieve a product", [], (c) =>
-    show(c, "product", load(c, "product", c.ctx.params.id)),
-  ),
-  route(
-    "POST",
-    "/v1/products/:id",
-    "products.update",
-    "Update a product",
-    [
-      "name",
-      "active",
-      "description",
-      "metadata",
-      "images",
-      "url",
-      "unit_label",
-      "default_price",
-      "statement_descriptor",
-      "tax_code",
-      "marketing_features",
-    ],
-    (c) => {
-      const before = load(c, "product", c.ctx.params.id);
+  route({
+    method: "GET",
+    pattern: "/v1/products",
+    operation: "products.list",
+    summary: "List products",
+    query: {
+      ...listQuery,
+      active: arg.bool("Only active or inactive ones"),
+      ids: arg.strings("Only these products"),
+      shippable: arg.bool("Only shippable or unshippable ones"),
+      url: arg.text("Only the product with this URL"),
+    },
+    tool: { name: "list_products", description: "List products, newest first." },
+    handler(c) {
+      const ids = c.p.strList("ids");
+      return listResponse(c, "product", "/v1/products", activeFilter(c), ids ? (o) => ids.includes(String(o.id)) : undefined);
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/products/:id",
+    operation: "products.retrieve",
+    summary: "Retrieve a product",
+    params: idParam("The product's id, prod_…"),
+    query: { expand },
+    tool: { name: "get_product", description: "Retrieve a product." },
+    handler: (c, { params }) => show(c, "product", load(c, "product", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/products/:id",
+    operation: "products.update",
+    summary: "Update a product",
+    params: idParam("The product's id"),
+    body: {
+      name: arg.text("Name"),
+      description: arg.unsettable("Description"),
+      url: arg.unsettable("A public URL of the product"),
+      unit_label: arg.unsettable("The unit it is sold in"),
+      default_price: arg.unsettable("One of the product's prices, as its default"),
+      ...productFields,
+    },
+    tool: { name: "update_product", description: "Update a product's name, description, active flag or metadata." },
+    handler(c, { params, body }) {
+      const before = load(c, "product", params.id);
       const after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)), updated: c.now };
-      const name = c.p.str("name");
-      if (name) after.name = name;
-      const active = c.p.bool("active");
-      if (active !== undefined) after.active = active;
+      if (body.name) after.name = body.name;
+      if (body.active !== undefined) after.active = body.active;
       for (const key of ["description", "url", "unit_label"]) {
         const v = c.p.nullable(key);
         if (v !== undefined) after[key] = v;
@@ -146,39 +188,52 @@ export const catalogRoutes: readonly Route[] = [
       emit(c, "product.updated", "product", after, changed(before, after));
       return show(c, "product", after);
     },
-  ),
-  route("DELETE", "/v1/products/:id", "products.del", "Delete a product", [], (c) => {
-    const product = load(c, "product", c.ctx.params.id);
-    const price = c.db.one<{ n: number }>("SELECT n FROM st_objects WHERE type = 'price' AND ref = ? LIMIT 1", String(product.id));
-    if (price)
-      return invalidRequest("This product cannot be deleted because it has one or more user-created prices.", {
-        code: "product_has_prices",
-      });
-    dropObject(c.db, "product", String(product.id));
-    emit(c, "product.deleted", "product", product);
-    return ok({ id: product.id, object: "product", deleted: true });
   }),
-  route(
-    "POST",
-    "/v1/prices",
-    "prices.create",
-    "Create a price",
-    [
-      "currency",
-      "product",
-      "unit_amount",
-      "recurring",
-      "metadata",
-      "nickname",
-      "lookup_key",
-      "active",
-      "tax_behavior",
-      "product_data",
-      "billing_scheme",
-      "unit_amount_decimal",
-    ],
-    (c) => {
-      let productId = c.p.str("product");
+  route({
+    method: "DELETE",
+    pattern: "/v1/products/:id",
+    operation: "products.del",
+    summary: "Delete a product",
+    params: idParam("The product's id"),
+    tool: { name: "delete_product", description: "Delete a product that has no prices." },
+    handler(c, { params }) {
+      const product = load(c, "product", params.id);
+      const price = c.db.one<{ n: number }>("SELECT n FROM st_objects WHERE type = 'price' AND ref = ? LIMIT 1", String(product.id));
+      if (price)
+        return invalidRequest("This product cannot be deleted because it has one or more user-created prices.", {
+          code: "product_has_prices",
+        });
+      dropObject(c.db, "product", String(product.id));
+      emit(c, "product.deleted", "product", product);
+      return ok({ id: product.id, object: "product", deleted: true });
+    },
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/prices",
+    operation: "prices.create",
+    summary: "Create a price",
+    body: {
+      currency: arg.id('Three-letter ISO currency code, lower case, e.g. "usd"'),
+      product: arg.text("The product's id (or product_data to create one)"),
+      unit_amount: arg.int("Price per unit in the smallest currency unit"),
+      recurring: recurringArg,
+      metadata,
+      nickname: arg.text("A short internal name"),
+      lookup_key: arg.text("A key to find the price by"),
+      active: arg.bool("Whether it can be bought (default true)"),
+      tax_behavior: taxBehavior,
+      product_data: arg.hash(
+        { name: arg.text("The new product's name"), active: arg.bool("Whether it can be bought"), metadata, unit_label: arg.text("Unit") },
+        "A product created with the price",
+      ),
+      billing_scheme: arg.oneOf(["per_unit", "tiered"], "How the price is computed"),
+      unit_amount_decimal: arg.decimal("Price per unit as a decimal of the smallest currency unit"),
+      expand,
+    },
+    tool: { name: "create_price", description: "Create a price for a product: one-off, or recurring with recurring.interval." },
+    handler(c, { body }) {
+      let productId = body.product;
       const data = c.p.sub("product_data");
       if (!productId && data) {
         const product = buildProduct({ name: data.req("name"), metadata: {} }, { id: newId(c.db, "product"), created: c.now });
@@ -193,14 +248,26 @@ export const catalogRoutes: readonly Route[] = [
       emit(c, "price.created", "price", price);
       return show(c, "price", price);
     },
-  ),
-  route(
-    "GET",
-    "/v1/prices",
-    "prices.list",
-    "List prices",
-    [...LIST_PARAMS, "active", "product", "type", "currency", "lookup_keys", "recurring"],
-    (c) => {
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/prices",
+    operation: "prices.list",
+    summary: "List prices",
+    query: {
+      ...listQuery,
+      active: arg.bool("Only active or inactive ones"),
+      product: arg.text("Only this product's"),
+      type: arg.oneOf(["one_time", "recurring"], "Only this type"),
+      currency: arg.text("Only prices in this currency"),
+      lookup_keys: arg.strings("Only prices with these lookup keys"),
+      recurring: arg.hash(
+        { interval: arg.oneOf(["day", "week", "month", "year"], "Interval"), usage_type: arg.oneOf(["licensed", "metered"], "Usage type") },
+        "Only recurring prices of this kind",
+      ),
+    },
+    tool: { name: "list_prices", description: "List prices, optionally a product's or only active ones." },
+    handler(c) {
       const currency = c.p.currency("currency");
       return listResponse(
         c,
@@ -210,19 +277,36 @@ export const catalogRoutes: readonly Route[] = [
         currency ? (o) => o.currency === currency : undefined,
       );
     },
-  ),
-  route("GET", "/v1/prices/:id", "prices.retrieve", "Retrieve a price", [], (c) => show(c, "price", load(c, "price", c.ctx.params.id))),
-  route(
-    "POST",
-    "/v1/prices/:id",
-    "prices.update",
-    "Update a price",
-    ["active", "metadata", "nickname", "lookup_key", "tax_behavior"],
-    (c) => {
-      const before = load(c, "price", c.ctx.params.id);
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/prices/:id",
+    operation: "prices.retrieve",
+    summary: "Retrieve a price",
+    params: idParam("The price's id, price_…"),
+    query: { expand },
+    tool: { name: "get_price", description: "Retrieve a price." },
+    handler: (c, { params }) => show(c, "price", load(c, "price", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/prices/:id",
+    operation: "prices.update",
+    summary: "Update a price",
+    params: idParam("The price's id"),
+    body: {
+      active: arg.bool("Active"),
+      metadata,
+      nickname: arg.unsettable("Nickname"),
+      lookup_key: arg.unsettable("A key to find the price by"),
+      tax_behavior: taxBehavior,
+      expand,
+    },
+    tool: { name: "update_price", description: "Update a price's active flag, nickname or metadata." },
+    handler(c, { params, body }) {
+      const before = load(c, "price", params.id);
       const after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
-      const active = c.p.bool("active");
-      if (active !== undefined) after.active = active;
+      if (body.active !== undefined) after.active = body.active;
       for (const key of ["nickname", "lookup_key"]) {
         const v = c.p.nullable(key);
         if (v !== undefined) after[key] = v;
@@ -231,46 +315,48 @@ export const catalogRoutes: readonly Route[] = [
       emit(c, "price.updated", "price", after, changed(before, after));
       return show(c, "price", after);
     },
-  ),
-  route(
-    "POST",
-    "/v1/coupons",
-    "coupons.create",
-    "Create a coupon",
-    [
-      "id",
-      "duration",
-      "percent_off",
-      "amount_off",
-      "currency",
-      "duration_in_months",
-      "max_redemptions",
-      "metadata",
-      "name",
-      "redeem_by",
-      "applies_to",
-    ],
-    (c) => {
-      const id = c.p.str("id") ?? newId(c.db, "coupon");
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/coupons",
+    operation: "coupons.create",
+    summary: "Create a coupon",
+    body: {
+      id: arg.text("The code, e.g. SPRING25 (default: generated)"),
+      duration: arg.oneOf(["once", "repeating", "forever"], "How long it applies (default once)"),
+      percent_off: arg.decimal("Percentage off"),
+      amount_off: arg.int("Amount off, in the currency's smallest unit"),
+      currency: arg.text("Currency of amount_off"),
+      duration_in_months: arg.int("Months, for repeating"),
+      max_redemptions: arg.int("How many times it may be redeemed"),
+      metadata,
+      name: arg.text("Display name"),
+      redeem_by: arg.int("Unix time after which it can no longer be redeemed"),
+      applies_to: arg.hash({ products: arg.strings("Product ids") }, "Products it applies to"),
+      expand,
+    },
+    tool: { name: "create_coupon", description: "Create a coupon: percent_off, or amount_off with currency." },
+    handler(c, { body }) {
+      const id = body.id ?? newId(c.db, "coupon");
       if (exists(c.db, id)) return invalidRequest("Coupon already exists.", { code: "resource_already_exists", param: "id" });
       const percent = c.p.num("percent_off");
-      const amountOff = c.p.int("amount_off");
+      const amountOff = body.amount_off;
       if (percent === undefined && amountOff === undefined)
         return invalidRequest("You must pass either a percent_off or an amount_off.", { param: "percent_off" });
-      if (amountOff !== undefined && !c.p.str("currency"))
+      if (amountOff !== undefined && !body.currency)
         return invalidRequest("You must pass currency when passing amount_off.", { code: "parameter_missing", param: "currency" });
-      const duration = c.p.oneOf("duration", ["once", "repeating", "forever"]) ?? "once";
+      const duration = body.duration ?? "once";
       const coupon = buildCoupon(
         {
           duration,
           percent_off: percent ?? null,
           amount_off: amountOff ?? null,
           currency: c.p.currency("currency") ?? null,
-          duration_in_months: duration === "repeating" ? (c.p.int("duration_in_months") ?? null) : null,
-          max_redemptions: c.p.int("max_redemptions") ?? null,
+          duration_in_months: duration === "repeating" ? (body.duration_in_months ?? null) : null,
+          max_redemptions: body.max_redemptions ?? null,
           metadata: c.p.metadata(),
-          name: c.p.str("name") ?? null,
-          redeem_by: c.p.int("redeem_by") ?? null,
+          name: body.name ?? null,
+          redeem_by: body.redeem_by ?? null,
         },
         { id, created: c.now },
       );
@@ -278,23 +364,55 @@ export const catalogRoutes: readonly Route[] = [
       emit(c, "coupon.created", "coupon", coupon);
       return show(c, "coupon", coupon);
     },
-  ),
-  route("GET", "/v1/coupons", "coupons.list", "List coupons", [...LIST_PARAMS], (c) => listResponse(c, "coupon", "/v1/coupons")),
-  route("GET", "/v1/coupons/:id", "coupons.retrieve", "Retrieve a coupon", [], (c) =>
-    show(c, "coupon", load(c, "coupon", c.ctx.params.id)),
-  ),
-  route("POST", "/v1/coupons/:id", "coupons.update", "Update a coupon", ["metadata", "name"], (c) => {
-    const before = load(c, "coupon", c.ctx.params.id);
-    const name = c.p.nullable("name");
-    const after = { ...before, metadata: c.p.metadata(strMap(before.metadata)), ...(name !== undefined ? { name } : {}) };
-    saveObject(c.db, "coupon", after);
-    emit(c, "coupon.updated", "coupon", after, changed(before, after));
-    return show(c, "coupon", after);
   }),
-  route("DELETE", "/v1/coupons/:id", "coupons.del", "Delete a coupon", [], (c) => {
-    const coupon = load(c, "coupon", c.ctx.params.id);
-    dropObject(c.db, "coupon", String(coupon.id));
-    emit(c, "coupon.deleted", "coupon", coupon);
-    return ok({ id: coupon.id, object: "coupon", deleted: true });
+  route({
+    method: "GET",
+    pattern: "/v1/coupons",
+    operation: "coupons.list",
+    summary: "List coupons",
+    query: listQuery,
+    tool: { name: "list_coupons", description: "List coupons." },
+    handler: (c) => listResponse(c, "coupon", "/v1/coupons"),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/coupons/:id",
+    operation: "coupons.retrieve",
+    summary: "Retrieve a coupon",
+    params: idParam("The coupon's id"),
+    query: { expand },
+    tool: { name: "get_coupon", description: "Retrieve a coupon." },
+    handler: (c, { params }) => show(c, "coupon", load(c, "coupon", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/coupons/:id",
+    operation: "coupons.update",
+    summary: "Update a coupon",
+    params: idParam("The coupon's id"),
+    body: { metadata, name: arg.unsettable("Name"), expand },
+    tool: { name: "update_coupon", description: "Update a coupon's name or metadata." },
+    handler(c, { params }) {
+      const before = load(c, "coupon", params.id);
+      const name = c.p.nullable("name");
+      const after = { ...before, metadata: c.p.metadata(strMap(before.metadata)), ...(name !== undefined ? { name } : {}) };
+      saveObject(c.db, "coupon", after);
+      emit(c, "coupon.updated", "coupon", after, changed(before, after));
+      return show(c, "coupon", after);
+    },
+  }),
+  route({
+    method: "DELETE",
+    pattern: "/v1/coupons/:id",
+    operation: "coupons.del",
+    summary: "Delete a coupon",
+    params: idParam("The coupon's id"),
+    tool: { name: "delete_coupon", description: "Delete a coupon." },
+    handler(c, { params }) {
+      const coupon = load(c, "coupon", params.id);
+      dropObject(c.db, "coupon", String(coupon.id));
+      emit(c, "coupon.deleted", "coupon", coupon);
+      return ok({ id: coupon.id, object: "coupon", deleted: true });
+    },
   }),
 ];

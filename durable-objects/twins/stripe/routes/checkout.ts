@@ -3,7 +3,8 @@
 // helper that completes a session as a paying customer would (checkout.ts). Line items are an
 // includable list on both: returned with `expand[]=line_items` or read from their own list.
 import type { Route, TwinResponse } from "../../types";
-import { filterOf, LIST_PARAMS, listResponse, load, ok, pageQuery, route, show, type Call } from "../call";
+import { filterOf, listResponse, load, ok, pageQuery, show, type Call } from "../call";
+import { arg, expand, idParam, listQuery, metadata, route } from "../declare";
 import { completeSession, lineItemsFrom, totalOf, type CheckoutMode } from "../checkout";
 import { fail, invalidRequest, missingParam, noSuch, stateError } from "../errors";
 import { changed, emit } from "../events";
@@ -42,34 +43,6 @@ function lineItemPage(c: Call, items: Rec[], url: string): TwinResponse {
 }
 
 const itemsOfObject = (o: Rec): Rec[] => (Array.isArray(o.line_items) ? o.line_items.map(rec) : []);
-
-const SESSION_FIELDS = [
-  "mode",
-  "line_items",
-  "customer",
-  "customer_email",
-  "customer_creation",
-  "client_reference_id",
-  "success_url",
-  "cancel_url",
-  "return_url",
-  "ui_mode",
-  "metadata",
-  "expires_at",
-  "currency",
-  "locale",
-  "allow_promotion_codes",
-  "billing_address_collection",
-  "submit_type",
-  "payment_intent_data",
-  "subscription_data",
-  "setup_intent_data",
-  "allowed_payment_method_types",
-  "payment_method_types",
-  "phone_number_collection",
-  "shipping_address_collection",
-  "redirect_on_completion",
-];
 
 function createSession(c: Call): TwinResponse {
   const mode: CheckoutMode = c.p.oneOf("mode", ["payment", "subscription", "setup"]) ?? "payment";
@@ -159,24 +132,6 @@ function openSession(c: Call, id: string, action: string): Rec {
   return session;
 }
 
-const LINK_FIELDS = [
-  "line_items",
-  "metadata",
-  "after_completion",
-  "allow_promotion_codes",
-  "billing_address_collection",
-  "currency",
-  "customer_creation",
-  "inactive_message",
-  "payment_intent_data",
-  "subscription_data",
-  "phone_number_collection",
-  "restrictions",
-  "submit_type",
-  "payment_method_types",
-  "shipping_address_collection",
-];
-
 function afterCompletion(p: Params | null | undefined): Rec | undefined {
   if (!p) return undefined;
   p.allow(["type", "redirect", "hosted_confirmation"]);
@@ -189,17 +144,118 @@ function afterCompletion(p: Params | null | undefined): Rec | undefined {
   return { type, hosted_confirmation: { custom_message: hosted?.allow(["custom_message"]).str("custom_message") ?? null } };
 }
 
+/** A line item of a session or a payment link: a price, or price_data making one. */
+const lineItems = (what: string) =>
+  arg.list(
+    {
+      price: arg.text("A price id, price_…"),
+      price_data: arg.hash(
+        {
+          currency: arg.text("Three-letter ISO currency code"),
+          product: arg.text("The product's id (or product_data)"),
+          product_data: arg.hash(
+            {
+              name: arg.text("The new product's name"),
+              description: arg.text("Description"),
+              images: arg.strings("Image URLs"),
+              metadata,
+              tax_code: arg.text("A tax code id"),
+              unit_label: arg.text("Unit"),
+            },
+            "A product made for this line",
+          ),
+          unit_amount: arg.int("Price per unit in the smallest currency unit"),
+          unit_amount_decimal: arg.decimal("Price per unit as a decimal"),
+          recurring: arg.hash(
+            {
+              interval: arg.oneOf(["day", "week", "month", "year"], "Billing interval"),
+              interval_count: arg.int("Intervals per period"),
+            },
+            "Makes the price recurring",
+          ),
+          tax_behavior: arg.oneOf(["exclusive", "inclusive", "unspecified"], "Whether the price includes tax"),
+        },
+        "An inline price made for this line",
+      ),
+      quantity: arg.int("Quantity (at least 1)"),
+      adjustable_quantity: arg.anyHash("Whether the customer may change the quantity"),
+      dynamic_tax_rates: arg.strings("Tax rates chosen by the customer's address"),
+      tax_rates: arg.strings("Tax rates applied to the line"),
+    },
+    what,
+  );
+
+const billingAddressCollection = arg.oneOf(["auto", "required"], "Whether a billing address is asked for");
+const submitType = arg.oneOf(["auto", "book", "donate", "pay", "subscribe"], "The word on the pay button");
+const customerCreation = arg.oneOf(["if_required", "always"], "When a customer is created");
+const afterCompletionArg = arg.hash(
+  {
+    type: arg.oneOf(["redirect", "hosted_confirmation"], "What follows a payment"),
+    redirect: arg.hash({ url: arg.text("Where the customer goes") }, "For type redirect"),
+    hosted_confirmation: arg.hash({ custom_message: arg.text("A message shown") }, "For type hosted_confirmation"),
+  },
+  "What the customer sees after paying",
+);
+const hash = (what: string) => arg.anyHash(what);
+/** The line-item lists page by cursor only (no `created`). */
+const cursorQuery = { limit: listQuery.limit, starting_after: listQuery.starting_after, ending_before: listQuery.ending_before, expand };
+
 export const checkoutRoutes: readonly Route[] = [
-  route("POST", "/v1/checkout/sessions", "checkout.sessions.create", "Create a Checkout Session", SESSION_FIELDS, createSession),
-  route(
-    "GET",
-    "/v1/checkout/sessions",
-    "checkout.sessions.list",
-    "List Checkout Sessions",
-    [...LIST_PARAMS, "customer", "payment_intent", "payment_link", "status", "subscription", "customer_details"],
-    (c) => {
-      const status = c.p.oneOf("status", ["open", "complete", "expired"]);
-      const subscription = c.p.str("subscription");
+  route({
+    method: "POST",
+    pattern: "/v1/checkout/sessions",
+    operation: "checkout.sessions.create",
+    summary: "Create a Checkout Session",
+    body: {
+      mode: arg.oneOf(["payment", "subscription", "setup"], "payment (default), subscription or setup"),
+      line_items: lineItems("What is bought: prices and quantities"),
+      customer: arg.text("An existing customer's id"),
+      customer_email: arg.text("Prefills the email of a new customer"),
+      customer_creation: customerCreation,
+      client_reference_id: arg.text("Your own reference, e.g. an order id"),
+      success_url: arg.text("Where the customer goes after paying"),
+      cancel_url: arg.text("Where the customer goes on going back"),
+      return_url: arg.text("Where an embedded session returns"),
+      ui_mode: arg.oneOf(["hosted", "embedded", "custom"], "hosted (default), embedded or custom"),
+      metadata,
+      expires_at: arg.int("Unix time the session expires at (default: 24 hours)"),
+      currency: arg.text("Needed in setup mode only"),
+      locale: arg.text("The page's language"),
+      allow_promotion_codes: arg.bool("Whether promotion codes may be entered"),
+      billing_address_collection: billingAddressCollection,
+      submit_type: submitType,
+      payment_intent_data: hash("Parameters of the payment intent made (capture_method, description, metadata, …)"),
+      subscription_data: hash("Parameters of the subscription made (description, metadata, trial_period_days, …)"),
+      setup_intent_data: hash("Parameters of the setup intent made (description, metadata, on_behalf_of)"),
+      allowed_payment_method_types: arg.strings('Payment method types, e.g. ["card"]'),
+      payment_method_types: arg.strings("The older name of allowed_payment_method_types"),
+      phone_number_collection: hash("{ enabled }: whether a phone number is asked for"),
+      shipping_address_collection: hash("{ allowed_countries }: where goods may be shipped"),
+      redirect_on_completion: arg.oneOf(["always", "if_required", "never"], "When an embedded session redirects"),
+      expand,
+    },
+    tool: {
+      name: "create_checkout_session",
+      description: "Create a Checkout Session (payment, subscription or setup mode): its url is the hosted payment page.",
+    },
+    handler: (c) => createSession(c),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/checkout/sessions",
+    operation: "checkout.sessions.list",
+    summary: "List Checkout Sessions",
+    query: {
+      ...listQuery,
+      customer: arg.text("Only this customer's"),
+      payment_intent: arg.text("Only this payment intent's"),
+      payment_link: arg.text("Only this payment link's"),
+      status: arg.oneOf(["open", "complete", "expired"], "Only this status"),
+      subscription: arg.text("Only this subscription's"),
+      customer_details: arg.hash({ email: arg.text("The paying customer's email") }, "Only sessions paid with this email"),
+    },
+    tool: { name: "list_checkout_sessions", description: "List Checkout Sessions, newest first." },
+    handler(c, { query }) {
       const detailsEmail = c.p.sub("customer_details")?.allow(["email"]).req("email");
       return listResponse(
         c,
@@ -209,94 +265,157 @@ export const checkoutRoutes: readonly Route[] = [
           ...filterOf(c, "customer", "customer"),
           ...filterOf(c, "payment_intent", "ref"),
           ...filterOf(c, "payment_link", "ref2"),
-          ...(status ? [{ column: "status" as const, value: status }] : []),
+          ...(query.status ? [{ column: "status" as const, value: query.status }] : []),
         ],
         (o) =>
-          (subscription === undefined || o.subscription === subscription) &&
+          (query.subscription === undefined || o.subscription === query.subscription) &&
           (detailsEmail === undefined || rec(o.customer_details).email === detailsEmail),
       );
     },
-  ),
-  route("GET", "/v1/checkout/sessions/:id", "checkout.sessions.retrieve", "Retrieve a Checkout Session", [], (c) =>
-    show(c, "checkout.session", load(c, "checkout.session", c.ctx.params.id)),
-  ),
-  route("POST", "/v1/checkout/sessions/:id", "checkout.sessions.update", "Update a Checkout Session", ["metadata"], (c) => {
-    const before = load(c, "checkout.session", c.ctx.params.id);
-    const after = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
-    saveObject(c.db, "checkout.session", after);
-    return show(c, "checkout.session", after);
   }),
-  route(
-    "GET",
-    "/v1/checkout/sessions/:id/line_items",
-    "checkout.sessions.listLineItems",
-    "List a Checkout Session's line items",
-    ["limit", "starting_after", "ending_before"],
-    (c) => {
-      const session = load(c, "checkout.session", c.ctx.params.id);
+  route({
+    method: "GET",
+    pattern: "/v1/checkout/sessions/:id",
+    operation: "checkout.sessions.retrieve",
+    summary: "Retrieve a Checkout Session",
+    params: idParam("The session's id, cs_…"),
+    query: { expand },
+    tool: { name: "get_checkout_session", description: "Retrieve a Checkout Session." },
+    handler: (c, { params }) => show(c, "checkout.session", load(c, "checkout.session", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/checkout/sessions/:id",
+    operation: "checkout.sessions.update",
+    summary: "Update a Checkout Session",
+    params: idParam("The session's id"),
+    body: { metadata, expand },
+    tool: { name: "update_checkout_session", description: "Update a Checkout Session's metadata." },
+    handler(c, { params }) {
+      const before = load(c, "checkout.session", params.id);
+      const after = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
+      saveObject(c.db, "checkout.session", after);
+      return show(c, "checkout.session", after);
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/checkout/sessions/:id/line_items",
+    operation: "checkout.sessions.listLineItems",
+    summary: "List a Checkout Session's line items",
+    params: idParam("The session's id"),
+    query: cursorQuery,
+    tool: { name: "list_checkout_session_line_items", description: "List a Checkout Session's line items." },
+    handler(c, { params }) {
+      const session = load(c, "checkout.session", params.id);
       return lineItemPage(c, itemsOfObject(session), `/v1/checkout/sessions/${String(session.id)}/line_items`);
     },
-  ),
-  route("POST", "/v1/checkout/sessions/:id/expire", "checkout.sessions.expire", "Expire a Checkout Session", [], (c) => {
-    const before = openSession(c, c.ctx.params.id, "expired");
-    const after = { ...before, status: "expired", url: null, client_secret: null };
-    saveObject(c.db, "checkout.session", after);
-    emit(c, "checkout.session.expired", "checkout.session", after);
-    return show(c, "checkout.session", after);
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/checkout/sessions/:id/expire",
+    operation: "checkout.sessions.expire",
+    summary: "Expire a Checkout Session",
+    params: idParam("The session's id"),
+    body: { expand },
+    tool: {
+      name: "expire_checkout_session",
+      description: "Expire an open Checkout Session so it can no longer be paid.",
+      destructive: true,
+    },
+    handler(c, { params }) {
+      const before = openSession(c, params.id, "expired");
+      const after = { ...before, status: "expired", url: null, client_secret: null };
+      saveObject(c.db, "checkout.session", after);
+      emit(c, "checkout.session.expired", "checkout.session", after);
+      return show(c, "checkout.session", after);
+    },
   }),
   // Not a Stripe endpoint: what a customer paying on the hosted page does, for tests and agents.
-  route(
-    "POST",
-    "/v1/test_helpers/checkout/sessions/:id/complete",
-    "testHelpers.checkout.sessions.complete",
-    "Complete a Checkout Session as a paying customer (test helper)",
-    ["payment_method", "email", "name"],
-    (c) => {
-      const session = openSession(c, c.ctx.params.id, "completed");
-      const done = completeSession(
-        c,
-        session,
-        c.p.str("payment_method") ?? "pm_card_visa",
-        c.p.email("email") ?? null,
-        c.p.str("name") ?? null,
-      );
+  route({
+    method: "POST",
+    pattern: "/v1/test_helpers/checkout/sessions/:id/complete",
+    operation: "testHelpers.checkout.sessions.complete",
+    summary: "Complete a Checkout Session as a paying customer (test helper)",
+    params: idParam("The session's id"),
+    body: {
+      payment_method: arg.text("The card paid with; pm_card_visa by default"),
+      email: arg.text("The paying customer's email"),
+      name: arg.text("The paying customer's name"),
+      expand,
+    },
+    tool: {
+      name: "complete_checkout_session",
+      description:
+        "Test helper: complete an open Checkout Session as a paying customer would (payment, subscription or setup made; checkout.session.completed emitted).",
+    },
+    handler(c, { params, body }) {
+      const session = openSession(c, params.id, "completed");
+      const done = completeSession(c, session, body.payment_method ?? "pm_card_visa", c.p.email("email") ?? null, body.name ?? null);
       return "error" in done ? done.error : show(c, "checkout.session", done.session);
     },
-  ),
-  route("POST", "/v1/payment_links", "paymentLinks.create", "Create a payment link", LINK_FIELDS, (c) => {
-    const list = c.p.list("line_items");
-    if (!list?.length) return missingParam("line_items");
-    const items = lineItemsFrom(c, list, "link");
-    const recurring = items.some((li) => rec(li.price).type === "recurring");
-    const link = buildPaymentLink(
-      {
-        line_items: items,
-        currency: String(items[0]?.currency ?? "usd"),
-        metadata: c.p.metadata(),
-        ...(afterCompletion(c.p.sub("after_completion")) ? { after_completion: afterCompletion(c.p.sub("after_completion")) } : {}),
-        allow_promotion_codes: c.p.bool("allow_promotion_codes") ?? false,
-        billing_address_collection: c.p.oneOf("billing_address_collection", ["auto", "required"]) ?? "auto",
-        customer_creation: recurring ? "always" : (c.p.oneOf("customer_creation", ["if_required", "always"]) ?? "if_required"),
-        inactive_message: c.p.str("inactive_message") ?? null,
-        submit_type: c.p.oneOf("submit_type", ["auto", "book", "donate", "pay", "subscribe"]) ?? "auto",
-        payment_intent_data: hashOf(c, "payment_intent_data", ["capture_method", "description", "metadata", "setup_future_usage"]),
-        subscription_data: hashOf(c, "subscription_data", ["description", "metadata", "trial_period_days"]),
-        restrictions: hashOf(c, "restrictions", ["completed_sessions"]),
-      },
-      { id: newId(c.db, "payment_link"), created: c.now },
-    );
-    insertObject(c.db, "payment_link", link);
-    emit(c, "payment_link.created", "payment_link", link);
-    return show(c, "payment_link", link);
   }),
-  route(
-    "GET",
-    "/v1/payment_links",
-    "paymentLinks.list",
-    "List payment links",
-    ["limit", "starting_after", "ending_before", "active"],
-    (c) => {
-      const active = c.p.bool("active");
+  route({
+    method: "POST",
+    pattern: "/v1/payment_links",
+    operation: "paymentLinks.create",
+    summary: "Create a payment link",
+    body: {
+      line_items: lineItems("What the link sells: prices and quantities"),
+      metadata,
+      after_completion: afterCompletionArg,
+      allow_promotion_codes: arg.bool("Whether promotion codes may be entered"),
+      billing_address_collection: billingAddressCollection,
+      currency: arg.text("Three-letter ISO currency code"),
+      customer_creation: customerCreation,
+      inactive_message: arg.text("Shown once the link is deactivated"),
+      payment_intent_data: hash("Parameters of the payment intents made (capture_method, description, metadata, setup_future_usage)"),
+      subscription_data: hash("Parameters of the subscriptions made (description, metadata, trial_period_days)"),
+      phone_number_collection: hash("{ enabled }: whether a phone number is asked for"),
+      restrictions: hash("{ completed_sessions: { limit } }: how many payments the link takes"),
+      submit_type: submitType,
+      payment_method_types: arg.strings('Payment method types, e.g. ["card"]'),
+      shipping_address_collection: hash("{ allowed_countries }: where goods may be shipped"),
+      expand,
+    },
+    tool: { name: "create_payment_link", description: "Create a payment link: a shareable url selling these line items." },
+    handler(c, { body }) {
+      const list = c.p.list("line_items");
+      if (!list?.length) return missingParam("line_items");
+      const items = lineItemsFrom(c, list, "link");
+      const recurring = items.some((li) => rec(li.price).type === "recurring");
+      const done = afterCompletion(c.p.sub("after_completion"));
+      const link = buildPaymentLink(
+        {
+          line_items: items,
+          currency: String(items[0]?.currency ?? "usd"),
+          metadata: c.p.metadata(),
+          ...(done ? { after_completion: done } : {}),
+          allow_promotion_codes: body.allow_promotion_codes ?? false,
+          billing_address_collection: body.billing_address_collection ?? "auto",
+          customer_creation: recurring ? "always" : (body.customer_creation ?? "if_required"),
+          inactive_message: body.inactive_message ?? null,
+          submit_type: body.submit_type ?? "auto",
+          payment_intent_data: hashOf(c, "payment_intent_data", ["capture_method", "description", "metadata", "setup_future_usage"]),
+          subscription_data: hashOf(c, "subscription_data", ["description", "metadata", "trial_period_days"]),
+          restrictions: hashOf(c, "restrictions", ["completed_sessions"]),
+        },
+        { id: newId(c.db, "payment_link"), created: c.now },
+      );
+      insertObject(c.db, "payment_link", link);
+      emit(c, "payment_link.created", "payment_link", link);
+      return show(c, "payment_link", link);
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/payment_links",
+    operation: "paymentLinks.list",
+    summary: "List payment links",
+    query: { ...cursorQuery, active: arg.bool("Only active or inactive ones") },
+    tool: { name: "list_payment_links", description: "List payment links." },
+    handler(c, { query }) {
+      const active = query.active;
       return listResponse(
         c,
         "payment_link",
@@ -304,44 +423,61 @@ export const checkoutRoutes: readonly Route[] = [
         active === undefined ? [] : [{ column: "status", value: String(active) }],
       );
     },
-  ),
-  route("GET", "/v1/payment_links/:id", "paymentLinks.retrieve", "Retrieve a payment link", [], (c) =>
-    show(c, "payment_link", load(c, "payment_link", c.ctx.params.id)),
-  ),
-  route(
-    "POST",
-    "/v1/payment_links/:id",
-    "paymentLinks.update",
-    "Update a payment link",
-    ["active", "metadata", "after_completion", "allow_promotion_codes", "inactive_message", "restrictions", "billing_address_collection"],
-    (c) => {
-      const before = load(c, "payment_link", c.ctx.params.id);
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/payment_links/:id",
+    operation: "paymentLinks.retrieve",
+    summary: "Retrieve a payment link",
+    params: idParam("The link's id, plink_…"),
+    query: { expand },
+    tool: { name: "get_payment_link", description: "Retrieve a payment link." },
+    handler: (c, { params }) => show(c, "payment_link", load(c, "payment_link", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/payment_links/:id",
+    operation: "paymentLinks.update",
+    summary: "Update a payment link",
+    params: idParam("The link's id"),
+    body: {
+      active: arg.bool("false deactivates the link"),
+      metadata,
+      after_completion: afterCompletionArg,
+      allow_promotion_codes: arg.bool("Whether promotion codes may be entered"),
+      inactive_message: arg.unsettable("Shown once the link is deactivated"),
+      restrictions: hash("{ completed_sessions: { limit } }: how many payments the link takes"),
+      billing_address_collection: billingAddressCollection,
+      expand,
+    },
+    tool: { name: "update_payment_link", description: "Update a payment link: deactivate it (active: false) or change its metadata." },
+    handler(c, { params, body }) {
+      const before = load(c, "payment_link", params.id);
       const after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
-      const active = c.p.bool("active");
-      if (active !== undefined) after.active = active;
+      if (body.active !== undefined) after.active = body.active;
       const done = afterCompletion(c.p.sub("after_completion"));
       if (done) after.after_completion = done;
-      const promos = c.p.bool("allow_promotion_codes");
-      if (promos !== undefined) after.allow_promotion_codes = promos;
+      if (body.allow_promotion_codes !== undefined) after.allow_promotion_codes = body.allow_promotion_codes;
       const message = c.p.nullable("inactive_message");
       if (message !== undefined) after.inactive_message = message;
-      const billing = c.p.oneOf("billing_address_collection", ["auto", "required"]);
-      if (billing) after.billing_address_collection = billing;
+      if (body.billing_address_collection) after.billing_address_collection = body.billing_address_collection;
       if (c.p.has("restrictions")) after.restrictions = hashOf(c, "restrictions", ["completed_sessions"]);
       saveObject(c.db, "payment_link", after);
       emit(c, "payment_link.updated", "payment_link", after, changed(before, after));
       return show(c, "payment_link", after);
     },
-  ),
-  route(
-    "GET",
-    "/v1/payment_links/:id/line_items",
-    "paymentLinks.listLineItems",
-    "List a payment link's line items",
-    ["limit", "starting_after", "ending_before"],
-    (c) => {
-      const link = load(c, "payment_link", c.ctx.params.id);
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/payment_links/:id/line_items",
+    operation: "paymentLinks.listLineItems",
+    summary: "List a payment link's line items",
+    params: idParam("The link's id"),
+    query: cursorQuery,
+    tool: { name: "list_payment_link_line_items", description: "List a payment link's line items." },
+    handler(c, { params }) {
+      const link = load(c, "payment_link", params.id);
       return lineItemPage(c, itemsOfObject(link), `/v1/payment_links/${String(link.id)}/line_items`);
     },
-  ),
+  }),
 ];

@@ -1,7 +1,8 @@
 // PaymentIntents (create, confirm with test cards: success, decline, 3DS; manual capture with
 // partial amounts; cancel), Charges and Refunds, keeping a charge's refunded amounts right.
 import type { Route } from "../../types";
-import { filterOf, LIST_PARAMS, listResponse, load, route, show, type Call } from "../call";
+import { filterOf, listResponse, load, show, type Call } from "../call";
+import { address, arg, expand, idParam, listQuery, metadata, route } from "../declare";
 import { fail, invalidRequest, missingParam, stateError, stripeError } from "../errors";
 import { changed, emit } from "../events";
 import { buildPaymentIntent, buildRefund, cardFee, formatAmount, minimumAmount } from "../objects";
@@ -9,30 +10,6 @@ import { addTxn, amountTooSmall, attachTo, cardError, makeCharge, resolvePayment
 import { getObject, insertObject, newId, num, rec, saveObject, str, strMap, type Rec } from "../store";
 import { render } from "../view";
 import type { TwinResponse } from "../../types";
-
-const PI_FIELDS = [
-  "amount",
-  "currency",
-  "customer",
-  "payment_method",
-  "confirm",
-  "capture_method",
-  "description",
-  "metadata",
-  "automatic_payment_methods",
-  "allowed_payment_method_types",
-  "payment_method_types",
-  "receipt_email",
-  "statement_descriptor",
-  "statement_descriptor_suffix",
-  "setup_future_usage",
-  "return_url",
-  "off_session",
-  "confirmation_method",
-  "shipping",
-  "error_on_requires_action",
-  "transfer_group",
-];
 
 function checkAmount(amount: number, currency: string): void {
   const min = minimumAmount(currency);
@@ -293,67 +270,145 @@ function createRefund(c: Call): TwinResponse {
   return show(c, "refund", refund);
 }
 
+const shipping = arg.hash(
+  {
+    name: arg.text("Recipient name"),
+    phone: arg.text("Recipient phone"),
+    address: address("Shipping address"),
+    carrier: arg.text("The delivery service"),
+    tracking_number: arg.text("The tracking number"),
+  },
+  "Shipping information",
+);
+
+export const automaticPaymentMethodsArg = arg.hash(
+  {
+    enabled: arg.bool("Whether automatic payment methods are on"),
+    allow_redirects: arg.oneOf(["always", "never"], "never: only payment methods that need no redirect, so no return_url"),
+  },
+  'On by default, allowing redirects; { enabled: true, allow_redirects: "never" } confirms without a return_url',
+);
+
+export const returnUrl = arg.text(
+  "Where a redirect-based payment method returns the customer; needed to confirm while redirects are allowed",
+);
+const offSession = arg.bool("The customer is not present (a saved card charged later): no return_url needed");
+const captureMethod = arg.oneOf(["automatic", "automatic_async", "manual"], "manual: authorize now, capture later");
+const amountArg = (what: string) => arg.int(`${what}, in the currency's smallest unit (cents for usd; whole yen for jpy)`);
+
 export const paymentRoutes: readonly Route[] = [
-  route("POST", "/v1/payment_intents", "paymentIntents.create", "Create a payment intent", PI_FIELDS, (c) => {
-    const amount = c.p.reqInt("amount");
-    const currency = c.p.reqCurrency("currency");
-    checkAmount(amount, currency);
-    const customer = c.p.str("customer");
-    if (customer) load(c, "customer", customer, "customer");
-    const apm = automaticPaymentMethods(c);
-    const captureMethod = c.p.oneOf("capture_method", ["automatic", "automatic_async", "manual"]) ?? "automatic_async";
-    let pi = buildPaymentIntent(
-      {
-        amount,
-        currency,
-        customer: customer ?? null,
-        description: c.p.str("description") ?? null,
-        metadata: c.p.metadata(),
-        capture_method: captureMethod,
-        receipt_email: c.p.email("receipt_email") ?? null,
-        automatic_payment_methods: apm,
-        allowed_payment_method_types: namedMethodTypes(c)?.types ?? null,
-        payment_method_types: namedMethodTypes(c)?.types ?? ["card"],
-        statement_descriptor: c.p.str("statement_descriptor") ?? null,
-        setup_future_usage: c.p.str("setup_future_usage") ?? null,
-      },
-      { id: newId(c.db, "payment_intent"), created: c.now },
-    );
-    const redirect = c.p.bool("confirm") ? requireReturnUrl(c, apm, "Payment Intent") : undefined;
-    if (redirect) return redirect;
-    pi = confirmParams(c, pi);
-    if (pi.payment_method) pi.status = "requires_confirmation";
-    insertObject(c.db, "payment_intent", pi);
-    emit(c, "payment_intent.created", "payment_intent", pi);
-    if (c.p.bool("confirm")) return answerConfirm(c, confirmIntent(c, pi));
-    return show(c, "payment_intent", pi);
+  route({
+    method: "POST",
+    pattern: "/v1/payment_intents",
+    operation: "paymentIntents.create",
+    summary: "Create a payment intent",
+    body: {
+      amount: arg.reqInt("Amount in the currency's smallest unit (cents for usd; whole yen for jpy)"),
+      currency: arg.id('Three-letter ISO currency code, lower case, e.g. "usd"'),
+      customer: arg.text("The paying customer's id"),
+      payment_method: arg.text("A payment method id or test token, e.g. pm_card_visa"),
+      confirm: arg.bool("Confirm immediately"),
+      capture_method: captureMethod,
+      description: arg.text("An arbitrary description"),
+      metadata,
+      automatic_payment_methods: automaticPaymentMethodsArg,
+      allowed_payment_method_types: arg.strings('Payment method types instead of automatic ones, e.g. ["card"]'),
+      payment_method_types: arg.strings("The older name of allowed_payment_method_types"),
+      receipt_email: arg.text("Where the receipt is sent"),
+      statement_descriptor: arg.text("Text on the customer's statement"),
+      statement_descriptor_suffix: arg.text("Suffix of the statement descriptor"),
+      setup_future_usage: arg.text("on_session or off_session: save the card to the customer for later"),
+      return_url: returnUrl,
+      off_session: offSession,
+      confirmation_method: arg.oneOf(["automatic", "manual"], "How the intent is confirmed"),
+      shipping,
+      error_on_requires_action: arg.bool("Fail rather than ask for authentication"),
+      transfer_group: arg.text("A string identifying a group of transfers"),
+      expand,
+    },
+    tool: {
+      name: "create_payment_intent",
+      description: "Create a payment intent for an amount; with confirm: true and a payment_method it is charged at once.",
+    },
+    handler(c, { body }) {
+      const amount = body.amount;
+      const currency = c.p.reqCurrency("currency");
+      checkAmount(amount, currency);
+      const customer = body.customer;
+      if (customer) load(c, "customer", customer, "customer");
+      const apm = automaticPaymentMethods(c);
+      let pi = buildPaymentIntent(
+        {
+          amount,
+          currency,
+          customer: customer ?? null,
+          description: body.description ?? null,
+          metadata: c.p.metadata(),
+          capture_method: body.capture_method ?? "automatic_async",
+          receipt_email: c.p.email("receipt_email") ?? null,
+          automatic_payment_methods: apm,
+          allowed_payment_method_types: namedMethodTypes(c)?.types ?? null,
+          payment_method_types: namedMethodTypes(c)?.types ?? ["card"],
+          statement_descriptor: body.statement_descriptor ?? null,
+          setup_future_usage: body.setup_future_usage ?? null,
+        },
+        { id: newId(c.db, "payment_intent"), created: c.now },
+      );
+      const redirect = body.confirm ? requireReturnUrl(c, apm, "Payment Intent") : undefined;
+      if (redirect) return redirect;
+      pi = confirmParams(c, pi);
+      if (pi.payment_method) pi.status = "requires_confirmation";
+      insertObject(c.db, "payment_intent", pi);
+      emit(c, "payment_intent.created", "payment_intent", pi);
+      if (body.confirm) return answerConfirm(c, confirmIntent(c, pi));
+      return show(c, "payment_intent", pi);
+    },
   }),
-  route("GET", "/v1/payment_intents", "paymentIntents.list", "List payment intents", [...LIST_PARAMS, "customer"], (c) =>
-    listResponse(c, "payment_intent", "/v1/payment_intents", filterOf(c, "customer", "customer")),
-  ),
-  route("GET", "/v1/payment_intents/:id", "paymentIntents.retrieve", "Retrieve a payment intent", ["client_secret"], (c) =>
-    show(c, "payment_intent", load(c, "payment_intent", c.ctx.params.id)),
-  ),
-  route(
-    "POST",
-    "/v1/payment_intents/:id",
-    "paymentIntents.update",
-    "Update a payment intent",
-    [
-      "amount",
-      "currency",
-      "customer",
-      "payment_method",
-      "description",
-      "metadata",
-      "receipt_email",
-      "setup_future_usage",
-      "statement_descriptor",
-      "shipping",
-      "capture_method",
-    ],
-    (c) => {
-      const before = load(c, "payment_intent", c.ctx.params.id);
+  route({
+    method: "GET",
+    pattern: "/v1/payment_intents",
+    operation: "paymentIntents.list",
+    summary: "List payment intents",
+    query: { ...listQuery, customer: arg.text("Only this customer's") },
+    tool: { name: "list_payment_intents", description: "List payment intents, newest first, optionally a customer's." },
+    handler: (c) => listResponse(c, "payment_intent", "/v1/payment_intents", filterOf(c, "customer", "customer")),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/payment_intents/:id",
+    operation: "paymentIntents.retrieve",
+    summary: "Retrieve a payment intent",
+    params: idParam("The payment intent's id, pi_…"),
+    query: { client_secret: arg.text("The intent's client secret (publishable-key callers)"), expand },
+    tool: { name: "get_payment_intent", description: "Retrieve a payment intent: its status, amount and latest charge." },
+    handler: (c, { params }) => show(c, "payment_intent", load(c, "payment_intent", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/payment_intents/:id",
+    operation: "paymentIntents.update",
+    summary: "Update a payment intent",
+    params: idParam("The payment intent's id"),
+    body: {
+      amount: amountArg("The new amount"),
+      currency: arg.text("Three-letter ISO currency code"),
+      customer: arg.text("The paying customer's id"),
+      payment_method: arg.text("A payment method id or test token"),
+      description: arg.unsettable("Description"),
+      metadata,
+      receipt_email: arg.unsettable("Where the receipt is sent"),
+      setup_future_usage: arg.text("on_session or off_session"),
+      statement_descriptor: arg.unsettable("Text on the customer's statement"),
+      shipping,
+      capture_method: captureMethod,
+      expand,
+    },
+    tool: {
+      name: "update_payment_intent",
+      description: "Update a payment intent's amount, payment method, description or metadata before it is confirmed.",
+    },
+    handler(c, { params, body }) {
+      const before = load(c, "payment_intent", params.id);
       if (!CONFIRMABLE.includes(String(before.status)) && (c.p.has("amount") || c.p.has("currency") || c.p.has("payment_method"))) {
         return stateError(
           `This PaymentIntent's amount could not be updated because it has a status of ${String(before.status)}.`,
@@ -361,13 +416,12 @@ export const paymentRoutes: readonly Route[] = [
         );
       }
       let after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
-      const amount = c.p.int("amount");
+      const amount = body.amount;
       const currency = c.p.currency("currency");
       if (amount !== undefined || currency) checkAmount(amount ?? num(before.amount) ?? 0, currency ?? String(before.currency));
       if (amount !== undefined) after.amount = amount;
       if (currency) after.currency = currency;
-      const customer = c.p.str("customer");
-      if (customer) after.customer = load(c, "customer", customer, "customer").id;
+      if (body.customer) after.customer = load(c, "customer", body.customer, "customer").id;
       for (const key of ["description", "receipt_email", "statement_descriptor"]) {
         const v = c.p.nullable(key);
         if (v !== undefined) after[key] = v;
@@ -377,15 +431,29 @@ export const paymentRoutes: readonly Route[] = [
       saveObject(c.db, "payment_intent", after);
       return show(c, "payment_intent", after);
     },
-  ),
-  route(
-    "POST",
-    "/v1/payment_intents/:id/confirm",
-    "paymentIntents.confirm",
-    "Confirm a payment intent",
-    ["payment_method", "return_url", "off_session", "receipt_email", "setup_future_usage", "error_on_requires_action", "capture_method"],
-    (c) => {
-      const before = load(c, "payment_intent", c.ctx.params.id);
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/payment_intents/:id/confirm",
+    operation: "paymentIntents.confirm",
+    summary: "Confirm a payment intent",
+    params: idParam("The payment intent's id"),
+    body: {
+      payment_method: arg.text("A payment method id or test token"),
+      return_url: returnUrl,
+      off_session: offSession,
+      receipt_email: arg.text("Where the receipt is sent"),
+      setup_future_usage: arg.text("on_session or off_session"),
+      error_on_requires_action: arg.bool("Fail rather than ask for authentication"),
+      capture_method: captureMethod,
+      expand,
+    },
+    tool: {
+      name: "confirm_payment_intent",
+      description: "Confirm a payment intent, charging its payment method (a declined card answers a card_error).",
+    },
+    handler(c, { params }) {
+      const before = load(c, "payment_intent", params.id);
       if (!CONFIRMABLE.includes(String(before.status))) {
         return stateError(
           `You cannot confirm this PaymentIntent because it has a status of ${String(before.status)}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_payment_method, requires_confirmation, requires_action.`,
@@ -396,59 +464,115 @@ export const paymentRoutes: readonly Route[] = [
       if (redirect) return redirect;
       return answerConfirm(c, confirmIntent(c, confirmParams(c, before)));
     },
-  ),
-  route(
-    "POST",
-    "/v1/payment_intents/:id/capture",
-    "paymentIntents.capture",
-    "Capture a payment intent",
-    ["amount_to_capture", "metadata", "final_capture", "statement_descriptor"],
-    (c) => capture(c, load(c, "payment_intent", c.ctx.params.id)),
-  ),
-  route("POST", "/v1/payment_intents/:id/cancel", "paymentIntents.cancel", "Cancel a payment intent", ["cancellation_reason"], (c) => {
-    const before = load(c, "payment_intent", c.ctx.params.id);
-    if (before.status === "succeeded" || before.status === "canceled") {
-      return stateError(
-        `You cannot cancel this PaymentIntent because it has a status of ${String(before.status)}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
-        "payment_intent_unexpected_state",
-      );
-    }
-    const reason = c.p.oneOf("cancellation_reason", ["duplicate", "fraudulent", "requested_by_customer", "abandoned"]) ?? null;
-    const after = {
-      ...before,
-      status: "canceled",
-      canceled_at: c.now,
-      cancellation_reason: reason,
-      amount_capturable: 0,
-      next_action: null,
-    };
-    if (before.status === "requires_capture" && before.latest_charge) {
-      // The authorization is released: Stripe shows the uncaptured charge as refunded.
-      const charge = getObject(c.db, "charge", String(before.latest_charge));
-      if (charge) saveObject(c.db, "charge", { ...charge, amount_refunded: charge.amount, refunded: true });
-    }
-    saveObject(c.db, "payment_intent", after);
-    emit(c, "payment_intent.canceled", "payment_intent", after);
-    return show(c, "payment_intent", after);
   }),
-  route("GET", "/v1/charges", "charges.list", "List charges", [...LIST_PARAMS, "customer", "payment_intent", "transfer_group"], (c) =>
-    listResponse(c, "charge", "/v1/charges", [...filterOf(c, "customer", "customer"), ...filterOf(c, "payment_intent", "ref")]),
-  ),
-  route("GET", "/v1/charges/:id/refunds", "charges.listRefunds", "List a charge's refunds", [...LIST_PARAMS], (c) => {
-    const charge = load(c, "charge", c.ctx.params.id);
-    return listResponse(c, "refund", `/v1/charges/${String(charge.id)}/refunds`, [{ column: "ref", value: String(charge.id) }]);
+  route({
+    method: "POST",
+    pattern: "/v1/payment_intents/:id/capture",
+    operation: "paymentIntents.capture",
+    summary: "Capture a payment intent",
+    params: idParam("The payment intent's id"),
+    body: {
+      amount_to_capture: amountArg("How much to capture (default: all that is capturable)"),
+      metadata,
+      final_capture: arg.bool("Whether this is the last capture"),
+      statement_descriptor: arg.text("Text on the customer's statement"),
+      expand,
+    },
+    tool: { name: "capture_payment_intent", description: "Capture an authorized payment intent, all of it or amount_to_capture." },
+    handler: (c, { params }) => capture(c, load(c, "payment_intent", params.id)),
   }),
-  route("GET", "/v1/charges/:id", "charges.retrieve", "Retrieve a charge", [], (c) =>
-    show(c, "charge", load(c, "charge", c.ctx.params.id)),
-  ),
-  route(
-    "POST",
-    "/v1/charges/:id",
-    "charges.update",
-    "Update a charge",
-    ["metadata", "description", "receipt_email", "fraud_details", "shipping"],
-    (c) => {
-      const before = load(c, "charge", c.ctx.params.id);
+  route({
+    method: "POST",
+    pattern: "/v1/payment_intents/:id/cancel",
+    operation: "paymentIntents.cancel",
+    summary: "Cancel a payment intent",
+    params: idParam("The payment intent's id"),
+    body: {
+      cancellation_reason: arg.oneOf(["duplicate", "fraudulent", "requested_by_customer", "abandoned"], "Why"),
+      expand,
+    },
+    tool: { name: "cancel_payment_intent", description: "Cancel a payment intent that has not succeeded.", destructive: true },
+    handler(c, { params, body }) {
+      const before = load(c, "payment_intent", params.id);
+      if (before.status === "succeeded" || before.status === "canceled") {
+        return stateError(
+          `You cannot cancel this PaymentIntent because it has a status of ${String(before.status)}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+          "payment_intent_unexpected_state",
+        );
+      }
+      const after = {
+        ...before,
+        status: "canceled",
+        canceled_at: c.now,
+        cancellation_reason: body.cancellation_reason ?? null,
+        amount_capturable: 0,
+        next_action: null,
+      };
+      if (before.status === "requires_capture" && before.latest_charge) {
+        // The authorization is released: Stripe shows the uncaptured charge as refunded.
+        const charge = getObject(c.db, "charge", String(before.latest_charge));
+        if (charge) saveObject(c.db, "charge", { ...charge, amount_refunded: charge.amount, refunded: true });
+      }
+      saveObject(c.db, "payment_intent", after);
+      emit(c, "payment_intent.canceled", "payment_intent", after);
+      return show(c, "payment_intent", after);
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/charges",
+    operation: "charges.list",
+    summary: "List charges",
+    query: {
+      ...listQuery,
+      customer: arg.text("Only this customer's"),
+      payment_intent: arg.text("Only this payment intent's"),
+      transfer_group: arg.text("Only this transfer group's"),
+    },
+    tool: { name: "list_charges", description: "List charges, newest first, optionally a customer's or a payment intent's." },
+    handler: (c) =>
+      listResponse(c, "charge", "/v1/charges", [...filterOf(c, "customer", "customer"), ...filterOf(c, "payment_intent", "ref")]),
+  }),
+  // No tool: list_refunds with its charge argument lists the same (stripeUntooled).
+  route({
+    method: "GET",
+    pattern: "/v1/charges/:id/refunds",
+    operation: "charges.listRefunds",
+    summary: "List a charge's refunds",
+    params: idParam("The charge's id"),
+    query: listQuery,
+    handler(c, { params }) {
+      const charge = load(c, "charge", params.id);
+      return listResponse(c, "refund", `/v1/charges/${String(charge.id)}/refunds`, [{ column: "ref", value: String(charge.id) }]);
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/charges/:id",
+    operation: "charges.retrieve",
+    summary: "Retrieve a charge",
+    params: idParam("The charge's id, ch_…"),
+    query: { expand },
+    tool: { name: "get_charge", description: "Retrieve a charge: amount, amount_captured, amount_refunded, refunded, status." },
+    handler: (c, { params }) => show(c, "charge", load(c, "charge", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/charges/:id",
+    operation: "charges.update",
+    summary: "Update a charge",
+    params: idParam("The charge's id"),
+    body: {
+      metadata,
+      description: arg.unsettable("Description"),
+      receipt_email: arg.unsettable("Where the receipt is sent"),
+      fraud_details: arg.hash({ user_report: arg.oneOf(["fraudulent", "safe"], "Your fraud report") }, "Fraud details"),
+      shipping,
+      expand,
+    },
+    tool: { name: "update_charge", description: "Update a charge's description or metadata." },
+    handler(c, { params }) {
+      const before = load(c, "charge", params.id);
       const after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
       for (const key of ["description", "receipt_email"]) {
         const v = c.p.nullable(key);
@@ -458,15 +582,23 @@ export const paymentRoutes: readonly Route[] = [
       emit(c, "charge.updated", "charge", after, changed(before, after));
       return show(c, "charge", after);
     },
-  ),
-  route(
-    "POST",
-    "/v1/charges/:id/capture",
-    "charges.capture",
-    "Capture a charge",
-    ["amount", "metadata", "receipt_email", "statement_descriptor"],
-    (c) => {
-      const charge = load(c, "charge", c.ctx.params.id);
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/charges/:id/capture",
+    operation: "charges.capture",
+    summary: "Capture a charge",
+    params: idParam("The charge's id"),
+    body: {
+      amount: amountArg("How much to capture (default: all of it)"),
+      metadata,
+      receipt_email: arg.text("Where the receipt is sent"),
+      statement_descriptor: arg.text("Text on the customer's statement"),
+      expand,
+    },
+    tool: { name: "capture_charge", description: "Capture an uncaptured charge, all of it or amount." },
+    handler(c, { params }) {
+      const charge = load(c, "charge", params.id);
       if (charge.captured === true)
         return invalidRequest(`Charge ${String(charge.id)} has already been captured.`, { code: "charge_already_captured" });
       const pi = charge.payment_intent ? getObject(c.db, "payment_intent", String(charge.payment_intent)) : undefined;
@@ -475,33 +607,75 @@ export const paymentRoutes: readonly Route[] = [
       if (res.status !== 200) return res;
       return show(c, "charge", load(c, "charge", String(charge.id)));
     },
-  ),
-  route(
-    "POST",
-    "/v1/refunds",
-    "refunds.create",
-    "Create a refund",
-    ["charge", "payment_intent", "amount", "reason", "metadata", "refund_application_fee", "reverse_transfer", "instructions_email"],
-    createRefund,
-  ),
-  route("GET", "/v1/refunds", "refunds.list", "List refunds", [...LIST_PARAMS, "charge", "payment_intent"], (c) =>
-    listResponse(c, "refund", "/v1/refunds", [...filterOf(c, "charge", "ref"), ...filterOf(c, "payment_intent", "ref2")]),
-  ),
-  route("GET", "/v1/refunds/:id", "refunds.retrieve", "Retrieve a refund", [], (c) =>
-    show(c, "refund", load(c, "refund", c.ctx.params.id)),
-  ),
-  route("POST", "/v1/refunds/:id", "refunds.update", "Update a refund", ["metadata"], (c) => {
-    const before = load(c, "refund", c.ctx.params.id);
-    const after = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
-    saveObject(c.db, "refund", after);
-    emit(c, "refund.updated", "refund", after, changed(before, after));
-    return show(c, "refund", after);
   }),
-  route("POST", "/v1/refunds/:id/cancel", "refunds.cancel", "Cancel a refund", [], (c) => {
-    const refund = load(c, "refund", c.ctx.params.id);
-    return stateError(
-      `You cannot cancel this refund because it has a status of ${String(refund.status)}. Only refunds with a status of requires_action may be canceled.`,
-      "refund_unexpected_state",
-    );
+  route({
+    method: "POST",
+    pattern: "/v1/refunds",
+    operation: "refunds.create",
+    summary: "Create a refund",
+    body: {
+      charge: arg.text("The charge to refund"),
+      payment_intent: arg.text("The payment intent whose charge to refund"),
+      amount: amountArg("How much to refund (default: all that is left)"),
+      reason: arg.oneOf(["duplicate", "fraudulent", "requested_by_customer"], "Why the refund is made"),
+      metadata,
+      refund_application_fee: arg.bool("Whether the application fee is refunded too"),
+      reverse_transfer: arg.bool("Whether the transfer is reversed"),
+      instructions_email: arg.text("Where refund instructions are sent"),
+      expand,
+    },
+    tool: { name: "create_refund", description: "Refund a charge or a payment intent, fully or an amount of it." },
+    handler: (c) => createRefund(c),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/refunds",
+    operation: "refunds.list",
+    summary: "List refunds",
+    query: { ...listQuery, charge: arg.text("Only this charge's"), payment_intent: arg.text("Only this payment intent's") },
+    tool: { name: "list_refunds", description: "List refunds, newest first, optionally a charge's or a payment intent's." },
+    handler: (c) => listResponse(c, "refund", "/v1/refunds", [...filterOf(c, "charge", "ref"), ...filterOf(c, "payment_intent", "ref2")]),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/refunds/:id",
+    operation: "refunds.retrieve",
+    summary: "Retrieve a refund",
+    params: idParam("The refund's id, re_…"),
+    query: { expand },
+    tool: { name: "get_refund", description: "Retrieve a refund." },
+    handler: (c, { params }) => show(c, "refund", load(c, "refund", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/refunds/:id",
+    operation: "refunds.update",
+    summary: "Update a refund",
+    params: idParam("The refund's id"),
+    body: { metadata, expand },
+    tool: { name: "update_refund", description: "Update a refund's metadata." },
+    handler(c, { params }) {
+      const before = load(c, "refund", params.id);
+      const after = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
+      saveObject(c.db, "refund", after);
+      emit(c, "refund.updated", "refund", after, changed(before, after));
+      return show(c, "refund", after);
+    },
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/refunds/:id/cancel",
+    operation: "refunds.cancel",
+    summary: "Cancel a refund",
+    params: idParam("The refund's id"),
+    body: { expand },
+    tool: { name: "cancel_refund", description: "Cancel a refund that requires action.", destructive: true },
+    handler(c, { params }) {
+      const refund = load(c, "refund", params.id);
+      return stateError(
+        `You cannot cancel this refund because it has a status of ${String(refund.status)}. Only refunds with a status of requires_action may be canceled.`,
+        "refund_unexpected_state",
+      );
+    },
   }),
 ];

@@ -3,14 +3,15 @@
 // the authentication cards of docs.stripe.com/testing#authentication-and-setup), cancel. On
 // success the payment method is attached to the intent's customer (`payment_method.attached`).
 import type { Route, TwinResponse } from "../../types";
-import { filterOf, LIST_PARAMS, listResponse, load, route, show, type Call } from "../call";
+import { filterOf, listResponse, load, show, type Call } from "../call";
+import { arg, expand, idParam, listQuery, metadata, route } from "../declare";
 import { invalidRequest, stateError } from "../errors";
 import { emit } from "../events";
 import { attachTo, cardError, outcomeOf, resolvePaymentMethod } from "../money";
 import { buildSetupIntent } from "../objects-checkout";
 import { insertObject, newId, rec, saveObject, str, strMap, type Rec } from "../store";
 import { render } from "../view";
-import { automaticPaymentMethods, namedMethodTypes, requireReturnUrl } from "./payments";
+import { automaticPaymentMethods, automaticPaymentMethodsArg, namedMethodTypes, requireReturnUrl, returnUrl } from "./payments";
 
 /**
  * Cards whose setup asks for authentication first: 4000002500003155 (`pm_card_authenticationRequiredOnSetup`),
@@ -90,46 +91,58 @@ function withPaymentMethod(c: Call, si: Rec): Rec {
 
 const answer = (c: Call, r: { si: Rec; error?: TwinResponse }) => r.error ?? show(c, "setup_intent", r.si);
 
+const methodTypes = {
+  allowed_payment_method_types: arg.strings('Payment method types instead of automatic ones, e.g. ["card"]'),
+  payment_method_types: arg.strings("The older name of allowed_payment_method_types"),
+};
+const paymentMethodOptions = arg.anyHash("Options per payment method type");
+const flowDirections = arg.strings("inbound, outbound or both: how the saved method will move money");
+
 export const setupIntentRoutes: readonly Route[] = [
-  route(
-    "POST",
-    "/v1/setup_intents",
-    "setupIntents.create",
-    "Create a SetupIntent",
-    [
-      "customer",
-      "payment_method",
-      "confirm",
-      "usage",
-      "description",
-      "metadata",
-      "automatic_payment_methods",
-      "allowed_payment_method_types",
-      "payment_method_types",
-      "return_url",
-      "attach_to_self",
-      "flow_directions",
-      "payment_method_options",
-      "use_stripe_sdk",
-      "on_behalf_of",
-    ],
-    (c) => {
-      const customer = c.p.str("customer");
+  route({
+    method: "POST",
+    pattern: "/v1/setup_intents",
+    operation: "setupIntents.create",
+    summary: "Create a SetupIntent",
+    body: {
+      customer: arg.text("The customer the card is saved to"),
+      payment_method: arg.text("A payment method id or test token, e.g. pm_card_visa"),
+      confirm: arg.bool("Confirm immediately"),
+      usage: arg.oneOf(["on_session", "off_session"], "How the saved card will be used (default off_session)"),
+      description: arg.text("An arbitrary description"),
+      metadata,
+      automatic_payment_methods: automaticPaymentMethodsArg,
+      ...methodTypes,
+      return_url: returnUrl,
+      attach_to_self: arg.bool("Attach the method to the account itself"),
+      flow_directions: flowDirections,
+      payment_method_options: paymentMethodOptions,
+      use_stripe_sdk: arg.bool("Whether Stripe.js handles next actions"),
+      on_behalf_of: arg.text("The connected account the intent is for"),
+      expand,
+    },
+    tool: {
+      name: "create_setup_intent",
+      description:
+        "Create a SetupIntent to save a card for later; with confirm: true and a payment_method it is saved to the customer at once.",
+    },
+    handler(c, { body }) {
+      const customer = body.customer;
       if (customer) load(c, "customer", customer, "customer");
       const apm = automaticPaymentMethods(c);
-      const confirm = c.p.bool("confirm") === true;
+      const confirm = body.confirm === true;
       const redirect = confirm ? requireReturnUrl(c, apm, "Setup Intent") : undefined;
       if (redirect) return redirect;
       let si = buildSetupIntent(
         {
           customer: customer ?? null,
-          description: c.p.str("description") ?? null,
+          description: body.description ?? null,
           metadata: c.p.metadata(),
-          usage: c.p.oneOf("usage", ["on_session", "off_session"]) ?? "off_session",
+          usage: body.usage ?? "off_session",
           automatic_payment_methods: apm,
           allowed_payment_method_types: namedMethodTypes(c)?.types ?? null,
           payment_method_types: namedMethodTypes(c)?.types ?? ["card"],
-          attach_to_self: c.p.bool("attach_to_self") ?? undefined,
+          attach_to_self: body.attach_to_self,
         },
         { id: newId(c.db, "setup_intent"), created: c.now },
       );
@@ -140,15 +153,21 @@ export const setupIntentRoutes: readonly Route[] = [
       emit(c, "setup_intent.created", "setup_intent", si);
       return confirm ? answer(c, confirmSetup(c, si)) : show(c, "setup_intent", si);
     },
-  ),
-  route(
-    "GET",
-    "/v1/setup_intents",
-    "setupIntents.list",
-    "List SetupIntents",
-    [...LIST_PARAMS, "customer", "payment_method", "attach_to_self"],
-    (c) => {
-      const attachToSelf = c.p.bool("attach_to_self");
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/setup_intents",
+    operation: "setupIntents.list",
+    summary: "List SetupIntents",
+    query: {
+      ...listQuery,
+      customer: arg.text("Only this customer's"),
+      payment_method: arg.text("Only those with this payment method"),
+      attach_to_self: arg.bool("Only those attaching to the account itself, or only the others"),
+    },
+    tool: { name: "list_setup_intents", description: "List SetupIntents, newest first." },
+    handler(c, { query }) {
+      const attachToSelf = query.attach_to_self;
       return listResponse(
         c,
         "setup_intent",
@@ -157,28 +176,37 @@ export const setupIntentRoutes: readonly Route[] = [
         attachToSelf === undefined ? undefined : (o) => (o.attach_to_self === true) === attachToSelf,
       );
     },
-  ),
-  route("GET", "/v1/setup_intents/:id", "setupIntents.retrieve", "Retrieve a SetupIntent", ["client_secret"], (c) =>
-    show(c, "setup_intent", load(c, "setup_intent", c.ctx.params.id)),
-  ),
-  route(
-    "POST",
-    "/v1/setup_intents/:id",
-    "setupIntents.update",
-    "Update a SetupIntent",
-    [
-      "customer",
-      "description",
-      "metadata",
-      "payment_method",
-      "allowed_payment_method_types",
-      "payment_method_types",
-      "attach_to_self",
-      "flow_directions",
-      "payment_method_options",
-    ],
-    (c) => {
-      const before = load(c, "setup_intent", c.ctx.params.id);
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/setup_intents/:id",
+    operation: "setupIntents.retrieve",
+    summary: "Retrieve a SetupIntent",
+    params: idParam("The SetupIntent's id, seti_…"),
+    query: { client_secret: arg.text("The intent's client secret (publishable-key callers)"), expand },
+    tool: { name: "get_setup_intent", description: "Retrieve a SetupIntent." },
+    handler: (c, { params }) => show(c, "setup_intent", load(c, "setup_intent", params.id)),
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/setup_intents/:id",
+    operation: "setupIntents.update",
+    summary: "Update a SetupIntent",
+    params: idParam("The SetupIntent's id"),
+    body: {
+      customer: arg.text("The customer the card is saved to"),
+      description: arg.unsettable("An arbitrary description"),
+      metadata,
+      payment_method: arg.text("A payment method id or test token"),
+      ...methodTypes,
+      attach_to_self: arg.bool("Attach the method to the account itself"),
+      flow_directions: flowDirections,
+      payment_method_options: paymentMethodOptions,
+      expand,
+    },
+    tool: { name: "update_setup_intent", description: "Update a SetupIntent's payment method, customer, description or metadata." },
+    handler(c, { params, body }) {
+      const before = load(c, "setup_intent", params.id);
       if (!CONFIRMABLE.includes(String(before.status)) && (c.p.has("payment_method") || c.p.has("customer")))
         return stateError(
           `You cannot update this SetupIntent because it has a status of ${String(before.status)}.`,
@@ -187,8 +215,7 @@ export const setupIntentRoutes: readonly Route[] = [
       let after: Rec = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
       const description = c.p.nullable("description");
       if (description !== undefined) after.description = description;
-      const customer = c.p.str("customer");
-      if (customer) after.customer = load(c, "customer", customer, "customer").id;
+      if (body.customer) after.customer = load(c, "customer", body.customer, "customer").id;
       const types = namedMethodTypes(c)?.types;
       if (types) after = { ...after, allowed_payment_method_types: types, payment_method_types: types };
       after = withPaymentMethod(c, after);
@@ -197,15 +224,27 @@ export const setupIntentRoutes: readonly Route[] = [
       saveObject(c.db, "setup_intent", after);
       return show(c, "setup_intent", after);
     },
-  ),
-  route(
-    "POST",
-    "/v1/setup_intents/:id/confirm",
-    "setupIntents.confirm",
-    "Confirm a SetupIntent",
-    ["payment_method", "return_url", "mandate_data", "payment_method_options", "use_stripe_sdk"],
-    (c) => {
-      const before = load(c, "setup_intent", c.ctx.params.id);
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/setup_intents/:id/confirm",
+    operation: "setupIntents.confirm",
+    summary: "Confirm a SetupIntent",
+    params: idParam("The SetupIntent's id"),
+    body: {
+      payment_method: arg.text("A payment method id or test token"),
+      return_url: returnUrl,
+      mandate_data: arg.anyHash("The customer's acceptance of a mandate"),
+      payment_method_options: paymentMethodOptions,
+      use_stripe_sdk: arg.bool("Whether Stripe.js handles next actions"),
+      expand,
+    },
+    tool: {
+      name: "confirm_setup_intent",
+      description: "Confirm a SetupIntent: on success its card is attached to its customer; authentication cards answer requires_action.",
+    },
+    handler(c, { params }) {
+      const before = load(c, "setup_intent", params.id);
       if (!CONFIRMABLE.includes(String(before.status)))
         return stateError(
           before.status === "succeeded"
@@ -217,18 +256,26 @@ export const setupIntentRoutes: readonly Route[] = [
       if (redirect) return redirect;
       return answer(c, confirmSetup(c, withPaymentMethod(c, before)));
     },
-  ),
-  route("POST", "/v1/setup_intents/:id/cancel", "setupIntents.cancel", "Cancel a SetupIntent", ["cancellation_reason"], (c) => {
-    const before = load(c, "setup_intent", c.ctx.params.id);
-    if (!CONFIRMABLE.includes(String(before.status)))
-      return stateError(
-        `You cannot cancel this SetupIntent because it has a status of ${String(before.status)}. Only a SetupIntent with one of the following statuses may be canceled: requires_payment_method, requires_confirmation, requires_action.`,
-        "setup_intent_unexpected_state",
-      );
-    const reason = c.p.oneOf("cancellation_reason", ["abandoned", "duplicate", "requested_by_customer"]) ?? null;
-    const after = { ...before, status: "canceled", cancellation_reason: reason, next_action: null };
-    saveObject(c.db, "setup_intent", after);
-    emit(c, "setup_intent.canceled", "setup_intent", after);
-    return show(c, "setup_intent", after);
+  }),
+  route({
+    method: "POST",
+    pattern: "/v1/setup_intents/:id/cancel",
+    operation: "setupIntents.cancel",
+    summary: "Cancel a SetupIntent",
+    params: idParam("The SetupIntent's id"),
+    body: { cancellation_reason: arg.oneOf(["abandoned", "duplicate", "requested_by_customer"], "Why"), expand },
+    tool: { name: "cancel_setup_intent", description: "Cancel a SetupIntent that has not succeeded.", destructive: true },
+    handler(c, { params, body }) {
+      const before = load(c, "setup_intent", params.id);
+      if (!CONFIRMABLE.includes(String(before.status)))
+        return stateError(
+          `You cannot cancel this SetupIntent because it has a status of ${String(before.status)}. Only a SetupIntent with one of the following statuses may be canceled: requires_payment_method, requires_confirmation, requires_action.`,
+          "setup_intent_unexpected_state",
+        );
+      const after = { ...before, status: "canceled", cancellation_reason: body.cancellation_reason ?? null, next_action: null };
+      saveObject(c.db, "setup_intent", after);
+      emit(c, "setup_intent.canceled", "setup_intent", after);
+      return show(c, "setup_intent", after);
+    },
   }),
 ];
