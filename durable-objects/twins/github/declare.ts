@@ -7,7 +7,7 @@
 // value of the wrong shape (`/issues/abc`) is GitHub's 404. These are the words the readers of
 // `input.ts` used before the routes were declared, so no answer changed.
 import { z } from "zod";
-import { type InputProblem, type RouteToolSpec, routeKit } from "../kit/route";
+import { type InputProblem, type ShapedRouteSpec, routeKit, valueAt } from "../kit/route";
 import type { Route, TwinContext, TwinResponse } from "../types";
 import { conditional } from "./conditional";
 import { ghError, ghNotFound, ghValidationFailed } from "./errors";
@@ -23,16 +23,7 @@ export interface GithubInput<P extends Shape, Q extends Shape, B extends Shape> 
   body: Out<B>;
 }
 
-export interface GithubRouteSpec<P extends Shape, Q extends Shape, B extends Shape> {
-  method: string;
-  pattern: string;
-  /** Octokit's name for the operation, as the tape records it. */
-  operation: string;
-  summary: string;
-  params?: P;
-  query?: Q;
-  /** The JSON body's fields; an absent or empty body reads as `{}`. Omit for a route that takes none. */
-  body?: B;
+export interface GithubRouteSpec<P extends Shape, Q extends Shape, B extends Shape> extends ShapedRouteSpec<P, Q, B> {
   /** The resource a "Validation Failed" refusal names (`Issue`, `Label`…). */
   resource?: string;
   /**
@@ -42,7 +33,6 @@ export interface GithubRouteSpec<P extends Shape, Q extends Shape, B extends Sha
   missingField?: readonly string[];
   /** A bare JSON array body is read as this field (`POST …/labels` takes `["bug"]` as well as `{labels}`). */
   bareArrayAs?: string;
-  tool?: RouteToolSpec;
   handler(ctx: TwinContext, input: GithubInput<P, Q, B>): TwinResponse;
 }
 
@@ -71,15 +61,6 @@ function typeWords(expected: string | undefined): string {
 
 /** What a list whose item is wrong "is not", as the readers of input.ts wrote it. */
 const LIST_WORDS: Readonly<Record<string, string>> = { labels: "an array of label names" };
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let at = value;
-  for (const key of path) {
-    if (typeof at !== "object" || at === null) return undefined;
-    at = (at as Record<PropertyKey, unknown>)[key];
-  }
-  return at;
-}
 
 /** How GitHub's rules apply to one route: the resource it names and its `missing_field` fields. */
 export interface RefusalContext {

@@ -4,7 +4,7 @@
 // twin's readers in errors.ts word it, so a declared route answers as the hand-read one did).
 // The same declaration gives the route its MCP tool and its OpenAPI entry.
 import { z } from "zod";
-import { type InputProblem, type RouteSpec, routeKit } from "../kit/route";
+import { type InputProblem, type RouteSpec, routeKit, valueAt } from "../kit/route";
 import type { Route, TwinContext, TwinResponse } from "../types";
 import { API, guarded, UPLOAD, uploadedMetadata } from "./context";
 import { badRequest, fail, gError, invalidJson } from "./errors";
@@ -17,15 +17,6 @@ const QUERY_FIELDS: Readonly<Record<string, string>> = {
 };
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let at = value;
-  for (const key of path) {
-    if (typeof at !== "object" || at === null) return undefined;
-    at = (at as Record<PropertyKey, unknown>)[key];
-  }
-  return at;
-}
 
 /**
  * A body field the declaration refuses, as the readers word it: the innermost field holding the

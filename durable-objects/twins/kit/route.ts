@@ -92,6 +92,17 @@ export interface RouteSpec<P extends Shape, Q extends Shape, B extends z.ZodType
   handler(ctx: TwinContext, input: RouteInput<P, Q, B>): TwinResponse;
 }
 
+/**
+ * A route's declared fields with its body given as an object's shape: what a twin's own route
+ * builder takes, adding its vendor's options and its handler.
+ */
+export type ShapedRouteSpec<P extends Shape, Q extends Shape, B extends Shape> = Omit<
+  RouteSpec<P, Q, z.ZodObject<B>>,
+  "body" | "handler"
+> & {
+  body?: B;
+};
+
 /** The twin's route builder, bound to how its vendor reads and refuses input. */
 export function routeKit(rules: RouteRules) {
   return function route<
@@ -155,7 +166,8 @@ function parseIn<T extends z.ZodType>(place: InputPlace, schema: T, value: unkno
   return refuse(rules.refuse(problem, ctx));
 }
 
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+/** The value at `path` inside `value`, or undefined where the path leaves it. */
+export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let at = value;
   for (const key of path) {
     if (typeof at !== "object" || at === null) return undefined;

@@ -15,7 +15,7 @@
 // (`address[planet]`), and Stripe's value rules (currency codes, email addresses, limits).
 import { z } from "zod";
 import { parseForm } from "../kit/form";
-import { type InputProblem, type RouteInput, type RouteToolSpec, routeKit } from "../kit/route";
+import { type InputProblem, type RouteInput, type ShapedRouteSpec, routeKit } from "../kit/route";
 import type { Route, TwinContext, TwinResponse } from "../types";
 import { type Call, serve } from "./call";
 import { invalidInteger, invalidRequest, missingParam } from "./errors";
@@ -105,17 +105,8 @@ const paramsOf = (ctx: TwinContext): Params => calls.get(ctx)?.p ?? Params.of(ct
 type Shape = z.ZodRawShape;
 type Empty = Record<never, never>;
 
-export interface StripeRouteSpec<P extends Shape, Q extends Shape, B extends Shape> {
-  method: string;
-  pattern: string;
-  operation: string;
-  summary: string;
-  params?: P;
-  /** A GET's or DELETE's parameters (Stripe reads them from the query). */
-  query?: Q;
-  /** A POST's parameters (Stripe reads them from the form body). */
-  body?: B;
-  tool?: RouteToolSpec;
+/** A Stripe route: a GET's or DELETE's parameters are its `query`, a POST's its form `body`. */
+export interface StripeRouteSpec<P extends Shape, Q extends Shape, B extends Shape> extends ShapedRouteSpec<P, Q, B> {
   handler(c: Call, input: RouteInput<P, Q, z.ZodObject<B>>): TwinResponse;
 }
 
