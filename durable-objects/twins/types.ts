@@ -186,6 +186,8 @@ export interface OfficialToolSet {
   /** Repository, path, version and license of the published definitions. */
   source: string;
   tools: readonly OfficialTool[];
+  /** Published tools the twin has no run for: listed nowhere, and kept empty by the contract suite. */
+  unrun: readonly string[];
 }
 
 export type Substrate = "final" | "seed+final" | "tape";

@@ -238,4 +238,10 @@ const notImplemented: TwinFidelity["notImplemented"] = {
     "an administration, security, billing, Copilot, Codespaces or enterprise product outside the repository-and-collaboration world the twin models",
 };
 
-export const fidelity: TwinFidelity = { describe, agentRelevant, divergences, notImplemented };
+export const fidelity: TwinFidelity = {
+  describe,
+  agentRelevant,
+  divergences,
+  notImplemented,
+  mcp: "`\u2026/mcp` serves the twin's own tools, one per REST operation; `\u2026/mcp/official` serves github/github-mcp-server's default tool sets (context, repos, issues, pull_requests, users: 43 tools, v1.10.1-3-g64a49f34, MIT) exactly as the server lists them, each carried out as the REST calls it stands for (test/fixtures/vendor-mcp/github-mcp-server.json, test/node/mcp/github-official-tools.test.ts).",
+};

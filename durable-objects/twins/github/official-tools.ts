@@ -5,7 +5,8 @@
 // The server answers GraphQL for a few methods (sub-issue reprioritising, review threads) and
 // trims its answers to "minimal" shapes; here every tool answers the REST body GitHub gives.
 import published from "../../../test/fixtures/vendor-mcp/github-mcp-server.json";
-import type { OfficialTool, OfficialToolSet, ToolCall, TwinResponse } from "../types";
+import { officialToolSet } from "../kit/official-tools";
+import type { OfficialToolSet, ToolCall, TwinResponse } from "../types";
 
 type Args = Record<string, unknown>;
 type Call = (req: ToolCall) => Promise<TwinResponse>;
@@ -362,27 +363,4 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
-interface PublishedTool {
-  name: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-}
-
-const tools: OfficialTool[] = (published.tools as PublishedTool[]).flatMap((t) =>
-  Object.hasOwn(RUNS, t.name)
-    ? [
-        {
-          name: t.name,
-          description: t.description,
-          inputSchema: t.inputSchema,
-          published: t as unknown as Record<string, unknown>,
-          run: RUNS[t.name],
-        },
-      ]
-    : [],
-);
-
-export const githubOfficialTools: OfficialToolSet = { source: `${published.source}; ${published.version}; ${published.license}`, tools };
-
-/** Published tools this twin has no run for (a test keeps it empty). */
-export const unrunOfficialTools = (published.tools as PublishedTool[]).map((t) => t.name).filter((name) => !Object.hasOwn(RUNS, name));
+export const githubOfficialTools: OfficialToolSet = officialToolSet(published, RUNS);

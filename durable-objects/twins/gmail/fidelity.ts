@@ -181,6 +181,7 @@ export const fidelity: TwinFidelity = {
   agentRelevant,
   divergences,
   notImplemented,
+  mcp: "`\u2026/mcp` serves the twin's own tools, named after the REST methods, plus composing tools (send, draft) that build the RFC 822 message. No Gmail MCP tool set published by Google was found in the sources available here (npm, Google's repositories), so no `\u2026/mcp/official` set is served.",
   // The twin's operation names are the discovery ids (its upload paths serve the same method).
   served: (routes, vendor) => servedByRoutes(routes, vendor, (r) => r.operation),
   callPattern: (op) => new RegExp(`\\.${op.replace(/^gmail\./, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\(`),

@@ -115,6 +115,7 @@ export const fidelity: TwinFidelity = {
   agentRelevant,
   divergences,
   notImplemented,
+  mcp: "`\u2026/mcp` serves the twin's own tools, each one GraphQL operation with its arguments derived from the SDL. Linear's own MCP server is hosted (mcp.linear.app) and its tool list is not published in a package or repository available here, so no `\u2026/mcp/official` set is served yet.",
   served,
   // Tests name a root field in their GraphQL documents or call the SDK's method of the same name.
   callPattern: (_op, id) => new RegExp(`\\b${id}\\b`),

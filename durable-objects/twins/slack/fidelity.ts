@@ -105,6 +105,7 @@ export const fidelity: TwinFidelity = {
   agentRelevant,
   divergences,
   notImplemented,
+  mcp: "`\u2026/mcp` serves the twin's own tools, one per Web API method; `\u2026/mcp/official` serves the MCP project's reference Slack server, `@modelcontextprotocol/server-slack` 2025.4.25 (8 tools, MIT), the most used open one: no tool list Slack publishes itself was available here. Each tool makes the same Web API call as that server (test/fixtures/vendor-mcp/server-slack.json, test/node/mcp/slack-official-tools.test.ts).",
   // Slack's methods answer GET and POST alike: a route serves the method its path names.
   served: (routes, vendor) => servedByRoutes(routes, vendor, (r) => r.pattern.replace(/^\/api\//, "")),
   callPattern: (op) => {

@@ -9,6 +9,7 @@ import { slackRoutes } from "./routes";
 import { defaultSlackSeed, generateSlackSeed, parseSlackSeed, type SlackSeed } from "./seed";
 import { SLACK_MIGRATIONS } from "./tables";
 import { slackTools } from "./tools";
+import { slackOfficialTools } from "./official-tools";
 import { bootSlack, exportSlack } from "./world";
 import { FIDELITY_JSON } from "./fidelity.generated";
 
@@ -76,6 +77,7 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
 
   // TwinTools
   tools: slackTools,
+  officialTools: slackOfficialTools,
 
   // TwinTimed
   deliver: deliverSlack,

@@ -113,4 +113,10 @@ const notImplemented: TwinFidelity["notImplemented"] = {
   otherwise: "not built yet: an operation outside the payments, customers and billing flows the twin models",
 };
 
-export const fidelity: TwinFidelity = { describe, agentRelevant, divergences, notImplemented };
+export const fidelity: TwinFidelity = {
+  describe,
+  agentRelevant,
+  divergences,
+  notImplemented,
+  mcp: "`\u2026/mcp` serves the twin's own tools, one per REST operation; `\u2026/mcp/official` serves Stripe's agent toolkit as `@stripe/mcp` 0.2.5 serves it with `--tools=all` (`@stripe/agent-toolkit` 0.7.12, 22 tools, MIT), exactly as listed. Later toolkit versions (0.9.0) forward every tool call to the hosted mcp.stripe.com, whose list needs a live key, so 0.7.12 is the newest published list. `search_stripe_documentation` answers the twin's 501 (the sandbox holds no copy of Stripe's documentation), and so does `create_invoice_item` until the twin serves `POST /v1/invoiceitems` (test/fixtures/vendor-mcp/stripe-agent-toolkit.json, test/node/mcp/stripe-official-tools.test.ts).",
+};

@@ -11,6 +11,7 @@ import { CARD_ERROR_STATUS } from "./call";
 import { idBody } from "./store";
 import { STRIPE_MIGRATIONS } from "./tables";
 import { stripeTools, stripeUntooled } from "./tools";
+import { stripeOfficialTools } from "./official-tools";
 import { bootStripe, exportStripe, seededFaults } from "./world";
 import { FIDELITY_JSON } from "./fidelity.generated";
 
@@ -84,6 +85,7 @@ export const stripeTwin: TwinDefinition<StripeSeed> = {
   // TwinTools
   tools: stripeTools,
   untooledOperations: stripeUntooled,
+  officialTools: stripeOfficialTools,
 
   // TwinTimed
   signWebhook,

@@ -107,6 +107,10 @@ describe.each(TWIN_IDS)("the %s twin's definition", (id) => {
       }
     });
 
+    it("carries out every tool of the vendor's own published set, if it serves one", () => {
+      expect(twin.officialTools?.unrun ?? []).toEqual([]);
+    });
+
     it("names each tool once", () => {
       const names = twin.tools.map((t) => t.name);
       expect(new Set(names).size).toBe(names.length);

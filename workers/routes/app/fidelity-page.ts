@@ -28,6 +28,7 @@ export function fidelityTwinPage(r: FidelityReport): Html {
 <table><thead><tr><th>Set</th>${HEAD}</tr></thead><tbody>
 <tr><td>All operations</td>${figures(r.coverage.all)}</tr><tr><td>Agent-relevant</td>${figures(r.coverage.agentRelevant)}</tr></tbody></table>
 <p class="muted">Agent-relevant set: ${r.agentRelevantSource}.</p>
+<p>MCP: ${r.mcp}</p>
 <h2>Implemented (${implemented.length})</h2>
 <table><thead><tr><th>Operation</th><th>Method</th><th>Path</th><th>Tier</th><th>Tests</th><th>Divergences</th></tr></thead><tbody>
 ${implemented.map(

@@ -19,6 +19,8 @@ export function renderFidelityMarkdown(r: FidelityReport): string {
     `- Agent-relevant operations: ${figures(r.coverage.agentRelevant)}.`,
     `  Source of the agent-relevant set: ${r.agentRelevantSource}.`,
     "",
+    `MCP: ${r.mcp}`,
+    "",
     "Tiers: **conformant** (implemented; its answers validate against the description in test/node/fidelity/),",
     "**declared divergence** (implemented; differences declared with their reasons in this twin's `fidelity.ts`),",
     "**501** (not implemented: the twin answers 501 and tapes the call `unsupported`; each with the reason its `fidelity.ts` declares).",

@@ -138,5 +138,6 @@ export function measureTwin(
     operations,
     sharedDivergences: spec.divergences.filter((d) => d.operation === "*").map(({ operation: _all, ...rest }) => rest),
     unmatchedTwinOperations: unmatched,
+    mcp: spec.mcp,
   };
 }

@@ -58,6 +58,8 @@ export interface FidelityReport {
   sharedDivergences: { status?: number; path: string; kind: Divergence["kind"]; reason: string }[];
   /** Twin routes that map to no vendor operation (the platform's own, or the vendor's undocumented ones). */
   unmatchedTwinOperations: string[];
+  /** Which MCP tools the twin serves beside its own, whose set they are, and what of it answers 501. */
+  mcp: string;
 }
 
 export function coverageOf(ops: readonly FidelityOperation[]): Coverage {
@@ -116,6 +118,12 @@ export interface TwinFidelity {
    * reason for any other: every 501 in the table carries one.
    */
   notImplemented: { byPrefix: Readonly<Record<string, string>>; otherwise: string };
+  /**
+   * The MCP statement: the vendor's own MCP tool set the twin serves at `…/mcp/official` (or, where
+   * the vendor publishes none, the most used open one, or why there is none), with its source and
+   * version, beside the twin's own per-operation tools at `…/mcp`.
+   */
+  mcp: string;
   /** Which operations the twin serves; by default each route is matched by method and path template. */
   served?(routes: readonly RouteShape[], vendor: VendorDescription): ServedOperations;
   /** How a test file calls one of the twin's operations; by default `.<operation>(`. */
