@@ -41,6 +41,14 @@ module.exports = {
       to: { path: "^durable-objects/twins/(?!kit/)([^/]+)/", pathNot: "^durable-objects/twins/$1/" },
     },
     {
+      name: "twins-through-the-kit",
+      severity: "error",
+      comment:
+        "A twin reaches the platform only through the contract (twins/types.ts) and the kit (twins/kit/, e.g. kit/platform.ts): a platform module imported directly ties the twin to the platform's inside.",
+      from: { path: "^durable-objects/twins/(?!kit/)[^/]+/" },
+      to: { path: "^durable-objects/(?!twins/)" },
+    },
+    {
       name: "platform-not-to-cli",
       severity: "error",
       comment: "The Worker and the Sandbox never import the command-line tool.",

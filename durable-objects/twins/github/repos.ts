@@ -1,5 +1,5 @@
 // Repository and user lookups shared by every route: unique-index reads, constant in world size.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { perStorage } from "../kit/boot-constants";
 import type { TwinContext } from "../types";
 import { fail, ghError, ghNotFound } from "./errors";

@@ -1,7 +1,7 @@
 // Boot and export: the seed goes into the gh_ tables, and the tables come back out in the seed's
 // own shape, in insertion order, so export(boot(seed)) equals the normalized seed. Which column
 // keeps which field is declared once, per table, in world-tables.ts.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { bool, bulkInsert, groupBy, insertRows, loadWithIndexesRebuilt } from "../kit/sql";
 import { type StoredRow, insertObjects, insertPlaced, objectOf, readRows } from "../kit/world-table";
 import type { Clock } from "../types";

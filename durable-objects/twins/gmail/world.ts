@@ -2,7 +2,7 @@
 // in insertion order, so export(boot(seed)) equals the normalized seed (complete.ts finishes
 // normalizing). Raw mail the structured form cannot say is parsed by prepareSeed (asynchronous,
 // before the boot transaction).
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { decodeBase64, toBase64Url, fromUtf8, utf8 } from "../kit/bytes";
 import type { Clock } from "../types";
 import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";

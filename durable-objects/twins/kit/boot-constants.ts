@@ -2,7 +2,7 @@
 // of a table nothing but boot writes), read from SQLite once per storage instead of once per call.
 // Only for data no call can change: a value kept here is never invalidated, so no write, and no
 // rolled-back write, can make it stale.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 
 /** Entries per storage and name before a group starts over (misses are remembered too). */
 const MAX_ENTRIES = 4096;

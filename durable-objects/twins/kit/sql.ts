@@ -1,6 +1,6 @@
 // Seed and storage helpers every twin's world uses: set-wise inserts, id counters, SQLite's 0/1
 // booleans, second-resolution times and grouping rows by a key for export.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 
 /** Rows per set-wise insert: each statement binds one JSON array, kept well under SQLite's value cap. */
 const BULK_ROWS = 1000;

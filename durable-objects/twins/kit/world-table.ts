@@ -2,7 +2,7 @@
 // is, JSON-encoded, a boolean as 0/1, left out when null, a reference by id). Boot writes objects
 // through the map set-wise and export reads them back through the same map, so a field is declared
 // once and export(boot(seed)) gives it back by construction.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { type Cell, insertRows } from "./sql";
 
 /** A stored row as export reads it: every column by name. */

@@ -2,7 +2,7 @@
 // keyset-paged (an opaque cursor holds the sort values and rowid of a node), `first`/`last` ≤ 250.
 // Forward (`first`/`after`) and backward (`last`/`before`) pages follow the Relay algorithm: the
 // cursors cut the list, then `first` keeps the head of what is left and `last` its tail.
-import type { SqlValue } from "../../sql";
+import type { SqlValue } from "../types";
 import { decodeCursor, encodeCursor } from "../kit/cursor";
 import type { Gql, Row } from "./context";
 import { LinearFault, Unsupported, invalidInput } from "./errors";

@@ -1,8 +1,8 @@
 // What every resolver of one GraphQL call shares: the world, the clock, the viewer, and a cache
 // of rows read in this call. Lists load the rows their nodes point at in one query per table
 // (`preload`), so a page of issues with their states, teams and people is a few reads, not N+1.
-import type { EgressVerdict } from "../../egress";
-import type { Db, SqlValue } from "../../sql";
+import type { EgressVerdict } from "../types";
+import type { Db, SqlValue } from "../types";
 import type { Clock, TwinContext, WebhookDelivery } from "../types";
 import type { RateLimitStatus } from "./ratemeter";
 

@@ -2,7 +2,7 @@
 // `gt`, `null`…) on columns, nested filters on to-one relations (`state: {type: {eq: "started"}}`),
 // collection filters (`labels: {some: …, every: …, name: …}`), composed with `and`/`or`. A filter
 // field Linear has but the twin does not evaluate refuses the call (501), never silently matches.
-import type { SqlValue } from "../../sql";
+import type { SqlValue } from "../types";
 import { Unsupported, invalidInput } from "./errors";
 
 type Kind = "string" | "number" | "date" | "tdate" | "id" | "bool";

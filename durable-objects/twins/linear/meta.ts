@@ -3,7 +3,7 @@
 // workspace's urlKey) and only boot writes them, so they are read in one statement per sandbox
 // and kept (the kit's perStorage; its contract test holds these keys to boot). The counters that
 // also live in lin_meta (last_sync_id, next_id) change with every mutation and are never kept.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { perStorage } from "../kit/boot-constants";
 import type { LinearSeed } from "./seed";
 

@@ -5,7 +5,7 @@
 // therefore derived from the seed at boot, not seed state: the export leaves it out and booting
 // the export derives the same inbox again. Deleting the comment or issue a notification points
 // at removes the notification.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { bulkInsert } from "../kit/sql";
 import { uuidFor } from "./ids";
 

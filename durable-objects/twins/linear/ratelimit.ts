@@ -15,7 +15,7 @@
 // (`rateLimits`) so that a task can exercise the refusal. The buckets live in memory per sandbox
 // storage: Linear counts every request, refused or not, so a rolled-back call still pays, and a
 // restarted sandbox starts with full buckets (a declared divergence: NOTES.md).
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import type { TwinResponse } from "../types";
 import { graphqlBody } from "./errors";
 

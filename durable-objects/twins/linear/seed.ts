@@ -3,7 +3,7 @@
 // export(boot(seed)) equals parseSeed(seed). The export is this same document.
 import { z } from "zod";
 import { IdsPerTable, SeedProblems, parseSeedWith } from "../kit/seed";
-import { refusedUnderEverySetting } from "../../egress";
+import { refusedUnderEverySetting } from "../kit/platform";
 import type { SeedResult } from "../types";
 import { uuidFor } from "./ids";
 

@@ -1,7 +1,7 @@
 // Boot and export: the seed goes into the lin_ tables set-wise, and the tables come back out in the
 // seed's own shape, so export(boot(seed)) equals the seed. Which column keeps which field is
 // declared once, per table, in world-tables.ts; this file says which objects go into which table.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { groupBy } from "../kit/sql";
 import {
   type Placed,

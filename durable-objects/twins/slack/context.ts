@@ -3,7 +3,7 @@
 // scopes, and the route wrapper that checks scopes and token type, answers `{ok:true,…}`, and
 // puts Slack's scope headers on every answer, refusals included.
 import { z } from "zod";
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { TwinError, jsonResponse } from "../kit/response";
 import type { RouteToolSpec } from "../kit/route";
 import type { Clock, Route, TwinContext, TwinResponse } from "../types";

@@ -1,6 +1,6 @@
 // What the platform's timed mechanism delivers for this twin: a scripted teammate's reply, and a
 // scheduled message whose post_at has passed.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import type { Clock } from "../types";
 import { writeMessage } from "./store/messages";
 import { SCHEDULED_KIND, readInstallation, scheduledData } from "./store/rows";

@@ -1,8 +1,8 @@
 // Booting a Slack world from its seed and exporting it back in the seed's own shape. Derived
 // fields (reply counts, reaction counts, file sizes and shares) are computed here and kept in
 // their own columns, never exported, so a seed cannot disagree with itself.
-import { schedule } from "../../timed";
-import type { Db } from "../../sql";
+import { scheduleAtBoot } from "../kit/platform";
+import type { Db } from "../types";
 import { fromBase64 } from "../kit/bytes";
 import { bool, bulkInsert, groupBy } from "../kit/sql";
 import type { Clock } from "../types";
@@ -130,7 +130,7 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
  * chat.scheduleMessage uses `ctx.schedule`, the same mechanism.
  */
 function scheduleDelivery(db: Db, clock: Clock, id: string, postAt: number): void {
-  schedule(db, "slack", SCHEDULED_KIND, { id }, { seconds: Math.max(0, postAt - clock.now() / 1000) }, clock.now());
+  scheduleAtBoot(db, "slack", SCHEDULED_KIND, { id }, { seconds: Math.max(0, postAt - clock.now() / 1000) }, clock.now());
 }
 
 function bootChannel(db: Db, c: SlackChannel, now: number): void {

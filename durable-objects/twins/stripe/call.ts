@@ -1,7 +1,7 @@
 // What every Stripe call shares: parameters read once (form body or query), unknown parameters
 // refused, Idempotency-Key replays and conflicts, and the vendor's answers. Routes are declared
 // in declare.ts, which runs each call through `serve`.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { jsonResponse } from "../kit/response";
 import { unixSeconds } from "../kit/sql";
 import type { TwinContext, TwinResponse } from "../types";

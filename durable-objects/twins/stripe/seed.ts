@@ -5,7 +5,7 @@
 // export is this same shape, so any export seeds a new sandbox.
 import { z } from "zod";
 import { formatPath, parseSeedWith, SeedProblems } from "../kit/seed";
-import { refusedUnderEverySetting } from "../../egress";
+import { refusedUnderEverySetting } from "../kit/platform";
 import type { SeedResult } from "../types";
 import {
   buildBalanceTransaction,

@@ -1,6 +1,6 @@
 // The object store every Stripe route goes through: rows by id, list pages newest first with
 // Stripe's cursors, ids with Stripe's prefixes, and the index columns each type is listed by.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { isRec, type Rec } from "../kit/checks";
 import { nextCounter } from "../kit/sql";
 

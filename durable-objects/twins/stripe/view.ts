@@ -1,7 +1,7 @@
 // What a stored object looks like on the wire: subscription items carry their full Price (as
 // Stripe always returns them), webhook secrets appear only on create, disputes carry their
 // balance transactions; then `expand[]` turns ids into objects, up to four levels deep.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { fail, invalidRequest } from "./errors";
 import { arr, getAnyObject, getObject, isRec, rec, str, type ObjectType, type Rec } from "./store";
 

@@ -1,7 +1,7 @@
 // Boot and export: seed rows become stored Stripe objects (lists as Stripe's list envelopes,
 // discounts as Discount objects, the current billing period worked out against the sandbox's
 // start), and stored objects come back out in the seed's own shape.
-import type { Db } from "../../sql";
+import type { Db } from "../types";
 import { unixSeconds } from "../kit/sql";
 import type { Clock } from "../types";
 import { buildItem } from "./objects";

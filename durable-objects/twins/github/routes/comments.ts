@@ -12,7 +12,7 @@ import { View } from "../serialize";
 import { createComment, deleteComment, listComments, requireComment, updateComment } from "../store/comments";
 import { findIssue, requireIssue } from "../store/issues";
 import { commentObject } from "../view-issues";
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 
 /** A comment's text: GitHub refuses a blank one as a missing field. */
 function commentText(text: string): string {

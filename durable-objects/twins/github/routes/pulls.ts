@@ -16,7 +16,7 @@ import { MERGE_METHODS, createPull, mergePull, removeRequestedReviewers, request
 import { commitObject, diffEntry } from "../view-git";
 import { loadExtras } from "../view-issues";
 import { fullPullObject, pullObject, requestedReviewersObject } from "../view-pulls";
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 
 /** The whole change as `git diff` prints it, for `Accept: application/vnd.github.diff`. */
 function unifiedDiff(db: Db, files: readonly FileDelta[]): string {

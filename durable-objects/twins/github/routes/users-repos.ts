@@ -1,5 +1,5 @@
 // Users and repositories: who the credentials act as, and the repository lists.
-import type { SqlValue } from "../../../sql";
+import type { SqlValue } from "../../types";
 import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
 import { authenticatedLogin, ok } from "../context";

@@ -1,6 +1,6 @@
 // Who may be assigned in a repository, and who is assigned to an issue. Assignees live in their
 // own table so the list filter `assignee=` walks an index instead of every issue.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import type { RepoRow } from "../repos";
 import { findUser } from "../repos";
 

@@ -1,6 +1,6 @@
 // What every state function needs: the tables, the moment of the call, and who is acting. Plain
 // data, so store functions run the same under a route and in a unit test over a bare Db.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { perStorage } from "../../kit/boot-constants";
 import { nextCounter } from "../../kit/sql";
 

@@ -1,6 +1,6 @@
 // Issue comments (pull-request conversation comments too). The issue keeps a comment count so
 // reading an issue never counts its comments.
-import type { Db, SqlValue } from "../../../sql";
+import type { Db, SqlValue } from "../../types";
 import { fail, ghNotFound } from "../errors";
 import { nextId, type Store } from "./base";
 import type { CommentRow, IssueRow } from "./rows";

@@ -2,7 +2,7 @@
 // pull request (closing, labels, assignees, milestone, title, lock, merge, review requests)
 // leaves one row, in the order it happened. The issue events API lists them; the timeline adds
 // comments, reviews and commits. Seeded history has no events: seeds describe state, not history.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { nextId, type Store } from "./base";
 
 export type IssueEventKind =

@@ -1,6 +1,6 @@
 // The git database beyond commits and branches: trees built from entries (over a base tree),
 // annotated tag objects, and refs of both kinds (branches and tags) addressed as git names them.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { sha1Hex } from "../sha1";
 import { FILE_MODE, findBranch, findCommit, putBlob, registerTrees, treeFiles, treeSha, type GitIdentity, type TreeFile } from "./git";
 

@@ -1,7 +1,7 @@
 // Git as the twin keeps it: blobs by their git sha, one full tree per commit, commits with their
 // parents, and branches pointing at commits. Trees are small next to issue counts, so a commit
 // copies its parent's tree; every read by sha or path is a primary-key lookup.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { gitBlobSha, sha1Hex } from "../sha1";
 import type { Store } from "./base";
 

@@ -1,6 +1,6 @@
 // What an issue's serialization needs beyond its own row: its labels and its assignees, for one
 // issue or a page of them, in one statement (each statement is a fixed cost of every call).
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import type { LabelRow } from "./rows";
 
 export interface IssueExtras {

@@ -1,6 +1,6 @@
 // Issues (and the issue side of pull requests): point reads by (repo, number), list pages by
 // index with LIMIT/OFFSET, and every state change bumping updated_at.
-import type { Db, SqlValue } from "../../../sql";
+import type { Db, SqlValue } from "../../types";
 import { fail, ghNotFound, ghValidationFailed } from "../errors";
 import type { RepoRow } from "../repos";
 import { addAssignees, assignable, issueAssignees, setAssignees } from "./assignees";

@@ -1,7 +1,7 @@
 // Repository labels (names unique case-insensitively) and the labels applied to an issue.
 // Applying a label the repository does not define creates it with GitHub's default color, as
 // GitHub does for anyone with push access (the reference's twin refuses; the real service wins).
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { fail, ghError, ghNotFound, ghValidationFailed } from "../errors";
 import { nextId, type Store } from "./base";
 import { recordEvent } from "./events";

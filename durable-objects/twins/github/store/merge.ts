@@ -1,7 +1,7 @@
 // What a pull request compares and what merging it produces. GitHub shows a pull request's
 // changes against the merge base (three-dot diff) and merges three-way; seeded branches have no
 // common history, so for them the base branch itself stands in for the merge base.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import {
   findBranch,
   findCommit,

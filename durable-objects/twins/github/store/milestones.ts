@@ -1,5 +1,5 @@
 // Milestones: numbered per repository, titles unique, issue counts read through an index.
-import type { Db, SqlValue } from "../../../sql";
+import type { Db, SqlValue } from "../../types";
 import { fail, ghNotFound, ghValidationFailed } from "../errors";
 import type { Store } from "./base";
 import type { MilestoneRow } from "./rows";

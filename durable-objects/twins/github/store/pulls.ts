@@ -1,6 +1,6 @@
 // Pull requests: rows of gh_issues with is_pull = 1, so they share the issue number space and
 // everything issues have (labels, assignees, comments). Merging writes a real commit to the base.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { fail, ghError, ghValidationFailed } from "../errors";
 import type { RepoRow } from "../repos";
 import { assignable } from "./assignees";

@@ -1,6 +1,6 @@
 // Reactions on issues (and pull requests), issue comments and review comments. One user leaves
 // a given reaction once per subject: asking again answers the existing one (GitHub's 200).
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { nextId, type Store } from "./base";
 
 /** GitHub's reaction contents (@octokit/openapi `reaction.content`). */

@@ -1,7 +1,7 @@
 // Inline review comments: anchored to a line (or a range) on one side of a pull request's diff,
 // threaded by replies. Where GitHub refuses an anchor it names it in one sentence inside
 // `errors` (parkerbxyz/suggest-changes#28, villesau/ai-codereviewer#34, danobi/prr#11).
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { fail, ghError, ghNotFound } from "../errors";
 import { authenticatedLogin, nextId, type Store } from "./base";
 import { blobContent } from "./git";

@@ -1,6 +1,6 @@
 // Pull-request reviews: a review without an event stays PENDING (visible to its author only)
 // until submitted; submitting one takes its author off the requested reviewers, as on GitHub.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { fail, ghError, ghNotFound } from "../errors";
 import { nextId, type Store } from "./base";
 import { pullHeadSha } from "./merge";

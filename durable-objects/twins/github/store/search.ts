@@ -1,6 +1,6 @@
 // GET /search/issues: GitHub's query language (qualifiers plus free text) over gh_issues.
 // Unknown qualifiers are searched as text, as GitHub does.
-import type { Db, SqlValue } from "../../../sql";
+import type { Db, SqlValue } from "../../types";
 import { findRepoByName } from "../repos";
 import type { IssueRow } from "./rows";
 

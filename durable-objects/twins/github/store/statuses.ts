@@ -1,5 +1,5 @@
 // Commit statuses: attached to a commit sha; the combined status keeps the latest per context.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { nextId, type Store } from "./base";
 import type { StatusRow } from "./rows";
 

@@ -1,5 +1,5 @@
 // users.labels.*: system labels are fixed; user labels are `Label_n` with unique names.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { z } from "zod";
 import type { InputProblem } from "../../kit/route";
 import type { Route, TwinContext, TwinResponse } from "../../types";

@@ -1,5 +1,5 @@
 // User labels: names unique case-insensitively, ids `Label_n`.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 
 export interface LabelRow {
   id: string;

@@ -2,7 +2,7 @@
 // requested label's (label, date) index, or the messages' own date index. Further labels (AND),
 // the spam/trash default and the `q` search filter the walk; a page stops at maxResults + 1. The
 // position is compared as a row value, so SQLite seeks the index to it instead of scanning down.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { badRequest, fail } from "../errors";
 import { fromRow, type StoredMessage } from "./messages";
 import { labelNames } from "./labels";

@@ -1,6 +1,6 @@
 // Messages as state: insert, read, relabel, delete. Every change writes one history record and
 // moves the mailbox's historyId; labels are mirrored into gm_message_labels for indexed lists.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { isSystemLabel, SPAM_TRASH } from "../labels";
 import { headerValue, mimeTree, serialize, snippetOf, type Header, type MailContent, type MimeNode } from "../mime";
 import { addToTotal, bumpHistory, nextCount } from "./meta";

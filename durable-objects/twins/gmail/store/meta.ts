@@ -1,5 +1,5 @@
 // The mailbox's own values (address, history counter, id counters, settings) in gm_meta.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { nextCounter } from "../../kit/sql";
 import { FIRST_GENERATED_ID, hexId } from "../ids";
 

@@ -3,7 +3,7 @@
 // timed mechanism (ctx.schedule → deliver).
 import { addressParser } from "postal-mime";
 import { isBody } from "../../kit/input";
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import type { Clock, TwinContext } from "../../types";
 import { badRequest, fail, notFound } from "../errors";
 import { checkedId } from "../ids";

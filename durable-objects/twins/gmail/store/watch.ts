@@ -4,7 +4,7 @@
 // of the watched topic gets one push in Pub/Sub's envelope, its data Gmail's notification
 // `{emailAddress, historyId}` (https://developers.google.com/gmail/api/guides/push), sent by the
 // platform's delivery mechanism under its egress policy.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import type { WebhookDelivery } from "../../types";
 import { toBase64, utf8 } from "../../kit/bytes";
 import { currentHistoryId, getJson, getMeta, mailboxAddress, nextCount, setJson, setMeta } from "./meta";

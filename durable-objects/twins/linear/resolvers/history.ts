@@ -5,7 +5,7 @@
 // toProjectId, fromParentId/toParentId, updatedDescription, archived, trashed). Linear also
 // groups a user's changes made within a short window into one entry; the twin keeps one per call.
 import type { Gql, Row } from "../context";
-import type { SqlValue } from "../../../sql";
+import type { SqlValue } from "../../types";
 import { uuidFor } from "../ids";
 import { nextCounter } from "../../kit/sql";
 import { listOf, str, type Resolver } from "./types";

@@ -4,7 +4,7 @@
 import type { Gql, Row } from "../context";
 import { page, type PageArgs } from "../connection";
 import { compileFilter, type EntityName } from "../filters";
-import type { SqlValue } from "../../../sql";
+import type { SqlValue } from "../../types";
 import { worldConstants, type Organization } from "../meta";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../notifications";
 

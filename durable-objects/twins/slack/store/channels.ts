@@ -1,6 +1,6 @@
 // Conversations: lookup by id or name, who may see and post where, membership, and the
 // conversation object Slack answers with.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import type { Call } from "../context";
 import { fail } from "../errors";
 import { type ChannelData, type ChannelRow, channelData, nowSeconds } from "./rows";

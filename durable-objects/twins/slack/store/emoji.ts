@@ -1,7 +1,7 @@
 // Emoji: the standard names (iamcal/emoji-data's short names, see data/standard-emoji.ts) and the
 // workspace's custom emoji from the seed, kept whole in sl_meta (no Web API method a bot may call
 // adds one: admin.emoji.add needs an admin's user token on Enterprise Grid).
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { STANDARD_EMOJI_NAMES } from "../data/standard-emoji";
 
 /** Skin-tone modifiers a reaction name may carry: `+1::skin-tone-3`. */

@@ -1,6 +1,6 @@
 // Files: the file object Slack answers with (where it is shared is derived from the messages
 // that list it), uploads that are pending until completed, and content served back.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import type { Call } from "../context";
 import { type FileRow, fileData } from "./rows";
 

@@ -1,6 +1,6 @@
 // Messages and threads: writing a message (a reply moves its parent's reply_count, reply_users
 // and latest_reply), reading one or a page, and the message object Slack answers with.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { groupBy } from "../../kit/sql";
 import type { Clock } from "../../types";
 import type { Call } from "../context";

@@ -1,7 +1,7 @@
 // What calls change about people: a user's status, presence and do-not-disturb (kept in
 // sl_user_state over the boot-constant sl_users row, and merged into the user wherever it is
 // read or exported), user groups and reminders.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import type { SlackReminder, SlackUser, SlackUsergroup } from "../seed";
 import { usergroupData } from "./rows";
 

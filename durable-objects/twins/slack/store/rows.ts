@@ -1,7 +1,7 @@
 // Row shapes of the sl_ tables as SQLite hands them back, the JSON each `data` column holds
 // (written only by this twin), and the small key/value reads every area shares.
 import type { Clock } from "../../types";
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { nextCounter } from "../../kit/sql";
 import { perStorage } from "../../kit/boot-constants";
 import type {

@@ -1,7 +1,7 @@
 // Simulated teammates (our extension): a seeded scripted reply arms on a channel (optionally one
 // thread); the first message the agent posts there whose text contains `match` triggers it, and
 // the platform's timed mechanism delivers the reply after N calls or S seconds.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import type { Clock } from "../../types";
 import type { Call } from "../context";
 import { writeMessage } from "./messages";

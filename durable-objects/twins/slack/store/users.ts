@@ -1,5 +1,5 @@
 // Users: point lookups by id, name and email, and the user object Slack answers with.
-import type { Db } from "../../../sql";
+import type { Db } from "../../types";
 import { perStorage } from "../../kit/boot-constants";
 import type { Call } from "../context";
 import { hasScope } from "../context";

@@ -1,6 +1,6 @@
 // Issues and pull requests, and what hangs off them: comments, labels, assignees, milestones,
 // reviews and review requests, over the same rows the REST answers serialize.
-import type { SqlValue } from "../../../../sql";
+import type { SqlValue } from "../../../types";
 import type { RepoRow } from "../../repos";
 import { issueAssignees } from "../../store/assignees";
 import { listComments } from "../../store/comments";

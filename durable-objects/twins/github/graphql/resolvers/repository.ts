@@ -1,6 +1,6 @@
 // Repository: its own fields and the lists hanging off it (issues, pull requests, labels,
 // milestones). Each list is one page read plus one count, as the REST lists are.
-import type { SqlValue } from "../../../../sql";
+import type { SqlValue } from "../../../types";
 import type { RepoRow } from "../../repos";
 import { findLabel } from "../../store/labels";
 import { findMilestone } from "../../store/milestones";
