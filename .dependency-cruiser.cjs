@@ -49,6 +49,14 @@ module.exports = {
       to: { path: "^durable-objects/(?!twins/)" },
     },
     {
+      name: "grading-not-to-tasks",
+      severity: "error",
+      comment:
+        "Grading (checks, binding, judging) knows nothing of task files or of finalize: tasks/ reads grading's vocabulary to validate criteria, and finalize/ joins the two.",
+      from: { path: "^workers/grading/" },
+      to: { path: "^workers/(tasks|finalize)/" },
+    },
+    {
       name: "platform-not-to-cli",
       severity: "error",
       comment: "The Worker and the Sandbox never import the command-line tool.",

@@ -31,7 +31,7 @@ import { prefixedTwinHandler, rootCredential, rootMissingCredential, rootTwinHan
 
 export { Sandbox };
 // An asynchronous finalize runs as this Workflow, beside the Sandbox rather than in its alarm.
-export { FinalizeWorkflow } from "./grading/finalize-job";
+export { FinalizeWorkflow } from "./finalize/finalize-job";
 
 const app = new Hono<AppEnv>();
 

@@ -2,7 +2,7 @@
 // verdict, narrate, report), bundled by cli/lib/grader.mjs with esbuild into one ES module for
 // Node. Bundled, not imported: the grading modules reach the twin registry through extension-less
 // TypeScript imports, which Node's type stripping cannot resolve. Nothing here grades differently
-// from finalize (workers/grading/finalize.ts): both grade through gradeRun (grade-run.ts).
+// from finalize (workers/finalize/finalize.ts): both grade through gradeRun (grade-run.ts).
 import type { TwinId } from "../../durable-objects/twins/registry";
 import type { TapeRow } from "../../durable-objects/twins/types";
 import { isTwinId } from "../../durable-objects/twins/registry";

@@ -7,8 +7,8 @@ import type { SandboxRow } from "../db/schema";
 import type { EvaluationRow } from "../db/schema-runs";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
-import { finalizeSandbox } from "../grading/finalize";
-import { FINALIZE_BODY_LIMIT, parseFinalizeBody, withTaskCriteria, type FinalizeInput } from "../grading/finalize-input";
+import { finalizeSandbox } from "../finalize/finalize";
+import { FINALIZE_BODY_LIMIT, parseFinalizeBody, withTaskCriteria, type FinalizeInput } from "../finalize/finalize-input";
 import { judgeFromEnv } from "../grading/judge";
 import { finalizeResult, findEvaluation, findRun, restartEvaluation, runView, startEvaluation } from "../grading/runs-store";
 import { apiOrigin, dashboardOrigin } from "../urls";
@@ -45,7 +45,7 @@ async function finalizeAsync(c: Context<AppEnv>, sandbox: SandboxRow, body: Fina
   // A job already running (or done) is not started twice; a failed one is retried.
   if (created || row.status === "failed") {
     if (!created) await restartEvaluation(c.env, row.id);
-    // The finalize workflow runs the job (workers/grading/finalize-job.ts): it finishes or is
+    // The finalize workflow runs the job (workers/finalize/finalize-job.ts): it finishes or is
     // retried by the platform. Its instance is keyed by the evaluation; a restarted evaluation
     // gets a fresh instance, since an instance id is never reused.
     const instanceId = created ? row.id : `${row.id}-${newId("try")}`;

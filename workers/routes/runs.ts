@@ -8,7 +8,7 @@ import { MiB, parseWith, readJson } from "../body";
 import type { RunRow } from "../db/schema-runs";
 import { ApiError, notFound } from "../errors";
 import { judgeFromEnv } from "../grading/judge";
-import { RegradeBody, regradeRun } from "../grading/regrade";
+import { RegradeBody, regradeRun } from "../finalize/regrade";
 import { renderReport } from "../grading/report";
 import { findRun, finalizeResult, listRuns, runView } from "../grading/runs-store";
 import { findSandbox } from "../sandbox-index";

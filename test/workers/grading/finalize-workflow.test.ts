@@ -1,5 +1,5 @@
 // An asynchronous finalize is a Cloudflare Workflow keyed by the evaluation id
-// (workers/grading/finalize-job.ts), run beside the Sandbox rather than in its alarm: the platform
+// (workers/finalize/finalize-job.ts), run beside the Sandbox rather than in its alarm: the platform
 // retries its grading step, and the evaluation settles with the run or with a public error.
 // Driven with the Workflows test helpers, through the real API.
 import { env, introspectWorkflow, runInDurableObject } from "cloudflare:test";

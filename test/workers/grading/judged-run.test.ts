@@ -3,8 +3,8 @@
 // local fake; nothing leaves the test runtime.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { finalizeSandbox } from "../../../workers/grading/finalize";
-import { parseFinalizeBody } from "../../../workers/grading/finalize-input";
+import { finalizeSandbox } from "../../../workers/finalize/finalize";
+import { parseFinalizeBody } from "../../../workers/finalize/finalize-input";
 import { makeJudge } from "../../../workers/grading/judge";
 import { openAiProvider } from "../../../workers/grading/judge/providers";
 import type { FetchLike } from "../../../workers/grading/judge/types";

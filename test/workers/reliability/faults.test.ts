@@ -82,7 +82,7 @@ describe("R2 failing during finalize", () => {
 });
 
 // D1 failing during an asynchronous finalize: the Workflow's retries, in
-// test/workers/grading/finalize-workflow.test.ts.
+// test/workers/finalize/finalize-workflow.test.ts.
 
 describe("an alarm that throws", () => {
   it("is retried, archives exactly once, and the D1 index converges", async () => {

@@ -10,8 +10,8 @@ import { ApiError } from "../errors";
 import { findSandbox } from "../sandbox-index";
 import { finalizeSandbox } from "./finalize";
 import type { FinalizeInput } from "./finalize-input";
-import { judgeFromEnv } from "./judge";
-import { settleEvaluation } from "./runs-store";
+import { judgeFromEnv } from "../grading/judge";
+import { settleEvaluation } from "../grading/runs-store";
 
 export interface FinalizeJob {
   evaluationId: string;

@@ -10,12 +10,12 @@ import { ApiError } from "../errors";
 import { newId, sha256Hex } from "../ids";
 import { criteriaForFinalize, parseTask } from "../tasks";
 import { CRITERIA_LIMIT, CRITERION_TEXT_LIMIT } from "../tasks/markdown";
-import { fromArchive } from "./evidence";
-import { gradeRun } from "./grade-run";
+import { fromArchive } from "../grading/evidence";
+import { gradeRun } from "../grading/grade-run";
 import { taskPassScore } from "./finalize";
-import type { Judge } from "./judge/types";
-import { insertRun } from "./runs-store";
-import type { Criterion, CriterionResult } from "./types";
+import type { Judge } from "../grading/judge/types";
+import { insertRun } from "../grading/runs-store";
+import type { Criterion, CriterionResult } from "../grading/types";
 
 const criterion = z.strictObject({
   id: z.string().min(1).max(200),
