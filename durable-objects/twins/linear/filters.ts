@@ -343,6 +343,93 @@ const stripAccents = (text: string): string =>
     .replace(/[øØ]/g, "o")
     .toLowerCase();
 
+/**
+ * How one comparator's operators write their SQL: `col` the column (`altCol` a second column
+ * either of which may match), `lhs` the column as compared (a date as a julian day), `v` a bound
+ * value, `list` a bound list, `either` an expression on either column, `param` a raw bound value.
+ */
+interface ComparatorSql {
+  col: string;
+  altCol: string | undefined;
+  lhs: string;
+  v: (x: unknown) => string;
+  list: (x: unknown) => string;
+  either: (expr: (c: string) => string) => string;
+  param: (x: SqlValue) => string;
+}
+
+/** Equality, membership, order and null operators; undefined for any other operator. */
+function orderComparison(op: string, x: unknown, { col, altCol, lhs, v, list, either }: ComparatorSql): string | undefined {
+  switch (op) {
+    case "eq":
+      return either((c) => `${c} = ${v(x)}`);
+    case "neq":
+      return altCol ? `NOT (${col} = ${v(x)} OR ${altCol} = ${v(x)})` : `(${lhs} IS NULL OR ${lhs} <> ${v(x)})`;
+    case "in":
+      return either((c) => `${c} IN (${list(x)})`);
+    case "nin":
+      return `(${lhs} IS NULL OR ${lhs} NOT IN (${list(x)}))`;
+    case "gt":
+      return `${lhs} > ${v(x)}`;
+    case "gte":
+      return `${lhs} >= ${v(x)}`;
+    case "lt":
+      return `${lhs} < ${v(x)}`;
+    case "lte":
+      return `${lhs} <= ${v(x)}`;
+    case "null":
+      return x === true ? `${col} IS NULL` : `${col} IS NOT NULL`;
+    default:
+      return undefined;
+  }
+}
+
+const textOperand = (x: unknown): string => {
+  if (typeof x !== "string") throw invalidInput("Expected a string");
+  return x;
+};
+
+/**
+ * Text operators; undefined for any other operator. They compare substrings (instr, substr): `%`
+ * and `_` in the user's text are literal characters, and a value of any length works (a LIKE
+ * pattern has a length limit).
+ */
+function textComparison(op: string, x: unknown, { col, v, param }: ComparatorSql): string | undefined {
+  const text = textOperand;
+  const prefix = (c: string) => `substr(${c}, 1, length(${v(text(x))})) = ${v(text(x))}`;
+  // The tail of as many characters as the value has (all of it for ""; a value longer than the
+  // column starts at or before its first character, and what substr gives is then shorter).
+  const suffix = (c: string) => `substr(${c}, length(${c}) - length(${v(text(x))}) + 1) = ${v(text(x))}`;
+  switch (op) {
+    case "eqIgnoreCase":
+      return `lower(${col}) = lower(${v(x)})`;
+    case "neqIgnoreCase":
+      return `lower(${col}) <> lower(${v(x)})`;
+    case "contains":
+      return `instr(${col}, ${v(text(x))}) > 0`;
+    case "notContains":
+      return `instr(coalesce(${col}, ''), ${v(text(x))}) = 0`;
+    case "containsIgnoreCase":
+      return `instr(lower(${col}), lower(${v(text(x))})) > 0`;
+    case "containsIgnoreCaseAndAccent":
+      return `instr(${foldAccents(col)}, ${param(stripAccents(text(x)))}) > 0`;
+    case "notContainsIgnoreCase":
+      return `instr(lower(coalesce(${col}, '')), lower(${v(text(x))})) = 0`;
+    case "startsWith":
+      return prefix(col);
+    case "startsWithIgnoreCase":
+      return `substr(lower(${col}), 1, length(${v(text(x))})) = lower(${v(text(x))})`;
+    case "notStartsWith":
+      return `NOT ${prefix(col)}`;
+    case "endsWith":
+      return suffix(col);
+    case "notEndsWith":
+      return `NOT ${suffix(col)}`;
+    default:
+      return undefined;
+  }
+}
+
 class Builder {
   readonly params: SqlValue[] = [];
   private aliases = 0;
@@ -366,6 +453,24 @@ class Builder {
   comparator(col: string, value: unknown, kind: Kind, altCol?: string): string {
     const cmp = this.record(value, "comparator");
     const parts: string[] = [];
+    const sql = this.comparatorSql(col, kind, altCol);
+    for (const [op, x] of Object.entries(cmp)) {
+      if (x === undefined) continue;
+      if (op === "and" || op === "or") {
+        if (!Array.isArray(x)) throw invalidInput(`Expected a list for ${op}`);
+        const subs = x.map((sub) => this.comparator(col, sub, kind, altCol));
+        if (subs.length) parts.push(`(${subs.join(op === "and" ? " AND " : " OR ")})`);
+        continue;
+      }
+      const part = orderComparison(op, x, sql) ?? textComparison(op, x, sql);
+      if (part === undefined) throw new Unsupported(`the comparator \`${op}\``);
+      parts.push(part);
+    }
+    return parts.length ? `(${parts.join(" AND ")})` : "1";
+  }
+
+  /** The SQL pieces the operators of one comparator are made of, binding their values as they go. */
+  private comparatorSql(col: string, kind: Kind, altCol: string | undefined): ComparatorSql {
     const date = kind === "date" || kind === "tdate";
     const lhs = date ? `julianday(${col})` : col;
     const v = (x: unknown): string => {
@@ -387,94 +492,7 @@ class Builder {
       return `SELECT ${date ? "julianday(value)" : "value"} FROM json_each(${this.param(JSON.stringify(items))})`;
     };
     const either = (expr: (c: string) => string) => (altCol ? `(${expr(col)} OR ${expr(altCol)})` : expr(lhs));
-    // Text operators compare substrings (instr, substr): `%` and `_` in the user's text are
-    // literal characters, and a value of any length works (a LIKE pattern has a length limit).
-    const text = (x: unknown) => {
-      if (typeof x !== "string") throw invalidInput("Expected a string");
-      return x;
-    };
-    const prefix = (c: string, x: unknown) => `substr(${c}, 1, length(${v(text(x))})) = ${v(text(x))}`;
-    // The tail of as many characters as the value has (all of it for ""; a value longer than the
-    // column starts at or before its first character, and what substr gives is then shorter).
-    const suffix = (c: string, x: unknown) => `substr(${c}, length(${c}) - length(${v(text(x))}) + 1) = ${v(text(x))}`;
-    for (const [op, x] of Object.entries(cmp)) {
-      if (x === undefined) continue;
-      switch (op) {
-        case "eq":
-          parts.push(either((c) => `${c} = ${v(x)}`));
-          break;
-        case "neq":
-          parts.push(altCol ? `NOT (${col} = ${v(x)} OR ${altCol} = ${v(x)})` : `(${lhs} IS NULL OR ${lhs} <> ${v(x)})`);
-          break;
-        case "in":
-          parts.push(either((c) => `${c} IN (${list(x)})`));
-          break;
-        case "nin":
-          parts.push(`(${lhs} IS NULL OR ${lhs} NOT IN (${list(x)}))`);
-          break;
-        case "gt":
-          parts.push(`${lhs} > ${v(x)}`);
-          break;
-        case "gte":
-          parts.push(`${lhs} >= ${v(x)}`);
-          break;
-        case "lt":
-          parts.push(`${lhs} < ${v(x)}`);
-          break;
-        case "lte":
-          parts.push(`${lhs} <= ${v(x)}`);
-          break;
-        case "null":
-          parts.push(x === true ? `${col} IS NULL` : `${col} IS NOT NULL`);
-          break;
-        case "eqIgnoreCase":
-          parts.push(`lower(${col}) = lower(${v(x)})`);
-          break;
-        case "neqIgnoreCase":
-          parts.push(`lower(${col}) <> lower(${v(x)})`);
-          break;
-        case "contains":
-          parts.push(`instr(${col}, ${v(text(x))}) > 0`);
-          break;
-        case "notContains":
-          parts.push(`instr(coalesce(${col}, ''), ${v(text(x))}) = 0`);
-          break;
-        case "containsIgnoreCase":
-          parts.push(`instr(lower(${col}), lower(${v(text(x))})) > 0`);
-          break;
-        case "containsIgnoreCaseAndAccent":
-          parts.push(`instr(${foldAccents(col)}, ${this.param(stripAccents(text(x)))}) > 0`);
-          break;
-        case "notContainsIgnoreCase":
-          parts.push(`instr(lower(coalesce(${col}, '')), lower(${v(text(x))})) = 0`);
-          break;
-        case "startsWith":
-          parts.push(prefix(col, x));
-          break;
-        case "startsWithIgnoreCase":
-          parts.push(`substr(lower(${col}), 1, length(${v(text(x))})) = lower(${v(text(x))})`);
-          break;
-        case "notStartsWith":
-          parts.push(`NOT ${prefix(col, x)}`);
-          break;
-        case "endsWith":
-          parts.push(suffix(col, x));
-          break;
-        case "notEndsWith":
-          parts.push(`NOT ${suffix(col, x)}`);
-          break;
-        case "and":
-        case "or": {
-          if (!Array.isArray(x)) throw invalidInput(`Expected a list for ${op}`);
-          const subs = x.map((sub) => this.comparator(col, sub, kind, altCol));
-          if (subs.length) parts.push(`(${subs.join(op === "and" ? " AND " : " OR ")})`);
-          break;
-        }
-        default:
-          throw new Unsupported(`the comparator \`${op}\``);
-      }
-    }
-    return parts.length ? `(${parts.join(" AND ")})` : "1";
+    return { col, altCol, lhs, v, list, either, param: (x) => this.param(x) };
   }
 
   /** A filter object on one entity, at `alias`. */

@@ -248,25 +248,27 @@ function checkBlock(p: Problems, v: unknown, at: string, blockIds: Set<string>):
     p.add(`unsupported type: ${type}`, `${at}/type`);
     return;
   }
+  checkBlockId(p, v, at, blockIds);
+  checkBlockFields(p, v, type, at);
+}
+
+/** A block's `block_id`: at most 255 characters, and unique across the payload's blocks. */
+function checkBlockId(p: Problems, v: Json, at: string, blockIds: Set<string>): void {
   const blockId = v.block_id;
-  if (blockId !== undefined) {
-    checkString(p, v, "block_id", at, 255);
-    if (typeof blockId === "string") {
-      if (blockIds.has(blockId)) p.add(`\`block_id\` "${blockId}" already exists`, `${at}/block_id`);
-      blockIds.add(blockId);
-    }
+  if (blockId === undefined) return;
+  checkString(p, v, "block_id", at, 255);
+  if (typeof blockId === "string") {
+    if (blockIds.has(blockId)) p.add(`\`block_id\` "${blockId}" already exists`, `${at}/block_id`);
+    blockIds.add(blockId);
   }
+}
+
+/** The fields of a block whose `type` is one of CHECKED_BLOCKS. */
+function checkBlockFields(p: Problems, v: Json, type: string, at: string): void {
   switch (type) {
-    case "section": {
-      checkOnlyKeys(p, v, at, ["type", "block_id", "text", "fields", "accessory", "expand"]);
-      if (v.text === undefined && v.fields === undefined) p.add("must define either `text` or `fields`", `${at}/type`);
-      if (v.text !== undefined) checkText(p, v.text, `${at}/text`, BOTH_TEXT, 3000);
-      if (v.fields !== undefined) {
-        for (const [i, f] of checkArray(p, v, "fields", at, 1, 10).entries()) checkText(p, f, `${at}/fields/${i}`, BOTH_TEXT, 2000);
-      }
-      if (v.accessory !== undefined) checkElement(p, v.accessory, `${at}/accessory`, ACCESSORY_ELEMENTS);
+    case "section":
+      checkSectionBlock(p, v, at);
       return;
-    }
     case "divider":
       checkOnlyKeys(p, v, at, ["type", "block_id"]);
       return;
@@ -279,25 +281,11 @@ function checkBlock(p: Problems, v: unknown, at: string, blockIds: Set<string>):
       checkText(p, v.text, `${at}/text`, PLAIN_ONLY, 150);
       return;
     case "context":
-      for (const [i, e] of checkArray(p, v, "elements", at, 1, 10).entries()) {
-        const here = `${at}/elements/${i}`;
-        if (isObject(e) && e.type === "image") checkElement(p, e, here, new Set(["image"]));
-        else checkText(p, e, here, BOTH_TEXT, 3000);
-      }
+      checkContextBlock(p, v, at);
       return;
-    case "actions": {
-      const actionIds = new Set<string>();
-      for (const [i, e] of checkArray(p, v, "elements", at, 1, 25).entries()) {
-        const here = `${at}/elements/${i}`;
-        checkElement(p, e, here, ACTION_ELEMENTS);
-        const id = isObject(e) ? e.action_id : undefined;
-        if (typeof id === "string") {
-          if (actionIds.has(id)) p.add(`\`action_id\` "${id}" already exists`, `${here}/action_id`);
-          actionIds.add(id);
-        }
-      }
+    case "actions":
+      checkActionsBlock(p, v, at);
       return;
-    }
     case "image":
       checkString(p, v, "alt_text", at, 2000, true);
       if (v.image_url === undefined && v.slack_file === undefined) p.add("missing required field: image_url", at);
@@ -305,40 +293,88 @@ function checkBlock(p: Problems, v: unknown, at: string, blockIds: Set<string>):
       if (v.title !== undefined) checkText(p, v.title, `${at}/title`, PLAIN_ONLY, 2000);
       return;
     case "input":
-      if (v.label === undefined) p.add("missing required field: label", at);
-      else checkText(p, v.label, `${at}/label`, PLAIN_ONLY, 2000);
-      if (v.element === undefined) p.add("missing required field: element", at);
-      else checkElement(p, v.element, `${at}/element`, INPUT_ELEMENTS);
-      if (v.hint !== undefined) checkText(p, v.hint, `${at}/hint`, PLAIN_ONLY, 2000);
+      checkInputBlock(p, v, at);
       return;
     case "rich_text":
-      for (const [i, e] of checkArray(p, v, "elements", at, 1, 100).entries()) {
-        const here = `${at}/elements/${i}`;
-        if (!isObject(e)) p.add("must provide an object", here);
-        else if (typeof e.type !== "string" || !RICH_TEXT_PARTS.has(e.type)) p.add(`unsupported type: ${String(e.type)}`, `${here}/type`);
-        else if (!Array.isArray(e.elements)) p.add("missing required field: elements", here);
-      }
+      checkRichTextBlock(p, v, at);
       return;
     case "video":
-      checkString(p, v, "alt_text", at, 2000, true);
-      checkString(p, v, "thumbnail_url", at, 3000, true);
-      checkString(p, v, "video_url", at, 3000, true);
-      if (v.title === undefined) p.add("missing required field: title", at);
-      else checkText(p, v.title, `${at}/title`, PLAIN_ONLY, 199);
+      checkVideoBlock(p, v, at);
       return;
     case "file":
-      checkString(p, v, "external_id", at, 255, true);
-      if (v.source !== "remote")
-        p.add(
-          v.source === undefined ? "missing required field: source" : "unsupported source",
-          v.source === undefined ? at : `${at}/source`,
-        );
+      checkFileBlock(p, v, at);
       return;
     case "markdown":
       // The markdown block's text: at most 12,000 characters across a payload's markdown blocks.
       checkString(p, v, "text", at, 12000, true);
       return;
   }
+}
+
+function checkSectionBlock(p: Problems, v: Json, at: string): void {
+  checkOnlyKeys(p, v, at, ["type", "block_id", "text", "fields", "accessory", "expand"]);
+  if (v.text === undefined && v.fields === undefined) p.add("must define either `text` or `fields`", `${at}/type`);
+  if (v.text !== undefined) checkText(p, v.text, `${at}/text`, BOTH_TEXT, 3000);
+  if (v.fields !== undefined) {
+    for (const [i, f] of checkArray(p, v, "fields", at, 1, 10).entries()) checkText(p, f, `${at}/fields/${i}`, BOTH_TEXT, 2000);
+  }
+  if (v.accessory !== undefined) checkElement(p, v.accessory, `${at}/accessory`, ACCESSORY_ELEMENTS);
+}
+
+/** A context block's elements: images, or text objects. */
+function checkContextBlock(p: Problems, v: Json, at: string): void {
+  for (const [i, e] of checkArray(p, v, "elements", at, 1, 10).entries()) {
+    const here = `${at}/elements/${i}`;
+    if (isObject(e) && e.type === "image") checkElement(p, e, here, new Set(["image"]));
+    else checkText(p, e, here, BOTH_TEXT, 3000);
+  }
+}
+
+/** An actions block's elements, whose `action_id`s are unique within the block. */
+function checkActionsBlock(p: Problems, v: Json, at: string): void {
+  const actionIds = new Set<string>();
+  for (const [i, e] of checkArray(p, v, "elements", at, 1, 25).entries()) {
+    const here = `${at}/elements/${i}`;
+    checkElement(p, e, here, ACTION_ELEMENTS);
+    const id = isObject(e) ? e.action_id : undefined;
+    if (typeof id === "string") {
+      if (actionIds.has(id)) p.add(`\`action_id\` "${id}" already exists`, `${here}/action_id`);
+      actionIds.add(id);
+    }
+  }
+}
+
+function checkInputBlock(p: Problems, v: Json, at: string): void {
+  if (v.label === undefined) p.add("missing required field: label", at);
+  else checkText(p, v.label, `${at}/label`, PLAIN_ONLY, 2000);
+  if (v.element === undefined) p.add("missing required field: element", at);
+  else checkElement(p, v.element, `${at}/element`, INPUT_ELEMENTS);
+  if (v.hint !== undefined) checkText(p, v.hint, `${at}/hint`, PLAIN_ONLY, 2000);
+}
+
+/** A rich_text block's parts: each a known part type carrying its own `elements` array. */
+function checkRichTextBlock(p: Problems, v: Json, at: string): void {
+  for (const [i, e] of checkArray(p, v, "elements", at, 1, 100).entries()) {
+    const here = `${at}/elements/${i}`;
+    if (!isObject(e)) p.add("must provide an object", here);
+    else if (typeof e.type !== "string" || !RICH_TEXT_PARTS.has(e.type)) p.add(`unsupported type: ${String(e.type)}`, `${here}/type`);
+    else if (!Array.isArray(e.elements)) p.add("missing required field: elements", here);
+  }
+}
+
+function checkVideoBlock(p: Problems, v: Json, at: string): void {
+  checkString(p, v, "alt_text", at, 2000, true);
+  checkString(p, v, "thumbnail_url", at, 3000, true);
+  checkString(p, v, "video_url", at, 3000, true);
+  if (v.title === undefined) p.add("missing required field: title", at);
+  else checkText(p, v.title, `${at}/title`, PLAIN_ONLY, 199);
+}
+
+/** A file block names a remote file: its `external_id`, and `source` "remote". */
+function checkFileBlock(p: Problems, v: Json, at: string): void {
+  checkString(p, v, "external_id", at, 255, true);
+  if (v.source !== "remote")
+    p.add(v.source === undefined ? "missing required field: source" : "unsupported source", v.source === undefined ? at : `${at}/source`);
 }
 
 /**

@@ -103,6 +103,86 @@ function customerFor(c: Call, session: Rec, email: string | null, name: string |
   return customer;
 }
 
+/** What completing a session adds to it (its PaymentIntent, Subscription or SetupIntent), or the refusal. */
+type ModeOutcome = { fields: Rec } | { error: TwinResponse };
+
+/** `payment` mode: a PaymentIntent for the session's total, confirmed with the customer's card. */
+function payForSession(c: Call, session: Rec, items: Rec[], customerId: string | null, paymentMethod: string): ModeOutcome {
+  const piData = rec(session.payment_intent_data);
+  let pi = buildPaymentIntent(
+    {
+      amount: totalOf(items),
+      currency: session.currency,
+      customer: customerId,
+      description: piData.description ?? null,
+      metadata: strMap(piData.metadata),
+      capture_method: piData.capture_method ?? "automatic_async",
+      setup_future_usage: piData.setup_future_usage ?? null,
+      payment_method_types: ["card"],
+    },
+    { id: newId(c.db, "payment_intent"), created: c.now },
+  );
+  pi = { ...pi, payment_method: paymentMethod, status: "requires_confirmation" };
+  insertObject(c.db, "payment_intent", pi);
+  emit(c, "payment_intent.created", "payment_intent", pi);
+  const r = confirmIntent(c, pi);
+  if (r.error) return { error: r.error };
+  if (r.pi.status === "requires_action")
+    return fail(
+      invalidRequest("This card requires authentication, which the completion helper cannot perform: use a card that does not.", {
+        param: "payment_method",
+      }),
+    );
+  return { fields: { payment_intent: r.pi.id, payment_status: r.pi.status === "succeeded" ? "paid" : "unpaid" } };
+}
+
+/** `subscription` mode: the card attached to the customer, then a Subscription of the recurring items. */
+function subscribeForSession(c: Call, session: Rec, items: Rec[], customerId: string | null, paymentMethod: string): ModeOutcome {
+  if (!customerId) return fail(missingParam("customer"));
+  const pm = attachTo(c, resolvePaymentMethod(c, paymentMethod, "payment_method"), customerId, "payment_method");
+  const subData = rec(session.subscription_data);
+  const form: FormObject = {
+    customer: customerId,
+    default_payment_method: String(pm.id),
+    items: items
+      .filter((li) => rec(li.price).type === "recurring")
+      .map((li) => ({ price: String(rec(li.price).id), quantity: String(li.quantity) })),
+    metadata: strMap(subData.metadata),
+  };
+  if (num(subData.trial_period_days)) form.trial_period_days = String(subData.trial_period_days);
+  // The subscription is made as `subscriptions.create` makes it, from the parameters Checkout would send.
+  const res = createSubscription({ ...c, p: new Params(form) });
+  if (res.status !== 200) return { error: res };
+  const sub = rec(JSON.parse(res.body));
+  return {
+    fields: {
+      subscription: sub.id,
+      invoice: str(sub.latest_invoice) ?? null,
+      payment_status: sub.status === "active" || sub.status === "trialing" ? "paid" : "unpaid",
+    },
+  };
+}
+
+/** `setup` mode: a SetupIntent saving the card, confirmed; nothing is charged. */
+function setUpForSession(c: Call, session: Rec, customerId: string | null, paymentMethod: string): ModeOutcome {
+  const siData = rec(session.setup_intent_data);
+  const si = buildSetupIntent(
+    {
+      customer: customerId,
+      description: siData.description ?? null,
+      metadata: strMap(siData.metadata),
+      payment_method: paymentMethod,
+      status: "requires_confirmation",
+    },
+    { id: newId(c.db, "setup_intent"), created: c.now },
+  );
+  insertObject(c.db, "setup_intent", si);
+  emit(c, "setup_intent.created", "setup_intent", si);
+  const r = confirmSetup(c, si);
+  if (r.error) return { error: r.error };
+  return { fields: { setup_intent: r.si.id, payment_status: "no_payment_required" } };
+}
+
 /**
  * Completes an open session as a customer paying with `paymentMethod` would. A declined card
  * answers Stripe's card error and leaves the session open; success saves and returns the session.
@@ -118,80 +198,20 @@ export function completeSession(
   const mode = String(session.mode);
   const customer = customerFor(c, session, email ?? str(session.customer_email) ?? null, name);
   const customerId = customer ? String(customer.id) : null;
-  let next: Rec = {
+  const completed: Rec = {
     ...session,
     customer: customerId,
     customer_details: customerDetailsOf(customer, email ?? str(session.customer_email) ?? null),
     status: "complete",
   };
-  if (mode === "payment") {
-    const piData = rec(session.payment_intent_data);
-    let pi = buildPaymentIntent(
-      {
-        amount: totalOf(items),
-        currency: session.currency,
-        customer: customerId,
-        description: piData.description ?? null,
-        metadata: strMap(piData.metadata),
-        capture_method: piData.capture_method ?? "automatic_async",
-        setup_future_usage: piData.setup_future_usage ?? null,
-        payment_method_types: ["card"],
-      },
-      { id: newId(c.db, "payment_intent"), created: c.now },
-    );
-    pi = { ...pi, payment_method: paymentMethod, status: "requires_confirmation" };
-    insertObject(c.db, "payment_intent", pi);
-    emit(c, "payment_intent.created", "payment_intent", pi);
-    const r = confirmIntent(c, pi);
-    if (r.error) return { error: r.error };
-    if (r.pi.status === "requires_action")
-      return fail(
-        invalidRequest("This card requires authentication, which the completion helper cannot perform: use a card that does not.", {
-          param: "payment_method",
-        }),
-      );
-    next = { ...next, payment_intent: r.pi.id, payment_status: r.pi.status === "succeeded" ? "paid" : "unpaid" };
-  } else if (mode === "subscription") {
-    if (!customerId) return fail(missingParam("customer"));
-    const pm = attachTo(c, resolvePaymentMethod(c, paymentMethod, "payment_method"), customerId, "payment_method");
-    const subData = rec(session.subscription_data);
-    const form: FormObject = {
-      customer: customerId,
-      default_payment_method: String(pm.id),
-      items: items
-        .filter((li) => rec(li.price).type === "recurring")
-        .map((li) => ({ price: String(rec(li.price).id), quantity: String(li.quantity) })),
-      metadata: strMap(subData.metadata),
-    };
-    if (num(subData.trial_period_days)) form.trial_period_days = String(subData.trial_period_days);
-    // The subscription is made as `subscriptions.create` makes it, from the parameters Checkout would send.
-    const res = createSubscription({ ...c, p: new Params(form) });
-    if (res.status !== 200) return { error: res };
-    const sub = rec(JSON.parse(res.body));
-    next = {
-      ...next,
-      subscription: sub.id,
-      invoice: str(sub.latest_invoice) ?? null,
-      payment_status: sub.status === "active" || sub.status === "trialing" ? "paid" : "unpaid",
-    };
-  } else {
-    const siData = rec(session.setup_intent_data);
-    const si = buildSetupIntent(
-      {
-        customer: customerId,
-        description: siData.description ?? null,
-        metadata: strMap(siData.metadata),
-        payment_method: paymentMethod,
-        status: "requires_confirmation",
-      },
-      { id: newId(c.db, "setup_intent"), created: c.now },
-    );
-    insertObject(c.db, "setup_intent", si);
-    emit(c, "setup_intent.created", "setup_intent", si);
-    const r = confirmSetup(c, si);
-    if (r.error) return { error: r.error };
-    next = { ...next, setup_intent: r.si.id, payment_status: "no_payment_required" };
-  }
+  const outcome =
+    mode === "payment"
+      ? payForSession(c, session, items, customerId, paymentMethod)
+      : mode === "subscription"
+        ? subscribeForSession(c, session, items, customerId, paymentMethod)
+        : setUpForSession(c, session, customerId, paymentMethod);
+  if ("error" in outcome) return { error: outcome.error };
+  const next: Rec = { ...completed, ...outcome.fields };
   saveObject(c.db, "checkout.session", next);
   emit(c, "checkout.session.completed", "checkout.session", next);
   return { session: next };

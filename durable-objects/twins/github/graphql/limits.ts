@@ -16,6 +16,7 @@ import {
   Kind,
   getNamedType,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
   type GraphQLSchema,
@@ -71,6 +72,18 @@ function pageSize(value: ValueNode | undefined, vars: Vars, defaults: Map<string
 const loc = (node: { loc?: { startToken: { line: number; column: number } } }) =>
   node.loc ? [{ line: node.loc.startToken.line, column: node.loc.startToken.column }] : undefined;
 
+/** What a walk over one operation reads and what it has counted so far. */
+interface CallWalk {
+  schema: GraphQLSchema;
+  fragments: Map<string, FragmentDefinitionNode>;
+  /** The operation's variable defaults, for page sizes given as variables the request leaves out. */
+  defaults: Map<string, ValueNode>;
+  vars: Vars;
+  out: CallMeasure;
+  /** Requests needed to fill every connection: one per page of the connection around it. */
+  requests: number;
+}
+
 /** Measures one operation (already validated) against GitHub's node limit and prices it. */
 export function measureCall(schema: GraphQLSchema, doc: DocumentNode, op: OperationDefinitionNode, vars: Vars): CallMeasure {
   const fragments = new Map(
@@ -78,77 +91,109 @@ export function measureCall(schema: GraphQLSchema, doc: DocumentNode, op: Operat
   );
   const defaults = new Map<string, ValueNode>();
   for (const v of op.variableDefinitions ?? []) if (v.defaultValue) defaults.set(v.variable.name.value, v.defaultValue);
-  const out: CallMeasure = { nodeCount: 0, cost: 0, errors: [] };
-  let requests = 0;
-  const walk = (set: SelectionSetNode, parent: GraphQLNamedType, pages: number, path: string[], spread: Set<string>) => {
-    for (const s of set.selections) {
-      if (s.kind === Kind.INLINE_FRAGMENT) {
-        const cond = s.typeCondition ? schema.getType(s.typeCondition.name.value) : parent;
-        if (cond) walk(s.selectionSet, cond, pages, path, spread);
-        continue;
-      }
-      if (s.kind === Kind.FRAGMENT_SPREAD) {
-        const f = fragments.get(s.name.value);
-        const cond = f && schema.getType(f.typeCondition.name.value);
-        if (f && cond && !spread.has(f.name.value)) walk(f.selectionSet, cond, pages, path, new Set([...spread, f.name.value]));
-        continue;
-      }
-      if (!s.selectionSet) continue;
-      // A union has no fields of its own: its members' are reached through fragments.
-      const fields = parent instanceof GraphQLObjectType || parent instanceof GraphQLInterfaceType ? parent.getFields() : {};
-      const def = fields[s.name.value];
-      if (!def) continue;
-      const type = getNamedType(def.type);
-      const here = [...path, s.alias?.value ?? s.name.value];
-      let inner = pages;
-      if (isRelayConnection(type)) {
-        const arg = (name: string) => s.arguments?.find((a) => a.name.value === name)?.value;
-        const first = pageSize(arg("first"), vars, defaults);
-        const last = pageSize(arg("last"), vars, defaults);
-        const name = s.name.value;
-        if (first === undefined && last === undefined) {
-          out.errors.push({
-            type: "MISSING_PAGINATION_BOUNDARIES",
-            path: here,
-            locations: loc(s),
-            message: `You must provide a \`first\` or \`last\` value to properly paginate the \`${name}\` connection.`,
-          });
-          continue;
-        }
-        const over = [
-          ["first", first],
-          ["last", last],
-        ].find((e): e is [string, number] => typeof e[1] === "number" && (e[1] > MAX_PAGE || e[1] < 0));
-        if (over) {
-          out.errors.push({
-            type: "EXCESSIVE_PAGINATION",
-            path: here,
-            locations: loc(s),
-            message:
-              over[1] < 0
-                ? `\`${over[0]}\` on the \`${name}\` connection cannot be less than 0.`
-                : `Requesting ${over[1]} records on the \`${name}\` connection exceeds the \`${over[0]}\` limit of ${MAX_PAGE} records.`,
-          });
-          continue;
-        }
-        const size = Math.max(first ?? 0, last ?? 0);
-        requests += pages;
-        inner = pages * size;
-        out.nodeCount += inner;
-      }
-      walk(s.selectionSet, type, inner, here, spread);
-    }
-  };
+  const walk: CallWalk = { schema, fragments, defaults, vars, out: { nodeCount: 0, cost: 0, errors: [] }, requests: 0 };
   const root = op.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
-  if (root) walk(op.selectionSet, root, 1, [], new Set());
+  if (root) walkSelections(walk, op.selectionSet, root, 1, [], new Set());
+  const { out } = walk;
   if (!out.errors.length && out.nodeCount > MAX_NODES)
     out.errors.push({
       type: "MAX_NODE_LIMIT_EXCEEDED",
       message: `This query requests up to ${out.nodeCount.toLocaleString("en-US")} possible nodes which exceeds the maximum limit of ${MAX_NODES.toLocaleString("en-US")}.`,
     });
   // Mutations cost a point each, as a query of one request does.
-  out.cost = op.operation === "mutation" ? 1 : Math.max(1, Math.round(requests / 100));
+  out.cost = op.operation === "mutation" ? 1 : Math.max(1, Math.round(walk.requests / 100));
   return out;
+}
+
+/**
+ * Walks a selection set whose items each appear `pages` times in the answer. Fragments are
+ * followed into their type; a fragment already being spread on this path is not followed again.
+ */
+function walkSelections(
+  walk: CallWalk,
+  set: SelectionSetNode,
+  parent: GraphQLNamedType,
+  pages: number,
+  path: string[],
+  spread: Set<string>,
+): void {
+  for (const s of set.selections) {
+    if (s.kind === Kind.INLINE_FRAGMENT) {
+      const cond = s.typeCondition ? walk.schema.getType(s.typeCondition.name.value) : parent;
+      if (cond) walkSelections(walk, s.selectionSet, cond, pages, path, spread);
+      continue;
+    }
+    if (s.kind === Kind.FRAGMENT_SPREAD) {
+      const f = walk.fragments.get(s.name.value);
+      const cond = f && walk.schema.getType(f.typeCondition.name.value);
+      if (f && cond && !spread.has(f.name.value))
+        walkSelections(walk, f.selectionSet, cond, pages, path, new Set([...spread, f.name.value]));
+      continue;
+    }
+    if (s.selectionSet) walkField(walk, s, s.selectionSet, parent, pages, path, spread);
+  }
+}
+
+/** One field with a selection set: a connection multiplies the pages of what it holds (or is refused). */
+function walkField(
+  walk: CallWalk,
+  s: FieldNode,
+  selectionSet: SelectionSetNode,
+  parent: GraphQLNamedType,
+  pages: number,
+  path: string[],
+  spread: Set<string>,
+): void {
+  // A union has no fields of its own: its members' are reached through fragments.
+  const fields = parent instanceof GraphQLObjectType || parent instanceof GraphQLInterfaceType ? parent.getFields() : {};
+  const def = fields[s.name.value];
+  if (!def) return;
+  const type = getNamedType(def.type);
+  const here = [...path, s.alias?.value ?? s.name.value];
+  let inner = pages;
+  if (isRelayConnection(type)) {
+    const size = connectionPageSize(s, here, walk.vars, walk.defaults);
+    if (typeof size !== "number") {
+      walk.out.errors.push(size);
+      return;
+    }
+    walk.requests += pages;
+    inner = pages * size;
+    walk.out.nodeCount += inner;
+  }
+  walkSelections(walk, selectionSet, type, inner, here, spread);
+}
+
+/** A connection's page size (the larger of `first` and `last`), or GitHub's refusal of them. */
+function connectionPageSize(s: FieldNode, here: string[], vars: Vars, defaults: Map<string, ValueNode>): number | GithubErrorBody {
+  const arg = (name: string) => s.arguments?.find((a) => a.name.value === name)?.value;
+  const first = pageSize(arg("first"), vars, defaults);
+  const last = pageSize(arg("last"), vars, defaults);
+  const name = s.name.value;
+  if (first === undefined && last === undefined) {
+    return {
+      type: "MISSING_PAGINATION_BOUNDARIES",
+      path: here,
+      locations: loc(s),
+      message: `You must provide a \`first\` or \`last\` value to properly paginate the \`${name}\` connection.`,
+    };
+  }
+  const over = [
+    ["first", first],
+    ["last", last],
+  ].find((e): e is [string, number] => typeof e[1] === "number" && (e[1] > MAX_PAGE || e[1] < 0));
+  if (over) {
+    return {
+      type: "EXCESSIVE_PAGINATION",
+      path: here,
+      locations: loc(s),
+      message:
+        over[1] < 0
+          ? `\`${over[0]}\` on the \`${name}\` connection cannot be less than 0.`
+          : `Requesting ${over[1]} records on the \`${name}\` connection exceeds the \`${over[0]}\` limit of ${MAX_PAGE} records.`,
+    };
+  }
+  return Math.max(first ?? 0, last ?? 0);
 }
 
 /**

@@ -347,11 +347,76 @@ function hasUserLabel(doc: SearchDoc, value: string): boolean {
   });
 }
 
+const hasLabel = (doc: SearchDoc, id: string) => doc.message.labelIds.includes(id);
+
+/** `is:` — a message state, or any system label by its name. */
+function matchIs(doc: SearchDoc, value: string): boolean {
+  const has = (id: string) => hasLabel(doc, id);
+  if (value === "unread") return has("UNREAD");
+  if (value === "read") return !has("UNREAD");
+  if (value === "starred") return has("STARRED");
+  if (value === "important") return has("IMPORTANT");
+  // Snoozed and muted mail carry no label the API shows; the twin has neither state.
+  if (value === "snoozed" || value === "muted") return false;
+  return has(value.toUpperCase());
+}
+
+/** `in:` — a place (anywhere, drafts, chats), a system label, or a user label's name. */
+function matchIn(doc: SearchDoc, value: string): boolean {
+  const has = (id: string) => hasLabel(doc, id);
+  if (value === "anywhere") return true;
+  if (value === "drafts" || value === "draft") return has("DRAFT");
+  if (value === "chats") return has("CHAT");
+  // `in:` also takes a label's name, as `label:` does.
+  return has(value.toUpperCase()) || hasUserLabel(doc, value);
+}
+
+/** `has:` — an attachment, user labels, a star, or a Drive/YouTube link or attachment. */
+function matchHas(doc: SearchDoc, value: string): boolean {
+  const labels = doc.message.labelIds;
+  const attachments = doc.message.content.attachments;
+  if (value === "attachment") return attachments.length > 0;
+  if (value === "userlabels") return labels.some((id) => id.startsWith("Label_"));
+  if (value === "nouserlabels") return !labels.some((id) => id.startsWith("Label_"));
+  if (value === "yellow-star") return hasLabel(doc, "STARRED");
+  if (STARS.has(value)) return false;
+  const links = LINK_WORDS[value];
+  if (links === undefined) return false;
+  const types = DRIVE_TYPES[value] ?? [];
+  return attachments.some((a) => types.some((t) => a.mimeType.toLowerCase().startsWith(t))) || links.some((wanted) => doc.hasText(wanted));
+}
+
+/** The operators that compare a message's size or date; undefined for any other key. */
+function matchSizeOrDate(doc: SearchDoc, key: string, value: string, now: number): boolean | undefined {
+  switch (key) {
+    case "size":
+    case "larger":
+    case "smaller": {
+      // Checked when the query was read (takesValue). `size:` is "larger than a certain size in bytes".
+      const bytes = sizeBytes(value) ?? Number.NaN;
+      return key === "smaller" ? doc.message.sizeEstimate < bytes : doc.message.sizeEstimate > bytes;
+    }
+    case "newer_than":
+    case "older_than": {
+      // Checked when the query was read (takesValue); NaN would match nothing.
+      const span = relativeMs(value) ?? Number.NaN;
+      return key === "newer_than" ? doc.message.internalDate > now - span : doc.message.internalDate < now - span;
+    }
+    case "after":
+    case "newer":
+    case "before":
+    case "older": {
+      const at = dateMs(value) ?? Number.NaN;
+      return key === "after" || key === "newer" ? doc.message.internalDate >= at : doc.message.internalDate < at;
+    }
+    default:
+      return undefined;
+  }
+}
+
 function matchTerm(doc: SearchDoc, term: Term, now: number): boolean {
   const { key, words } = term;
   const value = term.value.toLowerCase();
-  const labels = doc.message.labelIds;
-  const has = (id: string) => labels.includes(id);
   switch (key) {
     case undefined:
       return doc.hasText(words);
@@ -371,66 +436,24 @@ function matchTerm(doc: SearchDoc, term: Term, now: number): boolean {
       return bare(doc.header("message-id")) === bare(value);
     }
     case "is":
-      if (value === "unread") return has("UNREAD");
-      if (value === "read") return !has("UNREAD");
-      if (value === "starred") return has("STARRED");
-      if (value === "important") return has("IMPORTANT");
-      // Snoozed and muted mail carry no label the API shows; the twin has neither state.
-      if (value === "snoozed" || value === "muted") return false;
-      return has(value.toUpperCase());
+      return matchIs(doc, value);
     case "in":
-      if (value === "anywhere") return true;
-      if (value === "drafts" || value === "draft") return has("DRAFT");
-      if (value === "chats") return has("CHAT");
-      // `in:` also takes a label's name, as `label:` does.
-      return has(value.toUpperCase()) || hasUserLabel(doc, value);
+      return matchIn(doc, value);
     case "category": {
       const label = CATEGORY_LABELS[value];
-      return label !== undefined && has(label);
+      return label !== undefined && hasLabel(doc, label);
     }
     case "label":
-      return has(value.toUpperCase()) || hasUserLabel(doc, value);
-    case "has": {
-      const attachments = doc.message.content.attachments;
-      if (value === "attachment") return attachments.length > 0;
-      if (value === "userlabels") return labels.some((id) => id.startsWith("Label_"));
-      if (value === "nouserlabels") return !labels.some((id) => id.startsWith("Label_"));
-      if (value === "yellow-star") return has("STARRED");
-      if (STARS.has(value)) return false;
-      const links = LINK_WORDS[value];
-      if (links === undefined) return false;
-      const types = DRIVE_TYPES[value] ?? [];
-      return (
-        attachments.some((a) => types.some((t) => a.mimeType.toLowerCase().startsWith(t))) || links.some((wanted) => doc.hasText(wanted))
-      );
-    }
-    case "size":
-    case "larger":
-    case "smaller": {
-      // Checked when the query was read (takesValue). `size:` is "larger than a certain size in bytes".
-      const bytes = sizeBytes(value) ?? Number.NaN;
-      return key === "smaller" ? doc.message.sizeEstimate < bytes : doc.message.sizeEstimate > bytes;
-    }
+      return hasLabel(doc, value.toUpperCase()) || hasUserLabel(doc, value);
+    case "has":
+      return matchHas(doc, value);
     case "filename":
       // A file's name by its words (`pdf` is its extension's word), or its MIME type's subtype.
       return doc.message.content.attachments.some(
         (a) => hasWords(wordsOf(a.filename), words) || a.mimeType.toLowerCase().split("/")[1] === value,
       );
-    case "newer_than":
-    case "older_than": {
-      // Checked when the query was read (takesValue); NaN would match nothing.
-      const span = relativeMs(value) ?? Number.NaN;
-      return key === "newer_than" ? doc.message.internalDate > now - span : doc.message.internalDate < now - span;
-    }
-    case "after":
-    case "newer":
-    case "before":
-    case "older": {
-      const at = dateMs(value) ?? Number.NaN;
-      return key === "after" || key === "newer" ? doc.message.internalDate >= at : doc.message.internalDate < at;
-    }
     default:
-      return false;
+      return matchSizeOrDate(doc, key, value, now) ?? false;
   }
 }
 

@@ -278,13 +278,16 @@ export function createIssue(gql: Gql, input: Record<string, unknown>): Row {
   return issue;
 }
 
+/** Records one column an update writes and its value (the UPDATE's SET list, in order). */
+type SetColumn = (col: string, v: string | number | null) => void;
+
 export function issueUpdate(gql: Gql, args: Args) {
   const input = inputOf(args, "IssueUpdateInput", ISSUE_UPDATE_FIELDS);
   const before = mustFind(gql, "Issue", String(args.id), "Issue");
   const labelsAtStart = currentLabels(gql, before.id);
   const sets: string[] = [];
   const params: (string | number | null)[] = [];
-  const set = (col: string, v: string | number | null) => {
+  const set: SetColumn = (col, v) => {
     sets.push(`${col} = ?`);
     params.push(v);
   };
@@ -293,26 +296,47 @@ export function issueUpdate(gql: Gql, args: Args) {
   const move = has(input, "teamId") ? teamMove(gql, before, input) : undefined;
   const team = move?.team ?? mustFind(gql, "Team", String(before.team_id));
   if (move) for (const [col, v] of Object.entries(move.sets)) set(col, v);
+  const assignee = setIssueFields(gql, input, before, team, now, set);
+  const labels = nextLabels(gql, team.id, input, move ? move.labels : labelsAtStart);
+  const labelsChanged = labels.join(",") !== labelsAtStart.join(",");
+  if (labelsChanged) setLabels(gql, before.id, labels);
+  if (sets.length) {
+    set("updated_at", now);
+    gql.db.run(`UPDATE lin_issues SET ${sets.join(", ")} WHERE id = ?`, ...params, before.id);
+  } else if (labelsChanged) {
+    gql.db.run("UPDATE lin_issues SET updated_at = ? WHERE id = ?", now, before.id);
+  }
+  if (assignee) subscribe(gql, before.id, assignee);
+  if (Array.isArray(input.subscriberIds)) {
+    gql.db.run("DELETE FROM lin_subscribers WHERE issue_id = ?", before.id);
+    for (const s of input.subscriberIds) subscribe(gql, before.id, userRef(gql, s, "subscriberIds"));
+  }
+  if (move) gql.db.run("INSERT OR IGNORE INTO lin_former_identifiers (identifier, issue_id) VALUES (?, ?)", before.identifier, before.id);
+  const issue = reload(gql, "Issue", before.id);
+  recordHistory(gql, before.id, historyChanges(before, issue, labelsAtStart, currentLabels(gql, before.id)), now);
+  issueWebhooks(gql, "update", issue, before);
+  return { success: true, lastSyncId: syncId(gql), issue };
+}
+
+/**
+ * Checks and records the issue's own columns the input changes, in the order Linear's checks
+ * answer. Returns the new assignee when the input names one (undefined when it does not).
+ */
+function setIssueFields(
+  gql: Gql,
+  input: Record<string, unknown>,
+  before: Row,
+  team: Row,
+  now: string,
+  set: SetColumn,
+): string | null | undefined {
   if (has(input, "title")) {
     const t = strOr(input.title);
     if (!t?.trim()) throw invalidInput("title must not be empty", "The issue needs a title.");
     set("title", t);
   }
   if (has(input, "description")) set("description", strOr(input.description));
-  if (has(input, "stateId")) {
-    const st = stateOfTeam(gql, team.id, input.stateId);
-    set("state_id", st.id);
-    if (st.id !== before.state_id) {
-      const t = stateTimes(String(st.type), now, {
-        started_at: str(before.started_at),
-        completed_at: str(before.completed_at),
-        canceled_at: str(before.canceled_at),
-      });
-      set("started_at", t.started_at);
-      set("completed_at", t.completed_at);
-      set("canceled_at", t.canceled_at);
-    }
-  }
+  if (has(input, "stateId")) setState(gql, before, team, input.stateId, now, set);
   let assignee: string | null | undefined;
   if (has(input, "assigneeId")) {
     assignee = userRef(gql, input.assigneeId, "assigneeId");
@@ -329,40 +353,47 @@ export function issueUpdate(gql: Gql, args: Args) {
     set("trashed", input.trashed === true ? 1 : 0);
     set("archived_at", input.trashed === true ? now : null);
   }
-  if (has(input, "snoozedUntilAt")) {
-    const until = input.snoozedUntilAt === null ? null : strOr(input.snoozedUntilAt);
-    if (until !== null && Number.isNaN(Date.parse(until))) throw invalidInput("snoozedUntilAt must be a date-time");
-    set("snoozed_until_at", until);
-    // Linear records who snoozed: the caller unless snoozedById says otherwise.
-    if (!has(input, "snoozedById")) set("snoozed_by_id", until === null ? null : gql.viewerId);
-  }
+  if (has(input, "snoozedUntilAt")) setSnooze(gql, input, set);
   if (has(input, "snoozedById")) set("snoozed_by_id", userRef(gql, input.snoozedById, "snoozedById"));
   if (has(input, "delegateId")) set("delegate_id", userRef(gql, input.delegateId, "delegateId"));
-  let labels = move ? move.labels : labelsAtStart;
-  const labelsBefore = labelsAtStart.join(",");
-  if (has(input, "labelIds")) labels = labelsForTeam(gql, team.id, input.labelIds);
-  if (has(input, "addedLabelIds")) labels = [...labels, ...labelsForTeam(gql, team.id, input.addedLabelIds)];
+  return assignee;
+}
+
+/** A new workflow state of the issue's team; a change of state moves the started/completed/canceled times. */
+function setState(gql: Gql, before: Row, team: Row, stateId: unknown, now: string, set: SetColumn): void {
+  const st = stateOfTeam(gql, team.id, stateId);
+  set("state_id", st.id);
+  if (st.id !== before.state_id) {
+    const t = stateTimes(String(st.type), now, {
+      started_at: str(before.started_at),
+      completed_at: str(before.completed_at),
+      canceled_at: str(before.canceled_at),
+    });
+    set("started_at", t.started_at);
+    set("completed_at", t.completed_at);
+    set("canceled_at", t.canceled_at);
+  }
+}
+
+/** Snoozing until a date-time (null wakes the issue). */
+function setSnooze(gql: Gql, input: Record<string, unknown>, set: SetColumn): void {
+  const until = input.snoozedUntilAt === null ? null : strOr(input.snoozedUntilAt);
+  if (until !== null && Number.isNaN(Date.parse(until))) throw invalidInput("snoozedUntilAt must be a date-time");
+  set("snoozed_until_at", until);
+  // Linear records who snoozed: the caller unless snoozedById says otherwise.
+  if (!has(input, "snoozedById")) set("snoozed_by_id", until === null ? null : gql.viewerId);
+}
+
+/** The issue's labels after the input: `labelIds` replaces them, then `addedLabelIds` and `removedLabelIds` apply. */
+function nextLabels(gql: Gql, teamId: string, input: Record<string, unknown>, current: string[]): string[] {
+  let labels = current;
+  if (has(input, "labelIds")) labels = labelsForTeam(gql, teamId, input.labelIds);
+  if (has(input, "addedLabelIds")) labels = [...labels, ...labelsForTeam(gql, teamId, input.addedLabelIds)];
   if (has(input, "removedLabelIds")) {
-    const removed = new Set(labelsForTeam(gql, team.id, input.removedLabelIds));
+    const removed = new Set(labelsForTeam(gql, teamId, input.removedLabelIds));
     labels = labels.filter((l) => !removed.has(l));
   }
-  if (labels.join(",") !== labelsBefore) setLabels(gql, before.id, labels);
-  if (sets.length) {
-    set("updated_at", now);
-    gql.db.run(`UPDATE lin_issues SET ${sets.join(", ")} WHERE id = ?`, ...params, before.id);
-  } else if (labels.join(",") !== labelsBefore) {
-    gql.db.run("UPDATE lin_issues SET updated_at = ? WHERE id = ?", now, before.id);
-  }
-  if (assignee) subscribe(gql, before.id, assignee);
-  if (Array.isArray(input.subscriberIds)) {
-    gql.db.run("DELETE FROM lin_subscribers WHERE issue_id = ?", before.id);
-    for (const s of input.subscriberIds) subscribe(gql, before.id, userRef(gql, s, "subscriberIds"));
-  }
-  if (move) gql.db.run("INSERT OR IGNORE INTO lin_former_identifiers (identifier, issue_id) VALUES (?, ?)", before.identifier, before.id);
-  const issue = reload(gql, "Issue", before.id);
-  recordHistory(gql, before.id, historyChanges(before, issue, labelsAtStart, currentLabels(gql, before.id)), now);
-  issueWebhooks(gql, "update", issue, before);
-  return { success: true, lastSyncId: syncId(gql), issue };
+  return labels;
 }
 
 /**

@@ -6,7 +6,7 @@ import { address, arg, expand, idParam, listQuery, metadata, route } from "../de
 import { fail, invalidRequest, missingParam, stateError, stripeError } from "../errors";
 import { changed, emit } from "../events";
 import { buildPaymentIntent, buildRefund, cardFee, formatAmount, minimumAmount } from "../objects";
-import { addTxn, amountTooSmall, attachTo, cardError, makeCharge, resolvePaymentMethod } from "../money";
+import { addTxn, amountTooSmall, attachTo, type ChargeResult, cardError, makeCharge, resolvePaymentMethod } from "../money";
 import { getObject, insertObject, newId, num, rec, saveObject, str, strMap, type Rec } from "../store";
 import { render } from "../view";
 import type { TwinResponse } from "../../types";
@@ -23,6 +23,94 @@ function checkAmount(amount: number, currency: string): void {
     );
 }
 
+/** The test cards that always ask for 3D Secure (4000 0027 6000 3184, 4000 0000 0000 3220). */
+const asksForAuthentication = (pm: Rec) => rec(pm.card).last4 === "3220" || rec(pm.card).last4 === "3184";
+
+/** The intent waits for the customer to pass 3D Secure (`requires_action`, with its next action). */
+function requireAuthentication(c: Call, before: Rec, pm: Rec): Rec {
+  const pi = {
+    ...before,
+    payment_method: pm.id,
+    status: "requires_action",
+    next_action: {
+      type: "use_stripe_sdk",
+      use_stripe_sdk: {
+        type: "three_d_secure_redirect",
+        stripe_js: `https://hooks.stripe.com/3d_secure_2/hosted?payment_intent=${String(before.id)}`,
+        source: `src_${String(before.id).slice(3)}`,
+      },
+    },
+  };
+  saveObject(c.db, "payment_intent", pi);
+  emit(c, "payment_intent.requires_action", "payment_intent", pi);
+  return pi;
+}
+
+/** A declined charge: the intent goes back to `requires_payment_method` and the call answers the card error. */
+function declineIntent(
+  c: Call,
+  before: Rec,
+  pm: Rec,
+  charge: Rec,
+  decline: NonNullable<ChargeResult["decline"]>,
+): { pi: Rec; error: TwinResponse } {
+  const error = {
+    ...decline,
+    type: "card_error",
+    charge: charge.id,
+    payment_method: render(c.db, "payment_method", pm),
+    doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, "-")}`,
+  };
+  const pi = {
+    ...before,
+    payment_method: null,
+    status: "requires_payment_method",
+    latest_charge: charge.id,
+    last_payment_error: error,
+    next_action: null,
+  };
+  saveObject(c.db, "payment_intent", pi);
+  emit(c, "payment_intent.payment_failed", "payment_intent", pi);
+  return {
+    pi,
+    error: cardError(decline, {
+      charge: charge.id,
+      payment_intent: render(c.db, "payment_intent", pi),
+      payment_method: render(c.db, "payment_method", pm),
+    }),
+  };
+}
+
+/** A charge that went through: captured (`succeeded`), or held for a manual capture (`requires_capture`). */
+function settleIntent(c: Call, before: Rec, pm: Rec, charge: Rec, manual: boolean): Rec {
+  // A payment that sets the card up for future use saves it to the customer, as on Stripe
+  // (docs.stripe.com/payments/save-during-payment).
+  if (before.setup_future_usage && typeof before.customer === "string") attachTo(c, pm, before.customer, "payment_method");
+  const amount = num(before.amount) ?? 0;
+  const pi = manual
+    ? {
+        ...before,
+        payment_method: pm.id,
+        status: "requires_capture",
+        amount_capturable: amount,
+        latest_charge: charge.id,
+        last_payment_error: null,
+        next_action: null,
+      }
+    : {
+        ...before,
+        payment_method: pm.id,
+        status: "succeeded",
+        amount_received: amount,
+        latest_charge: charge.id,
+        last_payment_error: null,
+        next_action: null,
+      };
+  saveObject(c.db, "payment_intent", pi);
+  emit(c, manual ? "payment_intent.amount_capturable_updated" : "payment_intent.succeeded", "payment_intent", pi);
+  return pi;
+}
+
 /** Confirms an intent with its payment method: the card's behaviour decides where it ends. */
 export function confirmIntent(c: Call, before: Rec): { pi: Rec; error?: TwinResponse } {
   const pmId = str(before.payment_method);
@@ -36,81 +124,12 @@ export function confirmIntent(c: Call, before: Rec): { pi: Rec; error?: TwinResp
     };
   }
   const pm = resolvePaymentMethod(c, pmId, "payment_method");
-  if (rec(pm.card).last4 === "3220" || rec(pm.card).last4 === "3184") {
-    if (before.status !== "requires_action") {
-      const pi = {
-        ...before,
-        payment_method: pm.id,
-        status: "requires_action",
-        next_action: {
-          type: "use_stripe_sdk",
-          use_stripe_sdk: {
-            type: "three_d_secure_redirect",
-            stripe_js: `https://hooks.stripe.com/3d_secure_2/hosted?payment_intent=${String(before.id)}`,
-            source: `src_${String(before.id).slice(3)}`,
-          },
-        },
-      };
-      saveObject(c.db, "payment_intent", pi);
-      emit(c, "payment_intent.requires_action", "payment_intent", pi);
-      return { pi };
-    }
-  }
+  // Confirming again once the customer has authenticated goes on to the charge.
+  if (asksForAuthentication(pm) && before.status !== "requires_action") return { pi: requireAuthentication(c, before, pm) };
   const manual = before.capture_method === "manual";
   const result = makeCharge(c, before, pm, !manual);
-  if (result.decline) {
-    const error = {
-      ...result.decline,
-      type: "card_error",
-      charge: result.charge.id,
-      payment_method: render(c.db, "payment_method", pm),
-      doc_url: `https://stripe.com/docs/error-codes/${result.decline.code.replace(/_/g, "-")}`,
-    };
-    const pi = {
-      ...before,
-      payment_method: null,
-      status: "requires_payment_method",
-      latest_charge: result.charge.id,
-      last_payment_error: error,
-      next_action: null,
-    };
-    saveObject(c.db, "payment_intent", pi);
-    emit(c, "payment_intent.payment_failed", "payment_intent", pi);
-    return {
-      pi,
-      error: cardError(result.decline, {
-        charge: result.charge.id,
-        payment_intent: render(c.db, "payment_intent", pi),
-        payment_method: render(c.db, "payment_method", pm),
-      }),
-    };
-  }
-  // A payment that sets the card up for future use saves it to the customer, as on Stripe
-  // (docs.stripe.com/payments/save-during-payment).
-  if (before.setup_future_usage && typeof before.customer === "string") attachTo(c, pm, before.customer, "payment_method");
-  const amount = num(before.amount) ?? 0;
-  const pi = manual
-    ? {
-        ...before,
-        payment_method: pm.id,
-        status: "requires_capture",
-        amount_capturable: amount,
-        latest_charge: result.charge.id,
-        last_payment_error: null,
-        next_action: null,
-      }
-    : {
-        ...before,
-        payment_method: pm.id,
-        status: "succeeded",
-        amount_received: amount,
-        latest_charge: result.charge.id,
-        last_payment_error: null,
-        next_action: null,
-      };
-  saveObject(c.db, "payment_intent", pi);
-  emit(c, manual ? "payment_intent.amount_capturable_updated" : "payment_intent.succeeded", "payment_intent", pi);
-  return { pi };
+  if (result.decline) return declineIntent(c, before, pm, result.charge, result.decline);
+  return { pi: settleIntent(c, before, pm, result.charge, manual) };
 }
 
 /**
