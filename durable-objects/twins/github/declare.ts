@@ -12,6 +12,7 @@ import type { Route, TwinContext, TwinResponse } from "../types";
 import { conditional } from "./conditional";
 import { ghError, ghNotFound, ghValidationFailed } from "./errors";
 import { jsonValue } from "./input";
+import { requireRepo } from "./repos";
 
 type Shape = z.ZodRawShape;
 type Out<S extends Shape> = z.output<z.ZodObject<S>>;
@@ -133,8 +134,17 @@ export function route<
       // The body was parsed by `z.object(spec.body)`, so it has that shape; a route without one reads `{}`.
       spec.handler(ctx, { params: input.params, query: input.query, body: (input.body ?? {}) as Out<B> }),
   });
+  // GitHub resolves the repository a path names before it reads the request: a missing one is
+  // its 404 whatever the body holds, so the declaration's refusal never comes first.
+  const namesRepo = spec.params !== undefined && "owner" in spec.params && "repo" in spec.params;
   // Every answer gets its ETag (and a GET its 304) here, once for all routes.
-  return { ...built, handler: (ctx) => conditional(ctx, built.handler(ctx)) };
+  return {
+    ...built,
+    handler: (ctx) => {
+      if (namesRepo) requireRepo(ctx);
+      return conditional(ctx, built.handler(ctx));
+    },
+  };
 }
 
 // The arguments GitHub's REST names use, described once for the handler, the tool and OpenAPI.

@@ -47,6 +47,14 @@ describe("a declared route refuses a wrong-typed field in GitHub's words, naming
     expect(await res.json()).toMatchObject({ message: "Not Found", status: "404" });
   });
 
+  it("answers a missing repository's 404 before it reads the body, as GitHub resolves the path first", async () => {
+    const { octokit } = await sandboxWith(smallWorld());
+    const createLabel: string = "POST /repos/{owner}/{repo}/labels";
+    const err = await failure(octokit.request(createLabel, { owner: "acme", repo: "nope", name: "triage", color: 5 }));
+    expect(err.status).toBe(404);
+    expect(err.response.data.message).toBe("Not Found");
+  });
+
   it("stays lenient where GitHub is: a malformed page size or sort is ignored, not refused", async () => {
     const { sandbox } = await sandboxWith(smallWorld());
     const res = await twinFetch(sandbox, "/repos/acme/api/issues?per_page=abc&sort=sideways&state=everything");
