@@ -1,5 +1,6 @@
 // PaymentIntents (create, confirm with test cards: success, decline, 3DS; manual capture with
 // partial amounts; cancel), Charges and Refunds, keeping a charge's refunded amounts right.
+import { threeDSecureAction } from "../three-d-secure";
 import type { Route } from "../../types";
 import { filterOf, listResponse, load, show, type Call } from "../call";
 import { address, arg, expand, idParam, listQuery, metadata, route } from "../declare";
@@ -32,14 +33,7 @@ function requireAuthentication(c: Call, before: Rec, pm: Rec): Rec {
     ...before,
     payment_method: pm.id,
     status: "requires_action",
-    next_action: {
-      type: "use_stripe_sdk",
-      use_stripe_sdk: {
-        type: "three_d_secure_redirect",
-        stripe_js: `https://hooks.stripe.com/3d_secure_2/hosted?payment_intent=${String(before.id)}`,
-        source: `src_${String(before.id).slice(3)}`,
-      },
-    },
+    next_action: threeDSecureAction("payment_intent", String(before.id)),
   };
   saveObject(c.db, "payment_intent", pi);
   emit(c, "payment_intent.requires_action", "payment_intent", pi);

@@ -2,6 +2,7 @@
 // retrieve, update, list, confirm with Stripe's test cards (success; decline; `requires_action` for
 // the authentication cards of docs.stripe.com/testing#authentication-and-setup), cancel. On
 // success the payment method is attached to the intent's customer (`payment_method.attached`).
+import { threeDSecureAction } from "../three-d-secure";
 import type { Route, TwinResponse } from "../../types";
 import { filterOf, listResponse, load, show, type Call } from "../call";
 import { arg, expand, idParam, listQuery, metadata, route } from "../declare";
@@ -47,14 +48,7 @@ export function confirmSetup(c: Call, before: Rec): { si: Rec; error?: TwinRespo
       ...before,
       payment_method: pm.id,
       status: "requires_action",
-      next_action: {
-        type: "use_stripe_sdk",
-        use_stripe_sdk: {
-          type: "three_d_secure_redirect",
-          stripe_js: `https://hooks.stripe.com/3d_secure_2/hosted?setup_intent=${String(before.id)}`,
-          source: `src_${String(before.id).slice(5)}`,
-        },
-      },
+      next_action: threeDSecureAction("setup_intent", String(before.id)),
     };
     saveObject(c.db, "setup_intent", si);
     emit(c, "setup_intent.requires_action", "setup_intent", si);
