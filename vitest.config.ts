@@ -4,6 +4,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { conformanceService } from "./test/conformance/collector";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "d1-migrations"));
@@ -15,6 +16,8 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
+                // Node-side schema checks of every twin answer a test gets (test/workers/setup.ts).
+                serviceBindings: { CONFORMANCE: conformanceService },
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   ADMIN_SECRET: "test-admin-secret",
@@ -32,6 +35,9 @@ export default defineConfig(async () => {
             include: ["test/workers/**/*.test.ts"],
             setupFiles: ["test/workers/setup.ts"],
             testTimeout: 30_000,
+            // After each test its sandboxes' tapes are checked against the vendors' schemas
+            // (setup.ts): a test that made many sandboxes of a thousand calls takes a while.
+            hookTimeout: 60_000,
           },
         },
         {

@@ -14,7 +14,7 @@ import { OUTBOX_MIGRATION, flushOutbox, hasPendingWebhooks } from "./outbox";
 import { TAPE_MIGRATION, TAPE_PARTS_MIGRATION, type TapeEntry, appendTape, tapePage } from "./tape";
 import { TWIN_IDS, isTwinId, twinById } from "./twins/registry";
 import type { TwinId } from "./twins/registry";
-import type { Clock, TwinRequest, TwinResponse } from "./twins/types";
+import type { Clock, TwinRequest, TwinResponse, WorldReader } from "./twins/types";
 import { writeEvidence } from "./evidence-writer";
 import { textPages } from "./text-pages";
 
@@ -131,6 +131,14 @@ export class Sandbox extends DurableObject<Env> {
   readonly #egress: EgressPolicy;
   /** A nested transaction: a delivery that throws is undone without undoing the call it rode on. */
   readonly #savepoint: Savepoint = (work) => this.ctx.storage.transactionSync(work);
+  /** The world as a twin's `prepare` may see it: reads only, refused before any other statement runs. */
+  readonly #worldReader: WorldReader = {
+    all: <T>(query: string, ...params: (string | number | null)[]): T[] => {
+      const rows = this.#db.readingOnly(() => this.#db.all<T>(query, ...params));
+      if (rows === undefined) throw new Error("a twin's prepare may only read the world");
+      return rows;
+    },
+  };
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -254,7 +262,7 @@ export class Sandbox extends DurableObject<Env> {
     }
     if (meta.frozenAt) return twin.errors.gone("This sandbox is being finalized; its twins no longer answer.");
     // What the twin must compute asynchronously (parsing a message) happens outside the transaction.
-    const req = twin.prepare ? await twin.prepare(sent) : sent;
+    const req = twin.prepare ? await twin.prepare(sent, this.#worldReader) : sent;
     const firstCall = meta.state === "ready";
     const twinFor = (id: string) => (isTwinId(id) && meta.twins.includes(id) ? twinById(id) : undefined);
     let response: TwinResponse;

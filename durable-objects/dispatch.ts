@@ -131,6 +131,7 @@ export function dispatch(
       else recordDeliveryFailure(db, twin.id, "webhook", clock.now(), `refused by the egress policy: ${verdict.reason}`);
     },
     egress,
+    ...(host.savepoint ? { savepoint: host.savepoint } : {}),
   });
   const mutated = db.rowsWritten > writesBefore;
   // What this call scheduled with `{ calls: 0 }` lands with it.

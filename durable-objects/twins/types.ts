@@ -89,6 +89,12 @@ export interface TwinContext {
    * and refuses a URL it refuses, in the vendor's shape; a queued delivery is checked again anyway.
    */
   egress(url: string): EgressVerdict;
+  /**
+   * Runs `work` as a nested transaction: if it throws, its writes are undone and the call's own
+   * stand. For a twin that serves several calls within one (a batch endpoint), so each inner
+   * refusal changes nothing, as a refused call changes nothing. Absent outside a Sandbox.
+   */
+  savepoint?<T>(work: () => T): T;
 }
 
 export interface WebhookDelivery {
@@ -325,9 +331,11 @@ export interface TwinWire {
   binaryBody?(path: string): boolean;
   /**
    * Asynchronous work a call needs before its synchronous transaction (parsing MIME with a
-   * promise-based library): returns the request with `prepared` set. It must not touch the world.
+   * promise-based library): returns the request with `prepared` set. It may read the world through
+   * `world` (what an earlier call left for it to finish: an upload's earlier chunks) and must not
+   * write it; the handler checks again, in its transaction, that what it read still holds.
    */
-  prepare?(req: TwinRequest): Promise<TwinRequest>;
+  prepare?(req: TwinRequest, world: WorldReader): Promise<TwinRequest>;
   /**
    * Whether a call only reads the world: GET and HEAD unless the twin says otherwise (a GraphQL
    * query does; undefined leaves it to the method). Such a call is first served without a
@@ -359,6 +367,11 @@ export interface TwinWire {
    * attempt and its events) says which answers keep their writes.
    */
   keepsWrites?(res: TwinResponse): boolean;
+}
+
+/** What `prepare` may read of the world: SELECT statements only (any other throws before it runs). */
+export interface WorldReader {
+  all<T>(query: string, ...params: (string | number | null)[]): T[];
 }
 
 /** The platform's refusals, each as the vendor words it (status, body, headers). */

@@ -1,6 +1,7 @@
 // Test helpers: the platform as a user reaches it, through the router (SELF), with the local key.
 import { SELF } from "cloudflare:test";
 import { Octokit } from "@octokit/rest";
+import { rememberSandbox } from "./conformance";
 
 export const ORIGIN = "http://pome.test";
 export const LOCAL_KEY = "pme_local_dev";
@@ -33,7 +34,10 @@ export const STUB_TASK = "IyAuLgo=";
 export async function createSandbox(body: Record<string, unknown> = {}, key?: string): Promise<CreatedSandbox> {
   const res = await postJson("/v1/sandboxes", { task_source: STUB_TASK, ...body }, { key });
   if (res.status !== 201) throw new Error(`create sandbox: ${res.status} ${await res.text()}`);
-  return (await res.json()) as CreatedSandbox;
+  const sandbox = (await res.json()) as CreatedSandbox;
+  // After the test, its answers are checked against the vendors' schemas (test/workers/setup.ts).
+  rememberSandbox(sandbox);
+  return sandbox;
 }
 
 /** Fetch from inside the Workers runtime: Octokit's requests go through the router. */

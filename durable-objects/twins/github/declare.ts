@@ -12,7 +12,7 @@ import type { Route, TwinContext, TwinResponse } from "../types";
 import { conditional } from "./conditional";
 import { ghError, ghNotFound, ghValidationFailed } from "./errors";
 import { jsonValue } from "./input";
-import { requireRepo } from "./repos";
+import { requireRepo, requireWritableRepo } from "./repos";
 
 type Shape = z.ZodRawShape;
 type Out<S extends Shape> = z.output<z.ZodObject<S>>;
@@ -34,6 +34,12 @@ export interface GithubRouteSpec<P extends Shape, Q extends Shape, B extends Sha
   missingField?: readonly string[];
   /** A bare JSON array body is read as this field (`POST …/labels` takes `["bug"]` as well as `{labels}`). */
   bareArrayAs?: string;
+  /**
+   * A write under /repos/{owner}/{repo}/ that an archived repository still takes (forking,
+   * transferring, managing collaborators). Every other one is refused with GitHub's 403
+   * "Repository was archived so is read-only."
+   */
+  writableWhenArchived?: boolean;
   handler(ctx: TwinContext, input: GithubInput<P, Q, B>): TwinResponse;
 }
 
@@ -137,11 +143,14 @@ export function route<
   // GitHub resolves the repository a path names before it reads the request: a missing one is
   // its 404 whatever the body holds, so the declaration's refusal never comes first.
   const namesRepo = spec.params !== undefined && "owner" in spec.params && "repo" in spec.params;
+  // An archived repository is read-only: a write beneath it is refused before the request is read.
+  const guardsArchive = namesRepo && spec.method !== "GET" && spec.pattern.startsWith("/repos/:owner/:repo/") && !spec.writableWhenArchived;
   // Every answer gets its ETag (and a GET its 304) here, once for all routes.
   return {
     ...built,
     handler: (ctx) => {
-      if (namesRepo) requireRepo(ctx);
+      if (guardsArchive) requireWritableRepo(ctx);
+      else if (namesRepo) requireRepo(ctx);
       return conditional(ctx, built.handler(ctx));
     },
   };

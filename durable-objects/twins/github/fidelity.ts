@@ -89,15 +89,64 @@ const agentRelevant: AgentRelevantSet = {
   ],
 };
 
+/**
+ * GitHub's refusals on the CI surfaces that the description does not list (it gives most Actions
+ * and Checks operations their success status alone): 404 for a run, job, workflow, check or suite
+ * the repository does not hold; 422 for a head sha or ref that names no commit, or a completed
+ * check run without a conclusion; 403 for re-running a run that has not completed, or for updating a
+ * check run another app (GitHub Actions) reported. The bodies are
+ * GitHub's basic error (`message`, `documentation_url`).
+ */
+const UNLISTED_REFUSAL = "GitHub answers this refusal with its basic error body; the description lists only the success status";
+const ciRefusals = (statuses: readonly number[], operations: readonly string[]): Divergence[] =>
+  operations.flatMap((operation) =>
+    statuses.map((status) => ({ operation, status, path: "/", kind: "status" as const, reason: UNLISTED_REFUSAL })),
+  );
+
+const ciDivergences: readonly Divergence[] = [
+  ...ciRefusals(
+    [404],
+    [
+      "actions/get-workflow",
+      "actions/list-workflow-runs",
+      "actions/get-workflow-run",
+      "actions/delete-workflow-run",
+      "actions/re-run-workflow",
+      "actions/re-run-workflow-failed-jobs",
+      "actions/cancel-workflow-run",
+      "actions/list-jobs-for-workflow-run",
+      "actions/get-job-for-workflow-run",
+      "actions/download-job-logs-for-workflow-run",
+      "actions/list-workflow-run-artifacts",
+      "actions/create-workflow-dispatch",
+      "checks/get",
+      "checks/update",
+      "checks/list-annotations",
+      "checks/list-for-ref",
+      "checks/list-for-suite",
+      "checks/get-suite",
+      "checks/rerequest-suite",
+      "checks/list-suites-for-ref",
+      "repos/get-webhook-delivery",
+      "repos/redeliver-webhook-delivery",
+      "repos/list-webhook-deliveries",
+    ],
+  ),
+  ...ciRefusals([422], ["actions/create-workflow-dispatch", "checks/create", "checks/update", "checks/create-suite"]),
+  ...ciRefusals([403], ["actions/re-run-workflow", "actions/re-run-workflow-failed-jobs", "checks/update"]),
+];
+
 export const divergences: readonly Divergence[] = [
-  {
+  // Every refusal GitHub answers with a described body (basic-error for 403, 404, 405, 409;
+  // validation-error for 422) carries `status`: github/rest-api-description#3726 shows
+  // `{ message: 'Not Found', documentation_url: …, status: '404' }`.
+  ...[403, 404, 405, 409, 410, 422].map((status) => ({
     operation: "*",
-    status: 422,
+    status,
     path: "/status",
-    kind: "extra",
-    reason:
-      "GitHub's error answers carry status (\"422\") beside message and documentation_url; the description's validation-error schema does not list it",
-  },
+    kind: "extra" as const,
+    reason: `GitHub's error answers carry status ("${status}") beside message and documentation_url; the description's error schemas do not list it`,
+  })),
   {
     operation: "search/issues-and-pull-requests",
     path: "/search_type",
@@ -110,6 +159,38 @@ export const divergences: readonly Divergence[] = [
     kind: "type",
     reason: "an issue without a body has body null, as GitHub itself answers; the description types it string without nullable",
   },
+  // Each rate-limit bucket names itself (`"resource": "core"`), as GitHub answers /rate_limit and
+  // its X-RateLimit-Resource header does; the description's rate-limit schema does not list it.
+  ...["/resources/*/resource", "/rate/resource"].map((path) => ({
+    operation: "rate-limit/get",
+    path,
+    kind: "extra" as const,
+    reason: "GitHub's rate-limit buckets carry resource (the bucket's name); the description's rate-limit schema omits it",
+  })),
+  // An organization without a company, email or location answers null for it, as GitHub's own
+  // organizations do (GET /orgs/github: "company": null); the description types them string.
+  ...["/company", "/email", "/location"].map((path) => ({
+    operation: "orgs/get",
+    path,
+    kind: "type" as const,
+    reason: "an organization's unset profile fields are null, as GitHub answers them; the description types them string without nullable",
+  })),
+  // Issue events the twin records with one more field than the description's event schemas list.
+  ...["issues/list-events", "issues/list-events-for-repo"].map((operation) => ({
+    operation,
+    path: "/*/state_reason",
+    kind: "extra" as const,
+    reason:
+      "a closed or reopened event carries the state_reason the issue took (completed, not_planned); the description's issue-event schema does not list it",
+  })),
+  {
+    operation: "issues/list-events-for-timeline",
+    path: "/*/assigner",
+    kind: "extra",
+    reason:
+      "an assigned event on the timeline is the same record as in the issue's events and carries its assigner; the description's timeline-assigned-issue-event lists assignee only",
+  },
+  ...ciDivergences,
 ];
 
 /**
@@ -202,31 +283,37 @@ export function conformance(root: string) {
     if (!route?.op.operationId) return undefined;
     const response = responseOf(route.op.responses?.[String(status)]);
     const schema = response?.content?.["application/json"]?.schema ?? response?.content?.["application/scim+json"]?.schema;
-    return { operation: route.op.operationId, validate: schemas(`${route.op.operationId} ${status}`, schema) };
+    return {
+      operation: route.op.operationId,
+      validate: schemas(`${route.op.operationId} ${status}`, schema),
+      checkBranch: schemas.checkBranch,
+    };
   };
 }
 
 /** Why GitHub's other operations answer 501, by area (the operationId's prefix). */
 const notImplemented: TwinFidelity["notImplemented"] = {
   byPrefix: {
-    "actions/": "GitHub Actions (workflows, runs, jobs, logs, artifacts, secrets) are not in the twin's world yet",
-    "checks/": "check runs and suites are not in the twin's world yet (commit statuses are)",
+    "actions/":
+      "this part of GitHub Actions (secrets, variables, runners, caches, permissions, run logs archives, artifact downloads, ...) is not modelled; workflows, runs, jobs, job logs and artifact lists are",
+    "checks/":
+      "check suite preferences (auto-trigger settings per app) and re-requesting a single check run are not modelled; runs, suites and annotations are",
     "apps/": "GitHub App installations and their tokens: a sandbox's token stands in for an installation",
     "oidc/": "OIDC token customisation belongs to hosted CI, which the twin does not run",
     "credentials/": "credential revocation is a GitHub-wide security service, outside a sandbox",
-    "activity/": "notifications, stars, watching and event feeds are not modelled yet",
+    "activity/": "watching and event feeds are not modelled yet (stars and notifications are)",
     "reactions/": "reactions on this kind of object (commit comments, releases, team discussions) are not stored",
     "gists/": "gists are outside the repository-and-collaboration world the twin models",
     "projects/": "Projects (classic) is retired by GitHub; the twin does not serve it",
     "orgs/": "organization administration (members, settings, hooks, rulesets, custom roles) is not modelled beyond reads the twin serves",
-    "teams/": "teams and their memberships are not modelled yet",
+    "teams/":
+      "this team operation (creating, editing and deleting teams, discussions, legacy id routes, ...) is not built yet; teams, their members, memberships and repositories are",
     "users/": "user account administration (emails, keys, followers, blocks) is not modelled",
-    "repos/": "repository administration (settings, hooks, deployments, pages, releases, rulesets, traffic, ...) is not built yet",
-    "issues/": "this issue operation (sub-issues, milestone writes, issue types, dependencies, ...) is not built yet",
+    "repos/": "repository administration (settings, deployments, pages, releases, rulesets, traffic, ...) is not built yet",
+    "issues/": "this issue operation (milestone writes, issue types, dependencies, ...) is not built yet (sub-issues are)",
     "pulls/": "this pull-request operation (review dismissal, codespaces, ...) is not built yet",
-    "search/": "code, commit, topic and label search are not built yet",
+    "search/": "this search is not built yet (issues, code, commits, repositories, users, labels and topics are)",
     "git/": "this part of the git database is not built yet",
-    "repos/create-for-authenticated-user": "creating, forking and deleting repositories is not built yet",
     "meta/": "GitHub's service metadata (meta, octocat, zen, versions) is static reference data the twin does not serve",
     "emojis/": "static reference data the twin does not serve",
     "gitignore/": "static reference data the twin does not serve",

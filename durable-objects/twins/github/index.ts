@@ -13,6 +13,7 @@ import { GITHUB_MIGRATIONS } from "./tables";
 import { bootGithub, exportGithub } from "./world";
 import { FIDELITY_JSON } from "./fidelity.generated";
 import { githubOfficialTools } from "./official-tools";
+import { signGithubWebhook } from "./webhooks";
 
 /** GitHub's REST paths, for the credential-routed root form. */
 const ROOT_PREFIXES = [
@@ -95,6 +96,9 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
   migrations: GITHUB_MIGRATIONS,
   boot: bootGithub,
   exportState: exportGithub,
+
+  // TwinTimed: repository webhooks carry X-Hub-Signature-256 (webhooks.ts).
+  signWebhook: (delivery) => signGithubWebhook(delivery),
 
   // TwinGrading
   checks: githubChecks,

@@ -20,6 +20,14 @@ export interface RepoRow {
   next_number: number;
   /** Open issues and pull requests, kept as a counter so reading a repository stays O(1). */
   open_issues: number;
+  homepage: string | null;
+  /** The feature and merge switches stored over GitHub's defaults, as JSON (store/repo-admin.ts). */
+  settings: string;
+  /** The repository this one is a fork of. */
+  fork_of: number | null;
+  /** Stars and forks, kept as counters like open_issues. */
+  stargazers: number;
+  forks: number;
 }
 
 export interface UserRow {

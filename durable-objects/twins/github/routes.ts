@@ -6,21 +6,35 @@ import type { Route, RouteDeclaration, TwinContext } from "../types";
 import { route } from "./context";
 import { fail, ghNotFound } from "./errors";
 import { findRepoById } from "./repos";
+import { actionRoutes } from "./routes/actions";
 import { activityRoutes } from "./routes/activity";
 import { assigneeRoutes } from "./routes/assignees";
+import { checkRoutes } from "./routes/checks";
 import { commentRoutes } from "./routes/comments";
 import { compareReadmeRoutes } from "./routes/compare-readme";
 import { contentRoutes } from "./routes/contents";
 import { gitRoutes } from "./routes/git";
+import { hookRoutes } from "./routes/hooks";
 import { graphqlRoutes } from "./graphql/routes";
 import { gitDatabaseRoutes } from "./routes/git-database";
 import { issueRoutes } from "./routes/issues";
+import { globalIssueRoutes } from "./routes/issues-global";
 import { labelRoutes } from "./routes/labels";
 import { pullRoutes } from "./routes/pulls";
 import { releaseRoutes } from "./routes/releases";
 import { reviewCommentRoutes } from "./routes/review-comments";
 import { reviewRoutes } from "./routes/reviews";
 import { searchRoutes } from "./routes/search";
+import { searchCodeRoutes } from "./routes/search-code";
+import { searchRepoRoutes } from "./routes/search-repos";
+import { orgRoutes } from "./routes/orgs";
+import { protectionRoutes } from "./routes/protection";
+import { teamRoutes } from "./routes/teams";
+import { notificationRoutes } from "./routes/notifications";
+import { repoAdminRoutes } from "./routes/repo-admin";
+import { starRoutes } from "./routes/stars";
+import { subIssueRoutes } from "./routes/sub-issues";
+import { collaboratorRoutes } from "./routes/collaborators";
 import { statusRoutes } from "./routes/statuses";
 import { userRepoRoutes } from "./routes/users-repos";
 
@@ -57,6 +71,7 @@ function byRepositoryId(r: Route): Route {
 
 const canonical: readonly Route[] = [
   ...userRepoRoutes,
+  ...globalIssueRoutes,
   // Before issueRoutes: `/issues/comments` is not issue number "comments".
   ...commentRoutes,
   // Before issueRoutes too: `/issues/events` is not issue number "events".
@@ -71,10 +86,23 @@ const canonical: readonly Route[] = [
   ...contentRoutes,
   ...compareReadmeRoutes,
   ...statusRoutes,
+  ...checkRoutes,
+  ...actionRoutes,
+  ...hookRoutes,
   ...releaseRoutes,
+  ...protectionRoutes,
   ...gitRoutes,
   ...gitDatabaseRoutes,
   ...searchRoutes,
+  ...searchCodeRoutes,
+  ...searchRepoRoutes,
+  ...orgRoutes,
+  ...teamRoutes,
+  ...notificationRoutes,
+  ...repoAdminRoutes,
+  ...starRoutes,
+  ...subIssueRoutes,
+  ...collaboratorRoutes,
 ];
 
 export const githubRoutes: readonly Route[] = [

@@ -3,8 +3,8 @@
 import type { GeneratedParser } from "../kit/compiled-schema";
 
 export const githubSeedParser: GeneratedParser = {
-  hash: "c86a808422bd3152",
-  factory: function (INVALID, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22, c23, c24, c25, c26, c27, c28, c29, c30, c31, c32, c33, c34, c35, c36, c37, c38, c39, c40, c41, c42, c43, c44, c45, c46, c47, c48, c49, c50, c51, c52, c53, c54, c55, c56, c57, c58, c59, c60) {
+  hash: "d6d3f7f7c49e5e8e",
+  factory: function (INVALID, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22, c23, c24, c25, c26, c27, c28, c29, c30, c31, c32, c33, c34, c35, c36, c37, c38, c39, c40, c41, c42, c43, c44, c45, c46, c47, c48, c49, c50, c51, c52, c53, c54, c55, c56, c57, c58, c59, c60, c61, c62, c63, c64, c65, c66, c67, c68, c69, c70, c71, c72, c73, c74, c75, c76, c77, c78, c79, c80, c81, c82, c83, c84, c85, c86, c87, c88, c89, c90, c91, c92, c93, c94, c95, c96, c97, c98, c99, c100, c101, c102, c103, c104, c105, c106, c107, c108, c109, c110, c111, c112, c113, c114, c115, c116, c117, c118, c119, c120, c121, c122, c123, c124, c125, c126, c127, c128, c129) {
 return (input) => {
 if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
 const v0 = input["authenticated_user"];
@@ -416,41 +416,157 @@ let v26 = (() => {
               return v113;
             })();
             if (v112 === INVALID) return INVALID;
-            const v114 = v108["files"];
+            const v114 = v108["protection"];
             let v115 = (() => {
               let v116;
-              if (v114 === undefined) {
-                v116 = c2(c27());
-              } else {
-                if (!Array.isArray(v114)) return INVALID;
-                const v117 = new Array(v114.length);
-                for (let v118 = 0; v118 < v114.length; v118++) {
-                  const v119 = v114[v118];
-                  if (typeof v119 !== "object" || v119 === null || Array.isArray(v119)) return INVALID;
-                  const v120 = v119["path"];
-                  if (typeof v120 !== "string") return INVALID;
-                  const v121 = typeof v120 === "string" && v120.length >= 1 && v120.length < 2 ? c12(v120) : v120.length;
-                  if (v121 < 1) return INVALID;
-                  c28.lastIndex = 0;
-                  if (!c28.test(v120)) return INVALID;
-                  const v122 = v119["content"];
-                  if (typeof v122 !== "string") return INVALID;
-                  for (const k in v119) {
-                    if (k !== "path" && k !== "content") return INVALID;
+              if (v114 !== undefined) {
+                if (typeof v114 !== "object" || v114 === null || Array.isArray(v114)) return INVALID;
+                const v117 = v114["required_status_checks"];
+                let v118 = (() => {
+                  let v119;
+                  if (v117 === undefined) {
+                    v119 = c2(c27());
+                  } else {
+                    if (!Array.isArray(v117)) return INVALID;
+                    const v120 = new Array(v117.length);
+                    for (let v121 = 0; v121 < v117.length; v121++) {
+                      const v122 = v117[v121];
+                      if (typeof v122 !== "string") return INVALID;
+                      const v123 = typeof v122 === "string" && v122.length >= 1 && v122.length < 2 ? c12(v122) : v122.length;
+                      if (v123 < 1) return INVALID;
+                      v120[v121] = v122;
+                    }
+                    v119 = v120 === undefined ? c2(c27()) : v120;
                   }
-                  const v123 = { "path": v120, "content": v122 };
-                  v117[v118] = v123;
+                  return v119;
+                })();
+                if (v118 === INVALID) return INVALID;
+                const v124 = v114["strict"];
+                let v125 = (() => {
+                  let v126;
+                  if (v124 === undefined) {
+                    v126 = c2(c28());
+                  } else {
+                    if (typeof v124 !== "boolean") return INVALID;
+                    v126 = v124 === undefined ? c2(c28()) : v124;
+                  }
+                  return v126;
+                })();
+                if (v125 === INVALID) return INVALID;
+                const v127 = v114["required_approving_review_count"];
+                let v128 = (() => {
+                  let v129;
+                  if (v127 === undefined) {
+                    v129 = c2(c29());
+                  } else {
+                    if (typeof v127 !== "number" || !Number.isFinite(v127)) return INVALID;
+                    if (!Number.isSafeInteger(v127)) return INVALID;
+                    if (v127 < 0) return INVALID;
+                    if (v127 > 6) return INVALID;
+                    v129 = v127 === undefined ? c2(c29()) : v127;
+                  }
+                  return v129;
+                })();
+                if (v128 === INVALID) return INVALID;
+                const v130 = v114["dismiss_stale_reviews"];
+                let v131 = (() => {
+                  let v132;
+                  if (v130 === undefined) {
+                    v132 = c2(c30());
+                  } else {
+                    if (typeof v130 !== "boolean") return INVALID;
+                    v132 = v130 === undefined ? c2(c30()) : v130;
+                  }
+                  return v132;
+                })();
+                if (v131 === INVALID) return INVALID;
+                const v133 = v114["enforce_admins"];
+                let v134 = (() => {
+                  let v135;
+                  if (v133 === undefined) {
+                    v135 = c2(c31());
+                  } else {
+                    if (typeof v133 !== "boolean") return INVALID;
+                    v135 = v133 === undefined ? c2(c31()) : v133;
+                  }
+                  return v135;
+                })();
+                if (v134 === INVALID) return INVALID;
+                const v136 = v114["allow_force_pushes"];
+                let v137 = (() => {
+                  let v138;
+                  if (v136 === undefined) {
+                    v138 = c2(c32());
+                  } else {
+                    if (typeof v136 !== "boolean") return INVALID;
+                    v138 = v136 === undefined ? c2(c32()) : v136;
+                  }
+                  return v138;
+                })();
+                if (v137 === INVALID) return INVALID;
+                const v139 = v114["allow_deletions"];
+                let v140 = (() => {
+                  let v141;
+                  if (v139 === undefined) {
+                    v141 = c2(c33());
+                  } else {
+                    if (typeof v139 !== "boolean") return INVALID;
+                    v141 = v139 === undefined ? c2(c33()) : v139;
+                  }
+                  return v141;
+                })();
+                if (v140 === INVALID) return INVALID;
+                for (const k in v114) {
+                  if (k !== "required_status_checks" && k !== "strict" && k !== "required_approving_review_count" && k !== "dismiss_stale_reviews" && k !== "enforce_admins" && k !== "allow_force_pushes" && k !== "allow_deletions") return INVALID;
                 }
-                v116 = v117 === undefined ? c2(c27()) : v117;
+                const v142 = { "required_status_checks": v118, "strict": v125, "required_approving_review_count": v128, "dismiss_stale_reviews": v131, "enforce_admins": v134, "allow_force_pushes": v137, "allow_deletions": v140 };
+                v116 = v142;
               }
               return v116;
             })();
-            if (v115 === INVALID) return INVALID;
-            for (const k in v108) {
-              if (k !== "name" && k !== "protected" && k !== "files") return INVALID;
+            if (v115 === INVALID) {
+              if ("protection" in v108) return INVALID;
+              v115 = undefined;
             }
-            const v124 = { "name": v109, "protected": v112, "files": v115 };
-            v106[v107] = v124;
+            const v143 = v108["files"];
+            let v144 = (() => {
+              let v145;
+              if (v143 === undefined) {
+                v145 = c2(c34());
+              } else {
+                if (!Array.isArray(v143)) return INVALID;
+                const v146 = new Array(v143.length);
+                for (let v147 = 0; v147 < v143.length; v147++) {
+                  const v148 = v143[v147];
+                  if (typeof v148 !== "object" || v148 === null || Array.isArray(v148)) return INVALID;
+                  const v149 = v148["path"];
+                  if (typeof v149 !== "string") return INVALID;
+                  const v150 = typeof v149 === "string" && v149.length >= 1 && v149.length < 2 ? c12(v149) : v149.length;
+                  if (v150 < 1) return INVALID;
+                  c35.lastIndex = 0;
+                  if (!c35.test(v149)) return INVALID;
+                  const v151 = v148["content"];
+                  if (typeof v151 !== "string") return INVALID;
+                  for (const k in v148) {
+                    if (k !== "path" && k !== "content") return INVALID;
+                  }
+                  const v152 = { "path": v149, "content": v151 };
+                  v146[v147] = v152;
+                }
+                v145 = v146 === undefined ? c2(c34()) : v146;
+              }
+              return v145;
+            })();
+            if (v144 === INVALID) return INVALID;
+            for (const k in v108) {
+              if (k !== "name" && k !== "protected" && k !== "protection" && k !== "files") return INVALID;
+            }
+            const v153 = {};
+            v153["name"] = v109;
+            v153["protected"] = v112;
+            if ("protection" in v108) v153["protection"] = v115;
+            v153["files"] = v144;
+            v106[v107] = v153;
           }
           v105 = v106;
         }
@@ -460,1006 +576,2233 @@ let v26 = (() => {
         if ("branches" in v30) return INVALID;
         v104 = undefined;
       }
-      const v125 = v30["issues"];
-      let v126 = (() => {
-        let v127;
-        if (v125 === undefined) {
-          v127 = c2(c29());
+      const v154 = v30["issues"];
+      let v155 = (() => {
+        let v156;
+        if (v154 === undefined) {
+          v156 = c2(c36());
         } else {
-          if (!Array.isArray(v125)) return INVALID;
-          const v128 = new Array(v125.length);
-          for (let v129 = 0; v129 < v125.length; v129++) {
-            const v130 = v125[v129];
-            if (typeof v130 !== "object" || v130 === null || Array.isArray(v130)) return INVALID;
-            const v131 = v130["number"];
-            if (typeof v131 !== "number" || !Number.isFinite(v131)) return INVALID;
-            if (!Number.isSafeInteger(v131)) return INVALID;
-            if (v131 <= 0) return INVALID;
-            const v132 = v130["id"];
-            let v133 = (() => {
-              let v134;
-              if (v132 !== undefined) {
-                if (typeof v132 !== "number" || !Number.isFinite(v132)) return INVALID;
-                if (!Number.isSafeInteger(v132)) return INVALID;
-                if (v132 <= 0) return INVALID;
-                v134 = v132;
+          if (!Array.isArray(v154)) return INVALID;
+          const v157 = new Array(v154.length);
+          for (let v158 = 0; v158 < v154.length; v158++) {
+            const v159 = v154[v158];
+            if (typeof v159 !== "object" || v159 === null || Array.isArray(v159)) return INVALID;
+            const v160 = v159["number"];
+            if (typeof v160 !== "number" || !Number.isFinite(v160)) return INVALID;
+            if (!Number.isSafeInteger(v160)) return INVALID;
+            if (v160 <= 0) return INVALID;
+            const v161 = v159["id"];
+            let v162 = (() => {
+              let v163;
+              if (v161 !== undefined) {
+                if (typeof v161 !== "number" || !Number.isFinite(v161)) return INVALID;
+                if (!Number.isSafeInteger(v161)) return INVALID;
+                if (v161 <= 0) return INVALID;
+                v163 = v161;
               }
-              return v134;
+              return v163;
             })();
-            if (v133 === INVALID) {
-              if ("id" in v130) return INVALID;
-              v133 = undefined;
+            if (v162 === INVALID) {
+              if ("id" in v159) return INVALID;
+              v162 = undefined;
             }
-            const v135 = v130["title"];
-            if (typeof v135 !== "string") return INVALID;
-            const v136 = typeof v135 === "string" && v135.length >= 1 && v135.length < 2 ? c12(v135) : v135.length;
-            if (v136 < 1) return INVALID;
-            const v137 = v130["body"];
-            let v138 = (() => {
-              let v139;
-              if (v137 === undefined) {
-                v139 = c2(c30());
+            const v164 = v159["title"];
+            if (typeof v164 !== "string") return INVALID;
+            const v165 = typeof v164 === "string" && v164.length >= 1 && v164.length < 2 ? c12(v164) : v164.length;
+            if (v165 < 1) return INVALID;
+            const v166 = v159["body"];
+            let v167 = (() => {
+              let v168;
+              if (v166 === undefined) {
+                v168 = c2(c37());
               } else {
-                let v140 = null;
-                if (v137 !== null) {
-                  if (typeof v137 !== "string") return INVALID;
-                  v140 = v137;
+                let v169 = null;
+                if (v166 !== null) {
+                  if (typeof v166 !== "string") return INVALID;
+                  v169 = v166;
                 }
-                v139 = v140 === undefined ? c2(c30()) : v140;
+                v168 = v169 === undefined ? c2(c37()) : v169;
               }
-              return v139;
+              return v168;
             })();
-            if (v138 === INVALID) return INVALID;
-            const v141 = v130["state"];
-            let v142 = (() => {
-              let v143;
-              if (v141 === undefined) {
-                v143 = c2(c31());
+            if (v167 === INVALID) return INVALID;
+            const v170 = v159["state"];
+            let v171 = (() => {
+              let v172;
+              if (v170 === undefined) {
+                v172 = c2(c38());
               } else {
-                if (!c32.has(v141)) return INVALID;
-                v143 = v141 === undefined ? c2(c31()) : v141;
+                if (!c39.has(v170)) return INVALID;
+                v172 = v170 === undefined ? c2(c38()) : v170;
               }
-              return v143;
+              return v172;
             })();
-            if (v142 === INVALID) return INVALID;
-            const v144 = v130["state_reason"];
-            let v145 = (() => {
-              let v146;
-              if (v144 === undefined) {
-                v146 = c2(c33());
+            if (v171 === INVALID) return INVALID;
+            const v173 = v159["state_reason"];
+            let v174 = (() => {
+              let v175;
+              if (v173 === undefined) {
+                v175 = c2(c40());
               } else {
-                let v147 = null;
-                if (v144 !== null) {
-                  if (!c34.has(v144)) return INVALID;
-                  v147 = v144;
+                let v176 = null;
+                if (v173 !== null) {
+                  if (!c41.has(v173)) return INVALID;
+                  v176 = v173;
                 }
-                v146 = v147 === undefined ? c2(c33()) : v147;
+                v175 = v176 === undefined ? c2(c40()) : v176;
               }
-              return v146;
+              return v175;
             })();
-            if (v145 === INVALID) return INVALID;
-            const v148 = v130["user"];
-            let v149 = (() => {
-              let v150;
-              if (v148 !== undefined) {
-                if (typeof v148 !== "string") return INVALID;
+            if (v174 === INVALID) return INVALID;
+            const v177 = v159["user"];
+            let v178 = (() => {
+              let v179;
+              if (v177 !== undefined) {
+                if (typeof v177 !== "string") return INVALID;
                 c0.lastIndex = 0;
-                if (!c0.test(v148)) return INVALID;
-                v150 = v148;
+                if (!c0.test(v177)) return INVALID;
+                v179 = v177;
               }
-              return v150;
+              return v179;
             })();
-            if (v149 === INVALID) {
-              if ("user" in v130) return INVALID;
-              v149 = undefined;
+            if (v178 === INVALID) {
+              if ("user" in v159) return INVALID;
+              v178 = undefined;
             }
-            const v151 = v130["labels"];
-            let v152 = (() => {
-              let v153;
-              if (v151 === undefined) {
-                v153 = c2(c35());
+            const v180 = v159["labels"];
+            let v181 = (() => {
+              let v182;
+              if (v180 === undefined) {
+                v182 = c2(c42());
               } else {
-                if (!Array.isArray(v151)) return INVALID;
-                const v154 = new Array(v151.length);
-                for (let v155 = 0; v155 < v151.length; v155++) {
-                  const v156 = v151[v155];
-                  if (typeof v156 !== "string") return INVALID;
-                  const v157 = typeof v156 === "string" && v156.length >= 1 && v156.length < 2 ? c12(v156) : v156.length;
-                  if (v157 < 1) return INVALID;
-                  v154[v155] = v156;
+                if (!Array.isArray(v180)) return INVALID;
+                const v183 = new Array(v180.length);
+                for (let v184 = 0; v184 < v180.length; v184++) {
+                  const v185 = v180[v184];
+                  if (typeof v185 !== "string") return INVALID;
+                  const v186 = typeof v185 === "string" && v185.length >= 1 && v185.length < 2 ? c12(v185) : v185.length;
+                  if (v186 < 1) return INVALID;
+                  v183[v184] = v185;
                 }
-                v153 = v154 === undefined ? c2(c35()) : v154;
+                v182 = v183 === undefined ? c2(c42()) : v183;
               }
-              return v153;
+              return v182;
             })();
-            if (v152 === INVALID) return INVALID;
-            const v158 = v130["assignees"];
-            let v159 = (() => {
-              let v160;
-              if (v158 === undefined) {
-                v160 = c2(c36());
+            if (v181 === INVALID) return INVALID;
+            const v187 = v159["assignees"];
+            let v188 = (() => {
+              let v189;
+              if (v187 === undefined) {
+                v189 = c2(c43());
               } else {
-                if (!Array.isArray(v158)) return INVALID;
-                const v161 = new Array(v158.length);
-                for (let v162 = 0; v162 < v158.length; v162++) {
-                  const v163 = v158[v162];
-                  if (typeof v163 !== "string") return INVALID;
+                if (!Array.isArray(v187)) return INVALID;
+                const v190 = new Array(v187.length);
+                for (let v191 = 0; v191 < v187.length; v191++) {
+                  const v192 = v187[v191];
+                  if (typeof v192 !== "string") return INVALID;
                   c0.lastIndex = 0;
-                  if (!c0.test(v163)) return INVALID;
-                  v161[v162] = v163;
+                  if (!c0.test(v192)) return INVALID;
+                  v190[v191] = v192;
                 }
-                v160 = v161 === undefined ? c2(c36()) : v161;
+                v189 = v190 === undefined ? c2(c43()) : v190;
               }
-              return v160;
+              return v189;
             })();
-            if (v159 === INVALID) return INVALID;
-            const v164 = v130["milestone"];
-            let v165 = (() => {
-              let v166;
-              if (v164 === undefined) {
-                v166 = c2(c37());
+            if (v188 === INVALID) return INVALID;
+            const v193 = v159["milestone"];
+            let v194 = (() => {
+              let v195;
+              if (v193 === undefined) {
+                v195 = c2(c44());
               } else {
-                let v167 = null;
-                if (v164 !== null) {
-                  if (typeof v164 !== "number" || !Number.isFinite(v164)) return INVALID;
-                  if (!Number.isSafeInteger(v164)) return INVALID;
-                  if (v164 <= 0) return INVALID;
-                  v167 = v164;
+                let v196 = null;
+                if (v193 !== null) {
+                  if (typeof v193 !== "number" || !Number.isFinite(v193)) return INVALID;
+                  if (!Number.isSafeInteger(v193)) return INVALID;
+                  if (v193 <= 0) return INVALID;
+                  v196 = v193;
                 }
-                v166 = v167 === undefined ? c2(c37()) : v167;
+                v195 = v196 === undefined ? c2(c44()) : v196;
               }
-              return v166;
+              return v195;
             })();
-            if (v165 === INVALID) return INVALID;
-            const v168 = v130["locked"];
-            let v169 = (() => {
-              let v170;
-              if (v168 === undefined) {
-                v170 = c2(c38());
+            if (v194 === INVALID) return INVALID;
+            const v197 = v159["locked"];
+            let v198 = (() => {
+              let v199;
+              if (v197 === undefined) {
+                v199 = c2(c45());
               } else {
-                if (typeof v168 !== "boolean") return INVALID;
-                v170 = v168 === undefined ? c2(c38()) : v168;
+                if (typeof v197 !== "boolean") return INVALID;
+                v199 = v197 === undefined ? c2(c45()) : v197;
               }
-              return v170;
+              return v199;
             })();
-            if (v169 === INVALID) return INVALID;
-            const v171 = v130["active_lock_reason"];
-            let v172 = (() => {
-              let v173;
-              if (v171 === undefined) {
-                v173 = c2(c39());
+            if (v198 === INVALID) return INVALID;
+            const v200 = v159["active_lock_reason"];
+            let v201 = (() => {
+              let v202;
+              if (v200 === undefined) {
+                v202 = c2(c46());
               } else {
-                let v174 = null;
-                if (v171 !== null) {
-                  if (!c40.has(v171)) return INVALID;
-                  v174 = v171;
+                let v203 = null;
+                if (v200 !== null) {
+                  if (!c47.has(v200)) return INVALID;
+                  v203 = v200;
                 }
-                v173 = v174 === undefined ? c2(c39()) : v174;
+                v202 = v203 === undefined ? c2(c46()) : v203;
               }
-              return v173;
+              return v202;
             })();
-            if (v172 === INVALID) return INVALID;
-            const v175 = v130["comments"];
-            let v176 = (() => {
-              let v177;
-              if (v175 === undefined) {
-                v177 = c2(c41());
+            if (v201 === INVALID) return INVALID;
+            const v204 = v159["comments"];
+            let v205 = (() => {
+              let v206;
+              if (v204 === undefined) {
+                v206 = c2(c48());
               } else {
-                if (!Array.isArray(v175)) return INVALID;
-                const v178 = new Array(v175.length);
-                for (let v179 = 0; v179 < v175.length; v179++) {
-                  const v180 = v175[v179];
-                  if (typeof v180 !== "object" || v180 === null || Array.isArray(v180)) return INVALID;
-                  const v181 = v180["id"];
-                  let v182 = (() => {
-                    let v183;
-                    if (v181 !== undefined) {
-                      if (typeof v181 !== "number" || !Number.isFinite(v181)) return INVALID;
-                      if (!Number.isSafeInteger(v181)) return INVALID;
-                      if (v181 <= 0) return INVALID;
-                      v183 = v181;
+                if (!Array.isArray(v204)) return INVALID;
+                const v207 = new Array(v204.length);
+                for (let v208 = 0; v208 < v204.length; v208++) {
+                  const v209 = v204[v208];
+                  if (typeof v209 !== "object" || v209 === null || Array.isArray(v209)) return INVALID;
+                  const v210 = v209["id"];
+                  let v211 = (() => {
+                    let v212;
+                    if (v210 !== undefined) {
+                      if (typeof v210 !== "number" || !Number.isFinite(v210)) return INVALID;
+                      if (!Number.isSafeInteger(v210)) return INVALID;
+                      if (v210 <= 0) return INVALID;
+                      v212 = v210;
                     }
-                    return v183;
+                    return v212;
                   })();
-                  if (v182 === INVALID) {
-                    if ("id" in v180) return INVALID;
-                    v182 = undefined;
+                  if (v211 === INVALID) {
+                    if ("id" in v209) return INVALID;
+                    v211 = undefined;
                   }
-                  const v184 = v180["user"];
-                  let v185 = (() => {
-                    let v186;
-                    if (v184 !== undefined) {
-                      if (typeof v184 !== "string") return INVALID;
+                  const v213 = v209["user"];
+                  let v214 = (() => {
+                    let v215;
+                    if (v213 !== undefined) {
+                      if (typeof v213 !== "string") return INVALID;
                       c0.lastIndex = 0;
-                      if (!c0.test(v184)) return INVALID;
-                      v186 = v184;
+                      if (!c0.test(v213)) return INVALID;
+                      v215 = v213;
                     }
-                    return v186;
+                    return v215;
                   })();
-                  if (v185 === INVALID) {
-                    if ("user" in v180) return INVALID;
-                    v185 = undefined;
+                  if (v214 === INVALID) {
+                    if ("user" in v209) return INVALID;
+                    v214 = undefined;
                   }
-                  const v187 = v180["body"];
-                  if (typeof v187 !== "string") return INVALID;
-                  const v188 = v180["created_at"];
-                  let v189 = (() => {
-                    let v190;
-                    if (v188 !== undefined) {
-                      if (typeof v188 !== "string") return INVALID;
+                  const v216 = v209["body"];
+                  if (typeof v216 !== "string") return INVALID;
+                  const v217 = v209["created_at"];
+                  let v218 = (() => {
+                    let v219;
+                    if (v217 !== undefined) {
+                      if (typeof v217 !== "string") return INVALID;
                       c25.lastIndex = 0;
-                      if (!c25.test(v188)) return INVALID;
-                      v190 = v188;
+                      if (!c25.test(v217)) return INVALID;
+                      v219 = v217;
                     }
-                    return v190;
+                    return v219;
                   })();
-                  if (v189 === INVALID) {
-                    if ("created_at" in v180) return INVALID;
-                    v189 = undefined;
+                  if (v218 === INVALID) {
+                    if ("created_at" in v209) return INVALID;
+                    v218 = undefined;
                   }
-                  const v191 = v180["updated_at"];
-                  let v192 = (() => {
-                    let v193;
-                    if (v191 !== undefined) {
-                      if (typeof v191 !== "string") return INVALID;
+                  const v220 = v209["updated_at"];
+                  let v221 = (() => {
+                    let v222;
+                    if (v220 !== undefined) {
+                      if (typeof v220 !== "string") return INVALID;
                       c25.lastIndex = 0;
-                      if (!c25.test(v191)) return INVALID;
-                      v193 = v191;
+                      if (!c25.test(v220)) return INVALID;
+                      v222 = v220;
                     }
-                    return v193;
+                    return v222;
                   })();
-                  if (v192 === INVALID) {
-                    if ("updated_at" in v180) return INVALID;
-                    v192 = undefined;
+                  if (v221 === INVALID) {
+                    if ("updated_at" in v209) return INVALID;
+                    v221 = undefined;
                   }
-                  for (const k in v180) {
+                  for (const k in v209) {
                     if (k !== "id" && k !== "user" && k !== "body" && k !== "created_at" && k !== "updated_at") return INVALID;
                   }
-                  const v194 = {};
-                  if ("id" in v180) v194["id"] = v182;
-                  if ("user" in v180) v194["user"] = v185;
-                  v194["body"] = v187;
-                  if ("created_at" in v180) v194["created_at"] = v189;
-                  if ("updated_at" in v180) v194["updated_at"] = v192;
-                  v178[v179] = v194;
+                  const v223 = {};
+                  if ("id" in v209) v223["id"] = v211;
+                  if ("user" in v209) v223["user"] = v214;
+                  v223["body"] = v216;
+                  if ("created_at" in v209) v223["created_at"] = v218;
+                  if ("updated_at" in v209) v223["updated_at"] = v221;
+                  v207[v208] = v223;
                 }
-                v177 = v178 === undefined ? c2(c41()) : v178;
+                v206 = v207 === undefined ? c2(c48()) : v207;
               }
-              return v177;
+              return v206;
             })();
-            if (v176 === INVALID) return INVALID;
-            const v195 = v130["created_at"];
-            let v196 = (() => {
-              let v197;
-              if (v195 !== undefined) {
-                if (typeof v195 !== "string") return INVALID;
+            if (v205 === INVALID) return INVALID;
+            const v224 = v159["created_at"];
+            let v225 = (() => {
+              let v226;
+              if (v224 !== undefined) {
+                if (typeof v224 !== "string") return INVALID;
                 c25.lastIndex = 0;
-                if (!c25.test(v195)) return INVALID;
-                v197 = v195;
+                if (!c25.test(v224)) return INVALID;
+                v226 = v224;
               }
-              return v197;
+              return v226;
             })();
-            if (v196 === INVALID) {
-              if ("created_at" in v130) return INVALID;
-              v196 = undefined;
+            if (v225 === INVALID) {
+              if ("created_at" in v159) return INVALID;
+              v225 = undefined;
             }
-            const v198 = v130["updated_at"];
-            let v199 = (() => {
-              let v200;
-              if (v198 !== undefined) {
-                if (typeof v198 !== "string") return INVALID;
+            const v227 = v159["updated_at"];
+            let v228 = (() => {
+              let v229;
+              if (v227 !== undefined) {
+                if (typeof v227 !== "string") return INVALID;
                 c25.lastIndex = 0;
-                if (!c25.test(v198)) return INVALID;
-                v200 = v198;
+                if (!c25.test(v227)) return INVALID;
+                v229 = v227;
               }
-              return v200;
+              return v229;
             })();
-            if (v199 === INVALID) {
-              if ("updated_at" in v130) return INVALID;
-              v199 = undefined;
+            if (v228 === INVALID) {
+              if ("updated_at" in v159) return INVALID;
+              v228 = undefined;
             }
-            const v201 = v130["closed_at"];
-            let v202 = (() => {
-              let v203;
-              if (v201 !== undefined) {
-                let v204 = null;
-                if (v201 !== null) {
-                  if (typeof v201 !== "string") return INVALID;
-                  c25.lastIndex = 0;
-                  if (!c25.test(v201)) return INVALID;
-                  v204 = v201;
-                }
-                v203 = v204;
-              }
-              return v203;
-            })();
-            if (v202 === INVALID) {
-              if ("closed_at" in v130) return INVALID;
-              v202 = undefined;
-            }
-            for (const k in v130) {
-              if (k !== "number" && k !== "id" && k !== "title" && k !== "body" && k !== "state" && k !== "state_reason" && k !== "user" && k !== "labels" && k !== "assignees" && k !== "milestone" && k !== "locked" && k !== "active_lock_reason" && k !== "comments" && k !== "created_at" && k !== "updated_at" && k !== "closed_at") return INVALID;
-            }
-            const v205 = {};
-            v205["number"] = v131;
-            if ("id" in v130) v205["id"] = v133;
-            v205["title"] = v135;
-            v205["body"] = v138;
-            v205["state"] = v142;
-            v205["state_reason"] = v145;
-            if ("user" in v130) v205["user"] = v149;
-            v205["labels"] = v152;
-            v205["assignees"] = v159;
-            v205["milestone"] = v165;
-            v205["locked"] = v169;
-            v205["active_lock_reason"] = v172;
-            v205["comments"] = v176;
-            if ("created_at" in v130) v205["created_at"] = v196;
-            if ("updated_at" in v130) v205["updated_at"] = v199;
-            if ("closed_at" in v130) v205["closed_at"] = v202;
-            v128[v129] = v205;
-          }
-          v127 = v128 === undefined ? c2(c29()) : v128;
-        }
-        return v127;
-      })();
-      if (v126 === INVALID) return INVALID;
-      const v206 = v30["pulls"];
-      let v207 = (() => {
-        let v208;
-        if (v206 === undefined) {
-          v208 = c2(c42());
-        } else {
-          if (!Array.isArray(v206)) return INVALID;
-          const v209 = new Array(v206.length);
-          for (let v210 = 0; v210 < v206.length; v210++) {
-            const v211 = v206[v210];
-            if (typeof v211 !== "object" || v211 === null || Array.isArray(v211)) return INVALID;
-            const v212 = v211["number"];
-            if (typeof v212 !== "number" || !Number.isFinite(v212)) return INVALID;
-            if (!Number.isSafeInteger(v212)) return INVALID;
-            if (v212 <= 0) return INVALID;
-            const v213 = v211["id"];
-            let v214 = (() => {
-              let v215;
-              if (v213 !== undefined) {
-                if (typeof v213 !== "number" || !Number.isFinite(v213)) return INVALID;
-                if (!Number.isSafeInteger(v213)) return INVALID;
-                if (v213 <= 0) return INVALID;
-                v215 = v213;
-              }
-              return v215;
-            })();
-            if (v214 === INVALID) {
-              if ("id" in v211) return INVALID;
-              v214 = undefined;
-            }
-            const v216 = v211["title"];
-            if (typeof v216 !== "string") return INVALID;
-            const v217 = typeof v216 === "string" && v216.length >= 1 && v216.length < 2 ? c12(v216) : v216.length;
-            if (v217 < 1) return INVALID;
-            const v218 = v211["body"];
-            let v219 = (() => {
-              let v220;
-              if (v218 === undefined) {
-                v220 = c2(c43());
-              } else {
-                let v221 = null;
-                if (v218 !== null) {
-                  if (typeof v218 !== "string") return INVALID;
-                  v221 = v218;
-                }
-                v220 = v221 === undefined ? c2(c43()) : v221;
-              }
-              return v220;
-            })();
-            if (v219 === INVALID) return INVALID;
-            const v222 = v211["state"];
-            let v223 = (() => {
-              let v224;
-              if (v222 === undefined) {
-                v224 = c2(c44());
-              } else {
-                if (!c45.has(v222)) return INVALID;
-                v224 = v222 === undefined ? c2(c44()) : v222;
-              }
-              return v224;
-            })();
-            if (v223 === INVALID) return INVALID;
-            const v225 = v211["user"];
-            let v226 = (() => {
-              let v227;
-              if (v225 !== undefined) {
-                if (typeof v225 !== "string") return INVALID;
-                c0.lastIndex = 0;
-                if (!c0.test(v225)) return INVALID;
-                v227 = v225;
-              }
-              return v227;
-            })();
-            if (v226 === INVALID) {
-              if ("user" in v211) return INVALID;
-              v226 = undefined;
-            }
-            const v228 = v211["head"];
-            if (typeof v228 !== "string") return INVALID;
-            const v229 = typeof v228 === "string" && v228.length >= 1 && v228.length < 2 ? c12(v228) : v228.length;
-            if (v229 < 1) return INVALID;
-            const v230 = v211["base"];
+            const v230 = v159["closed_at"];
             let v231 = (() => {
               let v232;
               if (v230 !== undefined) {
-                if (typeof v230 !== "string") return INVALID;
-                const v233 = typeof v230 === "string" && v230.length >= 1 && v230.length < 2 ? c12(v230) : v230.length;
-                if (v233 < 1) return INVALID;
-                v232 = v230;
+                let v233 = null;
+                if (v230 !== null) {
+                  if (typeof v230 !== "string") return INVALID;
+                  c25.lastIndex = 0;
+                  if (!c25.test(v230)) return INVALID;
+                  v233 = v230;
+                }
+                v232 = v233;
               }
               return v232;
             })();
             if (v231 === INVALID) {
-              if ("base" in v211) return INVALID;
+              if ("closed_at" in v159) return INVALID;
               v231 = undefined;
             }
-            const v234 = v211["draft"];
-            let v235 = (() => {
-              let v236;
-              if (v234 === undefined) {
-                v236 = c2(c46());
-              } else {
-                if (typeof v234 !== "boolean") return INVALID;
-                v236 = v234 === undefined ? c2(c46()) : v234;
-              }
-              return v236;
-            })();
-            if (v235 === INVALID) return INVALID;
-            const v237 = v211["merged"];
-            let v238 = (() => {
-              let v239;
-              if (v237 === undefined) {
-                v239 = c2(c47());
-              } else {
-                if (typeof v237 !== "boolean") return INVALID;
-                v239 = v237 === undefined ? c2(c47()) : v237;
-              }
-              return v239;
-            })();
-            if (v238 === INVALID) return INVALID;
-            const v240 = v211["merged_at"];
-            let v241 = (() => {
-              let v242;
-              if (v240 !== undefined) {
-                let v243 = null;
-                if (v240 !== null) {
-                  if (typeof v240 !== "string") return INVALID;
-                  c25.lastIndex = 0;
-                  if (!c25.test(v240)) return INVALID;
-                  v243 = v240;
-                }
-                v242 = v243;
-              }
-              return v242;
-            })();
-            if (v241 === INVALID) {
-              if ("merged_at" in v211) return INVALID;
-              v241 = undefined;
+            for (const k in v159) {
+              if (k !== "number" && k !== "id" && k !== "title" && k !== "body" && k !== "state" && k !== "state_reason" && k !== "user" && k !== "labels" && k !== "assignees" && k !== "milestone" && k !== "locked" && k !== "active_lock_reason" && k !== "comments" && k !== "created_at" && k !== "updated_at" && k !== "closed_at") return INVALID;
             }
-            const v244 = v211["merged_by"];
-            let v245 = (() => {
-              let v246;
-              if (v244 === undefined) {
-                v246 = c2(c48());
+            const v234 = {};
+            v234["number"] = v160;
+            if ("id" in v159) v234["id"] = v162;
+            v234["title"] = v164;
+            v234["body"] = v167;
+            v234["state"] = v171;
+            v234["state_reason"] = v174;
+            if ("user" in v159) v234["user"] = v178;
+            v234["labels"] = v181;
+            v234["assignees"] = v188;
+            v234["milestone"] = v194;
+            v234["locked"] = v198;
+            v234["active_lock_reason"] = v201;
+            v234["comments"] = v205;
+            if ("created_at" in v159) v234["created_at"] = v225;
+            if ("updated_at" in v159) v234["updated_at"] = v228;
+            if ("closed_at" in v159) v234["closed_at"] = v231;
+            v157[v158] = v234;
+          }
+          v156 = v157 === undefined ? c2(c36()) : v157;
+        }
+        return v156;
+      })();
+      if (v155 === INVALID) return INVALID;
+      const v235 = v30["pulls"];
+      let v236 = (() => {
+        let v237;
+        if (v235 === undefined) {
+          v237 = c2(c49());
+        } else {
+          if (!Array.isArray(v235)) return INVALID;
+          const v238 = new Array(v235.length);
+          for (let v239 = 0; v239 < v235.length; v239++) {
+            const v240 = v235[v239];
+            if (typeof v240 !== "object" || v240 === null || Array.isArray(v240)) return INVALID;
+            const v241 = v240["number"];
+            if (typeof v241 !== "number" || !Number.isFinite(v241)) return INVALID;
+            if (!Number.isSafeInteger(v241)) return INVALID;
+            if (v241 <= 0) return INVALID;
+            const v242 = v240["id"];
+            let v243 = (() => {
+              let v244;
+              if (v242 !== undefined) {
+                if (typeof v242 !== "number" || !Number.isFinite(v242)) return INVALID;
+                if (!Number.isSafeInteger(v242)) return INVALID;
+                if (v242 <= 0) return INVALID;
+                v244 = v242;
+              }
+              return v244;
+            })();
+            if (v243 === INVALID) {
+              if ("id" in v240) return INVALID;
+              v243 = undefined;
+            }
+            const v245 = v240["title"];
+            if (typeof v245 !== "string") return INVALID;
+            const v246 = typeof v245 === "string" && v245.length >= 1 && v245.length < 2 ? c12(v245) : v245.length;
+            if (v246 < 1) return INVALID;
+            const v247 = v240["body"];
+            let v248 = (() => {
+              let v249;
+              if (v247 === undefined) {
+                v249 = c2(c50());
               } else {
-                let v247 = null;
-                if (v244 !== null) {
-                  if (typeof v244 !== "string") return INVALID;
+                let v250 = null;
+                if (v247 !== null) {
+                  if (typeof v247 !== "string") return INVALID;
+                  v250 = v247;
+                }
+                v249 = v250 === undefined ? c2(c50()) : v250;
+              }
+              return v249;
+            })();
+            if (v248 === INVALID) return INVALID;
+            const v251 = v240["state"];
+            let v252 = (() => {
+              let v253;
+              if (v251 === undefined) {
+                v253 = c2(c51());
+              } else {
+                if (!c52.has(v251)) return INVALID;
+                v253 = v251 === undefined ? c2(c51()) : v251;
+              }
+              return v253;
+            })();
+            if (v252 === INVALID) return INVALID;
+            const v254 = v240["user"];
+            let v255 = (() => {
+              let v256;
+              if (v254 !== undefined) {
+                if (typeof v254 !== "string") return INVALID;
+                c0.lastIndex = 0;
+                if (!c0.test(v254)) return INVALID;
+                v256 = v254;
+              }
+              return v256;
+            })();
+            if (v255 === INVALID) {
+              if ("user" in v240) return INVALID;
+              v255 = undefined;
+            }
+            const v257 = v240["head"];
+            if (typeof v257 !== "string") return INVALID;
+            const v258 = typeof v257 === "string" && v257.length >= 1 && v257.length < 2 ? c12(v257) : v257.length;
+            if (v258 < 1) return INVALID;
+            const v259 = v240["base"];
+            let v260 = (() => {
+              let v261;
+              if (v259 !== undefined) {
+                if (typeof v259 !== "string") return INVALID;
+                const v262 = typeof v259 === "string" && v259.length >= 1 && v259.length < 2 ? c12(v259) : v259.length;
+                if (v262 < 1) return INVALID;
+                v261 = v259;
+              }
+              return v261;
+            })();
+            if (v260 === INVALID) {
+              if ("base" in v240) return INVALID;
+              v260 = undefined;
+            }
+            const v263 = v240["draft"];
+            let v264 = (() => {
+              let v265;
+              if (v263 === undefined) {
+                v265 = c2(c53());
+              } else {
+                if (typeof v263 !== "boolean") return INVALID;
+                v265 = v263 === undefined ? c2(c53()) : v263;
+              }
+              return v265;
+            })();
+            if (v264 === INVALID) return INVALID;
+            const v266 = v240["merged"];
+            let v267 = (() => {
+              let v268;
+              if (v266 === undefined) {
+                v268 = c2(c54());
+              } else {
+                if (typeof v266 !== "boolean") return INVALID;
+                v268 = v266 === undefined ? c2(c54()) : v266;
+              }
+              return v268;
+            })();
+            if (v267 === INVALID) return INVALID;
+            const v269 = v240["merged_at"];
+            let v270 = (() => {
+              let v271;
+              if (v269 !== undefined) {
+                let v272 = null;
+                if (v269 !== null) {
+                  if (typeof v269 !== "string") return INVALID;
+                  c25.lastIndex = 0;
+                  if (!c25.test(v269)) return INVALID;
+                  v272 = v269;
+                }
+                v271 = v272;
+              }
+              return v271;
+            })();
+            if (v270 === INVALID) {
+              if ("merged_at" in v240) return INVALID;
+              v270 = undefined;
+            }
+            const v273 = v240["merged_by"];
+            let v274 = (() => {
+              let v275;
+              if (v273 === undefined) {
+                v275 = c2(c55());
+              } else {
+                let v276 = null;
+                if (v273 !== null) {
+                  if (typeof v273 !== "string") return INVALID;
                   c0.lastIndex = 0;
-                  if (!c0.test(v244)) return INVALID;
-                  v247 = v244;
+                  if (!c0.test(v273)) return INVALID;
+                  v276 = v273;
                 }
-                v246 = v247 === undefined ? c2(c48()) : v247;
+                v275 = v276 === undefined ? c2(c55()) : v276;
               }
-              return v246;
+              return v275;
             })();
-            if (v245 === INVALID) return INVALID;
-            const v248 = v211["labels"];
-            let v249 = (() => {
-              let v250;
-              if (v248 === undefined) {
-                v250 = c2(c49());
+            if (v274 === INVALID) return INVALID;
+            const v277 = v240["labels"];
+            let v278 = (() => {
+              let v279;
+              if (v277 === undefined) {
+                v279 = c2(c56());
               } else {
-                if (!Array.isArray(v248)) return INVALID;
-                const v251 = new Array(v248.length);
-                for (let v252 = 0; v252 < v248.length; v252++) {
-                  const v253 = v248[v252];
-                  if (typeof v253 !== "string") return INVALID;
-                  const v254 = typeof v253 === "string" && v253.length >= 1 && v253.length < 2 ? c12(v253) : v253.length;
-                  if (v254 < 1) return INVALID;
-                  v251[v252] = v253;
+                if (!Array.isArray(v277)) return INVALID;
+                const v280 = new Array(v277.length);
+                for (let v281 = 0; v281 < v277.length; v281++) {
+                  const v282 = v277[v281];
+                  if (typeof v282 !== "string") return INVALID;
+                  const v283 = typeof v282 === "string" && v282.length >= 1 && v282.length < 2 ? c12(v282) : v282.length;
+                  if (v283 < 1) return INVALID;
+                  v280[v281] = v282;
                 }
-                v250 = v251 === undefined ? c2(c49()) : v251;
+                v279 = v280 === undefined ? c2(c56()) : v280;
               }
-              return v250;
+              return v279;
             })();
-            if (v249 === INVALID) return INVALID;
-            const v255 = v211["assignees"];
-            let v256 = (() => {
-              let v257;
-              if (v255 === undefined) {
-                v257 = c2(c50());
+            if (v278 === INVALID) return INVALID;
+            const v284 = v240["assignees"];
+            let v285 = (() => {
+              let v286;
+              if (v284 === undefined) {
+                v286 = c2(c57());
               } else {
-                if (!Array.isArray(v255)) return INVALID;
-                const v258 = new Array(v255.length);
-                for (let v259 = 0; v259 < v255.length; v259++) {
-                  const v260 = v255[v259];
-                  if (typeof v260 !== "string") return INVALID;
+                if (!Array.isArray(v284)) return INVALID;
+                const v287 = new Array(v284.length);
+                for (let v288 = 0; v288 < v284.length; v288++) {
+                  const v289 = v284[v288];
+                  if (typeof v289 !== "string") return INVALID;
                   c0.lastIndex = 0;
-                  if (!c0.test(v260)) return INVALID;
-                  v258[v259] = v260;
+                  if (!c0.test(v289)) return INVALID;
+                  v287[v288] = v289;
                 }
-                v257 = v258 === undefined ? c2(c50()) : v258;
+                v286 = v287 === undefined ? c2(c57()) : v287;
               }
-              return v257;
+              return v286;
             })();
-            if (v256 === INVALID) return INVALID;
-            const v261 = v211["requested_reviewers"];
-            let v262 = (() => {
-              let v263;
-              if (v261 === undefined) {
-                v263 = c2(c51());
+            if (v285 === INVALID) return INVALID;
+            const v290 = v240["requested_reviewers"];
+            let v291 = (() => {
+              let v292;
+              if (v290 === undefined) {
+                v292 = c2(c58());
               } else {
-                if (!Array.isArray(v261)) return INVALID;
-                const v264 = new Array(v261.length);
-                for (let v265 = 0; v265 < v261.length; v265++) {
-                  const v266 = v261[v265];
-                  if (typeof v266 !== "string") return INVALID;
+                if (!Array.isArray(v290)) return INVALID;
+                const v293 = new Array(v290.length);
+                for (let v294 = 0; v294 < v290.length; v294++) {
+                  const v295 = v290[v294];
+                  if (typeof v295 !== "string") return INVALID;
                   c0.lastIndex = 0;
-                  if (!c0.test(v266)) return INVALID;
-                  v264[v265] = v266;
+                  if (!c0.test(v295)) return INVALID;
+                  v293[v294] = v295;
                 }
-                v263 = v264 === undefined ? c2(c51()) : v264;
+                v292 = v293 === undefined ? c2(c58()) : v293;
               }
-              return v263;
+              return v292;
             })();
-            if (v262 === INVALID) return INVALID;
-            const v267 = v211["reviews"];
-            let v268 = (() => {
-              let v269;
-              if (v267 === undefined) {
-                v269 = c2(c52());
+            if (v291 === INVALID) return INVALID;
+            const v296 = v240["reviews"];
+            let v297 = (() => {
+              let v298;
+              if (v296 === undefined) {
+                v298 = c2(c59());
               } else {
-                if (!Array.isArray(v267)) return INVALID;
-                const v270 = new Array(v267.length);
-                for (let v271 = 0; v271 < v267.length; v271++) {
-                  const v272 = v267[v271];
-                  if (typeof v272 !== "object" || v272 === null || Array.isArray(v272)) return INVALID;
-                  const v273 = v272["id"];
-                  let v274 = (() => {
-                    let v275;
-                    if (v273 !== undefined) {
-                      if (typeof v273 !== "number" || !Number.isFinite(v273)) return INVALID;
-                      if (!Number.isSafeInteger(v273)) return INVALID;
-                      if (v273 <= 0) return INVALID;
-                      v275 = v273;
-                    }
-                    return v275;
-                  })();
-                  if (v274 === INVALID) {
-                    if ("id" in v272) return INVALID;
-                    v274 = undefined;
-                  }
-                  const v276 = v272["user"];
-                  if (typeof v276 !== "string") return INVALID;
-                  c0.lastIndex = 0;
-                  if (!c0.test(v276)) return INVALID;
-                  const v277 = v272["state"];
-                  if (!c53.has(v277)) return INVALID;
-                  const v278 = v272["body"];
-                  let v279 = (() => {
-                    let v280;
-                    if (v278 === undefined) {
-                      v280 = c2(c54());
-                    } else {
-                      if (typeof v278 !== "string") return INVALID;
-                      v280 = v278 === undefined ? c2(c54()) : v278;
-                    }
-                    return v280;
-                  })();
-                  if (v279 === INVALID) return INVALID;
-                  const v281 = v272["submitted_at"];
-                  let v282 = (() => {
-                    let v283;
-                    if (v281 !== undefined) {
-                      let v284 = null;
-                      if (v281 !== null) {
-                        if (typeof v281 !== "string") return INVALID;
-                        c25.lastIndex = 0;
-                        if (!c25.test(v281)) return INVALID;
-                        v284 = v281;
-                      }
-                      v283 = v284;
-                    }
-                    return v283;
-                  })();
-                  if (v282 === INVALID) {
-                    if ("submitted_at" in v272) return INVALID;
-                    v282 = undefined;
-                  }
-                  for (const k in v272) {
-                    if (k !== "id" && k !== "user" && k !== "state" && k !== "body" && k !== "submitted_at") return INVALID;
-                  }
-                  const v285 = {};
-                  if ("id" in v272) v285["id"] = v274;
-                  v285["user"] = v276;
-                  v285["state"] = v277;
-                  v285["body"] = v279;
-                  if ("submitted_at" in v272) v285["submitted_at"] = v282;
-                  v270[v271] = v285;
-                }
-                v269 = v270 === undefined ? c2(c52()) : v270;
-              }
-              return v269;
-            })();
-            if (v268 === INVALID) return INVALID;
-            const v286 = v211["comments"];
-            let v287 = (() => {
-              let v288;
-              if (v286 === undefined) {
-                v288 = c2(c55());
-              } else {
-                if (!Array.isArray(v286)) return INVALID;
-                const v289 = new Array(v286.length);
-                for (let v290 = 0; v290 < v286.length; v290++) {
-                  const v291 = v286[v290];
-                  if (typeof v291 !== "object" || v291 === null || Array.isArray(v291)) return INVALID;
-                  const v292 = v291["id"];
-                  let v293 = (() => {
-                    let v294;
-                    if (v292 !== undefined) {
-                      if (typeof v292 !== "number" || !Number.isFinite(v292)) return INVALID;
-                      if (!Number.isSafeInteger(v292)) return INVALID;
-                      if (v292 <= 0) return INVALID;
-                      v294 = v292;
-                    }
-                    return v294;
-                  })();
-                  if (v293 === INVALID) {
-                    if ("id" in v291) return INVALID;
-                    v293 = undefined;
-                  }
-                  const v295 = v291["user"];
-                  let v296 = (() => {
-                    let v297;
-                    if (v295 !== undefined) {
-                      if (typeof v295 !== "string") return INVALID;
-                      c0.lastIndex = 0;
-                      if (!c0.test(v295)) return INVALID;
-                      v297 = v295;
-                    }
-                    return v297;
-                  })();
-                  if (v296 === INVALID) {
-                    if ("user" in v291) return INVALID;
-                    v296 = undefined;
-                  }
-                  const v298 = v291["body"];
-                  if (typeof v298 !== "string") return INVALID;
-                  const v299 = v291["created_at"];
-                  let v300 = (() => {
-                    let v301;
-                    if (v299 !== undefined) {
-                      if (typeof v299 !== "string") return INVALID;
-                      c25.lastIndex = 0;
-                      if (!c25.test(v299)) return INVALID;
-                      v301 = v299;
-                    }
-                    return v301;
-                  })();
-                  if (v300 === INVALID) {
-                    if ("created_at" in v291) return INVALID;
-                    v300 = undefined;
-                  }
-                  const v302 = v291["updated_at"];
+                if (!Array.isArray(v296)) return INVALID;
+                const v299 = new Array(v296.length);
+                for (let v300 = 0; v300 < v296.length; v300++) {
+                  const v301 = v296[v300];
+                  if (typeof v301 !== "object" || v301 === null || Array.isArray(v301)) return INVALID;
+                  const v302 = v301["id"];
                   let v303 = (() => {
                     let v304;
                     if (v302 !== undefined) {
-                      if (typeof v302 !== "string") return INVALID;
-                      c25.lastIndex = 0;
-                      if (!c25.test(v302)) return INVALID;
+                      if (typeof v302 !== "number" || !Number.isFinite(v302)) return INVALID;
+                      if (!Number.isSafeInteger(v302)) return INVALID;
+                      if (v302 <= 0) return INVALID;
                       v304 = v302;
                     }
                     return v304;
                   })();
                   if (v303 === INVALID) {
-                    if ("updated_at" in v291) return INVALID;
+                    if ("id" in v301) return INVALID;
                     v303 = undefined;
                   }
-                  for (const k in v291) {
+                  const v305 = v301["user"];
+                  if (typeof v305 !== "string") return INVALID;
+                  c0.lastIndex = 0;
+                  if (!c0.test(v305)) return INVALID;
+                  const v306 = v301["state"];
+                  if (!c60.has(v306)) return INVALID;
+                  const v307 = v301["body"];
+                  let v308 = (() => {
+                    let v309;
+                    if (v307 === undefined) {
+                      v309 = c2(c61());
+                    } else {
+                      if (typeof v307 !== "string") return INVALID;
+                      v309 = v307 === undefined ? c2(c61()) : v307;
+                    }
+                    return v309;
+                  })();
+                  if (v308 === INVALID) return INVALID;
+                  const v310 = v301["submitted_at"];
+                  let v311 = (() => {
+                    let v312;
+                    if (v310 !== undefined) {
+                      let v313 = null;
+                      if (v310 !== null) {
+                        if (typeof v310 !== "string") return INVALID;
+                        c25.lastIndex = 0;
+                        if (!c25.test(v310)) return INVALID;
+                        v313 = v310;
+                      }
+                      v312 = v313;
+                    }
+                    return v312;
+                  })();
+                  if (v311 === INVALID) {
+                    if ("submitted_at" in v301) return INVALID;
+                    v311 = undefined;
+                  }
+                  for (const k in v301) {
+                    if (k !== "id" && k !== "user" && k !== "state" && k !== "body" && k !== "submitted_at") return INVALID;
+                  }
+                  const v314 = {};
+                  if ("id" in v301) v314["id"] = v303;
+                  v314["user"] = v305;
+                  v314["state"] = v306;
+                  v314["body"] = v308;
+                  if ("submitted_at" in v301) v314["submitted_at"] = v311;
+                  v299[v300] = v314;
+                }
+                v298 = v299 === undefined ? c2(c59()) : v299;
+              }
+              return v298;
+            })();
+            if (v297 === INVALID) return INVALID;
+            const v315 = v240["comments"];
+            let v316 = (() => {
+              let v317;
+              if (v315 === undefined) {
+                v317 = c2(c62());
+              } else {
+                if (!Array.isArray(v315)) return INVALID;
+                const v318 = new Array(v315.length);
+                for (let v319 = 0; v319 < v315.length; v319++) {
+                  const v320 = v315[v319];
+                  if (typeof v320 !== "object" || v320 === null || Array.isArray(v320)) return INVALID;
+                  const v321 = v320["id"];
+                  let v322 = (() => {
+                    let v323;
+                    if (v321 !== undefined) {
+                      if (typeof v321 !== "number" || !Number.isFinite(v321)) return INVALID;
+                      if (!Number.isSafeInteger(v321)) return INVALID;
+                      if (v321 <= 0) return INVALID;
+                      v323 = v321;
+                    }
+                    return v323;
+                  })();
+                  if (v322 === INVALID) {
+                    if ("id" in v320) return INVALID;
+                    v322 = undefined;
+                  }
+                  const v324 = v320["user"];
+                  let v325 = (() => {
+                    let v326;
+                    if (v324 !== undefined) {
+                      if (typeof v324 !== "string") return INVALID;
+                      c0.lastIndex = 0;
+                      if (!c0.test(v324)) return INVALID;
+                      v326 = v324;
+                    }
+                    return v326;
+                  })();
+                  if (v325 === INVALID) {
+                    if ("user" in v320) return INVALID;
+                    v325 = undefined;
+                  }
+                  const v327 = v320["body"];
+                  if (typeof v327 !== "string") return INVALID;
+                  const v328 = v320["created_at"];
+                  let v329 = (() => {
+                    let v330;
+                    if (v328 !== undefined) {
+                      if (typeof v328 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v328)) return INVALID;
+                      v330 = v328;
+                    }
+                    return v330;
+                  })();
+                  if (v329 === INVALID) {
+                    if ("created_at" in v320) return INVALID;
+                    v329 = undefined;
+                  }
+                  const v331 = v320["updated_at"];
+                  let v332 = (() => {
+                    let v333;
+                    if (v331 !== undefined) {
+                      if (typeof v331 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v331)) return INVALID;
+                      v333 = v331;
+                    }
+                    return v333;
+                  })();
+                  if (v332 === INVALID) {
+                    if ("updated_at" in v320) return INVALID;
+                    v332 = undefined;
+                  }
+                  for (const k in v320) {
                     if (k !== "id" && k !== "user" && k !== "body" && k !== "created_at" && k !== "updated_at") return INVALID;
                   }
-                  const v305 = {};
-                  if ("id" in v291) v305["id"] = v293;
-                  if ("user" in v291) v305["user"] = v296;
-                  v305["body"] = v298;
-                  if ("created_at" in v291) v305["created_at"] = v300;
-                  if ("updated_at" in v291) v305["updated_at"] = v303;
-                  v289[v290] = v305;
+                  const v334 = {};
+                  if ("id" in v320) v334["id"] = v322;
+                  if ("user" in v320) v334["user"] = v325;
+                  v334["body"] = v327;
+                  if ("created_at" in v320) v334["created_at"] = v329;
+                  if ("updated_at" in v320) v334["updated_at"] = v332;
+                  v318[v319] = v334;
                 }
-                v288 = v289 === undefined ? c2(c55()) : v289;
+                v317 = v318 === undefined ? c2(c62()) : v318;
               }
-              return v288;
+              return v317;
             })();
-            if (v287 === INVALID) return INVALID;
-            const v306 = v211["created_at"];
-            let v307 = (() => {
-              let v308;
-              if (v306 !== undefined) {
-                if (typeof v306 !== "string") return INVALID;
+            if (v316 === INVALID) return INVALID;
+            const v335 = v240["created_at"];
+            let v336 = (() => {
+              let v337;
+              if (v335 !== undefined) {
+                if (typeof v335 !== "string") return INVALID;
                 c25.lastIndex = 0;
-                if (!c25.test(v306)) return INVALID;
-                v308 = v306;
+                if (!c25.test(v335)) return INVALID;
+                v337 = v335;
               }
-              return v308;
+              return v337;
             })();
-            if (v307 === INVALID) {
-              if ("created_at" in v211) return INVALID;
-              v307 = undefined;
+            if (v336 === INVALID) {
+              if ("created_at" in v240) return INVALID;
+              v336 = undefined;
             }
-            const v309 = v211["updated_at"];
-            let v310 = (() => {
-              let v311;
-              if (v309 !== undefined) {
-                if (typeof v309 !== "string") return INVALID;
+            const v338 = v240["updated_at"];
+            let v339 = (() => {
+              let v340;
+              if (v338 !== undefined) {
+                if (typeof v338 !== "string") return INVALID;
                 c25.lastIndex = 0;
-                if (!c25.test(v309)) return INVALID;
-                v311 = v309;
+                if (!c25.test(v338)) return INVALID;
+                v340 = v338;
               }
-              return v311;
+              return v340;
             })();
-            if (v310 === INVALID) {
-              if ("updated_at" in v211) return INVALID;
-              v310 = undefined;
+            if (v339 === INVALID) {
+              if ("updated_at" in v240) return INVALID;
+              v339 = undefined;
             }
-            const v312 = v211["closed_at"];
-            let v313 = (() => {
-              let v314;
-              if (v312 !== undefined) {
-                let v315 = null;
-                if (v312 !== null) {
-                  if (typeof v312 !== "string") return INVALID;
+            const v341 = v240["closed_at"];
+            let v342 = (() => {
+              let v343;
+              if (v341 !== undefined) {
+                let v344 = null;
+                if (v341 !== null) {
+                  if (typeof v341 !== "string") return INVALID;
                   c25.lastIndex = 0;
-                  if (!c25.test(v312)) return INVALID;
-                  v315 = v312;
+                  if (!c25.test(v341)) return INVALID;
+                  v344 = v341;
                 }
-                v314 = v315;
+                v343 = v344;
               }
-              return v314;
+              return v343;
             })();
-            if (v313 === INVALID) {
-              if ("closed_at" in v211) return INVALID;
-              v313 = undefined;
+            if (v342 === INVALID) {
+              if ("closed_at" in v240) return INVALID;
+              v342 = undefined;
             }
-            for (const k in v211) {
+            for (const k in v240) {
               if (k !== "number" && k !== "id" && k !== "title" && k !== "body" && k !== "state" && k !== "user" && k !== "head" && k !== "base" && k !== "draft" && k !== "merged" && k !== "merged_at" && k !== "merged_by" && k !== "labels" && k !== "assignees" && k !== "requested_reviewers" && k !== "reviews" && k !== "comments" && k !== "created_at" && k !== "updated_at" && k !== "closed_at") return INVALID;
             }
-            const v316 = {};
-            v316["number"] = v212;
-            if ("id" in v211) v316["id"] = v214;
-            v316["title"] = v216;
-            v316["body"] = v219;
-            v316["state"] = v223;
-            if ("user" in v211) v316["user"] = v226;
-            v316["head"] = v228;
-            if ("base" in v211) v316["base"] = v231;
-            v316["draft"] = v235;
-            v316["merged"] = v238;
-            if ("merged_at" in v211) v316["merged_at"] = v241;
-            v316["merged_by"] = v245;
-            v316["labels"] = v249;
-            v316["assignees"] = v256;
-            v316["requested_reviewers"] = v262;
-            v316["reviews"] = v268;
-            v316["comments"] = v287;
-            if ("created_at" in v211) v316["created_at"] = v307;
-            if ("updated_at" in v211) v316["updated_at"] = v310;
-            if ("closed_at" in v211) v316["closed_at"] = v313;
-            v209[v210] = v316;
+            const v345 = {};
+            v345["number"] = v241;
+            if ("id" in v240) v345["id"] = v243;
+            v345["title"] = v245;
+            v345["body"] = v248;
+            v345["state"] = v252;
+            if ("user" in v240) v345["user"] = v255;
+            v345["head"] = v257;
+            if ("base" in v240) v345["base"] = v260;
+            v345["draft"] = v264;
+            v345["merged"] = v267;
+            if ("merged_at" in v240) v345["merged_at"] = v270;
+            v345["merged_by"] = v274;
+            v345["labels"] = v278;
+            v345["assignees"] = v285;
+            v345["requested_reviewers"] = v291;
+            v345["reviews"] = v297;
+            v345["comments"] = v316;
+            if ("created_at" in v240) v345["created_at"] = v336;
+            if ("updated_at" in v240) v345["updated_at"] = v339;
+            if ("closed_at" in v240) v345["closed_at"] = v342;
+            v238[v239] = v345;
           }
-          v208 = v209 === undefined ? c2(c42()) : v209;
+          v237 = v238 === undefined ? c2(c49()) : v238;
         }
-        return v208;
+        return v237;
       })();
-      if (v207 === INVALID) return INVALID;
-      const v317 = v30["statuses"];
-      let v318 = (() => {
-        let v319;
-        if (v317 === undefined) {
-          v319 = c2(c56());
+      if (v236 === INVALID) return INVALID;
+      const v346 = v30["statuses"];
+      let v347 = (() => {
+        let v348;
+        if (v346 === undefined) {
+          v348 = c2(c63());
         } else {
-          if (!Array.isArray(v317)) return INVALID;
-          const v320 = new Array(v317.length);
-          for (let v321 = 0; v321 < v317.length; v321++) {
-            const v322 = v317[v321];
-            if (typeof v322 !== "object" || v322 === null || Array.isArray(v322)) return INVALID;
-            const v323 = v322["id"];
-            let v324 = (() => {
-              let v325;
-              if (v323 !== undefined) {
-                if (typeof v323 !== "number" || !Number.isFinite(v323)) return INVALID;
-                if (!Number.isSafeInteger(v323)) return INVALID;
-                if (v323 <= 0) return INVALID;
-                v325 = v323;
+          if (!Array.isArray(v346)) return INVALID;
+          const v349 = new Array(v346.length);
+          for (let v350 = 0; v350 < v346.length; v350++) {
+            const v351 = v346[v350];
+            if (typeof v351 !== "object" || v351 === null || Array.isArray(v351)) return INVALID;
+            const v352 = v351["id"];
+            let v353 = (() => {
+              let v354;
+              if (v352 !== undefined) {
+                if (typeof v352 !== "number" || !Number.isFinite(v352)) return INVALID;
+                if (!Number.isSafeInteger(v352)) return INVALID;
+                if (v352 <= 0) return INVALID;
+                v354 = v352;
               }
-              return v325;
+              return v354;
             })();
-            if (v324 === INVALID) {
-              if ("id" in v322) return INVALID;
-              v324 = undefined;
+            if (v353 === INVALID) {
+              if ("id" in v351) return INVALID;
+              v353 = undefined;
             }
-            const v326 = v322["ref"];
-            if (typeof v326 !== "string") return INVALID;
-            const v327 = typeof v326 === "string" && v326.length >= 1 && v326.length < 2 ? c12(v326) : v326.length;
-            if (v327 < 1) return INVALID;
-            const v328 = v322["context"];
-            let v329 = (() => {
-              let v330;
-              if (v328 === undefined) {
-                v330 = c2(c57());
+            const v355 = v351["ref"];
+            if (typeof v355 !== "string") return INVALID;
+            const v356 = typeof v355 === "string" && v355.length >= 1 && v355.length < 2 ? c12(v355) : v355.length;
+            if (v356 < 1) return INVALID;
+            const v357 = v351["context"];
+            let v358 = (() => {
+              let v359;
+              if (v357 === undefined) {
+                v359 = c2(c64());
               } else {
-                if (typeof v328 !== "string") return INVALID;
-                v330 = v328 === undefined ? c2(c57()) : v328;
+                if (typeof v357 !== "string") return INVALID;
+                v359 = v357 === undefined ? c2(c64()) : v357;
               }
-              return v330;
+              return v359;
             })();
-            if (v329 === INVALID) return INVALID;
-            const v331 = v322["state"];
-            if (!c58.has(v331)) return INVALID;
-            const v332 = v322["description"];
-            let v333 = (() => {
-              let v334;
-              if (v332 === undefined) {
-                v334 = c2(c59());
+            if (v358 === INVALID) return INVALID;
+            const v360 = v351["state"];
+            if (!c65.has(v360)) return INVALID;
+            const v361 = v351["description"];
+            let v362 = (() => {
+              let v363;
+              if (v361 === undefined) {
+                v363 = c2(c66());
               } else {
-                let v335 = null;
-                if (v332 !== null) {
-                  if (typeof v332 !== "string") return INVALID;
-                  v335 = v332;
+                let v364 = null;
+                if (v361 !== null) {
+                  if (typeof v361 !== "string") return INVALID;
+                  v364 = v361;
                 }
-                v334 = v335 === undefined ? c2(c59()) : v335;
+                v363 = v364 === undefined ? c2(c66()) : v364;
               }
-              return v334;
+              return v363;
             })();
-            if (v333 === INVALID) return INVALID;
-            const v336 = v322["target_url"];
-            let v337 = (() => {
-              let v338;
-              if (v336 === undefined) {
-                v338 = c2(c60());
+            if (v362 === INVALID) return INVALID;
+            const v365 = v351["target_url"];
+            let v366 = (() => {
+              let v367;
+              if (v365 === undefined) {
+                v367 = c2(c67());
               } else {
-                let v339 = null;
-                if (v336 !== null) {
-                  if (typeof v336 !== "string") return INVALID;
-                  v339 = v336;
+                let v368 = null;
+                if (v365 !== null) {
+                  if (typeof v365 !== "string") return INVALID;
+                  v368 = v365;
                 }
-                v338 = v339 === undefined ? c2(c60()) : v339;
+                v367 = v368 === undefined ? c2(c67()) : v368;
               }
-              return v338;
+              return v367;
             })();
-            if (v337 === INVALID) return INVALID;
-            const v340 = v322["creator"];
-            let v341 = (() => {
-              let v342;
-              if (v340 !== undefined) {
-                if (typeof v340 !== "string") return INVALID;
+            if (v366 === INVALID) return INVALID;
+            const v369 = v351["creator"];
+            let v370 = (() => {
+              let v371;
+              if (v369 !== undefined) {
+                if (typeof v369 !== "string") return INVALID;
                 c0.lastIndex = 0;
-                if (!c0.test(v340)) return INVALID;
-                v342 = v340;
+                if (!c0.test(v369)) return INVALID;
+                v371 = v369;
               }
-              return v342;
+              return v371;
             })();
-            if (v341 === INVALID) {
-              if ("creator" in v322) return INVALID;
-              v341 = undefined;
+            if (v370 === INVALID) {
+              if ("creator" in v351) return INVALID;
+              v370 = undefined;
             }
-            const v343 = v322["created_at"];
-            let v344 = (() => {
-              let v345;
-              if (v343 !== undefined) {
-                if (typeof v343 !== "string") return INVALID;
+            const v372 = v351["created_at"];
+            let v373 = (() => {
+              let v374;
+              if (v372 !== undefined) {
+                if (typeof v372 !== "string") return INVALID;
                 c25.lastIndex = 0;
-                if (!c25.test(v343)) return INVALID;
-                v345 = v343;
+                if (!c25.test(v372)) return INVALID;
+                v374 = v372;
               }
-              return v345;
+              return v374;
             })();
-            if (v344 === INVALID) {
-              if ("created_at" in v322) return INVALID;
-              v344 = undefined;
+            if (v373 === INVALID) {
+              if ("created_at" in v351) return INVALID;
+              v373 = undefined;
             }
-            for (const k in v322) {
+            for (const k in v351) {
               if (k !== "id" && k !== "ref" && k !== "context" && k !== "state" && k !== "description" && k !== "target_url" && k !== "creator" && k !== "created_at") return INVALID;
             }
-            const v346 = {};
-            if ("id" in v322) v346["id"] = v324;
-            v346["ref"] = v326;
-            v346["context"] = v329;
-            v346["state"] = v331;
-            v346["description"] = v333;
-            v346["target_url"] = v337;
-            if ("creator" in v322) v346["creator"] = v341;
-            if ("created_at" in v322) v346["created_at"] = v344;
-            v320[v321] = v346;
+            const v375 = {};
+            if ("id" in v351) v375["id"] = v353;
+            v375["ref"] = v355;
+            v375["context"] = v358;
+            v375["state"] = v360;
+            v375["description"] = v362;
+            v375["target_url"] = v366;
+            if ("creator" in v351) v375["creator"] = v370;
+            if ("created_at" in v351) v375["created_at"] = v373;
+            v349[v350] = v375;
           }
-          v319 = v320 === undefined ? c2(c56()) : v320;
+          v348 = v349 === undefined ? c2(c63()) : v349;
         }
-        return v319;
+        return v348;
       })();
-      if (v318 === INVALID) return INVALID;
-      const v347 = v30["created_at"];
-      let v348 = (() => {
-        let v349;
-        if (v347 !== undefined) {
-          if (typeof v347 !== "string") return INVALID;
+      if (v347 === INVALID) return INVALID;
+      const v376 = v30["created_at"];
+      let v377 = (() => {
+        let v378;
+        if (v376 !== undefined) {
+          if (typeof v376 !== "string") return INVALID;
           c25.lastIndex = 0;
-          if (!c25.test(v347)) return INVALID;
-          v349 = v347;
+          if (!c25.test(v376)) return INVALID;
+          v378 = v376;
         }
-        return v349;
+        return v378;
       })();
-      if (v348 === INVALID) {
+      if (v377 === INVALID) {
         if ("created_at" in v30) return INVALID;
-        v348 = undefined;
+        v377 = undefined;
       }
-      const v350 = v30["updated_at"];
-      let v351 = (() => {
-        let v352;
-        if (v350 !== undefined) {
-          if (typeof v350 !== "string") return INVALID;
+      const v379 = v30["updated_at"];
+      let v380 = (() => {
+        let v381;
+        if (v379 !== undefined) {
+          if (typeof v379 !== "string") return INVALID;
           c25.lastIndex = 0;
-          if (!c25.test(v350)) return INVALID;
-          v352 = v350;
+          if (!c25.test(v379)) return INVALID;
+          v381 = v379;
         }
-        return v352;
+        return v381;
       })();
-      if (v351 === INVALID) {
+      if (v380 === INVALID) {
         if ("updated_at" in v30) return INVALID;
-        v351 = undefined;
+        v380 = undefined;
       }
+      const v382 = v30["workflows"];
+      let v383 = (() => {
+        let v384;
+        if (v382 === undefined) {
+          v384 = c2(c68());
+        } else {
+          if (!Array.isArray(v382)) return INVALID;
+          const v385 = new Array(v382.length);
+          for (let v386 = 0; v386 < v382.length; v386++) {
+            const v387 = v382[v386];
+            if (typeof v387 !== "object" || v387 === null || Array.isArray(v387)) return INVALID;
+            const v388 = v387["id"];
+            let v389 = (() => {
+              let v390;
+              if (v388 !== undefined) {
+                if (typeof v388 !== "number" || !Number.isFinite(v388)) return INVALID;
+                if (!Number.isSafeInteger(v388)) return INVALID;
+                if (v388 <= 0) return INVALID;
+                v390 = v388;
+              }
+              return v390;
+            })();
+            if (v389 === INVALID) {
+              if ("id" in v387) return INVALID;
+              v389 = undefined;
+            }
+            const v391 = v387["name"];
+            if (typeof v391 !== "string") return INVALID;
+            const v392 = typeof v391 === "string" && v391.length >= 1 && v391.length < 2 ? c12(v391) : v391.length;
+            if (v392 < 1) return INVALID;
+            const v393 = v387["path"];
+            if (typeof v393 !== "string") return INVALID;
+            c69.lastIndex = 0;
+            if (!c69.test(v393)) return INVALID;
+            const v394 = v387["state"];
+            let v395 = (() => {
+              let v396;
+              if (v394 === undefined) {
+                v396 = c2(c70());
+              } else {
+                if (!c71.has(v394)) return INVALID;
+                v396 = v394 === undefined ? c2(c70()) : v394;
+              }
+              return v396;
+            })();
+            if (v395 === INVALID) return INVALID;
+            for (const k in v387) {
+              if (k !== "id" && k !== "name" && k !== "path" && k !== "state") return INVALID;
+            }
+            const v397 = {};
+            if ("id" in v387) v397["id"] = v389;
+            v397["name"] = v391;
+            v397["path"] = v393;
+            v397["state"] = v395;
+            v385[v386] = v397;
+          }
+          v384 = v385 === undefined ? c2(c68()) : v385;
+        }
+        return v384;
+      })();
+      if (v383 === INVALID) return INVALID;
+      const v398 = v30["workflow_runs"];
+      let v399 = (() => {
+        let v400;
+        if (v398 === undefined) {
+          v400 = c2(c72());
+        } else {
+          if (!Array.isArray(v398)) return INVALID;
+          const v401 = new Array(v398.length);
+          for (let v402 = 0; v402 < v398.length; v402++) {
+            const v403 = v398[v402];
+            if (typeof v403 !== "object" || v403 === null || Array.isArray(v403)) return INVALID;
+            const v404 = v403["id"];
+            let v405 = (() => {
+              let v406;
+              if (v404 !== undefined) {
+                if (typeof v404 !== "number" || !Number.isFinite(v404)) return INVALID;
+                if (!Number.isSafeInteger(v404)) return INVALID;
+                if (v404 <= 0) return INVALID;
+                v406 = v404;
+              }
+              return v406;
+            })();
+            if (v405 === INVALID) {
+              if ("id" in v403) return INVALID;
+              v405 = undefined;
+            }
+            const v407 = v403["workflow"];
+            if (typeof v407 !== "string") return INVALID;
+            const v408 = typeof v407 === "string" && v407.length >= 1 && v407.length < 2 ? c12(v407) : v407.length;
+            if (v408 < 1) return INVALID;
+            const v409 = v403["run_number"];
+            let v410 = (() => {
+              let v411;
+              if (v409 !== undefined) {
+                if (typeof v409 !== "number" || !Number.isFinite(v409)) return INVALID;
+                if (!Number.isSafeInteger(v409)) return INVALID;
+                if (v409 <= 0) return INVALID;
+                v411 = v409;
+              }
+              return v411;
+            })();
+            if (v410 === INVALID) {
+              if ("run_number" in v403) return INVALID;
+              v410 = undefined;
+            }
+            const v412 = v403["display_title"];
+            let v413 = (() => {
+              let v414;
+              if (v412 !== undefined) {
+                if (typeof v412 !== "string") return INVALID;
+                v414 = v412;
+              }
+              return v414;
+            })();
+            if (v413 === INVALID) {
+              if ("display_title" in v403) return INVALID;
+              v413 = undefined;
+            }
+            const v415 = v403["head_branch"];
+            if (typeof v415 !== "string") return INVALID;
+            const v416 = typeof v415 === "string" && v415.length >= 1 && v415.length < 2 ? c12(v415) : v415.length;
+            if (v416 < 1) return INVALID;
+            const v417 = v403["head_sha"];
+            let v418 = (() => {
+              let v419;
+              if (v417 === undefined) {
+                v419 = c2(c73());
+              } else {
+                let v420 = null;
+                if (v417 !== null) {
+                  if (typeof v417 !== "string") return INVALID;
+                  c74.lastIndex = 0;
+                  if (!c74.test(v417)) return INVALID;
+                  v420 = v417;
+                }
+                v419 = v420 === undefined ? c2(c73()) : v420;
+              }
+              return v419;
+            })();
+            if (v418 === INVALID) return INVALID;
+            const v421 = v403["event"];
+            let v422 = (() => {
+              let v423;
+              if (v421 === undefined) {
+                v423 = c2(c75());
+              } else {
+                if (typeof v421 !== "string") return INVALID;
+                const v424 = typeof v421 === "string" && v421.length >= 1 && v421.length < 2 ? c12(v421) : v421.length;
+                if (v424 < 1) return INVALID;
+                v423 = v421 === undefined ? c2(c75()) : v421;
+              }
+              return v423;
+            })();
+            if (v422 === INVALID) return INVALID;
+            const v425 = v403["status"];
+            let v426 = (() => {
+              let v427;
+              if (v425 === undefined) {
+                v427 = c2(c76());
+              } else {
+                if (!c77.has(v425)) return INVALID;
+                v427 = v425 === undefined ? c2(c76()) : v425;
+              }
+              return v427;
+            })();
+            if (v426 === INVALID) return INVALID;
+            const v428 = v403["conclusion"];
+            let v429 = (() => {
+              let v430;
+              if (v428 === undefined) {
+                v430 = c2(c78());
+              } else {
+                let v431 = null;
+                if (v428 !== null) {
+                  if (!c79.has(v428)) return INVALID;
+                  v431 = v428;
+                }
+                v430 = v431 === undefined ? c2(c78()) : v431;
+              }
+              return v430;
+            })();
+            if (v429 === INVALID) return INVALID;
+            const v432 = v403["run_attempt"];
+            let v433 = (() => {
+              let v434;
+              if (v432 === undefined) {
+                v434 = c2(c80());
+              } else {
+                if (typeof v432 !== "number" || !Number.isFinite(v432)) return INVALID;
+                if (!Number.isSafeInteger(v432)) return INVALID;
+                if (v432 <= 0) return INVALID;
+                v434 = v432 === undefined ? c2(c80()) : v432;
+              }
+              return v434;
+            })();
+            if (v433 === INVALID) return INVALID;
+            const v435 = v403["rerun_conclusion"];
+            let v436 = (() => {
+              let v437;
+              if (v435 === undefined) {
+                v437 = c2(c81());
+              } else {
+                let v438 = null;
+                if (v435 !== null) {
+                  if (!c79.has(v435)) return INVALID;
+                  v438 = v435;
+                }
+                v437 = v438 === undefined ? c2(c81()) : v438;
+              }
+              return v437;
+            })();
+            if (v436 === INVALID) return INVALID;
+            const v439 = v403["actor"];
+            let v440 = (() => {
+              let v441;
+              if (v439 !== undefined) {
+                if (typeof v439 !== "string") return INVALID;
+                c82.lastIndex = 0;
+                if (!c82.test(v439)) return INVALID;
+                v441 = v439;
+              }
+              return v441;
+            })();
+            if (v440 === INVALID) {
+              if ("actor" in v403) return INVALID;
+              v440 = undefined;
+            }
+            const v442 = v403["created_at"];
+            let v443 = (() => {
+              let v444;
+              if (v442 !== undefined) {
+                if (typeof v442 !== "string") return INVALID;
+                c83.lastIndex = 0;
+                if (!c83.test(v442)) return INVALID;
+                v444 = v442;
+              }
+              return v444;
+            })();
+            if (v443 === INVALID) {
+              if ("created_at" in v403) return INVALID;
+              v443 = undefined;
+            }
+            const v445 = v403["jobs"];
+            let v446 = (() => {
+              let v447;
+              if (v445 === undefined) {
+                v447 = c2(c84());
+              } else {
+                if (!Array.isArray(v445)) return INVALID;
+                const v448 = new Array(v445.length);
+                for (let v449 = 0; v449 < v445.length; v449++) {
+                  const v450 = v445[v449];
+                  if (typeof v450 !== "object" || v450 === null || Array.isArray(v450)) return INVALID;
+                  const v451 = v450["id"];
+                  let v452 = (() => {
+                    let v453;
+                    if (v451 !== undefined) {
+                      if (typeof v451 !== "number" || !Number.isFinite(v451)) return INVALID;
+                      if (!Number.isSafeInteger(v451)) return INVALID;
+                      if (v451 <= 0) return INVALID;
+                      v453 = v451;
+                    }
+                    return v453;
+                  })();
+                  if (v452 === INVALID) {
+                    if ("id" in v450) return INVALID;
+                    v452 = undefined;
+                  }
+                  const v454 = v450["name"];
+                  if (typeof v454 !== "string") return INVALID;
+                  const v455 = typeof v454 === "string" && v454.length >= 1 && v454.length < 2 ? c12(v454) : v454.length;
+                  if (v455 < 1) return INVALID;
+                  const v456 = v450["run_attempt"];
+                  let v457 = (() => {
+                    let v458;
+                    if (v456 !== undefined) {
+                      if (typeof v456 !== "number" || !Number.isFinite(v456)) return INVALID;
+                      if (!Number.isSafeInteger(v456)) return INVALID;
+                      if (v456 <= 0) return INVALID;
+                      v458 = v456;
+                    }
+                    return v458;
+                  })();
+                  if (v457 === INVALID) {
+                    if ("run_attempt" in v450) return INVALID;
+                    v457 = undefined;
+                  }
+                  const v459 = v450["status"];
+                  let v460 = (() => {
+                    let v461;
+                    if (v459 === undefined) {
+                      v461 = c2(c85());
+                    } else {
+                      if (!c77.has(v459)) return INVALID;
+                      v461 = v459 === undefined ? c2(c85()) : v459;
+                    }
+                    return v461;
+                  })();
+                  if (v460 === INVALID) return INVALID;
+                  const v462 = v450["conclusion"];
+                  let v463 = (() => {
+                    let v464;
+                    if (v462 === undefined) {
+                      v464 = c2(c86());
+                    } else {
+                      let v465 = null;
+                      if (v462 !== null) {
+                        if (!c79.has(v462)) return INVALID;
+                        v465 = v462;
+                      }
+                      v464 = v465 === undefined ? c2(c86()) : v465;
+                    }
+                    return v464;
+                  })();
+                  if (v463 === INVALID) return INVALID;
+                  const v466 = v450["steps"];
+                  let v467 = (() => {
+                    let v468;
+                    if (v466 === undefined) {
+                      v468 = c2(c87());
+                    } else {
+                      if (!Array.isArray(v466)) return INVALID;
+                      const v469 = new Array(v466.length);
+                      for (let v470 = 0; v470 < v466.length; v470++) {
+                        const v471 = v466[v470];
+                        if (typeof v471 !== "object" || v471 === null || Array.isArray(v471)) return INVALID;
+                        const v472 = v471["name"];
+                        if (typeof v472 !== "string") return INVALID;
+                        const v473 = typeof v472 === "string" && v472.length >= 1 && v472.length < 2 ? c12(v472) : v472.length;
+                        if (v473 < 1) return INVALID;
+                        const v474 = v471["status"];
+                        let v475 = (() => {
+                          let v476;
+                          if (v474 === undefined) {
+                            v476 = c2(c88());
+                          } else {
+                            if (!c77.has(v474)) return INVALID;
+                            v476 = v474 === undefined ? c2(c88()) : v474;
+                          }
+                          return v476;
+                        })();
+                        if (v475 === INVALID) return INVALID;
+                        const v477 = v471["conclusion"];
+                        let v478 = (() => {
+                          let v479;
+                          if (v477 === undefined) {
+                            v479 = c2(c89());
+                          } else {
+                            let v480 = null;
+                            if (v477 !== null) {
+                              if (!c79.has(v477)) return INVALID;
+                              v480 = v477;
+                            }
+                            v479 = v480 === undefined ? c2(c89()) : v480;
+                          }
+                          return v479;
+                        })();
+                        if (v478 === INVALID) return INVALID;
+                        for (const k in v471) {
+                          if (k !== "name" && k !== "status" && k !== "conclusion") return INVALID;
+                        }
+                        const v481 = { "name": v472, "status": v475, "conclusion": v478 };
+                        v469[v470] = v481;
+                      }
+                      v468 = v469 === undefined ? c2(c87()) : v469;
+                    }
+                    return v468;
+                  })();
+                  if (v467 === INVALID) return INVALID;
+                  const v482 = v450["log"];
+                  let v483 = (() => {
+                    let v484;
+                    if (v482 === undefined) {
+                      v484 = c2(c90());
+                    } else {
+                      if (typeof v482 !== "string") return INVALID;
+                      v484 = v482 === undefined ? c2(c90()) : v482;
+                    }
+                    return v484;
+                  })();
+                  if (v483 === INVALID) return INVALID;
+                  const v485 = v450["started_at"];
+                  let v486 = (() => {
+                    let v487;
+                    if (v485 !== undefined) {
+                      if (typeof v485 !== "string") return INVALID;
+                      c83.lastIndex = 0;
+                      if (!c83.test(v485)) return INVALID;
+                      v487 = v485;
+                    }
+                    return v487;
+                  })();
+                  if (v486 === INVALID) {
+                    if ("started_at" in v450) return INVALID;
+                    v486 = undefined;
+                  }
+                  const v488 = v450["completed_at"];
+                  let v489 = (() => {
+                    let v490;
+                    if (v488 !== undefined) {
+                      let v491 = null;
+                      if (v488 !== null) {
+                        if (typeof v488 !== "string") return INVALID;
+                        c83.lastIndex = 0;
+                        if (!c83.test(v488)) return INVALID;
+                        v491 = v488;
+                      }
+                      v490 = v491;
+                    }
+                    return v490;
+                  })();
+                  if (v489 === INVALID) {
+                    if ("completed_at" in v450) return INVALID;
+                    v489 = undefined;
+                  }
+                  for (const k in v450) {
+                    if (k !== "id" && k !== "name" && k !== "run_attempt" && k !== "status" && k !== "conclusion" && k !== "steps" && k !== "log" && k !== "started_at" && k !== "completed_at") return INVALID;
+                  }
+                  const v492 = {};
+                  if ("id" in v450) v492["id"] = v452;
+                  v492["name"] = v454;
+                  if ("run_attempt" in v450) v492["run_attempt"] = v457;
+                  v492["status"] = v460;
+                  v492["conclusion"] = v463;
+                  v492["steps"] = v467;
+                  v492["log"] = v483;
+                  if ("started_at" in v450) v492["started_at"] = v486;
+                  if ("completed_at" in v450) v492["completed_at"] = v489;
+                  v448[v449] = v492;
+                }
+                v447 = v448 === undefined ? c2(c84()) : v448;
+              }
+              return v447;
+            })();
+            if (v446 === INVALID) return INVALID;
+            const v493 = v403["artifacts"];
+            let v494 = (() => {
+              let v495;
+              if (v493 === undefined) {
+                v495 = c2(c91());
+              } else {
+                if (!Array.isArray(v493)) return INVALID;
+                const v496 = new Array(v493.length);
+                for (let v497 = 0; v497 < v493.length; v497++) {
+                  const v498 = v493[v497];
+                  if (typeof v498 !== "object" || v498 === null || Array.isArray(v498)) return INVALID;
+                  const v499 = v498["id"];
+                  let v500 = (() => {
+                    let v501;
+                    if (v499 !== undefined) {
+                      if (typeof v499 !== "number" || !Number.isFinite(v499)) return INVALID;
+                      if (!Number.isSafeInteger(v499)) return INVALID;
+                      if (v499 <= 0) return INVALID;
+                      v501 = v499;
+                    }
+                    return v501;
+                  })();
+                  if (v500 === INVALID) {
+                    if ("id" in v498) return INVALID;
+                    v500 = undefined;
+                  }
+                  const v502 = v498["name"];
+                  if (typeof v502 !== "string") return INVALID;
+                  const v503 = typeof v502 === "string" && v502.length >= 1 && v502.length < 2 ? c12(v502) : v502.length;
+                  if (v503 < 1) return INVALID;
+                  const v504 = v498["size_in_bytes"];
+                  let v505 = (() => {
+                    let v506;
+                    if (v504 === undefined) {
+                      v506 = c2(c92());
+                    } else {
+                      if (typeof v504 !== "number" || !Number.isFinite(v504)) return INVALID;
+                      if (!Number.isSafeInteger(v504)) return INVALID;
+                      if (v504 < 0) return INVALID;
+                      v506 = v504 === undefined ? c2(c92()) : v504;
+                    }
+                    return v506;
+                  })();
+                  if (v505 === INVALID) return INVALID;
+                  for (const k in v498) {
+                    if (k !== "id" && k !== "name" && k !== "size_in_bytes") return INVALID;
+                  }
+                  const v507 = {};
+                  if ("id" in v498) v507["id"] = v500;
+                  v507["name"] = v502;
+                  v507["size_in_bytes"] = v505;
+                  v496[v497] = v507;
+                }
+                v495 = v496 === undefined ? c2(c91()) : v496;
+              }
+              return v495;
+            })();
+            if (v494 === INVALID) return INVALID;
+            for (const k in v403) {
+              if (k !== "id" && k !== "workflow" && k !== "run_number" && k !== "display_title" && k !== "head_branch" && k !== "head_sha" && k !== "event" && k !== "status" && k !== "conclusion" && k !== "run_attempt" && k !== "rerun_conclusion" && k !== "actor" && k !== "created_at" && k !== "jobs" && k !== "artifacts") return INVALID;
+            }
+            const v508 = {};
+            if ("id" in v403) v508["id"] = v405;
+            v508["workflow"] = v407;
+            if ("run_number" in v403) v508["run_number"] = v410;
+            if ("display_title" in v403) v508["display_title"] = v413;
+            v508["head_branch"] = v415;
+            v508["head_sha"] = v418;
+            v508["event"] = v422;
+            v508["status"] = v426;
+            v508["conclusion"] = v429;
+            v508["run_attempt"] = v433;
+            v508["rerun_conclusion"] = v436;
+            if ("actor" in v403) v508["actor"] = v440;
+            if ("created_at" in v403) v508["created_at"] = v443;
+            v508["jobs"] = v446;
+            v508["artifacts"] = v494;
+            v401[v402] = v508;
+          }
+          v400 = v401 === undefined ? c2(c72()) : v401;
+        }
+        return v400;
+      })();
+      if (v399 === INVALID) return INVALID;
+      const v509 = v30["check_runs"];
+      let v510 = (() => {
+        let v511;
+        if (v509 === undefined) {
+          v511 = c2(c93());
+        } else {
+          if (!Array.isArray(v509)) return INVALID;
+          const v512 = new Array(v509.length);
+          for (let v513 = 0; v513 < v509.length; v513++) {
+            const v514 = v509[v513];
+            if (typeof v514 !== "object" || v514 === null || Array.isArray(v514)) return INVALID;
+            const v515 = v514["id"];
+            let v516 = (() => {
+              let v517;
+              if (v515 !== undefined) {
+                if (typeof v515 !== "number" || !Number.isFinite(v515)) return INVALID;
+                if (!Number.isSafeInteger(v515)) return INVALID;
+                if (v515 <= 0) return INVALID;
+                v517 = v515;
+              }
+              return v517;
+            })();
+            if (v516 === INVALID) {
+              if ("id" in v514) return INVALID;
+              v516 = undefined;
+            }
+            const v518 = v514["name"];
+            if (typeof v518 !== "string") return INVALID;
+            const v519 = typeof v518 === "string" && v518.length >= 1 && v518.length < 2 ? c12(v518) : v518.length;
+            if (v519 < 1) return INVALID;
+            const v520 = v514["ref"];
+            if (typeof v520 !== "string") return INVALID;
+            const v521 = typeof v520 === "string" && v520.length >= 1 && v520.length < 2 ? c12(v520) : v520.length;
+            if (v521 < 1) return INVALID;
+            const v522 = v514["status"];
+            let v523 = (() => {
+              let v524;
+              if (v522 === undefined) {
+                v524 = c2(c94());
+              } else {
+                if (!c77.has(v522)) return INVALID;
+                v524 = v522 === undefined ? c2(c94()) : v522;
+              }
+              return v524;
+            })();
+            if (v523 === INVALID) return INVALID;
+            const v525 = v514["conclusion"];
+            let v526 = (() => {
+              let v527;
+              if (v525 === undefined) {
+                v527 = c2(c95());
+              } else {
+                let v528 = null;
+                if (v525 !== null) {
+                  if (!c79.has(v525)) return INVALID;
+                  v528 = v525;
+                }
+                v527 = v528 === undefined ? c2(c95()) : v528;
+              }
+              return v527;
+            })();
+            if (v526 === INVALID) return INVALID;
+            const v529 = v514["external_id"];
+            let v530 = (() => {
+              let v531;
+              if (v529 === undefined) {
+                v531 = c2(c96());
+              } else {
+                let v532 = null;
+                if (v529 !== null) {
+                  if (typeof v529 !== "string") return INVALID;
+                  v532 = v529;
+                }
+                v531 = v532 === undefined ? c2(c96()) : v532;
+              }
+              return v531;
+            })();
+            if (v530 === INVALID) return INVALID;
+            const v533 = v514["details_url"];
+            let v534 = (() => {
+              let v535;
+              if (v533 === undefined) {
+                v535 = c2(c97());
+              } else {
+                let v536 = null;
+                if (v533 !== null) {
+                  if (typeof v533 !== "string") return INVALID;
+                  v536 = v533;
+                }
+                v535 = v536 === undefined ? c2(c97()) : v536;
+              }
+              return v535;
+            })();
+            if (v534 === INVALID) return INVALID;
+            const v537 = v514["output"];
+            let v538 = (() => {
+              let v539;
+              if (v537 === undefined) {
+                v539 = c2(c98());
+              } else {
+                if (typeof v537 !== "object" || v537 === null || Array.isArray(v537)) return INVALID;
+                const v540 = v537["title"];
+                let v541 = (() => {
+                  let v542;
+                  if (v540 === undefined) {
+                    v542 = c2(c99());
+                  } else {
+                    let v543 = null;
+                    if (v540 !== null) {
+                      if (typeof v540 !== "string") return INVALID;
+                      v543 = v540;
+                    }
+                    v542 = v543 === undefined ? c2(c99()) : v543;
+                  }
+                  return v542;
+                })();
+                if (v541 === INVALID) return INVALID;
+                const v544 = v537["summary"];
+                let v545 = (() => {
+                  let v546;
+                  if (v544 === undefined) {
+                    v546 = c2(c100());
+                  } else {
+                    let v547 = null;
+                    if (v544 !== null) {
+                      if (typeof v544 !== "string") return INVALID;
+                      v547 = v544;
+                    }
+                    v546 = v547 === undefined ? c2(c100()) : v547;
+                  }
+                  return v546;
+                })();
+                if (v545 === INVALID) return INVALID;
+                const v548 = v537["text"];
+                let v549 = (() => {
+                  let v550;
+                  if (v548 === undefined) {
+                    v550 = c2(c101());
+                  } else {
+                    let v551 = null;
+                    if (v548 !== null) {
+                      if (typeof v548 !== "string") return INVALID;
+                      v551 = v548;
+                    }
+                    v550 = v551 === undefined ? c2(c101()) : v551;
+                  }
+                  return v550;
+                })();
+                if (v549 === INVALID) return INVALID;
+                for (const k in v537) {
+                  if (k !== "title" && k !== "summary" && k !== "text") return INVALID;
+                }
+                const v552 = { "title": v541, "summary": v545, "text": v549 };
+                v539 = v552 === undefined ? c2(c98()) : v552;
+              }
+              return v539;
+            })();
+            if (v538 === INVALID) return INVALID;
+            const v553 = v514["annotations"];
+            let v554 = (() => {
+              let v555;
+              if (v553 === undefined) {
+                v555 = c2(c102());
+              } else {
+                if (!Array.isArray(v553)) return INVALID;
+                const v556 = new Array(v553.length);
+                for (let v557 = 0; v557 < v553.length; v557++) {
+                  const v558 = v553[v557];
+                  if (typeof v558 !== "object" || v558 === null || Array.isArray(v558)) return INVALID;
+                  const v559 = v558["path"];
+                  if (typeof v559 !== "string") return INVALID;
+                  const v560 = typeof v559 === "string" && v559.length >= 1 && v559.length < 2 ? c12(v559) : v559.length;
+                  if (v560 < 1) return INVALID;
+                  const v561 = v558["start_line"];
+                  if (typeof v561 !== "number" || !Number.isFinite(v561)) return INVALID;
+                  if (!Number.isSafeInteger(v561)) return INVALID;
+                  if (v561 <= 0) return INVALID;
+                  const v562 = v558["end_line"];
+                  if (typeof v562 !== "number" || !Number.isFinite(v562)) return INVALID;
+                  if (!Number.isSafeInteger(v562)) return INVALID;
+                  if (v562 <= 0) return INVALID;
+                  const v563 = v558["start_column"];
+                  let v564 = (() => {
+                    let v565;
+                    if (v563 === undefined) {
+                      v565 = c2(c103());
+                    } else {
+                      let v566 = null;
+                      if (v563 !== null) {
+                        if (typeof v563 !== "number" || !Number.isFinite(v563)) return INVALID;
+                        if (!Number.isSafeInteger(v563)) return INVALID;
+                        if (v563 <= 0) return INVALID;
+                        v566 = v563;
+                      }
+                      v565 = v566 === undefined ? c2(c103()) : v566;
+                    }
+                    return v565;
+                  })();
+                  if (v564 === INVALID) return INVALID;
+                  const v567 = v558["end_column"];
+                  let v568 = (() => {
+                    let v569;
+                    if (v567 === undefined) {
+                      v569 = c2(c104());
+                    } else {
+                      let v570 = null;
+                      if (v567 !== null) {
+                        if (typeof v567 !== "number" || !Number.isFinite(v567)) return INVALID;
+                        if (!Number.isSafeInteger(v567)) return INVALID;
+                        if (v567 <= 0) return INVALID;
+                        v570 = v567;
+                      }
+                      v569 = v570 === undefined ? c2(c104()) : v570;
+                    }
+                    return v569;
+                  })();
+                  if (v568 === INVALID) return INVALID;
+                  const v571 = v558["annotation_level"];
+                  if (!c105.has(v571)) return INVALID;
+                  const v572 = v558["message"];
+                  if (typeof v572 !== "string") return INVALID;
+                  const v573 = typeof v572 === "string" && v572.length >= 1 && v572.length < 2 ? c12(v572) : v572.length;
+                  if (v573 < 1) return INVALID;
+                  const v574 = v558["title"];
+                  let v575 = (() => {
+                    let v576;
+                    if (v574 === undefined) {
+                      v576 = c2(c106());
+                    } else {
+                      let v577 = null;
+                      if (v574 !== null) {
+                        if (typeof v574 !== "string") return INVALID;
+                        v577 = v574;
+                      }
+                      v576 = v577 === undefined ? c2(c106()) : v577;
+                    }
+                    return v576;
+                  })();
+                  if (v575 === INVALID) return INVALID;
+                  const v578 = v558["raw_details"];
+                  let v579 = (() => {
+                    let v580;
+                    if (v578 === undefined) {
+                      v580 = c2(c107());
+                    } else {
+                      let v581 = null;
+                      if (v578 !== null) {
+                        if (typeof v578 !== "string") return INVALID;
+                        v581 = v578;
+                      }
+                      v580 = v581 === undefined ? c2(c107()) : v581;
+                    }
+                    return v580;
+                  })();
+                  if (v579 === INVALID) return INVALID;
+                  for (const k in v558) {
+                    if (k !== "path" && k !== "start_line" && k !== "end_line" && k !== "start_column" && k !== "end_column" && k !== "annotation_level" && k !== "message" && k !== "title" && k !== "raw_details") return INVALID;
+                  }
+                  const v582 = { "path": v559, "start_line": v561, "end_line": v562, "start_column": v564, "end_column": v568, "annotation_level": v571, "message": v572, "title": v575, "raw_details": v579 };
+                  v556[v557] = v582;
+                }
+                v555 = v556 === undefined ? c2(c102()) : v556;
+              }
+              return v555;
+            })();
+            if (v554 === INVALID) return INVALID;
+            const v583 = v514["started_at"];
+            let v584 = (() => {
+              let v585;
+              if (v583 !== undefined) {
+                if (typeof v583 !== "string") return INVALID;
+                c83.lastIndex = 0;
+                if (!c83.test(v583)) return INVALID;
+                v585 = v583;
+              }
+              return v585;
+            })();
+            if (v584 === INVALID) {
+              if ("started_at" in v514) return INVALID;
+              v584 = undefined;
+            }
+            const v586 = v514["completed_at"];
+            let v587 = (() => {
+              let v588;
+              if (v586 !== undefined) {
+                let v589 = null;
+                if (v586 !== null) {
+                  if (typeof v586 !== "string") return INVALID;
+                  c83.lastIndex = 0;
+                  if (!c83.test(v586)) return INVALID;
+                  v589 = v586;
+                }
+                v588 = v589;
+              }
+              return v588;
+            })();
+            if (v587 === INVALID) {
+              if ("completed_at" in v514) return INVALID;
+              v587 = undefined;
+            }
+            for (const k in v514) {
+              if (k !== "id" && k !== "name" && k !== "ref" && k !== "status" && k !== "conclusion" && k !== "external_id" && k !== "details_url" && k !== "output" && k !== "annotations" && k !== "started_at" && k !== "completed_at") return INVALID;
+            }
+            const v590 = {};
+            if ("id" in v514) v590["id"] = v516;
+            v590["name"] = v518;
+            v590["ref"] = v520;
+            v590["status"] = v523;
+            v590["conclusion"] = v526;
+            v590["external_id"] = v530;
+            v590["details_url"] = v534;
+            v590["output"] = v538;
+            v590["annotations"] = v554;
+            if ("started_at" in v514) v590["started_at"] = v584;
+            if ("completed_at" in v514) v590["completed_at"] = v587;
+            v512[v513] = v590;
+          }
+          v511 = v512 === undefined ? c2(c93()) : v512;
+        }
+        return v511;
+      })();
+      if (v510 === INVALID) return INVALID;
+      const v591 = v30["hooks"];
+      let v592 = (() => {
+        let v593;
+        if (v591 === undefined) {
+          v593 = c2(c108());
+        } else {
+          if (!Array.isArray(v591)) return INVALID;
+          const v594 = new Array(v591.length);
+          for (let v595 = 0; v595 < v591.length; v595++) {
+            const v596 = v591[v595];
+            if (typeof v596 !== "object" || v596 === null || Array.isArray(v596)) return INVALID;
+            const v597 = v596["id"];
+            let v598 = (() => {
+              let v599;
+              if (v597 !== undefined) {
+                if (typeof v597 !== "number" || !Number.isFinite(v597)) return INVALID;
+                if (!Number.isSafeInteger(v597)) return INVALID;
+                if (v597 <= 0) return INVALID;
+                v599 = v597;
+              }
+              return v599;
+            })();
+            if (v598 === INVALID) {
+              if ("id" in v596) return INVALID;
+              v598 = undefined;
+            }
+            const v600 = v596["url"];
+            if (typeof v600 !== "string") return INVALID;
+            const v601 = typeof v600 === "string" && v600.length >= 1 && v600.length < 2 ? c12(v600) : v600.length;
+            if (v601 < 1) return INVALID;
+            const v602 = v596["content_type"];
+            let v603 = (() => {
+              let v604;
+              if (v602 === undefined) {
+                v604 = c2(c109());
+              } else {
+                if (!c110.has(v602)) return INVALID;
+                v604 = v602 === undefined ? c2(c109()) : v602;
+              }
+              return v604;
+            })();
+            if (v603 === INVALID) return INVALID;
+            const v605 = v596["secret"];
+            let v606 = (() => {
+              let v607;
+              if (v605 === undefined) {
+                v607 = c2(c111());
+              } else {
+                let v608 = null;
+                if (v605 !== null) {
+                  if (typeof v605 !== "string") return INVALID;
+                  v608 = v605;
+                }
+                v607 = v608 === undefined ? c2(c111()) : v608;
+              }
+              return v607;
+            })();
+            if (v606 === INVALID) return INVALID;
+            const v609 = v596["events"];
+            let v610 = (() => {
+              let v611;
+              if (v609 === undefined) {
+                v611 = c2(c112());
+              } else {
+                if (!Array.isArray(v609)) return INVALID;
+                const v612 = new Array(v609.length);
+                for (let v613 = 0; v613 < v609.length; v613++) {
+                  const v614 = v609[v613];
+                  if (typeof v614 !== "string") return INVALID;
+                  const v615 = typeof v614 === "string" && v614.length >= 1 && v614.length < 2 ? c12(v614) : v614.length;
+                  if (v615 < 1) return INVALID;
+                  v612[v613] = v614;
+                }
+                const v616 = typeof v612 === "string" && v612.length >= 1 && v612.length < 2 ? c12(v612) : v612.length;
+                if (v616 < 1) return INVALID;
+                v611 = v612 === undefined ? c2(c112()) : v612;
+              }
+              return v611;
+            })();
+            if (v610 === INVALID) return INVALID;
+            const v617 = v596["active"];
+            let v618 = (() => {
+              let v619;
+              if (v617 === undefined) {
+                v619 = c2(c113());
+              } else {
+                if (typeof v617 !== "boolean") return INVALID;
+                v619 = v617 === undefined ? c2(c113()) : v617;
+              }
+              return v619;
+            })();
+            if (v618 === INVALID) return INVALID;
+            for (const k in v596) {
+              if (k !== "id" && k !== "url" && k !== "content_type" && k !== "secret" && k !== "events" && k !== "active") return INVALID;
+            }
+            const v620 = {};
+            if ("id" in v596) v620["id"] = v598;
+            v620["url"] = v600;
+            v620["content_type"] = v603;
+            v620["secret"] = v606;
+            v620["events"] = v610;
+            v620["active"] = v618;
+            v594[v595] = v620;
+          }
+          v593 = v594 === undefined ? c2(c108()) : v594;
+        }
+        return v593;
+      })();
+      if (v592 === INVALID) return INVALID;
       for (const k in v30) {
-        if (k !== "owner" && k !== "name" && k !== "id" && k !== "description" && k !== "private" && k !== "default_branch" && k !== "topics" && k !== "archived" && k !== "collaborators" && k !== "labels" && k !== "milestones" && k !== "branches" && k !== "issues" && k !== "pulls" && k !== "statuses" && k !== "created_at" && k !== "updated_at") return INVALID;
+        if (k !== "owner" && k !== "name" && k !== "id" && k !== "description" && k !== "private" && k !== "default_branch" && k !== "topics" && k !== "archived" && k !== "collaborators" && k !== "labels" && k !== "milestones" && k !== "branches" && k !== "issues" && k !== "pulls" && k !== "statuses" && k !== "created_at" && k !== "updated_at" && k !== "workflows" && k !== "workflow_runs" && k !== "check_runs" && k !== "hooks") return INVALID;
       }
-      const v353 = {};
-      v353["owner"] = v31;
-      v353["name"] = v32;
-      if ("id" in v30) v353["id"] = v34;
-      v353["description"] = v37;
-      v353["private"] = v41;
-      v353["default_branch"] = v44;
-      v353["topics"] = v48;
-      v353["archived"] = v54;
-      v353["collaborators"] = v57;
-      v353["labels"] = v63;
-      v353["milestones"] = v83;
-      if ("branches" in v30) v353["branches"] = v104;
-      v353["issues"] = v126;
-      v353["pulls"] = v207;
-      v353["statuses"] = v318;
-      if ("created_at" in v30) v353["created_at"] = v348;
-      if ("updated_at" in v30) v353["updated_at"] = v351;
-      v28[v29] = v353;
+      const v621 = {};
+      v621["owner"] = v31;
+      v621["name"] = v32;
+      if ("id" in v30) v621["id"] = v34;
+      v621["description"] = v37;
+      v621["private"] = v41;
+      v621["default_branch"] = v44;
+      v621["topics"] = v48;
+      v621["archived"] = v54;
+      v621["collaborators"] = v57;
+      v621["labels"] = v63;
+      v621["milestones"] = v83;
+      if ("branches" in v30) v621["branches"] = v104;
+      v621["issues"] = v155;
+      v621["pulls"] = v236;
+      v621["statuses"] = v347;
+      if ("created_at" in v30) v621["created_at"] = v377;
+      if ("updated_at" in v30) v621["updated_at"] = v380;
+      v621["workflows"] = v383;
+      v621["workflow_runs"] = v399;
+      v621["check_runs"] = v510;
+      v621["hooks"] = v592;
+      v28[v29] = v621;
     }
     v27 = v28 === undefined ? c2(c7()) : v28;
   }
   return v27;
 })();
 if (v26 === INVALID) return INVALID;
+const v622 = input["organizations"];
+let v623 = (() => {
+  let v624;
+  if (v622 === undefined) {
+    v624 = c2(c114());
+  } else {
+    if (!Array.isArray(v622)) return INVALID;
+    const v625 = new Array(v622.length);
+    for (let v626 = 0; v626 < v622.length; v626++) {
+      const v627 = v622[v626];
+      if (typeof v627 !== "object" || v627 === null || Array.isArray(v627)) return INVALID;
+      const v628 = v627["login"];
+      if (typeof v628 !== "string") return INVALID;
+      c115.lastIndex = 0;
+      if (!c115.test(v628)) return INVALID;
+      const v629 = v627["description"];
+      let v630 = (() => {
+        let v631;
+        if (v629 === undefined) {
+          v631 = c2(c116());
+        } else {
+          let v632 = null;
+          if (v629 !== null) {
+            if (typeof v629 !== "string") return INVALID;
+            v632 = v629;
+          }
+          v631 = v632 === undefined ? c2(c116()) : v632;
+        }
+        return v631;
+      })();
+      if (v630 === INVALID) return INVALID;
+      const v633 = v627["admins"];
+      let v634 = (() => {
+        let v635;
+        if (v633 === undefined) {
+          v635 = c2(c117());
+        } else {
+          if (!Array.isArray(v633)) return INVALID;
+          const v636 = new Array(v633.length);
+          for (let v637 = 0; v637 < v633.length; v637++) {
+            const v638 = v633[v637];
+            if (typeof v638 !== "string") return INVALID;
+            c115.lastIndex = 0;
+            if (!c115.test(v638)) return INVALID;
+            v636[v637] = v638;
+          }
+          v635 = v636 === undefined ? c2(c117()) : v636;
+        }
+        return v635;
+      })();
+      if (v634 === INVALID) return INVALID;
+      const v639 = v627["members"];
+      let v640 = (() => {
+        let v641;
+        if (v639 === undefined) {
+          v641 = c2(c118());
+        } else {
+          if (!Array.isArray(v639)) return INVALID;
+          const v642 = new Array(v639.length);
+          for (let v643 = 0; v643 < v639.length; v643++) {
+            const v644 = v639[v643];
+            if (typeof v644 !== "string") return INVALID;
+            c115.lastIndex = 0;
+            if (!c115.test(v644)) return INVALID;
+            v642[v643] = v644;
+          }
+          v641 = v642 === undefined ? c2(c118()) : v642;
+        }
+        return v641;
+      })();
+      if (v640 === INVALID) return INVALID;
+      const v645 = v627["teams"];
+      let v646 = (() => {
+        let v647;
+        if (v645 === undefined) {
+          v647 = c2(c119());
+        } else {
+          if (!Array.isArray(v645)) return INVALID;
+          const v648 = new Array(v645.length);
+          for (let v649 = 0; v649 < v645.length; v649++) {
+            const v650 = v645[v649];
+            if (typeof v650 !== "object" || v650 === null || Array.isArray(v650)) return INVALID;
+            const v651 = v650["id"];
+            let v652 = (() => {
+              let v653;
+              if (v651 !== undefined) {
+                if (typeof v651 !== "number" || !Number.isFinite(v651)) return INVALID;
+                if (!Number.isSafeInteger(v651)) return INVALID;
+                if (v651 <= 0) return INVALID;
+                v653 = v651;
+              }
+              return v653;
+            })();
+            if (v652 === INVALID) {
+              if ("id" in v650) return INVALID;
+              v652 = undefined;
+            }
+            const v654 = v650["name"];
+            if (typeof v654 !== "string") return INVALID;
+            const v655 = typeof v654 === "string" && v654.length >= 1 && v654.length < 2 ? c12(v654) : v654.length;
+            if (v655 < 1) return INVALID;
+            const v656 = typeof v654 === "string" && v654.length > 255 ? c12(v654) : v654.length;
+            if (v656 > 255) return INVALID;
+            const v657 = v650["slug"];
+            let v658 = (() => {
+              let v659;
+              if (v657 !== undefined) {
+                if (typeof v657 !== "string") return INVALID;
+                c120.lastIndex = 0;
+                if (!c120.test(v657)) return INVALID;
+                v659 = v657;
+              }
+              return v659;
+            })();
+            if (v658 === INVALID) {
+              if ("slug" in v650) return INVALID;
+              v658 = undefined;
+            }
+            const v660 = v650["description"];
+            let v661 = (() => {
+              let v662;
+              if (v660 === undefined) {
+                v662 = c2(c121());
+              } else {
+                let v663 = null;
+                if (v660 !== null) {
+                  if (typeof v660 !== "string") return INVALID;
+                  v663 = v660;
+                }
+                v662 = v663 === undefined ? c2(c121()) : v663;
+              }
+              return v662;
+            })();
+            if (v661 === INVALID) return INVALID;
+            const v664 = v650["privacy"];
+            let v665 = (() => {
+              let v666;
+              if (v664 === undefined) {
+                v666 = c2(c122());
+              } else {
+                if (!c123.has(v664)) return INVALID;
+                v666 = v664 === undefined ? c2(c122()) : v664;
+              }
+              return v666;
+            })();
+            if (v665 === INVALID) return INVALID;
+            const v667 = v650["parent"];
+            let v668 = (() => {
+              let v669;
+              if (v667 === undefined) {
+                v669 = c2(c124());
+              } else {
+                let v670 = null;
+                if (v667 !== null) {
+                  if (typeof v667 !== "string") return INVALID;
+                  v670 = v667;
+                }
+                v669 = v670 === undefined ? c2(c124()) : v670;
+              }
+              return v669;
+            })();
+            if (v668 === INVALID) return INVALID;
+            const v671 = v650["members"];
+            let v672 = (() => {
+              let v673;
+              if (v671 === undefined) {
+                v673 = c2(c125());
+              } else {
+                if (!Array.isArray(v671)) return INVALID;
+                const v674 = new Array(v671.length);
+                for (let v675 = 0; v675 < v671.length; v675++) {
+                  const v676 = v671[v675];
+                  if (typeof v676 !== "string") return INVALID;
+                  c115.lastIndex = 0;
+                  if (!c115.test(v676)) return INVALID;
+                  v674[v675] = v676;
+                }
+                v673 = v674 === undefined ? c2(c125()) : v674;
+              }
+              return v673;
+            })();
+            if (v672 === INVALID) return INVALID;
+            const v677 = v650["maintainers"];
+            let v678 = (() => {
+              let v679;
+              if (v677 === undefined) {
+                v679 = c2(c126());
+              } else {
+                if (!Array.isArray(v677)) return INVALID;
+                const v680 = new Array(v677.length);
+                for (let v681 = 0; v681 < v677.length; v681++) {
+                  const v682 = v677[v681];
+                  if (typeof v682 !== "string") return INVALID;
+                  c115.lastIndex = 0;
+                  if (!c115.test(v682)) return INVALID;
+                  v680[v681] = v682;
+                }
+                v679 = v680 === undefined ? c2(c126()) : v680;
+              }
+              return v679;
+            })();
+            if (v678 === INVALID) return INVALID;
+            const v683 = v650["repositories"];
+            let v684 = (() => {
+              let v685;
+              if (v683 === undefined) {
+                v685 = c2(c127());
+              } else {
+                if (!Array.isArray(v683)) return INVALID;
+                const v686 = new Array(v683.length);
+                for (let v687 = 0; v687 < v683.length; v687++) {
+                  const v688 = v683[v687];
+                  if (typeof v688 !== "object" || v688 === null || Array.isArray(v688)) return INVALID;
+                  const v689 = v688["name"];
+                  if (typeof v689 !== "string") return INVALID;
+                  const v690 = typeof v689 === "string" && v689.length >= 1 && v689.length < 2 ? c12(v689) : v689.length;
+                  if (v690 < 1) return INVALID;
+                  const v691 = v688["permission"];
+                  let v692 = (() => {
+                    let v693;
+                    if (v691 === undefined) {
+                      v693 = c2(c128());
+                    } else {
+                      if (!c129.has(v691)) return INVALID;
+                      v693 = v691 === undefined ? c2(c128()) : v691;
+                    }
+                    return v693;
+                  })();
+                  if (v692 === INVALID) return INVALID;
+                  for (const k in v688) {
+                    if (k !== "name" && k !== "permission") return INVALID;
+                  }
+                  const v694 = { "name": v689, "permission": v692 };
+                  v686[v687] = v694;
+                }
+                v685 = v686 === undefined ? c2(c127()) : v686;
+              }
+              return v685;
+            })();
+            if (v684 === INVALID) return INVALID;
+            for (const k in v650) {
+              if (k !== "id" && k !== "name" && k !== "slug" && k !== "description" && k !== "privacy" && k !== "parent" && k !== "members" && k !== "maintainers" && k !== "repositories") return INVALID;
+            }
+            const v695 = {};
+            if ("id" in v650) v695["id"] = v652;
+            v695["name"] = v654;
+            if ("slug" in v650) v695["slug"] = v658;
+            v695["description"] = v661;
+            v695["privacy"] = v665;
+            v695["parent"] = v668;
+            v695["members"] = v672;
+            v695["maintainers"] = v678;
+            v695["repositories"] = v684;
+            v648[v649] = v695;
+          }
+          v647 = v648 === undefined ? c2(c119()) : v648;
+        }
+        return v647;
+      })();
+      if (v646 === INVALID) return INVALID;
+      for (const k in v627) {
+        if (k !== "login" && k !== "description" && k !== "admins" && k !== "members" && k !== "teams") return INVALID;
+      }
+      const v696 = { "login": v628, "description": v630, "admins": v634, "members": v640, "teams": v646 };
+      v625[v626] = v696;
+    }
+    v624 = v625 === undefined ? c2(c114()) : v625;
+  }
+  return v624;
+})();
+if (v623 === INVALID) return INVALID;
 for (const k in input) {
-  if (k !== "authenticated_user" && k !== "users" && k !== "repositories") return INVALID;
+  if (k !== "authenticated_user" && k !== "users" && k !== "repositories" && k !== "organizations") return INVALID;
 }
-const v354 = {};
-if ("authenticated_user" in input) v354["authenticated_user"] = v1;
-v354["users"] = v4;
-v354["repositories"] = v26;
-return v354;
+const v697 = {};
+if ("authenticated_user" in input) v697["authenticated_user"] = v1;
+v697["users"] = v4;
+v697["repositories"] = v26;
+v697["organizations"] = v623;
+return v697;
 }
   },
 };

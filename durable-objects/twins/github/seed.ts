@@ -4,6 +4,8 @@ import { z } from "zod";
 import { withGeneratedParser } from "../kit/compiled-schema";
 import { IdsPerTable, SeedProblems, zodSeedIssues } from "../kit/seed";
 import { githubSeedParser } from "./seed-parser.generated";
+import { type GithubOrganization, normalizeOrgs, orgGivenIds, orgSeedFields } from "./seed-orgs";
+import { type CiSeed, ciGivenIds, ciSeedFields, normalizeCi } from "./seed-ci";
 import type { SeedResult } from "../types";
 
 /** Timestamps a seed leaves out. Fixed, so two boots of one seed are identical worlds. */
@@ -106,9 +108,23 @@ const file = z.strictObject({
   content: z.string(),
 });
 
+/** A branch's protection rules (GitHub's PUT …/protection, flattened); declaring them protects the branch. */
+const branchProtection = z.strictObject({
+  required_status_checks: z.array(z.string().min(1)).default([]),
+  strict: z.boolean().default(false),
+  required_approving_review_count: z.number().int().min(0).max(6).default(0),
+  dismiss_stale_reviews: z.boolean().default(false),
+  enforce_admins: z.boolean().default(false),
+  allow_force_pushes: z.boolean().default(false),
+  allow_deletions: z.boolean().default(false),
+});
+
+export type GithubBranchProtection = z.output<typeof branchProtection>;
+
 const branch = z.strictObject({
   name: z.string().min(1),
   protected: z.boolean().default(false),
+  protection: branchProtection.optional(),
   files: z.array(file).default([]),
 });
 
@@ -143,6 +159,8 @@ const repository = z.strictObject({
   statuses: z.array(status).default([]),
   created_at: timestamp.optional(),
   updated_at: timestamp.optional(),
+  // Actions workflows and runs, check runs, repository webhooks (seed-ci.ts).
+  ...ciSeedFields,
 });
 
 export const githubSeedSchema = z.strictObject({
@@ -150,6 +168,8 @@ export const githubSeedSchema = z.strictObject({
   authenticated_user: login.optional(),
   users: z.array(user).default([]),
   repositories: z.array(repository).default([]),
+  // Organization members and owners, and teams (seed-orgs.ts).
+  ...orgSeedFields,
 });
 
 type Raw = z.infer<typeof githubSeedSchema>;
@@ -172,14 +192,15 @@ export type GithubBranch = z.infer<typeof branch>;
 export type GithubMilestone = z.infer<typeof milestone>;
 export type GithubRepository = Omit<
   Filled<Raw["repositories"][number], "id" | "branches" | "created_at" | "updated_at">,
-  "labels" | "issues" | "pulls" | "statuses"
-> & { labels: GithubLabel[]; issues: GithubIssue[]; pulls: GithubPull[]; statuses: GithubStatus[] };
+  "labels" | "issues" | "pulls" | "statuses" | keyof CiSeed
+> & { labels: GithubLabel[]; issues: GithubIssue[]; pulls: GithubPull[]; statuses: GithubStatus[] } & CiSeed;
 
 /** The normalized seed: every default filled in. It is also the shape the twin exports. */
 export interface GithubSeed {
   authenticated_user: string;
   users: GithubUser[];
   repositories: GithubRepository[];
+  organizations: GithubOrganization[];
 }
 
 /** The seed's users, with the acting user and every repository owner added when not listed. */
@@ -201,6 +222,7 @@ function normalizeUsers(raw: Raw, problems: SeedProblems) {
   ensureUser(actor, "User");
   // An owner named only on its repository is created, as the reference's minimal seeds expect.
   raw.repositories.forEach((r) => ensureUser(r.owner, "Organization"));
+  raw.organizations.forEach((o) => ensureUser(o.login, "Organization"));
   return { users, known, actor };
 }
 
@@ -221,6 +243,7 @@ function idAllocator(raw: Raw, problems: SeedProblems): (given: number | undefin
     if (duplicate) problems.add(duplicate.path, duplicate.message, "duplicate");
   };
   raw.users.forEach((u, i) => collect("users", u.id, () => `users[${i}]`));
+  for (const [table, id, path] of orgGivenIds(raw.organizations)) collect(table, id, () => path);
   raw.repositories.forEach((r, ri) => {
     const at = `repositories[${ri}]`;
     collect("repositories", r.id, () => at);
@@ -233,6 +256,7 @@ function idAllocator(raw: Raw, problems: SeedProblems): (given: number | undefin
       });
     }
     r.pulls.forEach((p, i) => p.reviews.forEach((v, vi) => collect("reviews", v.id, () => `${at}.pulls[${i}].reviews[${vi}]`)));
+    for (const [table, id, path] of ciGivenIds(r, at)) collect(table, id, () => path);
   });
   return (id) => {
     if (id !== undefined) return id;
@@ -377,8 +401,10 @@ function normalizeRepository(seed: Seedwide, r: Raw["repositories"][number], ri:
   const pulls = r.pulls.map((p, pi) => normalizePull(rc, p, pi, r.default_branch));
   const statuses = r.statuses.map((s, si) => normalizeStatus(rc, s, si));
   const created = r.created_at ?? SEED_EPOCH;
+  const ci = normalizeCi({ ...rc, created }, r);
   return {
     ...r,
+    ...ci,
     id: rc.idFor(r.id),
     branches,
     labels: r.labels.map((l) => ({ ...l, id: rc.idFor(l.id) })),
@@ -404,7 +430,21 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
   };
   const seen = new Set<string>();
   const repositories = raw.repositories.map((r, ri) => normalizeRepository(seed, r, ri, seen));
-  return problems.result({ authenticated_user: actor, users: users.map((u) => ({ ...u, id: seed.idFor(u.id) })), repositories });
+  const organizations = normalizeOrgs(
+    {
+      problems,
+      idFor: seed.idFor,
+      userType: (login) => known.get(login.toLowerCase())?.type,
+      ownsRepository: (owner, name) => seen.has(`${owner}/${name}`.toLowerCase()),
+    },
+    raw.organizations,
+  );
+  return problems.result({
+    authenticated_user: actor,
+    users: users.map((u) => ({ ...u, id: seed.idFor(u.id) })),
+    repositories,
+    organizations,
+  });
 }
 
 /** The schema with the parser zod's compiler generates for it (built on first use; see kit/compiled-schema.ts). */

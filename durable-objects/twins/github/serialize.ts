@@ -5,6 +5,7 @@ import type { TwinContext } from "../types";
 import { apiUrl, authenticatedLogin, htmlUrl } from "./context";
 import { findRepoById, findUser, knownUsers, userKey, type RepoRow, type UserRow } from "./repos";
 import { anyReactions, reactionCounts, type ReactionSubject } from "./store/reactions";
+import { settingsOf, sourceOf } from "./store/repo-admin";
 
 export const nodeId = (kind: string, id: number) => btoa(`0${kind.length}:${kind}${id}`).replace(/=+$/, "");
 
@@ -177,6 +178,7 @@ export class View {
     const full = `${r.owner}/${r.name}`;
     const url = this.repoApi(r);
     const owner = this.user(r.owner);
+    const settings = settingsOf(r);
     return {
       id: r.id,
       node_id: nodeId("Repository", r.id),
@@ -186,7 +188,7 @@ export class View {
       owner,
       html_url: htmlUrl(`/${full}`),
       description: r.description,
-      fork: false,
+      fork: r.fork_of !== null,
       url,
       ...repoUrlTemplates(url),
       created_at: r.created_at,
@@ -196,31 +198,31 @@ export class View {
       ssh_url: `git@github.com:${full}.git`,
       clone_url: `https://github.com/${full}.git`,
       svn_url: `https://github.com/${full}`,
-      homepage: null,
+      homepage: r.homepage,
       size: 0,
-      stargazers_count: 0,
-      watchers_count: 0,
+      stargazers_count: r.stargazers,
+      watchers_count: r.stargazers,
       language: null,
-      has_issues: true,
-      has_projects: true,
+      has_issues: settings.has_issues,
+      has_projects: settings.has_projects,
       has_downloads: true,
-      has_wiki: true,
+      has_wiki: settings.has_wiki,
       has_pages: false,
-      has_discussions: false,
-      forks_count: 0,
+      has_discussions: settings.has_discussions,
+      forks_count: r.forks,
       mirror_url: null,
       archived: r.archived === 1,
       disabled: false,
       open_issues_count: r.open_issues,
       license: null,
-      allow_forking: true,
-      is_template: false,
-      web_commit_signoff_required: false,
+      allow_forking: settings.allow_forking,
+      is_template: settings.is_template,
+      web_commit_signoff_required: settings.web_commit_signoff_required,
       topics: JSON.parse(r.topics) as string[],
       visibility: r.private === 1 ? "private" : "public",
-      forks: 0,
+      forks: r.forks,
       open_issues: r.open_issues,
-      watchers: 0,
+      watchers: r.stargazers,
       default_branch: r.default_branch,
       permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
     };
@@ -229,15 +231,19 @@ export class View {
   /** repos.get adds what only the single-repository answer carries. */
   fullRepository(r: RepoRow) {
     const owner = this.userRow(r.owner);
+    const settings = settingsOf(r);
+    // A fork names the repository it was forked from and the root of its network.
+    const parent = r.fork_of === null ? undefined : this.repoRow(r.fork_of);
     return {
       ...this.repository(r),
-      allow_squash_merge: true,
-      allow_merge_commit: true,
-      allow_rebase_merge: true,
-      allow_auto_merge: false,
-      delete_branch_on_merge: false,
-      allow_update_branch: false,
+      allow_squash_merge: settings.allow_squash_merge,
+      allow_merge_commit: settings.allow_merge_commit,
+      allow_rebase_merge: settings.allow_rebase_merge,
+      allow_auto_merge: settings.allow_auto_merge,
+      delete_branch_on_merge: settings.delete_branch_on_merge,
+      allow_update_branch: settings.allow_update_branch,
       ...(owner?.type === "Organization" ? { organization: this.user(owner.login) } : {}),
+      ...(parent ? { parent: this.repository(parent), source: this.repository(sourceOf(this.ctx.db, parent)) } : {}),
       network_count: 0,
       subscribers_count: 0,
     };

@@ -174,4 +174,112 @@ export const GITHUB_MIGRATIONS: readonly string[] = [
      name TEXT, body TEXT, draft INTEGER NOT NULL, prerelease INTEGER NOT NULL, latest INTEGER NOT NULL DEFAULT 0,
      author TEXT NOT NULL, created_at TEXT NOT NULL, published_at TEXT, updated_at TEXT NOT NULL);
    CREATE INDEX gh_releases_repo ON gh_releases (repo_id, id);`,
+  // 0008: CI surfaces and repository webhooks. Workflows, their runs (one row per run, its current
+  // attempt and the outcome a seed scripts for a re-run), each attempt's jobs with steps and log
+  // text, artifacts; check suites and check runs on a commit; hooks and the deliveries the twin
+  // recorded for each (what GitHub's delivery log lists and redelivers).
+  `CREATE TABLE gh_workflows (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL, state TEXT NOT NULL,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+   CREATE UNIQUE INDEX gh_workflows_path ON gh_workflows (repo_id, path);
+   CREATE TABLE gh_workflow_runs (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, workflow_id INTEGER NOT NULL, run_number INTEGER NOT NULL,
+     display_title TEXT NOT NULL, head_branch TEXT NOT NULL, given_sha TEXT, head_sha TEXT NOT NULL, event TEXT NOT NULL,
+     status TEXT NOT NULL, conclusion TEXT, run_attempt INTEGER NOT NULL, rerun_conclusion TEXT, actor TEXT NOT NULL,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, run_started_at TEXT NOT NULL, check_suite_id INTEGER NOT NULL);
+   CREATE INDEX gh_workflow_runs_repo ON gh_workflow_runs (repo_id, id);
+   CREATE INDEX gh_workflow_runs_workflow ON gh_workflow_runs (workflow_id, id);
+   CREATE INDEX gh_workflow_runs_sha ON gh_workflow_runs (repo_id, head_sha, id);
+   CREATE INDEX gh_workflow_runs_branch ON gh_workflow_runs (repo_id, head_branch, id);
+   CREATE TABLE gh_jobs (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, run_id INTEGER NOT NULL, run_attempt INTEGER NOT NULL,
+     name TEXT NOT NULL, status TEXT NOT NULL, conclusion TEXT, steps TEXT NOT NULL, log TEXT NOT NULL,
+     started_at TEXT NOT NULL, completed_at TEXT);
+   CREATE INDEX gh_jobs_run ON gh_jobs (run_id, run_attempt, id);
+   CREATE TABLE gh_artifacts (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, run_id INTEGER NOT NULL, name TEXT NOT NULL,
+     size_in_bytes INTEGER NOT NULL, created_at TEXT NOT NULL);
+   CREATE INDEX gh_artifacts_repo ON gh_artifacts (repo_id, id);
+   CREATE INDEX gh_artifacts_run ON gh_artifacts (run_id, id);
+   CREATE TABLE gh_check_suites (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, head_sha TEXT NOT NULL, head_branch TEXT, app TEXT NOT NULL,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, rerequested INTEGER NOT NULL DEFAULT 0);
+   CREATE INDEX gh_check_suites_sha ON gh_check_suites (repo_id, head_sha, id);
+   CREATE TABLE gh_check_runs (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, suite_id INTEGER NOT NULL, ref TEXT NOT NULL, head_sha TEXT NOT NULL,
+     name TEXT NOT NULL, status TEXT NOT NULL, conclusion TEXT, external_id TEXT, details_url TEXT,
+     started_at TEXT, completed_at TEXT, output TEXT NOT NULL, annotations TEXT NOT NULL);
+   CREATE INDEX gh_check_runs_sha ON gh_check_runs (repo_id, head_sha, id);
+   CREATE INDEX gh_check_runs_suite ON gh_check_runs (suite_id, id);
+   CREATE TABLE gh_hooks (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, url TEXT NOT NULL, content_type TEXT NOT NULL, secret TEXT,
+     insecure_ssl TEXT NOT NULL, events TEXT NOT NULL, active INTEGER NOT NULL, created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL, last_response TEXT);
+   CREATE INDEX gh_hooks_repo ON gh_hooks (repo_id, id);
+   CREATE TABLE gh_hook_deliveries (
+     id INTEGER PRIMARY KEY, hook_id INTEGER NOT NULL, repo_id INTEGER NOT NULL, guid TEXT NOT NULL, event TEXT NOT NULL,
+     action TEXT, delivered_at TEXT NOT NULL, redelivery INTEGER NOT NULL, url TEXT NOT NULL, headers TEXT NOT NULL,
+     payload TEXT NOT NULL, status TEXT NOT NULL, status_code INTEGER NOT NULL);
+   CREATE INDEX gh_hook_deliveries_hook ON gh_hook_deliveries (hook_id, id);`,
+  // 0009: repository administration, stars, sub-issues and collaborators. A repository keeps its
+  // homepage, its feature and merge settings (one JSON object) and, when it is a fork, the
+  // repository it was forked from; star and fork counts are counters so reading a repository stays
+  // O(1). A star is one row per user and repository; a sub-issue names its parent and its place in
+  // the parent's list; a collaborator's role is kept when it is not the default (write), and an
+  // invitation waits for its invitee.
+  `ALTER TABLE gh_repos ADD COLUMN homepage TEXT;
+   ALTER TABLE gh_repos ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+   ALTER TABLE gh_repos ADD COLUMN fork_of INTEGER;
+   ALTER TABLE gh_repos ADD COLUMN stargazers INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE gh_repos ADD COLUMN forks INTEGER NOT NULL DEFAULT 0;
+   CREATE INDEX gh_repos_fork_of ON gh_repos (fork_of, created_at) WHERE fork_of IS NOT NULL;
+   CREATE TABLE gh_stars (
+     login TEXT NOT NULL COLLATE NOCASE, repo_id INTEGER NOT NULL, starred_at TEXT NOT NULL,
+     PRIMARY KEY (login, repo_id)) WITHOUT ROWID;
+   CREATE INDEX gh_stars_repo ON gh_stars (repo_id, starred_at);
+   CREATE INDEX gh_stars_user ON gh_stars (login, starred_at);
+   CREATE TABLE gh_sub_issues (
+     child_id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL, repo_id INTEGER NOT NULL, position REAL NOT NULL);
+   CREATE INDEX gh_sub_issues_parent ON gh_sub_issues (parent_id, position);
+   CREATE TABLE gh_collaborator_roles (
+     repo_id INTEGER NOT NULL, login TEXT NOT NULL COLLATE NOCASE, role TEXT NOT NULL,
+     PRIMARY KEY (repo_id, login)) WITHOUT ROWID;
+   CREATE TABLE gh_repo_invitations (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, invitee TEXT NOT NULL COLLATE NOCASE, inviter TEXT NOT NULL,
+     role TEXT NOT NULL, created_at TEXT NOT NULL);
+   CREATE UNIQUE INDEX gh_repo_invitations_one ON gh_repo_invitations (repo_id, invitee);`,
+  // 0010: organizations, teams and the authenticated user's notifications. Declared organization
+  // members and owners (the sandbox's user and repository collaborators are members without a
+  // row: store/orgs.ts); teams by organization and slug, with their members and the repositories
+  // they grant; one notification thread per issue or pull request, with why the user gets it,
+  // whether it is unread, and the subscription the user set on it.
+  `CREATE TABLE gh_org_members (
+     org TEXT NOT NULL COLLATE NOCASE, login TEXT NOT NULL COLLATE NOCASE, role TEXT NOT NULL, position INTEGER NOT NULL,
+     PRIMARY KEY (org, login)) WITHOUT ROWID;
+   CREATE INDEX gh_org_members_login ON gh_org_members (login, org);
+   CREATE TABLE gh_org_profiles (org TEXT PRIMARY KEY COLLATE NOCASE, description TEXT);
+   CREATE TABLE gh_teams (
+     id INTEGER PRIMARY KEY, org TEXT NOT NULL COLLATE NOCASE, slug TEXT NOT NULL, name TEXT NOT NULL, description TEXT,
+     privacy TEXT NOT NULL, parent_slug TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+   CREATE UNIQUE INDEX gh_teams_slug ON gh_teams (org, slug);
+   CREATE TABLE gh_team_members (
+     team_id INTEGER NOT NULL, login TEXT NOT NULL COLLATE NOCASE, role TEXT NOT NULL, position INTEGER NOT NULL,
+     PRIMARY KEY (team_id, login)) WITHOUT ROWID;
+   CREATE INDEX gh_team_members_login ON gh_team_members (login, team_id);
+   CREATE TABLE gh_team_repos (
+     team_id INTEGER NOT NULL, repo_id INTEGER NOT NULL, permission TEXT NOT NULL, position INTEGER NOT NULL,
+     PRIMARY KEY (team_id, repo_id)) WITHOUT ROWID;
+   CREATE INDEX gh_team_repos_repo ON gh_team_repos (repo_id, team_id);
+   CREATE TABLE gh_notifications (
+     id INTEGER PRIMARY KEY, repo_id INTEGER NOT NULL, issue_id INTEGER NOT NULL, reason TEXT NOT NULL,
+     unread INTEGER NOT NULL, updated_at TEXT NOT NULL, last_read_at TEXT,
+     subscribed INTEGER, ignored INTEGER NOT NULL DEFAULT 0, subscribed_at TEXT);
+   CREATE UNIQUE INDEX gh_notifications_issue ON gh_notifications (issue_id);
+   CREATE INDEX gh_notifications_updated ON gh_notifications (updated_at, id);
+   CREATE INDEX gh_notifications_repo ON gh_notifications (repo_id, updated_at, id);`,
+  // 0011: branch protection: a protected branch's settings as one JSON object (store/protection.ts);
+  // gh_branches.protected stays the flag every branch read shows.
+  `CREATE TABLE gh_branch_protection (
+     repo_id INTEGER NOT NULL, branch TEXT NOT NULL, settings TEXT NOT NULL,
+     PRIMARY KEY (repo_id, branch)) WITHOUT ROWID;`,
 ];

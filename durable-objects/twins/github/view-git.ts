@@ -5,6 +5,8 @@ import type { RepoRow } from "./repos";
 import { nodeId, type View } from "./serialize";
 import { diffLines } from "./store/diff";
 import { blobContent, commitIdentity, findCommit, type BranchRow, type CommitIdentity, type CommitRow, type FileDelta } from "./store/git";
+import type { Db } from "../types";
+import { findProtection } from "./store/protection";
 import type { StatusRow } from "./store/rows";
 import { combinedState } from "./store/statuses";
 
@@ -115,7 +117,7 @@ export function branchObject(v: View, r: RepoRow, b: BranchRow) {
     commit: commit ? commitObject(v, r, commit) : null,
     _links: { self: v.repoApi(r, `/branches/${encodeURIComponent(b.name)}`), html: v.repoHtml(r, `/tree/${b.name}`) },
     protected: b.protected === 1,
-    protection: { enabled: b.protected === 1, required_status_checks: { enforcement_level: "off", contexts: [], checks: [] } },
+    protection: branchProtectionSummary(v.ctx.db, r.id, b),
     protection_url: v.repoApi(r, `/branches/${encodeURIComponent(b.name)}/protection`),
   };
 }
@@ -198,5 +200,16 @@ export function combinedStatusObject(v: View, r: RepoRow, sha: string, latest: r
     repository: v.repository(r),
     commit_url: v.repoApi(r, `/commits/${sha}`),
     url: v.repoApi(r, `/commits/${sha}/status`),
+  };
+}
+
+/** The `protection` summary a branch read carries: required contexts enforced for non-admins (or everyone). */
+function branchProtectionSummary(db: Db, repoId: number, b: BranchRow) {
+  const p = b.protected === 1 ? findProtection(db, repoId, b.name) : undefined;
+  const contexts = p?.required_status_checks?.contexts ?? [];
+  const enforcement_level = contexts.length ? (p?.enforce_admins ? "everyone" : "non_admins") : "off";
+  return {
+    enabled: b.protected === 1,
+    required_status_checks: { enforcement_level, contexts, checks: contexts.map((context) => ({ context, app_id: null })) },
   };
 }

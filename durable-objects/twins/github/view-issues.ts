@@ -4,6 +4,7 @@ import type { RepoRow } from "./repos";
 import { nodeId, type View } from "./serialize";
 import { issueExtras, type IssueExtras } from "./store/issue-extras";
 import { findMilestone, milestoneCounts } from "./store/milestones";
+import { anySubIssues, findIssueById, parentLink, subIssuesSummary } from "./store/sub-issues";
 import type { CommentRow, IssueRow, LabelRow, MilestoneRow } from "./store/rows";
 
 export function labelObject(v: View, r: RepoRow, l: LabelRow) {
@@ -107,6 +108,22 @@ export function issueObject(v: View, r: RepoRow, row: IssueRow, extras?: IssueEx
     timeline_url: `${url}/timeline`,
     performed_via_github_app: null,
     state_reason: row.state_reason,
+    ...subIssueFields(v, row),
+  };
+}
+
+/**
+ * `sub_issues_summary` and `parent_issue_url`, sent once the sandbox holds any sub-issue (checked
+ * once per call), so a world without them pays nothing on its issue lists.
+ */
+function subIssueFields(v: View, row: IssueRow) {
+  if (row.is_pull || !v.memo("sub-issues:any", () => anySubIssues(v.ctx.db))) return {};
+  const link = parentLink(v.ctx.db, row.id);
+  const parent = link ? findIssueById(v.ctx.db, link.parent_id) : undefined;
+  const parentRepo = parent ? v.repoRow(parent.repo_id) : undefined;
+  return {
+    sub_issues_summary: subIssuesSummary(v.ctx.db, row.id),
+    parent_issue_url: parent && parentRepo ? v.repoApi(parentRepo, `/issues/${parent.number}`) : null,
   };
 }
 

@@ -45,6 +45,10 @@ export const repositories = tableMap<GithubRepository, unknown, { nextNumber: nu
     statuses: assembled,
     created_at: col.text("created_at"),
     updated_at: col.text("updated_at"),
+    workflows: assembled,
+    workflow_runs: assembled,
+    check_runs: assembled,
+    hooks: assembled,
   },
   // A seeded repository was last pushed when it was last updated.
   derived: { pushed_at: ({ value }) => value.updated_at, next_number: ({ place }) => place.nextNumber },

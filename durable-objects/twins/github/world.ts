@@ -7,7 +7,12 @@ import { type StoredRow, insertObjects, insertPlaced, objectOf, readRows } from 
 import type { Clock } from "../types";
 import type { GithubComment, GithubIssue, GithubPull, GithubRepository, GithubSeed } from "./seed";
 import { putBlob, writeCommit } from "./store/git";
+import { BARE_PROTECTION, findProtection, protectionFromSeed, protectionToSeed, saveProtection } from "./store/protection";
 import * as T from "./world-tables";
+import { ciIds } from "./seed-ci";
+import { bootCi, exportCi } from "./world-ci";
+import { bootOrgs, exportOrgs, orgIds } from "./world-orgs";
+import { bootNotifications } from "./store/notifications";
 
 /** The comments of each issue or pull request, placed by its repository and number. */
 function commentsOn(repoId: number, items: readonly (GithubIssue | GithubPull)[]) {
@@ -63,10 +68,11 @@ function insertBranches(db: Db, r: GithubRepository): Map<string, string> {
       "INSERT INTO gh_branches (repo_id, name, protected, head_sha, position) VALUES (?, ?, ?, ?, ?)",
       r.id,
       b.name,
-      bool(b.protected),
+      bool(b.protected || b.protection !== undefined),
       commit.sha,
       i,
     );
+    if (b.protection) saveProtection(db, r.id, b.name, protectionFromSeed(b.protection));
     heads.set(b.name, commit.sha);
   });
   return heads;
@@ -104,6 +110,7 @@ function insertRepository(db: Db, r: GithubRepository) {
     r.statuses.map((value) => ({ value, place: { repoId: r.id, sha: heads.get(value.ref) ?? value.ref } })),
     undefined,
   );
+  bootCi(db, r, heads);
 }
 
 /** Past every id the seed holds: where ids the twin hands out start. */
@@ -120,7 +127,9 @@ function nextId(seed: GithubSeed): number {
       item.comments.forEach((c) => track(c.id));
     }
     r.pulls.forEach((p) => p.reviews.forEach((v) => track(v.id)));
+    ciIds(r).forEach(track);
   }
+  orgIds(seed.organizations).forEach(track);
   return maxId + 1;
 }
 
@@ -128,6 +137,8 @@ export function bootGithub(db: Db, seed: GithubSeed, _clock: Clock): void {
   db.run("INSERT INTO gh_meta (key, value) VALUES ('authenticated_user', ?)", seed.authenticated_user);
   insertObjects(db, T.users, seed.users, undefined);
   for (const r of seed.repositories) insertRepository(db, r);
+  bootOrgs(db, seed.organizations);
+  bootNotifications(db, seed);
   db.run("INSERT INTO gh_meta (key, value) VALUES ('next_id', ?)", String(nextId(seed)));
 }
 
@@ -196,10 +207,15 @@ function exportRepository(db: Db, r: StoredRow): GithubRepository {
         "SELECT name, protected, head_sha FROM gh_branches WHERE repo_id = ? ORDER BY position, rowid",
         repoId,
       )
-      .map((b) => ({ name: b.name, protected: b.protected === 1, files: filesAt(b.head_sha) })),
+      .map((b) => {
+        const p = b.protected === 1 ? findProtection(db, repoId, b.name) : undefined;
+        const protection = p && p !== BARE_PROTECTION ? { protection: protectionToSeed(p) } : {};
+        return { name: b.name, protected: b.protected === 1, ...protection, files: filesAt(b.head_sha) };
+      }),
     issues,
     pulls,
     statuses: inRepo(T.statuses.table, "id").map((s) => objectOf(T.statuses, s, undefined)),
+    ...exportCi(db, repoId),
   });
 }
 
@@ -209,5 +225,6 @@ export function exportGithub(db: Db): GithubSeed {
     authenticated_user: actor,
     users: readRows(db, T.users.table).map((u) => objectOf(T.users, u, undefined)),
     repositories: readRows(db, T.repositories.table).map((r) => exportRepository(db, r)),
+    organizations: exportOrgs(db),
   };
 }

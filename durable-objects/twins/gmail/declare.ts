@@ -8,6 +8,7 @@ import { type InputProblem, type RouteSpec, routeKit, valueAt } from "../kit/rou
 import type { Route, TwinContext, TwinResponse } from "../types";
 import { API, guarded, UPLOAD, uploadedMetadata } from "./context";
 import { badRequest, fail, gError, invalidJson } from "./errors";
+import { serveUpload } from "./resumable";
 
 /** The proto field and type Google's parser names when a query value does not read as one. */
 const QUERY_FIELDS: Readonly<Record<string, string>> = {
@@ -44,6 +45,9 @@ export function gmailRefusal(problem: InputProblem): TwinResponse {
 
 const rules = { refuse: gmailRefusal, unparsable: invalidJson, bodyEncoding: "json" as const };
 const route = routeKit(rules);
+
+/** A route outside the mailbox's paths (the batch endpoint), declared by the same rules. */
+export const gmailRootRoute = route;
 
 /** The mailbox a call names; Gmail serves only the caller's own (checked in context.ts). */
 const mailbox = { userId: z.string().default("me").describe('The mailbox: "me", or its own address') };
@@ -85,7 +89,8 @@ export function gmailRoute<
     handler(ctx) {
       // Gmail reads an empty maxResults as none given (its default page).
       if (ctx.query.get("maxResults") === "") ctx.query.delete("maxResults");
-      return declared.handler(ctx);
+      // An upload URI also takes Google's resumable protocol (resumable.ts) before the method runs.
+      return upload ? serveUpload(ctx, spec.method, declared.handler) : declared.handler(ctx);
     },
   });
 }

@@ -13,7 +13,7 @@ import { gmailTools, gmailUntooled } from "./tools";
 import { bootGmail, exportGmail, prepareGmailSeed } from "./world";
 import { FIDELITY_JSON } from "./fidelity.generated";
 
-const ROOT_PREFIXES = ["/gmail/v1/", "/upload/gmail/v1/"];
+const ROOT_PREFIXES = ["/gmail/v1/", "/upload/gmail/v1/", "/batch/gmail/v1"];
 
 // gaxios (googleapis' transport, retry on by default) retries 408, 429 and every 5xx, for
 // GET, HEAD, PUT, OPTIONS and DELETE. The status decides; the method narrows it further.

@@ -10,9 +10,13 @@ import { identityRoutes } from "./routes/identities";
 import { settingsRoutes } from "./routes/settings";
 import { threadRoutes } from "./routes/threads";
 import { watchRoutes } from "./routes/watch";
+import { sessionRoutes } from "./resumable";
+import { batchRoute } from "./batch";
 
-export const gmailRoutes: readonly Route[] = [
+const served: readonly Route[] = [
   ...messageRoutes,
+  // Where a resumable upload's chunks go: the POST upload URIs, by PUT.
+  ...sessionRoutes([...messageRoutes, ...draftRoutes]),
   ...threadRoutes,
   ...labelRoutes,
   ...draftRoutes,
@@ -23,3 +27,6 @@ export const gmailRoutes: readonly Route[] = [
   ...accessRoutes,
   ...watchRoutes,
 ];
+
+/** Every route, and the batch endpoint that serves its calls through them. */
+export const gmailRoutes: readonly Route[] = [...served, batchRoute(served)];

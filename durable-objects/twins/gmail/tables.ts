@@ -27,4 +27,8 @@ export const GMAIL_MIGRATIONS: readonly string[] = [
    CREATE INDEX gm_history_id ON gm_history (id);`,
   // What trash took away (INBOX, SPAM), so untrash can put it back as Gmail does.
   "ALTER TABLE gm_messages ADD COLUMN trashed_from TEXT",
+  // Resumable upload sessions (store/uploads.ts): not part of the mailbox, never exported.
+  `CREATE TABLE gm_uploads (
+     id TEXT PRIMARY KEY, method TEXT NOT NULL, path TEXT NOT NULL, query TEXT NOT NULL, metadata TEXT NOT NULL,
+     total INTEGER, received TEXT NOT NULL, received_bytes INTEGER NOT NULL, created_at INTEGER NOT NULL)`,
 ];

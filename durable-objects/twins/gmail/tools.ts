@@ -90,6 +90,7 @@ const ADMIN = "an administration call that puts mail in the mailbox without send
 const PERMANENT = "permanent deletion is kept off the tool surface; the trash tools are the reversible form";
 
 export const gmailUntooled: Readonly<Record<string, string>> = {
+  "gmail.batch": "many REST calls in one multipart/mixed body, a wire saving; an agent calls the tools one at a time",
   "gmail.users.messages.insert": ADMIN,
   "gmail.users.messages.import": ADMIN,
   "gmail.users.messages.delete": PERMANENT,

@@ -1,7 +1,8 @@
 // Boot and export: the seed goes into the gm_ tables and comes back out in the seed's own shape,
 // in insertion order, so export(boot(seed)) equals the normalized seed (complete.ts finishes
-// normalizing). Raw mail the structured form cannot say is parsed by prepareSeed (asynchronous,
-// before the boot transaction).
+// normalizing). Tables the seed fills directly are declared once, as column maps, in
+// world-tables.ts; messages go in and out through the message store. Raw mail the structured
+// form cannot say is parsed by prepareSeed (asynchronous, before the boot transaction).
 import type { Db } from "../types";
 import { decodeBase64, toBase64Url, fromUtf8, utf8 } from "../kit/bytes";
 import type { Clock } from "../types";
@@ -12,9 +13,14 @@ import { parseMail, ParsedMail } from "./parse";
 import { isRawMessage, type DraftMessage, type GmailMessage, type GmailSeed, type StructuredMessage } from "./seed";
 import { fromRow, insertMessage, type NewMessage, type StoredMessage } from "./store/messages";
 import { currentHistoryId, getJson, getMeta, setJson, setMeta } from "./store/meta";
-import type { LabelRow } from "./store/labels";
 import { DEFAULT_IMAP, DEFAULT_LANGUAGE, DEFAULT_POP } from "./settings";
 import { watchOf } from "./store/watch";
+import * as T from "./world-tables";
+import type { GmailDraft } from "./world-tables";
+import { insertPlaced, objectOf, readRows } from "../kit/world-table";
+
+/** A seed list's items, each placed at its position (the order export gives them back in). */
+const inList = <V>(items: readonly V[]) => items.map((value, place) => ({ value, place }));
 
 type AnyMessage = GmailMessage | DraftMessage;
 
@@ -75,19 +81,11 @@ export function bootGmail(db: Db, given: GmailSeed, clock: Clock): void {
   setMeta(db, "messages_total", "0");
   setMeta(db, "threads_total", "0");
   let maxLabel = 0;
-  seed.labels.forEach((l, i) => {
+  for (const l of seed.labels) {
     const n = /^Label_(\d+)$/.exec(l.id);
     if (n) maxLabel = Math.max(maxLabel, Number(n[1]));
-    db.run(
-      "INSERT INTO gm_labels (id, name, list_visibility, message_visibility, color, position) VALUES (?, ?, ?, ?, ?, ?)",
-      l.id,
-      l.name,
-      l.labelListVisibility,
-      l.messageListVisibility,
-      l.color ? JSON.stringify(l.color) : null,
-      i,
-    );
-  });
+  }
+  insertPlaced(db, T.labels, inList(seed.labels), undefined);
   setMeta(db, "next_label", String(maxLabel + 1));
   setMeta(db, "label_position", String(seed.labels.length));
   let next = FIRST_GENERATED_ID;
@@ -96,20 +94,10 @@ export function bootGmail(db: Db, given: GmailSeed, clock: Clock): void {
   }
   setMeta(db, "next_message_id", hexId(next));
   for (const m of seed.messages) insertMessage(db, newMessage(m, m.labelIds, false, now), { historyId });
-  seed.drafts.forEach((d, i) => {
-    insertMessage(db, newMessage(d.message, ["DRAFT"], true, now), { historyId });
-    db.run("INSERT INTO gm_drafts (id, message_id, seq) VALUES (?, ?, ?)", d.id, d.message.id, i);
-  });
+  for (const d of seed.drafts) insertMessage(db, newMessage(d.message, ["DRAFT"], true, now), { historyId });
+  insertPlaced(db, T.drafts, inList(seed.drafts), undefined);
   setMeta(db, "draft_seq", String(seed.drafts.length));
-  seed.filters.forEach((f, i) =>
-    db.run(
-      "INSERT INTO gm_filters (id, criteria, action, seq) VALUES (?, ?, ?, ?)",
-      f.id,
-      JSON.stringify(f.criteria),
-      JSON.stringify(f.action),
-      i,
-    ),
-  );
+  insertPlaced(db, T.filters, inList(seed.filters), undefined);
   setMeta(db, "filter_seq", String(seed.filters.length));
 }
 
@@ -133,41 +121,24 @@ export function exportGmail(db: Db): GmailSeed {
       "SELECT id, thread_id, internal_date, history_id, label_ids, form, headers, content, raw, snippet, size_estimate, is_draft FROM gm_messages ORDER BY seq",
     )
     .map(fromRow);
-  const draftIds = new Map(
-    db.all<{ id: string; message_id: string }>("SELECT id, message_id FROM gm_drafts ORDER BY seq").map((d) => [d.message_id, d.id]),
-  );
   const messages: GmailMessage[] = [];
-  const drafts: GmailSeed["drafts"] = [];
+  const stored = new Map<string, StoredMessage>();
   for (const m of rows) {
-    const draftId = draftIds.get(m.id);
-    if (m.isDraft && draftId) drafts.push({ id: draftId, message: exportMessage(m) });
-    else if (!m.isDraft) messages.push({ ...exportMessage(m), labelIds: m.labelIds });
+    if (m.isDraft) stored.set(m.id, m);
+    else messages.push({ ...exportMessage(m), labelIds: m.labelIds });
   }
-  // Drafts come out in the order they were made, as they went in.
-  const draftOrder = [...draftIds.values()];
-  drafts.sort((a, b) => draftOrder.indexOf(a.id) - draftOrder.indexOf(b.id));
+  // Drafts come out in the order they were made, as they went in, each with its message.
+  const drafts = readRows(db, T.drafts.table, "ORDER BY seq").flatMap((row): GmailDraft[] => {
+    const message = stored.get(String(row.message_id));
+    return message ? [objectOf(T.drafts, row, undefined, { message: exportMessage(message) })] : [];
+  });
   return {
     profile: { emailAddress: getMeta(db, "email_address") ?? "", historyId: String(currentHistoryId(db)) },
     sendAs: getJson(db, "send_as", []),
-    labels: db
-      .all<LabelRow>("SELECT id, name, list_visibility, message_visibility, color FROM gm_labels ORDER BY position, id")
-      .map((l) => ({
-        id: l.id,
-        name: l.name,
-        labelListVisibility:
-          l.list_visibility === "labelShowIfUnread" || l.list_visibility === "labelHide" ? l.list_visibility : "labelShow",
-        messageListVisibility: l.message_visibility === "hide" ? "hide" : "show",
-        ...(l.color ? { color: JSON.parse(l.color) as { textColor: string; backgroundColor: string } } : {}),
-      })),
+    labels: readRows(db, T.labels.table, "ORDER BY position, id").map((l) => objectOf(T.labels, l, undefined)),
     messages,
     drafts,
-    filters: db
-      .all<{ id: string; criteria: string; action: string }>("SELECT id, criteria, action FROM gm_filters ORDER BY seq")
-      .map((f) => ({
-        id: f.id,
-        criteria: JSON.parse(f.criteria) as GmailSeed["filters"][number]["criteria"],
-        action: JSON.parse(f.action) as GmailSeed["filters"][number]["action"],
-      })),
+    filters: readRows(db, T.filters.table, "ORDER BY seq").map((f) => objectOf(T.filters, f, undefined)),
     vacation: getJson(db, "vacation", { enableAutoReply: false }),
     forwardingAddresses: getJson(db, "forwarding_addresses", []),
     autoForwarding: getJson(db, "auto_forwarding", { enabled: false }),

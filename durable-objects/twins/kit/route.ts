@@ -47,6 +47,11 @@ export interface RouteRules {
   /** Whether an empty form or query value reads as absent ("unset", for a vendor that says so); default: kept as "". */
   emptyIsAbsent?: boolean;
   /**
+   * Whether a boolean is read whatever its case (`True`, `FALSE`): some vendors take the spelling
+   * older clients send (Python's `str(True)`). Default: only `true` and `false`.
+   */
+  anyCaseBooleans?: boolean;
+  /**
    * For a vendor that reads arguments from several places at once (a method's query and its body,
    * merged): the raw body value, coerced afterwards only when `bodyEncoding` is `form`. Default:
    * the body by its content type.
@@ -230,7 +235,11 @@ const kindOf = (schema: z.core.$ZodType): string => baseOf(schema)._zod.def.type
  * plainly are one (`"30"` → 30 for a number, `"true"` → true for a boolean); anything else is left
  * as it came, for the schema to refuse with the field's name. Walks objects and arrays.
  */
-export function coerce(schema: z.core.$ZodType, value: unknown, rules: Pick<RouteRules, "emptyIsAbsent"> = {}): unknown {
+export function coerce(
+  schema: z.core.$ZodType,
+  value: unknown,
+  rules: Pick<RouteRules, "emptyIsAbsent" | "anyCaseBooleans"> = {},
+): unknown {
   const base = baseOf(schema);
   const def = base._zod.def as { type: string; shape?: Shape; element?: z.core.$ZodType; options?: z.core.$ZodType[] };
   if (def.type === "union" && def.options && value !== undefined) {
@@ -246,7 +255,7 @@ export function coerce(schema: z.core.$ZodType, value: unknown, rules: Pick<Rout
   if (typeof value === "string") {
     if (value === "" && rules.emptyIsAbsent) return undefined;
     if ((def.type === "number" || def.type === "int" || def.type === "bigint") && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
-    if (def.type === "boolean" && (value === "true" || value === "false")) return value === "true";
+    if (def.type === "boolean") return booleanOf(value, rules.anyCaseBooleans) ?? value;
     return value;
   }
   if (def.type === "object" && def.shape && typeof value === "object" && value !== null && !Array.isArray(value)) {
@@ -263,6 +272,14 @@ export function coerce(schema: z.core.$ZodType, value: unknown, rules: Pick<Rout
     return value.map((item) => coerce(element, item, rules));
   }
   return value;
+}
+
+/** `true`/`false` as a boolean (in any case when the vendor reads it so); anything else undefined. */
+function booleanOf(value: string, anyCase = false): boolean | undefined {
+  const spelled = anyCase ? value.toLowerCase() : value;
+  if (spelled === "true") return true;
+  if (spelled === "false") return false;
+  return undefined;
 }
 
 /** The MCP tools a twin's declared routes stand behind, in route order. */

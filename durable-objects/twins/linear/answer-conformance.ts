@@ -35,11 +35,14 @@ const SCALAR_JS: Record<string, string> = { String: "string", ID: "string", Int:
  * selected field present under its response key, nothing else, each value of its field's type
  * (nullability, lists, scalars, enum values). Custom scalars (DateTime, JSON…) take any JSON value.
  */
-export function answerDifferences(schema: GraphQLSchema, query: string, data: unknown): AnswerDifference[] {
+export function answerDifferences(schema: GraphQLSchema, query: string, data: unknown, operationName?: string): AnswerDifference[] {
   const doc = parse(query);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const operation = doc.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+  // A document of several operations is answered for the one `operationName` names.
+  const operation = doc.definitions.find(
+    (d) => d.kind === Kind.OPERATION_DEFINITION && (operationName === undefined || d.name?.value === operationName),
+  );
   if (!operation || operation.kind !== Kind.OPERATION_DEFINITION) return [];
   const root = operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
   const out: AnswerDifference[] = [];

@@ -22,6 +22,10 @@ export const TABLES = {
   Reaction: "lin_reactions",
   Webhook: "lin_webhooks",
   Notification: "lin_notifications",
+  Document: "lin_documents",
+  ProjectMilestone: "lin_project_milestones",
+  ProjectUpdate: "lin_project_updates",
+  Favorite: "lin_favorites",
 } as const;
 export type Entity = keyof typeof TABLES;
 

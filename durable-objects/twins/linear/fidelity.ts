@@ -4,8 +4,7 @@
 // schema-conformance test (test/node/fidelity/) fails on any difference not declared here.
 import type { GraphQLObjectType } from "graphql";
 import type { AgentRelevantSet, Divergence, ServedOperations, TwinFidelity, VendorDescription } from "../kit/fidelity/types";
-import { MUTATION_RESOLVERS } from "./schema";
-import { QUERY_RESOLVERS } from "./resolvers/query";
+import { MUTATION_RESOLVERS, QUERY_RESOLVERS } from "./schema";
 
 import { linearSchema } from "./answer-conformance";
 
@@ -93,13 +92,12 @@ const notImplemented: TwinFidelity["notImplemented"] = {
     webhook: "webhook management by API is not built yet",
     cycle: "this cycle operation is not built yet",
     initiative: "initiatives are not built yet",
-    document: "documents are not built yet",
     customView: "custom views are not built yet",
     favorite: "favorites are not built yet",
     template: "templates are not built yet",
-    projectMilestone: "project milestones are not built yet",
-    projectUpdate: "project updates are not built yet",
-    notification: "notification writes are not built yet",
+    projectUpdateReminder: "project update reminders are not built yet",
+    notificationSubscription: "notification subscriptions are not built yet",
+    notificationCategoryChannel: "notification channel preferences are not modelled",
     roadmap: "roadmaps are retired by Linear in favour of initiatives",
     customer: "customer requests are not modelled",
     emoji: "custom emoji are not modelled",

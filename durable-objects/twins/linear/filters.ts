@@ -23,7 +23,11 @@ export type EntityName =
   | "comment"
   | "attachment"
   | "notification"
-  | "reaction";
+  | "reaction"
+  | "document"
+  | "projectMilestone"
+  | "projectUpdate"
+  | "favorite";
 interface EntitySpec {
   table: string;
   typeName: string;
@@ -120,6 +124,7 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
       snoozedUntilAt: d("snoozed_until_at"),
       snoozedBy: rel("user", "snoozed_by_id"),
       delegate: rel("user", "delegate_id"),
+      projectMilestone: rel("projectMilestone", "project_milestone_id"),
       // The twin never archives or closes an issue on its own, so these are NULL on every issue.
       autoArchivedAt: { kind: "sql", build: (_a, v, b) => b.comparator("NULL", v, "date") },
       autoClosedAt: { kind: "sql", build: (_a, v, b) => b.comparator("NULL", v, "date") },
@@ -282,6 +287,45 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
       updatedAt: d("created_at"),
       // The twin has no custom emoji: no reaction has one.
       customEmojiId: { kind: "sql", build: (_a, v, b) => b.comparator("NULL", v, "id") },
+    },
+  },
+  document: {
+    table: "lin_documents",
+    typeName: "DocumentFilter",
+    fields: {
+      id: id(),
+      title: s("title"),
+      // Document.slugId is the last 12 characters of its id (resolvers/documents.ts).
+      slugId: { kind: "sql", build: (a, v, b) => b.comparator(`substr(${a}.id, -12)`, v, "string") },
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      creator: rel("user", "creator_id"),
+      project: rel("project", "project_id"),
+    },
+  },
+  projectMilestone: {
+    table: "lin_project_milestones",
+    typeName: "ProjectMilestoneFilter",
+    fields: {
+      id: id(),
+      name: s("name"),
+      targetDate: { kind: "tdate", col: "target_date" },
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      project: rel("project", "project_id"),
+    },
+  },
+  // Linear's `favorites` takes no filter; the entry names the list's table for paging.
+  favorite: { table: "lin_favorites", typeName: "FavoriteFilter", fields: { id: id() } },
+  projectUpdate: {
+    table: "lin_project_updates",
+    typeName: "ProjectUpdateFilter",
+    fields: {
+      id: id(),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      project: rel("project", "project_id"),
+      user: rel("user", "user_id"),
     },
   },
   notification: {

@@ -34,10 +34,10 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const fixtures = path.join(root, "test/fixtures/service-specs");
 // SDK 98's projectCreate sends two arguments 88.3.0 lacks (MutationProjectCreateArgs in its types);
 // an extension cannot add arguments, so they are spliced into the field's definition.
-const sdl88 = readFileSync(path.join(fixtures, "linear-schema-88.3.0.graphql"), "utf8").replace(
-  "  projectCreate(\n",
-  "  projectCreate(\n    aiConversationId: String\n    projectDraftId: String\n",
-);
+// documentDelete's ifParentDocumentId likewise (MutationDocumentDeleteArgs).
+const sdl88 = readFileSync(path.join(fixtures, "linear-schema-88.3.0.graphql"), "utf8")
+  .replace("  projectCreate(\n", "  projectCreate(\n    aiConversationId: String\n    projectDraftId: String\n")
+  .replace("  documentDelete(\n", "  documentDelete(\n    ifParentDocumentId: String\n");
 const linear = extendSchema(buildSchema(sdl88), parse(SDK_EXTRAS));
 const documents88 = parse(readFileSync(path.join(fixtures, "linear-sdk-88.3.0-documents.graphql"), "utf8"));
 

@@ -6,6 +6,7 @@
 // the export derives the same inbox again. Deleting the comment or issue a notification points
 // at removes the notification.
 import type { Db } from "../types";
+import type { Gql } from "./context";
 import { bulkInsert } from "../kit/sql";
 import { uuidFor } from "./ids";
 
@@ -72,4 +73,60 @@ export function deriveNotifications(db: Db, viewerId: string): void {
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
       .map((n) => [n.id, n.type, n.userId, n.actorId, n.issueId, n.commentId, n.createdAt]),
   );
+}
+
+/**
+ * What a call notifies other people of, as Linear does: the viewer made the call, so the viewer
+ * is the actor and is never notified. These land in the other users' inboxes (the API shows
+ * each user only their own, so a sandbox's viewer does not see them; a grader reading the world
+ * does), and like the derived inbox they are not seed state.
+ */
+export function notifyOthers(
+  gql: Gql,
+  event:
+    | { kind: "assigned"; issueId: string; assigneeId: string | null }
+    | { kind: "described"; issueId: string; text: string | null; before?: string | null }
+    | { kind: "commented"; issueId: string; commentId: string; text: string },
+): void {
+  const now = new Date(gql.clock.now()).toISOString();
+  const add = (type: NotificationKind, userId: string, commentId: string | null) =>
+    gql.db.run(
+      `INSERT OR IGNORE INTO lin_notifications (id, type, user_id, actor_id, issue_id, comment_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      uuidFor("notification", type, commentId ?? event.issueId, userId, now),
+      type,
+      userId,
+      gql.viewerId,
+      event.issueId,
+      commentId,
+      now,
+      now,
+    );
+  if (event.kind === "assigned") {
+    if (event.assigneeId && event.assigneeId !== gql.viewerId) add("issueAssignedToYou", event.assigneeId, null);
+    return;
+  }
+  const mentioned = mentionedUsers(gql, event.text).filter((id) => id !== gql.viewerId);
+  if (event.kind === "described") {
+    // Only a mention the text did not already make.
+    const already = mentionedUsers(gql, event.before ?? null);
+    for (const id of mentioned) if (!already.includes(id)) add("issueMention", id, null);
+    return;
+  }
+  for (const id of mentioned) add("issueCommentMention", id, event.commentId);
+  // Everyone else following the issue hears of the new comment.
+  for (const s of gql.db.all<{ user_id: string }>("SELECT user_id FROM lin_subscribers WHERE issue_id = ?", event.issueId))
+    if (s.user_id !== gql.viewerId && !mentioned.includes(s.user_id)) add("issueNewComment", s.user_id, event.commentId);
+}
+
+/** The active users a text mentions by `@displayName`. */
+function mentionedUsers(gql: Gql, text: string | null): string[] {
+  if (!text?.includes("@")) return [];
+  return gql.db
+    .all<{ id: string; display_name: string }>(
+      "SELECT id, display_name FROM lin_users WHERE active = 1 AND instr(lower(?), '@' || lower(display_name)) > 0",
+      text,
+    )
+    .filter((u) => mentions(text, u.display_name))
+    .map((u) => u.id);
 }

@@ -18,23 +18,68 @@ import type { Gql, Row } from "./context";
 import { BATCH_MUTATIONS } from "./resolvers/batch";
 import { CYCLE_MUTATIONS } from "./resolvers/cycles";
 import { MUTATION_RESOLVERS as CORE_MUTATIONS } from "./resolvers/mutation";
-import { QUERY_RESOLVERS } from "./resolvers/query";
+import { QUERY_RESOLVERS as CORE_QUERIES } from "./resolvers/query";
+import { ADMIN_MUTATIONS, ADMIN_QUERIES } from "./resolvers/admin";
+import { TEAM_MUTATIONS } from "./resolvers/teams";
+import { FAVORITE_MUTATIONS, FAVORITE_QUERIES, FAVORITE_TYPE } from "./resolvers/favorites";
+import { COMMENT_RESOLUTION_FIELDS, COMMENT_THREAD_MUTATIONS } from "./resolvers/comment-threads";
+import { NOTIFICATION_MUTATIONS } from "./resolvers/notification-writes";
+import { DOCUMENT_MUTATIONS, DOCUMENT_QUERIES, DOCUMENT_TYPE, documentList } from "./resolvers/documents";
+import {
+  MILESTONE_TYPE,
+  PROJECT_EXTRA_FIELDS,
+  PROJECT_EXTRA_MUTATIONS,
+  PROJECT_EXTRA_QUERIES,
+  PROJECT_UPDATE_TYPE,
+} from "./resolvers/projects-extra";
 import { ISSUE_HISTORY_RESOLVERS, issueHistory } from "./resolvers/history";
 import { TYPE_RESOLVERS as CORE_TYPES } from "./resolvers/types";
 import { LINEAR_TWIN_SDL } from "./schema-sdl";
+
+/** Every root query field the twin serves, from the files of its areas. */
+export const QUERY_RESOLVERS: Record<string, (typeof CORE_QUERIES)[string]> = {
+  ...CORE_QUERIES,
+  ...DOCUMENT_QUERIES,
+  ...PROJECT_EXTRA_QUERIES,
+  ...ADMIN_QUERIES,
+  ...FAVORITE_QUERIES,
+};
 
 /** Every mutation the twin serves, from the files of its areas. */
 export const MUTATION_RESOLVERS: Record<string, (typeof CORE_MUTATIONS)[string]> = {
   ...CORE_MUTATIONS,
   ...CYCLE_MUTATIONS,
   ...BATCH_MUTATIONS,
+  ...DOCUMENT_MUTATIONS,
+  ...PROJECT_EXTRA_MUTATIONS,
+  ...COMMENT_THREAD_MUTATIONS,
+  ...NOTIFICATION_MUTATIONS,
+  ...ADMIN_MUTATIONS,
+  ...TEAM_MUTATIONS,
+  ...FAVORITE_MUTATIONS,
 };
 
-/** Field resolvers per type, with the history area's. */
+/** Field resolvers per type, with the other areas' types and fields. */
 const TYPE_RESOLVERS: typeof CORE_TYPES = {
   ...CORE_TYPES,
-  Issue: { ...CORE_TYPES.Issue, history: issueHistory },
+  Issue: {
+    ...CORE_TYPES.Issue,
+    history: issueHistory,
+    projectMilestone: (r, _a, gql) =>
+      gql.byId("ProjectMilestone", typeof r.project_milestone_id === "string" ? r.project_milestone_id : null) ?? null,
+  },
   IssueHistory: ISSUE_HISTORY_RESOLVERS,
+  Comment: { ...CORE_TYPES.Comment, ...COMMENT_RESOLUTION_FIELDS },
+  IssueNotification: { ...CORE_TYPES.IssueNotification, snoozedUntilAt: (r) => r.snoozed_until_at ?? null },
+  Document: DOCUMENT_TYPE,
+  Favorite: FAVORITE_TYPE,
+  ProjectMilestone: MILESTONE_TYPE,
+  ProjectUpdate: PROJECT_UPDATE_TYPE,
+  Project: {
+    ...CORE_TYPES.Project,
+    ...PROJECT_EXTRA_FIELDS,
+    documents: (r, args, gql) => documentList(gql, args, ["x.project_id = ?"], [r.id]),
+  },
 };
 
 let built: GraphQLSchema | undefined;

@@ -13,7 +13,18 @@ export const SEED_EPOCH = "2026-01-01T00:00:00.000Z";
 export const STATE_TYPES = ["triage", "backlog", "unstarted", "started", "completed", "canceled"] as const;
 export const RELATION_TYPES = ["blocks", "duplicate", "related", "similar"] as const;
 export const ESTIMATION_TYPES = ["notUsed", "exponential", "fibonacci", "linear", "tShirt"] as const;
-export const WEBHOOK_RESOURCE_TYPES = ["Issue", "Comment"] as const;
+/** The resource types whose changes the twin delivers: each one it writes (Linear's WebhookResourceType, @linear/sdk 98). */
+export const WEBHOOK_RESOURCE_TYPES = [
+  "Issue",
+  "Comment",
+  "IssueLabel",
+  "Project",
+  "ProjectUpdate",
+  "Cycle",
+  "Document",
+  "Reaction",
+  "Attachment",
+] as const;
 export type StateType = (typeof STATE_TYPES)[number];
 export type EstimationType = (typeof ESTIMATION_TYPES)[number];
 
@@ -42,6 +53,8 @@ const state = z.strictObject({
   id: uuid.optional(),
   color: color.optional(),
   position: z.number().optional(),
+  // Present only when set (workflowStateArchive); an export leaves it out otherwise.
+  archivedAt: time.optional(),
 });
 const cycle = z.strictObject({
   number: z.number().int().positive(),
@@ -67,7 +80,48 @@ const team = z.strictObject({
   cycles: z.array(cycle).default([]),
   createdAt: time.optional(),
 });
+const milestone = z.strictObject({
+  name: z.string().min(1),
+  id: uuid.optional(),
+  description: z.string().nullable().default(null),
+  targetDate: z.iso.date().nullable().default(null),
+  sortOrder: z.number().optional(),
+});
+const projectUpdate = z.strictObject({
+  body: z.string(),
+  id: uuid.optional(),
+  health: z.enum(["onTrack", "atRisk", "offTrack"]).default("onTrack"),
+  user: z.string().optional(),
+  createdAt: time.optional(),
+});
+const document = z.strictObject({
+  title: z.string().min(1),
+  id: uuid.optional(),
+  content: z.string().nullable().default(null),
+  project: z.string().nullable().default(null),
+  creator: z.string().optional(),
+  icon: z.string().nullable().default(null),
+  color: z.string().nullable().default(null),
+  createdAt: time.optional(),
+  updatedAt: time.optional(),
+  trashed: z.boolean().default(false),
+});
+/** A favorite in a user's sidebar: an object named by its id, or a folder (resolvers/favorites.ts). */
+export const FAVORITE_TYPES = ["issue", "project", "cycle", "label", "document", "folder"] as const;
+const favorite = z.strictObject({
+  type: z.enum(FAVORITE_TYPES),
+  id: uuid.optional(),
+  owner: z.string().optional(),
+  target: uuid.nullable().default(null),
+  folderName: z.string().nullable().default(null),
+  parent: uuid.nullable().default(null),
+  sortOrder: z.number().default(0),
+  createdAt: time.optional(),
+});
 const project = z.strictObject({
+  // Present only when set (an export leaves them out otherwise, so older seeds export unchanged).
+  milestones: z.array(milestone).optional(),
+  updates: z.array(projectUpdate).optional(),
   name: z.string().min(1),
   id: uuid.optional(),
   description: z.string().default(""),
@@ -133,6 +187,7 @@ const issue = z.strictObject({
   delegate: z.string().optional(),
   /** Identifiers the issue had in teams it has left; they still find it. */
   formerIdentifiers: z.array(z.string()).optional(),
+  projectMilestone: z.string().optional(),
   history: z.array(historyEntry).optional(),
 });
 const webhook = z.strictObject({
@@ -188,6 +243,8 @@ const rawSeed = z.strictObject({
   teams: z.array(team).default([]),
   projects: z.array(project).default([]),
   issues: z.array(issue).default([]),
+  documents: z.array(document).optional(),
+  favorites: z.array(favorite).optional(),
   webhooks: z.array(webhook).default([]),
   oauthApplications: z.array(oauthApp).default([]),
   faults: z.array(fault).default([]),
@@ -209,7 +266,14 @@ export type LinearTeam = Omit<
   labels: LinearLabel[];
   cycles: LinearCycle[];
 };
-export type LinearProject = Req<z.infer<typeof project>, "id" | "createdAt">;
+export type LinearMilestone = Req<z.infer<typeof milestone>, "id" | "sortOrder">;
+export type LinearProjectUpdate = Req<z.infer<typeof projectUpdate>, "id" | "user" | "createdAt">;
+export type LinearDocument = Req<z.infer<typeof document>, "id" | "creator" | "createdAt" | "updatedAt">;
+export type LinearFavorite = Req<z.infer<typeof favorite>, "id" | "owner" | "createdAt">;
+export type LinearProject = Omit<Req<z.infer<typeof project>, "id" | "createdAt">, "milestones" | "updates"> & {
+  milestones?: LinearMilestone[];
+  updates?: LinearProjectUpdate[];
+};
 export type LinearReply = Req<z.infer<typeof reply>, "id" | "user" | "createdAt">;
 export type LinearComment = LinearReply & { children: LinearReply[] };
 export type LinearRelation = Req<z.infer<typeof relation>, "id">;
@@ -227,6 +291,8 @@ export interface LinearSeed {
   teams: LinearTeam[];
   projects: LinearProject[];
   issues: LinearIssue[];
+  documents?: LinearDocument[];
+  favorites?: LinearFavorite[];
   webhooks: LinearWebhook[];
   oauthApplications: z.infer<typeof oauthApp>[];
   faults: z.infer<typeof fault>[];
@@ -317,6 +383,7 @@ function teamStates(p: SeedProblems, t: RawSeed["teams"][number], at: string): L
       id: ("id" in s && s.id) || uuidFor("state", t.key, s.name),
       color: s.color ?? STATE_COLORS[s.type],
       position: "position" in s && s.position !== undefined ? s.position : si,
+      ...("archivedAt" in s && s.archivedAt !== undefined ? { archivedAt: s.archivedAt } : {}),
     };
   });
 }
@@ -378,15 +445,71 @@ function normalizeProjects(n: Normalizing, raw: RawSeed["projects"]): LinearProj
     pr.teams.forEach((k, ki) => {
       if (!n.teamsByKey.has(k)) p.add(`projects[${i}].teams[${ki}]`, `Unknown team "${k}"`);
     });
+    const { milestones, updates, ...rest } = pr;
+    const createdAt = pr.createdAt ?? SEED_EPOCH;
     const out: LinearProject = {
-      ...pr,
+      ...rest,
       id: pr.id ?? uuidFor("project", pr.name),
       lead: pr.lead === null ? null : userRef(n, pr.lead, `projects[${i}].lead`),
-      createdAt: pr.createdAt ?? SEED_EPOCH,
+      createdAt,
+      ...projectParts(n, pr, i, createdAt),
     };
     n.projectNames.set(pr.name, out);
     return out;
   });
+}
+
+/** A project's milestones (names unique in it) and updates, present only when the seed gives some. */
+function projectParts(n: Normalizing, pr: RawSeed["projects"][number], i: number, createdAt: string) {
+  const names = new Set<string>();
+  const milestones = (pr.milestones ?? []).map((m, mi) => {
+    n.p.unique(names, m.name, `projects[${i}].milestones[${mi}].name`, `Duplicate milestone "${m.name}" in project ${pr.name}`);
+    return { ...m, id: m.id ?? uuidFor("milestone", pr.name, m.name), sortOrder: m.sortOrder ?? mi };
+  });
+  const updates = (pr.updates ?? []).map((u, ui) => ({
+    ...u,
+    id: u.id ?? uuidFor("project-update", pr.name, String(ui)),
+    user: userRef(n, u.user ?? n.viewer, `projects[${i}].updates[${ui}].user`),
+    createdAt: u.createdAt ?? createdAt,
+  }));
+  return { ...(milestones.length ? { milestones } : {}), ...(updates.length ? { updates } : {}) };
+}
+
+/** Documents, each in a known project (or none), written by a known user (the viewer by default). */
+function normalizeDocuments(n: Normalizing, raw: RawSeed["documents"]): LinearDocument[] {
+  return (raw ?? []).map((d, i) => {
+    if (d.project !== null && !n.projectNames.has(d.project)) n.p.add(`documents[${i}].project`, `Unknown project "${d.project}"`);
+    const createdAt = d.createdAt ?? SEED_EPOCH;
+    return {
+      ...d,
+      id: d.id ?? uuidFor("document", String(i), d.title),
+      creator: userRef(n, d.creator ?? n.viewer, `documents[${i}].creator`),
+      createdAt,
+      updatedAt: d.updatedAt ?? createdAt,
+    };
+  });
+}
+
+/** Favorites, each of a known user (the viewer by default), naming an object of the seed or a folder of theirs. */
+function normalizeFavorites(n: Normalizing, raw: RawSeed["favorites"], known: ReadonlySet<string>): LinearFavorite[] {
+  const out = (raw ?? []).map((f, i) => {
+    const at = `favorites[${i}]`;
+    if (f.type === "folder" ? f.target !== null || !f.folderName : f.target === null || f.folderName !== null)
+      n.p.add(at, f.type === "folder" ? "A folder has a folderName and no target" : "A favorite names its target and has no folderName");
+    if (f.target !== null && !known.has(f.target)) n.p.add(`${at}.target`, `Unknown ${f.type} "${f.target}"`);
+    return {
+      ...f,
+      id: f.id ?? uuidFor("favorite", String(i), f.type, f.target ?? f.folderName ?? ""),
+      owner: userRef(n, f.owner ?? n.viewer, `${at}.owner`),
+      createdAt: f.createdAt ?? SEED_EPOCH,
+    };
+  });
+  const folders = new Map(out.filter((f) => f.type === "folder").map((f) => [f.id, f.owner]));
+  out.forEach((f, i) => {
+    if (f.parent !== null && (folders.get(f.parent) !== f.owner || f.type === "folder"))
+      n.p.add(`favorites[${i}].parent`, `Unknown folder "${f.parent}" of ${f.owner}`);
+  });
+  return out;
 }
 
 /** Each identifier once, and identifiers issues left behind well-formed and taken by no other. */
@@ -477,12 +600,13 @@ function issueOptionalFields(
   n: Normalizing,
   it: RawIssue,
   at: string,
-): Pick<LinearIssue, "snoozedUntilAt" | "snoozedBy" | "delegate" | "formerIdentifiers" | "history"> {
+): Pick<LinearIssue, "snoozedUntilAt" | "snoozedBy" | "delegate" | "formerIdentifiers" | "history" | "projectMilestone"> {
   return {
     ...(it.snoozedUntilAt !== undefined ? { snoozedUntilAt: it.snoozedUntilAt } : {}),
     ...(it.snoozedBy !== undefined ? { snoozedBy: userRef(n, it.snoozedBy, `${at}.snoozedBy`) } : {}),
     ...(it.delegate !== undefined ? { delegate: userRef(n, it.delegate, `${at}.delegate`) } : {}),
     ...(it.formerIdentifiers?.length ? { formerIdentifiers: it.formerIdentifiers } : {}),
+    ...(it.projectMilestone !== undefined ? { projectMilestone: milestoneOf(n, it, at) } : {}),
     ...(it.history?.length
       ? {
           history: it.history.map((h, hi) => ({
@@ -492,6 +616,16 @@ function issueOptionalFields(
         }
       : {}),
   };
+}
+
+/** An issue's milestone: one of its project's, by name. */
+function milestoneOf(n: Normalizing, it: RawIssue, at: string): string {
+  const name = it.projectMilestone ?? "";
+  const pr = it.project === null ? undefined : n.projectNames.get(it.project);
+  if (!pr) n.p.add(`${at}.projectMilestone`, "An issue's milestone needs the issue's project");
+  else if (!pr.milestones?.some((m) => m.name === name))
+    n.p.add(`${at}.projectMilestone`, `Unknown milestone "${name}" of project ${pr.name}`);
+  return name;
 }
 
 function normalizeIssue(n: Normalizing, it: RawIssue, i: number): LinearIssue {
@@ -596,12 +730,21 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
   const issues = raw.issues.map((it, i) => normalizeIssue(n, it, i));
   checkIssueGraph(p, issues);
   const webhooks = normalizeWebhooks(n, raw.webhooks);
+  const documents = normalizeDocuments(n, raw.documents);
+  const known = new Set<string>([
+    ...teams.flatMap((t) => [...t.labels.map((l) => l.id), ...t.cycles.map((c) => c.id)]),
+    ...labels.map((l) => l.id),
+    ...projects.map((x) => x.id),
+    ...issues.map((x) => x.id),
+    ...documents.map((x) => x.id),
+  ]);
+  const favorites = normalizeFavorites(n, raw.favorites, known);
   const organization = {
     name: raw.organization.name,
     urlKey: raw.organization.urlKey,
     id: raw.organization.id ?? uuidFor("organization", raw.organization.urlKey),
   };
-  claimIds(p, { users, labels, teams, projects, issues, webhooks });
+  claimIds(p, { users, labels, teams, projects, issues, webhooks, documents });
   return p.result({
     organization,
     viewer,
@@ -610,6 +753,8 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     teams,
     projects,
     issues,
+    ...(documents.length ? { documents } : {}),
+    ...(favorites.length ? { favorites } : {}),
     webhooks,
     oauthApplications: raw.oauthApplications,
     faults: raw.faults,
@@ -623,7 +768,10 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
  * the top-level entry it belongs to was refused already: a second team with a key, or a second
  * issue with an identifier, derives the same ids as the first, and saying so again adds nothing.
  */
-function claimIds(p: SeedProblems, seed: Pick<LinearSeed, "users" | "labels" | "teams" | "projects" | "issues" | "webhooks">) {
+function claimIds(
+  p: SeedProblems,
+  seed: Pick<LinearSeed, "users" | "labels" | "teams" | "projects" | "issues" | "webhooks" | "documents">,
+) {
   const ids = new IdsPerTable();
   const refused = (path: string) => {
     const entry = path.slice(0, path.indexOf("]") + 1);
@@ -654,6 +802,11 @@ function claimIds(p: SeedProblems, seed: Pick<LinearSeed, "users" | "labels" | "
     it.attachments.forEach((a, ai) => claim("attachments", a.id, () => `${at}.attachments[${ai}]`));
   });
   seed.webhooks.forEach((w, i) => claim("webhooks", w.id, () => `webhooks[${i}]`));
+  seed.documents?.forEach((d, i) => claim("documents", d.id, () => `documents[${i}]`));
+  seed.projects.forEach((pr, i) => {
+    pr.milestones?.forEach((m, mi) => claim("milestones", m.id, () => `projects[${i}].milestones[${mi}]`));
+    pr.updates?.forEach((u, ui) => claim("projectUpdates", u.id, () => `projects[${i}].updates[${ui}]`));
+  });
 }
 
 export const parseLinearSeed = parseSeedWith(rawSeed, normalize);

@@ -1,4 +1,4 @@
-// Linear's `sort` argument (`[IssueSortInput!]`, `[UserSortInput!]`, `[ProjectSortInput!]`) as
+// Linear's `sort` argument (`[IssueSortInput!]`, `[UserSortInput!]`, `[ProjectSortInput!]`, `[DocumentSortInput!]`) as
 // ORDER BY keys. Each element names one or more keys, in order, each with `order` (Ascending or
 // Descending) and `nulls` (first or last). A key or option the twin cannot order by honestly is a
 // 501, never ignored; so is a key without `order`, whose default Linear does not document.
@@ -13,7 +13,7 @@ export interface SortKey {
   nulls: "first" | "last" | null;
 }
 
-export type SortableEntity = "issue" | "user" | "project";
+export type SortableEntity = "issue" | "user" | "project" | "document";
 
 interface KeySpec {
   expr: (alias: string, options: Record<string, unknown>) => string;
@@ -83,6 +83,17 @@ const SORTS: Record<SortableEntity, { input: string; keys: Record<string, KeySpe
   },
   user: { input: "UserSortInput", keys: { name: col("name"), displayName: col("display_name") } },
   project: { input: "ProjectSortInput", keys: { createdAt: col("created_at"), updatedAt: col("updated_at"), name: col("name") } },
+  document: {
+    input: "DocumentSortInput",
+    keys: {
+      createdAt: col("created_at"),
+      updatedAt: col("updated_at"),
+      title: col("title"),
+      // By the author's name and the parent project's name; a document outside a project is a NULL.
+      creator: nameOf("lin_users", "name", "creator_id", true),
+      project: nameOf("lin_projects", "name", "project_id", true),
+    },
+  },
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -101,4 +101,34 @@ export const LINEAR_MIGRATIONS: readonly string[] = [
    CREATE TABLE lin_issue_history (
      id TEXT PRIMARY KEY, issue_id TEXT NOT NULL, actor_id TEXT, created_at TEXT NOT NULL, changes TEXT NOT NULL);
    CREATE INDEX lin_issue_history_issue ON lin_issue_history (issue_id, created_at);`,
+  // Documents (markdown content, optionally in a project); project milestones and project updates;
+  // an issue's milestone; comment threads resolved (commentResolve) by whom and with which reply;
+  // a notification snoozed (notificationUpdate); a workflow state archived (workflowStateArchive).
+  `CREATE TABLE lin_documents (
+     id TEXT PRIMARY KEY, title TEXT NOT NULL, content TEXT, icon TEXT, color TEXT, project_id TEXT, creator_id TEXT,
+     updated_by_id TEXT, sort_order REAL NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+     archived_at TEXT, trashed INTEGER NOT NULL DEFAULT 0);
+   CREATE INDEX lin_documents_created ON lin_documents (created_at);
+   CREATE INDEX lin_documents_project ON lin_documents (project_id, created_at);
+   CREATE TABLE lin_project_milestones (
+     id TEXT PRIMARY KEY, project_id TEXT NOT NULL, name TEXT NOT NULL, description TEXT, target_date TEXT,
+     sort_order REAL NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, archived_at TEXT);
+   CREATE INDEX lin_project_milestones_project ON lin_project_milestones (project_id, sort_order);
+   CREATE TABLE lin_project_updates (
+     id TEXT PRIMARY KEY, project_id TEXT NOT NULL, body TEXT NOT NULL, health TEXT NOT NULL, user_id TEXT NOT NULL,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, edited_at TEXT, archived_at TEXT);
+   CREATE INDEX lin_project_updates_project ON lin_project_updates (project_id, created_at);
+   ALTER TABLE lin_issues ADD COLUMN project_milestone_id TEXT;
+   CREATE INDEX lin_issues_milestone ON lin_issues (project_milestone_id, created_at);
+   ALTER TABLE lin_comments ADD COLUMN resolved_at TEXT;
+   ALTER TABLE lin_comments ADD COLUMN resolving_user_id TEXT;
+   ALTER TABLE lin_comments ADD COLUMN resolving_comment_id TEXT;
+   ALTER TABLE lin_notifications ADD COLUMN snoozed_until_at TEXT;
+   ALTER TABLE lin_states ADD COLUMN archived_at TEXT;`,
+  // Favorites: each user's sidebar of issues, projects, cycles, labels, documents and folders.
+  `CREATE TABLE lin_favorites (
+     id TEXT PRIMARY KEY, owner_id TEXT NOT NULL, type TEXT NOT NULL, issue_id TEXT, project_id TEXT, cycle_id TEXT,
+     label_id TEXT, document_id TEXT, custom_view_id TEXT, folder_name TEXT, parent_id TEXT,
+     sort_order REAL NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+   CREATE INDEX lin_favorites_owner ON lin_favorites (owner_id, sort_order);`,
 ];

@@ -394,6 +394,243 @@ export const linearTools: readonly TwinTool[] = graphqlTools(
       description: "An issue's history: who changed its state, assignee, team, labels, title, priority and more, oldest first.",
       document: `query($issueId: String!, $first: Int, $after: String) { issue(id: $issueId) { identifier history(first: $first, after: $after) { nodes { id createdAt actor { email } fromState { name } toState { name } fromAssignee { email } toAssignee { email } fromTeam { key } toTeam { key } addedLabelIds removedLabelIds fromTitle toTitle fromPriority toPriority updatedDescription archived trashed } ${PAGE} } } }`,
     },
+    {
+      name: "list_documents",
+      description: "Documents (markdown pages), newest first, optionally narrowed by a Linear DocumentFilter (title, creator, project…).",
+      document: `query($filter: DocumentFilter, $first: Int, $after: String, $includeArchived: Boolean) { documents(filter: $filter, first: $first, after: $after, includeArchived: $includeArchived) { nodes { id title slugId url updatedAt creator { email } project { id name } } ${PAGE} } }`,
+    },
+    {
+      name: "get_document",
+      description: "One document by id or slugId, with its markdown content.",
+      document:
+        "query($documentId: String!) { document(id: $documentId) { id title content icon color slugId url trashed createdAt updatedAt creator { email } project { id name } } }",
+    },
+    {
+      name: "create_document",
+      description: "Create a document (markdown content), optionally in a project.",
+      notes: { content: "Markdown", projectId: "The project's id" },
+      document:
+        "mutation($title: String!, $content: String, $projectId: String, $icon: String, $color: String) { documentCreate(input: { title: $title, content: $content, projectId: $projectId, icon: $icon, color: $color }) { success lastSyncId document { id title content icon color slugId url trashed createdAt updatedAt creator { email } project { id name } } } }",
+    },
+    {
+      name: "update_document",
+      description: "Change a document's title, markdown content, icon, color or project.",
+      notes: { content: "Markdown", projectId: "The project's id" },
+      document:
+        "mutation($documentId: String!, $title: String, $content: String, $projectId: String, $icon: String, $color: String) { documentUpdate(id: $documentId, input: { title: $title, content: $content, projectId: $projectId, icon: $icon, color: $color }) { success lastSyncId document { id title content icon color slugId url trashed createdAt updatedAt creator { email } project { id name } } } }",
+    },
+    {
+      name: "delete_document",
+      description: "Move a document to the trash (restore it with restore_document).",
+      destructive: true,
+      document:
+        "mutation($documentId: String!) { documentDelete(id: $documentId) { success lastSyncId entity { id trashed archivedAt } } }",
+    },
+    {
+      name: "restore_document",
+      description: "Restore a trashed document.",
+      document:
+        "mutation($documentId: String!) { documentUnarchive(id: $documentId) { success lastSyncId entity { id trashed archivedAt } } }",
+    },
+    {
+      name: "list_project_milestones",
+      description: "Project milestones by sort order, optionally narrowed by a Linear ProjectMilestoneFilter (e.g. project).",
+      document: `query($filter: ProjectMilestoneFilter, $first: Int, $after: String) { projectMilestones(filter: $filter, first: $first, after: $after) { nodes { id name description targetDate sortOrder progress status project { id name } } ${PAGE} } }`,
+    },
+    {
+      name: "get_project_milestone",
+      description: "One project milestone, with its issues.",
+      document:
+        "query($milestoneId: String!) { projectMilestone(id: $milestoneId) { id name description targetDate sortOrder progress status project { id name } issues { nodes { identifier title state { name } } } } }",
+    },
+    {
+      name: "create_project_milestone",
+      description: "Add a milestone to a project (put issues in it with update_issue's projectMilestoneId).",
+      notes: { targetDate: "YYYY-MM-DD", projectId: "The project's id" },
+      document:
+        "mutation($projectId: String!, $name: String!, $description: String, $targetDate: TimelessDate, $sortOrder: Float) { projectMilestoneCreate(input: { projectId: $projectId, name: $name, description: $description, targetDate: $targetDate, sortOrder: $sortOrder }) { success lastSyncId projectMilestone { id name description targetDate sortOrder progress status project { id name } } } }",
+    },
+    {
+      name: "update_project_milestone",
+      description: "Rename a milestone or change its description, target date or order.",
+      notes: { targetDate: "YYYY-MM-DD" },
+      document:
+        "mutation($milestoneId: String!, $name: String, $description: String, $targetDate: TimelessDate, $sortOrder: Float) { projectMilestoneUpdate(id: $milestoneId, input: { name: $name, description: $description, targetDate: $targetDate, sortOrder: $sortOrder }) { success lastSyncId projectMilestone { id name description targetDate sortOrder progress status project { id name } } } }",
+    },
+    {
+      name: "delete_project_milestone",
+      description: "Delete a milestone; its issues stay in the project.",
+      destructive: true,
+      document: "mutation($milestoneId: String!) { projectMilestoneDelete(id: $milestoneId) { success lastSyncId entityId } }",
+    },
+    {
+      name: "list_project_updates",
+      description: "Project updates (status posts with a health), newest first, optionally narrowed by a Linear ProjectUpdateFilter.",
+      document: `query($filter: ProjectUpdateFilter, $first: Int, $after: String) { projectUpdates(filter: $filter, first: $first, after: $after) { nodes { id body health createdAt editedAt url user { email } project { id name } } ${PAGE} } }`,
+    },
+    {
+      name: "get_project_update",
+      description: "One project update.",
+      document:
+        "query($projectUpdateId: String!) { projectUpdate(id: $projectUpdateId) { id body health createdAt editedAt url user { email } project { id name } } }",
+    },
+    {
+      name: "create_project_update",
+      description: "Post a project update with a health (onTrack, atRisk, offTrack).",
+      notes: { projectId: "The project's id" },
+      document:
+        "mutation($projectId: String!, $body: String, $health: ProjectUpdateHealthType) { projectUpdateCreate(input: { projectId: $projectId, body: $body, health: $health }) { success lastSyncId projectUpdate { id body health createdAt editedAt url user { email } project { id name } } } }",
+    },
+    {
+      name: "update_project_update",
+      description: "Edit a project update's body or health.",
+      document:
+        "mutation($projectUpdateId: String!, $body: String, $health: ProjectUpdateHealthType) { projectUpdateUpdate(id: $projectUpdateId, input: { body: $body, health: $health }) { success lastSyncId projectUpdate { id body health createdAt editedAt url user { email } project { id name } } } }",
+    },
+    {
+      name: "delete_project_update",
+      description: "Delete a project update.",
+      destructive: true,
+      document: "mutation($projectUpdateId: String!) { projectUpdateDelete(id: $projectUpdateId) { success lastSyncId entityId } }",
+    },
+    {
+      name: "archive_project_update",
+      description: "Archive a project update (it leaves lists unless includeArchived).",
+      document:
+        "mutation($projectUpdateId: String!) { projectUpdateArchive(id: $projectUpdateId) { success lastSyncId entity { id archivedAt } } }",
+    },
+    {
+      name: "unarchive_project_update",
+      description: "Restore an archived project update.",
+      document:
+        "mutation($projectUpdateId: String!) { projectUpdateUnarchive(id: $projectUpdateId) { success lastSyncId entity { id archivedAt } } }",
+    },
+    {
+      name: "resolve_comment_thread",
+      description: "Mark a comment thread resolved (by its root or any reply), optionally naming the reply that resolved it.",
+      notes: { resolvingCommentId: "A reply in the thread" },
+      document:
+        "mutation($commentId: String!, $resolvingCommentId: String) { commentResolve(id: $commentId, resolvingCommentId: $resolvingCommentId) { success lastSyncId comment { id resolvedAt resolvingUser { email } resolvingComment { id body } } } }",
+    },
+    {
+      name: "unresolve_comment_thread",
+      description: "Reopen a resolved comment thread.",
+      document: "mutation($commentId: String!) { commentUnresolve(id: $commentId) { success lastSyncId comment { id resolvedAt } } }",
+    },
+    {
+      name: "update_notification",
+      description: "Mark one of your notifications read (readAt) or unread (readAt null), or snooze it until a time.",
+      notes: { readAt: "ISO date-time, or null for unread", snoozedUntilAt: "ISO date-time" },
+      document:
+        "mutation($notificationId: String!, $readAt: DateTime, $snoozedUntilAt: DateTime) { notificationUpdate(id: $notificationId, input: { readAt: $readAt, snoozedUntilAt: $snoozedUntilAt }) { success lastSyncId notification { id type readAt snoozedUntilAt archivedAt } } }",
+    },
+    {
+      name: "mark_notifications_read",
+      description: "Mark a notification and the others about the same issue read (or all of an issue's, by issueId).",
+      notes: { id: "A notification id", readAt: "ISO date-time" },
+      document:
+        "mutation($id: String, $issueId: String, $readAt: DateTime!) { notificationMarkReadAll(input: { id: $id, issueId: $issueId }, readAt: $readAt) { success lastSyncId notifications { id type readAt snoozedUntilAt archivedAt } } }",
+    },
+    {
+      name: "mark_notifications_unread",
+      description: "Mark a notification and the others about the same issue unread (or all of an issue's, by issueId).",
+      notes: { id: "A notification id" },
+      document:
+        "mutation($id: String, $issueId: String) { notificationMarkUnreadAll(input: { id: $id, issueId: $issueId }) { success lastSyncId notifications { id type readAt snoozedUntilAt archivedAt } } }",
+    },
+    {
+      name: "archive_notifications",
+      description: "Archive a notification and the others about the same issue (or all of an issue's, by issueId).",
+      notes: { id: "A notification id" },
+      document:
+        "mutation($id: String, $issueId: String) { notificationArchiveAll(input: { id: $id, issueId: $issueId }) { success lastSyncId notifications { id type readAt snoozedUntilAt archivedAt } } }",
+    },
+    {
+      name: "archive_notification",
+      description: "Archive one notification (it leaves the inbox unless includeArchived).",
+      document:
+        "mutation($notificationId: String!) { notificationArchive(id: $notificationId) { success lastSyncId entity { id type readAt snoozedUntilAt archivedAt } } }",
+    },
+    {
+      name: "unarchive_notification",
+      description: "Bring an archived notification back to the inbox.",
+      document:
+        "mutation($notificationId: String!) { notificationUnarchive(id: $notificationId) { success lastSyncId entity { id type readAt snoozedUntilAt archivedAt } } }",
+    },
+    {
+      name: "delete_issue_label",
+      description: "Delete a label; it leaves every issue it was on.",
+      destructive: true,
+      document: "mutation($labelId: String!) { issueLabelDelete(id: $labelId) { success lastSyncId entityId } }",
+    },
+    {
+      name: "update_workflow_state",
+      description: "Rename a workflow state or change its color, description or position.",
+      notes: { description: "Plain text" },
+      document:
+        "mutation($stateId: String!, $name: String, $color: String, $description: String, $position: Float) { workflowStateUpdate(id: $stateId, input: { name: $name, color: $color, description: $description, position: $position }) { success lastSyncId workflowState { id name type color position } } }",
+    },
+    {
+      name: "archive_workflow_state",
+      description: "Archive a workflow state that no issue is in and that is not its team's default.",
+      destructive: true,
+      document: "mutation($stateId: String!) { workflowStateArchive(id: $stateId) { success lastSyncId entity { id name archivedAt } } }",
+    },
+    {
+      name: "create_team",
+      description:
+        "Create a team with the default workflow (Backlog, Todo, In Progress, Done, Canceled); you become its first member. Without a key, one is made from the name.",
+      notes: { key: "Letters and digits, starting with a letter, at most 7; prefixes the team's issue identifiers" },
+      document:
+        "mutation($name: String!, $key: String, $description: String, $issueEstimationType: String) { teamCreate(input: { name: $name, key: $key, description: $description, issueEstimationType: $issueEstimationType }) { success lastSyncId team { id key name description issueEstimationType defaultIssueState { id name } } } }",
+    },
+    {
+      name: "update_team",
+      description:
+        "Rename a team, change its key (its issues' identifiers follow; the old ones still find them), description, estimation type or default state.",
+      document:
+        "mutation($teamId: String!, $name: String, $key: String, $description: String, $issueEstimationType: String, $defaultIssueStateId: String) { teamUpdate(id: $teamId, input: { name: $name, key: $key, description: $description, issueEstimationType: $issueEstimationType, defaultIssueStateId: $defaultIssueStateId }) { success lastSyncId team { id key name description issueEstimationType defaultIssueState { id name } } } }",
+    },
+    {
+      name: "list_favorites",
+      description: "Your favorites (the sidebar): issues, projects, cycles, labels, documents and folders, in sidebar order.",
+      document: `query($first: Int, $after: String) { favorites(first: $first, after: $after) { nodes { id type url folderName sortOrder parent { id } issue { identifier } project { id name } cycle { id number } label { id name } document { id title } } ${PAGE} } }`,
+    },
+    {
+      name: "get_favorite",
+      description: "One of your favorites by id, with the favorites in it when it is a folder.",
+      document:
+        "query($id: String!) { favorite(id: $id) { id type url folderName sortOrder parent { id } children { nodes { id type folderName } } } }",
+    },
+    {
+      name: "create_favorite",
+      description:
+        "Favorite exactly one issue (id or identifier), project, cycle, label or document, or make a folder with folderName; parentId puts it in one of your folders.",
+      document:
+        "mutation($issueId: String, $projectId: String, $cycleId: String, $labelId: String, $documentId: String, $folderName: String, $parentId: String, $sortOrder: Float) { favoriteCreate(input: { issueId: $issueId, projectId: $projectId, cycleId: $cycleId, labelId: $labelId, documentId: $documentId, folderName: $folderName, parentId: $parentId, sortOrder: $sortOrder }) { success lastSyncId favorite { id type url folderName } } }",
+    },
+    {
+      name: "update_favorite",
+      description: "Rename a favorites folder, move a favorite into or out of a folder (parentId null), or reorder it.",
+      document:
+        "mutation($id: String!, $folderName: String, $parentId: String, $sortOrder: Float) { favoriteUpdate(id: $id, input: { folderName: $folderName, parentId: $parentId, sortOrder: $sortOrder }) { success lastSyncId favorite { id type folderName sortOrder parent { id } } } }",
+    },
+    {
+      name: "delete_favorite",
+      description: "Remove a favorite; a folder's favorites move to the top level.",
+      destructive: true,
+      document: "mutation($id: String!) { favoriteDelete(id: $id) { success lastSyncId entityId } }",
+    },
+    {
+      name: "find_attachments_by_url",
+      description: "Every attachment (on any issue) that links the URL.",
+      document: `query($url: String!, $first: Int, $after: String) { attachmentsForURL(url: $url, first: $first, after: $after) { nodes { id title url issue { identifier title } } ${PAGE} } }`,
+    },
+    {
+      name: "find_issue_by_branch",
+      description: "The issue a git branch is named for (its identifier, e.g. eng-12, in the branch name), or null.",
+      document: `query($branchName: String!) { issueVcsBranchSearch(branchName: $branchName) { ${ISSUE_FIELDS} } }`,
+    },
   ],
 );
 

@@ -7,7 +7,8 @@ import type { Gql, Row } from "./context";
 import { uuidFor } from "./ids";
 import { PRIORITY_LABELS, orgOf, slug, str } from "./resolvers/types";
 
-type Action = "create" | "update" | "remove";
+export type WebhookAction = "create" | "update" | "remove";
+type Action = WebhookAction;
 
 interface HookRow {
   id: string;
@@ -17,10 +18,16 @@ interface HookRow {
   secret: string;
 }
 
-function endpoints(gql: Gql, type: string, teamId: string | null): HookRow[] {
+/**
+ * The enabled endpoints registered for `type`. A webhook scoped to a team hears of what happens in
+ * that team: `teams` are the teams the object belongs to (an issue's one team, a project's teams);
+ * an object of no team (a document outside any project) reaches only workspace-wide webhooks.
+ */
+function endpoints(gql: Gql, type: string, teams: string | null | readonly string[]): HookRow[] {
+  const inTeams = typeof teams === "string" ? [teams] : (teams ?? []);
   return gql.db
     .all<HookRow>("SELECT id, url, resource_types, team_id, secret FROM lin_webhooks WHERE enabled = 1 ORDER BY rowid")
-    .filter((h) => (JSON.parse(h.resource_types) as string[]).includes(type) && (h.team_id === null || h.team_id === teamId));
+    .filter((h) => (JSON.parse(h.resource_types) as string[]).includes(type) && (h.team_id === null || inTeams.includes(h.team_id)));
 }
 
 function issueData(gql: Gql, r: Row) {
@@ -63,7 +70,7 @@ function issueData(gql: Gql, r: Row) {
 }
 
 /** The fields of `before` that changed, with their previous values (Linear's `updatedFrom`). */
-function updatedFrom(after: Record<string, unknown>, before: Record<string, unknown>) {
+export function updatedFrom(after: Record<string, unknown>, before: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(before)) {
     if (typeof v === "object" && v !== null && !Array.isArray(v)) continue;
@@ -76,7 +83,7 @@ function send(
   gql: Gql,
   type: string,
   action: Action,
-  teamId: string | null,
+  teamId: string | null | readonly string[],
   data: Record<string, unknown>,
   url: string,
   from?: Record<string, unknown>,
@@ -119,8 +126,8 @@ export function issueWebhooks(gql: Gql, action: Action, issue: Row, before?: Row
   send(gql, "Issue", action, str(issue.team_id), data, String(data.url), from);
 }
 
-export function commentWebhooks(gql: Gql, action: Action, comment: Row, issue: Row) {
-  const data = {
+function commentData(comment: Row, issue: Row) {
+  return {
     id: comment.id,
     createdAt: comment.created_at,
     updatedAt: comment.updated_at,
@@ -129,8 +136,16 @@ export function commentWebhooks(gql: Gql, action: Action, comment: Row, issue: R
     parentId: comment.parent_id,
     userId: comment.user_id,
     editedAt: comment.edited_at,
+    resolvedAt: comment.resolved_at ?? null,
+    resolvingUserId: comment.resolving_user_id ?? null,
+    resolvingCommentId: comment.resolving_comment_id ?? null,
     issue: { id: issue.id, identifier: issue.identifier, title: issue.title, teamId: issue.team_id },
   };
+}
+
+export function commentWebhooks(gql: Gql, action: Action, comment: Row, issue: Row, before?: Row) {
+  const data = commentData(comment, issue);
+  const from = before && action === "update" ? updatedFrom(data, commentData(before, issue)) : undefined;
   send(
     gql,
     "Comment",
@@ -138,6 +153,7 @@ export function commentWebhooks(gql: Gql, action: Action, comment: Row, issue: R
     str(issue.team_id),
     data,
     `https://linear.app/${orgOf(gql).urlKey}/issue/${String(issue.identifier)}#comment-${comment.id.slice(0, 8)}`,
+    from,
   );
 }
 
@@ -147,4 +163,19 @@ export async function signLinearWebhook(delivery: { body: string; secret: string
   const key = await crypto.subtle.importKey("raw", enc.encode(delivery.secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(delivery.body)));
   return { "linear-signature": [...mac].map((b) => b.toString(16).padStart(2, "0")).join("") };
+}
+
+/**
+ * Any other resource's change (Project, Cycle, IssueLabel, Reaction, Attachment, Document,
+ * ProjectUpdate, …), in the same envelope: `data` is the object as the webhook serializes it
+ * (webhook-data.ts), `updatedFrom` the changed fields' previous values on an update.
+ */
+export function resourceWebhooks(
+  gql: Gql,
+  type: string,
+  action: WebhookAction,
+  event: { data: Record<string, unknown>; url: string; teams: string | null | readonly string[]; before?: Record<string, unknown> },
+) {
+  const from = event.before && action === "update" ? updatedFrom(event.data, event.before) : undefined;
+  send(gql, type, action, event.teams, event.data, event.url, from);
 }

@@ -4,6 +4,9 @@
 // resolved through `LinearRefs` both ways.
 import { type Placed, type Refs, assembled, col, tableMap, type ListTable } from "../kit/world-table";
 import type {
+  LinearDocument,
+  LinearMilestone,
+  LinearProjectUpdate,
   LinearAttachment,
   LinearComment,
   LinearCycle,
@@ -20,7 +23,17 @@ import type {
 } from "./seed";
 
 /** The natural key each kind of object is named by in a seed. */
-export type LinearRefs = Refs<{ user: string; team: string; state: string; label: string; cycle: number; project: string; issue: string }>;
+export type LinearRefs = Refs<{
+  user: string;
+  team: string;
+  state: string;
+  label: string;
+  cycle: number;
+  project: string;
+  issue: string;
+  /** A milestone by name, looked up within its project (`inTeam(project name, milestone name)`). */
+  milestone: string;
+}>;
 
 /** The lookup of a state, label or cycle: named within its team (`|name` for a workspace label). */
 export const inTeam = (teamKey: string, name: string | number) => `${teamKey}|${name}`;
@@ -101,6 +114,7 @@ export const states = tableMap<LinearState, LinearRefs, InTeam>()({
     id: col.text("id"),
     color: col.text("color"),
     position: col.number("position"),
+    archivedAt: col.optional(col.text("archived_at")),
   },
   derived: { team_id: ({ place }) => place.teamId, created_at: ({ place }) => place.createdAt },
 });
@@ -146,6 +160,8 @@ export const projects = tableMap<LinearProject, LinearRefs>()({
     state: col.text<LinearProject["state"]>("state"),
     lead: nullableUserRef("lead_id"),
     createdAt: col.text("created_at"),
+    milestones: assembled,
+    updates: assembled,
   },
   derived: { updated_at: ({ value }) => value.createdAt },
 });
@@ -219,6 +235,13 @@ export const issues = tableMap<LinearIssue, LinearRefs, IssuePlace>()({
     delegate: optionalUserRef("delegate_id"),
     formerIdentifiers: assembled,
     history: assembled,
+    projectMilestone: col.optional(
+      col.custom<string, LinearRefs, PlacedIssue>(
+        "project_milestone_id",
+        (name, refs, { value }) => refs.id("milestone", inTeam(value.project ?? "", name)),
+        (cell, refs) => refs.key("milestone", cell) ?? String(cell),
+      ),
+    ),
   },
   derived: {
     team_id: ({ place }) => place.teamId,
@@ -355,5 +378,63 @@ export const oauthApplications = tableMap<LinearSeed["oauthApplications"][number
     clientSecret: col.text("client_secret"),
     name: col.text("name"),
     redirectUris: col.json<string[]>("redirect_uris"),
+  },
+});
+
+/** What hangs off one project: its id and creation time. */
+interface OnProject {
+  projectId: string;
+  createdAt: string;
+}
+
+export const milestones = tableMap<LinearMilestone, LinearRefs, OnProject>()({
+  table: "lin_project_milestones",
+  fields: {
+    name: col.text("name"),
+    id: col.text("id"),
+    description: col.nullableText("description"),
+    targetDate: col.nullableText("target_date"),
+    sortOrder: col.number("sort_order"),
+  },
+  derived: {
+    project_id: ({ place }) => place.projectId,
+    created_at: ({ place }) => place.createdAt,
+    updated_at: ({ place }) => place.createdAt,
+  },
+});
+
+export const projectUpdates = tableMap<LinearProjectUpdate, LinearRefs, OnProject>()({
+  table: "lin_project_updates",
+  fields: {
+    body: col.text("body"),
+    id: col.text("id"),
+    health: col.text<LinearProjectUpdate["health"]>("health"),
+    user: userRef("user_id"),
+    createdAt: col.text("created_at"),
+  },
+  derived: { project_id: ({ place }) => place.projectId, updated_at: ({ value }) => value.createdAt },
+});
+
+export const documents = tableMap<LinearDocument, LinearRefs>()({
+  table: "lin_documents",
+  fields: {
+    title: col.text("title"),
+    id: col.text("id"),
+    content: col.nullableText("content"),
+    project: col.custom<string | null, LinearRefs>(
+      "project_id",
+      (name, refs) => refs.id("project", name),
+      (cell, refs) => refs.key("project", cell) ?? null,
+    ),
+    creator: userRef("creator_id"),
+    icon: col.nullableText("icon"),
+    color: col.nullableText("color"),
+    createdAt: col.text("created_at"),
+    updatedAt: col.text("updated_at"),
+    trashed: col.flag("trashed"),
+  },
+  derived: {
+    updated_by_id: ({ value }, refs) => userIdOf(refs, value.creator),
+    archived_at: ({ value }) => (value.trashed ? value.updatedAt : null),
   },
 });

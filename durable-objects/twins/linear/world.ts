@@ -16,7 +16,15 @@ import {
 } from "../kit/world-table";
 import type { Clock } from "../types";
 import { deriveNotifications } from "./notifications";
-import { SEED_EPOCH, parseIdentifier, type LinearIssue, type LinearReply, type LinearSeed, type LinearTeam } from "./seed";
+import {
+  SEED_EPOCH,
+  parseIdentifier,
+  type LinearFavorite,
+  type LinearIssue,
+  type LinearReply,
+  type LinearSeed,
+  type LinearTeam,
+} from "./seed";
 import * as T from "./world-tables";
 import { type LinearRefs, inTeam, userIdOf } from "./world-tables";
 
@@ -33,7 +41,10 @@ function seedRefs(seed: LinearSeed): LinearRefs {
     for (const l of t.labels) refs.add("label", l.id, l.name, inTeam(t.key, l.name));
     for (const c of t.cycles) refs.add("cycle", c.id, c.number, inTeam(t.key, c.number));
   }
-  for (const p of seed.projects) refs.add("project", p.id, p.name);
+  for (const p of seed.projects) {
+    refs.add("project", p.id, p.name);
+    for (const m of p.milestones ?? []) refs.add("milestone", m.id, m.name, inTeam(p.name, m.name));
+  }
   for (const it of seed.issues) refs.add("issue", it.id, it.identifier);
   return refs;
 }
@@ -97,6 +108,20 @@ function bootTeams(db: Db, seed: LinearSeed, refs: LinearRefs): void {
   );
   insertObjects(db, T.projects, seed.projects, refs);
   insertLists(db, T.projectTeams, seed.projects, (p) => ({ id: p.id, items: p.teams }), refs);
+  const onProject = <V>(rows: (p: LinearSeed["projects"][number]) => readonly V[] | undefined) =>
+    seed.projects.flatMap((p) => (rows(p) ?? []).map((value) => ({ value, place: { projectId: p.id, createdAt: p.createdAt } })));
+  insertPlaced(
+    db,
+    T.milestones,
+    onProject((p) => p.milestones),
+    refs,
+  );
+  insertPlaced(
+    db,
+    T.projectUpdates,
+    onProject((p) => p.updates),
+    refs,
+  );
 }
 
 function bootIssues(db: Db, seed: LinearSeed, refs: LinearRefs): void {
@@ -140,12 +165,58 @@ function bootIssues(db: Db, seed: LinearSeed, refs: LinearRefs): void {
   insertPlaced(db, T.replies, comments, refs);
 }
 
+/** The column of lin_favorites that holds a favorite's target, by its type (resolvers/favorites.ts). */
+const FAVORITE_COLUMNS: Record<Exclude<LinearFavorite["type"], "folder">, string> = {
+  issue: "issue_id",
+  project: "project_id",
+  cycle: "cycle_id",
+  label: "label_id",
+  document: "document_id",
+};
+
+function bootFavorites(db: Db, favorites: readonly LinearFavorite[], refs: LinearRefs) {
+  for (const f of favorites) {
+    const column = f.type === "folder" ? null : FAVORITE_COLUMNS[f.type];
+    db.run(
+      `INSERT INTO lin_favorites (id, owner_id, type, ${column ?? "folder_name"}, parent_id, sort_order, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      f.id,
+      userIdOf(refs, f.owner) ?? "",
+      f.type,
+      column ? f.target : f.folderName,
+      f.parent,
+      f.sortOrder,
+      f.createdAt,
+      f.createdAt,
+    );
+  }
+}
+
+function exportFavorites(db: Db, refs: LinearRefs): LinearFavorite[] {
+  return readRows(db, "lin_favorites").map((r) => {
+    const type = String(r.type) as LinearFavorite["type"];
+    const target = type === "folder" ? null : r[FAVORITE_COLUMNS[type]];
+    return {
+      type,
+      id: String(r.id),
+      owner: refs.key("user", String(r.owner_id)) ?? "",
+      target: typeof target === "string" ? target : null,
+      folderName: typeof r.folder_name === "string" ? r.folder_name : null,
+      parent: typeof r.parent_id === "string" ? r.parent_id : null,
+      sortOrder: Number(r.sort_order),
+      createdAt: String(r.created_at),
+    };
+  });
+}
+
 export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
   const refs = seedRefs(seed);
   bootMeta(db, seed, refs);
   insertObjects(db, T.users, seed.users, refs);
   bootTeams(db, seed, refs);
   bootIssues(db, seed, refs);
+  insertObjects(db, T.documents, seed.documents ?? [], refs);
+  bootFavorites(db, seed.favorites ?? [], refs);
   insertObjects(db, T.webhooks, seed.webhooks, refs);
   deriveNotifications(db, userIdOf(refs, seed.viewer) ?? "");
   insertObjects(db, T.oauthApplications, seed.oauthApplications, refs);
@@ -184,6 +255,7 @@ function readStored(db: Db): Stored {
   add("label", stored.labels, "name");
   for (const row of stored.cycles) refs.add("cycle", String(row.id), Number(row.number));
   add("project", stored.projects, "name");
+  for (const row of readRows(db, T.milestones.table)) refs.add("milestone", String(row.id), String(row.name));
   add("issue", stored.issues, "identifier");
   return stored;
 }
@@ -246,6 +318,10 @@ export function exportLinear(db: Db): LinearSeed {
   const stored = readStored(db);
   const { refs } = stored;
   const projectTeams = readLists(db, T.projectTeams, refs);
+  const milestones = byColumn(readRows(db, T.milestones.table, "ORDER BY sort_order, rowid"), "project_id");
+  const updates = byColumn(readRows(db, T.projectUpdates.table, "ORDER BY created_at, rowid"), "project_id");
+  const documents = readRows(db, T.documents.table).map((d) => objectOf(T.documents, d, refs));
+  const favorites = exportFavorites(db, refs);
   const orgRaw = meta("organization");
   return {
     organization: orgRaw ? (JSON.parse(orgRaw) as LinearSeed["organization"]) : { name: "", urlKey: "", id: "" },
@@ -253,8 +329,19 @@ export function exportLinear(db: Db): LinearSeed {
     users: stored.users.map((u) => objectOf(T.users, u, refs)),
     labels: stored.labels.filter((l) => l.team_id === null).map((l) => objectOf(T.labels, l, refs)),
     teams: exportTeams(db, stored),
-    projects: stored.projects.map((p) => objectOf(T.projects, p, refs, { teams: projectTeams.get(String(p.id)) ?? [] })),
+    projects: stored.projects.map((p) => {
+      const id = String(p.id);
+      const ms = milestones.get(id)?.map((m) => objectOf(T.milestones, m, refs));
+      const us = updates.get(id)?.map((u) => objectOf(T.projectUpdates, u, refs));
+      return objectOf(T.projects, p, refs, {
+        teams: projectTeams.get(id) ?? [],
+        ...(ms ? { milestones: ms } : {}),
+        ...(us ? { updates: us } : {}),
+      });
+    }),
     issues: exportIssues(db, stored),
+    ...(documents.length ? { documents } : {}),
+    ...(favorites.length ? { favorites } : {}),
     webhooks: readRows(db, T.webhooks.table).map((w) => objectOf(T.webhooks, w, refs)),
     faults: JSON.parse(meta("faults") || "[]") as LinearSeed["faults"],
     ...(meta("rate_limits") ? { rateLimits: JSON.parse(meta("rate_limits")) as NonNullable<LinearSeed["rateLimits"]> } : {}),

@@ -3,8 +3,25 @@
 // (uploads). The query and the body merge, the body winning. Routes declare their arguments
 // (declare.ts) and read them typed; the getters here serve what reads the raw arguments still
 // (the token, and paging in store/paging.ts), refusing with Slack's own codes.
-import type { TwinContext } from "../types";
+import { binaryString, fromBase64, fromBinaryString } from "../kit/bytes";
+import type { TwinContext, TwinRequest } from "../types";
 import { fail } from "./errors";
+
+/**
+ * The body's text, and for a multipart form each part's text. v1 files.upload's body comes
+ * base64-encoded (index.ts `binaryBody`) so a file part keeps its exact bytes: that part stays a
+ * binary string (one character a byte, `file`), the others are read as UTF-8.
+ */
+function bodyText(req: TwinRequest): string {
+  return req.bodyEncoding === "base64" ? new TextDecoder().decode(fromBase64(req.body)) : req.body;
+}
+
+function multipartOf(req: TwinRequest, type: string): Record<string, string> {
+  if (req.bodyEncoding !== "base64") return multipartFields(req.body, type);
+  const fields = multipartFields(binaryString(fromBase64(req.body)), type);
+  for (const [k, v] of Object.entries(fields)) if (k !== "file") fields[k] = new TextDecoder().decode(fromBinaryString(v));
+  return fields;
+}
 
 /** Each call's merged arguments, read once: the declaration, the token and paging all read them. */
 const read = new WeakMap<TwinContext, Record<string, unknown>>();
@@ -19,7 +36,7 @@ export function argValues(ctx: TwinContext): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [k, v] of ctx.query) values[k] = v;
   const type = (ctx.req.headers["content-type"] ?? "").toLowerCase();
-  const body = ctx.req.body;
+  const body = type.startsWith("multipart/form-data") ? ctx.req.body : bodyText(ctx.req);
   if (body.trim()) {
     if (type.startsWith("application/json")) {
       let parsed: unknown;
@@ -31,7 +48,7 @@ export function argValues(ctx: TwinContext): Record<string, unknown> {
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail("invalid_json");
       Object.assign(values, parsed);
     } else if (type.startsWith("multipart/form-data")) {
-      Object.assign(values, multipartFields(body, type));
+      Object.assign(values, multipartOf(ctx.req, type));
     } else {
       for (const [k, v] of new URLSearchParams(body)) values[k] = v;
     }

@@ -393,17 +393,6 @@ export function blockProblems(blocks: unknown, surface: Surface = "message", roo
   return p.list;
 }
 
-/** A message's attachments: at most 100 (`too_many_attachments`), each an object; blocks inside are checked. */
-export const MAX_ATTACHMENTS = 100;
-
-export function attachmentProblems(attachments: readonly Json[]): string[] {
-  const out: string[] = [];
-  for (const [i, a] of attachments.entries()) {
-    if (a.blocks !== undefined) out.push(...blockProblems(a.blocks, "message", `/attachments/${i}/blocks`));
-  }
-  return out;
-}
-
 /** Slack's refusal body for invalid blocks: the sentences in `errors` and, marked `[ERROR]`, in `response_metadata.messages`. */
 export const invalidBlocksExtra = (problems: readonly string[]) => ({
   errors: problems,

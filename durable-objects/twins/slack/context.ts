@@ -7,9 +7,10 @@ import type { Db } from "../types";
 import { TwinError, jsonResponse } from "../kit/response";
 import type { RouteToolSpec } from "../kit/route";
 import type { Clock, Route, TwinContext, TwinResponse } from "../types";
-import { Args } from "./args";
+import { Args, argValues } from "./args";
 import { slackRoute } from "./declare";
 import { fail } from "./errors";
+import { rateLimited } from "./ratelimit";
 import type { SlackInstallation, SlackSeed } from "./seed";
 import { workspaceOf } from "./store/rows";
 
@@ -145,6 +146,8 @@ export function method<S extends z.ZodRawShape = Record<never, never>>(spec: Met
       try {
         const { actor } = callOf(ctx);
         granted = actor.scope;
+        const limited = rateLimited(ctx.db, ctx.clock.now(), spec.name, actor.kind, postedChannel(ctx));
+        if (limited) return withHeaders(limited);
         if (spec.token && spec.token !== actor.kind) fail("not_allowed_token_type");
         if (spec.scopes.length && !spec.scopes.some((s) => actor.scopes.has(s))) {
           fail("missing_scope", { needed: neededScope(spec.scopes, actor.kind), provided: actor.scope });
@@ -157,6 +160,12 @@ export function method<S extends z.ZodRawShape = Record<never, never>>(spec: Met
     };
     return { ...declared, handler };
   });
+}
+
+/** The channel a call names, as sent (chat.postMessage's limit is per channel). */
+function postedChannel(ctx: TwinContext): string | undefined {
+  const channel = argValues(ctx).channel;
+  return typeof channel === "string" ? channel : undefined;
 }
 
 /** Whether the caller holds a scope (for fields only some scopes reveal, like a user's email). */

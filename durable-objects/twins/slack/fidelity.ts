@@ -55,6 +55,34 @@ export const divergences: readonly Divergence[] = [
   { operation: "chat.postMessage", path: "/message/bot_profile/icons/image_36", kind: "missing", reason: NO_ICON_SIZES },
   { operation: "chat.postMessage", path: "/message/bot_profile/icons/image_48", kind: "missing", reason: NO_ICON_SIZES },
   { operation: "chat.postMessage", path: "/message/bot_profile/icons/image_72", kind: "missing", reason: NO_ICON_SIZES },
+  // The bot's messages read back carry the same bot profile as the ones it posts.
+  { operation: "conversations.history", path: "/messages/*/bot_profile/id", kind: "type", reason: SHORT_IDS },
+  { operation: "conversations.history", path: "/messages/*/bot_profile/icons/image_36", kind: "missing", reason: NO_ICON_SIZES },
+  { operation: "conversations.history", path: "/messages/*/bot_profile/icons/image_48", kind: "missing", reason: NO_ICON_SIZES },
+  { operation: "conversations.history", path: "/messages/*/bot_profile/icons/image_72", kind: "missing", reason: NO_ICON_SIZES },
+  { operation: "chat.scheduleMessage", path: "/message/bot_id", kind: "type", reason: SHORT_IDS },
+  { operation: "chat.postMessage", path: "/channel", kind: "type", reason: SHORT_IDS },
+  { operation: "users.profile.set", path: "/profile/team", kind: "type", reason: SHORT_IDS },
+  {
+    operation: "conversations.history",
+    path: "/messages",
+    kind: "type",
+    reason: "the description requires at least one message; Slack answers an empty channel's history with an empty list",
+  },
+  {
+    operation: "chat.update",
+    path: "/message/blocks",
+    kind: "type",
+    reason: "the description types an edited message's blocks as an object; Slack answers the list of blocks, as chat.postMessage does",
+  },
+  { operation: "chat.scheduledMessages.list", path: "/scheduled_messages/*/id", kind: "type", reason: SHORT_IDS },
+  {
+    operation: "*",
+    path: "/error",
+    kind: "type",
+    reason:
+      "the description's per-method error enums date from 2020–21 and omit codes Slack answers today: invalid_blocks, missing_scope, not_allowed_token_type, ratelimited (HTTP 429, docs.slack.dev/apis/web-api/rate-limits), and newer method-specific ones such as chat.unfurl's cannot_find_message and files.upload's no_file_data",
+  },
 ];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -73,7 +101,7 @@ export function conformance(root: string) {
     const op = Object.values(item)[0];
     // Slack answers 200 with ok:false for a refusal; the description's `default` response is that shape.
     const which = status === 200 && isObject(body) && body.ok === true ? "200" : "default";
-    return { operation: name, validate: schemas(`${name} ${which}`, op.responses?.[which]?.schema) };
+    return { operation: name, validate: schemas(`${name} ${which}`, op.responses?.[which]?.schema), checkBranch: schemas.checkBranch };
   };
 }
 
@@ -92,7 +120,6 @@ const notImplemented: TwinFidelity["notImplemented"] = {
     "usergroups.": "user groups are not built yet",
     "reminders.": "reminders are not built yet",
     "dnd.": "do-not-disturb is not built yet",
-    "views.": "views (modals, App Home) are not built yet",
     "files.": "this file method is not built yet",
     "users.": "this user method (presence, profile writes, identity) is not built yet",
     "team.": "team billing, access logs and integration logs are admin data not modelled",
@@ -105,7 +132,7 @@ export const fidelity: TwinFidelity = {
   agentRelevant,
   divergences,
   notImplemented,
-  mcp: "`\u2026/mcp` serves the twin's own tools, one per Web API method; `\u2026/mcp/official` serves the MCP project's reference Slack server, `@modelcontextprotocol/server-slack` 2025.4.25 (8 tools, MIT), the most used open one: no tool list Slack publishes itself was available here. Each tool makes the same Web API call as that server (test/fixtures/vendor-mcp/server-slack.json, test/node/mcp/slack-official-tools.test.ts).",
+  mcp: "`\u2026/mcp` serves the twin's own tools, one per Web API method; `\u2026/mcp/official` serves the MCP project's reference Slack server, `@modelcontextprotocol/server-slack` 2025.4.25 (8 tools, MIT), the most used open one. Slack now hosts its own MCP server (docs.slack.dev/ai/slack-mcp-server, `https://mcp.slack.com/mcp`, OAuth-only), but publishes its tools only as prose (search messages and files, read a channel or thread, send or schedule a message, canvases…), not as names with input schemas, so it cannot be served as published. Each tool makes the same Web API call as that server (test/fixtures/vendor-mcp/server-slack.json, test/node/mcp/slack-official-tools.test.ts).",
   // Slack's methods answer GET and POST alike: a route serves the method its path names.
   served: (routes, vendor) => servedByRoutes(routes, vendor, (r) => r.pattern.replace(/^\/api\//, "")),
   callPattern: (op) => {

@@ -21,7 +21,7 @@ const ROOT_PREFIXES = ["/api/", "/upload/v1/", "/files-pri/"];
  * file download. `files.getUploadURLExternal` reserves an upload, so it is not among them.
  */
 const READ_PATH =
-  /^\/(?:api\/(?:[\w.]+\.(?:list|info|history|replies|get|members|conversations|getPresence|getPermalink|lookupByEmail)|auth\.test|search\.messages)|files-pri\/.*)$/;
+  /^\/(?:api\/(?:[\w.]+\.(?:list|info|history|replies|get|members|conversations|getPresence|getPermalink|lookupByEmail)|auth\.test|search\.(?:messages|files|all))|files-pri\/.*)$/;
 
 /** A Web API method name as Slack spells them (`conversations.history`, `admin.users.list`). */
 const METHOD_PATH = /^\/api\/([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*){0,5})$/;
@@ -45,8 +45,8 @@ export const slackTwin: TwinDefinition<SlackSeed> = {
   claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
 
   // TwinWire
-  // files.uploadV2 POSTs the file's bytes to the upload URL.
-  binaryBody: (path) => path.startsWith("/upload/v1/"),
+  // files.uploadV2 POSTs the file's bytes to the upload URL; v1 files.upload sends them as a multipart part.
+  binaryBody: (path) => path.startsWith("/upload/v1/") || path === "/api/files.upload",
   readsOnly: (req) => READ_PATH.test(req.path),
   tapeHeaders: [],
   errors: {

@@ -8,6 +8,10 @@ import { identityRoutes } from "./routes/identity";
 import { miscRoutes } from "./routes/misc";
 import { peopleRoutes } from "./routes/people";
 import { reactionRoutes } from "./routes/reactions";
+import { fileV1Routes } from "./routes/files-v1";
+import { searchRoutes } from "./routes/search";
+import { unfurlRoutes } from "./routes/unfurl";
+import { viewRoutes } from "./routes/views";
 
 export const slackRoutes: Route[] = [
   ...identityRoutes,
@@ -17,4 +21,8 @@ export const slackRoutes: Route[] = [
   ...fileRoutes,
   ...miscRoutes,
   ...peopleRoutes,
+  ...viewRoutes,
+  ...searchRoutes,
+  ...fileV1Routes,
+  ...unfurlRoutes,
 ];

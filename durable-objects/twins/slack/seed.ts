@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { parseSeedWith, SeedProblems } from "../kit/seed";
 import { STANDARD_EMOJI_NAMES } from "./data/standard-emoji";
+import { type SlackRateLimits, type SlackTriggerId, type SlackView, rateLimitsSeed, triggerIdSeed, viewSeed } from "./seed-surfaces";
 
 /** The scopes an installation has when its seed names none: every bot scope the twin's methods need, minus the two that widen posting. */
 export const DEFAULT_BOT_SCOPES = [
@@ -169,6 +170,8 @@ const file = z.strictObject({
   created: z.number().int().nonnegative().optional(),
   content: z.string().optional(),
   content_base64: z.string().optional(),
+  /** Whether files.sharedPublicURL made it public (files.revokePublicURL takes it back). */
+  public_url_shared: z.boolean().optional(),
   size: derived,
   mimetype: derived,
   channels: derived,
@@ -251,6 +254,9 @@ const rawSeed = z.strictObject({
   emoji: customEmoji,
   deleted_files: z.array(deletedFile).default([]),
   reminders: z.array(reminder).default([]),
+  trigger_ids: z.array(triggerIdSeed).default([]),
+  views: z.array(viewSeed).default([]),
+  rate_limits: rateLimitsSeed.optional(),
 });
 
 type Raw = z.infer<typeof rawSeed>;
@@ -286,6 +292,9 @@ export interface SlackSeed {
   emoji: Record<string, string>;
   deleted_files: SlackDeletedFile[];
   reminders: SlackReminder[];
+  trigger_ids: SlackTriggerId[];
+  views: SlackView[];
+  rate_limits?: SlackRateLimits;
 }
 
 const FILETYPES: Record<string, string> = {
@@ -534,6 +543,8 @@ function checkWorkspaceExtras(n: Normalizing, raw: Raw): void {
     n.knownUser(r.creator, `reminders[${i}].creator`);
     n.knownUser(r.user, `reminders[${i}].user`);
   });
+  raw.trigger_ids.forEach((t, i) => n.knownUser(t.user, `trigger_ids[${i}].user`));
+  raw.views.forEach((v, i) => n.knownUser(v.user, `views[${i}].user`));
   raw.deleted_files.forEach((f, i) => {
     if (n.fileIds.has(f.id)) problems.add(`deleted_files[${i}].id`, `File ${f.id} is both a file and deleted`, "duplicate");
     n.fileIds.add(f.id);
@@ -582,6 +593,9 @@ function normalize(raw: Raw) {
     emoji: raw.emoji,
     deleted_files: raw.deleted_files,
     reminders: raw.reminders,
+    trigger_ids: raw.trigger_ids,
+    views: raw.views,
+    ...(raw.rate_limits ? { rate_limits: raw.rate_limits } : {}),
   };
   return problems.result(seed);
 }

@@ -44,4 +44,11 @@ export const SLACK_MIGRATIONS: readonly string[] = [
    CREATE TABLE sl_reminders (id TEXT PRIMARY KEY, user TEXT NOT NULL, data TEXT NOT NULL);
    CREATE INDEX sl_reminders_user ON sl_reminders (user, id);
    ALTER TABLE sl_channels ADD COLUMN is_mpim INTEGER NOT NULL DEFAULT 0;`,
+  // Round 4: trigger ids and the views opened with them or published (views.*), and the calls the
+  // opt-in rate limits count (ratelimit.ts; a few rows per method, never exported).
+  `CREATE TABLE sl_triggers (id TEXT PRIMARY KEY, user TEXT NOT NULL, expires_at INTEGER, exchanged INTEGER NOT NULL);
+   CREATE TABLE sl_views (id TEXT PRIMARY KEY, user TEXT NOT NULL, kind TEXT NOT NULL, external_id TEXT UNIQUE, data TEXT NOT NULL);
+   CREATE INDEX sl_views_home ON sl_views (kind, user);
+   CREATE TABLE sl_rate_calls (key TEXT NOT NULL, at INTEGER NOT NULL);
+   CREATE INDEX sl_rate_calls_key ON sl_rate_calls (key, at);`,
 ];

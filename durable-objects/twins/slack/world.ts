@@ -9,6 +9,7 @@ import type { Clock } from "../types";
 import type { SlackChannel, SlackFile, SlackMessage, SlackSeed } from "./seed";
 import { bootEmoji, customEmoji } from "./store/emoji";
 import { mimetypeOf } from "./store/files";
+import { bootSurfaces, exportSurfaces } from "./store/views";
 import { allReminders, allUserStates, saveReminder, withState } from "./store/people";
 import {
   type ChannelData,
@@ -119,6 +120,7 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
   bootEmoji(db, seed.emoji);
   for (const f of seed.deleted_files) db.run("INSERT INTO sl_deleted_files (id, deleted) VALUES (?, ?)", f.id, f.date_deleted);
   for (const r of seed.reminders) saveReminder(db, r);
+  bootSurfaces(db, seed);
   seed.scripted_replies.forEach((r, i) =>
     db.run("INSERT INTO sl_scripted (id, channel, triggered, data) VALUES (?, ?, 0, ?)", i + 1, r.channel, JSON.stringify(r)),
   );
@@ -243,5 +245,6 @@ export function exportSlack(db: Db): SlackSeed {
     deleted_files: db
       .all<{ id: string; deleted: number }>("SELECT id, deleted FROM sl_deleted_files ORDER BY rowid")
       .map((r) => ({ id: r.id, date_deleted: r.deleted })),
+    ...exportSurfaces(db),
   };
 }

@@ -7,6 +7,9 @@ import { changed, emit } from "./events";
 import { cardError, makeCharge, resolvePaymentMethod } from "./money";
 import { buildInvoice, buildInvoicePayment, buildLine, buildPaymentIntent, invoiceTotals } from "./objects";
 import { linesOf } from "./seed";
+import { taxLines } from "./tax";
+import { recordBalanceChange } from "./customer-balance";
+import { claimItems, pendingItems } from "./invoice-items";
 import { arr, getObject, insertObject, newId, num, rec, saveObject, str, type Rec } from "./store";
 import type { TwinResponse } from "../types";
 import { addInterval, asInterval } from "./time";
@@ -49,41 +52,78 @@ export function priceLine(
   };
 }
 
-/** Recomputes an invoice's totals from its lines, its subscription's discounts taken off. */
-export function withTotals(c: Call, inv: Rec, lines: Rec[]): Rec {
-  const totals = invoiceTotals(inv, lines);
+/** The discounts on an invoice: its subscription's, then its own (`discounts` on the invoice). */
+function discountsOn(c: Call, inv: Rec): Rec[] {
   const subId = str(rec(rec(inv.parent).subscription_details).subscription);
   const sub = subId ? getObject(c.db, "subscription", subId) : undefined;
-  const subtotal = num(totals.subtotal) ?? 0;
-  const discounts: Rec[] = [];
+  return [...arr(sub?.discounts), ...arr(inv.discounts)].map(rec).filter((d) => typeof d.id === "string");
+}
+
+/** What the discounts take off `subtotal`, each coupon in turn, with each discount's amount. */
+function discountAmounts(c: Call, inv: Rec, subtotal: number): { off: number; amounts: Rec[] } {
+  const amounts: Rec[] = [];
   let off = 0;
-  for (const d of arr(sub?.discounts).map(rec)) {
+  for (const d of discountsOn(c, inv)) {
     const coupon = getObject(c.db, "coupon", String(rec(d.source).coupon));
     if (!coupon) continue;
-    if (coupon.duration === "once" && inv.billing_reason !== "subscription_create") continue;
+    if (coupon.duration === "once" && d.subscription && inv.billing_reason !== "subscription_create") continue;
     const amount =
       num(coupon.percent_off) !== undefined && coupon.percent_off !== null
         ? Math.round(((subtotal - off) * (num(coupon.percent_off) ?? 0)) / 100)
         : Math.min(subtotal - off, num(coupon.amount_off) ?? 0);
     off += amount;
-    discounts.push({ amount, discount: d.id });
+    amounts.push({ amount, discount: d.id });
   }
-  const total = subtotal - off;
-  const paid = inv.status === "paid" ? total : (num(inv.amount_paid) ?? 0);
+  return { off, amounts };
+}
+
+/** An invoice's tax rates when a line names none: its own defaults, else its subscription's. */
+function defaultRates(c: Call, inv: Rec): string[] {
+  const own = arr(inv.default_tax_rates).map((t) => str(rec(t).id) ?? String(t));
+  if (own.length) return own;
+  const subId = str(rec(rec(inv.parent).subscription_details).subscription);
+  const sub = subId ? getObject(c.db, "subscription", subId) : undefined;
+  return arr(sub?.default_tax_rates).map((t) => str(rec(t).id) ?? String(t));
+}
+
+/**
+ * Recomputes an invoice's totals from its lines: discounts off the subtotal, exclusive taxes on
+ * top, then what the customer owes after their applied balance (starting_balance to
+ * ending_balance) and the credit notes issued before payment.
+ */
+export function withTotals(c: Call, inv: Rec, rawLines: Rec[]): Rec {
+  const totals = invoiceTotals(inv, rawLines);
+  const subtotal = num(totals.subtotal) ?? 0;
+  const { off, amounts } = discountAmounts(c, inv, subtotal);
+  const taxed = taxLines(c, rawLines, defaultRates(c, inv), off);
+  const total = subtotal - off + taxed.exclusive;
+  const starting = num(inv.starting_balance) ?? 0;
+  const ending = num(inv.ending_balance);
+  const applied = ending === undefined ? 0 : starting - ending;
+  const prePayment = num(inv.pre_payment_credit_notes_amount) ?? 0;
+  const due = Math.max(0, total + applied - prePayment);
+  const paid = inv.status === "paid" ? Math.max(num(inv.amount_paid) ?? 0, due) : (num(inv.amount_paid) ?? 0);
   return {
     ...inv,
     ...totals,
     total,
-    total_excluding_tax: total,
-    amount_due: total,
+    total_excluding_tax: subtotal - off,
+    total_taxes: taxed.totals,
+    amount_due: due,
     amount_paid: paid,
-    amount_remaining: inv.status === "paid" || inv.status === "void" ? 0 : total - paid,
-    total_discount_amounts: discounts,
-    lines: listEnvelope(lines, `/v1/invoices/${String(inv.id)}/lines`),
+    amount_remaining: inv.status === "paid" || inv.status === "void" ? 0 : Math.max(0, due - paid),
+    total_discount_amounts: amounts,
+    lines: listEnvelope(taxed.lines, `/v1/invoices/${String(inv.id)}/lines`),
   };
 }
 
-export function createInvoice(c: Call, fields: Rec, sub: Rec | undefined, lineFor: (invoiceId: string) => Rec[]): Rec {
+export function createInvoice(
+  c: Call,
+  fields: Rec,
+  sub: Rec | undefined,
+  lineFor: (invoiceId: string) => Rec[],
+  more: (invoiceId: string) => Rec = () => ({}),
+): Rec {
   const id = newId(c.db, "invoice");
   const customer = getObject(c.db, "customer", String(fields.customer));
   const base = buildInvoice(
@@ -98,7 +138,7 @@ export function createInvoice(c: Call, fields: Rec, sub: Rec | undefined, lineFo
     },
     { id, created: c.now },
   );
-  const inv = withTotals(c, base, lineFor(id));
+  const inv = withTotals(c, { ...base, ...more(id) }, lineFor(id));
   insertObject(c.db, "invoice", inv);
   emit(c, "invoice.created", "invoice", inv);
   return inv;
@@ -118,10 +158,35 @@ export function finalizeInvoice(c: Call, inv: Rec): Rec {
     status_transitions: { ...rec(inv.status_transitions), finalized_at: c.now },
     due_date: inv.collection_method === "send_invoice" ? c.now + 86400 * (num(inv.days_until_due) ?? 30) : null,
   };
-  const withAmounts = withTotals(c, next, linesOf(next));
+  const withAmounts = applyBalance(c, withTotals(c, next, linesOf(next)));
   saveObject(c.db, "invoice", withAmounts);
   emit(c, "invoice.finalized", "invoice", withAmounts);
   return withAmounts;
+}
+
+/**
+ * The customer's balance after an invoice of `total` takes it: a credit pays up to the total, a
+ * debit is added to the invoice (the balance returns to 0), and a negative total (credit for
+ * unused time) is added to the balance as credit.
+ */
+export const balanceAfter = (balance: number, total: number): number =>
+  total < 0 ? balance + total : balance < 0 ? balance + Math.min(-balance, total) : 0;
+
+/**
+ * The customer's balance applied as Stripe applies it when an invoice is finalized: a credit
+ * (negative balance) pays up to the invoice's total, a debit (positive) is added to it. The
+ * invoice keeps `starting_balance`/`ending_balance`, the customer's balance moves, and an
+ * `applied_to_invoice` customer balance transaction records it.
+ */
+function applyBalance(c: Call, inv: Rec): Rec {
+  const customer = getObject(c.db, "customer", String(inv.customer));
+  const balance = num(customer?.balance) ?? 0;
+  const total = num(inv.total) ?? 0;
+  if (!customer || (balance === 0 && total >= 0)) return { ...inv, starting_balance: 0, ending_balance: 0 };
+  const ending = balanceAfter(balance, total);
+  if (ending === balance) return { ...inv, starting_balance: balance, ending_balance: balance };
+  recordBalanceChange(c, customer, ending - balance, { type: "applied_to_invoice", invoice: inv.id, currency: inv.currency });
+  return withTotals(c, { ...inv, starting_balance: balance, ending_balance: ending }, linesOf(inv));
 }
 
 function markPaid(c: Call, inv: Rec, outOfBand: boolean): Rec {
@@ -241,31 +306,33 @@ export function invoiceForSubscription(c: Call, sub: Rec, reason: string, zero: 
     },
     sub,
     (invoiceId) =>
-      itemList(sub).map((it) => {
-        const price = getObject(c.db, "price", String(it.price)) ?? {};
-        const line = priceLine(
-          c,
-          invoiceId,
-          price,
-          num(it.quantity) ?? 1,
-          { start: num(it.current_period_start) ?? c.now, end: num(it.current_period_end) ?? c.now },
-          {
-            subscription: sub.id,
-            parent: {
-              invoice_item_details: null,
-              subscription_item_details: {
-                invoice_item: null,
-                proration: false,
-                proration_details: { credited_items: null },
-                subscription: sub.id,
-                subscription_item: it.id,
+      itemList(sub)
+        .map((it) => {
+          const price = getObject(c.db, "price", String(it.price)) ?? {};
+          const line = priceLine(
+            c,
+            invoiceId,
+            price,
+            num(it.quantity) ?? 1,
+            { start: num(it.current_period_start) ?? c.now, end: num(it.current_period_end) ?? c.now },
+            {
+              subscription: sub.id,
+              parent: {
+                invoice_item_details: null,
+                subscription_item_details: {
+                  invoice_item: null,
+                  proration: false,
+                  proration_details: { credited_items: null },
+                  subscription: sub.id,
+                  subscription_item: it.id,
+                },
+                type: "subscription_item_details",
               },
-              type: "subscription_item_details",
             },
-          },
-        );
-        return zero ? { ...line, amount: 0, subtotal: 0 } : line;
-      }),
+          );
+          return zero ? { ...line, amount: 0, subtotal: 0 } : line;
+        })
+        .concat(claimItems(c, pendingItems(c, String(sub.customer), String(sub.id)), invoiceId)),
   );
 }
 
@@ -301,6 +368,11 @@ export function renew(c0: Call, sub0: Rec, until: number): Rec {
       break;
     }
     const trialOver = sub.status === "trialing" && (num(sub.trial_end) ?? 0) <= end;
+    const stopped = trialOver ? trialEndWithoutCard(c, sub) : undefined;
+    if (stopped) {
+      sub = stopped;
+      break;
+    }
     const nextItems = items.map((it) => {
       const price = getObject(c.db, "price", String(it.price));
       const r = rec(price?.recurring);
@@ -308,13 +380,101 @@ export function renew(c0: Call, sub0: Rec, until: number): Rec {
     });
     sub = { ...sub, status: trialOver ? "active" : sub.status, items: { ...rec(sub.items), data: nextItems } };
     saveObject(c.db, "subscription", sub);
+    sub = resumeWhenDue(sub, end);
     const inv = invoiceForSubscription(c, sub, "subscription_cycle", sub.status === "trialing");
-    const done = collect(c, sub, inv, "past_due");
-    sub = done.sub;
+    sub = sub.pause_collection ? { ...sub, latest_invoice: pausedInvoice(c, sub, inv).id } : collect(c, sub, inv, "past_due").sub;
     saveObject(c.db, "subscription", sub);
     emit(c, "customer.subscription.updated", "subscription", sub, changed(before, sub));
   }
   return sub;
+}
+
+/** A pause whose `resumes_at` has come is over: collection resumes with this period. */
+function resumeWhenDue(sub: Rec, at: number): Rec {
+  const resumesAt = num(rec(sub.pause_collection).resumes_at);
+  return resumesAt !== undefined && resumesAt <= at ? { ...sub, pause_collection: null } : sub;
+}
+
+/**
+ * An invoice made while collection is paused, as `pause_collection[behavior]` says
+ * (docs.stripe.com/billing/subscriptions/pause-payment): kept a draft that is never finalized,
+ * finalized and marked uncollectible, or finalized and voided.
+ */
+export function pausedInvoice(c: Call, sub: Rec, inv: Rec): Rec {
+  const behavior = str(rec(sub.pause_collection).behavior);
+  if (behavior === "keep_as_draft") {
+    const draft = { ...inv, auto_advance: false };
+    saveObject(c.db, "invoice", draft);
+    return draft;
+  }
+  const open = finalizeInvoice(c, inv);
+  const status = behavior === "void" ? "void" : "uncollectible";
+  const transition = behavior === "void" ? { voided_at: c.now } : { marked_uncollectible_at: c.now };
+  const after = {
+    ...open,
+    status,
+    amount_remaining: status === "void" ? 0 : open.amount_remaining,
+    status_transitions: { ...rec(open.status_transitions), ...transition },
+  };
+  saveObject(c.db, "invoice", after);
+  emit(c, status === "void" ? "invoice.voided" : "invoice.marked_uncollectible", "invoice", after);
+  return after;
+}
+
+/** Whether the customer has a card the subscription's invoices could be charged to. */
+export function hasPaymentMethod(c: Call, sub: Rec): boolean {
+  const customer = getObject(c.db, "customer", String(sub.customer));
+  return Boolean(sub.default_payment_method ?? rec(customer?.invoice_settings).default_payment_method);
+}
+
+/**
+ * A trial ending with no payment method on file, as `trial_settings[end_behavior]
+ * [missing_payment_method]` says (docs.stripe.com/billing/subscriptions/trials): `cancel` ends
+ * the subscription, `pause` pauses it; `create_invoice` (the default) goes on to invoice.
+ */
+function trialEndWithoutCard(c: Call, sub: Rec): Rec | undefined {
+  const behavior = str(rec(rec(sub.trial_settings).end_behavior).missing_payment_method) ?? "create_invoice";
+  if (behavior === "create_invoice" || hasPaymentMethod(c, sub)) return undefined;
+  const end = num(sub.trial_end) ?? c.now;
+  const after =
+    behavior === "cancel"
+      ? {
+          ...sub,
+          status: "canceled",
+          canceled_at: end,
+          ended_at: end,
+          cancellation_details: { ...rec(sub.cancellation_details), reason: "cancellation_requested" },
+        }
+      : { ...sub, status: "paused" };
+  saveObject(c.db, "subscription", after);
+  emit(c, behavior === "cancel" ? "customer.subscription.deleted" : "customer.subscription.paused", "subscription", after);
+  return after;
+}
+
+/**
+ * The first invoice of a `payment_behavior=default_incomplete` subscription: finalized, with a
+ * PaymentIntent awaiting a payment method whose client secret the invoice's
+ * `confirmation_secret` carries (API 2025-03-31 and later: docs.stripe.com/changelog/basil/2025-03-31/
+ * add-invoice-confirmation-secret), so the front end confirms it with Stripe.js.
+ */
+export function awaitPayment(c: Call, open: Rec): Rec {
+  const pi = buildPaymentIntent(
+    {
+      amount: open.amount_due,
+      currency: open.currency,
+      customer: open.customer,
+      description: "Subscription creation",
+      setup_future_usage: "off_session",
+      status: "requires_payment_method",
+    },
+    { id: newId(c.db, "payment_intent"), created: c.now },
+  );
+  insertObject(c.db, "payment_intent", pi);
+  emit(c, "payment_intent.created", "payment_intent", pi);
+  recordPayment(c, open, pi, false);
+  const after = { ...open, confirmation_secret: { client_secret: pi.client_secret, type: "payment_intent" } };
+  saveObject(c.db, "invoice", after);
+  return after;
 }
 
 export function requireRecurring(price: Rec, param: string): void {

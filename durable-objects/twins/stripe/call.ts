@@ -105,6 +105,20 @@ export const NOUN: Record<ObjectType, string> = {
   setup_intent: "setupintent",
   "checkout.session": "checkout.session",
   payment_link: "payment_link",
+  credit_note: "credit_note",
+  customer_balance_transaction: "customer_balance_transaction",
+  tax_rate: "tax_rate",
+  promotion_code: "promotion_code",
+  subscription_schedule: "subscription_schedule",
+  account: "account",
+  payout: "payout",
+  transfer: "transfer",
+  transfer_reversal: "transfer reversal",
+  application_fee: "application fee",
+  "billing_portal.session": "billing portal session",
+  "billing_portal.configuration": "configuration",
+  "billing.meter": "billing meter",
+  "billing.meter_event": "meter event",
 };
 
 /** A live object named in the path (`param: id`) or the body (`param` its name), else Stripe's 404. */

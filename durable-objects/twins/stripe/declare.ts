@@ -93,6 +93,9 @@ const stripeRoute = routeKit({
   unparsable: () => invalidRequest("Invalid request: the body is not valid JSON."),
   bodyEncoding: "form",
   emptyIsAbsent: true,
+  // Stripe's v1 API reads `True`/`False` too: stripe-python before 12 and stripe-dotnet sent them
+  // (stripe/stripe-dotnet#3104: "v1 apis would accept these or the lowercase versions").
+  anyCaseBooleans: true,
   // The parameters as Params reads them: the form body, or an MCP call's JSON as that form.
   readBody: (ctx) => paramsOf(ctx).raw,
   readQuery: (ctx) => (ctx.req.method === "POST" ? parseForm(ctx.req.query) : paramsOf(ctx).raw),

@@ -1,52 +1,16 @@
-// Money moving: balance transactions (and the running balance kept beside them, so reading the
-// balance costs one row), test cards and what confirming with each does, charges and refunds.
+// Money moving: test cards and what confirming with each does, charges and refunds.
 import type { Call } from "./call";
 import { CARD_ERROR_STATUS } from "./call";
 import { fail, invalidRequest, noSuch, stripeError } from "./errors";
 import { emit } from "./events";
-import { buildBalanceTransaction, buildCharge, buildPaymentMethod, cardDetails, cardFee, formatAmount } from "./objects";
-import { balanceOf } from "./seed";
+import { addTxn, BYPASS_PENDING_LAST4 } from "./balance";
+import { buildCharge, buildPaymentMethod, cardDetails, cardFee, formatAmount } from "./objects";
 import { getObject, insertObject, newId, num, rec, saveObject, str, type Rec } from "./store";
+import { settleDestinationCharge } from "./transfers";
 import type { TwinResponse } from "../types";
 
-export function readBalance(c: Call): Rec {
-  const row = c.db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'balance'");
-  return row ? rec(JSON.parse(row.value)) : balanceOf([]);
-}
-
-/** Records a balance transaction and moves the balance by its net. */
-export function addTxn(
-  c: Call,
-  t: {
-    amount: number;
-    fee: number;
-    currency: string;
-    type: string;
-    reporting_category: string;
-    source: string;
-    description?: string | null;
-  },
-): string {
-  const txn = buildBalanceTransaction(
-    { ...t, description: t.description ?? null },
-    { id: newId(c.db, "balance_transaction"), created: c.now },
-  );
-  insertObject(c.db, "balance_transaction", txn);
-  const balance = readBalance(c);
-  const available = Array.isArray(balance.available) ? balance.available.map(rec) : [];
-  const pending = Array.isArray(balance.pending) ? balance.pending.map(rec) : [];
-  const net = t.amount - t.fee;
-  const slot = available.find((a) => a.currency === t.currency);
-  if (slot) {
-    slot.amount = (num(slot.amount) ?? 0) + net;
-    slot.source_types = { card: (num(rec(slot.source_types).card) ?? 0) + net };
-  } else {
-    available.push({ amount: net, currency: t.currency, source_types: { card: net } });
-    pending.push({ amount: 0, currency: t.currency, source_types: { card: 0 } });
-  }
-  c.db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('balance', ?)", JSON.stringify({ ...balance, available, pending }));
-  return String(txn.id);
-}
+// The balance and its schedule live in balance.ts; re-exported for the routes that move money.
+export { addTxn, readBalance } from "./balance";
 
 export type CardOutcome =
   | "succeed"
@@ -80,6 +44,8 @@ export const TEST_CARDS: Record<string, TestCard> = {
   pm_card_threeDSecure2Required: { brand: "visa", last4: "3220", outcome: "requires_action" },
   pm_card_authenticationRequired: { brand: "visa", last4: "3184", outcome: "requires_action" },
   pm_card_createDispute: { brand: "visa", last4: "0259", outcome: "dispute" },
+  // Succeeds with its funds available at once (docs.stripe.com/testing#available-balance).
+  pm_card_bypassPending: { brand: "visa", last4: BYPASS_PENDING_LAST4, outcome: "succeed" },
 };
 
 /**
@@ -168,8 +134,11 @@ export function makeCharge(c: Call, pi: Rec, pm: Rec, capture: boolean): ChargeR
       reporting_category: "charge",
       source: id,
       description: str(pi.description) ?? null,
+      bypassPending: str(rec(pm.card).last4) === BYPASS_PENDING_LAST4,
     });
   }
+  // A destination charge moves its funds on to the connected account and records the platform's fee.
+  if (!declined && capture && (pi.transfer_data || pi.application_fee_amount != null)) settleDestinationCharge(c, pi, charge);
   insertObject(c.db, "charge", charge);
   emit(c, declined ? "charge.failed" : "charge.succeeded", "charge", charge);
   if (!declined && outcome === "dispute" && capture) {

@@ -105,8 +105,10 @@ export class Params {
   bool(key: string): boolean | undefined {
     const v = this.str(key);
     if (v === undefined) return undefined;
-    if (v === "true") return true;
-    if (v === "false") return false;
+    // Any case, as Stripe's v1 API reads it (older clients send Python's `True`): see declare.ts.
+    const spelled = v.toLowerCase();
+    if (spelled === "true") return true;
+    if (spelled === "false") return false;
     return fail(invalidRequest(`Invalid boolean: ${v}`, { param: this.name(key) }));
   }
 

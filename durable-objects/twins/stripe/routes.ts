@@ -8,6 +8,15 @@ import { ledgerRoutes } from "./routes/ledger";
 import { paymentRoutes } from "./routes/payments";
 import { setupIntentRoutes } from "./routes/setup-intents";
 import { checkoutRoutes } from "./routes/checkout";
+import { invoicingRoutes } from "./routes/invoicing";
+import { creditNoteRoutes } from "./routes/credit-notes";
+import { customerBalanceRoutes } from "./routes/customer-balance";
+import { taxRoutes } from "./routes/tax";
+import { scheduleRoutes } from "./routes/schedules";
+import { connectRoutes } from "./routes/connect";
+import { payoutRoutes } from "./routes/payouts";
+import { portalRoutes } from "./routes/portal";
+import { meterRoutes } from "./routes/meters";
 
 export const stripeRoutes: readonly Route[] = [
   ...ledgerRoutes,
@@ -16,5 +25,14 @@ export const stripeRoutes: readonly Route[] = [
   ...setupIntentRoutes,
   ...checkoutRoutes,
   ...catalogRoutes,
+  ...invoicingRoutes,
+  ...creditNoteRoutes,
+  ...customerBalanceRoutes,
+  ...taxRoutes,
+  ...scheduleRoutes,
   ...billingRoutes,
+  ...connectRoutes,
+  ...payoutRoutes,
+  ...portalRoutes,
+  ...meterRoutes,
 ];

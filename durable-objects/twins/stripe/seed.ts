@@ -31,6 +31,7 @@ import {
   invoiceTotals,
   type Made,
 } from "./objects";
+import { platformAccountOf } from "./connect";
 import { STRIPE_ERROR_TYPES } from "./errors";
 import { buildCheckoutSession, buildPaymentLink, buildSetupIntent } from "./objects-checkout";
 import { arr, ID_PREFIX, idBody, num, rec, str, type ObjectType, type Rec } from "./store";
@@ -45,10 +46,14 @@ export const LISTS = [
   ["payment_methods", "payment_method"],
   ["products", "product"],
   ["prices", "price"],
+  ["tax_rates", "tax_rate"],
   ["payment_links", "payment_link"],
   ["coupons", "coupon"],
+  ["promotion_codes", "promotion_code"],
   ["subscriptions", "subscription"],
+  ["subscription_schedules", "subscription_schedule"],
   ["invoices", "invoice"],
+  ["invoice_items", "invoiceitem"],
   ["payment_intents", "payment_intent"],
   ["invoice_payments", "invoice_payment"],
   ["setup_intents", "setup_intent"],
@@ -56,13 +61,22 @@ export const LISTS = [
   ["charges", "charge"],
   ["refunds", "refund"],
   ["disputes", "dispute"],
+  ["credit_notes", "credit_note"],
+  ["customer_balance_transactions", "customer_balance_transaction"],
   ["balance_transactions", "balance_transaction"],
+  ["accounts", "account"],
+  ["payouts", "payout"],
+  ["transfers", "transfer"],
+  ["transfer_reversals", "transfer_reversal"],
+  ["application_fees", "application_fee"],
+  ["billing_portal_configurations", "billing_portal.configuration"],
+  ["billing_meters", "billing.meter"],
   ["webhook_endpoints", "webhook_endpoint"],
   ["events", "event"],
 ] as const satisfies readonly (readonly [string, ObjectType])[];
 
 export type ListName = (typeof LISTS)[number][0];
-export type StripeSeed = { [K in ListName]: Rec[] } & { balance: Rec; faults: Rec[] };
+export type StripeSeed = { [K in ListName]: Rec[] } & { balance: Rec; faults: Rec[]; account?: Rec };
 
 const SAMPLE: Made = { id: "x", created: 0 };
 /** Every field a builder writes: a seed row may carry any of them back (the export does). */
@@ -74,6 +88,15 @@ const nullableId = id.nullable().optional();
 const int = z.number().int();
 const metadata = z.record(z.string(), z.string()).optional();
 const currency = z.string().regex(/^[a-z]{3}$/, "a three-letter ISO currency code, lower case");
+
+/**
+ * A row of a list the twin keeps as the API made it (invoice items, credit notes, Connect
+ * objects...): any of the object's own fields, relations as plain ids (STORED_REFS checks them).
+ */
+const storedRow = z
+  .object({ id: id.optional(), created: int.optional(), metadata: z.record(z.string(), z.string()).nullable().optional() })
+  .passthrough();
+const storedList = z.array(storedRow).default([]);
 
 function row<S extends z.ZodRawShape>(builtKeys: string[], shape: S) {
   return z.strictObject({ ...loose(builtKeys), id: id.optional(), created: int.optional(), metadata, ...shape });
@@ -242,6 +265,9 @@ const schema = z.strictObject({
         amount_captured: int.optional(),
         amount_refunded: int.optional(),
         refunded: z.boolean().optional(),
+        /** A destination charge's transfer and connected account (transfers.ts), checked against the seed's. */
+        transfer: nullableId,
+        destination: nullableId,
       }),
     )
     .default([]),
@@ -289,6 +315,19 @@ const schema = z.strictObject({
   balance_transactions: z
     .array(row(keysOf(buildBalanceTransaction({}, SAMPLE)), { source: nullableId, amount: int.optional(), type: z.string().optional() }))
     .default([]),
+  tax_rates: storedList,
+  promotion_codes: storedList,
+  subscription_schedules: storedList,
+  invoice_items: storedList,
+  credit_notes: storedList,
+  customer_balance_transactions: storedList,
+  accounts: storedList,
+  payouts: storedList,
+  transfers: storedList,
+  transfer_reversals: storedList,
+  application_fees: storedList,
+  billing_portal_configurations: storedList,
+  billing_meters: storedList,
   webhook_endpoints: z
     .array(
       row(keysOf(buildWebhookEndpoint({}, SAMPLE)), {
@@ -309,6 +348,24 @@ const schema = z.strictObject({
     .default([]),
   balance: z
     .object({ available: z.array(z.unknown()), pending: z.array(z.unknown()) })
+    .passthrough()
+    .optional(),
+  /**
+   * The platform account the sandbox's key belongs to (GET /v1/account): any of the Account
+   * object's fields, e.g. business_profile, country, default_currency, email, settings; the rest
+   * default (connect.ts). Absent, the twin's default platform account answers.
+   */
+  account: z
+    .object({
+      id: z.string().startsWith("acct_").optional(),
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/, "a two-letter ISO country code, upper case")
+        .optional(),
+      default_currency: currency.optional(),
+      email: z.string().nullable().optional(),
+      business_profile: z.record(z.string(), z.unknown()).optional(),
+    })
     .passthrough()
     .optional(),
   /**
@@ -346,16 +403,20 @@ export const linesOf = (inv: Rec): Rec[] => (Array.isArray(inv.lines) ? inv.line
 /** The balance Stripe would show for these balance transactions: their net per currency. */
 export function balanceOf(txns: readonly Rec[]): Rec {
   const byCurrency = new Map<string, number>();
+  // Transactions still `pending` (balance.ts: a card payment before its available_on) count there.
+  const pendingBy = new Map<string, number>();
   for (const t of txns) {
     const c = str(t.currency) ?? "usd";
-    byCurrency.set(c, (byCurrency.get(c) ?? 0) + (num(t.net) ?? 0));
+    const into = t.status === "pending" ? pendingBy : byCurrency;
+    into.set(c, (into.get(c) ?? 0) + (num(t.net) ?? 0));
+    if (!byCurrency.has(c)) byCurrency.set(c, 0);
   }
   const currencies = byCurrency.size ? [...byCurrency.keys()].sort() : ["usd"];
   return {
     object: "balance",
     available: currencies.map((c) => ({ amount: byCurrency.get(c) ?? 0, currency: c, source_types: { card: byCurrency.get(c) ?? 0 } })),
     livemode: false,
-    pending: currencies.map((c) => ({ amount: 0, currency: c, source_types: { card: 0 } })),
+    pending: currencies.map((c) => ({ amount: pendingBy.get(c) ?? 0, currency: c, source_types: { card: pendingBy.get(c) ?? 0 } })),
   };
 }
 
@@ -427,7 +488,113 @@ function indexSeed(raw: Raw, problems: SeedProblems) {
     endpoints: index("webhook_endpoints", raw.webhook_endpoints),
   };
   checkEndpoints(lists.endpoints, problems);
-  return { ...lists, events: index("events", raw.events) };
+  const events = index("events", raw.events);
+  // Indexed after the events, so a seed without these lists dates its rows as it did before.
+  const stored = Object.fromEntries(STORED_LISTS.map((list) => [list, index(list, raw[list])])) as Record<StoredList, Indexed<StoredRaw>>;
+  return { ...lists, events, stored };
+}
+
+/** The lists kept as the API made them, in LISTS order. */
+const STORED_LISTS = [
+  "tax_rates",
+  "promotion_codes",
+  "subscription_schedules",
+  "invoice_items",
+  "credit_notes",
+  "customer_balance_transactions",
+  "accounts",
+  "payouts",
+  "transfers",
+  "transfer_reversals",
+  "application_fees",
+  "billing_portal_configurations",
+  "billing_meters",
+] as const satisfies readonly ListName[];
+type StoredList = (typeof STORED_LISTS)[number];
+type StoredRaw = z.infer<typeof storedRow>;
+
+/** The seed lists a stored list's fields point into: field path → list (null/absent is fine). */
+type RefTarget = "customers" | "coupons" | "subscriptions" | "invoices" | "charges" | "refunds" | "balance_transactions" | StoredList;
+const STORED_REFS: Record<StoredList, [string[], RefTarget, string][]> = {
+  tax_rates: [],
+  promotion_codes: [
+    [["promotion", "coupon"], "coupons", "coupon"],
+    [["coupon"], "coupons", "coupon"],
+    [["customer"], "customers", "customer"],
+  ],
+  subscription_schedules: [
+    [["customer"], "customers", "customer"],
+    [["subscription"], "subscriptions", "subscription"],
+  ],
+  invoice_items: [
+    [["customer"], "customers", "customer"],
+    [["invoice"], "invoices", "invoice"],
+    [["subscription"], "subscriptions", "subscription"],
+  ],
+  credit_notes: [
+    [["customer"], "customers", "customer"],
+    [["invoice"], "invoices", "invoice"],
+    [["refund"], "refunds", "refund"],
+  ],
+  customer_balance_transactions: [
+    [["customer"], "customers", "customer"],
+    [["invoice"], "invoices", "invoice"],
+    [["credit_note"], "credit_notes", "credit note"],
+  ],
+  accounts: [],
+  payouts: [[["balance_transaction"], "balance_transactions", "balance transaction"]],
+  transfers: [
+    [["destination"], "accounts", "account"],
+    [["balance_transaction"], "balance_transactions", "balance transaction"],
+    [["source_transaction"], "charges", "charge"],
+  ],
+  transfer_reversals: [
+    [["transfer"], "transfers", "transfer"],
+    [["balance_transaction"], "balance_transactions", "balance transaction"],
+  ],
+  application_fees: [
+    [["account"], "accounts", "account"],
+    [["charge"], "charges", "charge"],
+  ],
+  billing_portal_configurations: [],
+  billing_meters: [],
+};
+
+/** The value at `path` in `row`, as an id (a field may hold the id or the expanded object). */
+function idAt(row: Rec, path: string[]): string | undefined {
+  let v: unknown = row;
+  for (const key of path) v = rec(v)[key];
+  return typeof v === "string" ? v : str(rec(v).id);
+}
+
+/** The stored lists: each reference checked against the seed, each row with its id and time. */
+function normalizeStored({ idx, out, ref }: Normalizing): void {
+  const targets: Record<RefTarget, Map<string, unknown>> = {
+    customers: idx.customers.byId,
+    coupons: idx.coupons.byId,
+    subscriptions: idx.subs.byId,
+    invoices: idx.invoices.byId,
+    charges: idx.charges.byId,
+    refunds: idx.refunds.byId,
+    balance_transactions: new Map(out.balance_transactions.map((t) => [String(t.id), t])),
+    ...(Object.fromEntries(STORED_LISTS.map((list) => [list, idx.stored[list].byId])) as Record<StoredList, Map<string, unknown>>),
+  };
+  idx.charges.rows.forEach(({ raw: r }, i) => {
+    ref(targets.transfers, r.transfer, ["charges", i, "transfer"], "transfer");
+    ref(targets.accounts, r.destination, ["charges", i, "destination"], "account");
+  });
+  for (const list of STORED_LISTS) {
+    idx.stored[list].rows.forEach(({ raw: r, m }, i) => {
+      if (r.deleted === true) {
+        out[list].push({ id: m.id, deleted: true });
+        return;
+      }
+      for (const [path, target, noun] of STORED_REFS[list]) ref(targets[target], idAt(r, path), [list, i, ...path], noun);
+      // An invoice item is dated by `date`; it has no `created` (Stripe's InvoiceItem object).
+      const dated = list === "invoice_items" ? { date: r.date ?? m.created } : { created: m.created };
+      out[list].push(strip({ ...r, id: m.id, ...dated }));
+    });
+  }
 }
 
 function checkEndpoints(endpoints: Indexed<Raw["webhook_endpoints"][number]>, problems: SeedProblems): void {
@@ -472,6 +639,19 @@ function emptySeed(raw: Raw): StripeSeed {
     refunds: [],
     disputes: [],
     balance_transactions: [],
+    tax_rates: [],
+    promotion_codes: [],
+    subscription_schedules: [],
+    invoice_items: [],
+    credit_notes: [],
+    customer_balance_transactions: [],
+    accounts: [],
+    payouts: [],
+    transfers: [],
+    transfer_reversals: [],
+    application_fees: [],
+    billing_portal_configurations: [],
+    billing_meters: [],
     webhook_endpoints: [],
     events: [],
     balance: {},
@@ -597,8 +777,17 @@ function normalizeInvoices(n: Normalizing): void {
         }
       : (r.parent ?? null);
     const inv = buildInvoice({ ...r, currency: currency ?? "usd", parent }, m);
-    out.invoices.push(strip({ ...inv, ...invoiceTotals(inv, lines), lines }));
+    out.invoices.push(strip({ ...inv, ...invoiceTotals(inv, lines), ...givenTotals(r), lines }));
   });
+}
+
+/**
+ * An invoice's amounts the row states itself win over the sum of its lines: that sum cannot see
+ * taxes, discounts, credit notes or a customer balance applied, which an export's totals carry.
+ */
+const TOTAL_KEYS = ["subtotal", "subtotal_excluding_tax", "total", "total_excluding_tax", "amount_due", "amount_paid", "amount_remaining"];
+function givenTotals(r: Rec): Rec {
+  return Object.fromEntries(TOTAL_KEYS.filter((k) => typeof r[k] === "number").map((k) => [k, r[k]]));
 }
 
 /** Charges as built (before what refunds and disputes derive on them), by id. */
@@ -822,8 +1011,10 @@ function normalize(raw: Raw): SeedResult<StripeSeed> {
   normalizeInvoices(n);
   normalizePayments(n);
   normalizeCheckout(n);
+  normalizeStored(n);
   out.webhook_endpoints = idx.endpoints.rows.map(({ raw: r, m }) => strip(buildWebhookEndpoint(r, m)));
   out.events = idx.events.rows.map(({ raw: r, m }) => strip(buildEvent(r, m)));
+  if (raw.account) out.account = platformAccountOf(raw.account);
   out.balance = balanceOf(out.balance_transactions);
   if (raw.balance && stableJson(raw.balance) !== stableJson(out.balance))
     problems.add("balance", "balance is derived from the balance transactions and does not match them", "derived_mismatch");

@@ -28,7 +28,21 @@ export type ObjectType =
   | "test_helpers.test_clock"
   | "setup_intent"
   | "checkout.session"
-  | "payment_link";
+  | "payment_link"
+  | "credit_note"
+  | "customer_balance_transaction"
+  | "tax_rate"
+  | "promotion_code"
+  | "subscription_schedule"
+  | "account"
+  | "payout"
+  | "transfer"
+  | "transfer_reversal"
+  | "application_fee"
+  | "billing_portal.session"
+  | "billing_portal.configuration"
+  | "billing.meter"
+  | "billing.meter_event";
 
 export const ID_PREFIX: Record<ObjectType, string> = {
   customer: "cus_",
@@ -51,6 +65,20 @@ export const ID_PREFIX: Record<ObjectType, string> = {
   setup_intent: "seti_",
   "checkout.session": "cs_test_",
   payment_link: "plink_",
+  credit_note: "cn_",
+  customer_balance_transaction: "cbtxn_",
+  tax_rate: "txr_",
+  promotion_code: "promo_",
+  subscription_schedule: "sub_sched_",
+  account: "acct_",
+  payout: "po_",
+  transfer: "tr_",
+  transfer_reversal: "trr_",
+  application_fee: "fee_",
+  "billing_portal.session": "bps_",
+  "billing_portal.configuration": "bpc_",
+  "billing.meter": "mtr_test_",
+  "billing.meter_event": "mevt_",
 };
 
 export const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -139,6 +167,26 @@ function columnsOf(type: ObjectType, o: Rec): { customer: string | null; ref: st
       return { customer: s(o.customer), ref: s(o.payment_method), ref2: null, status };
     case "checkout.session":
       return { customer: s(o.customer), ref: s(o.payment_intent), ref2: s(o.payment_link), status };
+    case "transfer":
+      return { customer: null, ref: s(o.destination), ref2: str(o.transfer_group) ?? null, status: null };
+    case "transfer_reversal":
+      return { customer: null, ref: s(o.transfer), ref2: null, status: null };
+    case "application_fee":
+      return { customer: null, ref: s(o.charge), ref2: s(o.account), status: null };
+    case "billing.meter":
+      return { customer: null, ref: null, ref2: str(o.event_name) ?? null, status };
+    case "billing.meter_event":
+      return { customer: str(o.customer) ?? null, ref: str(o.meter) ?? null, ref2: str(o.event_name) ?? null, status: null };
+    case "billing_portal.session":
+      return { customer: s(o.customer), ref: s(o.configuration), ref2: null, status: null };
+    case "credit_note":
+      return { customer: s(o.customer), ref: s(o.invoice), ref2: null, status };
+    case "customer_balance_transaction":
+      return { customer: s(o.customer), ref: s(o.invoice), ref2: s(o.credit_note), status: null };
+    case "promotion_code":
+      return { customer: s(o.customer), ref: s(rec(o.promotion).coupon), ref2: str(o.code) ?? null, status };
+    case "subscription_schedule":
+      return { customer: s(o.customer), ref: s(o.subscription), ref2: null, status };
     default:
       return { customer: s(o.customer), ref: null, ref2: null, status };
   }

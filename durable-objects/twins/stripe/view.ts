@@ -91,9 +91,16 @@ function expandValue(db: Db, v: unknown, rest: string[], full: string): unknown 
   return cannotExpand(full);
 }
 
+/**
+ * Includable fields: hashes Stripe returns only when expanded (an invoice's
+ * `confirmation_secret`); expanding one is allowed and leaves it as it is.
+ */
+const INCLUDABLE_HASHES = new Set(["confirmation_secret"]);
+
 function walk(db: Db, o: Rec, segs: string[], full: string): Rec {
   const [seg, ...rest] = segs;
   if (!(seg in o)) return cannotExpand(full);
+  if (!rest.length && INCLUDABLE_HASHES.has(seg) && (o[seg] === null || isRec(o[seg]))) return o;
   return { ...o, [seg]: expandValue(db, o[seg], rest, full) };
 }
 

@@ -93,6 +93,7 @@ export function bootStripe(db: Db, seed: StripeSeed, clock: Clock): void {
     }
   }
   db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('balance', ?)", JSON.stringify(seed.balance));
+  if (seed.account) db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('account', ?)", JSON.stringify(seed.account));
   if (seed.faults.length) db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('faults', ?)", JSON.stringify(seed.faults));
   if (derived.size) db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES (?, ?)", DERIVED_KEY, JSON.stringify([...derived]));
 }
@@ -157,10 +158,26 @@ export function exportStripe(db: Db): StripeSeed {
     refunds: out.refunds ?? [],
     disputes: out.disputes ?? [],
     balance_transactions: out.balance_transactions ?? [],
+    tax_rates: out.tax_rates ?? [],
+    promotion_codes: out.promotion_codes ?? [],
+    subscription_schedules: out.subscription_schedules ?? [],
+    invoice_items: out.invoice_items ?? [],
+    credit_notes: out.credit_notes ?? [],
+    customer_balance_transactions: out.customer_balance_transactions ?? [],
+    accounts: out.accounts ?? [],
+    payouts: out.payouts ?? [],
+    transfers: out.transfers ?? [],
+    transfer_reversals: out.transfer_reversals ?? [],
+    application_fees: out.application_fees ?? [],
+    billing_portal_configurations: out.billing_portal_configurations ?? [],
+    billing_meters: out.billing_meters ?? [],
     webhook_endpoints: out.webhook_endpoints ?? [],
     events: out.events ?? [],
     balance: balance ? rec(JSON.parse(balance.value)) : {},
     faults: seededFaults(db),
   };
+  // The platform account, when the seed described one (connect.ts answers the default otherwise).
+  const account = db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'account'");
+  if (account) seed.account = rec(JSON.parse(account.value));
   return seed;
 }

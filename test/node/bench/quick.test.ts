@@ -52,6 +52,7 @@ const FIGURE_IDS = [
   "isolation.heaviest-call",
   "isolation.read.p50",
   "isolation.read.p99",
+  "isolation.read.p99.saturated",
   // Trials of an example task at --concurrency against one at a time.
   "trials.parallel",
 ];

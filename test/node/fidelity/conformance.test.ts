@@ -7,27 +7,18 @@ import { WebClient } from "@slack/web-api";
 import { google } from "googleapis";
 import { LinearClient } from "@linear/sdk";
 import { describe, expect, it } from "vitest";
-import { type ConformanceTarget, type Difference, declared, differencesOf } from "../../../durable-objects/twins/kit/fidelity/conformance";
+import { declared, differencesOf, responseSchemas } from "../../../durable-objects/twins/kit/fidelity/conformance";
 import type { Divergence } from "../../../durable-objects/twins/kit/fidelity/types";
-import { conformance as githubConformance, divergences as githubDivergences } from "../../../durable-objects/twins/github/fidelity";
-import { conformance as slackConformance, divergences as slackDivergences } from "../../../durable-objects/twins/slack/fidelity";
-import { conformance as gmailConformance, divergences as gmailDivergences } from "../../../durable-objects/twins/gmail/fidelity";
+import { conformance as githubConformance } from "../../../durable-objects/twins/github/fidelity";
 import { answerDifferences, linearSchema } from "../../../durable-objects/twins/linear/answer-conformance";
+import { measureTape, type TapedAnswer } from "../../conformance/collector";
 import { EVERYDAY_WORLD } from "../github/world";
 import { LOCAL_KEY } from "../server";
 import { createSandbox, pomeUrl, type Sandbox } from "../mcp/helpers";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
-interface Row {
-  method: string;
-  path: string;
-  status: number;
-  operation: string;
-  fidelity: string;
-  request_body: unknown;
-  response_body: unknown;
-}
+type Row = TapedAnswer;
 
 async function tape(sandbox: Sandbox, twin: string): Promise<Row[]> {
   const res = await fetch(`${sandbox.per_twin[twin].api_url}/_pome/events`, {
@@ -37,49 +28,30 @@ async function tape(sandbox: Sandbox, twin: string): Promise<Row[]> {
   return (await res.json()) as Row[];
 }
 
-interface Measured {
-  validated: Set<string>;
-  undescribed: string[];
-  undeclared: Difference[];
-}
-
-/** Every row of a tape against its vendor's schema; what the twin declared is let through. */
-function measure(
-  rows: readonly Row[],
-  target: (method: string, path: string, status: number, body: unknown, operation: string) => ConformanceTarget | undefined,
-  divergences: readonly Divergence[],
-): Measured {
-  const out: Measured = { validated: new Set(), undescribed: [], undeclared: [] };
-  for (const row of rows) {
-    if (row.fidelity === "unsupported") continue; // a 501 is the tier "501", not a shape
-    const t = target(row.method, row.path, row.status, row.response_body, row.operation);
-    if (!t) {
-      out.undescribed.push(`${row.method} ${row.path} (${row.operation})`);
-      continue;
-    }
-    if (!t.validate) {
-      // The vendor describes no body for this status (a 204, or a status it does not list).
-      if (row.status !== 204 && row.response_body !== null && row.response_body !== "" && row.response_body !== undefined) {
-        const diff: Difference = {
-          operation: t.operation,
-          status: row.status,
-          path: "/",
-          kind: "status",
-          message: `status ${row.status} has no schema`,
-        };
-        if (!declared(diff, divergences)) out.undeclared.push(diff);
-      }
-      continue;
-    }
-    out.validated.add(`${t.operation} ${row.status}`);
-    if (t.validate(row.response_body) === true) continue;
-    for (const diff of differencesOf(t.operation, row.status, t.validate.errors ?? []))
-      if (!declared(diff, divergences)) out.undeclared.push(diff);
-  }
-  return out;
-}
-
 describe("the check itself", () => {
+  it("names what the closest shape of a union lacks, not what every other shape does", () => {
+    const shared = {
+      components: {
+        schemas: {
+          labeled: { type: "object", required: ["event", "label"], properties: { event: { const: "labeled" }, label: { type: "string" } } },
+          committed: {
+            type: "object",
+            required: ["event", "sha", "tree", "author"],
+            properties: { event: { const: "committed" }, sha: { type: "string" }, tree: { type: "string" }, author: { type: "string" } },
+          },
+        },
+      },
+    };
+    const schemas = responseSchemas("https://schemas.pome.invalid/union.json", "components", shared, true);
+    const validate = schemas("timeline", {
+      type: "array",
+      items: { oneOf: [{ $ref: "#/components/schemas/labeled" }, { $ref: "#/components/schemas/committed" }] },
+    });
+    expect(validate?.([{ event: "labeled" }])).toBe(false);
+    const diffs = differencesOf("timeline", 200, validate?.errors ?? [], schemas.checkBranch);
+    expect(diffs.map((d) => `${d.kind} ${d.path}`)).toEqual(["missing /*/label"]);
+  });
+
   const check = githubConformance(root);
   it("fails a missing, an extra and a mistyped field, and lets a declared one through", () => {
     const target = check("GET", "/repos/acme/api/labels/bug", 200);
@@ -96,7 +68,13 @@ describe("the check itself", () => {
 });
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
-const report = (m: Measured) => m.undeclared.map((d) => `${d.operation} ${d.status}: ${d.kind} ${d.path} (${d.message})`);
+
+/** A tape measured as every workers test's tapes are (test/conformance/collector.ts). */
+function measured(twin: string, rows: readonly Row[]) {
+  const verdict = measureTape(twin, rows);
+  if (!verdict) throw new Error(`no conformance measure for ${twin}`);
+  return verdict;
+}
 
 describe("the GitHub twin's answers conform to GitHub's full OpenAPI description", () => {
   it("validates every answer of an everyday @octokit/rest session, or the twin declares why not", async () => {
@@ -157,10 +135,54 @@ describe("the GitHub twin's answers conform to GitHub's full OpenAPI description
     for (const call of calls) await call().catch(() => undefined);
     const rows = await tape(sandbox, "github");
     expect(rows.length).toBeGreaterThanOrEqual(calls.length);
-    const measured = measure(rows, githubConformance(root), githubDivergences);
-    expect(measured.undescribed).toEqual([]);
-    expect(measured.validated.size).toBeGreaterThan(30);
-    expect(report(measured)).toEqual([]);
+    const verdict = measured("github", rows);
+    expect(verdict.undescribed).toEqual([]);
+    expect(verdict.validated.length).toBeGreaterThan(30);
+    expect(verdict.undeclared).toEqual([]);
+  }, 120_000);
+
+  it("validates a repository-administration session: create, update, fork, stars, sub-issues, collaborators", async () => {
+    const sandbox = await createSandbox({ twins: ["github"], seed: EVERYDAY_WORLD });
+    const octokit = new Octokit({ baseUrl: sandbox.per_twin.github.api_url, auth: sandbox.provider_credentials.github.token, log: quiet });
+    const repo = { owner: "acme", repo: "api" };
+    const issueId = async (issue_number: number) => (await octokit.issues.get({ ...repo, issue_number })).data.id;
+    const calls: (() => Promise<unknown>)[] = [
+      () => octokit.repos.createForAuthenticatedUser({ name: "notes", auto_init: true }),
+      () => octokit.repos.createInOrg({ org: "acme", name: "web", private: true }),
+      () => octokit.repos.createInOrg({ org: "acme", name: "api" }),
+      () => octokit.repos.update({ owner: "acme", repo: "web", description: "Web", homepage: "https://acme.example", has_wiki: false }),
+      () => octokit.repos.update({ owner: "acme", repo: "web", default_branch: "missing" }),
+      () => octokit.repos.createFork(repo),
+      () => octokit.repos.get({ owner: "octo", repo: "api" }),
+      () => octokit.repos.listForks(repo),
+      () => octokit.activity.starRepoForAuthenticatedUser(repo),
+      () => octokit.activity.checkRepoIsStarredByAuthenticatedUser(repo),
+      () => octokit.activity.checkRepoIsStarredByAuthenticatedUser({ owner: "acme", repo: "web" }),
+      () => octokit.activity.listReposStarredByAuthenticatedUser(),
+      () => octokit.activity.listStargazersForRepo(repo),
+      () => octokit.activity.unstarRepoForAuthenticatedUser(repo),
+      () => octokit.issues.create({ ...repo, title: "Child" }),
+      async () => octokit.issues.addSubIssue({ ...repo, issue_number: 1, sub_issue_id: await issueId(3) }),
+      () => octokit.issues.listSubIssues({ ...repo, issue_number: 1 }),
+      () => octokit.issues.getParent({ ...repo, issue_number: 3 }),
+      async () => octokit.issues.addSubIssue({ ...repo, issue_number: 1, sub_issue_id: await issueId(3) }),
+      async () => octokit.issues.reprioritizeSubIssue({ ...repo, issue_number: 1, sub_issue_id: await issueId(3) }),
+      async () => octokit.issues.removeSubIssue({ ...repo, issue_number: 1, sub_issue_id: await issueId(3) }),
+      () => octokit.repos.checkCollaborator({ ...repo, username: "bob" }),
+      () => octokit.repos.getCollaboratorPermissionLevel({ ...repo, username: "bob" }),
+      () => octokit.repos.addCollaborator({ ...repo, username: "bob", permission: "maintain" }),
+      () => octokit.repos.removeCollaborator({ ...repo, username: "bob" }),
+      () => octokit.repos.addCollaborator({ ...repo, username: "bob" }),
+      () => octokit.repos.listInvitations(repo),
+      () => octokit.repos.update({ owner: "acme", repo: "web", archived: true }),
+      () => octokit.issues.create({ owner: "acme", repo: "web", title: "Archived" }),
+      () => octokit.repos.delete({ owner: "acme", repo: "web" }),
+    ];
+    for (const call of calls) await call().catch(() => undefined);
+    const verdict = measured("github", await tape(sandbox, "github"));
+    expect(verdict.undescribed).toEqual([]);
+    expect(verdict.validated.length).toBeGreaterThan(15);
+    expect(verdict.undeclared).toEqual([]);
   }, 120_000);
 });
 
@@ -188,9 +210,9 @@ describe("the Slack twin's answers conform to Slack's Web API description (loose
     ];
     for (const call of calls) await call().catch(() => undefined);
     const rows = await tape(sandbox, "slack");
-    const measured = measure(rows, slackConformance(root), slackDivergences);
-    expect(measured.validated.size).toBeGreaterThan(8);
-    expect(report(measured)).toEqual([]);
+    const verdict = measured("slack", rows);
+    expect(verdict.validated.length).toBeGreaterThan(8);
+    expect(verdict.undeclared).toEqual([]);
   }, 120_000);
 });
 
@@ -221,10 +243,10 @@ describe("the Gmail twin's answers conform to Gmail's discovery schemas (as goog
     ];
     for (const call of calls) await call().catch(() => undefined);
     const rows = await tape(sandbox, "gmail");
-    const measured = measure(rows, gmailConformance(root), gmailDivergences);
-    expect(measured.undescribed).toEqual([]);
-    expect(measured.validated.size).toBeGreaterThan(8);
-    expect(report(measured)).toEqual([]);
+    const verdict = measured("gmail", rows);
+    expect(verdict.undescribed).toEqual([]);
+    expect(verdict.validated.length).toBeGreaterThan(8);
+    expect(verdict.undeclared).toEqual([]);
   }, 120_000);
 });
 
@@ -256,21 +278,9 @@ describe("the Linear twin's answers conform to Linear's GraphQL schema, query by
     ];
     for (const call of calls) await call().catch(() => undefined);
     const rows = await tape(sandbox, "linear");
-    const schema = linearSchema(root);
-    const differences: string[] = [];
-    let checked = 0;
-    for (const row of rows) {
-      const request = (typeof row.request_body === "string" ? JSON.parse(row.request_body) : row.request_body) as
-        | { query?: string }
-        | undefined;
-      const answer = (typeof row.response_body === "string" ? JSON.parse(row.response_body) : row.response_body) as { data?: unknown };
-      if (!request?.query || answer?.data === undefined) continue;
-      checked++;
-      for (const d of answerDifferences(schema, request.query, answer.data))
-        differences.push(`${row.operation}: ${d.kind} ${d.path} (${d.message})`);
-    }
-    expect(checked).toBeGreaterThan(10);
-    expect(differences).toEqual([]);
+    const verdict = measured("linear", rows);
+    expect(verdict.validated.length).toBeGreaterThan(10);
+    expect(verdict.undeclared).toEqual([]);
   }, 120_000);
 
   it("finds a missing field, an extra one and a wrong type", () => {

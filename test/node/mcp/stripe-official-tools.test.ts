@@ -278,15 +278,17 @@ describe("refusals answer as the toolkit answers them", () => {
     // Invoice items: the tool answers whatever the same REST call answers (a 501 while the twin
     // lacks the route, the toolkit's {id, invoice} once it has it).
     const draft = await stripe.invoices.create({ customer: "cus_alice", collection_method: "send_invoice", days_until_due: 7 });
+    // Stripe bills recurring prices through subscriptions: an invoice item takes a one-off price.
+    const oneOff = await stripe.prices.create({ product: "prod_pro", currency: "usd", unit_amount: 1500 });
     const direct = await fetch(`${sandbox.per_twin.stripe.api_url}/v1/invoiceitems`, {
       method: "POST",
       headers: {
         authorization: `Bearer ${sandbox.provider_credentials.stripe.token}`,
         "content-type": "application/x-www-form-urlencoded",
       },
-      body: new URLSearchParams({ customer: "cus_alice", price: "price_pro_monthly", invoice: draft.id }),
+      body: new URLSearchParams({ customer: "cus_alice", price: oneOff.id, invoice: draft.id }),
     });
-    const item = await call("create_invoice_item", { customer: "cus_alice", price: "price_pro_monthly", invoice: draft.id });
+    const item = await call("create_invoice_item", { customer: "cus_alice", price: oneOff.id, invoice: draft.id });
     if (direct.status === 501) {
       expect(item.isError).toBe(true);
       expect(jsonOf<{ error: { code: string } }>(item).error.code).toBe("not_implemented");

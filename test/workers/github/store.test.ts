@@ -59,7 +59,7 @@ describe("search queries parse like GitHub's", () => {
   });
 
   it("treats an unknown qualifier as text", () => {
-    expect(parseSearch("reactions:>5 bug").terms).toEqual(["reactions:>5", "bug"]);
+    expect(parseSearch("frobnicate:>5 bug").terms).toEqual(["frobnicate:>5", "bug"]);
   });
 });
 

@@ -110,7 +110,7 @@ describe("finalize grades a sandbox into a run", () => {
 
   it("grades a multi-twin sandbox per twin, with tape checks scoped to their twin", async () => {
     const sandbox = await createSandbox({ twins: ["github", "stripe"] });
-    await twinFetch(sandbox, "/v1/payouts", { method: "POST" }, "stripe"); // a Stripe route the twin does not implement: 501
+    await twinFetch(sandbox, "/v1/issuing/cards", { method: "POST" }, "stripe"); // a Stripe route the twin does not implement: 501
     const run = await finalizeOk(sandbox.session_id, [
       code("gh", "No unsupported endpoint was called", { always_scored: true }),
       code("st", "No unsupported endpoint was called", { twin: "stripe" }),
@@ -118,7 +118,7 @@ describe("finalize grades a sandbox into a run", () => {
     expect(run.criteria_results[0]).toMatchObject({ twin: "github", status: "passed" });
     // Not always scored, and true before the agent acted: skipped, with the failure in its reason.
     expect(run.criteria_results[1]).toMatchObject({ twin: "stripe", status: "skipped", skip_reason: "already_true_in_seed" });
-    expect(run.criteria_results[1].reason).toContain("POST /v1/payouts");
+    expect(run.criteria_results[1].reason).toContain("POST /v1/issuing/cards");
   });
 });
 

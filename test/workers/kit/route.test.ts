@@ -101,6 +101,10 @@ describe("a declared route reads its inputs into the declared types", () => {
     const schema = z.object({ n: z.number(), b: z.boolean(), s: z.string(), list: z.array(z.number()) });
     expect(coerce(schema, { n: "12", b: "false", s: "12", list: ["1", "x"] })).toEqual({ n: 12, b: false, s: "12", list: [1, "x"] });
     expect(coerce(schema, { n: "twelve" })).toEqual({ n: "twelve" });
+    expect(coerce(schema, { b: "True" })).toEqual({ b: "True" });
+    expect(coerce(schema, { b: "True" }, { anyCaseBooleans: true })).toEqual({ b: true });
+    expect(coerce(schema, { b: "FALSE" }, { anyCaseBooleans: true })).toEqual({ b: false });
+    expect(coerce(schema, { b: "yes" }, { anyCaseBooleans: true })).toEqual({ b: "yes" });
   });
 });
 

@@ -35,11 +35,16 @@ const documents88 = parse(documentsSdl);
 /** The fields @linear/sdk 98 selects that 88.3.0 lacks, per the issue and the SDK's `notifications`
  * document; the twin declares exactly these beyond 88.3.0 (plus the SDK-only types below, whole). */
 const SDK98_EXTRAS = [
+  "Document.owner",
+  "Favorite.liveFolderDefinition",
+  "Favorite.liveFolderPreset",
+  "Favorite.workflowDefinition",
   "IssueLabel.groupType",
   "NotificationSubscription.includeSubInitiativeUpdates",
   "Organization.defaultHomeViewTargetId",
   "Organization.suggestedBranchNameEnabled",
   "Project.resourceCount",
+  "ProjectUpdate.shortSummary",
   "Team.viewerCanJoin",
   "Team.viewerCanLeave",
   "Team.viewerMembership",
@@ -128,12 +133,13 @@ describe("linear twin schema: conformance with Linear's", () => {
           for (const a of f.args) {
             const oa = other.args.find((x) => x.name === a.name);
             if (oa && String(oa.type) === String(a.type) && defaultOf(oa) === defaultOf(a)) continue;
-            // projectCreate's two newer arguments come from SDK 98's MutationProjectCreateArgs.
-            const sdkArg = new RegExp(
-              `type MutationProjectCreateArgs = \\{[^}]*\\n  ${a.name}\\?: InputMaybe<Scalars\\["String"\\]>;`,
-            ).test(sdkTypes);
-            if (!(t.name === "Mutation" && f.name === "projectCreate" && sdkArg && String(a.type) === "String"))
-              mismatches.push(`${t.name}.${f.name}(${a.name})`);
+            // projectCreate's two newer arguments and documentDelete's ifParentDocumentId come from
+            // SDK 98's MutationProjectCreateArgs and MutationDocumentDeleteArgs.
+            const argsType = { projectCreate: "MutationProjectCreateArgs", documentDelete: "MutationDocumentDeleteArgs" }[f.name];
+            const sdkArg =
+              argsType !== undefined &&
+              new RegExp(`type ${argsType} = \\{[^}]*\\n  ${a.name}\\?: InputMaybe<Scalars\\["String"\\]>;`).test(sdkTypes);
+            if (!(t.name === "Mutation" && sdkArg && String(a.type) === "String")) mismatches.push(`${t.name}.${f.name}(${a.name})`);
           }
         }
       } else if (t instanceof GraphQLInputObjectType) {

@@ -171,7 +171,7 @@ describe("linear twin: webhooks", () => {
     });
     const other = await gql(
       sb,
-      'mutation { webhookCreate(input: { url: "http://127.0.0.1:9/p", resourceTypes: ["Project"], allPublicTeams: true }) { success } }',
+      'mutation { webhookCreate(input: { url: "http://127.0.0.1:9/p", resourceTypes: ["IssueSLA"], allPublicTeams: true }) { success } }',
     );
     expect(other.status).toBe(501);
     await client.deleteWebhook(hook?.id ?? "");

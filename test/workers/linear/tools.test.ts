@@ -3,9 +3,8 @@
 import { Kind, parse, validate, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
 import { linearTwin } from "../../../durable-objects/twins/linear";
-import { MUTATION_RESOLVERS, linearSchema } from "../../../durable-objects/twins/linear/schema";
 import { uuidFor } from "../../../durable-objects/twins/linear/ids";
-import { QUERY_RESOLVERS } from "../../../durable-objects/twins/linear/resolvers/query";
+import { MUTATION_RESOLVERS, QUERY_RESOLVERS, linearSchema } from "../../../durable-objects/twins/linear/schema";
 import { LINEAR_UNTOOLED_FIELDS, linearTools } from "../../../durable-objects/twins/linear/tools";
 import { inTwinWorld } from "../kit/world";
 import { acmeWorld } from "./fixtures";
@@ -72,6 +71,44 @@ const ARGS: Record<string, (ids: Ids) => Record<string, unknown>> = {
     ],
   }),
   get_issue_history: () => ({ issueId: "ENG-1" }),
+  list_documents: () => ({ filter: { title: { containsIgnoreCase: "spec" } } }),
+  get_document: (ids) => ({ documentId: ids.document }),
+  create_document: (ids) => ({ title: "Runbook", content: "# Steps", projectId: ids.project }),
+  update_document: (ids) => ({ documentId: ids.document, content: "# Spec v2" }),
+  delete_document: (ids) => ({ documentId: ids.document }),
+  restore_document: (ids) => ({ documentId: ids.document }),
+  list_project_milestones: () => ({}),
+  get_project_milestone: (ids) => ({ milestoneId: ids.milestone }),
+  create_project_milestone: (ids) => ({ projectId: ids.project, name: "GA", targetDate: "2027-01-01" }),
+  update_project_milestone: (ids) => ({ milestoneId: ids.milestone, name: "Beta 1" }),
+  delete_project_milestone: (ids) => ({ milestoneId: ids.milestone }),
+  list_project_updates: () => ({}),
+  get_project_update: (ids) => ({ projectUpdateId: ids.projectUpdate }),
+  create_project_update: (ids) => ({ projectId: ids.project, body: "On track", health: "onTrack" }),
+  update_project_update: (ids) => ({ projectUpdateId: ids.projectUpdate, health: "atRisk" }),
+  delete_project_update: (ids) => ({ projectUpdateId: ids.otherProjectUpdate }),
+  archive_project_update: (ids) => ({ projectUpdateId: ids.projectUpdate }),
+  unarchive_project_update: (ids) => ({ projectUpdateId: ids.projectUpdate }),
+  resolve_comment_thread: (ids) => ({ commentId: ids.thread }),
+  unresolve_comment_thread: (ids) => ({ commentId: ids.thread }),
+  update_notification: (ids) => ({ notificationId: ids.notification, readAt: "2026-07-04T00:00:00Z" }),
+  mark_notifications_read: (ids) => ({ id: ids.notification, readAt: "2026-07-04T00:00:00Z" }),
+  mark_notifications_unread: (ids) => ({ id: ids.notification }),
+  archive_notifications: (ids) => ({ id: ids.notification }),
+  archive_notification: (ids) => ({ notificationId: ids.notification }),
+  unarchive_notification: (ids) => ({ notificationId: ids.notification }),
+  delete_issue_label: (ids) => ({ labelId: ids.feature }),
+  update_workflow_state: (ids) => ({ stateId: ids.canceled, name: "Won't do" }),
+  archive_workflow_state: (ids) => ({ stateId: ids.canceled }),
+  find_attachments_by_url: () => ({ url: "https://sentry.example.test/e/1" }),
+  find_issue_by_branch: () => ({ branchName: "ada/eng-1-checkout-fails" }),
+  create_team: () => ({ name: "Operations", key: "OPS" }),
+  update_team: (ids) => ({ teamId: ids.team, description: "Builds the product" }),
+  list_favorites: () => ({}),
+  get_favorite: (ids) => ({ id: ids.favorite }),
+  create_favorite: () => ({ issueId: "ENG-1" }),
+  update_favorite: (ids) => ({ id: ids.favorite, folderName: "Sprint 2" }),
+  delete_favorite: (ids) => ({ id: ids.favorite }),
 };
 interface Ids {
   bug: string;
@@ -84,6 +121,15 @@ interface Ids {
   attachment: string;
   webhook: string;
   notification: string;
+  document: string;
+  milestone: string;
+  projectUpdate: string;
+  otherProjectUpdate: string;
+  thread: string;
+  feature: string;
+  canceled: string;
+  team: string;
+  favorite: string;
 }
 const PLACEHOLDER_IDS: Ids = {
   bug: "b",
@@ -96,6 +142,15 @@ const PLACEHOLDER_IDS: Ids = {
   attachment: "a",
   webhook: "w",
   notification: "n",
+  document: "o",
+  milestone: "m",
+  projectUpdate: "pu",
+  otherProjectUpdate: "pu2",
+  thread: "t",
+  feature: "f",
+  canceled: "x",
+  team: "tm",
+  favorite: "fv",
 };
 
 /** The root fields a tool's document selects. */
@@ -134,6 +189,12 @@ describe("linear MCP tools", () => {
   it("each tool answers against a world without errors", async () => {
     const world = acmeWorld({
       webhooks: [{ url: "https://hooks.example.test/linear", resourceTypes: ["Issue"], team: "ENG", secret: "whsec_test" }],
+      documents: [{ title: "Checkout spec", content: "# Spec", project: "Checkout revamp" }],
+      favorites: [{ type: "folder", folderName: "Sprint" }],
+    });
+    Object.assign(world.projects[0], {
+      milestones: [{ name: "Beta" }],
+      updates: [{ body: "Started" }, { body: "Slipping", health: "atRisk" }],
     });
     await inTwinWorld(linearTwin, world, (w) => {
       const state = w.exportState();
@@ -151,6 +212,15 @@ describe("linear MCP tools", () => {
         webhook: state.webhooks[0].id,
         // Bob's comment on Ada's ENG-1 is in her inbox.
         notification: uuidFor("notification", "issueNewComment", one.comments[0].id),
+        document: state.documents?.[0]?.id ?? "",
+        milestone: state.projects[0].milestones?.[0]?.id ?? "",
+        projectUpdate: state.projects[0].updates?.[0]?.id ?? "",
+        otherProjectUpdate: state.projects[0].updates?.[1]?.id ?? "",
+        thread: one.comments[0].id,
+        feature: team.labels.find((l) => l.name === "Feature")?.id ?? "",
+        canceled: team.states.find((s) => s.name === "Canceled")?.id ?? "",
+        team: team.id,
+        favorite: state.favorites?.[0]?.id ?? "",
       };
       // Reads first, so each finds the seeded object a later write changes or removes.
       const ordered = [...linearTools.filter((t) => t.readOnly), ...linearTools.filter((t) => !t.readOnly)];

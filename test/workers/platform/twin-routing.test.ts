@@ -64,14 +64,14 @@ describe("the credential-routed root form reaches the same twin", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: "cus_alice", object: "customer" });
     // A Stripe route the twin does not implement refuses honestly, in Stripe's shape, and says not to retry.
-    const payouts = await SELF.fetch(`${ORIGIN}/v1/payouts`, { headers: bearer(sandbox.provider_credentials.stripe.token) });
+    const payouts = await SELF.fetch(`${ORIGIN}/v1/issuing/cards`, { headers: bearer(sandbox.provider_credentials.stripe.token) });
     expect(payouts.status).toBe(501);
     expect(payouts.headers.get("stripe-should-retry")).toBe("false");
     expect(await payouts.json()).toMatchObject({ error: { type: "api_error" } });
     const tape = await (await twinFetch(sandbox, "/_pome/events", {}, "stripe")).json<{ fidelity: string; path: string }[]>();
     expect(tape).toMatchObject([
       { fidelity: "supported", path: "/v1/customers/cus_alice" },
-      { fidelity: "unsupported", path: "/v1/payouts" },
+      { fidelity: "unsupported", path: "/v1/issuing/cards" },
     ]);
   });
 

@@ -181,6 +181,8 @@ describe("every Slack route carries its declaration, and the MCP tools come from
       "attachments",
       "blocks",
       "channel",
+      "link_names",
+      "parse",
       "reply_broadcast",
       "text",
       "thread_ts",

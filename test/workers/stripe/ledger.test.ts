@@ -78,10 +78,10 @@ describe("events and webhook endpoints", () => {
 describe("routing and refusals", () => {
   it("answers an unimplemented route 501 with Stripe-Should-Retry: false, taped unsupported", async () => {
     const { sandbox, stripe } = await stripeSandbox();
-    const err = await stripeErrorOf(stripe.invoices.sendInvoice("in_x"));
+    const err = await stripeErrorOf(stripe.topups.list());
     expect(err).toBeInstanceOf(Stripe.errors.StripeAPIError);
     expect(err.statusCode).toBe(501);
-    const raw = await SELF.fetch("http://pome.test/v1/payouts", {
+    const raw = await SELF.fetch("http://pome.test/v1/issuing/cards", {
       headers: { authorization: `Bearer ${sandbox.provider_credentials.stripe.token}` },
     });
     expect(raw.status).toBe(501);

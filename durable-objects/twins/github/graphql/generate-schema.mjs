@@ -38,7 +38,7 @@ const SPEC = {
   Mutation: `addComment(input) createIssue(input) updateIssue(input) closeIssue(input) reopenIssue(input)
     addLabelsToLabelable(input) removeLabelsFromLabelable(input) addAssigneesToAssignable(input)
     createPullRequest(input) updatePullRequest(input) mergePullRequest(input) addPullRequestReview(input)
-    submitPullRequestReview(input) requestReviews(input) createCommitOnBranch(input)`,
+    submitPullRequestReview(input) requestReviews(input) createCommitOnBranch(input) transferIssue(input)`,
   Node: "id",
   Actor: "login avatarUrl(size) url resourcePath",
   RepositoryOwner: "id login avatarUrl(size) url resourcePath repository(name followRenames)",
@@ -106,6 +106,8 @@ const SPEC = {
   SubmitPullRequestReviewPayload: "clientMutationId pullRequestReview",
   RequestReviewsPayload: "clientMutationId pullRequest actor",
   CreateCommitOnBranchPayload: "clientMutationId commit ref",
+  TransferIssuePayload: "clientMutationId issue",
+  TransferIssueInput: "issueId repositoryId createLabelsIfMissing clientMutationId",
   CreateIssueInput: "repositoryId title body assigneeIds labelIds milestoneId clientMutationId",
   UpdateIssueInput: "id title body state assigneeIds labelIds milestoneId clientMutationId",
   CloseIssueInput: "issueId stateReason clientMutationId",

@@ -12,6 +12,7 @@ import { View } from "../serialize";
 import { createComment, deleteComment, listComments, requireComment, updateComment } from "../store/comments";
 import { findIssue, requireIssue } from "../store/issues";
 import { commentObject } from "../view-issues";
+import { issueCommentEvent } from "../webhooks";
 import type { Db } from "../../types";
 
 /** A comment's text: GitHub refuses a blank one as a missing field. */
@@ -152,6 +153,7 @@ export const commentRoutes: readonly Route[] = [
       const repo = requireWritableRepo(ctx);
       const issue = requireIssue(ctx.db, repo.id, params.issue_number);
       const c = createComment(storeOf(ctx), issue, commentText(body.body));
+      issueCommentEvent(ctx, repo, issue.number, c.id);
       const v = new View(ctx);
       const out = commentObject(v, repo, c, issue.is_pull === 1);
       return ok(out, 201, { location: out.url });

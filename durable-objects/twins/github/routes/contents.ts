@@ -91,10 +91,19 @@ function writeIdentity(ctx: TwinContext, body: WriteBody): CommitIdentity | unde
   return { author: author ?? committer ?? self(), committer: committer ?? self() };
 }
 
+/**
+ * An empty repository (created without `auto_init`) takes its first file on its default branch,
+ * as GitHub's does: the branch has no commit yet (`head_sha` empty) until this write makes one.
+ */
+function firstBranch(ctx: TwinContext, repo: RepoRow, name: string) {
+  if (name !== repo.default_branch || ctx.db.one("SELECT 1 AS x FROM gh_branches WHERE repo_id = ? LIMIT 1", repo.id)) return undefined;
+  return { repo_id: repo.id, name, protected: 0, head_sha: "", position: 0 };
+}
+
 /** The branch a write goes to, and the file currently at the path there (if any). */
 function target(ctx: TwinContext, repo: RepoRow, body: WriteBody, path: string) {
   const name = body.branch || repo.default_branch;
-  const branch = findBranch(ctx.db, repo.id, name) ?? fail(ghError(404, `Branch ${name} not found`));
+  const branch = findBranch(ctx.db, repo.id, name) ?? firstBranch(ctx, repo, name) ?? fail(ghError(404, `Branch ${name} not found`));
   return { branch, existing: treeEntry(ctx.db, branch.head_sha, path) };
 }
 

@@ -12,6 +12,7 @@ import type { Store } from "../store/base";
 import { ancestors, commitFiles, createBranch, findBranch, findCommit, moveBranch, resolveRef, type CommitRow } from "../store/git";
 import { createTagRef, deleteTagRef, findRef, matchingRefs, moveTagRef, objectType, parseRefName, type RefRow } from "../store/git-objects";
 import { gitRefObject } from "../view-git-database";
+import { findProtection } from "../store/protection";
 import { setIssueState, touchIssue } from "../store/issues";
 import type { IssueRow } from "../store/rows";
 import { branchObject, commitObject, fullCommitObject, shortBranchObject } from "../view-git";
@@ -266,6 +267,8 @@ export const gitRoutes: readonly Route[] = [
         return ghNoContent();
       }
       if (at.name === repo.default_branch) fail(ghError(422, "Cannot delete the default branch of the repository"));
+      // GitHub refuses deleting a protected branch unless its protection allows deletions.
+      if (findProtection(ctx.db, repo.id, at.name)?.allow_deletions === false) fail(ghError(422, "Cannot delete a protected branch"));
       closePullsOn(storeOf(ctx), repo, at.name);
       ctx.db.run("DELETE FROM gh_branches WHERE repo_id = ? AND name = ?", repo.id, at.name);
       return ghNoContent();

@@ -10,6 +10,7 @@ import { requireRepo, requireWritableRepo, type RepoRow } from "../repos";
 import { View } from "../serialize";
 import { LOCK_REASONS, createIssue, listIssues, requireIssue, setLocked, updateIssue, type IssueListQuery } from "../store/issues";
 import { issueList, issueObject } from "../view-issues";
+import { issueEvent } from "../webhooks";
 
 /** The single-issue answer (it names who closed the issue, which lists leave out). */
 function issueResponse(ctx: TwinContext, repo: RepoRow, number: number, status = 200) {
@@ -94,6 +95,7 @@ export const issueRoutes: readonly Route[] = [
         assignees: [...(body.assignees ?? []), ...(body.assignee ? [body.assignee] : [])],
         milestone: body.milestone ?? null,
       });
+      issueEvent(ctx, repo, issue.number, null);
       const v = new View(ctx);
       return ok(issueObject(v, repo, issue, undefined, { single: true }), 201, { location: v.repoApi(repo, `/issues/${issue.number}`) });
     },
@@ -156,6 +158,7 @@ export const issueRoutes: readonly Route[] = [
         assignees,
         milestone: body.milestone,
       });
+      issueEvent(ctx, repo, issue.number, issue.state, body.state);
       return issueResponse(ctx, repo, issue.number);
     },
   }),

@@ -16,6 +16,7 @@ import { MERGE_METHODS, createPull, mergePull, removeRequestedReviewers, request
 import { commitObject, diffEntry } from "../view-git";
 import { loadExtras } from "../view-issues";
 import { fullPullObject, pullObject, requestedReviewersObject } from "../view-pulls";
+import { pullRequestEvent } from "../webhooks";
 import type { Db } from "../../types";
 
 /** The whole change as `git diff` prints it, for `Accept: application/vnd.github.diff`. */
@@ -125,6 +126,7 @@ export const pullRoutes: readonly Route[] = [
         base: body.base,
         draft: body.draft ?? false,
       });
+      pullRequestEvent(ctx, repo, pull.number, "opened");
       const res = pullAnswer(ctx, repo, pull.number, 201);
       return { ...res, headers: { ...res.headers, location: new View(ctx).repoApi(repo, `/pulls/${pull.number}`) } };
     },
@@ -269,6 +271,7 @@ export const pullRoutes: readonly Route[] = [
         commit_title: body.commit_title,
         commit_message: body.commit_message,
       });
+      pullRequestEvent(ctx, repo, pull.number, "closed");
       return ok({ sha, merged: true, message: "Pull Request successfully merged" });
     },
   }),

@@ -1,16 +1,16 @@
-// GET /search/issues and GET /rate_limit.
+// GET /search/issues and GET /rate_limit, and the rules every search shares (routes/search-*.ts).
 import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
 import { ok } from "../context";
 import { direction, lenient, pageQuery, route } from "../declare";
 import { fail, ghValidationFailed } from "../errors";
-import { pageOf, paged } from "../pagination";
+import { type Page, pageOf, paged } from "../pagination";
 import { View } from "../serialize";
-import { parseSearch, searchIssues, type SearchQuery } from "../store/search";
+import { parseSearch, searchIssues } from "../store/search";
 import { issueObject, loadExtras } from "../view-issues";
 
 /** GitHub serves at most the first 1000 results of a search. */
-const SEARCH_CAP = 1000;
+export const SEARCH_CAP = 1000;
 
 const CORE_LIMIT = 5000;
 
@@ -24,7 +24,33 @@ const MAX_QUERY_TEXT = 256;
 const MAX_QUERY = 4 * MAX_QUERY_TEXT;
 const TOO_LONG = `The search is longer than ${MAX_QUERY_TEXT} characters.`;
 
-const tooLong = (q: string, query: SearchQuery) => q.length > MAX_QUERY || query.terms.join(" ").length > MAX_QUERY_TEXT;
+const tooLong = (q: string, terms: readonly string[]) => q.length > MAX_QUERY || terms.join(" ").length > MAX_QUERY_TEXT;
+
+/**
+ * The checks every search shares, before any is run: a query that is there, within GitHub's
+ * length rule, and a page within the first 1000 results. Returns the page to read.
+ */
+export function searchPage(ctx: TwinContext, q: string, terms: readonly string[]): Page {
+  if (!q.trim()) fail(ghValidationFailed([{ resource: "Search", field: "q", code: "missing" }]));
+  if (tooLong(q, terms)) fail(ghValidationFailed([{ message: TOO_LONG, resource: "Search", field: "q", code: "invalid" }]));
+  const page = pageOf(ctx);
+  if (page.offset >= SEARCH_CAP) fail(ghValidationFailed([], "Only the first 1000 search results are available"));
+  return page;
+}
+
+/** GitHub's 422 for a `repo:`, `user:` or `org:` that names nothing it can search. */
+export function cannotSearch(): never {
+  const message =
+    "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
+  return fail(ghValidationFailed([{ resource: "Search", field: "q", code: "invalid", message }]));
+}
+
+/** A search's answer: the count, GitHub's `incomplete_results`, the page, and Link headers up to the cap. */
+export const searchAnswer = (ctx: TwinContext, page: Page, total: number, items: unknown[]) =>
+  paged(ctx, { total_count: total, incomplete_results: false, items }, page, Math.min(total, SEARCH_CAP));
+
+/** Whether the caller asked for text match metadata (`Accept: application/vnd.github.text-match+json`). */
+export const wantsTextMatches = (ctx: TwinContext) => /text-match/i.test(ctx.req.headers.accept ?? "");
 
 /**
  * The limits as decorate() reports them on every response: the calls on the tape, this one
@@ -56,7 +82,9 @@ export const searchRoutes: readonly Route[] = [
     resource: "Search",
     query: {
       q: z.string().min(1).describe("The search query, in GitHub's issue search syntax"),
-      sort: lenient(z.enum(["comments", "created", "updated", "best-match"])).describe("Sort field (default: best match)"),
+      sort: lenient(z.enum(["comments", "reactions", "interactions", "created", "updated", "best-match"])).describe(
+        "Sort field (default: best match)",
+      ),
       order: direction,
       ...pageQuery,
     },
@@ -66,25 +94,17 @@ export const searchRoutes: readonly Route[] = [
         "Search issues and pull requests with GitHub's search syntax, e.g. `repo:acme/api is:issue is:open timeout in:title` or `repo:acme/api label:bug`. Use it to find duplicates before filing a new issue.",
     },
     handler(ctx, { query: input }) {
-      const q = input.q;
-      if (!q.trim()) fail(ghValidationFailed([{ resource: "Search", field: "q", code: "missing" }]));
-      const query = parseSearch(q);
-      if (tooLong(q, query)) fail(ghValidationFailed([{ message: TOO_LONG, resource: "Search", field: "q", code: "invalid" }]));
-      const page = pageOf(ctx);
-      if (page.offset >= SEARCH_CAP) fail(ghValidationFailed([], "Only the first 1000 search results are available"));
+      const query = parseSearch(input.q);
+      const page = searchPage(ctx, input.q, query.terms);
       const result = searchIssues(ctx.db, query, { by: input.sort ?? "best-match", order: input.order ?? "desc" }, page.limit, page.offset);
-      if (!result.ok) {
-        const message =
-          "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
-        return fail(ghValidationFailed([{ resource: "Search", field: "q", code: "invalid", message }]));
-      }
+      if (!result.ok) return cannotSearch();
       const v = new View(ctx);
       const extras = loadExtras(v, result.rows);
       const items = result.rows.flatMap((row) => {
         const repo = v.repoRow(row.repo_id);
         return repo ? [{ ...issueObject(v, repo, row, extras), score: 1 }] : [];
       });
-      return paged(ctx, { total_count: result.total, incomplete_results: false, items }, page, Math.min(result.total, SEARCH_CAP));
+      return searchAnswer(ctx, page, result.total, items);
     },
   }),
   route({

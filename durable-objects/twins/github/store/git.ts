@@ -290,13 +290,15 @@ export function commitFileChange(
   const commit = writeCommit(s.db, {
     repoId,
     branch: branch.name,
-    parents: [branch.head_sha],
+    // A branch without a commit yet (an empty repository's first write) starts a root commit.
+    parents: branch.head_sha ? [branch.head_sha] : [],
     tree,
     message: change.message,
     author: s.actor,
     at: s.now,
     ...(change.identity ? { identity: change.identity } : {}),
   });
+  if (!branch.head_sha) createBranch(s.db, repoId, branch.name, commit.sha);
   moveBranch(s.db, repoId, branch.name, commit.sha, s.now);
   return commit;
 }

@@ -9,6 +9,7 @@ import { recordEvent } from "./events";
 import { commitsBetween, findBranch, moveBranch, writeCommit } from "./git";
 import { adjustOpenCount, allocateNumber, findIssue, requireIssue, setIssueState, touchIssue } from "./issues";
 import { compare, comparePull, mergeTrees, pullCommits, pullHeadSha } from "./merge";
+import { protectionRefusal } from "./protection";
 import type { IssueRow } from "./rows";
 
 export function requirePull(db: Db, repoId: number, number: string | number): IssueRow {
@@ -92,7 +93,7 @@ export function updatePull(s: Store, repo: RepoRow, pull: IssueRow, patch: PullP
 
 export interface Mergeability {
   mergeable: boolean | null;
-  mergeable_state: "clean" | "dirty" | "draft" | "unstable" | "unknown";
+  mergeable_state: "blocked" | "clean" | "dirty" | "draft" | "unstable" | "unknown";
 }
 
 export function mergeability(db: Db, pull: IssueRow, combinedState: () => string): Mergeability {
@@ -101,6 +102,8 @@ export function mergeability(db: Db, pull: IssueRow, combinedState: () => string
   if (!c) return { mergeable: false, mergeable_state: "dirty" };
   if (mergeTrees(db, c).conflicts.length) return { mergeable: false, mergeable_state: "dirty" };
   if (pull.draft) return { mergeable: true, mergeable_state: "draft" };
+  const head = pullHeadSha(db, pull);
+  if (head && protectionRefusal(db, pull, head)) return { mergeable: true, mergeable_state: "blocked" };
   const state = combinedState();
   return { mergeable: true, mergeable_state: state === "failure" || state === "error" ? "unstable" : "clean" };
 }
@@ -131,6 +134,8 @@ export function mergePull(s: Store, repo: RepoRow, pull: IssueRow, input: MergeI
   const comparison = compare(s.db, repo.id, base.head_sha, headSha);
   const merged = mergeTrees(s.db, comparison);
   if (merged.conflicts.length) fail(ghError(405, "Pull Request is not mergeable"));
+  const refusal = protectionRefusal(s.db, pull, headSha);
+  if (refusal) fail(ghError(405, refusal, {}, "https://docs.github.com/articles/about-protected-branches"));
   const commits = pullCommits(s.db, pull);
   const title =
     input.commit_title ??

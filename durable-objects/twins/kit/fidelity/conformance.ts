@@ -21,6 +21,8 @@ export interface Difference {
 export interface ConformanceTarget {
   operation: string;
   validate: ValidateFunction | null;
+  /** Each branch of a union the answer fit none of, tried alone (see closestBranches). */
+  checkBranch?: BranchCheck;
 }
 
 /**
@@ -54,10 +56,43 @@ export function toStrictSchema(node: Json, strictExtras: boolean, inAllOf = fals
   return { anyOf: [out, { type: "null" }] };
 }
 
+/** Validates a value against one branch of a union (a schema such as `{ $ref }`), for its errors. */
+export type BranchCheck = (branch: Json, value: unknown) => readonly ErrorObject[];
+
+/**
+ * Ajv reports every branch's errors when an answer fits no branch of a `oneOf`/`anyOf` (a timeline
+ * event against each of its twenty event shapes), with schema paths that do not say which branch
+ * each came from. The answer meant one of them: each branch is validated again on its own
+ * (`verbose` errors carry the union's branches and the value), and only the branch with the fewest
+ * errors is kept, so the differences name what that shape lacks, not what all the others do.
+ */
+export function closestBranches(errors: readonly ErrorObject[], check: BranchCheck): ErrorObject[] {
+  let kept = [...errors];
+  // Outermost unions first: narrowing one replaces every error beneath it, inner unions included.
+  const unions = errors
+    .filter((e) => (e.keyword === "oneOf" || e.keyword === "anyOf") && Array.isArray(e.schema))
+    .sort((a, b) => a.instancePath.length - b.instancePath.length);
+  for (const union of unions) {
+    if (!kept.includes(union)) continue;
+    const branches = union.schema as Json[];
+    const tries = branches.map((branch) => check(branch, union.data));
+    if (tries.some((t) => t.length === 0)) continue;
+    const closest = tries.reduce((a, b) => (b.length < a.length ? b : a));
+    const beneath = (e: ErrorObject) => e.instancePath === union.instancePath || e.instancePath.startsWith(`${union.instancePath}/`);
+    kept = [...kept.filter((e) => !beneath(e)), ...closest.map((e) => ({ ...e, instancePath: `${union.instancePath}${e.instancePath}` }))];
+  }
+  return kept;
+}
+
 /** Ajv's errors as differences, with JSON paths whose array indexes are `*`. */
-export function differencesOf(operation: string, status: number, errors: readonly ErrorObject[]): Difference[] {
+export function differencesOf(
+  operation: string,
+  status: number,
+  errors: readonly ErrorObject[],
+  check: BranchCheck = () => [],
+): Difference[] {
   const out = new Map<string, Difference>();
-  for (const e of errors) {
+  for (const e of closestBranches(errors, check)) {
     const base = e.instancePath.replace(/\/\d+(?=\/|$)/g, "/*") || "";
     const params = e.params as Record<string, unknown>;
     let kind: Divergence["kind"] = "type";
@@ -94,18 +129,30 @@ export function declared(diff: Difference, divergences: readonly Divergence[]): 
  * description does not list.
  */
 export function responseSchemas(id: string, refRoot: string, shared: { [key: string]: Json }, strictExtras: boolean) {
-  const ajv = new Ajv2019({ strict: false, allErrors: true, validateFormats: false });
+  // `verbose`: a union's error carries its branches and the value, so closestBranches can try each.
+  const ajv = new Ajv2019({ strict: false, allErrors: true, validateFormats: false, verbose: true });
   ajv.addSchema({ $id: id, ...(toStrictSchema(shared, strictExtras) as { [key: string]: Json }) });
   const compiled = new Map<string, ValidateFunction | null>();
-  return (key: string, schema: Json | undefined): ValidateFunction | null => {
+  const absolute = (schema: Json) =>
+    JSON.parse(JSON.stringify(toStrictSchema(schema, strictExtras)).replaceAll(`"#/${refRoot}/`, `"${id}#/${refRoot}/`));
+  const branches = new Map<string, ValidateFunction>();
+  const checkBranch: BranchCheck = (branch, value) => {
+    const key = JSON.stringify(branch);
+    let validate = branches.get(key);
+    if (!validate) {
+      validate = ajv.compile(absolute(branch));
+      branches.set(key, validate);
+    }
+    return validate(value) ? [] : (validate.errors ?? []);
+  };
+  const schemaFor = (key: string, schema: Json | undefined): ValidateFunction | null => {
     if (!compiled.has(key)) {
-      const rewritten = schema
-        ? JSON.parse(JSON.stringify(toStrictSchema(schema, strictExtras)).replaceAll(`"#/${refRoot}/`, `"${id}#/${refRoot}/`))
-        : null;
+      const rewritten = schema ? absolute(schema) : null;
       compiled.set(key, rewritten ? ajv.compile({ $id: `${id}/${encodeURIComponent(key)}`, ...rewritten }) : null);
     }
     return compiled.get(key) ?? null;
   };
+  return Object.assign(schemaFor, { checkBranch });
 }
 
 /** An OpenAPI response object, or a reference to one. */

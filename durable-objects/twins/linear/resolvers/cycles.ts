@@ -7,6 +7,8 @@ import { invalidInput } from "../errors";
 import type { Args, Resolver } from "./types";
 import { has, inputOf, iso, reload, strOr, syncId } from "./mutation";
 import { mustFind } from "./query";
+import { cycleEvent } from "../webhook-data";
+import { resourceWebhooks } from "../webhooks";
 
 const CYCLE_UPDATE_FIELDS = ["name", "description", "startsAt", "endsAt", "completedAt"] as const;
 
@@ -46,7 +48,9 @@ function cycleUpdate(gql: Gql, args: Args) {
     set("updated_at", iso(gql));
     gql.db.run(`UPDATE lin_cycles SET ${sets.join(", ")} WHERE id = ?`, ...params, before.id);
   }
-  return { success: true, lastSyncId: syncId(gql), cycle: reload(gql, "Cycle", before.id) };
+  const cycle = reload(gql, "Cycle", before.id);
+  if (sets.length) resourceWebhooks(gql, "Cycle", "update", { ...cycleEvent(gql, cycle), before: cycleEvent(gql, before).data });
+  return { success: true, lastSyncId: syncId(gql), cycle };
 }
 
 function cycleArchive(gql: Gql, args: Args) {
@@ -55,7 +59,11 @@ function cycleArchive(gql: Gql, args: Args) {
     const now = iso(gql);
     gql.db.run("UPDATE lin_cycles SET archived_at = ?, updated_at = ? WHERE id = ?", now, now, before.id);
   }
-  return { success: true, lastSyncId: syncId(gql), entity: reload(gql, "Cycle", before.id) };
+  const entity = reload(gql, "Cycle", before.id);
+  // Linear sends an archive as an update whose data carries archivedAt.
+  if (before.archived_at === null)
+    resourceWebhooks(gql, "Cycle", "update", { ...cycleEvent(gql, entity), before: cycleEvent(gql, before).data });
+  return { success: true, lastSyncId: syncId(gql), entity };
 }
 
 export const CYCLE_MUTATIONS: Record<string, Resolver> = {

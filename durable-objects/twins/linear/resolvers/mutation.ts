@@ -8,7 +8,9 @@ import { Unsupported, entityNotFound, forbidden, invalidInput } from "../errors"
 import { nextCounter } from "../../kit/sql";
 import { uuidFor } from "../ids";
 import { RELATION_TYPES, WEBHOOK_RESOURCE_TYPES, estimateScale, type EstimationType } from "../seed";
-import { issueWebhooks, commentWebhooks } from "../webhooks";
+import { issueWebhooks, commentWebhooks, resourceWebhooks } from "../webhooks";
+import { attachmentEvent, cycleEvent, labelEvent, projectEvent, reactionEvent } from "../webhook-data";
+import { notifyOthers } from "../notifications";
 import { historyChanges, recordHistory } from "./history";
 import { findIssue, findTeam, mustFind } from "./query";
 import { str, type Args, type Resolver } from "./types";
@@ -193,6 +195,7 @@ export const ISSUE_CREATE_FIELDS = [
   "id",
   "sortOrder",
   "createdAt",
+  "projectMilestoneId",
 ] as const;
 const ISSUE_UPDATE_FIELDS = [
   "title",
@@ -215,6 +218,7 @@ const ISSUE_UPDATE_FIELDS = [
   "snoozedUntilAt",
   "snoozedById",
   "delegateId",
+  "projectMilestoneId",
 ] as const;
 
 export function issueCreate(gql: Gql, args: Args) {
@@ -269,9 +273,26 @@ export function createIssue(gql: Gql, input: Record<string, unknown>): Row {
     typeof input.sortOrder === "number" ? input.sortOrder : -number,
   );
   if (has(input, "labelIds")) setLabels(gql, id, labelsForTeam(gql, team.id, input.labelIds));
+  if (has(input, "projectMilestoneId")) {
+    const sets: string[] = [];
+    const params: (string | number | null)[] = [];
+    setMilestone(
+      gql,
+      input,
+      { id, project_id: has(input, "projectId") ? String(input.projectId) : null, project_milestone_id: null },
+      team,
+      (c, v) => {
+        sets.push(`${c} = ?`);
+        params.push(v);
+      },
+    );
+    gql.db.run(`UPDATE lin_issues SET ${sets.join(", ")} WHERE id = ?`, ...params, id);
+  }
   // Linear subscribes the creator and the assignee to a new issue.
   subscribe(gql, id, gql.viewerId);
   subscribe(gql, id, assignee);
+  notifyOthers(gql, { kind: "assigned", issueId: id, assigneeId: assignee });
+  notifyOthers(gql, { kind: "described", issueId: id, text: strOr(input.description) });
   if (Array.isArray(input.subscriberIds)) for (const s of input.subscriberIds) subscribe(gql, id, userRef(gql, s, "subscriberIds"));
   const issue = reload(gql, "Issue", id);
   issueWebhooks(gql, "create", issue);
@@ -307,6 +328,10 @@ export function issueUpdate(gql: Gql, args: Args) {
     gql.db.run("UPDATE lin_issues SET updated_at = ? WHERE id = ?", now, before.id);
   }
   if (assignee) subscribe(gql, before.id, assignee);
+  if (assignee !== undefined && assignee !== before.assignee_id)
+    notifyOthers(gql, { kind: "assigned", issueId: before.id, assigneeId: assignee });
+  if (has(input, "description"))
+    notifyOthers(gql, { kind: "described", issueId: before.id, text: strOr(input.description), before: str(before.description) });
   if (Array.isArray(input.subscriberIds)) {
     gql.db.run("DELETE FROM lin_subscribers WHERE issue_id = ?", before.id);
     for (const s of input.subscriberIds) subscribe(gql, before.id, userRef(gql, s, "subscriberIds"));
@@ -345,6 +370,7 @@ function setIssueFields(
   if (has(input, "priority")) set("priority", checkPriority(input.priority));
   if (has(input, "estimate")) set("estimate", checkEstimate(gql, team, input.estimate));
   if (has(input, "projectId")) set("project_id", projectForTeam(gql, team.id, input.projectId));
+  if (has(input, "projectMilestoneId") || has(input, "projectId")) setMilestone(gql, input, before, team, set);
   if (has(input, "cycleId")) set("cycle_id", cycleForTeam(gql, team.id, input.cycleId));
   if (has(input, "parentId")) set("parent_id", parentRef(gql, before.id, input.parentId));
   if (has(input, "dueDate")) set("due_date", strOr(input.dueDate));
@@ -357,6 +383,31 @@ function setIssueFields(
   if (has(input, "snoozedById")) set("snoozed_by_id", userRef(gql, input.snoozedById, "snoozedById"));
   if (has(input, "delegateId")) set("delegate_id", userRef(gql, input.delegateId, "delegateId"));
   return assignee;
+}
+
+/**
+ * An issue's project milestone: one of the issue's project's. Naming a milestone for an issue
+ * without a project puts the issue in the milestone's project (which must include its team); a
+ * new project drops a milestone of the old one.
+ */
+function setMilestone(gql: Gql, input: Record<string, unknown>, before: Row, team: Row, set: SetColumn): void {
+  const projectId = has(input, "projectId") ? (input.projectId === null ? null : String(input.projectId)) : str(before.project_id);
+  const project = projectId === null ? undefined : gql.byId("Project", projectId);
+  if (!has(input, "projectMilestoneId")) {
+    const current = gql.byId("ProjectMilestone", str(before.project_milestone_id));
+    if (current && current.project_id !== project?.id) set("project_milestone_id", null);
+    return;
+  }
+  if (input.projectMilestoneId === null) {
+    set("project_milestone_id", null);
+    return;
+  }
+  const m = typeof input.projectMilestoneId === "string" ? gql.byId("ProjectMilestone", input.projectMilestoneId) : undefined;
+  if (!m) throw entityNotFound("ProjectMilestone");
+  if (!project && !has(input, "projectId")) set("project_id", projectForTeam(gql, team.id, m.project_id));
+  else if (m.project_id !== project?.id)
+    throw invalidInput("Project milestone does not belong to the issue's project", "The milestone must belong to the issue's project.");
+  set("project_milestone_id", m.id);
 }
 
 /** A new workflow state of the issue's team; a change of state moves the started/completed/canceled times. */
@@ -539,6 +590,7 @@ function commentCreate(gql: Gql, args: Args) {
   );
   if (input.doNotSubscribeToIssue !== true) subscribe(gql, issue.id, gql.viewerId);
   commentWebhooks(gql, "create", comment, issue);
+  notifyOthers(gql, { kind: "commented", issueId: issue.id, commentId: comment.id, text: body });
   return { success: true, lastSyncId: syncId(gql), comment };
 }
 
@@ -559,7 +611,7 @@ function commentUpdate(gql: Gql, args: Args) {
     );
   }
   const comment = reload(gql, "Comment", before.id);
-  commentWebhooks(gql, "update", comment, mustFind(gql, "Issue", String(comment.issue_id)));
+  commentWebhooks(gql, "update", comment, mustFind(gql, "Issue", String(comment.issue_id)), before);
   return { success: true, lastSyncId: syncId(gql), comment };
 }
 
@@ -612,7 +664,9 @@ function issueLabelCreate(gql: Gql, args: Args) {
     now,
     now,
   );
-  return { success: true, lastSyncId: syncId(gql), issueLabel: reload(gql, "IssueLabel", id) };
+  const issueLabel = reload(gql, "IssueLabel", id);
+  resourceWebhooks(gql, "IssueLabel", "create", labelEvent(gql, issueLabel));
+  return { success: true, lastSyncId: syncId(gql), issueLabel };
 }
 
 function issueLabelUpdate(gql: Gql, args: Args) {
@@ -633,7 +687,9 @@ function issueLabelUpdate(gql: Gql, args: Args) {
     iso(gql),
     before.id,
   );
-  return { success: true, lastSyncId: syncId(gql), issueLabel: reload(gql, "IssueLabel", before.id) };
+  const issueLabel = reload(gql, "IssueLabel", before.id);
+  resourceWebhooks(gql, "IssueLabel", "update", { ...labelEvent(gql, issueLabel), before: labelEvent(gql, before).data });
+  return { success: true, lastSyncId: syncId(gql), issueLabel };
 }
 
 function issueRelationCreate(gql: Gql, args: Args) {
@@ -690,7 +746,9 @@ function reactionCreate(gql: Gql, args: Args) {
     emoji,
     iso(gql),
   );
-  return { success: true, lastSyncId: syncId(gql), reaction: reload(gql, "Reaction", id) };
+  const reaction = reload(gql, "Reaction", id);
+  resourceWebhooks(gql, "Reaction", "create", reactionEvent(gql, reaction));
+  return { success: true, lastSyncId: syncId(gql), reaction };
 }
 
 /** Linear keeps one attachment per URL on an issue: attaching the same URL again updates it. */
@@ -708,7 +766,9 @@ function upsertAttachment(gql: Gql, issueRef: unknown, url: unknown, title: stri
       now,
       existing.id,
     );
-    return { success: true, lastSyncId: syncId(gql), attachment: reload(gql, "Attachment", existing.id) };
+    const attachment = reload(gql, "Attachment", existing.id);
+    resourceWebhooks(gql, "Attachment", "update", { ...attachmentEvent(gql, attachment), before: attachmentEvent(gql, existing).data });
+    return { success: true, lastSyncId: syncId(gql), attachment };
   }
   const id = newId(gql, given);
   gql.db.run(
@@ -722,7 +782,9 @@ function upsertAttachment(gql: Gql, issueRef: unknown, url: unknown, title: stri
     now,
     now,
   );
-  return { success: true, lastSyncId: syncId(gql), attachment: reload(gql, "Attachment", id) };
+  const attachment = reload(gql, "Attachment", id);
+  resourceWebhooks(gql, "Attachment", "create", attachmentEvent(gql, attachment));
+  return { success: true, lastSyncId: syncId(gql), attachment };
 }
 
 function attachmentCreate(gql: Gql, args: Args) {
@@ -774,7 +836,9 @@ function projectCreate(gql: Gql, args: Args) {
     now,
   );
   setProjectTeams(gql, id, teams);
-  return { success: true, lastSyncId: syncId(gql), project: reload(gql, "Project", id) };
+  const project = reload(gql, "Project", id);
+  resourceWebhooks(gql, "Project", "create", projectEvent(gql, project));
+  return { success: true, lastSyncId: syncId(gql), project };
 }
 
 function projectUpdate(gql: Gql, args: Args) {
@@ -795,8 +859,11 @@ function projectUpdate(gql: Gql, args: Args) {
     iso(gql),
     before.id,
   );
+  const teamsBefore = projectEvent(gql, before).data;
   if (has(input, "teamIds")) setProjectTeams(gql, before.id, projectTeams(gql, input.teamIds));
-  return { success: true, lastSyncId: syncId(gql), project: reload(gql, "Project", before.id) };
+  const project = reload(gql, "Project", before.id);
+  resourceWebhooks(gql, "Project", "update", { ...projectEvent(gql, project), before: teamsBefore });
+  return { success: true, lastSyncId: syncId(gql), project };
 }
 
 function cycleCreate(gql: Gql, args: Args) {
@@ -830,7 +897,9 @@ function cycleCreate(gql: Gql, args: Args) {
     strOr(input.description),
     strOr(input.completedAt),
   );
-  return { success: true, lastSyncId: syncId(gql), cycle: reload(gql, "Cycle", id) };
+  const cycle = reload(gql, "Cycle", id);
+  resourceWebhooks(gql, "Cycle", "create", cycleEvent(gql, cycle));
+  return { success: true, lastSyncId: syncId(gql), cycle };
 }
 
 function workflowStateCreate(gql: Gql, args: Args) {

@@ -50,7 +50,8 @@ export const QUERY_RESOLVERS: Record<string, Resolver> = {
       order: { column: "created_at", direction: "ASC" },
     }),
   user: one("User"),
-  workflowStates: (_s, args, gql) => listOf(gql, "state", "lin_states", args, [], [], { order: { column: "position", direction: "ASC" } }),
+  workflowStates: (_s, args, gql) =>
+    listOf(gql, "state", "lin_states", args, [], [], { order: { column: "position", direction: "ASC" }, archivable: true }),
   workflowState: one("WorkflowState"),
   issues: (_s, args, gql) => issueList(gql, args),
   issue: (_s, args, gql) => {

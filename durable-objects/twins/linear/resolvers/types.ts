@@ -49,7 +49,7 @@ export function listOf(
       order: opts.order,
       small: opts.small,
       // Only the lists whose field Linear gives a `sort` argument ever receive one.
-      sortable: entity === "issue" || entity === "user" || entity === "project" ? entity : undefined,
+      sortable: entity === "issue" || entity === "user" || entity === "project" || entity === "document" ? entity : undefined,
     },
     args as PageArgs,
   );
@@ -250,7 +250,10 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
     viewerCanJoin: (r, _a, gql) => !isMember(gql, r.id),
     viewerCanLeave: (r, _a, gql) => isMember(gql, r.id),
     states: (r, args, gql) =>
-      listOf(gql, "state", "lin_states", args, ["x.team_id = ?"], [r.id], { order: { column: "position", direction: "ASC" } }),
+      listOf(gql, "state", "lin_states", args, ["x.team_id = ?"], [r.id], {
+        order: { column: "position", direction: "ASC" },
+        archivable: true,
+      }),
     labels: (r, args, gql) =>
       listOf(gql, "label", "lin_labels", args, ["x.team_id = ?"], [r.id], { order: { column: "created_at", direction: "ASC" } }),
     members: (r, args, gql) =>

@@ -3,7 +3,9 @@
 // scheduled messages. The bot posts only where it is a member, unless the installation has
 // `chat:write.public` and the channel is public.
 import type { Route } from "../../types";
-import { MAX_ATTACHMENTS, attachmentProblems, blockProblems, invalidBlocksExtra } from "../blocks";
+import { MAX_ATTACHMENTS, attachmentAsKept, attachmentProblems } from "../attachments";
+import { blockProblems, invalidBlocksExtra } from "../blocks";
+import { directoryOf, storedText } from "../mrkdwn";
 import { type Call, method } from "../context";
 import { TS_TEXT, USER_TEXT, channelId, cursor, flag, int, json, limit, objects, postChannel, text } from "../declare";
 import { fail } from "../errors";
@@ -38,6 +40,8 @@ export function postTarget(call: Call, raw: string | undefined): ChannelRow {
 /** A message's content arguments: text, blocks, attachments (at least one of them, the handler says). */
 const contentArgs = {
   text: text().optional().describe("Message text (Slack mrkdwn)"),
+  parse: text().optional().describe("full: read the text as typed by a person (escaped, names and URLs linked); none (default)"),
+  link_names: flag().optional().describe("Turn @name, @here and #channel in the text into mentions"),
   blocks: json(objects, { wrong: "invalid_blocks" }).optional().describe("Block Kit blocks"),
   attachments: json(objects, { wrong: "invalid_attachments" }).optional().describe("Legacy attachments"),
 };
@@ -46,14 +50,17 @@ type Json = Record<string, unknown>;
 
 interface Content {
   text?: string;
+  parse?: string;
+  link_names?: boolean;
   /** Lists of objects: the declaration refused anything else with the method's own code. */
   blocks?: Json[];
   attachments?: Json[];
 }
 
-/** A message's content from the arguments: text, blocks or attachments, at least one of them. */
-function content(args: Content): { text: string; fields: Partial<SlackMessage> } {
-  const { text, blocks, attachments } = args;
+/** A message's content from the arguments: text (as Slack stores it), blocks or attachments, at least one of them. */
+function content(call: Call, args: Content): { text: string; fields: Partial<SlackMessage> } {
+  const { blocks, attachments } = args;
+  const text = args.text === undefined ? undefined : storedText(args.text, args.parse, args.link_names, directoryOf(call));
   if (blocks !== undefined) {
     const problems = blockProblems(blocks);
     if (problems.length) fail("invalid_blocks", invalidBlocksExtra(problems));
@@ -63,10 +70,11 @@ function content(args: Content): { text: string; fields: Partial<SlackMessage> }
     const problems = attachmentProblems(attachments);
     if (problems.length) fail("invalid_attachments", invalidBlocksExtra(problems));
   }
+  const kept = attachments?.map(attachmentAsKept);
   if (text === undefined && !blocks?.length && !attachments?.length) fail("no_text");
   const fields: Partial<SlackMessage> = {};
   if (blocks?.length) fields.blocks = blocks;
-  if (attachments?.length) fields.attachments = attachments;
+  if (kept?.length) fields.attachments = kept;
   return { text: text ?? "", fields };
 }
 
@@ -118,7 +126,7 @@ export const chatRoutes: Route[] = [
     },
     handler: (call, args) => {
       // Content first: a refused post must write nothing, not even the DM a user id would open.
-      const { text, fields } = content(args);
+      const { text, fields } = content(call, args);
       const row = postTarget(call, args.channel);
       const thread = threadOf(call, row.id, args.thread_ts);
       const broadcast = thread !== undefined && (args.reply_broadcast ?? false);
@@ -151,7 +159,7 @@ export const chatRoutes: Route[] = [
       const msg = requireMessage(call.db, row.id, args.ts);
       if (msg.user !== call.actor.user) fail("cant_update_message");
       if (row.is_archived) fail("is_archived");
-      const { text, fields } = content(args);
+      const { text, fields } = content(call, args);
       const data: MessageData = { ...messageData(msg), ...fields, edited: { user: call.actor.user, ts: nowTs(call) } };
       call.db.run("UPDATE sl_messages SET text = ?, data = ? WHERE channel = ? AND ts = ?", text, JSON.stringify(data), row.id, msg.ts);
       const updated = messageRow(call.db, row.id, msg.ts) ?? msg;
@@ -186,7 +194,7 @@ export const chatRoutes: Route[] = [
     },
     tool: { description: "Shows a message to one member of a channel only; nothing is stored." },
     handler: (call, args) => {
-      content(args);
+      content(call, args);
       if (!userById(call.db, args.user)) fail("user_not_found");
       const row = postTarget(call, args.channel);
       if (!isMember(call.db, row.id, args.user)) fail("user_not_in_channel");
@@ -227,7 +235,7 @@ export const chatRoutes: Route[] = [
       const now = nowSeconds(call.clock);
       if (postAt <= now) fail("time_in_past");
       if (postAt > now + MAX_SCHEDULE_SECONDS) fail("time_too_far");
-      const { text } = content(args);
+      const { text } = content(call, args);
       const row = postTarget(call, args.channel);
       const thread = threadOf(call, row.id, args.thread_ts);
       const id = newId(call.db, "Q", (q) => call.db.one("SELECT 1 AS n FROM sl_scheduled WHERE id = ?", q) !== undefined);

@@ -28,6 +28,13 @@ export const fileRow = (db: Db, id: string) => db.one<FileRow>("SELECT * FROM sl
 export const isDeletedFile = (db: Db, id: string) =>
   db.one<{ n: number }>("SELECT 1 AS n FROM sl_deleted_files WHERE id = ?", id) !== undefined;
 
+/** The secret part of a public file link: stable per file, as Slack's permalink_public is. */
+const publicSecret = (id: string) =>
+  [...id]
+    .reduce((h, c) => (h * 33 + c.charCodeAt(0)) >>> 0, 5381)
+    .toString(16)
+    .padStart(10, "0");
+
 export function fileViewOf(call: Call, row: FileRow): Record<string, unknown> {
   const data = fileData(row);
   const shares = call.db.all<{ channel: string; ts: string; is_private: number; is_im: number }>(
@@ -60,7 +67,8 @@ export function fileViewOf(call: Call, row: FileRow): Record<string, unknown> {
     is_external: false,
     external_type: "",
     is_public: shares.some((s) => !s.is_private),
-    public_url_shared: false,
+    public_url_shared: data.public_url_shared ?? false,
+    ...(data.public_url_shared ? { permalink_public: `https://slack-files.com/${call.team.id}-${row.id}-${publicSecret(row.id)}` } : {}),
     display_as_bot: false,
     username: "",
     url_private: `${pathBase}/${encodeURIComponent(data.name)}`,

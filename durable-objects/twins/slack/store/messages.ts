@@ -5,6 +5,7 @@ import { groupBy } from "../../kit/sql";
 import type { Clock } from "../../types";
 import type { Call } from "../context";
 import { fail } from "../errors";
+import { derivedBlock, directoryOf } from "../mrkdwn";
 import type { SlackMessage } from "../seed";
 import { fileView } from "./files";
 import { type MessageData, type MessageRow, type ReactionRow, inHistory, messageData, newTs, stringList } from "./rows";
@@ -129,6 +130,10 @@ export function messageView(call: Call, row: MessageRow, reactions: readonly Rea
     };
   }
   if (data.blocks) view.blocks = data.blocks;
+  else if (row.text !== "" && (data.subtype === undefined || data.subtype === "thread_broadcast")) {
+    // Slack derives a rich_text block from a text-only message's mrkdwn (mrkdwn.ts).
+    view.blocks = [derivedBlock(row.text, directoryOf(call))];
+  }
   if (data.attachments) view.attachments = data.attachments;
   if (data.files) {
     view.files = data.files.map((id) => fileView(call, id) ?? { id, mode: "tombstone" });

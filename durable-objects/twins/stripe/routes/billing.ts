@@ -12,6 +12,7 @@ import { arr, deleteObject, getObject, insertObject, liveOfType, newId, num, rec
 import { asInterval, furthestAdvance, periodContaining, utcLabel, type Interval } from "../time";
 import {
   at,
+  awaitPayment,
   collect,
   createInvoice,
   finalizeInvoice,
@@ -24,7 +25,11 @@ import {
   requireRecurring,
   withTotals,
 } from "../billing";
-import { discountObject, listEnvelope } from "../world";
+import { listEnvelope } from "../world";
+import { claimItems, pendingItems } from "../invoice-items";
+import { discountsFrom, pendingTaxes, taxRateIds } from "../tax";
+import { cancellationInvoice, pauseFrom, prorateChange, trialSettingsFrom } from "../subscription-changes";
+import { advanceSchedule, runningSchedules } from "../schedules";
 
 function itemsFrom(c: Call, subId: string, created: number, list: Params[]): { items: Rec[]; currency: string } {
   const currencies = new Set<string>();
@@ -53,11 +58,13 @@ function withPeriods(c: Call, items: Rec[], anchor: number, now: number, trialEn
   });
 }
 
-function discountsFrom(c: Call, sub: Rec, now: number): Rec[] {
-  return (c.p.list("discounts") ?? []).map((d, i) => {
-    const coupon = load(c, "coupon", d.str("coupon") ?? fail(missingParam(`discounts[${i}][coupon]`)), `discounts[${i}][coupon]`);
-    return discountObject(sub, String(coupon.id), now);
-  });
+/** Tax rates named by id, as the full TaxRate objects a subscription or invoice shows. */
+const taxRateObjects = (c: Call, ids: string[] | undefined): Rec[] | undefined =>
+  taxRateIds(c, ids, "default_tax_rates")?.map((id) => getObject(c.db, "tax_rate", id) ?? { id });
+
+/** The subscription's discounts from `discounts[]`: coupons or promotion codes. */
+function subscriptionDiscounts(c: Call, sub: Rec): Rec[] {
+  return discountsFrom(c, c.p.list("discounts") ?? [], { customer: sub.customer, subscription: sub.id });
 }
 
 function defaultPaymentMethod(c: Call, customer: Rec): string | null {
@@ -104,15 +111,19 @@ export function createSubscription(c0: Call): TwinResponse {
       collection_method: collection,
       days_until_due: collection === "send_invoice" ? (c.p.int("days_until_due") ?? null) : null,
       billing_cycle_anchor: anchor,
+      default_tax_rates: taxRateObjects(c, c.p.strList("default_tax_rates")) ?? [],
       status: trialEnd ? "trialing" : "incomplete",
       trial_start: trialEnd ? c.now : null,
       trial_end: trialEnd,
+      ...(c.p.has("trial_settings")
+        ? { trial_settings: trialSettingsFrom(c, { end_behavior: { missing_payment_method: "create_invoice" } }) }
+        : {}),
       test_clock: customer.test_clock ?? null,
     },
     { id, created: c.now },
   );
   sub.items = listEnvelope(withPeriods(c, items, anchor, c.now, trialEnd), `/v1/subscription_items?subscription=${id}`);
-  sub.discounts = discountsFrom(c, sub, c.now);
+  sub.discounts = subscriptionDiscounts(c, sub);
   const hasCard = Boolean(sub.default_payment_method ?? rec(customer.invoice_settings).default_payment_method);
   insertObject(c.db, "subscription", sub);
   const inv = invoiceForSubscription(c, sub, "subscription_create", trialEnd !== null);
@@ -125,8 +136,8 @@ export function createSubscription(c0: Call): TwinResponse {
   ) {
     return invalidRequest(NO_PAYMENT_METHOD);
   }
-  if (behavior === "default_incomplete" && !trialEnd) {
-    const open = finalizeInvoice(c, inv);
+  if (behavior === "default_incomplete" && !trialEnd && (num(inv.amount_due) ?? 0) > 0) {
+    const open = awaitPayment(c, finalizeInvoice(c, inv));
     sub = { ...sub, status: "incomplete", latest_invoice: open.id };
   } else {
     const done = collect(c, sub, inv, "incomplete");
@@ -136,6 +147,57 @@ export function createSubscription(c0: Call): TwinResponse {
   saveObject(c.db, "subscription", sub);
   emit(c, "customer.subscription.created", "subscription", sub);
   return show(c, "subscription", sub);
+}
+
+/** The subscription's items after `items[]` changed, added (a price alone) or deleted some. */
+function itemsAfter(c: Call, before: Rec, list: Params[]): Rec {
+  let items = arr(rec(before.items).data).map(rec);
+  for (const [i, ip] of list.entries()) {
+    const itemId = ip.str("id");
+    const existing = itemId ? items.find((it) => it.id === itemId) : undefined;
+    if (itemId && !existing) return fail(noSuch("subscription_item", itemId, `items[${i}][id]`));
+    if (existing && ip.bool("deleted")) {
+      items = items.filter((it) => it !== existing);
+      continue;
+    }
+    const priceId = ip.str("price");
+    const price = priceId ? load(c, "price", priceId, `items[${i}][price]`) : undefined;
+    if (price) requireRecurring(price, `items[${i}][price]`);
+    if (price && price.currency !== before.currency)
+      return fail(invalidRequest("All prices on a subscription must have the same `currency`.", { param: `items[${i}][price]` }));
+    if (existing) {
+      const next = {
+        ...existing,
+        ...(price ? { price: price.id } : {}),
+        quantity: ip.int("quantity") ?? existing.quantity,
+        metadata: ip.metadata(strMap(existing.metadata)),
+      };
+      items = items.map((it) => (it === existing ? next : it));
+    } else {
+      if (!price) return fail(missingParam(`items[${i}][price]`));
+      const first = items[0] ?? {};
+      items.push(
+        buildItem(
+          { price: price.id, quantity: ip.int("quantity") ?? 1, metadata: ip.metadata() },
+          {
+            id: `si_${newId(c.db, "subscription").slice(4, 18)}`,
+            created: c.now,
+            subscription: String(before.id),
+            periodStart: num(first.current_period_start) ?? c.now,
+            periodEnd: num(first.current_period_end) ?? c.now,
+          },
+        ),
+      );
+    }
+  }
+  if (!items.length)
+    fail(
+      invalidRequest(
+        "A subscription must have at least one active plan. To cancel a subscription, send a DELETE request to the subscription endpoint instead.",
+        { param: "items" },
+      ),
+    );
+  return { ...rec(before.items), data: items, total_count: items.length };
 }
 
 function updateSubscription(c0: Call): TwinResponse {
@@ -157,54 +219,15 @@ function updateSubscription(c0: Call): TwinResponse {
   const customer = load(c, "customer", String(before.customer), "customer");
   if (c.p.has("default_payment_method")) after.default_payment_method = defaultPaymentMethod(c, customer);
   const list = c.p.list("items");
-  if (list) {
-    let items = arr(rec(before.items).data).map(rec);
-    for (const [i, ip] of list.entries()) {
-      const itemId = ip.str("id");
-      const existing = itemId ? items.find((it) => it.id === itemId) : undefined;
-      if (itemId && !existing) return noSuch("subscription_item", itemId, `items[${i}][id]`);
-      if (existing && ip.bool("deleted")) {
-        items = items.filter((it) => it !== existing);
-        continue;
-      }
-      const priceId = ip.str("price");
-      const price = priceId ? load(c, "price", priceId, `items[${i}][price]`) : undefined;
-      if (price) requireRecurring(price, `items[${i}][price]`);
-      if (price && price.currency !== before.currency)
-        return invalidRequest("All prices on a subscription must have the same `currency`.", { param: `items[${i}][price]` });
-      if (existing) {
-        const next = {
-          ...existing,
-          ...(price ? { price: price.id } : {}),
-          quantity: ip.int("quantity") ?? existing.quantity,
-          metadata: ip.metadata(strMap(existing.metadata)),
-        };
-        items = items.map((it) => (it === existing ? next : it));
-      } else {
-        if (!price) return missingParam(`items[${i}][price]`);
-        const first = items[0] ?? {};
-        items.push(
-          buildItem(
-            { price: price.id, quantity: ip.int("quantity") ?? 1, metadata: ip.metadata() },
-            {
-              id: `si_${newId(c.db, "subscription").slice(4, 18)}`,
-              created: c.now,
-              subscription: String(before.id),
-              periodStart: num(first.current_period_start) ?? c.now,
-              periodEnd: num(first.current_period_end) ?? c.now,
-            },
-          ),
-        );
-      }
-    }
-    if (!items.length)
-      return invalidRequest(
-        "A subscription must have at least one active plan. To cancel a subscription, send a DELETE request to the subscription endpoint instead.",
-        { param: "items" },
-      );
-    after.items = { ...rec(before.items), data: items, total_count: items.length };
-  }
-  if (c.p.has("discounts")) after.discounts = discountsFrom(c, after, c.now);
+  if (list) after.items = itemsAfter(c, before, list);
+  if (list) after = prorateChange(c, before, after, c.p.int("proration_date") ?? c.now);
+  const pause = pauseFrom(c);
+  if (pause !== undefined) after.pause_collection = pause;
+  const trialSettings = trialSettingsFrom(c, before.trial_settings);
+  if (trialSettings) after.trial_settings = trialSettings;
+  if (c.p.has("discounts")) after.discounts = subscriptionDiscounts(c, after);
+  const rates = taxRateObjects(c, c.p.strList("default_tax_rates"));
+  if (rates) after.default_tax_rates = rates;
   const trialEnd = c.p.str("trial_end");
   if (trialEnd === "now" && before.status === "trialing") {
     after = { ...after, trial_end: c.now, status: "active" };
@@ -223,8 +246,10 @@ function cancelSubscription(c0: Call): TwinResponse {
   const c = at(c0, nowFor(c0, before.customer));
   if (before.status === "canceled") return stateError(`This subscription has already been canceled.`, "resource_missing");
   const details = c.p.sub("cancellation_details");
+  const finalInvoice = cancellationInvoice(c, before, c.p.bool("prorate") ?? false, c.p.bool("invoice_now") ?? false);
   const after = {
     ...before,
+    latest_invoice: finalInvoice ?? before.latest_invoice,
     status: "canceled",
     canceled_at: c.now,
     ended_at: c.now,
@@ -253,6 +278,15 @@ function resumeSubscription(c0: Call): TwinResponse {
   return show(c, "subscription", after);
 }
 
+const invoiceDiscountsArg = arg.list(
+  {
+    coupon: arg.text("A coupon's id"),
+    promotion_code: arg.text("A promotion code's id, promo_…"),
+    discount: arg.text("An existing discount's id"),
+  },
+  "Coupons or promotion codes applied to the invoice",
+);
+
 const INVOICE_STATUSES = ["draft", "open", "paid", "uncollectible", "void"] as const;
 
 function addLines(c: Call, inv: Rec, list: Params[]): Rec {
@@ -264,6 +298,7 @@ function addLines(c: Call, inv: Rec, list: Params[]): Rec {
     const quantity = lp.int("quantity") ?? 1;
     const period = lp.sub("period");
     const span = { start: period?.int("start") ?? c.now, end: period?.int("end") ?? c.now };
+    const taxes = pendingTaxes(taxRateIds(c, lp.strList("tax_rates"), `lines[${i}][tax_rates]`) ?? []);
     const itemDetails = {
       invoice_item_details: {
         invoice_item: `ii_${newId(c.db, "invoiceitem").slice(3)}`,
@@ -283,6 +318,7 @@ function addLines(c: Call, inv: Rec, list: Params[]): Rec {
           description: lp.str("description") ?? String(price.nickname ?? price.product),
           metadata: lp.metadata(),
           parent: itemDetails,
+          taxes,
         }),
       );
     } else {
@@ -306,7 +342,7 @@ function addLines(c: Call, inv: Rec, list: Params[]): Rec {
         pricing: null,
         quantity,
         subtotal: amount,
-        taxes: [],
+        taxes,
       });
     }
   }
@@ -351,6 +387,8 @@ function advanceClock(c: Call): TwinResponse {
   saveObject(c.db, "test_helpers.test_clock", advanced);
   emit(c, "test_helpers.test_clock.advancing", "test_helpers.test_clock", { ...advanced, status: "advancing" });
   for (const customer of liveOfType(c.db, "customer", { column: "ref", value: String(clock.id) })) {
+    // Schedules first: a phase boundary changes the items the renewals after it bill.
+    for (const sched of runningSchedules(c, String(customer.id))) advanceSchedule(c, sched, to);
     for (const sub of liveOfType(c.db, "subscription", { column: "customer", value: String(customer.id) })) renew(c, sub, to);
   }
   emit(at(c, to), "test_helpers.test_clock.ready", "test_helpers.test_clock", advanced);
@@ -377,7 +415,10 @@ const paymentBehavior = arg.oneOf(
   ["allow_incomplete", "default_incomplete", "error_if_incomplete", "pending_if_incomplete"],
   "What happens when the first payment fails",
 );
-const discountsArg = arg.list({ coupon: arg.text("A coupon's id") }, "Coupons applied to the subscription");
+const discountsArg = arg.list(
+  { coupon: arg.text("A coupon's id"), promotion_code: arg.text("A promotion code's id, promo_…") },
+  "Coupons or promotion codes applied to the subscription",
+);
 const cancellationDetails = arg.hash(
   { comment: arg.text("Why, in the customer's words"), feedback: arg.text("The customer's reason, e.g. too_expensive") },
   "Why the subscription is canceled",
@@ -395,6 +436,17 @@ const subscriptionBody = {
   days_until_due: daysUntilDue,
   proration_behavior: prorationBehavior,
   off_session: arg.bool("The customer is not present"),
+  trial_settings: arg.hash(
+    {
+      end_behavior: arg.hash(
+        {
+          missing_payment_method: arg.oneOf(["cancel", "create_invoice", "pause"], "What happens if the trial ends with no payment method"),
+        },
+        "What happens when the trial ends",
+      ),
+    },
+    "Settings for the trial",
+  ),
   expand,
 };
 
@@ -485,6 +537,8 @@ export const billingRoutes: readonly Route[] = [
         "Items to change, add (price only) or delete (id and deleted: true)",
       ),
       cancellation_details: cancellationDetails,
+      proration_date: arg.int("Unix time the prorations are computed at (as previewed with create_preview)"),
+      default_tax_rates: arg.strings("Tax rates applied to the subscription's invoices; empty clears them"),
       billing_cycle_anchor: arg.text("now or unchanged"),
       pause_collection: arg.hash(
         {
@@ -589,6 +643,8 @@ export const billingRoutes: readonly Route[] = [
       footer: arg.text("Footer"),
       due_date: arg.int("Unix time it is due, for send_invoice"),
       automatic_tax: arg.hash({ enabled: arg.bool("Whether tax is computed") }, "Automatic tax"),
+      default_tax_rates: arg.strings("Tax rates applied to lines that name none"),
+      discounts: invoiceDiscountsArg,
       expand,
     },
     tool: { name: "create_invoice", description: "Create a draft invoice for a customer; add lines, then finalize and pay it." },
@@ -616,9 +672,13 @@ export const billingRoutes: readonly Route[] = [
           default_payment_method: body.default_payment_method ?? null,
           footer: body.footer ?? null,
           billing_reason: "manual",
+          default_tax_rates: taxRateObjects(c, body.default_tax_rates) ?? [],
         },
         sub,
-        () => [],
+        // Since API version 2022-08-01 pending items stay out unless asked for.
+        (invoiceId) =>
+          body.pending_invoice_items_behavior === "include" ? claimItems(c, pendingItems(c, String(customer.id), subId), invoiceId) : [],
+        (invoiceId) => ({ discounts: discountsFrom(c, c.p.list("discounts") ?? [], { customer: customer.id, invoice: invoiceId }) }),
       );
       return show(c, "invoice", inv);
     },

@@ -6,7 +6,7 @@ import { filterOf, listResponse, load, ok, show, type Call } from "../call";
 import { arg, expand, idParam, listQuery, metadata, route, searchQuery } from "../declare";
 import { fail, invalidRequest, stateError } from "../errors";
 import { changed, emit } from "../events";
-import { readBalance } from "../money";
+import { readBalance, settleBalance } from "../balance";
 import { buildWebhookEndpoint } from "../objects";
 import { matches, parseQuery } from "../search";
 import { dropObject, insertObject, liveOfType, newId, rec, saveObject, strMap, type Filter, type ObjectType, type Rec } from "../store";
@@ -188,7 +188,11 @@ export const ledgerRoutes: readonly Route[] = [
     operation: "balance.retrieve",
     summary: "Retrieve the balance",
     query: { expand },
-    tool: { name: "get_balance", description: "Retrieve the account balance, available and pending, per currency." },
+    tool: {
+      name: "get_balance",
+      description:
+        "Retrieve the account balance per currency: available (payable out now) and pending (card payments until their available_on).",
+    },
     handler: (c) => ok(readBalance(c)),
   }),
   route({
@@ -207,8 +211,13 @@ export const ledgerRoutes: readonly Route[] = [
       name: "list_balance_transactions",
       description: "List balance transactions (charges, refunds, dispute adjustments) with fees and net.",
     },
-    handler: (c) =>
-      listResponse(c, "balance_transaction", "/v1/balance_transactions", [...filterOf(c, "source", "ref"), ...filterOf(c, "type", "ref2")]),
+    handler(c) {
+      settleBalance(c);
+      return listResponse(c, "balance_transaction", "/v1/balance_transactions", [
+        ...filterOf(c, "source", "ref"),
+        ...filterOf(c, "type", "ref2"),
+      ]);
+    },
   }),
   route({
     method: "GET",
@@ -218,7 +227,10 @@ export const ledgerRoutes: readonly Route[] = [
     params: idParam("The transaction's id, txn_…"),
     query: { expand },
     tool: { name: "get_balance_transaction", description: "Retrieve a balance transaction." },
-    handler: (c, { params }) => show(c, "balance_transaction", load(c, "balance_transaction", params.id)),
+    handler(c, { params }) {
+      settleBalance(c);
+      return show(c, "balance_transaction", load(c, "balance_transaction", params.id));
+    },
   }),
   route({
     method: "GET",

@@ -9,6 +9,7 @@ import { changed, emit } from "../events";
 import { buildPaymentIntent, buildRefund, cardFee, formatAmount, minimumAmount } from "../objects";
 import { addTxn, amountTooSmall, attachTo, type ChargeResult, cardError, makeCharge, resolvePaymentMethod } from "../money";
 import { getObject, insertObject, newId, num, rec, saveObject, str, strMap, type Rec } from "../store";
+import { connectedAccount } from "../transfers";
 import { render } from "../view";
 import type { TwinResponse } from "../../types";
 
@@ -309,6 +310,27 @@ const offSession = arg.bool("The customer is not present (a saved card charged l
 const captureMethod = arg.oneOf(["automatic", "automatic_async", "manual"], "manual: authorize now, capture later");
 const amountArg = (what: string) => arg.int(`${what}, in the currency's smallest unit (cents for usd; whole yen for jpy)`);
 
+/** A destination charge's fields, its connected account checked (transfers.ts moves the money). */
+function destinationOf(
+  c: Call,
+  body: {
+    transfer_data?: { destination: string; amount?: number };
+    application_fee_amount?: number;
+    on_behalf_of?: string;
+    transfer_group?: string;
+  },
+): Rec {
+  const out: Rec = {};
+  if (body.transfer_data) {
+    connectedAccount(c, body.transfer_data.destination, "transfer_data[destination]");
+    out.transfer_data = { amount: body.transfer_data.amount ?? null, destination: body.transfer_data.destination };
+  }
+  if (body.on_behalf_of) out.on_behalf_of = connectedAccount(c, body.on_behalf_of, "on_behalf_of").id;
+  if (body.application_fee_amount !== undefined) out.application_fee_amount = body.application_fee_amount;
+  if (body.transfer_group) out.transfer_group = body.transfer_group;
+  return out;
+}
+
 export const paymentRoutes: readonly Route[] = [
   route({
     method: "POST",
@@ -337,6 +359,13 @@ export const paymentRoutes: readonly Route[] = [
       shipping,
       error_on_requires_action: arg.bool("Fail rather than ask for authentication"),
       transfer_group: arg.text("A string identifying a group of transfers"),
+      // Destination charges (Connect): the funds go on to a connected account, less the platform's fee.
+      transfer_data: arg.hash(
+        { destination: arg.id("The connected account, acct_…"), amount: arg.int("Amount transferred (default: the charge less the fee)") },
+        "Send the charge's funds on to a connected account",
+      ),
+      application_fee_amount: arg.int("The platform's fee, kept from the charge, in the smallest unit"),
+      on_behalf_of: arg.text("The connected account that is the settlement merchant"),
       expand,
     },
     tool: {
@@ -364,6 +393,7 @@ export const paymentRoutes: readonly Route[] = [
           payment_method_types: namedMethodTypes(c)?.types ?? ["card"],
           statement_descriptor: body.statement_descriptor ?? null,
           setup_future_usage: body.setup_future_usage ?? null,
+          ...destinationOf(c, body),
         },
         { id: newId(c.db, "payment_intent"), created: c.now },
       );

@@ -3,7 +3,8 @@ import type { Resolvers } from "../context";
 import { commitOnBranchMutations } from "./commit-on-branch";
 import { issueMutations } from "./mutations-issues";
 import { pullMutations } from "./mutations-pulls";
+import { transferMutations } from "./mutations-transfer";
 
 export const mutationResolvers: Resolvers = {
-  Mutation: { ...issueMutations, ...pullMutations, ...commitOnBranchMutations },
+  Mutation: { ...issueMutations, ...pullMutations, ...commitOnBranchMutations, ...transferMutations },
 };

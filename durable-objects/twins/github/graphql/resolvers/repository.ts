@@ -88,7 +88,7 @@ export const repositoryResolvers: Resolvers = {
     resourcePath: (s: R) => `/${s.repo.owner}/${s.repo.name}`,
     isPrivate: (s: R) => s.repo.private === 1,
     isArchived: (s: R) => s.repo.archived === 1,
-    isFork: () => false,
+    isFork: (s: R) => s.repo.fork_of !== null,
     visibility: (s: R) => (s.repo.private === 1 ? "PRIVATE" : "PUBLIC"),
     createdAt: (s: R) => s.repo.created_at,
     updatedAt: (s: R) => s.repo.updated_at,

@@ -1,0 +1,175 @@
+// Subscriptions beyond the common path, as Stripe's subscription guides use them through
+// stripe-node: paused collection, prorations, cancellation with a final invoice, trials that end
+// without a card, and default_incomplete's confirmation secret.
+import type Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { stripeSandbox } from "./fixtures";
+
+const DAY = 86400;
+const START = 1_780_000_000;
+
+/** A customer with a card on a test clock, subscribed to the $20/month price. */
+async function onClock(stripe: Stripe, params: Partial<Stripe.SubscriptionCreateParams> = {}) {
+  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: START });
+  const customer = await stripe.customers.create({ email: "depth@example.com", test_clock: clock.id });
+  const pm = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+  await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
+  const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: "price_pro_monthly" }], ...params });
+  return { clock, customer, sub };
+}
+
+describe("pause_collection decides what the invoices of a pause become", () => {
+  it("voids them with behavior=void, and collects again once cleared", async () => {
+    const { stripe } = await stripeSandbox();
+    const { clock, sub } = await onClock(stripe);
+    const paused = await stripe.subscriptions.update(sub.id, { pause_collection: { behavior: "void" } });
+    expect(paused.pause_collection).toEqual({ behavior: "void", resumes_at: null });
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 35 * DAY });
+    const [during] = (await stripe.invoices.list({ subscription: sub.id, limit: 1 })).data;
+    expect(during).toMatchObject({ billing_reason: "subscription_cycle", status: "void", amount_paid: 0 });
+    const resumed = await stripe.subscriptions.update(sub.id, { pause_collection: "" });
+    expect(resumed.pause_collection).toBeNull();
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 65 * DAY });
+    const [after] = (await stripe.invoices.list({ subscription: sub.id, limit: 1 })).data;
+    expect(after).toMatchObject({ status: "paid", amount_paid: 2000 });
+  });
+
+  it("keeps them as drafts with behavior=keep_as_draft", async () => {
+    const { stripe } = await stripeSandbox();
+    const { clock, sub } = await onClock(stripe);
+    await stripe.subscriptions.update(sub.id, { pause_collection: { behavior: "keep_as_draft" } });
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 35 * DAY });
+    const [during] = (await stripe.invoices.list({ subscription: sub.id, limit: 1 })).data;
+    expect(during).toMatchObject({ status: "draft", auto_advance: false });
+  });
+});
+
+describe("changing items mid-period prorates them", () => {
+  it("leaves prorations pending by default and invoices them at once with always_invoice", async () => {
+    const { stripe } = await stripeSandbox();
+    const { clock, sub } = await onClock(stripe);
+    const item = sub.items.data[0];
+    const half = Math.floor((item.current_period_start + item.current_period_end) / 2);
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: half });
+    await stripe.subscriptions.update(sub.id, { items: [{ id: item.id, quantity: 2 }], proration_date: half });
+    const pending = await stripe.invoiceItems.list({ pending: true });
+    const amounts = pending.data.map((i) => [i.proration, i.amount]).sort();
+    expect(amounts).toEqual([
+      [true, -1000],
+      [true, 2000],
+    ]);
+    const now = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: item.id, quantity: 3 }],
+      proration_behavior: "always_invoice",
+      proration_date: half,
+      expand: ["latest_invoice"],
+    });
+    const inv = now.latest_invoice as Stripe.Invoice;
+    // The earlier prorations (+1000) and this change (−2000 + 3000) are invoiced together.
+    expect(inv).toMatchObject({ billing_reason: "subscription_update", status: "paid", total: 2000 });
+    expect((await stripe.invoiceItems.list({ pending: true })).data).toHaveLength(0);
+  });
+});
+
+describe("cancelling with prorate and invoice_now", () => {
+  it("credits the unused time on a final invoice, to the customer's balance", async () => {
+    const { stripe } = await stripeSandbox();
+    const { clock, customer, sub } = await onClock(stripe);
+    const item = sub.items.data[0];
+    const half = Math.floor((item.current_period_start + item.current_period_end) / 2);
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: half });
+    const canceled = await stripe.subscriptions.cancel(sub.id, { prorate: true, invoice_now: true, expand: ["latest_invoice"] });
+    expect(canceled.status).toBe("canceled");
+    const final = canceled.latest_invoice as Stripe.Invoice;
+    expect(final.total).toBe(-1000);
+    expect(final).toMatchObject({ status: "paid", amount_due: 0, ending_balance: -1000 });
+    expect(((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(-1000);
+  });
+});
+
+describe("trials", () => {
+  it("end by cancelling when trial_settings say so and there is no payment method", async () => {
+    const { stripe } = await stripeSandbox();
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: START });
+    const customer = await stripe.customers.create({ test_clock: clock.id });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: "price_pro_monthly" }],
+      trial_period_days: 14,
+      trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+    });
+    expect(sub).toMatchObject({ status: "trialing", trial_end: START + 14 * DAY });
+    expect(sub.trial_settings?.end_behavior.missing_payment_method).toBe("cancel");
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 15 * DAY });
+    expect(await stripe.subscriptions.retrieve(sub.id)).toMatchObject({ status: "canceled", ended_at: START + 14 * DAY });
+  });
+
+  it("become active and invoiced at trial_end when a card is on file", async () => {
+    const { stripe } = await stripeSandbox();
+    const { clock, sub } = await onClock(stripe, { trial_end: START + 7 * DAY });
+    expect(sub.status).toBe("trialing");
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: START + 8 * DAY });
+    const after = await stripe.subscriptions.retrieve(sub.id, { expand: ["latest_invoice"] });
+    expect(after.status).toBe("active");
+    expect(after.latest_invoice as Stripe.Invoice).toMatchObject({ status: "paid", amount_paid: 2000 });
+  });
+});
+
+describe("payment_behavior=default_incomplete", () => {
+  it("leaves the subscription incomplete with the first invoice's confirmation secret", async () => {
+    const { stripe } = await stripeSandbox();
+    const customer = await stripe.customers.create({ email: "new@example.com" });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: "price_pro_monthly" }],
+      payment_behavior: "default_incomplete",
+      payment_settings: { save_default_payment_method: "on_subscription" },
+      expand: ["latest_invoice.confirmation_secret"],
+    });
+    expect(sub.status).toBe("incomplete");
+    const invoice = sub.latest_invoice as Stripe.Invoice;
+    expect(invoice.status).toBe("open");
+    expect(invoice.confirmation_secret).toMatchObject({ type: "payment_intent", client_secret: expect.stringMatching(/^pi_.+_secret_/) });
+    const [payment] = (await stripe.invoicePayments.list({ invoice: invoice.id })).data;
+    const pi = await stripe.paymentIntents.retrieve(String(payment.payment.payment_intent));
+    expect(pi).toMatchObject({
+      status: "requires_payment_method",
+      amount: 2000,
+      client_secret: invoice.confirmation_secret?.client_secret,
+    });
+  });
+});
+
+describe("create_preview shows a change's prorations before it is made", () => {
+  it("previews the next invoice with the prorations and the next period, writing nothing", async () => {
+    const { stripe } = await stripeSandbox();
+    const { clock, sub } = await onClock(stripe);
+    const item = sub.items.data[0];
+    const half = Math.floor((item.current_period_start + item.current_period_end) / 2);
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: half });
+    const change = { items: [{ id: item.id, quantity: 2 }], proration_date: half };
+    const preview = await stripe.invoices.createPreview({ subscription: sub.id, subscription_details: change });
+    expect(preview.id).toMatch(/^upcoming_in_/);
+    expect(preview.billing_reason).toBe("upcoming");
+    const prorations = preview.lines.data.filter((l) => l.parent?.invoice_item_details?.proration).map((l) => l.amount);
+    expect(prorations.sort((a, b) => a - b)).toEqual([-1000, 2000]);
+    const next = preview.lines.data.find((l) => l.parent?.subscription_item_details?.subscription_item === item.id);
+    expect(next).toMatchObject({ amount: 4000, period: { start: item.current_period_end } });
+    expect(preview.total).toBe(5000);
+    const now = await stripe.invoices.createPreview({
+      subscription: sub.id,
+      subscription_details: { ...change, proration_behavior: "always_invoice" },
+    });
+    expect(now).toMatchObject({ billing_reason: "subscription_update", total: 1000 });
+    expect((await stripe.invoiceItems.list()).data).toHaveLength(0);
+    expect((await stripe.invoices.list({ subscription: sub.id })).data).toHaveLength(1);
+  });
+
+  it("previews a customer's pending items and extra items", async () => {
+    const { stripe } = await stripeSandbox();
+    await stripe.invoiceItems.create({ customer: "cus_carol", amount: 800, currency: "usd" });
+    const preview = await stripe.invoices.createPreview({ customer: "cus_carol", invoice_items: [{ amount: 200, currency: "usd" }] });
+    expect(preview).toMatchObject({ customer: "cus_carol", total: 1000, amount_due: 1000 });
+    expect(preview.lines.data.every((l) => l.id.startsWith("il_tmp_"))).toBe(true);
+  });
+});
