@@ -3,19 +3,7 @@
 // charges that transfer to the seller and leave the platform an application fee.
 import { describe, expect, it } from "vitest";
 import type Stripe from "stripe";
-import { stripeErrorOf, stripeSandbox } from "./fixtures";
-
-const usdAvailable = (b: Stripe.Balance) => b.available.find((s) => s.currency === "usd")?.amount ?? 0;
-
-async function fund(stripe: Stripe, amount: number): Promise<void> {
-  await stripe.paymentIntents.create({
-    amount,
-    currency: "usd",
-    payment_method: "pm_card_bypassPending",
-    allowed_payment_method_types: ["card"],
-    confirm: true,
-  });
-}
+import { stripeErrorOf, stripeSandbox, fund, usdAvailable } from "./fixtures";
 
 describe("connected accounts", () => {
   it("creates Express, Custom and Standard accounts, by type or by controller, and lists, updates and deletes them", async () => {

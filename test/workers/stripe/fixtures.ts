@@ -106,3 +106,17 @@ export function exampleSeed() {
     events: [],
   };
 }
+
+/** The platform balance's available USD, in cents. */
+export const usdAvailable = (b: Stripe.Balance) => b.available.find((s) => s.currency === "usd")?.amount ?? 0;
+
+/** Money available at once: a payment with the test card that skips the pending period. */
+export async function fund(stripe: Stripe, amount: number): Promise<void> {
+  await stripe.paymentIntents.create({
+    amount,
+    currency: "usd",
+    payment_method: "pm_card_bypassPending",
+    allowed_payment_method_types: ["card"],
+    confirm: true,
+  });
+}

@@ -6,21 +6,9 @@ import type Stripe from "stripe";
 import { stripeTwin } from "../../../durable-objects/twins/stripe";
 import type { StripeSeed } from "../../../durable-objects/twins/stripe/seed";
 import { inTwinWorld, type World } from "../kit/world";
-import { stripeErrorOf, stripeSandbox } from "./fixtures";
+import { stripeErrorOf, stripeSandbox, fund, usdAvailable } from "./fixtures";
 
 const form = (body: string) => ({ rawBody: body, headers: { "content-type": "application/x-www-form-urlencoded" } });
-const usdAvailable = (b: Stripe.Balance) => b.available.find((s) => s.currency === "usd")?.amount ?? 0;
-
-async function fund(stripe: Stripe, amount: number): Promise<void> {
-  await stripe.paymentIntents.create({
-    amount,
-    currency: "usd",
-    payment_method: "pm_card_bypassPending",
-    allowed_payment_method_types: ["card"],
-    confirm: true,
-  });
-}
-
 describe("a payout draws the available balance", () => {
   it("refuses a payout larger than the available balance with balance_insufficient, changing nothing", async () => {
     const { stripe } = await stripeSandbox();
