@@ -190,6 +190,14 @@ export const divergences: readonly Divergence[] = [
     reason:
       "an assigned event on the timeline is the same record as in the issue's events and carries its assigner; the description's timeline-assigned-issue-event lists assignee only",
   },
+  {
+    operation: "pulls/create-review-comment",
+    status: 422,
+    path: "/errors/*",
+    kind: "type",
+    reason:
+      'GitHub words a comment outside the diff as plain-string errors ("pull_request_review_thread.line must be part of the diff"); the description\'s validation-error types each error as an object',
+  },
   ...ciDivergences,
 ];
 

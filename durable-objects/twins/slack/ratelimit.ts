@@ -11,7 +11,6 @@
 import type { Db, TwinResponse } from "../types";
 import { perStorage } from "../kit/boot-constants";
 import type { SlackRateLimits } from "./seed-surfaces";
-import { rateLimitsOf } from "./store/views";
 
 /** Calls a minute of each tier: the floor of Slack's "N+ per minute". */
 export const TIER_PER_MINUTE = { 1: 1, 2: 20, 3: 50, 4: 100 } as const;
@@ -94,6 +93,12 @@ export function retryAfter(calls: readonly number[], window: Window, now: number
   if (inWindow.length < window.limit) return undefined;
   const oldest = inWindow[inWindow.length - window.limit] ?? now;
   return Math.max(1, Math.ceil((oldest + window.ms - now) / 1000));
+}
+
+/** The seed's rate limits, if it turned them on. */
+export function rateLimitsOf(db: Db): SlackRateLimits | undefined {
+  const row = db.one<{ value: string }>("SELECT value FROM sl_meta WHERE key = 'rate_limits'");
+  return row ? (JSON.parse(row.value) as SlackRateLimits) : undefined;
 }
 
 const limitsOf = perStorage<SlackRateLimits | null>();

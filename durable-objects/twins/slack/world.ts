@@ -51,6 +51,8 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
     JSON.stringify(seed.team),
     JSON.stringify(seed.installation),
   );
+  // Read once per sandbox (ratelimit.ts), so only boot may write it.
+  if (seed.rate_limits) db.run("INSERT INTO sl_meta (key, value) VALUES ('rate_limits', ?)", JSON.stringify(seed.rate_limits));
   for (const u of seed.users) {
     db.run("INSERT INTO sl_users (id, name, email, data) VALUES (?, ?, ?, ?)", u.id, u.name, u.profile.email ?? null, JSON.stringify(u));
   }

@@ -15,6 +15,7 @@ const FIXED: Record<string, { twin: string; tables?: string[]; metaKeys?: string
   "durable-objects/twins/github/store/base.ts": { twin: "github", metaKeys: ["authenticated_user"] },
   "durable-objects/twins/slack/store/users.ts": { twin: "slack", tables: ["sl_users"] },
   "durable-objects/twins/slack/store/rows.ts": { twin: "slack", metaKeys: ["team", "installation"] },
+  "durable-objects/twins/slack/ratelimit.ts": { twin: "slack", metaKeys: ["rate_limits"] },
   "durable-objects/twins/linear/meta.ts": { twin: "linear", metaKeys: ["organization", "viewer_id", "faults", "rate_limits"] },
 };
 

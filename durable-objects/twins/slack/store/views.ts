@@ -3,7 +3,8 @@
 // payload the app sent beside what Slack adds (id, hash, its stack), and answered in the shape of
 // Slack's view object (views.open's example in Slack's OpenAPI description).
 import type { Db } from "../../types";
-import type { SlackRateLimits, SlackTriggerId, SlackView } from "../seed-surfaces";
+import type { SlackTriggerId, SlackView } from "../seed-surfaces";
+import { rateLimitsOf } from "../ratelimit";
 import type { SlackSeed } from "../seed";
 
 export interface ViewRow {
@@ -57,11 +58,10 @@ export function saveTrigger(db: Db, t: SlackTriggerId): void {
   );
 }
 
-/** Boots the seed's trigger ids, views and rate limits. */
+/** Boots the seed's trigger ids and views (its rate limits are a boot constant: world.ts). */
 export function bootSurfaces(db: Db, seed: SlackSeed): void {
   for (const t of seed.trigger_ids) saveTrigger(db, t);
   for (const v of seed.views) saveView(db, v);
-  if (seed.rate_limits) db.run("INSERT INTO sl_meta (key, value) VALUES ('rate_limits', ?)", JSON.stringify(seed.rate_limits));
 }
 
 /** The seed's trigger ids, views and rate limits, as they stand now. */
@@ -77,10 +77,4 @@ export function exportSurfaces(db: Db): Pick<SlackSeed, "trigger_ids" | "views" 
   const views = db.all<ViewRow>("SELECT * FROM sl_views ORDER BY rowid").map(viewOfRow);
   const limits = rateLimitsOf(db);
   return { trigger_ids, views, ...(limits ? { rate_limits: limits } : {}) };
-}
-
-/** The seed's rate limits, if it turned them on. */
-export function rateLimitsOf(db: Db): SlackRateLimits | undefined {
-  const row = db.one<{ value: string }>("SELECT value FROM sl_meta WHERE key = 'rate_limits'");
-  return row ? (JSON.parse(row.value) as SlackRateLimits) : undefined;
 }
