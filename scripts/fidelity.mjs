@@ -3,25 +3,13 @@
 // durable-objects/twins/<twin>/FIDELITY.md and fidelity.generated.ts (what GET /v1/twins/:id/fidelity and
 // the dashboard serve). Each twin folder's fidelity.ts declares its description, its agent-relevant
 // operations and its divergences; this script finds them by folder and names no twin itself.
-// The measuring code is TypeScript: esbuild bundles it for Node first.
+// The declarations are TypeScript: scripts/fidelity-bundle.mjs bundles them for Node first.
 // `--check` writes nothing: it lists the checked-in files that differ and exits 1 if any does.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { loadFidelity } from "./fidelity-bundle.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const twinsDir = path.join(root, "durable-objects/twins");
-const declared = readdirSync(twinsDir, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(path.join(twinsDir, e.name, "fidelity.ts")))
-  .map((e) => e.name)
-  .sort();
-const entry = [
-  ...declared.map((name, i) => `import { fidelity as f${i} } from "./${name}/fidelity.ts";`),
-  'import { generateFidelity } from "./kit/fidelity/generate.ts";',
-  `export const run = (root) => generateFidelity(root, { ${declared.map((name, i) => `${JSON.stringify(name)}: f${i}`).join(", ")} });`,
-].join("\n");
 
 const START = "<!-- fidelity:start (npm run fidelity writes this table) -->";
 const END = "<!-- fidelity:end -->";
@@ -44,38 +32,21 @@ function withReadmeTable(readme, reports) {
   return `${readme.slice(0, from + START.length)}\n${table.join("\n")}\n${readme.slice(to)}`;
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "pome-fidelity-"));
-try {
-  const outfile = path.join(dir, "generate.mjs");
-  await build({
-    stdin: { contents: entry, resolveDir: twinsDir, loader: "ts", sourcefile: "fidelity-entry.ts" },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    outfile,
-    external: ["cloudflare:*"],
-    logLevel: "warning",
-    // Bundled CommonJS dependencies call require() for Node's own modules.
-    banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+const { declarations, generateFidelity } = await loadFidelity(root, { generator: true });
+const { files, reports } = generateFidelity(root, declarations);
+files.push({ path: "README.md", content: withReadmeTable(readFileSync(path.join(root, "README.md"), "utf8"), reports) });
+if (process.argv.includes("--check")) {
+  const stale = files.filter((f) => {
+    const file = path.join(root, f.path);
+    return !existsSync(file) || readFileSync(file, "utf8") !== f.content;
   });
-  const { run } = await import(pathToFileURL(outfile).href);
-  const { files, reports } = run(root);
-  files.push({ path: "README.md", content: withReadmeTable(readFileSync(path.join(root, "README.md"), "utf8"), reports) });
-  if (process.argv.includes("--check")) {
-    const stale = files.filter((f) => {
-      const file = path.join(root, f.path);
-      return !existsSync(file) || readFileSync(file, "utf8") !== f.content;
-    });
-    for (const f of stale) console.error(`stale: ${f.path} (run npm run fidelity)`);
-    process.exitCode = stale.length ? 1 : 0;
-  } else for (const f of files) writeFileSync(path.join(root, f.path), f.content);
-  for (const r of reports) {
-    const a = r.coverage.all;
-    const g = r.coverage.agentRelevant;
-    console.log(
-      `${r.twin}: ${a.conformant + a.divergent}/${a.total} operations (${a.implementedPercent}%; ${a.conformant} conformant, ${a.divergent} divergent, ${a.notImplemented} 501); agent-relevant ${g.conformant + g.divergent}/${g.total} (${g.implementedPercent}%)`,
-    );
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+  for (const f of stale) console.error(`stale: ${f.path} (run npm run fidelity)`);
+  process.exitCode = stale.length ? 1 : 0;
+} else for (const f of files) writeFileSync(path.join(root, f.path), f.content);
+for (const r of reports) {
+  const a = r.coverage.all;
+  const g = r.coverage.agentRelevant;
+  console.log(
+    `${r.twin}: ${a.conformant + a.divergent}/${a.total} operations (${a.implementedPercent}%; ${a.conformant} conformant, ${a.divergent} divergent, ${a.notImplemented} 501); agent-relevant ${g.conformant + g.divergent}/${g.total} (${g.implementedPercent}%)`,
+  );
 }

@@ -6,12 +6,9 @@
 // a difference the twin does not declare in its fidelity.ts comes back to fail the test.
 import { appendFileSync } from "node:fs";
 import path from "node:path";
-import { type ConformanceTarget, type Difference, declared, differencesOf } from "../../durable-objects/twins/kit/fidelity/conformance";
-import type { Divergence } from "../../durable-objects/twins/kit/fidelity/types";
-import { conformance as githubConformance, divergences as githubDivergences } from "../../durable-objects/twins/github/fidelity";
-import { conformance as gmailConformance, divergences as gmailDivergences } from "../../durable-objects/twins/gmail/fidelity";
-import { answerDifferences, linearSchema } from "../../durable-objects/twins/linear/answer-conformance";
-import { conformance as slackConformance, divergences as slackDivergences } from "../../durable-objects/twins/slack/fidelity";
+import { type Difference, declared, differencesOf, exampleDifferences } from "../../durable-objects/twins/kit/fidelity/conformance";
+import type { AnswerCheck, TwinFidelity } from "../../durable-objects/twins/kit/fidelity/declaration";
+import { loadFidelity } from "../../scripts/fidelity-bundle.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -33,7 +30,6 @@ export interface TapeVerdict {
   undeclared: string[];
 }
 
-type Target = (method: string, path: string, status: number, body: unknown, operation: string) => ConformanceTarget | undefined;
 type Measure = (rows: readonly TapedAnswer[]) => TapeVerdict;
 
 const parsed = (v: unknown): unknown => {
@@ -45,19 +41,25 @@ const parsed = (v: unknown): unknown => {
   }
 };
 
-/** An OpenAPI- or discovery-described twin: each answer against its operation's schema for its status. */
-function bySchema(target: Target, divergences: readonly Divergence[]): Measure {
+/**
+ * An OpenAPI- or discovery-described twin: each answer against its operation's schema for its
+ * status. A difference passes when the twin declares it, or when the twin shows it is the vendor's
+ * (`explained`: a description older than the API the twin serves).
+ */
+function bySchema(check: Extract<AnswerCheck, { by: "schema" }>, fidelity: TwinFidelity): Measure {
+  const { target, explained } = check;
   return (rows) => {
     const validated = new Set<string>();
     const out: TapeVerdict = { validated: [], undescribed: [], undeclared: [] };
-    const fail = (d: Difference) => {
-      if (!declared(d, divergences)) out.undeclared.push(`${d.operation} ${d.status}: ${d.kind} ${d.path} (${d.message})`);
-    };
     for (const row of rows) {
       if (row.fidelity === "unsupported") continue; // a 501 is the tier "501", not a shape
       const body = parsed(row.response_body);
       // A diff, a raw file or a redirect page: media types the JSON schemas do not describe.
       if (typeof body === "string") continue;
+      const fail = (d: Difference) => {
+        if (!declared(d, fidelity.divergences) && !explained?.(d, body))
+          out.undeclared.push(`${d.operation} ${d.status}: ${d.kind} ${d.path} (${d.message})`);
+      };
       const t = target(row.method, row.path, row.status, body, row.operation);
       if (!t) {
         out.undescribed.push(`${row.method} ${row.path} (${row.operation})`);
@@ -74,6 +76,8 @@ function bySchema(target: Target, divergences: readonly Divergence[]): Measure {
       validated.add(`${t.operation} ${row.status}`);
       if (t.validate(body) !== true)
         for (const d of differencesOf(t.operation, row.status, t.validate.errors ?? [], t.checkBranch)) fail(d);
+      // Where the description records an example answer, the answer has its fields too.
+      for (const d of exampleDifferences(t.operation, row.status, t.example, body)) fail(d);
     }
     out.validated = [...validated];
     return out;
@@ -81,8 +85,7 @@ function bySchema(target: Target, divergences: readonly Divergence[]): Measure {
 }
 
 /** A GraphQL twin: each answer's `data` against the schema for the query that asked it. */
-function byQuery(): Measure {
-  const schema = linearSchema(root);
+function byQuery(check: Extract<AnswerCheck, { by: "query" }>): Measure {
   return (rows) => {
     const out: TapeVerdict = { validated: [], undescribed: [], undeclared: [] };
     for (const row of rows) {
@@ -91,38 +94,43 @@ function byQuery(): Measure {
       if (typeof request?.query !== "string" || answer?.data === undefined || answer.data === null) continue;
       out.validated.push(row.operation);
       const name = typeof request.operationName === "string" ? request.operationName : undefined;
-      for (const d of answerDifferences(schema, request.query, answer.data, name))
+      for (const d of check.differences(request.query, answer.data, name))
         out.undeclared.push(`${row.operation}: ${d.kind} ${d.path} (${d.message})`);
     }
     return out;
   };
 }
 
-/** The twins measured here; a twin missing from this list is named in the answer, not passed. */
-const measures: Record<string, () => Measure> = {
-  github: () => bySchema(githubConformance(root), githubDivergences),
-  slack: () => bySchema(slackConformance(root), slackDivergences),
-  gmail: () => bySchema(gmailConformance(root), gmailDivergences),
-  linear: byQuery,
-};
-const built = new Map<string, Measure>();
-
-/** One twin's tape measured; `undefined` for a twin with no published schema measured here. */
-export function measureTape(twin: string, rows: readonly TapedAnswer[]): TapeVerdict | undefined {
-  const make = measures[twin];
-  if (!make) return undefined;
-  let measure = built.get(twin);
-  if (!measure) {
-    measure = make();
-    built.set(twin, measure);
-  }
-  return measure(rows);
+/** Every twin folder's measure, from its fidelity.ts: a twin is measured the day it lands. */
+let measures: Promise<Map<string, Measure>> | undefined;
+function measuresOf(): Promise<Map<string, Measure>> {
+  measures ??= loadFidelity(root).then(({ declarations }) => {
+    const out = new Map<string, Measure>();
+    for (const [twin, fidelity] of Object.entries(declarations)) {
+      let built: Measure | undefined;
+      // Built on first use: compiling a description's schemas takes a moment.
+      out.set(twin, (rows) => {
+        if (!built) {
+          const check = fidelity.answers(root);
+          built = check.by === "schema" ? bySchema(check, fidelity) : byQuery(check);
+        }
+        return built(rows);
+      });
+    }
+    return out;
+  });
+  return measures;
 }
 
-/** The service binding: `POST { twin, rows }` → the tape's verdict, or 204 for an unmeasured twin. */
+/** One twin's tape measured; `undefined` for a folder with no fidelity.ts (not a twin). */
+export async function measureTape(twin: string, rows: readonly TapedAnswer[]): Promise<TapeVerdict | undefined> {
+  return (await measuresOf()).get(twin)?.(rows);
+}
+
+/** The service binding: `POST { twin, rows }` → the tape's verdict, or 204 for a name that is no twin. */
 export async function conformanceService(request: Request): Promise<Response> {
   const { twin, rows } = (await request.json()) as { twin: string; rows: TapedAnswer[] };
-  const verdict = measureTape(twin, rows);
+  const verdict = await measureTape(twin, rows);
   if (verdict && process.env.POME_CONFORMANCE_RECORD) {
     appendFileSync(process.env.POME_CONFORMANCE_RECORD, verdict.undeclared.map((d) => `${twin} ${d}\n`).join(""));
     verdict.undeclared = [];

@@ -4,10 +4,10 @@
 // schema-conformance test (test/node/fidelity/) fails on any difference not declared here.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type Json, type OpenApiOperation, type ResponseObject, responseSchemas } from "../kit/fidelity/conformance";
+import { type OpenApi3, openApiTarget } from "../kit/fidelity/conformance";
 import { openApiOperations, readJson } from "../kit/fidelity/measure";
-import type { ConformanceTarget } from "../kit/fidelity/conformance";
-import type { AgentRelevantSet, Divergence, TwinFidelity, VendorDescription } from "../kit/fidelity/types";
+import type { AgentRelevantSet, Divergence, VendorDescription } from "../kit/fidelity/types";
+import type { TwinFidelity } from "../kit/fidelity/declaration";
 
 const DESCRIPTION = "node_modules/@octokit/openapi/generated/api.github.com.json";
 
@@ -251,52 +251,18 @@ export const CLIENT_HEADERS = [
   "x-ratelimit-resource",
 ] as const;
 
-/** `/repos/{owner}/{repo}/contents/{path}` as a regular expression over concrete paths. */
-const templateRegex = (template: string) =>
-  new RegExp(
-    `^${template
-      .split(/(\{[^}]+\})/)
-      .map((part) => (part.startsWith("{") ? (part === "{path}" ? "(.+)" : "([^/]+)") : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-      .join("")}/?$`,
-  );
-
 /**
- * The schema GitHub publishes for a concrete call's operation and status. A call is matched to
- * the operation whose method and path template fit it, the template with the most literal segments first.
+ * The schema GitHub publishes for a concrete call's operation and status, named by its operationId
+ * (`{path}` in `/repos/{owner}/{repo}/contents/{path}` takes slashes).
  */
 export function conformance(root: string) {
-  const spec = JSON.parse(readFileSync(path.join(root, DESCRIPTION), "utf8")) as {
-    paths: Record<string, Record<string, OpenApiOperation>>;
-    components: { [key: string]: Json } & { responses?: Record<string, ResponseObject> };
-  };
-  // A response may itself be a reference (`#/components/responses/not_found`).
-  const responseOf = (r: ResponseObject | undefined): ResponseObject | undefined => {
-    const ref = r?.$ref?.replace("#/components/responses/", "");
-    return ref ? spec.components.responses?.[ref] : r;
-  };
-  const schemas = responseSchemas("https://schemas.pome.invalid/github.json", "components", { components: spec.components as Json }, true);
-  const routes: { method: string; re: RegExp; literal: number; op: OpenApiOperation }[] = [];
-  for (const [p, item] of Object.entries(spec.paths))
-    for (const [m, op] of Object.entries(item))
-      if (op.operationId)
-        routes.push({
-          method: m.toUpperCase(),
-          re: templateRegex(p),
-          literal: p.split("/").filter((s) => s && !s.startsWith("{")).length,
-          op,
-        });
-  routes.sort((a, b) => b.literal - a.literal);
-  return (method: string, concretePath: string, status: number): ConformanceTarget | undefined => {
-    const route = routes.find((r) => r.method === method && r.re.test(concretePath));
-    if (!route?.op.operationId) return undefined;
-    const response = responseOf(route.op.responses?.[String(status)]);
-    const schema = response?.content?.["application/json"]?.schema ?? response?.content?.["application/scim+json"]?.schema;
-    return {
-      operation: route.op.operationId,
-      validate: schemas(`${route.op.operationId} ${status}`, schema),
-      checkBranch: schemas.checkBranch,
-    };
-  };
+  const spec = JSON.parse(readFileSync(path.join(root, DESCRIPTION), "utf8")) as OpenApi3;
+  return openApiTarget(spec, {
+    id: "https://schemas.pome.invalid/github.json",
+    nameOf: (_method, _template, op) => op.operationId,
+    greedy: ["path"],
+    mediaTypes: ["application/json", "application/scim+json"],
+  });
 }
 
 /** Why GitHub's other operations answer 501, by area (the operationId's prefix). */
@@ -335,6 +301,7 @@ const notImplemented: TwinFidelity["notImplemented"] = {
 
 export const fidelity: TwinFidelity = {
   describe,
+  answers: (root) => ({ by: "schema", target: conformance(root) }),
   agentRelevant,
   divergences,
   notImplemented,

@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type ConformanceTarget, type Json, responseSchemas } from "../kit/fidelity/conformance";
 import { readJson, servedByRoutes } from "../kit/fidelity/measure";
-import type { AgentRelevantSet, Divergence, TwinFidelity, VendorDescription, VendorOperation } from "../kit/fidelity/types";
+import type { AgentRelevantSet, Divergence, VendorDescription, VendorOperation } from "../kit/fidelity/types";
+import type { TwinFidelity } from "../kit/fidelity/declaration";
 
 /**
  * Gmail's discovery document (gmail-v1.json) is too large for this project's mirror to bring;
@@ -182,6 +183,7 @@ const GOOGLE_ERROR: Json = {
 
 export const fidelity: TwinFidelity = {
   describe,
+  answers: (root) => ({ by: "schema", target: conformance(root) }),
   agentRelevant,
   divergences,
   notImplemented,

@@ -3,10 +3,10 @@
 // use, and where the twin's answers knowingly differ from it, each with its reason. The
 // schema-conformance test (test/node/fidelity/) fails on any difference not declared here.
 import type { GraphQLObjectType } from "graphql";
-import type { AgentRelevantSet, Divergence, ServedOperations, TwinFidelity, VendorDescription } from "../kit/fidelity/types";
+import type { AgentRelevantSet, Divergence, ServedOperations, VendorDescription } from "../kit/fidelity/types";
+import type { TwinFidelity } from "../kit/fidelity/declaration";
+import { answerDifferences, linearSchema } from "./answer-conformance";
 import { MUTATION_RESOLVERS, QUERY_RESOLVERS } from "./schema";
-
-import { linearSchema } from "./answer-conformance";
 
 function describe(root: string): VendorDescription {
   const schema = linearSchema(root);
@@ -110,6 +110,10 @@ const notImplemented: TwinFidelity["notImplemented"] = {
 
 export const fidelity: TwinFidelity = {
   describe,
+  answers: (root) => {
+    const schema = linearSchema(root);
+    return { by: "query", differences: (query, data, operationName) => answerDifferences(schema, query, data, operationName) };
+  },
   agentRelevant,
   divergences,
   notImplemented,

@@ -5,7 +5,7 @@
 // (the token, and paging in store/paging.ts), refusing with Slack's own codes.
 import { binaryString, fromBase64, fromBinaryString } from "../kit/bytes";
 import type { TwinContext, TwinRequest } from "../types";
-import { fail } from "./errors";
+import { explained, fail } from "./errors";
 
 /**
  * The body's text, and for a multipart form each part's text. v1 files.upload's body comes
@@ -73,7 +73,7 @@ export class Args {
     if (v === undefined || v === null || v === "") return undefined;
     if (typeof v === "string") return v;
     if (typeof v === "number" || typeof v === "boolean") return String(v);
-    return fail("invalid_arguments", { detail: `${key} must be a string` });
+    return fail("invalid_arguments", explained(`${key} must be a string`));
   }
 
   bool(key: string): boolean | undefined {
@@ -82,14 +82,14 @@ export class Args {
     if (typeof v === "boolean") return v;
     if (v === "true" || v === "1" || v === 1) return true;
     if (v === "false" || v === "0" || v === 0) return false;
-    return fail("invalid_arguments", { detail: `${key} must be a boolean` });
+    return fail("invalid_arguments", explained(`${key} must be a boolean`));
   }
 
   int(key: string): number | undefined {
     const v = this.values[key];
     if (v === undefined || v === null || v === "") return undefined;
     const n = typeof v === "number" ? v : typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN;
-    return Number.isFinite(n) ? Math.floor(n) : fail("invalid_arguments", { detail: `${key} must be a number` });
+    return Number.isFinite(n) ? Math.floor(n) : fail("invalid_arguments", explained(`${key} must be a number`));
   }
 
   /** A JSON-valued argument: an array or object given directly (JSON POST) or JSON-encoded in a string (form). */
@@ -100,7 +100,7 @@ export class Args {
     try {
       return JSON.parse(v) as unknown;
     } catch {
-      return fail("invalid_arguments", { detail: `${key} must be JSON` });
+      return fail("invalid_arguments", explained(`${key} must be JSON`));
     }
   }
 

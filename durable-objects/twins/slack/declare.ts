@@ -11,7 +11,7 @@ import { type InputProblem, routeKit } from "../kit/route";
 import type { TwinContext, TwinResponse } from "../types";
 import { argValues, isAbsent } from "./args";
 import { blockProblems, invalidBlocksExtra } from "./blocks";
-import { slackError } from "./errors";
+import { explained, slackError } from "./errors";
 
 /** A Slack refusal a declared field answers with: its code and any extra fields. */
 export interface Refusal {
@@ -41,7 +41,7 @@ function saidOf(message: string): Refusal | undefined {
 export interface FieldRefusals {
   /** A Slack code (`channel_not_found`) or a whole refusal; default `invalid_arguments`, "missing required field". */
   missing?: string | Refusal;
-  /** Default `invalid_arguments` with `detail: "<field> must be …"`, as Slack's lenient readers word it. */
+  /** Default `invalid_arguments` explained as "[ERROR] <field> must be …", as Slack's lenient readers word it. */
   wrong?: string | Refusal;
 }
 
@@ -163,10 +163,10 @@ function refuse(problem: InputProblem): TwinResponse {
     return slackError(error, extra);
   }
   if (problem.received === undefined) {
-    return slackError("invalid_arguments", { response_metadata: { messages: [`[ERROR] missing required field: ${field}`] } });
+    return slackError("invalid_arguments", explained(`missing required field: ${field}`));
   }
   const sentence = problem.message.startsWith("must be") ? problem.message : `is invalid: ${problem.message}`;
-  return slackError("invalid_arguments", { detail: `${field} ${sentence}` });
+  return slackError("invalid_arguments", explained(`${field} ${sentence}`));
 }
 
 /**

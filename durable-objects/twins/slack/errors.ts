@@ -10,3 +10,9 @@ export function slackError(error: string, extra: Record<string, unknown> = {}): 
 
 /** Refuses the call with Slack's error code, from anywhere below a method handler. */
 export const fail = (error: string, extra: Record<string, unknown> = {}): never => refuse(slackError(error, extra));
+
+/**
+ * What an `invalid_arguments` refusal carries: Slack explains it in `response_metadata.messages`,
+ * each line `[ERROR] …` (its description's own example answers for views.open and views.push).
+ */
+export const explained = (sentence: string) => ({ response_metadata: { messages: [`[ERROR] ${sentence}`] } });

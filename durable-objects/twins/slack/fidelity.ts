@@ -4,7 +4,8 @@
 // schema-conformance test (test/node/fidelity/) fails on any difference not declared here.
 import { type ConformanceTarget, type Json, type OpenApiOperation, responseSchemas } from "../kit/fidelity/conformance";
 import { HTTP_METHODS, readJson, servedByRoutes } from "../kit/fidelity/measure";
-import type { AgentRelevantSet, Divergence, TwinFidelity, VendorDescription } from "../kit/fidelity/types";
+import type { AgentRelevantSet, Divergence, VendorDescription } from "../kit/fidelity/types";
+import type { TwinFidelity } from "../kit/fidelity/declaration";
 
 const DESCRIPTION = "test/fixtures/service-specs/slack/slack_web_openapi_v2.json";
 
@@ -45,6 +46,13 @@ const SHORT_IDS = "the default world's bot and team ids are short readable ones 
 const NO_ICON_SIZES = "the twin's bot profile carries no image_36/48/72 icon URLs: the sandbox serves no bot avatars";
 
 export const divergences: readonly Divergence[] = [
+  {
+    operation: "chat.scheduleMessage",
+    path: "/post_at",
+    kind: "type",
+    reason:
+      "the description's example answer writes post_at as a string, but its own schema says integer and @slack/web-api's ChatScheduleMessageResponse (generated from Slack's answers) has a number; the twin answers a number",
+  },
   { operation: "auth.test", path: "/bot_id", kind: "type", reason: SHORT_IDS },
   { operation: "team.info", path: "/team/id", kind: "type", reason: SHORT_IDS },
   { operation: "users.profile.get", path: "/profile/bot_id", kind: "type", reason: SHORT_IDS },
@@ -101,7 +109,13 @@ export function conformance(root: string) {
     const op = Object.values(item)[0];
     // Slack answers 200 with ok:false for a refusal; the description's `default` response is that shape.
     const which = status === 200 && isObject(body) && body.ok === true ? "200" : "default";
-    return { operation: name, validate: schemas(`${name} ${which}`, op.responses?.[which]?.schema), checkBranch: schemas.checkBranch };
+    const response = op.responses?.[which] as { schema?: Json; examples?: Record<string, Json> } | undefined;
+    return {
+      operation: name,
+      validate: schemas(`${name} ${which}`, response?.schema),
+      checkBranch: schemas.checkBranch,
+      example: response?.examples?.["application/json"],
+    };
   };
 }
 
@@ -129,6 +143,7 @@ const notImplemented: TwinFidelity["notImplemented"] = {
 
 export const fidelity: TwinFidelity = {
   describe,
+  answers: (root) => ({ by: "schema", target: conformance(root) }),
   agentRelevant,
   divergences,
   notImplemented,

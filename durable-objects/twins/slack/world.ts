@@ -1,51 +1,31 @@
-// Booting a Slack world from its seed and exporting it back in the seed's own shape. Derived
-// fields (reply counts, reaction counts, file sizes and shares) are computed here and kept in
-// their own columns, never exported, so a seed cannot disagree with itself.
+// Booting a Slack world from its seed and exporting it back in the seed's own shape. Which column
+// keeps which field is declared once per table, as column maps, in world-tables.ts; boot and export
+// both go through them. Derived fields (reply counts, reaction counts, file sizes and shares) are
+// computed at boot and kept in their own columns, never exported, so a seed cannot disagree with itself.
 import { scheduleAtBoot } from "../kit/platform";
-import type { Db } from "../types";
-import { fromBase64 } from "../kit/bytes";
-import { bool, bulkInsert, groupBy } from "../kit/sql";
-import type { Clock } from "../types";
+import { type Cell, groupBy, insertRows } from "../kit/sql";
+import {
+  type Column,
+  type Placed,
+  type StoredRow,
+  type TableMap,
+  insertLists,
+  insertObjects,
+  insertPlaced,
+  objectOf,
+  readLists,
+  readRows,
+} from "../kit/world-table";
+import type { Clock, Db } from "../types";
+import { rateLimitsOf } from "./ratelimit";
 import type { SlackChannel, SlackFile, SlackMessage, SlackSeed } from "./seed";
 import { bootEmoji, customEmoji } from "./store/emoji";
-import { mimetypeOf } from "./store/files";
-import { bootSurfaces, exportSurfaces } from "./store/views";
-import { allReminders, allUserStates, saveReminder, withState } from "./store/people";
-import {
-  type ChannelData,
-  type ChannelRow,
-  type FileRow,
-  inHistory,
-  type MessageData,
-  type MessageRow,
-  channelData,
-  fileData,
-  messageData,
-  noteTs,
-  nowSeconds,
-  readInstallation,
-  readTeam,
-  scheduledData,
-  scriptedData,
-  usergroupData,
-  userData,
-  SCHEDULED_KIND,
-  type UserRow,
-} from "./store/rows";
-
-export function messageRest(m: SlackMessage): MessageData {
-  const { ts: _t, thread_ts: _th, user: _u, text: _x, reactions: _r, ...rest } = m;
-  return rest;
-}
-
-/** Bytes of a file's content, whichever way it was given. */
-export function contentBytes(f: { content?: string; content_base64?: string }): Uint8Array {
-  if (f.content_base64 !== undefined) return fromBase64(f.content_base64);
-  return new TextEncoder().encode(f.content ?? "");
-}
+import { allUserStates, withState } from "./store/people";
+import { SCHEDULED_KIND, noteTs, nowSeconds, readInstallation, readTeam } from "./store/rows";
+import * as T from "./world-tables";
 
 export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
-  const now = nowSeconds(clock);
+  const dated: T.Dated = { now: nowSeconds(clock) };
   db.run(
     "INSERT INTO sl_meta (key, value) VALUES ('team', ?), ('installation', ?)",
     JSON.stringify(seed.team),
@@ -53,79 +33,71 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
   );
   // Read once per sandbox (ratelimit.ts), so only boot may write it.
   if (seed.rate_limits) db.run("INSERT INTO sl_meta (key, value) VALUES ('rate_limits', ?)", JSON.stringify(seed.rate_limits));
-  for (const u of seed.users) {
-    db.run("INSERT INTO sl_users (id, name, email, data) VALUES (?, ?, ?, ?)", u.id, u.name, u.profile.email ?? null, JSON.stringify(u));
-  }
-  for (const f of seed.files) bootFile(db, f, now);
+  insertObjects(db, T.users, seed.users.map(T.keep), undefined);
+  insertPlaced(db, T.files, at(seed.files, dated), undefined);
+  insertPlaced(db, T.channels, at(seed.channels, dated), undefined);
+  insertLists(db, T.members, seed.channels, (c) => ({ id: c.id, items: c.members }), undefined);
+  bootConversations(db, seed, dated);
+  insertPlaced(db, T.scheduled, at(seed.scheduled_messages.map(T.keep), dated), undefined);
+  for (const s of seed.scheduled_messages) scheduleDelivery(db, clock, s.id, s.post_at);
+  insertObjects(db, T.usergroups, seed.usergroups.map(T.keep), undefined);
+  bootEmoji(db, seed.emoji);
+  insertObjects(db, T.deletedFiles, seed.deleted_files, undefined);
+  insertObjects(db, T.reminders, seed.reminders.map(T.keep), undefined);
+  insertObjects(
+    db,
+    T.triggerIds,
+    T.laterWins(seed.trigger_ids, (t) => t.id, "last"),
+    undefined,
+  );
+  insertObjects(db, T.views, T.laterWins(seed.views, (v) => v.id, "first").map(T.keep), undefined);
+  insertPlaced(
+    db,
+    T.scripted,
+    seed.scripted_replies.map((r, i) => ({ value: T.keep(r), place: i + 1 })),
+    undefined,
+  );
+}
+
+/** Seed objects all placed alike. */
+const at = <V, Place>(items: readonly V[], place: Place) => items.map((value) => ({ value, place }));
+
+/**
+ * Each conversation's messages, their reactions and file shares, its pins and bookmarks. Reactions,
+ * pins and bookmarks share one `seq` order (the order they were made in), numbered conversation by
+ * conversation; the next one made takes the `seq` counter boot leaves.
+ */
+function bootConversations(db: Db, seed: SlackSeed, dated: T.Dated): void {
   let seq = 0;
+  const messages: Placed<SlackMessage, T.InChannel>[] = [];
+  const reactions: Placed<T.Reaction, T.InSeq & { ts: string }>[] = [];
+  const pins: Placed<T.Pin, T.InSeq & T.Dated & { by: string }>[] = [];
+  const bookmarks: Placed<T.Kept<T.SlackBookmark>, T.InSeq>[] = [];
+  const shares: Cell[][] = [];
   for (const c of seed.channels) {
-    bootChannel(db, c, now);
     const replies = groupBy(
       c.messages.filter((m) => m.thread_ts !== undefined && m.thread_ts !== m.ts),
       (m) => m.thread_ts,
     );
-    const rows = c.messages.map((m) => {
-      const thread = replies.get(m.ts) ?? [];
-      const users = [...new Set(thread.map((r) => r.user))];
-      return [
-        m.ts,
-        m.thread_ts ?? null,
-        m.user,
-        bool(inHistory(m)),
-        m.text ?? "",
-        JSON.stringify(messageRest(m)),
-        thread.length,
-        JSON.stringify(users),
-        thread.at(-1)?.ts ?? null,
-      ];
-    });
-    bulkInsert(
-      db,
-      `INSERT INTO sl_messages (channel, ts, thread_ts, user, in_history, text, data, reply_count, reply_users, latest_reply)
-       SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8 FROM jsonb_each(?)`,
-      rows,
-      c.id,
-    );
+    for (const m of c.messages) {
+      messages.push({ value: m, place: { channel: c.id, replies: replies.get(m.ts) ?? [] } });
+      for (const r of m.reactions ?? [])
+        for (const user of r.users) reactions.push({ value: { name: r.name, user }, place: { channel: c.id, ts: m.ts, seq: ++seq } });
+      // Where a file is shared is what Slack derives from the messages that list it: never exported.
+      for (const f of m.files ?? []) shares.push([f, c.id, m.ts]);
+    }
     const last = c.messages.at(-1);
     if (last) noteTs(db, last.ts);
-    for (const m of c.messages) {
-      for (const r of m.reactions ?? [])
-        for (const u of r.users)
-          db.run("INSERT INTO sl_reactions (channel, ts, name, user, seq) VALUES (?, ?, ?, ?, ?)", c.id, m.ts, r.name, u, ++seq);
-      for (const f of m.files ?? []) db.run("INSERT OR IGNORE INTO sl_file_shares (file, channel, ts) VALUES (?, ?, ?)", f, c.id, m.ts);
-    }
-    for (const p of c.pins)
-      db.run(
-        "INSERT INTO sl_pins (channel, ts, created, created_by, seq) VALUES (?, ?, ?, ?, ?)",
-        c.id,
-        p,
-        now,
-        seed.installation.bot_user_id,
-        ++seq,
-      );
-    for (const b of c.bookmarks)
-      db.run("INSERT INTO sl_bookmarks (id, channel, seq, data) VALUES (?, ?, ?, ?)", b.id, c.id, ++seq, JSON.stringify(b));
+    const by = seed.installation.bot_user_id;
+    for (const ts of c.pins) pins.push({ value: { ts }, place: { channel: c.id, seq: ++seq, now: dated.now, by } });
+    for (const b of c.bookmarks) bookmarks.push({ value: T.keep(b), place: { channel: c.id, seq: ++seq } });
   }
+  insertPlaced(db, T.messages, messages, undefined);
+  insertPlaced(db, T.reactions, reactions, undefined);
+  insertPlaced(db, T.pins, pins, undefined);
+  insertPlaced(db, T.bookmarks, bookmarks, undefined);
+  if (shares.length) insertRows(db, "sl_file_shares", ["file", "channel", "ts"], shares, { orIgnore: true });
   db.run("INSERT INTO sl_meta (key, value) VALUES ('seq', ?)", String(seq + 1));
-  for (const s of seed.scheduled_messages) {
-    db.run(
-      "INSERT INTO sl_scheduled (id, channel, post_at, created, data) VALUES (?, ?, ?, ?, ?)",
-      s.id,
-      s.channel_id,
-      s.post_at,
-      now,
-      JSON.stringify(s),
-    );
-    scheduleDelivery(db, clock, s.id, s.post_at);
-  }
-  for (const g of seed.usergroups) db.run("INSERT INTO sl_usergroups (id, data) VALUES (?, ?)", g.id, JSON.stringify(g));
-  bootEmoji(db, seed.emoji);
-  for (const f of seed.deleted_files) db.run("INSERT INTO sl_deleted_files (id, deleted) VALUES (?, ?)", f.id, f.date_deleted);
-  for (const r of seed.reminders) saveReminder(db, r);
-  bootSurfaces(db, seed);
-  seed.scripted_replies.forEach((r, i) =>
-    db.run("INSERT INTO sl_scripted (id, channel, triggered, data) VALUES (?, ?, 0, ?)", i + 1, r.channel, JSON.stringify(r)),
-  );
 }
 
 /**
@@ -137,116 +109,83 @@ function scheduleDelivery(db: Db, clock: Clock, id: string, postAt: number): voi
   scheduleAtBoot(db, "slack", SCHEDULED_KIND, { id }, { seconds: Math.max(0, postAt - clock.now() / 1000) }, clock.now());
 }
 
-function bootChannel(db: Db, c: SlackChannel, now: number): void {
-  const data: ChannelData = { is_general: c.is_general, topic: c.topic, purpose: c.purpose };
-  if (c.creator !== undefined) data.creator = c.creator;
-  db.run(
-    "INSERT INTO sl_channels (id, name, is_im, im_user, is_private, is_archived, created, data, is_mpim) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    c.id,
-    c.name ?? null,
-    bool(c.is_im),
-    c.user ?? null,
-    bool(c.is_private || c.is_im || c.is_mpim === true),
-    bool(c.is_archived),
-    c.created ?? now,
-    JSON.stringify(data),
-    bool(c.is_mpim === true),
-  );
-  for (const m of c.members) db.run("INSERT OR IGNORE INTO sl_members (channel, user) VALUES (?, ?)", c.id, m);
-}
-
-function bootFile(db: Db, f: SlackFile, now: number): void {
-  const bytes = contentBytes(f);
-  const encoding = f.content_base64 !== undefined ? "base64" : "utf8";
-  const { content, content_base64, created, ...meta } = f;
-  db.run(
-    "INSERT INTO sl_files (id, complete, user, created, size, content, data) VALUES (?, 1, ?, ?, ?, ?, ?)",
-    f.id,
-    f.user,
-    created ?? now,
-    bytes.length,
-    encoding === "base64" ? (content_base64 ?? "") : (content ?? ""),
-    JSON.stringify({ ...meta, mimetype: mimetypeOf(f.filetype ?? "text"), encoding }),
-  );
-}
-
-export function exportMessage(row: MessageRow, reactions: { name: string; user: string }[]): SlackMessage {
-  const m: SlackMessage = { ts: row.ts, user: row.user, text: row.text, ...messageData(row) };
-  if (row.thread_ts !== null) m.thread_ts = row.thread_ts;
-  const byName = groupBy(reactions, (r) => r.name);
-  if (byName.size) m.reactions = [...byName].map(([name, list]) => ({ name, users: list.map((r) => r.user) }));
-  // Keys in the seed's order, so an export reads like the seed it came from.
-  const { ts, user, text, thread_ts, ...rest } = m;
-  return { ts, user, text, ...(thread_ts !== undefined ? { thread_ts } : {}), ...rest };
-}
-
 /** Users as they are now: what calls changed (status, presence, dnd) merged into each. */
 function exportUsers(db: Db) {
   const states = allUserStates(db);
-  return db.all<UserRow>("SELECT * FROM sl_users ORDER BY rowid").map((r) => {
-    const u = userData(r);
+  return readRows(db, T.users.table).map((row) => {
+    const u = objectOf(T.users, row, undefined).data;
     return withState(u, states.get(u.id));
   });
 }
 
-export function exportSlack(db: Db): SlackSeed {
-  const members = groupBy(
-    db.all<{ channel: string; user: string }>("SELECT channel, user FROM sl_members ORDER BY rowid"),
-    (r) => r.channel,
+/** A message as the seed gives it: its columns, then the rest it keeps in `data`, then its reactions. */
+function exportMessage(row: StoredRow, reactions: readonly StoredRow[]): SlackMessage {
+  const m: SlackMessage = { ...objectOf(T.messages, row, undefined), ...T.messageDataOfRow(row) };
+  const byName = groupBy(
+    reactions.map((r) => objectOf(T.reactions, r, undefined)),
+    (r) => r.name,
   );
-  const messages = groupBy(db.all<MessageRow>("SELECT * FROM sl_messages ORDER BY channel, ts"), (r) => r.channel);
-  const reactions = groupBy(
-    db.all<{ channel: string; ts: string; name: string; user: string }>("SELECT channel, ts, name, user FROM sl_reactions ORDER BY seq"),
-    (r) => `${r.channel}/${r.ts}`,
-  );
-  const pins = groupBy(db.all<{ channel: string; ts: string }>("SELECT channel, ts FROM sl_pins ORDER BY seq"), (r) => r.channel);
-  const bookmarks = groupBy(
-    db.all<{ channel: string; data: string }>("SELECT channel, data FROM sl_bookmarks ORDER BY seq"),
-    (r) => r.channel,
-  );
-  const channels = db.all<ChannelRow>("SELECT * FROM sl_channels ORDER BY rowid").map((row): SlackChannel => {
-    const data = channelData(row);
-    const c: SlackChannel = {
-      id: row.id,
-      // A DM's and a group DM's privacy is their kind's, not a flag of theirs.
-      is_private: row.is_im || row.is_mpim ? false : row.is_private === 1,
-      is_archived: row.is_archived === 1,
+  if (byName.size) m.reactions = [...byName].map(([name, list]) => ({ name, users: list.map((r) => r.user) }));
+  return m;
+}
+
+/** Each conversation with its members, pins, bookmarks and messages. */
+function exportChannels(db: Db): SlackChannel[] {
+  const members = readLists(db, T.members, undefined);
+  const byChannel = (table: string, order: string) => groupBy(readRows(db, table, order), (r) => String(r.channel));
+  const messages = byChannel(T.messages.table, "ORDER BY channel, ts");
+  const pins = byChannel(T.pins.table, "ORDER BY seq");
+  const bookmarks = byChannel(T.bookmarks.table, "ORDER BY seq");
+  const reactions = groupBy(readRows(db, T.reactions.table, "ORDER BY seq"), (r) => `${r.channel}/${r.ts}`);
+  return readRows(db, T.channels.table).map((row): SlackChannel => {
+    const id = String(row.id);
+    const data = T.channelDataOfRow(row);
+    return objectOf(T.channels, row, undefined, {
       is_general: data.is_general,
-      is_im: row.is_im === 1,
-      created: row.created,
       topic: data.topic,
       purpose: data.purpose,
-      members: (members.get(row.id) ?? []).map((m) => m.user),
-      pins: (pins.get(row.id) ?? []).map((p) => p.ts),
-      bookmarks: (bookmarks.get(row.id) ?? []).map((b) => JSON.parse(b.data) as SlackChannel["bookmarks"][number]),
-      messages: (messages.get(row.id) ?? []).map((m) => exportMessage(m, reactions.get(`${m.channel}/${m.ts}`) ?? [])),
-    };
-    if (row.name !== null) c.name = row.name;
-    if (row.im_user !== null) c.user = row.im_user;
-    if (row.is_mpim === 1) c.is_mpim = true;
-    if (data.creator !== undefined) c.creator = data.creator;
-    const { id, name, ...rest } = c;
-    return { id, ...(name !== undefined ? { name } : {}), ...rest };
+      members: members.get(id) ?? [],
+      pins: (pins.get(id) ?? []).map((p) => objectOf(T.pins, p, undefined).ts),
+      bookmarks: (bookmarks.get(id) ?? []).map((b) => objectOf(T.bookmarks, b, undefined).data),
+      messages: (messages.get(id) ?? []).map((m) => exportMessage(m, reactions.get(`${id}/${m.ts}`) ?? [])),
+      ...(data.creator !== undefined ? { creator: data.creator } : {}),
+    });
   });
-  const files = db.all<FileRow>("SELECT * FROM sl_files WHERE complete = 1 ORDER BY rowid").map((row): SlackFile => {
-    const { mimetype: _m, encoding, ...meta } = fileData(row);
-    const content = row.content ?? "";
-    return { ...meta, created: row.created, ...(encoding === "base64" ? { content_base64: content } : { content }) };
+}
+
+/** Files as the seed gives them: their content as it was given (text, or base64). */
+function exportFiles(db: Db): SlackFile[] {
+  return readRows(db, T.files.table, "WHERE complete = 1 ORDER BY rowid").map((row) => {
+    const { mimetype: _m, encoding, ...meta } = T.fileDataOfRow(row);
+    const { id: _i, user: _u, ...assembledMeta } = meta;
+    const content = row.content === null || row.content === undefined ? "" : String(row.content);
+    const file = objectOf(T.files, row, undefined, {
+      ...assembledMeta,
+      ...(encoding === "base64" ? { content_base64: content } : { content }),
+    });
+    // Keys in the order the file's own data keeps them (its seed's, or its upload's), as export always gave them.
+    return { ...meta, ...file };
   });
+}
+
+export function exportSlack(db: Db): SlackSeed {
+  const limits = rateLimitsOf(db);
+  const keptIn = <V, Place>(map: TableMap<T.Kept<V>, unknown, Place, { data: Column<V> }>, order?: string) =>
+    readRows(db, map.table, order).map((row) => objectOf(map, row, undefined).data);
   return {
     team: readTeam(db),
     installation: readInstallation(db),
     users: exportUsers(db),
-    channels,
-    files,
-    scheduled_messages: db.all<{ data: string }>("SELECT data FROM sl_scheduled ORDER BY rowid").map((r) => scheduledData(r.data)),
-    usergroups: db.all<{ data: string }>("SELECT data FROM sl_usergroups ORDER BY rowid").map((r) => usergroupData(r.data)),
-    scripted_replies: db.all<{ data: string }>("SELECT data FROM sl_scripted ORDER BY id").map((r) => scriptedData(r.data)),
+    channels: exportChannels(db),
+    files: exportFiles(db),
+    scheduled_messages: keptIn(T.scheduled),
+    usergroups: keptIn(T.usergroups),
+    scripted_replies: keptIn(T.scripted, "ORDER BY id"),
     emoji: customEmoji(db),
-    reminders: allReminders(db),
-    deleted_files: db
-      .all<{ id: string; deleted: number }>("SELECT id, deleted FROM sl_deleted_files ORDER BY rowid")
-      .map((r) => ({ id: r.id, date_deleted: r.deleted })),
-    ...exportSurfaces(db),
+    reminders: keptIn(T.reminders),
+    deleted_files: readRows(db, T.deletedFiles.table).map((r) => objectOf(T.deletedFiles, r, undefined)),
+    trigger_ids: readRows(db, T.triggerIds.table).map((r) => objectOf(T.triggerIds, r, undefined)),
+    views: keptIn(T.views),
+    ...(limits ? { rate_limits: limits } : {}),
   };
 }

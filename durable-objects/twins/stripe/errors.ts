@@ -25,14 +25,18 @@ export interface StripeErrorFields {
 
 const docUrl = (code: string) => `https://stripe.com/docs/error-codes/${code.replace(/_/g, "-")}`;
 
+/** The lengths spec3.json gives an error's `param` and `message`: a hostile parameter name is cut to fit. */
+const PARAM_MAX = 5000;
+const MESSAGE_MAX = 40000;
+
 export function stripeError(status: number, type: StripeErrorType, message: string, f: StripeErrorFields = {}): TwinResponse {
-  const error: Record<string, unknown> = { type, message };
+  const error: Record<string, unknown> = { type, message: message.slice(0, MESSAGE_MAX) };
   if (f.code) {
     error.code = f.code;
     error.doc_url = docUrl(f.code);
   }
   if (f.decline_code) error.decline_code = f.decline_code;
-  if (f.param) error.param = f.param;
+  if (f.param) error.param = f.param.slice(0, PARAM_MAX);
   Object.assign(error, f.extra);
   return jsonResponse(status, { error }, { "stripe-should-retry": "false" });
 }

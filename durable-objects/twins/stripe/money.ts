@@ -4,7 +4,7 @@ import { CARD_ERROR_STATUS } from "./call";
 import { fail, invalidRequest, noSuch, stripeError } from "./errors";
 import { emit } from "./events";
 import { addTxn, BYPASS_PENDING_LAST4 } from "./balance";
-import { buildCharge, buildPaymentMethod, cardDetails, cardFee, formatAmount } from "./objects";
+import { buildCharge, buildPaymentMethod, cardDetails, cardFee, chargeCardDetails, formatAmount } from "./objects";
 import { getObject, insertObject, newId, num, rec, saveObject, str, type Rec } from "./store";
 import { settleDestinationCharge } from "./transfers";
 import type { TwinResponse } from "../types";
@@ -119,7 +119,7 @@ export function makeCharge(c: Call, pi: Rec, pm: Rec, capture: boolean): ChargeR
       captured: !declined && capture,
       failure_code: declined ? (declined.code ?? "card_declined") : null,
       failure_message: declined ? declined.message : null,
-      payment_method_details: { card: { ...card, amount_authorized: amount, network: card.brand }, type: "card" },
+      payment_method_details: { card: chargeCardDetails(card, amount), type: "card" },
       receipt_url: `https://pay.stripe.com/receipts/payment/${id}`,
       billing_details: pm.billing_details,
     },

@@ -47,6 +47,8 @@ export interface Made {
 type Builder = (r: Rec, m: Made) => Rec;
 
 const base = (object: string, m: Made) => ({ id: m.id, object, created: m.created, livemode: false });
+/** Refunds, subscription items and balance transactions carry no `livemode` (stripe-node's types, the API reference). */
+const baseWithoutMode = (object: string, m: Made) => ({ id: m.id, object, created: m.created });
 /** `r` minus the keys the builder sets itself. */
 const rest = (r: Rec, ...keys: string[]) => Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k) && k !== "object"));
 
@@ -100,6 +102,15 @@ export function cardDetails(c: Rec, fingerprintSeed: string): Rec {
     wallet: null,
     ...c,
   };
+}
+
+/**
+ * A charge's card details: the payment method's card without what only a payment method shows
+ * (its display brand, networks, 3D Secure support, origin), with what the authorization adds.
+ */
+export function chargeCardDetails(card: Rec, amount: number): Rec {
+  const { display_brand: _brand, generated_from: _from, networks: _networks, three_d_secure_usage: _usage, ...details } = card;
+  return { ...details, amount_authorized: amount, network: card.brand };
 }
 
 export const buildPaymentMethod: Builder = (r, m) => ({
@@ -236,7 +247,7 @@ export const buildCharge: Builder = (r, m) => {
 };
 
 export const buildRefund: Builder = (r, m) => ({
-  ...base("refund", m),
+  ...baseWithoutMode("refund", m),
   amount: 0,
   balance_transaction: null,
   charge: null,
@@ -332,7 +343,7 @@ export interface ItemMade extends Made {
 /** A subscription item as stored: `price` is the price's id; the view expands it, as Stripe always does. */
 export function buildItem(r: Rec, m: ItemMade): Rec {
   return {
-    ...base("subscription_item", m),
+    ...baseWithoutMode("subscription_item", m),
     billing_thresholds: null,
     current_period_end: m.periodEnd,
     current_period_start: m.periodStart,
@@ -525,7 +536,7 @@ export function buildBalanceTransaction(r: Rec, m: Made): Rec {
   const fee = num(r.fee) ?? 0;
   const currency = str(r.currency) ?? "usd";
   return {
-    ...base("balance_transaction", m),
+    ...baseWithoutMode("balance_transaction", m),
     amount,
     available_on: m.created,
     balance_type: "payments",

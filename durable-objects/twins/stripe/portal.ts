@@ -67,11 +67,9 @@ export function buildConfiguration(r: Rec, m: { id: string; created: number }): 
   };
 }
 
-/** The default configuration, made the first time a session or list needs it. */
-export function defaultConfiguration(db: Db, now: number): Rec {
-  const found = getObject(db, "billing_portal.configuration", DEFAULT_CONFIGURATION_ID);
-  if (found) return found;
-  const made = buildConfiguration(
+/** The default configuration as boot makes it, at `created`. */
+export function builtDefaultConfiguration(created: number): Rec {
+  return buildConfiguration(
     {
       is_default: true,
       features: {
@@ -81,11 +79,25 @@ export function defaultConfiguration(db: Db, now: number): Rec {
         subscription_cancel: { enabled: true },
       },
     },
-    { id: DEFAULT_CONFIGURATION_ID, created: now },
+    { id: DEFAULT_CONFIGURATION_ID, created },
   );
+}
+
+/**
+ * The default configuration. Boot makes it (world.ts), as a Stripe account has one from the
+ * start, so a read never writes; a seed may give its own under the same id.
+ */
+export function defaultConfiguration(db: Db, now: number): Rec {
+  const found = getObject(db, "billing_portal.configuration", DEFAULT_CONFIGURATION_ID);
+  if (found) return found;
+  const made = builtDefaultConfiguration(now);
   insertObject(db, "billing_portal.configuration", made);
   return made;
 }
+
+/** Whether a stored configuration is the default as boot made it, untouched since (export leaves it out). */
+export const isUntouchedDefault = (o: Rec): boolean =>
+  o.id === DEFAULT_CONFIGURATION_ID && JSON.stringify(o) === JSON.stringify(builtDefaultConfiguration(Number(o.created)));
 
 /** A portal session's link, in the shape Stripe returns. */
 export const sessionUrl = (id: string) => `https://billing.stripe.com/p/session/test_${idBody(`portal:${id}`, 40)}`;

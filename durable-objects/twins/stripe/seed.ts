@@ -27,6 +27,7 @@ import {
   buildTestClock,
   buildWebhookEndpoint,
   cardDetails,
+  chargeCardDetails,
   cardFee,
   invoiceTotals,
   type Made,
@@ -802,7 +803,8 @@ function buildCharges({ idx, problems, ref }: Normalizing): Map<string, Rec> {
         formatPath(["charges", i, "amount"]),
         `charge ${m.id} differs in amount or currency from its payment intent ${r.payment_intent}`,
       );
-    const details = pm ? { card: cardDetails(rec(pm.raw.card), `${pm.raw.card?.brand}${pm.raw.card?.last4}`), type: "card" } : null;
+    const card = pm ? cardDetails(rec(pm.raw.card), `${pm.raw.card?.brand}${pm.raw.card?.last4}`) : undefined;
+    const details = card ? { card: chargeCardDetails(card, Number(r.amount ?? 0)), type: "card" } : null;
     chargeRows.set(m.id, buildCharge({ payment_method_details: details, ...r }, m));
   });
   return chargeRows;

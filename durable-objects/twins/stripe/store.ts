@@ -136,8 +136,11 @@ interface Row {
   data: string;
 }
 
-/** The columns a type's lists filter on, read from the object itself. */
-function columnsOf(type: ObjectType, o: Rec): { customer: string | null; ref: string | null; ref2: string | null; status: string | null } {
+/** The indexed columns of an st_objects row, beside its id, type, created and JSON. */
+export type IndexColumns = { customer: string | null; ref: string | null; ref2: string | null; status: string | null };
+
+/** The columns a type's lists filter on, read from the object itself (every write, boot's included, fills them from here). */
+export function indexColumnsOf(type: ObjectType, o: Rec): IndexColumns {
   const s = (v: unknown) => idOf(v) ?? null;
   const status = typeof o.status === "string" ? o.status : typeof o.active === "boolean" ? String(o.active) : null;
   switch (type) {
@@ -196,7 +199,7 @@ const TYPES = new Set<string>(Object.keys(ID_PREFIX));
 const isType = (v: string): v is ObjectType => TYPES.has(v);
 
 export function insertObject(db: Db, type: ObjectType, o: Rec): void {
-  const c = columnsOf(type, o);
+  const c = indexColumnsOf(type, o);
   db.run(
     "INSERT INTO st_objects (id, type, created, customer, ref, ref2, status, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     String(o.id),
@@ -211,7 +214,7 @@ export function insertObject(db: Db, type: ObjectType, o: Rec): void {
 }
 
 export function saveObject(db: Db, type: ObjectType, o: Rec): void {
-  const c = columnsOf(type, o);
+  const c = indexColumnsOf(type, o);
   const data = JSON.stringify(o);
   const id = String(o.id);
   // Most saves leave the indexed columns as they were: writing only `data` then touches no index.

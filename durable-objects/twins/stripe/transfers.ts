@@ -153,7 +153,6 @@ export function settleDestinationCharge(c: Call, pi: Rec, charge: Rec): void {
       transfer_group: str(pi.transfer_group) ?? `group_${String(pi.id)}`,
     });
     charge.transfer = transfer.id;
-    charge.destination = destination;
     charge.transfer_data = { amount: rec(pi.transfer_data).amount ?? null, destination };
   }
   if (feeAmount === undefined) return;

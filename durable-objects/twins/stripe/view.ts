@@ -58,6 +58,11 @@ export function render(db: Db, type: ObjectType, o: Rec): Rec {
     }
     return wire;
   }
+  if (type === "invoice") {
+    // Kept for finalization to set `due_date` from; Stripe's Invoice object has no such field.
+    const { days_until_due: _days, ...invoice } = o;
+    return invoice;
+  }
   if (type === "dispute") {
     const txns = arr(o.balance_transactions).map((t) => (typeof t === "string" ? (getObject(db, "balance_transaction", t) ?? t) : t));
     return { ...o, balance_transactions: txns };

@@ -1,13 +1,17 @@
 // Boot and export: seed rows become stored Stripe objects (lists as Stripe's list envelopes,
 // discounts as Discount objects, the current billing period worked out against the sandbox's
-// start), and stored objects come back out in the seed's own shape.
+// start), and stored objects come back out in the seed's own shape. The tables a seed fills are
+// declared once, as column maps, in world-tables.ts; boot writes and export reads through them.
 import type { Db } from "../types";
 import { unixSeconds } from "../kit/sql";
 import type { Clock } from "../types";
+import { insertObjects, objectOf, readRows } from "../kit/world-table";
 import { buildItem } from "./objects";
+import { defaultConfiguration, isUntouchedDefault } from "./portal";
 import { itemsOf, linesOf, LISTS, type StripeSeed } from "./seed";
-import { allOfType, getObject, idBody, insertObject, num, rec, str, arr, type ObjectType, type Rec } from "./store";
+import { getObject, idBody, num, rec, str, arr, type ObjectType, type Rec } from "./store";
 import { asInterval, periodContaining } from "./time";
+import * as T from "./world-tables";
 
 export const listEnvelope = (data: Rec[], url: string): Rec => ({ object: "list", data, has_more: false, total_count: data.length, url });
 
@@ -63,39 +67,61 @@ export function storedItems(db: Db, sub: Rec, items: Rec[], now: number, derived
  */
 const DERIVED_KEY = "derived_periods";
 
+/**
+ * The object a seed row becomes, as the API would have stored it: a deleted one keeps only its
+ * id; a subscription's items become a list envelope with each item's current period (worked out
+ * from its price and its customer's clock, both booted before it), its discounts Discount
+ * objects; an invoice's lines a list envelope.
+ */
+function storedObjectOf(db: Db, type: ObjectType, row: Rec, clock: Clock, derived: Map<string, [number, number]>): Rec {
+  if (row.deleted === true) return { id: row.id, object: type, deleted: true };
+  const o: Rec = { id: row.id, object: type, ...row };
+  if (type === "subscription") {
+    const now = subscriptionNow(db, row.customer, clock);
+    o.items = storedItems(db, o, itemsOf(row), now, derived);
+    o.discounts = arr(row.discounts).map((d) => discountObject(o, String(rec(d).coupon), num(row.start_date) ?? num(row.created) ?? now));
+  }
+  if (type === "invoice")
+    o.lines = listEnvelope(
+      linesOf(row).map((l) => ({ id: l.id, object: "line_item", ...l })),
+      `/v1/invoices/${String(row.id)}/lines`,
+    );
+  return o;
+}
+
 export function bootStripe(db: Db, seed: StripeSeed, clock: Clock): void {
   const derived = new Map<string, [number, number]>();
+  // List by list, in LISTS order: a list's objects may read the ones booted before them.
   for (const [list, type] of LISTS) {
-    for (const row of seed[list]) {
-      if (row.deleted === true) {
-        db.run(
-          "INSERT INTO st_objects (id, type, created, deleted, data) VALUES (?, ?, 0, 1, ?)",
-          String(row.id),
-          type,
-          JSON.stringify({ id: row.id, object: type, deleted: true }),
-        );
-        continue;
-      }
-      const o: Rec = { id: row.id, object: type, ...row };
-      if (type === "subscription") {
-        const now = subscriptionNow(db, row.customer, clock);
-        o.items = storedItems(db, o, itemsOf(row), now, derived);
-        o.discounts = arr(row.discounts).map((d) =>
-          discountObject(o, String(rec(d).coupon), num(row.start_date) ?? num(row.created) ?? now),
-        );
-      }
-      if (type === "invoice")
-        o.lines = listEnvelope(
-          linesOf(row).map((l) => ({ id: l.id, object: "line_item", ...l })),
-          `/v1/invoices/${String(row.id)}/lines`,
-        );
-      insertObject(db, type, o);
-    }
+    const stored: T.StoredObject[] = seed[list].map((row) => ({ type, object: storedObjectOf(db, type, row, clock, derived) }));
+    insertObjects(db, T.objects, stored, undefined);
   }
-  db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('balance', ?)", JSON.stringify(seed.balance));
-  if (seed.account) db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('account', ?)", JSON.stringify(seed.account));
-  if (seed.faults.length) db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES ('faults', ?)", JSON.stringify(seed.faults));
-  if (derived.size) db.run("INSERT OR REPLACE INTO st_meta (key, value) VALUES (?, ?)", DERIVED_KEY, JSON.stringify([...derived]));
+  const meta: T.MetaEntry[] = [{ key: "balance", value: seed.balance }];
+  if (seed.account) meta.push({ key: "account", value: seed.account });
+  if (seed.faults.length) meta.push({ key: "faults", value: seed.faults });
+  if (derived.size) meta.push({ key: DERIVED_KEY, value: [...derived] });
+  insertObjects(db, T.meta, meta, undefined);
+  // An account has its default portal configuration from the start; made here, a read never writes it.
+  defaultConfiguration(db, unixSeconds(clock.now()));
+}
+
+/** A meta entry's value as boot wrote it; undefined when boot wrote none. */
+function metaValue(db: Db, key: string): unknown {
+  const [row] = readRows(db, T.meta.table, "WHERE key = ?", key);
+  return row ? objectOf(T.meta, row, undefined).value : undefined;
+}
+
+/** The exported types' stored objects by type, each type's in creation order, in one pass. */
+function storedByType(db: Db): Map<ObjectType, Rec[]> {
+  const byType = new Map<ObjectType, Rec[]>();
+  const exported = JSON.stringify(LISTS.map(([, type]) => type));
+  for (const row of readRows(db, T.objects.table, "WHERE type IN (SELECT value FROM json_each(?)) ORDER BY n", exported)) {
+    const { type, object } = objectOf(T.objects, row, undefined);
+    const objects = byType.get(type);
+    if (objects) objects.push(object);
+    else byType.set(type, [object]);
+  }
+  return byType;
 }
 
 const strip = (o: Rec): Rec => Object.fromEntries(Object.entries(o).filter(([k]) => k !== "object"));
@@ -125,21 +151,22 @@ export function seedRowOf(type: ObjectType, o: Rec, derived = new Map<string, [n
 
 /** The seeded faults, as the seed wrote them. */
 export function seededFaults(db: Db): Rec[] {
-  const row = db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'faults'");
-  return row ? arr(JSON.parse(row.value)).map(rec) : [];
+  return arr(metaValue(db, "faults")).map(rec);
 }
 
 export function exportStripe(db: Db): StripeSeed {
   const out: Partial<StripeSeed> = {};
-  const saved = db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = ?", DERIVED_KEY);
   const derived = new Map<string, [number, number]>();
-  for (const entry of saved ? arr(JSON.parse(saved.value)) : []) {
+  for (const entry of arr(metaValue(db, DERIVED_KEY))) {
     const [id, span] = arr(entry);
     const [start, end] = arr(span);
     if (typeof id === "string" && typeof start === "number" && typeof end === "number") derived.set(id, [start, end]);
   }
-  for (const [list, type] of LISTS) out[list] = allOfType(db, type).map((o) => seedRowOf(type, o, derived));
-  const balance = db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'balance'");
+  const stored = storedByType(db);
+  // The default portal configuration boot made is not the seed's: left out until something changes it.
+  const seeded = (o: Rec) => !isUntouchedDefault(o);
+  for (const [list, type] of LISTS) out[list] = (stored.get(type) ?? []).filter(seeded).map((o) => seedRowOf(type, o, derived));
+  const balance = metaValue(db, "balance");
   const seed: StripeSeed = {
     test_clocks: out.test_clocks ?? [],
     customers: out.customers ?? [],
@@ -173,11 +200,11 @@ export function exportStripe(db: Db): StripeSeed {
     billing_meters: out.billing_meters ?? [],
     webhook_endpoints: out.webhook_endpoints ?? [],
     events: out.events ?? [],
-    balance: balance ? rec(JSON.parse(balance.value)) : {},
+    balance: rec(balance),
     faults: seededFaults(db),
   };
   // The platform account, when the seed described one (connect.ts answers the default otherwise).
-  const account = db.one<{ value: string }>("SELECT value FROM st_meta WHERE key = 'account'");
-  if (account) seed.account = rec(JSON.parse(account.value));
+  const account = metaValue(db, "account");
+  if (account !== undefined) seed.account = rec(account);
   return seed;
 }

@@ -55,14 +55,22 @@ describe("a declared method refuses a wrong argument in Slack's shape, naming it
     const refused = await refusalOf(
       web.chat.postMessage({ channel: "C0GENERAL", text: "x", thread_ts: "1700000000.000100", reply_broadcast: "maybe" as never }),
     );
-    expect(refused).toMatchObject({ ok: false, error: "invalid_arguments", detail: "reply_broadcast must be a boolean" });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: "invalid_arguments",
+      response_metadata: { messages: ["[ERROR] reply_broadcast must be a boolean"] },
+    });
     expect(await stateOf(sandbox)).toEqual(before);
   });
 
   it("refuses a number that is not one, naming the field", async () => {
     const { web } = await slackSandbox(acmeSeed());
     const refused = await refusalOf(web.conversations.history({ channel: "C0GENERAL", limit: "ten" as never }));
-    expect(refused).toMatchObject({ ok: false, error: "invalid_arguments", detail: "limit must be a number" });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: "invalid_arguments",
+      response_metadata: { messages: ["[ERROR] limit must be a number"] },
+    });
   });
 
   it("answers a missing required argument with the method's own code, or Slack's missing-field sentence", async () => {
@@ -86,7 +94,10 @@ describe("a declared method refuses a wrong argument in Slack's shape, naming it
   it("refuses JSON that is not JSON in a JSON-valued form field, and a JSON body that is not an object", async () => {
     const { sandbox } = await slackSandbox(acmeSeed());
     const notJson = await call(sandbox, "chat.postMessage", { form: { channel: "C0GENERAL", blocks: "[{" } });
-    expect(notJson).toEqual({ status: 200, body: { ok: false, error: "invalid_arguments", detail: "blocks must be JSON" } });
+    expect(notJson).toEqual({
+      status: 200,
+      body: { ok: false, error: "invalid_arguments", response_metadata: { messages: ["[ERROR] blocks must be JSON"] } },
+    });
     const notObject = await call(sandbox, "chat.postMessage", { json: ["C0GENERAL"] });
     expect(notObject.body).toEqual({ ok: false, error: "invalid_json" });
   });

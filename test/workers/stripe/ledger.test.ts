@@ -112,7 +112,9 @@ describe("routing and refusals", () => {
         {
           operation: "refunds.create",
           status: 429,
-          type: "rate_limit_error",
+          // Stripe words a rate limit as an invalid request with code rate_limit; stripe-node picks its
+          // error class by the status (cjs/Error.js), so the type is the documented one.
+          type: "invalid_request_error",
           code: "rate_limit",
           message: "Too many requests hit the API too quickly.",
         },
@@ -120,7 +122,7 @@ describe("routing and refusals", () => {
           operation: "customers.create",
           skip: 1,
           status: 403,
-          type: "permission_error",
+          type: "invalid_request_error",
           message: "The provided key does not have the required permissions.",
         },
       ],

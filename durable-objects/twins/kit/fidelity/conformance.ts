@@ -23,6 +23,35 @@ export interface ConformanceTarget {
   validate: ValidateFunction | null;
   /** Each branch of a union the answer fit none of, tried alone (see closestBranches). */
   checkBranch?: BranchCheck;
+  /** The description's example answer for this operation and status, where it gives one (see exampleDifferences). */
+  example?: Json;
+}
+
+const kindOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+
+/** Fields that say which case an example shows: a refusal's error code, an item's type, a warning. */
+const CASE_FIELDS = ["error", "type", "warning"] as const;
+
+/**
+ * An answer against the example answer a vendor's description records (some descriptions record
+ * real answers, ids and all): every top-level field the example has must be there, of the same JSON type. Only
+ * the top level: what lies deeper depends on the request (the example's message had attachments).
+ * An example shows one case (a refusal's code, a file's reactions, a join's already_in_channel
+ * warning): an answer of another case is not compared. A null in the example says nothing of the type.
+ */
+export function exampleDifferences(operation: string, status: number, example: Json | undefined, answer: unknown): Difference[] {
+  if (!isObject(example) || typeof answer !== "object" || answer === null || Array.isArray(answer)) return [];
+  const fields = answer as Record<string, unknown>;
+  if (CASE_FIELDS.some((f) => typeof example[f] === "string" && fields[f] !== example[f])) return [];
+  const out: Difference[] = [];
+  for (const [key, value] of Object.entries(example)) {
+    const got = fields[key];
+    if (got === undefined)
+      out.push({ operation, status, path: `/${key}`, kind: "missing", message: "in the description's example answer" });
+    else if (value !== null && got !== null && kindOf(got) !== kindOf(value))
+      out.push({ operation, status, path: `/${key}`, kind: "type", message: `the description's example answer has ${kindOf(value)}` });
+  }
+  return out;
 }
 
 /**
@@ -77,7 +106,14 @@ export function closestBranches(errors: readonly ErrorObject[], check: BranchChe
     const branches = union.schema as Json[];
     const tries = branches.map((branch) => check(branch, union.data));
     if (tries.some((t) => t.length === 0)) continue;
-    const closest = tries.reduce((a, b) => (b.length < a.length ? b : a));
+    // A branch of another type is not what the answer meant (an expanded object is not its id,
+    // however many of the object's fields differ): keep the branches of the answer's own type.
+    const ofItsType = tries.filter((t) => !t.some((e) => e.instancePath === "" && e.keyword === "type"));
+    // The chosen branch may hold unions of its own (an expanded charge's nullable `outcome`): narrow those too.
+    const closest = closestBranches(
+      (ofItsType.length ? ofItsType : tries).reduce((a, b) => (b.length < a.length ? b : a)),
+      check,
+    );
     const beneath = (e: ErrorObject) => e.instancePath === union.instancePath || e.instancePath.startsWith(`${union.instancePath}/`);
     kept = [...kept.filter((e) => !beneath(e)), ...closest.map((e) => ({ ...e, instancePath: `${union.instancePath}${e.instancePath}` }))];
   }
@@ -110,15 +146,23 @@ export function differencesOf(
   return [...out.values()];
 }
 
-/** Whether a declared divergence covers a difference: same operation and kind, path equal segment by segment (`*` any). */
+/** Whether path segments match a pattern's: `*` is any one segment, `**` any number of them (none included). */
+function segmentsMatch(want: readonly string[], segs: readonly string[], prefixOnly: boolean): boolean {
+  const [w, ...restWant] = want;
+  if (w === undefined) return prefixOnly || segs.length === 0;
+  if (w === "**") return segs.some((_, i) => segmentsMatch(restWant, segs.slice(i), prefixOnly)) || segmentsMatch(restWant, [], prefixOnly);
+  const [s, ...restSegs] = segs;
+  return s !== undefined && (w === "*" || w === s) && segmentsMatch(restWant, restSegs, prefixOnly);
+}
+
+/** Whether a declared divergence covers a difference: same operation and kind, path equal segment by segment (`*` any one, `**` any run). */
 export function declared(diff: Difference, divergences: readonly Divergence[]): Divergence | undefined {
   const segs = diff.path.split("/");
   return divergences.find((d) => {
     if ((d.operation !== diff.operation && d.operation !== "*") || (d.kind !== diff.kind && d.kind !== "shape")) return false;
     if (d.status !== undefined && d.status !== diff.status) return false;
-    const want = d.path.split("/");
-    if (d.kind === "shape") return want.every((w, i) => w === "*" || w === segs[i]);
-    return want.length === segs.length && want.every((w, i) => w === "*" || w === segs[i]);
+    // A shape divergence covers everything beneath its path.
+    return segmentsMatch(d.path.split("/"), segs, d.kind === "shape");
   });
 }
 
@@ -168,3 +212,61 @@ export interface OpenApiOperation {
 }
 
 export type { Json };
+
+/** An OpenAPI 3 description: its operations by path and method, and the components they refer to. */
+export interface OpenApi3 {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { [key: string]: Json } & { responses?: Record<string, ResponseObject> };
+}
+
+/** A path template as a regular expression over concrete paths; `greedy` parameters take slashes (a file path). */
+export function templateRegex(template: string, greedy: readonly string[] = []): RegExp {
+  const parts = template.split(/(\{[^}]+\})/).map((part) => {
+    if (!part.startsWith("{")) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return greedy.includes(part.slice(1, -1)) ? "(.+)" : "([^/]+)";
+  });
+  return new RegExp(`^${parts.join("")}/?$`);
+}
+
+export interface OpenApiTargetOptions {
+  /** The absolute id the description's schemas are registered under. */
+  id: string;
+  /** What a matched operation is called in the twin's fidelity table and divergences. */
+  nameOf(method: string, template: string, op: OpenApiOperation): string | undefined;
+  /** Path parameters that may hold slashes. */
+  greedy?: readonly string[];
+  /** Media types whose schema describes a JSON answer, in order of preference. */
+  mediaTypes?: readonly string[];
+}
+
+/**
+ * The schema an OpenAPI 3 description publishes for a concrete call's operation and status. A call
+ * is matched to the operation whose method and path template fit it, the template with the most
+ * literal segments first; a status the operation does not list takes its `default` response (the
+ * error shape, in some descriptions).
+ */
+export function openApiTarget(spec: OpenApi3, options: OpenApiTargetOptions) {
+  const responseOf = (r: ResponseObject | undefined): ResponseObject | undefined => {
+    const ref = r?.$ref?.replace("#/components/responses/", "");
+    return ref ? spec.components.responses?.[ref] : r;
+  };
+  const schemas = responseSchemas(options.id, "components", { components: spec.components as Json }, true);
+  const routes: { method: string; re: RegExp; literal: number; name: string; op: OpenApiOperation }[] = [];
+  for (const [template, item] of Object.entries(spec.paths))
+    for (const [m, op] of Object.entries(item)) {
+      // A path item may hold shared `parameters` beside its operations.
+      const name = typeof op === "object" && !Array.isArray(op) ? options.nameOf(m.toUpperCase(), template, op) : undefined;
+      if (!name) continue;
+      const literal = template.split("/").filter((s) => s && !s.startsWith("{")).length;
+      routes.push({ method: m.toUpperCase(), re: templateRegex(template, options.greedy), literal, name, op });
+    }
+  routes.sort((a, b) => b.literal - a.literal);
+  const mediaTypes = options.mediaTypes ?? ["application/json"];
+  return (method: string, concretePath: string, status: number): ConformanceTarget | undefined => {
+    const route = routes.find((r) => r.method === method && r.re.test(concretePath));
+    if (!route) return undefined;
+    const response = responseOf(route.op.responses?.[String(status)] ?? route.op.responses?.default);
+    const schema = mediaTypes.map((t) => response?.content?.[t]?.schema).find((s) => s !== undefined);
+    return { operation: route.name, validate: schemas(`${route.name} ${status}`, schema), checkBranch: schemas.checkBranch };
+  };
+}

@@ -4,7 +4,8 @@
 import { TWIN_IDS, twinById } from "../../registry";
 import { renderFidelityMarkdown } from "./markdown";
 import { measureTwin } from "./measure";
-import type { FidelityReport, TwinFidelity } from "./types";
+import type { FidelityReport } from "./types";
+import type { TwinFidelity } from "./declaration";
 
 export interface GeneratedFiles {
   /** Path relative to the repository root, and its content. */

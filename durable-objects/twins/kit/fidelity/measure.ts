@@ -8,10 +8,10 @@ import {
   type FidelityReport,
   type RouteShape,
   type ServedOperations,
-  type TwinFidelity,
   type VendorDescription,
   coverageOf,
 } from "./types";
+import type { TwinFidelity } from "./declaration";
 
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete", "head"];
 

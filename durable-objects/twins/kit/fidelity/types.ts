@@ -10,7 +10,7 @@ export type Tier = "conformant" | "divergent" | "501";
  * One way a twin's answers knowingly differ from its vendor's description, with the reason.
  * `operation` is the vendor's operation id as its description names it (an OpenAPI operationId,
  * `METHOD /path`, an RPC method name, a GraphQL root field); `path` is the JSON path of the field (`/` for the body),
- * `*` matches any one segment. An `operation` of `*` covers every operation (with `status`, every
+ * `*` matches any one segment and `**` any run of them. An `operation` of `*` covers every operation (with `status`, every
  * answer of that status): for a difference in the vendor's shared shapes, such as its error body.
  */
 export interface Divergence {
@@ -102,30 +102,4 @@ export interface AgentRelevantSet {
 export interface ServedOperations {
   served: Map<string, Set<string>>;
   unmatched: string[];
-}
-
-/**
- * A twin's fidelity declaration (Node only: it reads the description from disk). Each twin folder
- * has one, `fidelity.ts` exporting `fidelity`; `npm run fidelity` finds them by folder.
- */
-export interface TwinFidelity {
-  /** Reads the vendor's published description from the repository at `root`. */
-  describe(root: string): VendorDescription;
-  agentRelevant: AgentRelevantSet;
-  divergences: readonly Divergence[];
-  /**
-   * Why operations answer 501, by the start of their vendor id or path (the longest match wins), and the
-   * reason for any other: every 501 in the table carries one.
-   */
-  notImplemented: { byPrefix: Readonly<Record<string, string>>; otherwise: string };
-  /**
-   * The MCP statement: the vendor's own MCP tool set the twin serves at `…/mcp/official` (or, where
-   * the vendor publishes none, the most used open one, or why there is none), with its source and
-   * version, beside the twin's own per-operation tools at `…/mcp`.
-   */
-  mcp: string;
-  /** Which operations the twin serves; by default each route is matched by method and path template. */
-  served?(routes: readonly RouteShape[], vendor: VendorDescription): ServedOperations;
-  /** How a test file calls one of the twin's operations; by default `.<operation>(`. */
-  callPattern?(twinOperation: string, vendorId: string): RegExp;
 }

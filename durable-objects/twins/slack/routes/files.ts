@@ -7,7 +7,7 @@ import type { Route, TwinContext, TwinRequest, TwinResponse } from "../../types"
 import { multipartFields } from "../args";
 import { type Call, method } from "../context";
 import { type Refusal, TS_TEXT, USER_TEXT, int, json, list, said, slackRoute, text } from "../declare";
-import { fail, slackError } from "../errors";
+import { explained, fail, slackError } from "../errors";
 import { filetypeOf } from "../seed";
 import { fileRow, fileViewOf, isDeletedFile, mimetypeOf } from "../store/files";
 import { type FileData, type FileRow, type MessageRow, fileData, messageData, newId, nowSeconds } from "../store/rows";
@@ -116,7 +116,7 @@ function unshare(call: Call, file: string): void {
 }
 
 /** Slack's refusal of a `files` argument that is not a non-empty list of `{id, title}`. */
-const NOT_FILES: Refusal = { error: "invalid_arguments", detail: "files must be a JSON array of {id, title}" };
+const NOT_FILES: Refusal = { error: "invalid_arguments", ...explained("files must be a JSON array of {id, title}") };
 
 /** What files.completeUploadExternal finishes; an empty list is refused as any other wrong one. */
 const uploadedFiles = z
@@ -137,8 +137,12 @@ export const fileRoutes: Route[] = [
     summary: "Reserves a file id and the URL its bytes go to",
     scopes: ["files:write"],
     args: {
-      filename: text({ missing: { error: "invalid_arguments", detail: "filename is required" } }).describe("The file's name"),
-      length: int({ missing: { error: "invalid_arguments", detail: "length is required" } }).describe("Size of the content in bytes"),
+      filename: text({ missing: { error: "invalid_arguments", ...explained("missing required field: filename") } }).describe(
+        "The file's name",
+      ),
+      length: int({ missing: { error: "invalid_arguments", ...explained("missing required field: length") } }).describe(
+        "Size of the content in bytes",
+      ),
       snippet_type: text().optional().describe("The file's type (default: from the file name's extension)"),
     },
     tool: {
@@ -196,7 +200,7 @@ export const fileRoutes: Route[] = [
       const rows = args.files.map((item) => {
         const row = fileRow(call.db, item.id) ?? fail("file_not_found");
         if (row.complete || row.user !== call.actor.user) fail("file_not_found");
-        if (row.content === null) fail("file_upload_not_found", { detail: `nothing was uploaded for ${item.id}` });
+        if (row.content === null) fail("file_upload_not_found");
         return { row, item };
       });
       const shareTo = args.channel_id ?? args.channels?.[0];

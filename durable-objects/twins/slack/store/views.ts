@@ -4,8 +4,6 @@
 // Slack's view object (views.open's example in Slack's OpenAPI description).
 import type { Db } from "../../types";
 import type { SlackTriggerId, SlackView } from "../seed-surfaces";
-import { rateLimitsOf } from "../ratelimit";
-import type { SlackSeed } from "../seed";
 
 export interface ViewRow {
   id: string;
@@ -22,8 +20,9 @@ export const viewByExternalId = (db: Db, externalId: string) => db.one<ViewRow>(
 /** A user's App Home, if one was published for them. */
 export const homeOf = (db: Db, user: string) => db.one<ViewRow>("SELECT * FROM sl_views WHERE kind = 'home' AND user = ?", user);
 
-const externalIdOf = (v: SlackView) => (typeof v.view.external_id === "string" && v.view.external_id !== "" ? v.view.external_id : null);
-const kindOf = (v: SlackView) => (v.view.type === "home" ? "home" : "modal");
+export const externalIdOf = (v: SlackView) =>
+  typeof v.view.external_id === "string" && v.view.external_id !== "" ? v.view.external_id : null;
+export const kindOf = (v: SlackView) => (v.view.type === "home" ? "home" : "modal");
 
 /** Writes a view (a new one or a new version of one), keyed by its id. */
 export function saveView(db: Db, v: SlackView): void {
@@ -56,25 +55,4 @@ export function saveTrigger(db: Db, t: SlackTriggerId): void {
     t.expires_at ?? null,
     t.exchanged ? 1 : 0,
   );
-}
-
-/** Boots the seed's trigger ids and views (its rate limits are a boot constant: world.ts). */
-export function bootSurfaces(db: Db, seed: SlackSeed): void {
-  for (const t of seed.trigger_ids) saveTrigger(db, t);
-  for (const v of seed.views) saveView(db, v);
-}
-
-/** The seed's trigger ids, views and rate limits, as they stand now. */
-export function exportSurfaces(db: Db): Pick<SlackSeed, "trigger_ids" | "views" | "rate_limits"> {
-  const trigger_ids = db.all<TriggerRow>("SELECT * FROM sl_triggers ORDER BY rowid").map(
-    (r): SlackTriggerId => ({
-      id: r.id,
-      user: r.user,
-      ...(r.expires_at !== null ? { expires_at: r.expires_at } : {}),
-      exchanged: r.exchanged === 1,
-    }),
-  );
-  const views = db.all<ViewRow>("SELECT * FROM sl_views ORDER BY rowid").map(viewOfRow);
-  const limits = rateLimitsOf(db);
-  return { trigger_ids, views, ...(limits ? { rate_limits: limits } : {}) };
 }

@@ -111,7 +111,8 @@ function createSession(c: Call): TwinResponse {
         "billing_cycle_anchor",
       ]),
       setup_intent_data: hashOf(c, "setup_intent_data", ["description", "metadata", "on_behalf_of"]),
-      phone_number_collection: hashOf(c, "phone_number_collection", ["enabled"]),
+      // Always an object on a Session (stripe-node: `phone_number_collection: Session.PhoneNumberCollection`).
+      phone_number_collection: hashOf(c, "phone_number_collection", ["enabled"]) ?? { enabled: false },
       shipping_address_collection: hashOf(c, "shipping_address_collection", ["allowed_countries"]),
     },
     { id, created: c.now },

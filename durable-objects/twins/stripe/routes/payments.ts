@@ -323,7 +323,9 @@ function destinationOf(
   const out: Rec = {};
   if (body.transfer_data) {
     connectedAccount(c, body.transfer_data.destination, "transfer_data[destination]");
-    out.transfer_data = { amount: body.transfer_data.amount ?? null, destination: body.transfer_data.destination };
+    // A PaymentIntent's transfer_data names its amount only when one was given (stripe-node: `amount?: number`).
+    const { amount, destination } = body.transfer_data;
+    out.transfer_data = amount === undefined ? { destination } : { amount, destination };
   }
   if (body.on_behalf_of) out.on_behalf_of = connectedAccount(c, body.on_behalf_of, "on_behalf_of").id;
   if (body.application_fee_amount !== undefined) out.application_fee_amount = body.application_fee_amount;

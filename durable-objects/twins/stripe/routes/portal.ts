@@ -135,7 +135,6 @@ export const portalRoutes: readonly Route[] = [
     },
     tool: { name: "list_billing_portal_configurations", description: "List customer portal configurations." },
     handler(c, { query }) {
-      defaultConfiguration(c.db, c.now);
       const filters = query.active === undefined ? [] : [{ column: "status" as const, value: String(query.active) }];
       const keep = (o: Rec) => query.is_default === undefined || o.is_default === query.is_default;
       return listResponse(c, "billing_portal.configuration", "/v1/billing_portal/configurations", filters, keep);
@@ -150,7 +149,6 @@ export const portalRoutes: readonly Route[] = [
     query: { expand },
     tool: { name: "get_billing_portal_configuration", description: "Retrieve a customer portal configuration." },
     handler(c, { params }) {
-      if (params.id === DEFAULT_CONFIGURATION_ID) defaultConfiguration(c.db, c.now);
       return show(c, "billing_portal.configuration", load(c, "billing_portal.configuration", params.id));
     },
   }),
