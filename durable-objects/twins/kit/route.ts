@@ -261,9 +261,10 @@ export function coerce(
   if (def.type === "object" && def.shape && typeof value === "object" && value !== null && !Array.isArray(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      const field = def.shape[key];
+      // A field named `toString` or `__proto__` is a caller's key, never the shape's or the object's own.
+      const field = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
       const coerced = field ? coerce(field, inner, rules) : inner;
-      if (coerced !== undefined) out[key] = coerced;
+      if (coerced !== undefined) Object.defineProperty(out, key, { value: coerced, enumerable: true, writable: true, configurable: true });
     }
     return out;
   }

@@ -12,6 +12,7 @@ import { declared, differencesOf, exampleDifferences, responseSchemas } from "..
 import type { Divergence } from "../../../durable-objects/twins/kit/fidelity/types";
 import { conformance as githubConformance } from "../../../durable-objects/twins/github/fidelity";
 import { answerDifferences, linearSchema } from "../../../durable-objects/twins/linear/answer-conformance";
+import { declaredByWebApi } from "../../../durable-objects/twins/slack/response-types";
 import { servedTypes, versionSkew } from "../../../durable-objects/twins/stripe/version-skew";
 import { measureTape, type TapedAnswer } from "../../conformance/collector";
 import { EVERYDAY_WORLD } from "../github/world";
@@ -96,6 +97,15 @@ describe("declarations, examples and a description older than the API served", (
     expect(exampleDifferences("views.open", 200, refusal, { ok: false, error: "invalid_arguments" }).map((d) => d.path)).toEqual([
       "/response_metadata",
     ]);
+  });
+
+  it("lets through a Slack field @slack/web-api's response type declares at that place, and no other", () => {
+    const slack = declaredByWebApi(root);
+    const extra = (operation: string, path: string) => ({ operation, status: 200, path, kind: "extra" as const, message: "" });
+    expect(slack(extra("chat.postMessage", "/message/blocks"))).toMatch(/ChatPostMessageResponseMessage/);
+    expect(slack(extra("conversations.history", "/messages/*/bot_profile/team_id"))).toMatch(/BotProfile/);
+    expect(slack(extra("chat.postMessage", "/message/invented"))).toBeUndefined();
+    expect(slack(extra("chat.postMessage", "/blocks"))).toBeUndefined();
   });
 
   const skew = versionSkew(servedTypes(root));

@@ -106,6 +106,15 @@ describe("a declared route reads its inputs into the declared types", () => {
     expect(coerce(schema, { b: "FALSE" }, { anyCaseBooleans: true })).toEqual({ b: false });
     expect(coerce(schema, { b: "yes" }, { anyCaseBooleans: true })).toEqual({ b: "yes" });
   });
+
+  it("takes keys named like Object's own (toString, __proto__) as a caller's fields, not the shape's", () => {
+    const schema = z.object({ token: z.string().optional() });
+    const form = Object.fromEntries(new URLSearchParams("toString=&constructor=x&__proto__=y&token=t"));
+    const coerced = coerce(schema, form) as Record<string, unknown>;
+    expect(Object.keys(coerced).sort()).toEqual(["__proto__", "constructor", "toString", "token"]);
+    expect(Object.getPrototypeOf(coerced)).toBe(Object.prototype);
+    expect(z.parse(schema, coerced)).toEqual({ token: "t" });
+  });
 });
 
 describe("what the declaration refuses is the vendor's answer, naming the field, before the handler runs", () => {

@@ -163,7 +163,9 @@ export const chatRoutes: Route[] = [
       const data: MessageData = { ...messageData(msg), ...fields, edited: { user: call.actor.user, ts: nowTs(call) } };
       call.db.run("UPDATE sl_messages SET text = ?, data = ? WHERE channel = ? AND ts = ?", text, JSON.stringify(data), row.id, msg.ts);
       const updated = messageRow(call.db, row.id, msg.ts) ?? msg;
-      const view = messageView(call, updated);
+      // chat.update's message carries no ts of its own (the answer's ts is it): @slack/web-api's
+      // ChatUpdateResponse, generated from Slack's answers, has none.
+      const { ts: _ts, ...view } = messageView(call, updated);
       return { channel: row.id, ts: msg.ts, text, message: view };
     },
   }),

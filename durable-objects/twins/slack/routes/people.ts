@@ -118,9 +118,7 @@ function dndView(call: Call, u: SlackUser) {
   return {
     ...base,
     snooze_enabled: snoozing,
-    ...(snoozing
-      ? { snooze_endtime: dnd.snooze_endtime, snooze_remaining: (dnd.snooze_endtime ?? now) - now, snooze_is_indefinite: false }
-      : {}),
+    ...(snoozing ? { snooze_endtime: dnd.snooze_endtime, snooze_remaining: (dnd.snooze_endtime ?? now) - now } : {}),
   };
 }
 
