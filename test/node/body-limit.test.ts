@@ -4,9 +4,8 @@
 // report `fetch failed` (EPIPE) about half the time instead of the 413. Not curl: curl waits for
 // `100-continue` and so never shows the race.
 import { Octokit } from "@octokit/rest";
-import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, pomeUrl, tapeOf, type Sandbox } from "./mcp/helpers";
+import { createSandbox, pomeUrl, stripeFor, tapeOf, type Sandbox } from "./mcp/helpers";
 import { LOCAL_KEY } from "./server";
 
 const MiB = 1024 * 1024;
@@ -124,13 +123,7 @@ describe("a twin call over the twin body limit is refused in the vendor's shape,
   });
 
   it(`stripe-node creating a customer with a 2 MiB description gets Stripe's invalid_request_error error at 413, ${ATTEMPTS} times`, async () => {
-    const origin = new URL(pomeUrl());
-    const stripe = new Stripe(sandbox.provider_credentials.stripe.token, {
-      host: origin.hostname,
-      port: Number(origin.port),
-      protocol: "http",
-      maxNetworkRetries: 0,
-    });
+    const stripe = stripeFor(sandbox);
     const outcomes = await repeat(async () => {
       try {
         await stripe.customers.create({ description: big });

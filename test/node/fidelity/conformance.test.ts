@@ -5,7 +5,6 @@ import path from "node:path";
 import { Octokit } from "@octokit/rest";
 import { WebClient } from "@slack/web-api";
 import { google } from "googleapis";
-import Stripe from "stripe";
 import { LinearClient } from "@linear/sdk";
 import { describe, expect, it } from "vitest";
 import { declared, differencesOf, exampleDifferences, responseSchemas } from "../../../durable-objects/twins/kit/fidelity/conformance";
@@ -17,7 +16,7 @@ import { servedTypes, versionSkew } from "../../../durable-objects/twins/stripe/
 import { measureTape, type TapedAnswer } from "../../conformance/collector";
 import { EVERYDAY_WORLD } from "../github/world";
 import { LOCAL_KEY } from "../server";
-import { createSandbox, pomeUrl, type Sandbox } from "../mcp/helpers";
+import { createSandbox, pomeUrl, type Sandbox, stripeFor } from "../mcp/helpers";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -287,13 +286,7 @@ describe("the Slack twin's answers conform to Slack's Web API description (loose
 describe("the Stripe twin's answers conform to Stripe's spec3.json (2024-04-10, newer fields read from stripe-node's types)", () => {
   it("validates every answer of a stripe-node session, or the twin declares why not", async () => {
     const sandbox = await createSandbox({ twins: ["stripe"] });
-    const origin = new URL(pomeUrl());
-    const stripe = new Stripe(sandbox.provider_credentials.stripe.token, {
-      host: origin.hostname,
-      port: Number(origin.port),
-      protocol: "http",
-      maxNetworkRetries: 0,
-    });
+    const stripe = stripeFor(sandbox);
     const customer = await stripe.customers.create({ email: "ada@example.com", name: "Ada" });
     const product = await stripe.products.create({ name: "Pro" });
     const price = await stripe.prices.create({ product: product.id, unit_amount: 1500, currency: "usd", recurring: { interval: "month" } });

@@ -2,6 +2,7 @@
 // client over Streamable HTTP, unchanged.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import Stripe from "stripe";
 import { inject } from "vitest";
 import { LOCAL_KEY } from "../server";
 
@@ -22,6 +23,17 @@ export async function createSandbox(body: Record<string, unknown> = {}): Promise
   });
   if (res.status !== 201) throw new Error(`create sandbox: ${res.status} ${await res.text()}`);
   return (await res.json()) as Sandbox;
+}
+
+/** stripe-node pointed at the running platform with the sandbox's Stripe key; it never retries. */
+export function stripeFor(sandbox: Sandbox): Stripe {
+  const origin = new URL(pomeUrl());
+  return new Stripe(sandbox.provider_credentials.stripe.token, {
+    host: origin.hostname,
+    port: Number(origin.port),
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
 }
 
 /** An MCP client connected with `Authorization: Bearer <token>` (or none). */

@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createSandbox, jsonOf, pomeUrl, type Sandbox, tapeOf, textOf } from "./helpers";
+import { connect, createSandbox, jsonOf, type Sandbox, stripeFor, tapeOf, textOf } from "./helpers";
 
 const published = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../fixtures/vendor-mcp/stripe-agent-toolkit.json"), "utf8"),
@@ -88,13 +88,7 @@ let stripe: Stripe;
 beforeAll(async () => {
   sandbox = await createSandbox({ twins: ["stripe"], seed: WORLD });
   client = await connect(`${sandbox.per_twin.stripe.mcp_url}/official`, sandbox.agent_token);
-  const origin = new URL(pomeUrl());
-  stripe = new Stripe(sandbox.provider_credentials.stripe.token, {
-    host: origin.hostname,
-    port: Number(origin.port),
-    protocol: "http",
-    maxNetworkRetries: 0,
-  });
+  stripe = stripeFor(sandbox);
 });
 afterAll(async () => {
   await client?.close();

@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createSandbox, jsonOf, pomeUrl, tapeOf, type Sandbox } from "../mcp/helpers";
+import { connect, createSandbox, jsonOf, tapeOf, type Sandbox, stripeFor } from "../mcp/helpers";
 
 interface Delivery {
   body: string;
@@ -45,13 +45,7 @@ const hooks = receiver();
 
 beforeAll(async () => {
   sandbox = await createSandbox({ twins: ["stripe"] });
-  const origin = new URL(pomeUrl());
-  stripe = new Stripe(sandbox.provider_credentials.stripe.token, {
-    host: origin.hostname,
-    port: Number(origin.port),
-    protocol: "http",
-    maxNetworkRetries: 0,
-  });
+  stripe = stripeFor(sandbox);
   await new Promise<void>((resolve) => hooks.server.listen(0, "127.0.0.1", resolve));
 });
 afterAll(async () => {
