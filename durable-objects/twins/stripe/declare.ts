@@ -32,11 +32,22 @@ const NOT_AN_INTEGER = "stripe:integer";
 /** Prefix of the message an enum carries: the values it allows, as Stripe lists them. */
 const ONE_OF = "stripe:one-of:";
 /**
- * The message a string over Stripe's length carries. spec3.json gives its string parameters a
- * maxLength of 5000, which is what the API accepts (stripe/openapi#51).
+ * The longest string a POST parameter may be: spec3.json gives its string parameters a maxLength
+ * of 5000, which is what the API accepts (stripe/openapi#51). A list's query and path ids are
+ * not cut short here: an over-long cursor or id is simply one that does not exist.
  */
-const TOO_LONG = "stripe:too-long";
 const STRING_MAX = 5000;
+
+/** The first string in a POST's form longer than Stripe takes, with its parameter name. */
+export function overLong(form: unknown, path: readonly PropertyKey[] = []): { param: string; value: string } | undefined {
+  if (typeof form === "string") return form.length > STRING_MAX ? { param: paramName(path), value: form } : undefined;
+  if (typeof form !== "object" || form === null) return undefined;
+  for (const [key, value] of Object.entries(form)) {
+    const found = overLong(value, [...path, Array.isArray(form) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /**
  * The first problem a declaration found, in the words `Params` uses for it (params.ts), so a
@@ -48,8 +59,6 @@ export function refuseParam(problem: InputProblem): TwinResponse {
   const received = problem.received;
   const shown = typeof received === "string" ? received : (JSON.stringify(received) ?? "");
   if (problem.message === NOT_AN_INTEGER) return invalidInteger(param, shown);
-  if (problem.message === TOO_LONG)
-    return invalidRequest(`Invalid string: ${shown.slice(0, 20)}...; must be at most ${STRING_MAX} characters`, { param });
   if (problem.message.startsWith(ONE_OF))
     return invalidRequest(`Invalid ${param}: must be one of ${problem.message.slice(ONE_OF.length)}`, { param });
   if (problem.code === "invalid_type" && received === undefined) return missingParam(param);
@@ -137,6 +146,11 @@ export function route<P extends Shape = Empty, Q extends Shape = Empty, B extend
     ...declared,
     handler: (ctx) =>
       serve(ctx, allowed, (c) => {
+        const long = ctx.req.method === "POST" ? overLong(c.p.raw) : undefined;
+        if (long)
+          return invalidRequest(`Invalid string: ${long.value.slice(0, 20)}...; must be at most ${STRING_MAX} characters`, {
+            param: long.param,
+          });
         calls.set(ctx, c);
         return declared.handler(ctx);
       }),
@@ -150,18 +164,15 @@ function fail(ctx: TwinContext): never {
 
 // --- Parameter helpers: each optional unless said, described for the tool and OpenAPI. ---
 
-/** A string parameter, at most Stripe's length. */
-const string = () => z.string().max(STRING_MAX, { error: TOO_LONG });
-
 /** An integer (amounts in the minor unit, counts, unix seconds). */
 const integer = () => z.number().refine(Number.isInteger, { error: NOT_AN_INTEGER }).meta({ type: "integer" });
 
 export const arg = {
   /** A required string (an id, a name). */
-  id: (what: string) => string().describe(what),
-  text: (what: string) => string().optional().describe(what),
+  id: (what: string) => z.string().describe(what),
+  text: (what: string) => z.string().optional().describe(what),
   /** A string that "" (or null, over MCP) unsets. */
-  unsettable: (what: string) => string().nullable().optional().describe(what),
+  unsettable: (what: string) => z.string().nullable().optional().describe(what),
   int: (what: string) => integer().optional().describe(what),
   reqInt: (what: string) => integer().describe(what),
   /** An integer that "" (or null, over MCP) unsets (`cancel_at`). */

@@ -109,6 +109,21 @@ describe("a bad `limit`, cursor or id is refused as Stripe refuses it", () => {
   });
 });
 
+describe("a string parameter is at most Stripe's 5,000 characters", () => {
+  it("refuses a longer one in a POST, naming it, and changes nothing; 5,000 are kept whole", async () => {
+    const { sandbox, stripe } = await stripeSandbox();
+    const before = await stateOf(sandbox);
+    const long = await quickError(() => stripe.customers.update("cus_alice", { description: "d".repeat(5001) }));
+    expect(long).toMatchObject({ statusCode: 400, type: "StripeInvalidRequestError", param: "description" });
+    expect(long.message).toMatch(/must be at most 5000 characters/);
+    const nested = await quickError(() => stripe.customers.update("cus_alice", { address: { line1: "l".repeat(6000) } }));
+    expect(nested).toMatchObject({ statusCode: 400, param: "address[line1]" });
+    expect(await stateOf(sandbox)).toBe(before);
+    const kept = await stripe.customers.update("cus_alice", { description: "d".repeat(5000) });
+    expect(kept.description).toHaveLength(5000);
+  });
+});
+
 describe("search queries are read in one pass, whatever their spacing", () => {
   it("joins clauses across thousands of spaces quickly, and refuses a hostile clause in Stripe's shape", async () => {
     const { stripe } = await stripeSandbox();
