@@ -1,6 +1,6 @@
-// `npm run test:clients`: official clients in other languages (Debian's python3-github and
-// python3-stripe) against the real local server. Kept out of `npm test`, whose machine need not
-// have them; CI installs them and runs this after the suite (.ci/run).
+// `npm run test:clients`: official clients in other languages (Debian's python3-github,
+// python3-stripe and python3-googleapi) against the real local server. Kept out of `npm test`,
+// whose machine need not have them; CI installs them and runs this after the suite (.ci/run).
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({

@@ -131,6 +131,7 @@ export function dispatch(
       else recordDeliveryFailure(db, twin.id, "webhook", clock.now(), `refused by the egress policy: ${verdict.reason}`);
     },
     egress,
+    fault: (inner, innerReq) => faultFor(db, twin, inner, innerReq),
     ...(host.savepoint ? { savepoint: host.savepoint } : {}),
   });
   const mutated = db.rowsWritten > writesBefore;

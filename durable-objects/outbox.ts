@@ -9,7 +9,7 @@
 import type { EgressVerdict } from "./egress";
 import type { Db } from "./sql";
 import { recordDeliveryFailure } from "./timed";
-import type { TwinDefinition, WebhookDelivery } from "./twins/types";
+import type { TwinDefinition, WebhookAttempt, WebhookDelivery } from "./twins/types";
 
 export const OUTBOX_MIGRATION = {
   name: "0006_outbox",
@@ -130,9 +130,12 @@ async function deliverOne(db: Db, row: OutboxRow, sender: OutboxSender): Promise
     recordDeliveryFailure(db, row.twin, "webhook", Date.now(), `refused by the egress policy: ${verdict.reason}`);
     return;
   }
+  const twin = sender.twinFor(row.twin);
+  const started = Date.now();
   let status = 0;
+  let responseHeaders: Record<string, string> = {};
+  let error: string | undefined;
   try {
-    const twin = sender.twinFor(row.twin);
     const signed = row.secret && twin?.signWebhook ? await twin.signWebhook({ body: row.body, secret: row.secret }, Date.now()) : {};
     const headers = {
       "content-type": "application/json; charset=utf-8",
@@ -148,11 +151,28 @@ async function deliverOne(db: Db, row: OutboxRow, sender: OutboxSender): Promise
       signal: AbortSignal.timeout(sender.timeoutMs ?? DELIVERY_TIMEOUT_MS),
     });
     status = res.status;
+    responseHeaders = Object.fromEntries(res.headers);
     await res.body?.cancel();
   } catch (err) {
     // Signing, sending, or the timeout: this attempt failed; later calls retry it.
+    error = err instanceof Error ? err.message : String(err);
     recordDeliveryFailure(db, row.twin, "webhook", Date.now(), err);
   }
-  const delivered = status >= 200 && status < 300 ? Date.now() : null;
+  const at = Date.now();
+  const delivered = status >= 200 && status < 300 ? at : null;
   db.run("UPDATE _outbox SET attempts = attempts + 1, delivered_at = ?, last_status = ? WHERE id = ?", delivered, status, row.id);
+  const attempt: WebhookAttempt = {
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    status,
+    responseHeaders,
+    durationMs: at - started,
+    at,
+    ...(error === undefined ? {} : { error }),
+  };
+  try {
+    twin?.webhookAttempted?.(db, attempt);
+  } catch (err) {
+    // The twin's log of deliveries is its own: a failure there never stops the queue.
+    recordDeliveryFailure(db, row.twin, "webhook", at, err);
+  }
 }

@@ -66,10 +66,31 @@ function sandboxFrom(baseUrl, body, createMs) {
     readIssue: (n) => request(`${repo}/issues/${n}`, { headers: auth }),
     writeComment: (n, text) => request(`${repo}/issues/${n}/comments`, { method: "POST", headers: auth, body: { body: text } }),
     listIssues: (query = "per_page=30") => request(`${repo}/issues?${query}`, { headers: auth }),
+    // Areas of round 3: an issue through GraphQL, and a blob written to the git database.
+    graphqlIssue: (n) =>
+      request(`${apiUrl}/graphql`, {
+        method: "POST",
+        headers: auth,
+        body: {
+          query:
+            "query($owner: String!, $name: String!, $n: Int!) { repository(owner: $owner, name: $name) { issue(number: $n) { id title state labels(first: 5) { nodes { name } } } } }",
+          variables: { owner: OWNER, name: REPO, n },
+        },
+      }),
+    writeBlob: (n) =>
+      request(`${repo}/git/blobs`, { method: "POST", headers: auth, body: { content: `bench blob ${n}\n`, encoding: "utf-8" } }),
     health: () => request(`${apiUrl}/_pome/health`, { headers: auth }),
     tape: () => request(`${apiUrl}/_pome/events`, { headers: auth }),
   };
 }
 
 /** What a twin call must answer for the bench to count it a success. */
-export const EXPECTED_STATUS = { floor: 200, getRepo: 200, readIssue: 200, writeComment: 201, listIssues: 200 };
+export const EXPECTED_STATUS = {
+  floor: 200,
+  getRepo: 200,
+  readIssue: 200,
+  writeComment: 201,
+  listIssues: 200,
+  graphqlIssue: 200,
+  writeBlob: 201,
+};

@@ -22,6 +22,43 @@ export const BARE_TARGET = { read: 2, write: 3, list: 3 };
 export const WORLD_TARGET = { point: 1.2, list: 1.5 };
 
 /**
+ * A point call in one of a twin's newer areas (its settings, its GraphQL, its git database...),
+ * measured in the same loop on the small world and judged by the same target as the twin's own
+ * point call of that kind: a read ≤ BARE_TARGET.read, a write ≤ BARE_TARGET.write.
+ * @typedef {{ key: string, kind: "read"|"write", name: string, label: string,
+ *   call: (sandbox: any, at: () => unknown) => Promise<{ status: number, ms: number }>,
+ *   ok?: (reply: any) => boolean, expect?: number }} AreaCall
+ */
+
+/** The figures of a twin's area calls, under `<twin>.area.<key>.p50`. */
+export function areaSpecs(twin, display, areas) {
+  return areas.map((area) => ({
+    id: `${twin ? `${twin}.` : ""}area.${area.key}.p50`,
+    section: S1,
+    name: `${display} ${area.kind === "read" ? "point read" : "point write"} p50, ${area.name}`,
+    op: `area:${area.key}`,
+    base: "bare",
+    p: 50,
+    baselineLabel: "bare Node p50",
+    target: { max: BARE_TARGET[area.kind] },
+    withP99: true,
+  }));
+}
+
+/**
+ * The series of a twin's area calls on `sandbox`, each keyed as its figure's `op`; an area's own
+ * `ok` or `expect` wins over the section's `ok`.
+ */
+export const areaSeries = (areas, sandbox, at, ok) =>
+  areas.map((area) => ({
+    key: `area:${area.key}`,
+    label: area.label,
+    call: () => area.call(sandbox, at),
+    ok: area.ok ?? ok,
+    expect: area.expect,
+  }));
+
+/**
  * A sandbox of one twin seeded with `seed`: its id, its creation answer, and the floor route.
  * @returns {Promise<{ id: string, body: any, floor: () => Promise<{ status: number, ms: number }> }>}
  */
@@ -39,11 +76,12 @@ export async function twinSandbox(baseUrl, twin, seed) {
 /**
  * The six figures of a twin.
  * @param {{ twin: string, display: string, big: number, read: string, write: string, list: string,
- *   objects: string, world: string }} d
+ *   objects: string, world: string, areas?: AreaCall[] }} d
  *   `read`/`write` name the calls ("GET message"), `list` the page ("inbox page"), `objects`
- *   the main objects ("messages"), `world` what the small world is called ("message mailbox").
+ *   the main objects ("messages"), `world` what the small world is called ("message mailbox");
+ *   `areas` add one figure each (areaSpecs).
  */
-export function twinSpecs({ twin, display, big, read, write, list, objects, world }) {
+export function twinSpecs({ twin, display, big, read, write, list, objects, world, areas = [] }) {
   const n = big.toLocaleString("en-US");
   const smallWorld = `${SMALL}-${world}`;
   const spec = (id, section, name, op, base, baselineLabel, max, withP99 = false) => ({
@@ -89,6 +127,7 @@ export function twinSpecs({ twin, display, big, read, write, list, objects, worl
       smallWorld,
       WORLD_TARGET.list,
     ),
+    ...areaSpecs(twin, display, areas),
   ];
 }
 
@@ -96,10 +135,11 @@ export function twinSpecs({ twin, display, big, read, write, list, objects, worl
  * Measures a twin's figures on a small and a big world, discarding both sandboxes whatever happens.
  * @param {{ platform: { discard(id: string): Promise<unknown> }, sizes: any, random: () => number, log: (line: string) => void, bareUrl: string }} ctx
  * @param {{ name: string, specs: object[], create: (count: number) => Promise<any>, pick: (random: () => number, max: number) => unknown,
- *   labels: { read: string, write: string, list: string }, ok?: (reply: any) => boolean }} twin
- *   `create(count)` builds a world of `count` objects whose `list()` asks for a page of PAGE.
+ *   labels: { read: string, write: string, list: string }, ok?: (reply: any) => boolean, areas?: AreaCall[] }} twin
+ *   `create(count)` builds a world of `count` objects whose `list()` asks for a page of PAGE;
+ *   `areas` are further point calls on the small world (their specs come from areaSpecs).
  */
-export async function measureTwin({ platform, sizes, random, log, bareUrl }, { name, specs, create, pick, labels, ok }) {
+export async function measureTwin({ platform, sizes, random, log, bareUrl }, { name, specs, create, pick, labels, ok, areas = [] }) {
   const big = sizes.bigWorld;
   let small;
   let large;
@@ -120,6 +160,7 @@ export async function measureTwin({ platform, sizes, random, log, bareUrl }, { n
       { key: "writeBig", label: labels.write, call: () => large.write(at(big)), ok },
       { key: "listSmall", label: labels.list, call: () => small.list(), ok },
       { key: "listBig", label: labels.list, call: () => large.list(), ok },
+      ...areaSeries(areas, small, () => at(SMALL), ok),
     ];
     return await measureInterleaved({ name, series, specs, sizes, random, log });
   } finally {

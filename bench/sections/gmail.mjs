@@ -32,8 +32,19 @@ async function create(baseUrl, seed) {
   const api = `${sandbox.body.per_twin.gmail.api_url}/gmail/v1/users/me`;
   const headers = { authorization: `Bearer ${sandbox.body.agent_token}` };
   let star = false;
+  let away = false;
   return {
     ...sandbox,
+    // Settings, an area of round 3: the primary send-as identity, and the vacation responder.
+    sendAs: () => request(`${api}/settings/sendAs/bench%40northwind.test`, { headers }),
+    vacation: () => {
+      away = !away;
+      return request(`${api}/settings/vacation`, {
+        method: "PUT",
+        headers,
+        body: { enableAutoReply: away, responseSubject: "Away", responseBodyPlainText: "Back soon." },
+      });
+    },
     read: (n) => request(`${api}/messages/${idOf(n)}`, { headers }),
     write: (n) => {
       star = !star;
@@ -47,9 +58,16 @@ async function create(baseUrl, seed) {
   };
 }
 
+/** Point calls in the settings area, judged like the twin's own read and write. */
+const AREAS = [
+  { key: "send-as", kind: "read", name: "GET send-as identity", label: "users.settings.sendAs.get", call: (s) => s.sendAs() },
+  { key: "vacation", kind: "write", name: "PUT vacation responder", label: "users.settings.updateVacation", call: (s) => s.vacation() },
+];
+
 export const measureGmail = (ctx) =>
   measureTwin(ctx, {
     name: "gmail",
+    areas: AREAS,
     specs: twinSpecs({
       twin: "gmail",
       display: "Gmail",
@@ -59,6 +77,7 @@ export const measureGmail = (ctx) =>
       list: "inbox page",
       objects: "messages",
       world: "message mailbox",
+      areas: AREAS,
     }),
     create: (count) => create(ctx.platform.baseUrl, mailbox(count)),
     pick: (random, max) => 1 + Math.floor(random() * max),

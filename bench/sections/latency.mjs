@@ -6,15 +6,35 @@
 // write again, each kind alone (back to back), where each pays all its own cost and none of
 // another's. The other twins' rows of 1 and 2 come from their own sections (lib/twin-section.mjs).
 import { EXPECTED_STATUS } from "../lib/platform.mjs";
-import { request } from "../lib/http.mjs";
+import { jsonOf, request } from "../lib/http.mjs";
 import { PEER, failed } from "../lib/figures.mjs";
 import { githubWorld } from "../lib/worlds.mjs";
 import { measureAlone, measureInterleaved } from "../lib/interleave.mjs";
-import { BARE_TARGET, PAGE, S1, S2, SMALL, WORLD_TARGET } from "../lib/twin-section.mjs";
+import { BARE_TARGET, PAGE, S1, S2, SMALL, WORLD_TARGET, areaSeries, areaSpecs } from "../lib/twin-section.mjs";
 
 const S0 = "0. The floor against a bare Node round trip";
 const S1B = "1b. The same calls alone (each kind back to back)";
 const LABELS = 50;
+/** Point calls in GraphQL and the git database, judged like the twin's own read and write. */
+const AREAS = [
+  {
+    key: "graphql-issue",
+    kind: "read",
+    name: "GraphQL repository.issue",
+    label: "POST /graphql (repository.issue)",
+    call: (s, at) => s.graphqlIssue(at()),
+    // GraphQL answers 200 even for a failed query: it counts when it carries no `errors`.
+    ok: (reply) => reply.status === EXPECTED_STATUS.graphqlIssue && !jsonOf(reply)?.errors,
+  },
+  {
+    key: "git-blob",
+    kind: "write",
+    name: "POST git blob",
+    label: "POST /repos/{o}/{r}/git/blobs",
+    call: (s, at) => s.writeBlob(at()),
+    expect: EXPECTED_STATUS.writeBlob,
+  },
+];
 
 /** Each figure: which series against which, at which percentile. */
 function specs(big) {
@@ -75,6 +95,7 @@ function specs(big) {
     vsBare("bare.read.p50", "GitHub point read p50 (GET issue)", "readSmall", BARE_TARGET.read, { peer: PEER.readVsBare }),
     vsBare("bare.write.p50", "GitHub point write p50 (POST comment)", "writeSmall", BARE_TARGET.write, { peer: PEER.writeVsBare }),
     vsBare("bare.list.p50", `GitHub list page of ${PAGE} p50 (GET issues)`, "listSmall", BARE_TARGET.list),
+    ...areaSpecs("", "GitHub", AREAS),
     // No targets: these say what the interleaved figures above spread over every series.
     alone("alone.floor.p50", "Floor p50, alone", "floor"),
     alone("alone.read.p50", "GitHub point read p50, alone", "readSmall"),
@@ -141,6 +162,7 @@ function seriesOf(baseUrl, small, big, bigIssues, random, bareUrl, disk) {
       expect: EXPECTED_STATUS.listIssues,
       call: () => big.listIssues(`per_page=${PAGE}`),
     },
+    ...areaSeries(AREAS, small, () => pick(SMALL)),
     {
       key: "labelListSmall",
       label: `GET ${repo}/issues?labels=label-1`,

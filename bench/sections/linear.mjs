@@ -10,6 +10,9 @@ import { PAGE, measureTwin, twinSandbox, twinSpecs } from "../lib/twin-section.m
  * hourly budget is raised to the seed's ceiling: the bench sends thousands of calls in a minute,
  * and measures the twin's work, not Linear's rate limit (which refuses them past 5,000 requests).
  */
+/** The one document of every bench world (documents are an area of round 3). */
+const BENCH_DOCUMENT = "0b3c9a4e-5d1f-4c2a-9e8b-7f6a5d4c3b2a";
+
 export function linearWorld(count) {
   return {
     rateLimits: { requests: 1_000_000, complexity: 100_000_000 },
@@ -26,6 +29,7 @@ export function linearWorld(count) {
       assignee: i % 2 === 0 ? "bob@acme.test" : null,
       createdAt: new Date(Date.parse("2026-01-01T00:00:00Z") + i * 60_000).toISOString(),
     })),
+    documents: [{ id: BENCH_DOCUMENT, title: "Bench runbook", content: "# Runbook\n\nSteps." }],
   };
 }
 
@@ -46,6 +50,12 @@ export async function create(baseUrl, seed) {
       gql("mutation createComment($input: CommentCreateInput!) { commentCreate(input: $input) { success comment { id } } }", {
         input: { issueId: `ENG-${n}`, body: "bench" },
       }),
+    document: () => gql("query doc($id: String!) { document(id: $id) { id title content creator { name } } }", { id: BENCH_DOCUMENT }),
+    editDocument: (n) =>
+      gql("mutation editDoc($id: String!, $input: DocumentUpdateInput!) { documentUpdate(id: $id, input: $input) { success } }", {
+        id: BENCH_DOCUMENT,
+        input: { content: `# Runbook\n\nStep ${n}.` },
+      }),
     list: () =>
       gql(
         `{ issues(first: ${PAGE}) { nodes { id identifier title state { name } assignee { email } } pageInfo { hasNextPage endCursor } } }`,
@@ -56,9 +66,16 @@ export async function create(baseUrl, seed) {
 /** GraphQL answers 200 with `data` on success; anything else is a failure of the series. */
 const answered = (reply) => reply.status === 200 && !jsonOf(reply)?.errors;
 
+/** Point calls on documents, judged like the twin's own read and write. */
+const AREAS = [
+  { key: "document", kind: "read", name: "query document", label: "document", call: (s) => s.document() },
+  { key: "document-update", kind: "write", name: "documentUpdate", label: "documentUpdate", call: (s, at) => s.editDocument(at()) },
+];
+
 export const measureLinear = (ctx) =>
   measureTwin(ctx, {
     name: "linear",
+    areas: AREAS,
     specs: twinSpecs({
       twin: "linear",
       display: "Linear",
@@ -68,6 +85,7 @@ export const measureLinear = (ctx) =>
       list: "issues page",
       objects: "issues",
       world: "issue world",
+      areas: AREAS,
     }),
     create: (count) => create(ctx.platform.baseUrl, linearWorld(count)),
     pick: (random, max) => 1 + Math.floor(random() * max),

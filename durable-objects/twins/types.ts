@@ -95,6 +95,27 @@ export interface TwinContext {
    * refusal changes nothing, as a refused call changes nothing. Absent outside a Sandbox.
    */
   savepoint?<T>(work: () => T): T;
+  /**
+   * The seeded fault a call of `operation` inside this one meets, counted with the calls that come
+   * over the wire (a batch endpoint's inner calls), so a fault's `skip` and `times` run over both
+   * alike; counting is the only write. Undefined when no fault is due.
+   */
+  fault(operation: string, req: TwinRequest): TwinResponse | undefined;
+}
+
+/** One attempt to send a queued webhook, as the platform tells the twin that queued it. */
+export interface WebhookAttempt {
+  /** The delivery's own headers, as queued (without the signatures): they name the delivery. */
+  headers: Readonly<Record<string, string>>;
+  /** The receiver's HTTP status; 0 when none answered (refused, unreachable, timed out). */
+  status: number;
+  /** The receiver's answer headers, lower-cased; empty when none answered. */
+  responseHeaders: Readonly<Record<string, string>>;
+  /** How long the attempt took, in milliseconds, and when it ended (ms since the epoch). */
+  durationMs: number;
+  at: number;
+  /** Why no status came back, when none did. */
+  error?: string;
 }
 
 export interface WebhookDelivery {
@@ -166,7 +187,13 @@ export interface TwinTool {
   input: z.ZodObject<z.ZodRawShape>;
   readOnly: boolean;
   destructive: boolean;
-  toRequest(args: Record<string, unknown>): { method: string; path: string; query?: Record<string, string>; body?: unknown };
+  /** A query parameter given a list is repeated, as official clients send a list (`labelIds=A&labelIds=B`). */
+  toRequest(args: Record<string, unknown>): {
+    method: string;
+    path: string;
+    query?: Record<string, string | readonly string[]>;
+    body?: unknown;
+  };
 }
 
 /** One API call a tool makes, as the twin's dispatch takes it (path from the twin's root). */
@@ -459,6 +486,11 @@ export interface TwinTimed {
   deliver?(db: Db, clock: Clock, kind: string, payload: unknown): void;
   /** Headers that sign a webhook body (an HMAC of the body and a timestamp, say), computed when it is sent. */
   signWebhook?(delivery: { body: string; secret: string }, nowMs: number): Promise<Record<string, string>>;
+  /**
+   * Told how each attempt to send a webhook it queued went, so a twin that keeps a delivery log
+   * (a vendor's "recent deliveries") shows what happened rather than a queued delivery forever.
+   */
+  webhookAttempted?(db: Db, attempt: WebhookAttempt): void;
   /**
    * The seeded faults, read from the twin's world. Only boot may write them: the platform reads
    * them once per sandbox and keeps them, with the counters.

@@ -1,8 +1,8 @@
 // `npm run test:clients`: other languages' official clients against the twins, outside `npm test`
-// because they come from Debian, not npm (`apt-get install python3-github python3-stripe`; CI
-// installs them, see .ci/run). Each client runs a smoke script in test/clients/python/ against a
-// fresh sandbox of the real local server; the script prints a line per step and exits 0 when every
-// step held. A client that is not installed fails its test with the package to install: this suite
+// because they come from Debian, not npm (`apt-get install python3-github python3-stripe
+// python3-googleapi`; CI installs them, see .ci/run). Each client runs a smoke script in
+// test/clients/python/ against a fresh sandbox of the real local server; the script prints a line
+// per step and exits 0 when every step held. A client that is not installed fails its test with the package to install: this suite
 // is only run where they are.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -48,6 +48,19 @@ describe("stripe-python (python3-stripe) drives the Stripe twin", () => {
       POME_STRIPE_KEY: sandbox.provider_credentials.stripe.token,
     });
     expect(run.output).toContain("stripe-python smoke passed");
+    expect(run.status, run.output).toBe(0);
+  });
+});
+
+describe("google-api-python-client (python3-googleapi) drives the Gmail twin", () => {
+  it("searches, reads full and raw, labels, sends raw and by upload, and sees Google's errors", async () => {
+    requireModule("googleapiclient.discovery", "python3-googleapi");
+    const sandbox = await createSandbox({ twins: ["gmail"] });
+    const run = runPython("gmail_smoke.py", {
+      POME_ORIGIN: pomeUrl(),
+      POME_GMAIL_TOKEN: sandbox.provider_credentials.gmail.token,
+    });
+    expect(run.output).toContain("google-api-python-client smoke passed");
     expect(run.status, run.output).toBe(0);
   });
 });

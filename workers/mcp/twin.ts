@@ -32,7 +32,7 @@ export function requestFor(call: ToolCall, ctx: { authorization: string; baseUrl
   return {
     method: call.method,
     path: call.path,
-    query: new URLSearchParams(call.query ?? {}).toString(),
+    query: queryText(call.query),
     // The caller's own credential travels on, so the tape shows an authorized call (redacted).
     headers: {
       authorization: ctx.authorization,
@@ -253,4 +253,12 @@ export async function twinMcpHandler(c: Context<AppEnv>): Promise<Response> {
     (call) => send(requestFor(call, { authorization, baseUrl })),
   );
   return serveStateless(body.request, server, body.messages);
+}
+
+/** A tool call's query as text: a list repeats its parameter, once per value. */
+export function queryText(query: ToolCall["query"] = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    for (const one of typeof value === "string" ? [value] : value) params.append(name, one);
+  return params.toString();
 }

@@ -1,6 +1,7 @@
 // Small helpers every GitHub route uses: the route wrapper, URLs, ids, time and body parsing.
 import type { Route, TwinContext, TwinResponse } from "../types";
 import { conditional } from "./conditional";
+import { metered, rateClassOf } from "./rate-limit";
 import { ghJson } from "./errors";
 import { authenticatedLogin as actorOf, nextId as nextIdIn, toIso, type Store } from "./store/base";
 
@@ -12,8 +13,10 @@ export function route(
   summary: string,
   handler: (ctx: TwinContext) => TwinResponse,
 ): Route {
-  // Every answer gets its ETag (and a GET its 304) here, once for all routes.
-  return { method, pattern, operation, summary, handler: (ctx) => conditional(ctx, handler(ctx)) };
+  // Every answer gets its ETag (and a GET its 304) here, once for all routes, and its call is
+  // counted in its rate-limit bucket.
+  const rate = rateClassOf(pattern);
+  return { method, pattern, operation, summary, handler: (ctx) => metered(ctx, rate, () => conditional(ctx, handler(ctx))) };
 }
 
 /** GitHub's timestamps: second resolution, `Z`. */

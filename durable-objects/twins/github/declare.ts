@@ -10,7 +10,9 @@ import { z } from "zod";
 import { type InputProblem, type ShapedRouteSpec, routeKit, valueAt } from "../kit/route";
 import type { Route, TwinContext, TwinResponse } from "../types";
 import { conditional } from "./conditional";
-import { ghError, ghNotFound, ghValidationFailed } from "./errors";
+import { metered, rateClassOf } from "./rate-limit";
+import { ghError, ghJson, ghNotFound, ghValidationFailed } from "./errors";
+import { IssueMoved } from "./store/issues";
 import { jsonValue } from "./input";
 import { requireRepo, requireWritableRepo } from "./repos";
 
@@ -146,14 +148,37 @@ export function route<
   // An archived repository is read-only: a write beneath it is refused before the request is read.
   const guardsArchive = namesRepo && spec.method !== "GET" && spec.pattern.startsWith("/repos/:owner/:repo/") && !spec.writableWhenArchived;
   // Every answer gets its ETag (and a GET its 304) here, once for all routes.
+  // Each call is counted in its rate-limit bucket (rate-limit.ts), refused or not.
+  const rate = rateClassOf(spec.pattern);
   return {
     ...built,
-    handler: (ctx) => {
-      if (guardsArchive) requireWritableRepo(ctx);
-      else if (namesRepo) requireRepo(ctx);
-      return conditional(ctx, built.handler(ctx));
-    },
+    handler: (ctx) =>
+      metered(ctx, rate, () => {
+        if (guardsArchive) requireWritableRepo(ctx);
+        else if (namesRepo) requireRepo(ctx);
+        try {
+          return conditional(ctx, built.handler(ctx));
+        } catch (err) {
+          if (err instanceof IssueMoved) return movedPermanently(ctx, err.to);
+          throw err;
+        }
+      }),
   };
+}
+
+/** GitHub's documentation of the redirects its API answers (the 301's documentation_url). */
+const REDIRECTS_DOC = "https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects";
+
+/**
+ * GitHub's 301 for a transferred issue's old number: the same path (and query) below the issue
+ * where it is now, in the `/repositories/{id}` form GitHub's redirects use, in `Location` and in
+ * the body's `url`. Clients that follow redirects (fetch, and so Octokit) land on the issue.
+ */
+function movedPermanently(ctx: TwinContext, to: { repo_id: number; number: number }): TwinResponse {
+  const at = /^(.*?)\/(?:repos\/[^/]+\/[^/]+|repositories\/\d+)\/issues\/[^/]+(.*)$/.exec(ctx.req.path);
+  const path = `${at?.[1] ?? ""}/repositories/${to.repo_id}/issues/${to.number}${at?.[2] ?? ""}`;
+  const url = `${ctx.req.baseUrl}${path}${ctx.req.query ? `?${ctx.req.query.replace(/^\?/, "")}` : ""}`;
+  return ghJson(301, { message: "Moved Permanently", url, documentation_url: REDIRECTS_DOC }, { location: url });
 }
 
 // The arguments GitHub's REST names use, described once for the handler, the tool and OpenAPI.

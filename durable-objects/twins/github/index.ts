@@ -14,6 +14,8 @@ import { bootGithub, exportGithub } from "./world";
 import { FIDELITY_JSON } from "./fidelity.generated";
 import { githubOfficialTools } from "./official-tools";
 import { signGithubWebhook } from "./webhooks";
+import { recordAttempt } from "./store/hooks";
+import { RATE_LIMITS, rateHeaders } from "./rate-limit";
 
 /** GitHub's REST paths, for the credential-routed root form. */
 const ROOT_PREFIXES = [
@@ -40,10 +42,17 @@ const notImplemented = (req: TwinRequest) =>
 const restRoutes = githubRoutes.filter((r) => r.operation !== GRAPHQL_OPERATION);
 const mountedOperation = mountedOperationOf(restRoutes);
 
-const RATE_LIMIT = 5000;
-
+/**
+ * GitHub's headers on every answer. A route's answer already carries its rate-limit bucket
+ * (rate-limit.ts); an answer given before any route ran (a 501 for an unserved path, a seeded
+ * fault) reports core with every call so far, as the core count will once a route runs.
+ */
 function decorate(res: TwinResponse, seq: number): TwinResponse {
-  const used = Math.min(seq, RATE_LIMIT);
+  const { limit, window } = RATE_LIMITS.core;
+  const used = Math.min(seq, limit);
+  const rate = res.headers["x-ratelimit-resource"]
+    ? {}
+    : rateHeaders({ limit, used, remaining: limit - used, reset: Math.ceil((Date.now() + window) / 1000), resource: "core" });
   return {
     ...res,
     headers: {
@@ -51,11 +60,7 @@ function decorate(res: TwinResponse, seq: number): TwinResponse {
       "x-github-request-id": `POME:${seq.toString(16).toUpperCase().padStart(8, "0")}`,
       "x-github-media-type": "github.v3; format=json",
       "x-github-api-version-selected": "2022-11-28",
-      "x-ratelimit-limit": String(RATE_LIMIT),
-      "x-ratelimit-remaining": String(RATE_LIMIT - used),
-      "x-ratelimit-used": String(used),
-      "x-ratelimit-reset": String(Math.floor(Date.now() / 1000 / 3600 + 1) * 3600),
-      "x-ratelimit-resource": "core",
+      ...rate,
     },
   };
 }
@@ -99,6 +104,7 @@ export const githubTwin: TwinDefinition<GithubSeed> = {
 
   // TwinTimed: repository webhooks carry X-Hub-Signature-256 (webhooks.ts).
   signWebhook: (delivery) => signGithubWebhook(delivery),
+  webhookAttempted: recordAttempt,
 
   // TwinGrading
   checks: githubChecks,

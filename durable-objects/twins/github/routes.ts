@@ -29,6 +29,7 @@ import { searchCodeRoutes } from "./routes/search-code";
 import { searchRepoRoutes } from "./routes/search-repos";
 import { orgRoutes } from "./routes/orgs";
 import { protectionRoutes } from "./routes/protection";
+import { teamAdminRoutes } from "./routes/team-admin";
 import { teamRoutes } from "./routes/teams";
 import { notificationRoutes } from "./routes/notifications";
 import { repoAdminRoutes } from "./routes/repo-admin";
@@ -98,6 +99,7 @@ const canonical: readonly Route[] = [
   ...searchRepoRoutes,
   ...orgRoutes,
   ...teamRoutes,
+  ...teamAdminRoutes,
   ...notificationRoutes,
   ...repoAdminRoutes,
   ...starRoutes,

@@ -52,6 +52,11 @@ const artifact = z.strictObject({
   id: z.number().int().positive().optional(),
   name: z.string().min(1),
   size_in_bytes: z.number().int().nonnegative().default(0),
+  /** What the artifact's zip holds (text files); its download is an empty archive without them. */
+  files: z
+    .array(z.strictObject({ path: z.string().min(1).max(1024), content: z.string() }))
+    .max(1000)
+    .default([]),
 });
 
 const workflow = z.strictObject({

@@ -3,8 +3,8 @@
 import type { GeneratedParser } from "../kit/compiled-schema";
 
 export const githubSeedParser: GeneratedParser = {
-  hash: "d6d3f7f7c49e5e8e",
-  factory: function (INVALID, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22, c23, c24, c25, c26, c27, c28, c29, c30, c31, c32, c33, c34, c35, c36, c37, c38, c39, c40, c41, c42, c43, c44, c45, c46, c47, c48, c49, c50, c51, c52, c53, c54, c55, c56, c57, c58, c59, c60, c61, c62, c63, c64, c65, c66, c67, c68, c69, c70, c71, c72, c73, c74, c75, c76, c77, c78, c79, c80, c81, c82, c83, c84, c85, c86, c87, c88, c89, c90, c91, c92, c93, c94, c95, c96, c97, c98, c99, c100, c101, c102, c103, c104, c105, c106, c107, c108, c109, c110, c111, c112, c113, c114, c115, c116, c117, c118, c119, c120, c121, c122, c123, c124, c125, c126, c127, c128, c129) {
+  hash: "f314a172369c8a63",
+  factory: function (INVALID, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22, c23, c24, c25, c26, c27, c28, c29, c30, c31, c32, c33, c34, c35, c36, c37, c38, c39, c40, c41, c42, c43, c44, c45, c46, c47, c48, c49, c50, c51, c52, c53, c54, c55, c56, c57, c58, c59, c60, c61, c62, c63, c64, c65, c66, c67, c68, c69, c70, c71, c72, c73, c74, c75, c76, c77, c78, c79, c80, c81, c82, c83, c84, c85, c86, c87, c88, c89, c90, c91, c92, c93, c94, c95, c96, c97, c98, c99, c100, c101, c102, c103, c104, c105, c106, c107, c108, c109, c110, c111, c112, c113, c114, c115, c116, c117, c118, c119, c120, c121, c122, c123, c124, c125, c126, c127, c128, c129, c130, c131, c132) {
 return (input) => {
 if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
 const v0 = input["authenticated_user"];
@@ -755,7 +755,7 @@ let v26 = (() => {
               return v202;
             })();
             if (v201 === INVALID) return INVALID;
-            const v204 = v159["comments"];
+            const v204 = v159["moved_from"];
             let v205 = (() => {
               let v206;
               if (v204 === undefined) {
@@ -766,2043 +766,2129 @@ let v26 = (() => {
                 for (let v208 = 0; v208 < v204.length; v208++) {
                   const v209 = v204[v208];
                   if (typeof v209 !== "object" || v209 === null || Array.isArray(v209)) return INVALID;
-                  const v210 = v209["id"];
-                  let v211 = (() => {
-                    let v212;
-                    if (v210 !== undefined) {
-                      if (typeof v210 !== "number" || !Number.isFinite(v210)) return INVALID;
-                      if (!Number.isSafeInteger(v210)) return INVALID;
-                      if (v210 <= 0) return INVALID;
-                      v212 = v210;
-                    }
-                    return v212;
-                  })();
-                  if (v211 === INVALID) {
-                    if ("id" in v209) return INVALID;
-                    v211 = undefined;
-                  }
-                  const v213 = v209["user"];
-                  let v214 = (() => {
-                    let v215;
-                    if (v213 !== undefined) {
-                      if (typeof v213 !== "string") return INVALID;
-                      c0.lastIndex = 0;
-                      if (!c0.test(v213)) return INVALID;
-                      v215 = v213;
-                    }
-                    return v215;
-                  })();
-                  if (v214 === INVALID) {
-                    if ("user" in v209) return INVALID;
-                    v214 = undefined;
-                  }
-                  const v216 = v209["body"];
-                  if (typeof v216 !== "string") return INVALID;
-                  const v217 = v209["created_at"];
-                  let v218 = (() => {
-                    let v219;
-                    if (v217 !== undefined) {
-                      if (typeof v217 !== "string") return INVALID;
-                      c25.lastIndex = 0;
-                      if (!c25.test(v217)) return INVALID;
-                      v219 = v217;
-                    }
-                    return v219;
-                  })();
-                  if (v218 === INVALID) {
-                    if ("created_at" in v209) return INVALID;
-                    v218 = undefined;
-                  }
-                  const v220 = v209["updated_at"];
-                  let v221 = (() => {
-                    let v222;
-                    if (v220 !== undefined) {
-                      if (typeof v220 !== "string") return INVALID;
-                      c25.lastIndex = 0;
-                      if (!c25.test(v220)) return INVALID;
-                      v222 = v220;
-                    }
-                    return v222;
-                  })();
-                  if (v221 === INVALID) {
-                    if ("updated_at" in v209) return INVALID;
-                    v221 = undefined;
-                  }
+                  const v210 = v209["repository"];
+                  if (typeof v210 !== "string") return INVALID;
+                  const v211 = typeof v210 === "string" && v210.length >= 1 && v210.length < 2 ? c12(v210) : v210.length;
+                  if (v211 < 1) return INVALID;
+                  const v212 = v209["number"];
+                  if (typeof v212 !== "number" || !Number.isFinite(v212)) return INVALID;
+                  if (!Number.isSafeInteger(v212)) return INVALID;
+                  if (v212 <= 0) return INVALID;
                   for (const k in v209) {
-                    if (k !== "id" && k !== "user" && k !== "body" && k !== "created_at" && k !== "updated_at") return INVALID;
+                    if (k !== "repository" && k !== "number") return INVALID;
                   }
-                  const v223 = {};
-                  if ("id" in v209) v223["id"] = v211;
-                  if ("user" in v209) v223["user"] = v214;
-                  v223["body"] = v216;
-                  if ("created_at" in v209) v223["created_at"] = v218;
-                  if ("updated_at" in v209) v223["updated_at"] = v221;
-                  v207[v208] = v223;
+                  const v213 = { "repository": v210, "number": v212 };
+                  v207[v208] = v213;
                 }
                 v206 = v207 === undefined ? c2(c48()) : v207;
               }
               return v206;
             })();
             if (v205 === INVALID) return INVALID;
-            const v224 = v159["created_at"];
-            let v225 = (() => {
-              let v226;
-              if (v224 !== undefined) {
-                if (typeof v224 !== "string") return INVALID;
-                c25.lastIndex = 0;
-                if (!c25.test(v224)) return INVALID;
-                v226 = v224;
-              }
-              return v226;
-            })();
-            if (v225 === INVALID) {
-              if ("created_at" in v159) return INVALID;
-              v225 = undefined;
-            }
-            const v227 = v159["updated_at"];
-            let v228 = (() => {
-              let v229;
-              if (v227 !== undefined) {
-                if (typeof v227 !== "string") return INVALID;
-                c25.lastIndex = 0;
-                if (!c25.test(v227)) return INVALID;
-                v229 = v227;
-              }
-              return v229;
-            })();
-            if (v228 === INVALID) {
-              if ("updated_at" in v159) return INVALID;
-              v228 = undefined;
-            }
-            const v230 = v159["closed_at"];
-            let v231 = (() => {
-              let v232;
-              if (v230 !== undefined) {
-                let v233 = null;
-                if (v230 !== null) {
-                  if (typeof v230 !== "string") return INVALID;
-                  c25.lastIndex = 0;
-                  if (!c25.test(v230)) return INVALID;
-                  v233 = v230;
+            const v214 = v159["comments"];
+            let v215 = (() => {
+              let v216;
+              if (v214 === undefined) {
+                v216 = c2(c49());
+              } else {
+                if (!Array.isArray(v214)) return INVALID;
+                const v217 = new Array(v214.length);
+                for (let v218 = 0; v218 < v214.length; v218++) {
+                  const v219 = v214[v218];
+                  if (typeof v219 !== "object" || v219 === null || Array.isArray(v219)) return INVALID;
+                  const v220 = v219["id"];
+                  let v221 = (() => {
+                    let v222;
+                    if (v220 !== undefined) {
+                      if (typeof v220 !== "number" || !Number.isFinite(v220)) return INVALID;
+                      if (!Number.isSafeInteger(v220)) return INVALID;
+                      if (v220 <= 0) return INVALID;
+                      v222 = v220;
+                    }
+                    return v222;
+                  })();
+                  if (v221 === INVALID) {
+                    if ("id" in v219) return INVALID;
+                    v221 = undefined;
+                  }
+                  const v223 = v219["user"];
+                  let v224 = (() => {
+                    let v225;
+                    if (v223 !== undefined) {
+                      if (typeof v223 !== "string") return INVALID;
+                      c0.lastIndex = 0;
+                      if (!c0.test(v223)) return INVALID;
+                      v225 = v223;
+                    }
+                    return v225;
+                  })();
+                  if (v224 === INVALID) {
+                    if ("user" in v219) return INVALID;
+                    v224 = undefined;
+                  }
+                  const v226 = v219["body"];
+                  if (typeof v226 !== "string") return INVALID;
+                  const v227 = v219["created_at"];
+                  let v228 = (() => {
+                    let v229;
+                    if (v227 !== undefined) {
+                      if (typeof v227 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v227)) return INVALID;
+                      v229 = v227;
+                    }
+                    return v229;
+                  })();
+                  if (v228 === INVALID) {
+                    if ("created_at" in v219) return INVALID;
+                    v228 = undefined;
+                  }
+                  const v230 = v219["updated_at"];
+                  let v231 = (() => {
+                    let v232;
+                    if (v230 !== undefined) {
+                      if (typeof v230 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v230)) return INVALID;
+                      v232 = v230;
+                    }
+                    return v232;
+                  })();
+                  if (v231 === INVALID) {
+                    if ("updated_at" in v219) return INVALID;
+                    v231 = undefined;
+                  }
+                  for (const k in v219) {
+                    if (k !== "id" && k !== "user" && k !== "body" && k !== "created_at" && k !== "updated_at") return INVALID;
+                  }
+                  const v233 = {};
+                  if ("id" in v219) v233["id"] = v221;
+                  if ("user" in v219) v233["user"] = v224;
+                  v233["body"] = v226;
+                  if ("created_at" in v219) v233["created_at"] = v228;
+                  if ("updated_at" in v219) v233["updated_at"] = v231;
+                  v217[v218] = v233;
                 }
-                v232 = v233;
+                v216 = v217 === undefined ? c2(c49()) : v217;
               }
-              return v232;
+              return v216;
             })();
-            if (v231 === INVALID) {
+            if (v215 === INVALID) return INVALID;
+            const v234 = v159["created_at"];
+            let v235 = (() => {
+              let v236;
+              if (v234 !== undefined) {
+                if (typeof v234 !== "string") return INVALID;
+                c25.lastIndex = 0;
+                if (!c25.test(v234)) return INVALID;
+                v236 = v234;
+              }
+              return v236;
+            })();
+            if (v235 === INVALID) {
+              if ("created_at" in v159) return INVALID;
+              v235 = undefined;
+            }
+            const v237 = v159["updated_at"];
+            let v238 = (() => {
+              let v239;
+              if (v237 !== undefined) {
+                if (typeof v237 !== "string") return INVALID;
+                c25.lastIndex = 0;
+                if (!c25.test(v237)) return INVALID;
+                v239 = v237;
+              }
+              return v239;
+            })();
+            if (v238 === INVALID) {
+              if ("updated_at" in v159) return INVALID;
+              v238 = undefined;
+            }
+            const v240 = v159["closed_at"];
+            let v241 = (() => {
+              let v242;
+              if (v240 !== undefined) {
+                let v243 = null;
+                if (v240 !== null) {
+                  if (typeof v240 !== "string") return INVALID;
+                  c25.lastIndex = 0;
+                  if (!c25.test(v240)) return INVALID;
+                  v243 = v240;
+                }
+                v242 = v243;
+              }
+              return v242;
+            })();
+            if (v241 === INVALID) {
               if ("closed_at" in v159) return INVALID;
-              v231 = undefined;
+              v241 = undefined;
             }
             for (const k in v159) {
-              if (k !== "number" && k !== "id" && k !== "title" && k !== "body" && k !== "state" && k !== "state_reason" && k !== "user" && k !== "labels" && k !== "assignees" && k !== "milestone" && k !== "locked" && k !== "active_lock_reason" && k !== "comments" && k !== "created_at" && k !== "updated_at" && k !== "closed_at") return INVALID;
+              if (k !== "number" && k !== "id" && k !== "title" && k !== "body" && k !== "state" && k !== "state_reason" && k !== "user" && k !== "labels" && k !== "assignees" && k !== "milestone" && k !== "locked" && k !== "active_lock_reason" && k !== "moved_from" && k !== "comments" && k !== "created_at" && k !== "updated_at" && k !== "closed_at") return INVALID;
             }
-            const v234 = {};
-            v234["number"] = v160;
-            if ("id" in v159) v234["id"] = v162;
-            v234["title"] = v164;
-            v234["body"] = v167;
-            v234["state"] = v171;
-            v234["state_reason"] = v174;
-            if ("user" in v159) v234["user"] = v178;
-            v234["labels"] = v181;
-            v234["assignees"] = v188;
-            v234["milestone"] = v194;
-            v234["locked"] = v198;
-            v234["active_lock_reason"] = v201;
-            v234["comments"] = v205;
-            if ("created_at" in v159) v234["created_at"] = v225;
-            if ("updated_at" in v159) v234["updated_at"] = v228;
-            if ("closed_at" in v159) v234["closed_at"] = v231;
-            v157[v158] = v234;
+            const v244 = {};
+            v244["number"] = v160;
+            if ("id" in v159) v244["id"] = v162;
+            v244["title"] = v164;
+            v244["body"] = v167;
+            v244["state"] = v171;
+            v244["state_reason"] = v174;
+            if ("user" in v159) v244["user"] = v178;
+            v244["labels"] = v181;
+            v244["assignees"] = v188;
+            v244["milestone"] = v194;
+            v244["locked"] = v198;
+            v244["active_lock_reason"] = v201;
+            v244["moved_from"] = v205;
+            v244["comments"] = v215;
+            if ("created_at" in v159) v244["created_at"] = v235;
+            if ("updated_at" in v159) v244["updated_at"] = v238;
+            if ("closed_at" in v159) v244["closed_at"] = v241;
+            v157[v158] = v244;
           }
           v156 = v157 === undefined ? c2(c36()) : v157;
         }
         return v156;
       })();
       if (v155 === INVALID) return INVALID;
-      const v235 = v30["pulls"];
-      let v236 = (() => {
-        let v237;
-        if (v235 === undefined) {
-          v237 = c2(c49());
+      const v245 = v30["pulls"];
+      let v246 = (() => {
+        let v247;
+        if (v245 === undefined) {
+          v247 = c2(c50());
         } else {
-          if (!Array.isArray(v235)) return INVALID;
-          const v238 = new Array(v235.length);
-          for (let v239 = 0; v239 < v235.length; v239++) {
-            const v240 = v235[v239];
-            if (typeof v240 !== "object" || v240 === null || Array.isArray(v240)) return INVALID;
-            const v241 = v240["number"];
-            if (typeof v241 !== "number" || !Number.isFinite(v241)) return INVALID;
-            if (!Number.isSafeInteger(v241)) return INVALID;
-            if (v241 <= 0) return INVALID;
-            const v242 = v240["id"];
-            let v243 = (() => {
-              let v244;
-              if (v242 !== undefined) {
-                if (typeof v242 !== "number" || !Number.isFinite(v242)) return INVALID;
-                if (!Number.isSafeInteger(v242)) return INVALID;
-                if (v242 <= 0) return INVALID;
-                v244 = v242;
+          if (!Array.isArray(v245)) return INVALID;
+          const v248 = new Array(v245.length);
+          for (let v249 = 0; v249 < v245.length; v249++) {
+            const v250 = v245[v249];
+            if (typeof v250 !== "object" || v250 === null || Array.isArray(v250)) return INVALID;
+            const v251 = v250["number"];
+            if (typeof v251 !== "number" || !Number.isFinite(v251)) return INVALID;
+            if (!Number.isSafeInteger(v251)) return INVALID;
+            if (v251 <= 0) return INVALID;
+            const v252 = v250["id"];
+            let v253 = (() => {
+              let v254;
+              if (v252 !== undefined) {
+                if (typeof v252 !== "number" || !Number.isFinite(v252)) return INVALID;
+                if (!Number.isSafeInteger(v252)) return INVALID;
+                if (v252 <= 0) return INVALID;
+                v254 = v252;
               }
-              return v244;
+              return v254;
             })();
-            if (v243 === INVALID) {
-              if ("id" in v240) return INVALID;
-              v243 = undefined;
+            if (v253 === INVALID) {
+              if ("id" in v250) return INVALID;
+              v253 = undefined;
             }
-            const v245 = v240["title"];
-            if (typeof v245 !== "string") return INVALID;
-            const v246 = typeof v245 === "string" && v245.length >= 1 && v245.length < 2 ? c12(v245) : v245.length;
-            if (v246 < 1) return INVALID;
-            const v247 = v240["body"];
-            let v248 = (() => {
-              let v249;
-              if (v247 === undefined) {
-                v249 = c2(c50());
+            const v255 = v250["title"];
+            if (typeof v255 !== "string") return INVALID;
+            const v256 = typeof v255 === "string" && v255.length >= 1 && v255.length < 2 ? c12(v255) : v255.length;
+            if (v256 < 1) return INVALID;
+            const v257 = v250["body"];
+            let v258 = (() => {
+              let v259;
+              if (v257 === undefined) {
+                v259 = c2(c51());
               } else {
-                let v250 = null;
-                if (v247 !== null) {
-                  if (typeof v247 !== "string") return INVALID;
-                  v250 = v247;
+                let v260 = null;
+                if (v257 !== null) {
+                  if (typeof v257 !== "string") return INVALID;
+                  v260 = v257;
                 }
-                v249 = v250 === undefined ? c2(c50()) : v250;
+                v259 = v260 === undefined ? c2(c51()) : v260;
               }
-              return v249;
+              return v259;
             })();
-            if (v248 === INVALID) return INVALID;
-            const v251 = v240["state"];
-            let v252 = (() => {
-              let v253;
-              if (v251 === undefined) {
-                v253 = c2(c51());
+            if (v258 === INVALID) return INVALID;
+            const v261 = v250["state"];
+            let v262 = (() => {
+              let v263;
+              if (v261 === undefined) {
+                v263 = c2(c52());
               } else {
-                if (!c52.has(v251)) return INVALID;
-                v253 = v251 === undefined ? c2(c51()) : v251;
+                if (!c53.has(v261)) return INVALID;
+                v263 = v261 === undefined ? c2(c52()) : v261;
               }
-              return v253;
+              return v263;
             })();
-            if (v252 === INVALID) return INVALID;
-            const v254 = v240["user"];
-            let v255 = (() => {
-              let v256;
-              if (v254 !== undefined) {
-                if (typeof v254 !== "string") return INVALID;
+            if (v262 === INVALID) return INVALID;
+            const v264 = v250["user"];
+            let v265 = (() => {
+              let v266;
+              if (v264 !== undefined) {
+                if (typeof v264 !== "string") return INVALID;
                 c0.lastIndex = 0;
-                if (!c0.test(v254)) return INVALID;
-                v256 = v254;
+                if (!c0.test(v264)) return INVALID;
+                v266 = v264;
               }
-              return v256;
+              return v266;
             })();
-            if (v255 === INVALID) {
-              if ("user" in v240) return INVALID;
-              v255 = undefined;
+            if (v265 === INVALID) {
+              if ("user" in v250) return INVALID;
+              v265 = undefined;
             }
-            const v257 = v240["head"];
-            if (typeof v257 !== "string") return INVALID;
-            const v258 = typeof v257 === "string" && v257.length >= 1 && v257.length < 2 ? c12(v257) : v257.length;
-            if (v258 < 1) return INVALID;
-            const v259 = v240["base"];
-            let v260 = (() => {
-              let v261;
-              if (v259 !== undefined) {
-                if (typeof v259 !== "string") return INVALID;
-                const v262 = typeof v259 === "string" && v259.length >= 1 && v259.length < 2 ? c12(v259) : v259.length;
-                if (v262 < 1) return INVALID;
-                v261 = v259;
-              }
-              return v261;
-            })();
-            if (v260 === INVALID) {
-              if ("base" in v240) return INVALID;
-              v260 = undefined;
-            }
-            const v263 = v240["draft"];
-            let v264 = (() => {
-              let v265;
-              if (v263 === undefined) {
-                v265 = c2(c53());
-              } else {
-                if (typeof v263 !== "boolean") return INVALID;
-                v265 = v263 === undefined ? c2(c53()) : v263;
-              }
-              return v265;
-            })();
-            if (v264 === INVALID) return INVALID;
-            const v266 = v240["merged"];
-            let v267 = (() => {
-              let v268;
-              if (v266 === undefined) {
-                v268 = c2(c54());
-              } else {
-                if (typeof v266 !== "boolean") return INVALID;
-                v268 = v266 === undefined ? c2(c54()) : v266;
-              }
-              return v268;
-            })();
-            if (v267 === INVALID) return INVALID;
-            const v269 = v240["merged_at"];
+            const v267 = v250["head"];
+            if (typeof v267 !== "string") return INVALID;
+            const v268 = typeof v267 === "string" && v267.length >= 1 && v267.length < 2 ? c12(v267) : v267.length;
+            if (v268 < 1) return INVALID;
+            const v269 = v250["base"];
             let v270 = (() => {
               let v271;
               if (v269 !== undefined) {
-                let v272 = null;
-                if (v269 !== null) {
-                  if (typeof v269 !== "string") return INVALID;
-                  c25.lastIndex = 0;
-                  if (!c25.test(v269)) return INVALID;
-                  v272 = v269;
-                }
-                v271 = v272;
+                if (typeof v269 !== "string") return INVALID;
+                const v272 = typeof v269 === "string" && v269.length >= 1 && v269.length < 2 ? c12(v269) : v269.length;
+                if (v272 < 1) return INVALID;
+                v271 = v269;
               }
               return v271;
             })();
             if (v270 === INVALID) {
-              if ("merged_at" in v240) return INVALID;
+              if ("base" in v250) return INVALID;
               v270 = undefined;
             }
-            const v273 = v240["merged_by"];
+            const v273 = v250["draft"];
             let v274 = (() => {
               let v275;
               if (v273 === undefined) {
-                v275 = c2(c55());
+                v275 = c2(c54());
               } else {
-                let v276 = null;
-                if (v273 !== null) {
-                  if (typeof v273 !== "string") return INVALID;
-                  c0.lastIndex = 0;
-                  if (!c0.test(v273)) return INVALID;
-                  v276 = v273;
-                }
-                v275 = v276 === undefined ? c2(c55()) : v276;
+                if (typeof v273 !== "boolean") return INVALID;
+                v275 = v273 === undefined ? c2(c54()) : v273;
               }
               return v275;
             })();
             if (v274 === INVALID) return INVALID;
-            const v277 = v240["labels"];
-            let v278 = (() => {
-              let v279;
-              if (v277 === undefined) {
-                v279 = c2(c56());
+            const v276 = v250["merged"];
+            let v277 = (() => {
+              let v278;
+              if (v276 === undefined) {
+                v278 = c2(c55());
               } else {
-                if (!Array.isArray(v277)) return INVALID;
-                const v280 = new Array(v277.length);
-                for (let v281 = 0; v281 < v277.length; v281++) {
-                  const v282 = v277[v281];
-                  if (typeof v282 !== "string") return INVALID;
-                  const v283 = typeof v282 === "string" && v282.length >= 1 && v282.length < 2 ? c12(v282) : v282.length;
-                  if (v283 < 1) return INVALID;
-                  v280[v281] = v282;
-                }
-                v279 = v280 === undefined ? c2(c56()) : v280;
+                if (typeof v276 !== "boolean") return INVALID;
+                v278 = v276 === undefined ? c2(c55()) : v276;
               }
-              return v279;
+              return v278;
             })();
-            if (v278 === INVALID) return INVALID;
-            const v284 = v240["assignees"];
-            let v285 = (() => {
-              let v286;
-              if (v284 === undefined) {
-                v286 = c2(c57());
+            if (v277 === INVALID) return INVALID;
+            const v279 = v250["merged_at"];
+            let v280 = (() => {
+              let v281;
+              if (v279 !== undefined) {
+                let v282 = null;
+                if (v279 !== null) {
+                  if (typeof v279 !== "string") return INVALID;
+                  c25.lastIndex = 0;
+                  if (!c25.test(v279)) return INVALID;
+                  v282 = v279;
+                }
+                v281 = v282;
+              }
+              return v281;
+            })();
+            if (v280 === INVALID) {
+              if ("merged_at" in v250) return INVALID;
+              v280 = undefined;
+            }
+            const v283 = v250["merged_by"];
+            let v284 = (() => {
+              let v285;
+              if (v283 === undefined) {
+                v285 = c2(c56());
               } else {
-                if (!Array.isArray(v284)) return INVALID;
-                const v287 = new Array(v284.length);
-                for (let v288 = 0; v288 < v284.length; v288++) {
-                  const v289 = v284[v288];
-                  if (typeof v289 !== "string") return INVALID;
+                let v286 = null;
+                if (v283 !== null) {
+                  if (typeof v283 !== "string") return INVALID;
                   c0.lastIndex = 0;
-                  if (!c0.test(v289)) return INVALID;
-                  v287[v288] = v289;
+                  if (!c0.test(v283)) return INVALID;
+                  v286 = v283;
                 }
-                v286 = v287 === undefined ? c2(c57()) : v287;
+                v285 = v286 === undefined ? c2(c56()) : v286;
               }
-              return v286;
+              return v285;
             })();
-            if (v285 === INVALID) return INVALID;
-            const v290 = v240["requested_reviewers"];
-            let v291 = (() => {
-              let v292;
-              if (v290 === undefined) {
-                v292 = c2(c58());
+            if (v284 === INVALID) return INVALID;
+            const v287 = v250["labels"];
+            let v288 = (() => {
+              let v289;
+              if (v287 === undefined) {
+                v289 = c2(c57());
               } else {
-                if (!Array.isArray(v290)) return INVALID;
-                const v293 = new Array(v290.length);
-                for (let v294 = 0; v294 < v290.length; v294++) {
-                  const v295 = v290[v294];
-                  if (typeof v295 !== "string") return INVALID;
+                if (!Array.isArray(v287)) return INVALID;
+                const v290 = new Array(v287.length);
+                for (let v291 = 0; v291 < v287.length; v291++) {
+                  const v292 = v287[v291];
+                  if (typeof v292 !== "string") return INVALID;
+                  const v293 = typeof v292 === "string" && v292.length >= 1 && v292.length < 2 ? c12(v292) : v292.length;
+                  if (v293 < 1) return INVALID;
+                  v290[v291] = v292;
+                }
+                v289 = v290 === undefined ? c2(c57()) : v290;
+              }
+              return v289;
+            })();
+            if (v288 === INVALID) return INVALID;
+            const v294 = v250["assignees"];
+            let v295 = (() => {
+              let v296;
+              if (v294 === undefined) {
+                v296 = c2(c58());
+              } else {
+                if (!Array.isArray(v294)) return INVALID;
+                const v297 = new Array(v294.length);
+                for (let v298 = 0; v298 < v294.length; v298++) {
+                  const v299 = v294[v298];
+                  if (typeof v299 !== "string") return INVALID;
                   c0.lastIndex = 0;
-                  if (!c0.test(v295)) return INVALID;
-                  v293[v294] = v295;
+                  if (!c0.test(v299)) return INVALID;
+                  v297[v298] = v299;
                 }
-                v292 = v293 === undefined ? c2(c58()) : v293;
+                v296 = v297 === undefined ? c2(c58()) : v297;
               }
-              return v292;
+              return v296;
             })();
-            if (v291 === INVALID) return INVALID;
-            const v296 = v240["reviews"];
-            let v297 = (() => {
-              let v298;
-              if (v296 === undefined) {
-                v298 = c2(c59());
+            if (v295 === INVALID) return INVALID;
+            const v300 = v250["requested_reviewers"];
+            let v301 = (() => {
+              let v302;
+              if (v300 === undefined) {
+                v302 = c2(c59());
               } else {
-                if (!Array.isArray(v296)) return INVALID;
-                const v299 = new Array(v296.length);
-                for (let v300 = 0; v300 < v296.length; v300++) {
-                  const v301 = v296[v300];
-                  if (typeof v301 !== "object" || v301 === null || Array.isArray(v301)) return INVALID;
-                  const v302 = v301["id"];
-                  let v303 = (() => {
-                    let v304;
-                    if (v302 !== undefined) {
-                      if (typeof v302 !== "number" || !Number.isFinite(v302)) return INVALID;
-                      if (!Number.isSafeInteger(v302)) return INVALID;
-                      if (v302 <= 0) return INVALID;
-                      v304 = v302;
-                    }
-                    return v304;
-                  })();
-                  if (v303 === INVALID) {
-                    if ("id" in v301) return INVALID;
-                    v303 = undefined;
-                  }
-                  const v305 = v301["user"];
+                if (!Array.isArray(v300)) return INVALID;
+                const v303 = new Array(v300.length);
+                for (let v304 = 0; v304 < v300.length; v304++) {
+                  const v305 = v300[v304];
                   if (typeof v305 !== "string") return INVALID;
                   c0.lastIndex = 0;
                   if (!c0.test(v305)) return INVALID;
-                  const v306 = v301["state"];
-                  if (!c60.has(v306)) return INVALID;
-                  const v307 = v301["body"];
-                  let v308 = (() => {
-                    let v309;
-                    if (v307 === undefined) {
-                      v309 = c2(c61());
-                    } else {
-                      if (typeof v307 !== "string") return INVALID;
-                      v309 = v307 === undefined ? c2(c61()) : v307;
-                    }
-                    return v309;
-                  })();
-                  if (v308 === INVALID) return INVALID;
-                  const v310 = v301["submitted_at"];
-                  let v311 = (() => {
-                    let v312;
-                    if (v310 !== undefined) {
-                      let v313 = null;
-                      if (v310 !== null) {
-                        if (typeof v310 !== "string") return INVALID;
-                        c25.lastIndex = 0;
-                        if (!c25.test(v310)) return INVALID;
-                        v313 = v310;
-                      }
-                      v312 = v313;
-                    }
-                    return v312;
-                  })();
-                  if (v311 === INVALID) {
-                    if ("submitted_at" in v301) return INVALID;
-                    v311 = undefined;
-                  }
-                  for (const k in v301) {
-                    if (k !== "id" && k !== "user" && k !== "state" && k !== "body" && k !== "submitted_at") return INVALID;
-                  }
-                  const v314 = {};
-                  if ("id" in v301) v314["id"] = v303;
-                  v314["user"] = v305;
-                  v314["state"] = v306;
-                  v314["body"] = v308;
-                  if ("submitted_at" in v301) v314["submitted_at"] = v311;
-                  v299[v300] = v314;
+                  v303[v304] = v305;
                 }
-                v298 = v299 === undefined ? c2(c59()) : v299;
+                v302 = v303 === undefined ? c2(c59()) : v303;
               }
-              return v298;
+              return v302;
             })();
-            if (v297 === INVALID) return INVALID;
-            const v315 = v240["comments"];
-            let v316 = (() => {
-              let v317;
-              if (v315 === undefined) {
-                v317 = c2(c62());
+            if (v301 === INVALID) return INVALID;
+            const v306 = v250["requested_teams"];
+            let v307 = (() => {
+              let v308;
+              if (v306 === undefined) {
+                v308 = c2(c60());
               } else {
-                if (!Array.isArray(v315)) return INVALID;
-                const v318 = new Array(v315.length);
-                for (let v319 = 0; v319 < v315.length; v319++) {
-                  const v320 = v315[v319];
-                  if (typeof v320 !== "object" || v320 === null || Array.isArray(v320)) return INVALID;
-                  const v321 = v320["id"];
-                  let v322 = (() => {
-                    let v323;
-                    if (v321 !== undefined) {
-                      if (typeof v321 !== "number" || !Number.isFinite(v321)) return INVALID;
-                      if (!Number.isSafeInteger(v321)) return INVALID;
-                      if (v321 <= 0) return INVALID;
-                      v323 = v321;
+                if (!Array.isArray(v306)) return INVALID;
+                const v309 = new Array(v306.length);
+                for (let v310 = 0; v310 < v306.length; v310++) {
+                  const v311 = v306[v310];
+                  if (typeof v311 !== "string") return INVALID;
+                  const v312 = typeof v311 === "string" && v311.length >= 1 && v311.length < 2 ? c12(v311) : v311.length;
+                  if (v312 < 1) return INVALID;
+                  v309[v310] = v311;
+                }
+                v308 = v309 === undefined ? c2(c60()) : v309;
+              }
+              return v308;
+            })();
+            if (v307 === INVALID) return INVALID;
+            const v313 = v250["reviews"];
+            let v314 = (() => {
+              let v315;
+              if (v313 === undefined) {
+                v315 = c2(c61());
+              } else {
+                if (!Array.isArray(v313)) return INVALID;
+                const v316 = new Array(v313.length);
+                for (let v317 = 0; v317 < v313.length; v317++) {
+                  const v318 = v313[v317];
+                  if (typeof v318 !== "object" || v318 === null || Array.isArray(v318)) return INVALID;
+                  const v319 = v318["id"];
+                  let v320 = (() => {
+                    let v321;
+                    if (v319 !== undefined) {
+                      if (typeof v319 !== "number" || !Number.isFinite(v319)) return INVALID;
+                      if (!Number.isSafeInteger(v319)) return INVALID;
+                      if (v319 <= 0) return INVALID;
+                      v321 = v319;
                     }
-                    return v323;
+                    return v321;
                   })();
-                  if (v322 === INVALID) {
-                    if ("id" in v320) return INVALID;
-                    v322 = undefined;
+                  if (v320 === INVALID) {
+                    if ("id" in v318) return INVALID;
+                    v320 = undefined;
                   }
-                  const v324 = v320["user"];
+                  const v322 = v318["user"];
+                  if (typeof v322 !== "string") return INVALID;
+                  c0.lastIndex = 0;
+                  if (!c0.test(v322)) return INVALID;
+                  const v323 = v318["state"];
+                  if (!c62.has(v323)) return INVALID;
+                  const v324 = v318["body"];
                   let v325 = (() => {
                     let v326;
-                    if (v324 !== undefined) {
+                    if (v324 === undefined) {
+                      v326 = c2(c63());
+                    } else {
                       if (typeof v324 !== "string") return INVALID;
-                      c0.lastIndex = 0;
-                      if (!c0.test(v324)) return INVALID;
-                      v326 = v324;
+                      v326 = v324 === undefined ? c2(c63()) : v324;
                     }
                     return v326;
                   })();
-                  if (v325 === INVALID) {
-                    if ("user" in v320) return INVALID;
-                    v325 = undefined;
-                  }
-                  const v327 = v320["body"];
-                  if (typeof v327 !== "string") return INVALID;
-                  const v328 = v320["created_at"];
-                  let v329 = (() => {
-                    let v330;
-                    if (v328 !== undefined) {
-                      if (typeof v328 !== "string") return INVALID;
-                      c25.lastIndex = 0;
-                      if (!c25.test(v328)) return INVALID;
-                      v330 = v328;
+                  if (v325 === INVALID) return INVALID;
+                  const v327 = v318["submitted_at"];
+                  let v328 = (() => {
+                    let v329;
+                    if (v327 !== undefined) {
+                      let v330 = null;
+                      if (v327 !== null) {
+                        if (typeof v327 !== "string") return INVALID;
+                        c25.lastIndex = 0;
+                        if (!c25.test(v327)) return INVALID;
+                        v330 = v327;
+                      }
+                      v329 = v330;
                     }
-                    return v330;
+                    return v329;
                   })();
-                  if (v329 === INVALID) {
-                    if ("created_at" in v320) return INVALID;
-                    v329 = undefined;
+                  if (v328 === INVALID) {
+                    if ("submitted_at" in v318) return INVALID;
+                    v328 = undefined;
                   }
-                  const v331 = v320["updated_at"];
-                  let v332 = (() => {
-                    let v333;
-                    if (v331 !== undefined) {
-                      if (typeof v331 !== "string") return INVALID;
-                      c25.lastIndex = 0;
-                      if (!c25.test(v331)) return INVALID;
-                      v333 = v331;
+                  for (const k in v318) {
+                    if (k !== "id" && k !== "user" && k !== "state" && k !== "body" && k !== "submitted_at") return INVALID;
+                  }
+                  const v331 = {};
+                  if ("id" in v318) v331["id"] = v320;
+                  v331["user"] = v322;
+                  v331["state"] = v323;
+                  v331["body"] = v325;
+                  if ("submitted_at" in v318) v331["submitted_at"] = v328;
+                  v316[v317] = v331;
+                }
+                v315 = v316 === undefined ? c2(c61()) : v316;
+              }
+              return v315;
+            })();
+            if (v314 === INVALID) return INVALID;
+            const v332 = v250["comments"];
+            let v333 = (() => {
+              let v334;
+              if (v332 === undefined) {
+                v334 = c2(c64());
+              } else {
+                if (!Array.isArray(v332)) return INVALID;
+                const v335 = new Array(v332.length);
+                for (let v336 = 0; v336 < v332.length; v336++) {
+                  const v337 = v332[v336];
+                  if (typeof v337 !== "object" || v337 === null || Array.isArray(v337)) return INVALID;
+                  const v338 = v337["id"];
+                  let v339 = (() => {
+                    let v340;
+                    if (v338 !== undefined) {
+                      if (typeof v338 !== "number" || !Number.isFinite(v338)) return INVALID;
+                      if (!Number.isSafeInteger(v338)) return INVALID;
+                      if (v338 <= 0) return INVALID;
+                      v340 = v338;
                     }
-                    return v333;
+                    return v340;
                   })();
-                  if (v332 === INVALID) {
-                    if ("updated_at" in v320) return INVALID;
-                    v332 = undefined;
+                  if (v339 === INVALID) {
+                    if ("id" in v337) return INVALID;
+                    v339 = undefined;
                   }
-                  for (const k in v320) {
+                  const v341 = v337["user"];
+                  let v342 = (() => {
+                    let v343;
+                    if (v341 !== undefined) {
+                      if (typeof v341 !== "string") return INVALID;
+                      c0.lastIndex = 0;
+                      if (!c0.test(v341)) return INVALID;
+                      v343 = v341;
+                    }
+                    return v343;
+                  })();
+                  if (v342 === INVALID) {
+                    if ("user" in v337) return INVALID;
+                    v342 = undefined;
+                  }
+                  const v344 = v337["body"];
+                  if (typeof v344 !== "string") return INVALID;
+                  const v345 = v337["created_at"];
+                  let v346 = (() => {
+                    let v347;
+                    if (v345 !== undefined) {
+                      if (typeof v345 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v345)) return INVALID;
+                      v347 = v345;
+                    }
+                    return v347;
+                  })();
+                  if (v346 === INVALID) {
+                    if ("created_at" in v337) return INVALID;
+                    v346 = undefined;
+                  }
+                  const v348 = v337["updated_at"];
+                  let v349 = (() => {
+                    let v350;
+                    if (v348 !== undefined) {
+                      if (typeof v348 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v348)) return INVALID;
+                      v350 = v348;
+                    }
+                    return v350;
+                  })();
+                  if (v349 === INVALID) {
+                    if ("updated_at" in v337) return INVALID;
+                    v349 = undefined;
+                  }
+                  for (const k in v337) {
                     if (k !== "id" && k !== "user" && k !== "body" && k !== "created_at" && k !== "updated_at") return INVALID;
                   }
-                  const v334 = {};
-                  if ("id" in v320) v334["id"] = v322;
-                  if ("user" in v320) v334["user"] = v325;
-                  v334["body"] = v327;
-                  if ("created_at" in v320) v334["created_at"] = v329;
-                  if ("updated_at" in v320) v334["updated_at"] = v332;
-                  v318[v319] = v334;
+                  const v351 = {};
+                  if ("id" in v337) v351["id"] = v339;
+                  if ("user" in v337) v351["user"] = v342;
+                  v351["body"] = v344;
+                  if ("created_at" in v337) v351["created_at"] = v346;
+                  if ("updated_at" in v337) v351["updated_at"] = v349;
+                  v335[v336] = v351;
                 }
-                v317 = v318 === undefined ? c2(c62()) : v318;
+                v334 = v335 === undefined ? c2(c64()) : v335;
               }
-              return v317;
+              return v334;
             })();
-            if (v316 === INVALID) return INVALID;
-            const v335 = v240["created_at"];
-            let v336 = (() => {
-              let v337;
-              if (v335 !== undefined) {
-                if (typeof v335 !== "string") return INVALID;
-                c25.lastIndex = 0;
-                if (!c25.test(v335)) return INVALID;
-                v337 = v335;
-              }
-              return v337;
-            })();
-            if (v336 === INVALID) {
-              if ("created_at" in v240) return INVALID;
-              v336 = undefined;
-            }
-            const v338 = v240["updated_at"];
-            let v339 = (() => {
-              let v340;
-              if (v338 !== undefined) {
-                if (typeof v338 !== "string") return INVALID;
-                c25.lastIndex = 0;
-                if (!c25.test(v338)) return INVALID;
-                v340 = v338;
-              }
-              return v340;
-            })();
-            if (v339 === INVALID) {
-              if ("updated_at" in v240) return INVALID;
-              v339 = undefined;
-            }
-            const v341 = v240["closed_at"];
-            let v342 = (() => {
-              let v343;
-              if (v341 !== undefined) {
-                let v344 = null;
-                if (v341 !== null) {
-                  if (typeof v341 !== "string") return INVALID;
-                  c25.lastIndex = 0;
-                  if (!c25.test(v341)) return INVALID;
-                  v344 = v341;
-                }
-                v343 = v344;
-              }
-              return v343;
-            })();
-            if (v342 === INVALID) {
-              if ("closed_at" in v240) return INVALID;
-              v342 = undefined;
-            }
-            for (const k in v240) {
-              if (k !== "number" && k !== "id" && k !== "title" && k !== "body" && k !== "state" && k !== "user" && k !== "head" && k !== "base" && k !== "draft" && k !== "merged" && k !== "merged_at" && k !== "merged_by" && k !== "labels" && k !== "assignees" && k !== "requested_reviewers" && k !== "reviews" && k !== "comments" && k !== "created_at" && k !== "updated_at" && k !== "closed_at") return INVALID;
-            }
-            const v345 = {};
-            v345["number"] = v241;
-            if ("id" in v240) v345["id"] = v243;
-            v345["title"] = v245;
-            v345["body"] = v248;
-            v345["state"] = v252;
-            if ("user" in v240) v345["user"] = v255;
-            v345["head"] = v257;
-            if ("base" in v240) v345["base"] = v260;
-            v345["draft"] = v264;
-            v345["merged"] = v267;
-            if ("merged_at" in v240) v345["merged_at"] = v270;
-            v345["merged_by"] = v274;
-            v345["labels"] = v278;
-            v345["assignees"] = v285;
-            v345["requested_reviewers"] = v291;
-            v345["reviews"] = v297;
-            v345["comments"] = v316;
-            if ("created_at" in v240) v345["created_at"] = v336;
-            if ("updated_at" in v240) v345["updated_at"] = v339;
-            if ("closed_at" in v240) v345["closed_at"] = v342;
-            v238[v239] = v345;
-          }
-          v237 = v238 === undefined ? c2(c49()) : v238;
-        }
-        return v237;
-      })();
-      if (v236 === INVALID) return INVALID;
-      const v346 = v30["statuses"];
-      let v347 = (() => {
-        let v348;
-        if (v346 === undefined) {
-          v348 = c2(c63());
-        } else {
-          if (!Array.isArray(v346)) return INVALID;
-          const v349 = new Array(v346.length);
-          for (let v350 = 0; v350 < v346.length; v350++) {
-            const v351 = v346[v350];
-            if (typeof v351 !== "object" || v351 === null || Array.isArray(v351)) return INVALID;
-            const v352 = v351["id"];
+            if (v333 === INVALID) return INVALID;
+            const v352 = v250["created_at"];
             let v353 = (() => {
               let v354;
               if (v352 !== undefined) {
-                if (typeof v352 !== "number" || !Number.isFinite(v352)) return INVALID;
-                if (!Number.isSafeInteger(v352)) return INVALID;
-                if (v352 <= 0) return INVALID;
+                if (typeof v352 !== "string") return INVALID;
+                c25.lastIndex = 0;
+                if (!c25.test(v352)) return INVALID;
                 v354 = v352;
               }
               return v354;
             })();
             if (v353 === INVALID) {
-              if ("id" in v351) return INVALID;
+              if ("created_at" in v250) return INVALID;
               v353 = undefined;
             }
-            const v355 = v351["ref"];
-            if (typeof v355 !== "string") return INVALID;
-            const v356 = typeof v355 === "string" && v355.length >= 1 && v355.length < 2 ? c12(v355) : v355.length;
-            if (v356 < 1) return INVALID;
-            const v357 = v351["context"];
-            let v358 = (() => {
-              let v359;
-              if (v357 === undefined) {
-                v359 = c2(c64());
-              } else {
-                if (typeof v357 !== "string") return INVALID;
-                v359 = v357 === undefined ? c2(c64()) : v357;
+            const v355 = v250["updated_at"];
+            let v356 = (() => {
+              let v357;
+              if (v355 !== undefined) {
+                if (typeof v355 !== "string") return INVALID;
+                c25.lastIndex = 0;
+                if (!c25.test(v355)) return INVALID;
+                v357 = v355;
               }
-              return v359;
+              return v357;
             })();
-            if (v358 === INVALID) return INVALID;
-            const v360 = v351["state"];
-            if (!c65.has(v360)) return INVALID;
-            const v361 = v351["description"];
-            let v362 = (() => {
-              let v363;
-              if (v361 === undefined) {
-                v363 = c2(c66());
-              } else {
-                let v364 = null;
-                if (v361 !== null) {
-                  if (typeof v361 !== "string") return INVALID;
-                  v364 = v361;
+            if (v356 === INVALID) {
+              if ("updated_at" in v250) return INVALID;
+              v356 = undefined;
+            }
+            const v358 = v250["closed_at"];
+            let v359 = (() => {
+              let v360;
+              if (v358 !== undefined) {
+                let v361 = null;
+                if (v358 !== null) {
+                  if (typeof v358 !== "string") return INVALID;
+                  c25.lastIndex = 0;
+                  if (!c25.test(v358)) return INVALID;
+                  v361 = v358;
                 }
-                v363 = v364 === undefined ? c2(c66()) : v364;
+                v360 = v361;
               }
-              return v363;
+              return v360;
             })();
-            if (v362 === INVALID) return INVALID;
-            const v365 = v351["target_url"];
-            let v366 = (() => {
-              let v367;
-              if (v365 === undefined) {
-                v367 = c2(c67());
-              } else {
-                let v368 = null;
-                if (v365 !== null) {
-                  if (typeof v365 !== "string") return INVALID;
-                  v368 = v365;
-                }
-                v367 = v368 === undefined ? c2(c67()) : v368;
-              }
-              return v367;
-            })();
-            if (v366 === INVALID) return INVALID;
-            const v369 = v351["creator"];
+            if (v359 === INVALID) {
+              if ("closed_at" in v250) return INVALID;
+              v359 = undefined;
+            }
+            for (const k in v250) {
+              if (k !== "number" && k !== "id" && k !== "title" && k !== "body" && k !== "state" && k !== "user" && k !== "head" && k !== "base" && k !== "draft" && k !== "merged" && k !== "merged_at" && k !== "merged_by" && k !== "labels" && k !== "assignees" && k !== "requested_reviewers" && k !== "requested_teams" && k !== "reviews" && k !== "comments" && k !== "created_at" && k !== "updated_at" && k !== "closed_at") return INVALID;
+            }
+            const v362 = {};
+            v362["number"] = v251;
+            if ("id" in v250) v362["id"] = v253;
+            v362["title"] = v255;
+            v362["body"] = v258;
+            v362["state"] = v262;
+            if ("user" in v250) v362["user"] = v265;
+            v362["head"] = v267;
+            if ("base" in v250) v362["base"] = v270;
+            v362["draft"] = v274;
+            v362["merged"] = v277;
+            if ("merged_at" in v250) v362["merged_at"] = v280;
+            v362["merged_by"] = v284;
+            v362["labels"] = v288;
+            v362["assignees"] = v295;
+            v362["requested_reviewers"] = v301;
+            v362["requested_teams"] = v307;
+            v362["reviews"] = v314;
+            v362["comments"] = v333;
+            if ("created_at" in v250) v362["created_at"] = v353;
+            if ("updated_at" in v250) v362["updated_at"] = v356;
+            if ("closed_at" in v250) v362["closed_at"] = v359;
+            v248[v249] = v362;
+          }
+          v247 = v248 === undefined ? c2(c50()) : v248;
+        }
+        return v247;
+      })();
+      if (v246 === INVALID) return INVALID;
+      const v363 = v30["statuses"];
+      let v364 = (() => {
+        let v365;
+        if (v363 === undefined) {
+          v365 = c2(c65());
+        } else {
+          if (!Array.isArray(v363)) return INVALID;
+          const v366 = new Array(v363.length);
+          for (let v367 = 0; v367 < v363.length; v367++) {
+            const v368 = v363[v367];
+            if (typeof v368 !== "object" || v368 === null || Array.isArray(v368)) return INVALID;
+            const v369 = v368["id"];
             let v370 = (() => {
               let v371;
               if (v369 !== undefined) {
-                if (typeof v369 !== "string") return INVALID;
-                c0.lastIndex = 0;
-                if (!c0.test(v369)) return INVALID;
+                if (typeof v369 !== "number" || !Number.isFinite(v369)) return INVALID;
+                if (!Number.isSafeInteger(v369)) return INVALID;
+                if (v369 <= 0) return INVALID;
                 v371 = v369;
               }
               return v371;
             })();
             if (v370 === INVALID) {
-              if ("creator" in v351) return INVALID;
+              if ("id" in v368) return INVALID;
               v370 = undefined;
             }
-            const v372 = v351["created_at"];
-            let v373 = (() => {
-              let v374;
-              if (v372 !== undefined) {
-                if (typeof v372 !== "string") return INVALID;
-                c25.lastIndex = 0;
-                if (!c25.test(v372)) return INVALID;
-                v374 = v372;
+            const v372 = v368["ref"];
+            if (typeof v372 !== "string") return INVALID;
+            const v373 = typeof v372 === "string" && v372.length >= 1 && v372.length < 2 ? c12(v372) : v372.length;
+            if (v373 < 1) return INVALID;
+            const v374 = v368["context"];
+            let v375 = (() => {
+              let v376;
+              if (v374 === undefined) {
+                v376 = c2(c66());
+              } else {
+                if (typeof v374 !== "string") return INVALID;
+                v376 = v374 === undefined ? c2(c66()) : v374;
               }
-              return v374;
+              return v376;
             })();
-            if (v373 === INVALID) {
-              if ("created_at" in v351) return INVALID;
-              v373 = undefined;
+            if (v375 === INVALID) return INVALID;
+            const v377 = v368["state"];
+            if (!c67.has(v377)) return INVALID;
+            const v378 = v368["description"];
+            let v379 = (() => {
+              let v380;
+              if (v378 === undefined) {
+                v380 = c2(c68());
+              } else {
+                let v381 = null;
+                if (v378 !== null) {
+                  if (typeof v378 !== "string") return INVALID;
+                  v381 = v378;
+                }
+                v380 = v381 === undefined ? c2(c68()) : v381;
+              }
+              return v380;
+            })();
+            if (v379 === INVALID) return INVALID;
+            const v382 = v368["target_url"];
+            let v383 = (() => {
+              let v384;
+              if (v382 === undefined) {
+                v384 = c2(c69());
+              } else {
+                let v385 = null;
+                if (v382 !== null) {
+                  if (typeof v382 !== "string") return INVALID;
+                  v385 = v382;
+                }
+                v384 = v385 === undefined ? c2(c69()) : v385;
+              }
+              return v384;
+            })();
+            if (v383 === INVALID) return INVALID;
+            const v386 = v368["creator"];
+            let v387 = (() => {
+              let v388;
+              if (v386 !== undefined) {
+                if (typeof v386 !== "string") return INVALID;
+                c0.lastIndex = 0;
+                if (!c0.test(v386)) return INVALID;
+                v388 = v386;
+              }
+              return v388;
+            })();
+            if (v387 === INVALID) {
+              if ("creator" in v368) return INVALID;
+              v387 = undefined;
             }
-            for (const k in v351) {
+            const v389 = v368["created_at"];
+            let v390 = (() => {
+              let v391;
+              if (v389 !== undefined) {
+                if (typeof v389 !== "string") return INVALID;
+                c25.lastIndex = 0;
+                if (!c25.test(v389)) return INVALID;
+                v391 = v389;
+              }
+              return v391;
+            })();
+            if (v390 === INVALID) {
+              if ("created_at" in v368) return INVALID;
+              v390 = undefined;
+            }
+            for (const k in v368) {
               if (k !== "id" && k !== "ref" && k !== "context" && k !== "state" && k !== "description" && k !== "target_url" && k !== "creator" && k !== "created_at") return INVALID;
             }
-            const v375 = {};
-            if ("id" in v351) v375["id"] = v353;
-            v375["ref"] = v355;
-            v375["context"] = v358;
-            v375["state"] = v360;
-            v375["description"] = v362;
-            v375["target_url"] = v366;
-            if ("creator" in v351) v375["creator"] = v370;
-            if ("created_at" in v351) v375["created_at"] = v373;
-            v349[v350] = v375;
+            const v392 = {};
+            if ("id" in v368) v392["id"] = v370;
+            v392["ref"] = v372;
+            v392["context"] = v375;
+            v392["state"] = v377;
+            v392["description"] = v379;
+            v392["target_url"] = v383;
+            if ("creator" in v368) v392["creator"] = v387;
+            if ("created_at" in v368) v392["created_at"] = v390;
+            v366[v367] = v392;
           }
-          v348 = v349 === undefined ? c2(c63()) : v349;
+          v365 = v366 === undefined ? c2(c65()) : v366;
         }
-        return v348;
+        return v365;
       })();
-      if (v347 === INVALID) return INVALID;
-      const v376 = v30["created_at"];
-      let v377 = (() => {
-        let v378;
-        if (v376 !== undefined) {
-          if (typeof v376 !== "string") return INVALID;
+      if (v364 === INVALID) return INVALID;
+      const v393 = v30["created_at"];
+      let v394 = (() => {
+        let v395;
+        if (v393 !== undefined) {
+          if (typeof v393 !== "string") return INVALID;
           c25.lastIndex = 0;
-          if (!c25.test(v376)) return INVALID;
-          v378 = v376;
+          if (!c25.test(v393)) return INVALID;
+          v395 = v393;
         }
-        return v378;
+        return v395;
       })();
-      if (v377 === INVALID) {
+      if (v394 === INVALID) {
         if ("created_at" in v30) return INVALID;
-        v377 = undefined;
+        v394 = undefined;
       }
-      const v379 = v30["updated_at"];
-      let v380 = (() => {
-        let v381;
-        if (v379 !== undefined) {
-          if (typeof v379 !== "string") return INVALID;
+      const v396 = v30["updated_at"];
+      let v397 = (() => {
+        let v398;
+        if (v396 !== undefined) {
+          if (typeof v396 !== "string") return INVALID;
           c25.lastIndex = 0;
-          if (!c25.test(v379)) return INVALID;
-          v381 = v379;
+          if (!c25.test(v396)) return INVALID;
+          v398 = v396;
         }
-        return v381;
+        return v398;
       })();
-      if (v380 === INVALID) {
+      if (v397 === INVALID) {
         if ("updated_at" in v30) return INVALID;
-        v380 = undefined;
+        v397 = undefined;
       }
-      const v382 = v30["workflows"];
-      let v383 = (() => {
-        let v384;
-        if (v382 === undefined) {
-          v384 = c2(c68());
+      const v399 = v30["workflows"];
+      let v400 = (() => {
+        let v401;
+        if (v399 === undefined) {
+          v401 = c2(c70());
         } else {
-          if (!Array.isArray(v382)) return INVALID;
-          const v385 = new Array(v382.length);
-          for (let v386 = 0; v386 < v382.length; v386++) {
-            const v387 = v382[v386];
-            if (typeof v387 !== "object" || v387 === null || Array.isArray(v387)) return INVALID;
-            const v388 = v387["id"];
-            let v389 = (() => {
-              let v390;
-              if (v388 !== undefined) {
-                if (typeof v388 !== "number" || !Number.isFinite(v388)) return INVALID;
-                if (!Number.isSafeInteger(v388)) return INVALID;
-                if (v388 <= 0) return INVALID;
-                v390 = v388;
+          if (!Array.isArray(v399)) return INVALID;
+          const v402 = new Array(v399.length);
+          for (let v403 = 0; v403 < v399.length; v403++) {
+            const v404 = v399[v403];
+            if (typeof v404 !== "object" || v404 === null || Array.isArray(v404)) return INVALID;
+            const v405 = v404["id"];
+            let v406 = (() => {
+              let v407;
+              if (v405 !== undefined) {
+                if (typeof v405 !== "number" || !Number.isFinite(v405)) return INVALID;
+                if (!Number.isSafeInteger(v405)) return INVALID;
+                if (v405 <= 0) return INVALID;
+                v407 = v405;
               }
-              return v390;
+              return v407;
             })();
-            if (v389 === INVALID) {
-              if ("id" in v387) return INVALID;
-              v389 = undefined;
+            if (v406 === INVALID) {
+              if ("id" in v404) return INVALID;
+              v406 = undefined;
             }
-            const v391 = v387["name"];
-            if (typeof v391 !== "string") return INVALID;
-            const v392 = typeof v391 === "string" && v391.length >= 1 && v391.length < 2 ? c12(v391) : v391.length;
-            if (v392 < 1) return INVALID;
-            const v393 = v387["path"];
-            if (typeof v393 !== "string") return INVALID;
-            c69.lastIndex = 0;
-            if (!c69.test(v393)) return INVALID;
-            const v394 = v387["state"];
-            let v395 = (() => {
-              let v396;
-              if (v394 === undefined) {
-                v396 = c2(c70());
+            const v408 = v404["name"];
+            if (typeof v408 !== "string") return INVALID;
+            const v409 = typeof v408 === "string" && v408.length >= 1 && v408.length < 2 ? c12(v408) : v408.length;
+            if (v409 < 1) return INVALID;
+            const v410 = v404["path"];
+            if (typeof v410 !== "string") return INVALID;
+            c71.lastIndex = 0;
+            if (!c71.test(v410)) return INVALID;
+            const v411 = v404["state"];
+            let v412 = (() => {
+              let v413;
+              if (v411 === undefined) {
+                v413 = c2(c72());
               } else {
-                if (!c71.has(v394)) return INVALID;
-                v396 = v394 === undefined ? c2(c70()) : v394;
+                if (!c73.has(v411)) return INVALID;
+                v413 = v411 === undefined ? c2(c72()) : v411;
               }
-              return v396;
+              return v413;
             })();
-            if (v395 === INVALID) return INVALID;
-            for (const k in v387) {
+            if (v412 === INVALID) return INVALID;
+            for (const k in v404) {
               if (k !== "id" && k !== "name" && k !== "path" && k !== "state") return INVALID;
             }
-            const v397 = {};
-            if ("id" in v387) v397["id"] = v389;
-            v397["name"] = v391;
-            v397["path"] = v393;
-            v397["state"] = v395;
-            v385[v386] = v397;
+            const v414 = {};
+            if ("id" in v404) v414["id"] = v406;
+            v414["name"] = v408;
+            v414["path"] = v410;
+            v414["state"] = v412;
+            v402[v403] = v414;
           }
-          v384 = v385 === undefined ? c2(c68()) : v385;
+          v401 = v402 === undefined ? c2(c70()) : v402;
         }
-        return v384;
+        return v401;
       })();
-      if (v383 === INVALID) return INVALID;
-      const v398 = v30["workflow_runs"];
-      let v399 = (() => {
-        let v400;
-        if (v398 === undefined) {
-          v400 = c2(c72());
+      if (v400 === INVALID) return INVALID;
+      const v415 = v30["workflow_runs"];
+      let v416 = (() => {
+        let v417;
+        if (v415 === undefined) {
+          v417 = c2(c74());
         } else {
-          if (!Array.isArray(v398)) return INVALID;
-          const v401 = new Array(v398.length);
-          for (let v402 = 0; v402 < v398.length; v402++) {
-            const v403 = v398[v402];
-            if (typeof v403 !== "object" || v403 === null || Array.isArray(v403)) return INVALID;
-            const v404 = v403["id"];
-            let v405 = (() => {
-              let v406;
-              if (v404 !== undefined) {
-                if (typeof v404 !== "number" || !Number.isFinite(v404)) return INVALID;
-                if (!Number.isSafeInteger(v404)) return INVALID;
-                if (v404 <= 0) return INVALID;
-                v406 = v404;
-              }
-              return v406;
-            })();
-            if (v405 === INVALID) {
-              if ("id" in v403) return INVALID;
-              v405 = undefined;
-            }
-            const v407 = v403["workflow"];
-            if (typeof v407 !== "string") return INVALID;
-            const v408 = typeof v407 === "string" && v407.length >= 1 && v407.length < 2 ? c12(v407) : v407.length;
-            if (v408 < 1) return INVALID;
-            const v409 = v403["run_number"];
-            let v410 = (() => {
-              let v411;
-              if (v409 !== undefined) {
-                if (typeof v409 !== "number" || !Number.isFinite(v409)) return INVALID;
-                if (!Number.isSafeInteger(v409)) return INVALID;
-                if (v409 <= 0) return INVALID;
-                v411 = v409;
-              }
-              return v411;
-            })();
-            if (v410 === INVALID) {
-              if ("run_number" in v403) return INVALID;
-              v410 = undefined;
-            }
-            const v412 = v403["display_title"];
-            let v413 = (() => {
-              let v414;
-              if (v412 !== undefined) {
-                if (typeof v412 !== "string") return INVALID;
-                v414 = v412;
-              }
-              return v414;
-            })();
-            if (v413 === INVALID) {
-              if ("display_title" in v403) return INVALID;
-              v413 = undefined;
-            }
-            const v415 = v403["head_branch"];
-            if (typeof v415 !== "string") return INVALID;
-            const v416 = typeof v415 === "string" && v415.length >= 1 && v415.length < 2 ? c12(v415) : v415.length;
-            if (v416 < 1) return INVALID;
-            const v417 = v403["head_sha"];
-            let v418 = (() => {
-              let v419;
-              if (v417 === undefined) {
-                v419 = c2(c73());
-              } else {
-                let v420 = null;
-                if (v417 !== null) {
-                  if (typeof v417 !== "string") return INVALID;
-                  c74.lastIndex = 0;
-                  if (!c74.test(v417)) return INVALID;
-                  v420 = v417;
-                }
-                v419 = v420 === undefined ? c2(c73()) : v420;
-              }
-              return v419;
-            })();
-            if (v418 === INVALID) return INVALID;
-            const v421 = v403["event"];
+          if (!Array.isArray(v415)) return INVALID;
+          const v418 = new Array(v415.length);
+          for (let v419 = 0; v419 < v415.length; v419++) {
+            const v420 = v415[v419];
+            if (typeof v420 !== "object" || v420 === null || Array.isArray(v420)) return INVALID;
+            const v421 = v420["id"];
             let v422 = (() => {
               let v423;
-              if (v421 === undefined) {
-                v423 = c2(c75());
-              } else {
-                if (typeof v421 !== "string") return INVALID;
-                const v424 = typeof v421 === "string" && v421.length >= 1 && v421.length < 2 ? c12(v421) : v421.length;
-                if (v424 < 1) return INVALID;
-                v423 = v421 === undefined ? c2(c75()) : v421;
+              if (v421 !== undefined) {
+                if (typeof v421 !== "number" || !Number.isFinite(v421)) return INVALID;
+                if (!Number.isSafeInteger(v421)) return INVALID;
+                if (v421 <= 0) return INVALID;
+                v423 = v421;
               }
               return v423;
             })();
-            if (v422 === INVALID) return INVALID;
-            const v425 = v403["status"];
-            let v426 = (() => {
-              let v427;
-              if (v425 === undefined) {
-                v427 = c2(c76());
-              } else {
-                if (!c77.has(v425)) return INVALID;
-                v427 = v425 === undefined ? c2(c76()) : v425;
-              }
-              return v427;
-            })();
-            if (v426 === INVALID) return INVALID;
-            const v428 = v403["conclusion"];
-            let v429 = (() => {
-              let v430;
-              if (v428 === undefined) {
-                v430 = c2(c78());
-              } else {
-                let v431 = null;
-                if (v428 !== null) {
-                  if (!c79.has(v428)) return INVALID;
-                  v431 = v428;
-                }
-                v430 = v431 === undefined ? c2(c78()) : v431;
-              }
-              return v430;
-            })();
-            if (v429 === INVALID) return INVALID;
-            const v432 = v403["run_attempt"];
-            let v433 = (() => {
-              let v434;
-              if (v432 === undefined) {
-                v434 = c2(c80());
-              } else {
-                if (typeof v432 !== "number" || !Number.isFinite(v432)) return INVALID;
-                if (!Number.isSafeInteger(v432)) return INVALID;
-                if (v432 <= 0) return INVALID;
-                v434 = v432 === undefined ? c2(c80()) : v432;
-              }
-              return v434;
-            })();
-            if (v433 === INVALID) return INVALID;
-            const v435 = v403["rerun_conclusion"];
-            let v436 = (() => {
-              let v437;
-              if (v435 === undefined) {
-                v437 = c2(c81());
-              } else {
-                let v438 = null;
-                if (v435 !== null) {
-                  if (!c79.has(v435)) return INVALID;
-                  v438 = v435;
-                }
-                v437 = v438 === undefined ? c2(c81()) : v438;
-              }
-              return v437;
-            })();
-            if (v436 === INVALID) return INVALID;
-            const v439 = v403["actor"];
-            let v440 = (() => {
-              let v441;
-              if (v439 !== undefined) {
-                if (typeof v439 !== "string") return INVALID;
-                c82.lastIndex = 0;
-                if (!c82.test(v439)) return INVALID;
-                v441 = v439;
-              }
-              return v441;
-            })();
-            if (v440 === INVALID) {
-              if ("actor" in v403) return INVALID;
-              v440 = undefined;
+            if (v422 === INVALID) {
+              if ("id" in v420) return INVALID;
+              v422 = undefined;
             }
-            const v442 = v403["created_at"];
+            const v424 = v420["workflow"];
+            if (typeof v424 !== "string") return INVALID;
+            const v425 = typeof v424 === "string" && v424.length >= 1 && v424.length < 2 ? c12(v424) : v424.length;
+            if (v425 < 1) return INVALID;
+            const v426 = v420["run_number"];
+            let v427 = (() => {
+              let v428;
+              if (v426 !== undefined) {
+                if (typeof v426 !== "number" || !Number.isFinite(v426)) return INVALID;
+                if (!Number.isSafeInteger(v426)) return INVALID;
+                if (v426 <= 0) return INVALID;
+                v428 = v426;
+              }
+              return v428;
+            })();
+            if (v427 === INVALID) {
+              if ("run_number" in v420) return INVALID;
+              v427 = undefined;
+            }
+            const v429 = v420["display_title"];
+            let v430 = (() => {
+              let v431;
+              if (v429 !== undefined) {
+                if (typeof v429 !== "string") return INVALID;
+                v431 = v429;
+              }
+              return v431;
+            })();
+            if (v430 === INVALID) {
+              if ("display_title" in v420) return INVALID;
+              v430 = undefined;
+            }
+            const v432 = v420["head_branch"];
+            if (typeof v432 !== "string") return INVALID;
+            const v433 = typeof v432 === "string" && v432.length >= 1 && v432.length < 2 ? c12(v432) : v432.length;
+            if (v433 < 1) return INVALID;
+            const v434 = v420["head_sha"];
+            let v435 = (() => {
+              let v436;
+              if (v434 === undefined) {
+                v436 = c2(c75());
+              } else {
+                let v437 = null;
+                if (v434 !== null) {
+                  if (typeof v434 !== "string") return INVALID;
+                  c76.lastIndex = 0;
+                  if (!c76.test(v434)) return INVALID;
+                  v437 = v434;
+                }
+                v436 = v437 === undefined ? c2(c75()) : v437;
+              }
+              return v436;
+            })();
+            if (v435 === INVALID) return INVALID;
+            const v438 = v420["event"];
+            let v439 = (() => {
+              let v440;
+              if (v438 === undefined) {
+                v440 = c2(c77());
+              } else {
+                if (typeof v438 !== "string") return INVALID;
+                const v441 = typeof v438 === "string" && v438.length >= 1 && v438.length < 2 ? c12(v438) : v438.length;
+                if (v441 < 1) return INVALID;
+                v440 = v438 === undefined ? c2(c77()) : v438;
+              }
+              return v440;
+            })();
+            if (v439 === INVALID) return INVALID;
+            const v442 = v420["status"];
             let v443 = (() => {
               let v444;
-              if (v442 !== undefined) {
-                if (typeof v442 !== "string") return INVALID;
-                c83.lastIndex = 0;
-                if (!c83.test(v442)) return INVALID;
-                v444 = v442;
+              if (v442 === undefined) {
+                v444 = c2(c78());
+              } else {
+                if (!c79.has(v442)) return INVALID;
+                v444 = v442 === undefined ? c2(c78()) : v442;
               }
               return v444;
             })();
-            if (v443 === INVALID) {
-              if ("created_at" in v403) return INVALID;
-              v443 = undefined;
-            }
-            const v445 = v403["jobs"];
+            if (v443 === INVALID) return INVALID;
+            const v445 = v420["conclusion"];
             let v446 = (() => {
               let v447;
               if (v445 === undefined) {
-                v447 = c2(c84());
+                v447 = c2(c80());
               } else {
-                if (!Array.isArray(v445)) return INVALID;
-                const v448 = new Array(v445.length);
-                for (let v449 = 0; v449 < v445.length; v449++) {
-                  const v450 = v445[v449];
-                  if (typeof v450 !== "object" || v450 === null || Array.isArray(v450)) return INVALID;
-                  const v451 = v450["id"];
-                  let v452 = (() => {
-                    let v453;
-                    if (v451 !== undefined) {
-                      if (typeof v451 !== "number" || !Number.isFinite(v451)) return INVALID;
-                      if (!Number.isSafeInteger(v451)) return INVALID;
-                      if (v451 <= 0) return INVALID;
-                      v453 = v451;
-                    }
-                    return v453;
-                  })();
-                  if (v452 === INVALID) {
-                    if ("id" in v450) return INVALID;
-                    v452 = undefined;
-                  }
-                  const v454 = v450["name"];
-                  if (typeof v454 !== "string") return INVALID;
-                  const v455 = typeof v454 === "string" && v454.length >= 1 && v454.length < 2 ? c12(v454) : v454.length;
-                  if (v455 < 1) return INVALID;
-                  const v456 = v450["run_attempt"];
-                  let v457 = (() => {
-                    let v458;
-                    if (v456 !== undefined) {
-                      if (typeof v456 !== "number" || !Number.isFinite(v456)) return INVALID;
-                      if (!Number.isSafeInteger(v456)) return INVALID;
-                      if (v456 <= 0) return INVALID;
-                      v458 = v456;
-                    }
-                    return v458;
-                  })();
-                  if (v457 === INVALID) {
-                    if ("run_attempt" in v450) return INVALID;
-                    v457 = undefined;
-                  }
-                  const v459 = v450["status"];
-                  let v460 = (() => {
-                    let v461;
-                    if (v459 === undefined) {
-                      v461 = c2(c85());
-                    } else {
-                      if (!c77.has(v459)) return INVALID;
-                      v461 = v459 === undefined ? c2(c85()) : v459;
-                    }
-                    return v461;
-                  })();
-                  if (v460 === INVALID) return INVALID;
-                  const v462 = v450["conclusion"];
-                  let v463 = (() => {
-                    let v464;
-                    if (v462 === undefined) {
-                      v464 = c2(c86());
-                    } else {
-                      let v465 = null;
-                      if (v462 !== null) {
-                        if (!c79.has(v462)) return INVALID;
-                        v465 = v462;
-                      }
-                      v464 = v465 === undefined ? c2(c86()) : v465;
-                    }
-                    return v464;
-                  })();
-                  if (v463 === INVALID) return INVALID;
-                  const v466 = v450["steps"];
-                  let v467 = (() => {
-                    let v468;
-                    if (v466 === undefined) {
-                      v468 = c2(c87());
-                    } else {
-                      if (!Array.isArray(v466)) return INVALID;
-                      const v469 = new Array(v466.length);
-                      for (let v470 = 0; v470 < v466.length; v470++) {
-                        const v471 = v466[v470];
-                        if (typeof v471 !== "object" || v471 === null || Array.isArray(v471)) return INVALID;
-                        const v472 = v471["name"];
-                        if (typeof v472 !== "string") return INVALID;
-                        const v473 = typeof v472 === "string" && v472.length >= 1 && v472.length < 2 ? c12(v472) : v472.length;
-                        if (v473 < 1) return INVALID;
-                        const v474 = v471["status"];
-                        let v475 = (() => {
-                          let v476;
-                          if (v474 === undefined) {
-                            v476 = c2(c88());
-                          } else {
-                            if (!c77.has(v474)) return INVALID;
-                            v476 = v474 === undefined ? c2(c88()) : v474;
-                          }
-                          return v476;
-                        })();
-                        if (v475 === INVALID) return INVALID;
-                        const v477 = v471["conclusion"];
-                        let v478 = (() => {
-                          let v479;
-                          if (v477 === undefined) {
-                            v479 = c2(c89());
-                          } else {
-                            let v480 = null;
-                            if (v477 !== null) {
-                              if (!c79.has(v477)) return INVALID;
-                              v480 = v477;
-                            }
-                            v479 = v480 === undefined ? c2(c89()) : v480;
-                          }
-                          return v479;
-                        })();
-                        if (v478 === INVALID) return INVALID;
-                        for (const k in v471) {
-                          if (k !== "name" && k !== "status" && k !== "conclusion") return INVALID;
-                        }
-                        const v481 = { "name": v472, "status": v475, "conclusion": v478 };
-                        v469[v470] = v481;
-                      }
-                      v468 = v469 === undefined ? c2(c87()) : v469;
-                    }
-                    return v468;
-                  })();
-                  if (v467 === INVALID) return INVALID;
-                  const v482 = v450["log"];
-                  let v483 = (() => {
-                    let v484;
-                    if (v482 === undefined) {
-                      v484 = c2(c90());
-                    } else {
-                      if (typeof v482 !== "string") return INVALID;
-                      v484 = v482 === undefined ? c2(c90()) : v482;
-                    }
-                    return v484;
-                  })();
-                  if (v483 === INVALID) return INVALID;
-                  const v485 = v450["started_at"];
-                  let v486 = (() => {
-                    let v487;
-                    if (v485 !== undefined) {
-                      if (typeof v485 !== "string") return INVALID;
-                      c83.lastIndex = 0;
-                      if (!c83.test(v485)) return INVALID;
-                      v487 = v485;
-                    }
-                    return v487;
-                  })();
-                  if (v486 === INVALID) {
-                    if ("started_at" in v450) return INVALID;
-                    v486 = undefined;
-                  }
-                  const v488 = v450["completed_at"];
-                  let v489 = (() => {
-                    let v490;
-                    if (v488 !== undefined) {
-                      let v491 = null;
-                      if (v488 !== null) {
-                        if (typeof v488 !== "string") return INVALID;
-                        c83.lastIndex = 0;
-                        if (!c83.test(v488)) return INVALID;
-                        v491 = v488;
-                      }
-                      v490 = v491;
-                    }
-                    return v490;
-                  })();
-                  if (v489 === INVALID) {
-                    if ("completed_at" in v450) return INVALID;
-                    v489 = undefined;
-                  }
-                  for (const k in v450) {
-                    if (k !== "id" && k !== "name" && k !== "run_attempt" && k !== "status" && k !== "conclusion" && k !== "steps" && k !== "log" && k !== "started_at" && k !== "completed_at") return INVALID;
-                  }
-                  const v492 = {};
-                  if ("id" in v450) v492["id"] = v452;
-                  v492["name"] = v454;
-                  if ("run_attempt" in v450) v492["run_attempt"] = v457;
-                  v492["status"] = v460;
-                  v492["conclusion"] = v463;
-                  v492["steps"] = v467;
-                  v492["log"] = v483;
-                  if ("started_at" in v450) v492["started_at"] = v486;
-                  if ("completed_at" in v450) v492["completed_at"] = v489;
-                  v448[v449] = v492;
+                let v448 = null;
+                if (v445 !== null) {
+                  if (!c81.has(v445)) return INVALID;
+                  v448 = v445;
                 }
-                v447 = v448 === undefined ? c2(c84()) : v448;
+                v447 = v448 === undefined ? c2(c80()) : v448;
               }
               return v447;
             })();
             if (v446 === INVALID) return INVALID;
-            const v493 = v403["artifacts"];
-            let v494 = (() => {
-              let v495;
-              if (v493 === undefined) {
-                v495 = c2(c91());
+            const v449 = v420["run_attempt"];
+            let v450 = (() => {
+              let v451;
+              if (v449 === undefined) {
+                v451 = c2(c82());
               } else {
-                if (!Array.isArray(v493)) return INVALID;
-                const v496 = new Array(v493.length);
-                for (let v497 = 0; v497 < v493.length; v497++) {
-                  const v498 = v493[v497];
-                  if (typeof v498 !== "object" || v498 === null || Array.isArray(v498)) return INVALID;
-                  const v499 = v498["id"];
+                if (typeof v449 !== "number" || !Number.isFinite(v449)) return INVALID;
+                if (!Number.isSafeInteger(v449)) return INVALID;
+                if (v449 <= 0) return INVALID;
+                v451 = v449 === undefined ? c2(c82()) : v449;
+              }
+              return v451;
+            })();
+            if (v450 === INVALID) return INVALID;
+            const v452 = v420["rerun_conclusion"];
+            let v453 = (() => {
+              let v454;
+              if (v452 === undefined) {
+                v454 = c2(c83());
+              } else {
+                let v455 = null;
+                if (v452 !== null) {
+                  if (!c81.has(v452)) return INVALID;
+                  v455 = v452;
+                }
+                v454 = v455 === undefined ? c2(c83()) : v455;
+              }
+              return v454;
+            })();
+            if (v453 === INVALID) return INVALID;
+            const v456 = v420["actor"];
+            let v457 = (() => {
+              let v458;
+              if (v456 !== undefined) {
+                if (typeof v456 !== "string") return INVALID;
+                c84.lastIndex = 0;
+                if (!c84.test(v456)) return INVALID;
+                v458 = v456;
+              }
+              return v458;
+            })();
+            if (v457 === INVALID) {
+              if ("actor" in v420) return INVALID;
+              v457 = undefined;
+            }
+            const v459 = v420["created_at"];
+            let v460 = (() => {
+              let v461;
+              if (v459 !== undefined) {
+                if (typeof v459 !== "string") return INVALID;
+                c85.lastIndex = 0;
+                if (!c85.test(v459)) return INVALID;
+                v461 = v459;
+              }
+              return v461;
+            })();
+            if (v460 === INVALID) {
+              if ("created_at" in v420) return INVALID;
+              v460 = undefined;
+            }
+            const v462 = v420["jobs"];
+            let v463 = (() => {
+              let v464;
+              if (v462 === undefined) {
+                v464 = c2(c86());
+              } else {
+                if (!Array.isArray(v462)) return INVALID;
+                const v465 = new Array(v462.length);
+                for (let v466 = 0; v466 < v462.length; v466++) {
+                  const v467 = v462[v466];
+                  if (typeof v467 !== "object" || v467 === null || Array.isArray(v467)) return INVALID;
+                  const v468 = v467["id"];
+                  let v469 = (() => {
+                    let v470;
+                    if (v468 !== undefined) {
+                      if (typeof v468 !== "number" || !Number.isFinite(v468)) return INVALID;
+                      if (!Number.isSafeInteger(v468)) return INVALID;
+                      if (v468 <= 0) return INVALID;
+                      v470 = v468;
+                    }
+                    return v470;
+                  })();
+                  if (v469 === INVALID) {
+                    if ("id" in v467) return INVALID;
+                    v469 = undefined;
+                  }
+                  const v471 = v467["name"];
+                  if (typeof v471 !== "string") return INVALID;
+                  const v472 = typeof v471 === "string" && v471.length >= 1 && v471.length < 2 ? c12(v471) : v471.length;
+                  if (v472 < 1) return INVALID;
+                  const v473 = v467["run_attempt"];
+                  let v474 = (() => {
+                    let v475;
+                    if (v473 !== undefined) {
+                      if (typeof v473 !== "number" || !Number.isFinite(v473)) return INVALID;
+                      if (!Number.isSafeInteger(v473)) return INVALID;
+                      if (v473 <= 0) return INVALID;
+                      v475 = v473;
+                    }
+                    return v475;
+                  })();
+                  if (v474 === INVALID) {
+                    if ("run_attempt" in v467) return INVALID;
+                    v474 = undefined;
+                  }
+                  const v476 = v467["status"];
+                  let v477 = (() => {
+                    let v478;
+                    if (v476 === undefined) {
+                      v478 = c2(c87());
+                    } else {
+                      if (!c79.has(v476)) return INVALID;
+                      v478 = v476 === undefined ? c2(c87()) : v476;
+                    }
+                    return v478;
+                  })();
+                  if (v477 === INVALID) return INVALID;
+                  const v479 = v467["conclusion"];
+                  let v480 = (() => {
+                    let v481;
+                    if (v479 === undefined) {
+                      v481 = c2(c88());
+                    } else {
+                      let v482 = null;
+                      if (v479 !== null) {
+                        if (!c81.has(v479)) return INVALID;
+                        v482 = v479;
+                      }
+                      v481 = v482 === undefined ? c2(c88()) : v482;
+                    }
+                    return v481;
+                  })();
+                  if (v480 === INVALID) return INVALID;
+                  const v483 = v467["steps"];
+                  let v484 = (() => {
+                    let v485;
+                    if (v483 === undefined) {
+                      v485 = c2(c89());
+                    } else {
+                      if (!Array.isArray(v483)) return INVALID;
+                      const v486 = new Array(v483.length);
+                      for (let v487 = 0; v487 < v483.length; v487++) {
+                        const v488 = v483[v487];
+                        if (typeof v488 !== "object" || v488 === null || Array.isArray(v488)) return INVALID;
+                        const v489 = v488["name"];
+                        if (typeof v489 !== "string") return INVALID;
+                        const v490 = typeof v489 === "string" && v489.length >= 1 && v489.length < 2 ? c12(v489) : v489.length;
+                        if (v490 < 1) return INVALID;
+                        const v491 = v488["status"];
+                        let v492 = (() => {
+                          let v493;
+                          if (v491 === undefined) {
+                            v493 = c2(c90());
+                          } else {
+                            if (!c79.has(v491)) return INVALID;
+                            v493 = v491 === undefined ? c2(c90()) : v491;
+                          }
+                          return v493;
+                        })();
+                        if (v492 === INVALID) return INVALID;
+                        const v494 = v488["conclusion"];
+                        let v495 = (() => {
+                          let v496;
+                          if (v494 === undefined) {
+                            v496 = c2(c91());
+                          } else {
+                            let v497 = null;
+                            if (v494 !== null) {
+                              if (!c81.has(v494)) return INVALID;
+                              v497 = v494;
+                            }
+                            v496 = v497 === undefined ? c2(c91()) : v497;
+                          }
+                          return v496;
+                        })();
+                        if (v495 === INVALID) return INVALID;
+                        for (const k in v488) {
+                          if (k !== "name" && k !== "status" && k !== "conclusion") return INVALID;
+                        }
+                        const v498 = { "name": v489, "status": v492, "conclusion": v495 };
+                        v486[v487] = v498;
+                      }
+                      v485 = v486 === undefined ? c2(c89()) : v486;
+                    }
+                    return v485;
+                  })();
+                  if (v484 === INVALID) return INVALID;
+                  const v499 = v467["log"];
                   let v500 = (() => {
                     let v501;
-                    if (v499 !== undefined) {
-                      if (typeof v499 !== "number" || !Number.isFinite(v499)) return INVALID;
-                      if (!Number.isSafeInteger(v499)) return INVALID;
-                      if (v499 <= 0) return INVALID;
-                      v501 = v499;
+                    if (v499 === undefined) {
+                      v501 = c2(c92());
+                    } else {
+                      if (typeof v499 !== "string") return INVALID;
+                      v501 = v499 === undefined ? c2(c92()) : v499;
                     }
                     return v501;
                   })();
-                  if (v500 === INVALID) {
-                    if ("id" in v498) return INVALID;
-                    v500 = undefined;
-                  }
-                  const v502 = v498["name"];
-                  if (typeof v502 !== "string") return INVALID;
-                  const v503 = typeof v502 === "string" && v502.length >= 1 && v502.length < 2 ? c12(v502) : v502.length;
-                  if (v503 < 1) return INVALID;
-                  const v504 = v498["size_in_bytes"];
-                  let v505 = (() => {
-                    let v506;
-                    if (v504 === undefined) {
-                      v506 = c2(c92());
-                    } else {
-                      if (typeof v504 !== "number" || !Number.isFinite(v504)) return INVALID;
-                      if (!Number.isSafeInteger(v504)) return INVALID;
-                      if (v504 < 0) return INVALID;
-                      v506 = v504 === undefined ? c2(c92()) : v504;
+                  if (v500 === INVALID) return INVALID;
+                  const v502 = v467["started_at"];
+                  let v503 = (() => {
+                    let v504;
+                    if (v502 !== undefined) {
+                      if (typeof v502 !== "string") return INVALID;
+                      c85.lastIndex = 0;
+                      if (!c85.test(v502)) return INVALID;
+                      v504 = v502;
                     }
-                    return v506;
+                    return v504;
                   })();
-                  if (v505 === INVALID) return INVALID;
-                  for (const k in v498) {
-                    if (k !== "id" && k !== "name" && k !== "size_in_bytes") return INVALID;
+                  if (v503 === INVALID) {
+                    if ("started_at" in v467) return INVALID;
+                    v503 = undefined;
                   }
-                  const v507 = {};
-                  if ("id" in v498) v507["id"] = v500;
-                  v507["name"] = v502;
-                  v507["size_in_bytes"] = v505;
-                  v496[v497] = v507;
+                  const v505 = v467["completed_at"];
+                  let v506 = (() => {
+                    let v507;
+                    if (v505 !== undefined) {
+                      let v508 = null;
+                      if (v505 !== null) {
+                        if (typeof v505 !== "string") return INVALID;
+                        c85.lastIndex = 0;
+                        if (!c85.test(v505)) return INVALID;
+                        v508 = v505;
+                      }
+                      v507 = v508;
+                    }
+                    return v507;
+                  })();
+                  if (v506 === INVALID) {
+                    if ("completed_at" in v467) return INVALID;
+                    v506 = undefined;
+                  }
+                  for (const k in v467) {
+                    if (k !== "id" && k !== "name" && k !== "run_attempt" && k !== "status" && k !== "conclusion" && k !== "steps" && k !== "log" && k !== "started_at" && k !== "completed_at") return INVALID;
+                  }
+                  const v509 = {};
+                  if ("id" in v467) v509["id"] = v469;
+                  v509["name"] = v471;
+                  if ("run_attempt" in v467) v509["run_attempt"] = v474;
+                  v509["status"] = v477;
+                  v509["conclusion"] = v480;
+                  v509["steps"] = v484;
+                  v509["log"] = v500;
+                  if ("started_at" in v467) v509["started_at"] = v503;
+                  if ("completed_at" in v467) v509["completed_at"] = v506;
+                  v465[v466] = v509;
                 }
-                v495 = v496 === undefined ? c2(c91()) : v496;
+                v464 = v465 === undefined ? c2(c86()) : v465;
               }
-              return v495;
+              return v464;
             })();
-            if (v494 === INVALID) return INVALID;
-            for (const k in v403) {
+            if (v463 === INVALID) return INVALID;
+            const v510 = v420["artifacts"];
+            let v511 = (() => {
+              let v512;
+              if (v510 === undefined) {
+                v512 = c2(c93());
+              } else {
+                if (!Array.isArray(v510)) return INVALID;
+                const v513 = new Array(v510.length);
+                for (let v514 = 0; v514 < v510.length; v514++) {
+                  const v515 = v510[v514];
+                  if (typeof v515 !== "object" || v515 === null || Array.isArray(v515)) return INVALID;
+                  const v516 = v515["id"];
+                  let v517 = (() => {
+                    let v518;
+                    if (v516 !== undefined) {
+                      if (typeof v516 !== "number" || !Number.isFinite(v516)) return INVALID;
+                      if (!Number.isSafeInteger(v516)) return INVALID;
+                      if (v516 <= 0) return INVALID;
+                      v518 = v516;
+                    }
+                    return v518;
+                  })();
+                  if (v517 === INVALID) {
+                    if ("id" in v515) return INVALID;
+                    v517 = undefined;
+                  }
+                  const v519 = v515["name"];
+                  if (typeof v519 !== "string") return INVALID;
+                  const v520 = typeof v519 === "string" && v519.length >= 1 && v519.length < 2 ? c12(v519) : v519.length;
+                  if (v520 < 1) return INVALID;
+                  const v521 = v515["size_in_bytes"];
+                  let v522 = (() => {
+                    let v523;
+                    if (v521 === undefined) {
+                      v523 = c2(c94());
+                    } else {
+                      if (typeof v521 !== "number" || !Number.isFinite(v521)) return INVALID;
+                      if (!Number.isSafeInteger(v521)) return INVALID;
+                      if (v521 < 0) return INVALID;
+                      v523 = v521 === undefined ? c2(c94()) : v521;
+                    }
+                    return v523;
+                  })();
+                  if (v522 === INVALID) return INVALID;
+                  const v524 = v515["files"];
+                  let v525 = (() => {
+                    let v526;
+                    if (v524 === undefined) {
+                      v526 = c2(c95());
+                    } else {
+                      if (!Array.isArray(v524)) return INVALID;
+                      if (v524.length > 1000) return INVALID;
+                      const v527 = new Array(v524.length);
+                      for (let v528 = 0; v528 < v524.length; v528++) {
+                        const v529 = v524[v528];
+                        if (typeof v529 !== "object" || v529 === null || Array.isArray(v529)) return INVALID;
+                        const v530 = v529["path"];
+                        if (typeof v530 !== "string") return INVALID;
+                        const v531 = typeof v530 === "string" && v530.length >= 1 && v530.length < 2 ? c12(v530) : v530.length;
+                        if (v531 < 1) return INVALID;
+                        const v532 = typeof v530 === "string" && v530.length > 1024 ? c12(v530) : v530.length;
+                        if (v532 > 1024) return INVALID;
+                        const v533 = v529["content"];
+                        if (typeof v533 !== "string") return INVALID;
+                        for (const k in v529) {
+                          if (k !== "path" && k !== "content") return INVALID;
+                        }
+                        const v534 = { "path": v530, "content": v533 };
+                        v527[v528] = v534;
+                      }
+                      const v535 = typeof v527 === "string" && v527.length > 1000 ? c12(v527) : v527.length;
+                      if (v535 > 1000) return INVALID;
+                      v526 = v527 === undefined ? c2(c95()) : v527;
+                    }
+                    return v526;
+                  })();
+                  if (v525 === INVALID) return INVALID;
+                  for (const k in v515) {
+                    if (k !== "id" && k !== "name" && k !== "size_in_bytes" && k !== "files") return INVALID;
+                  }
+                  const v536 = {};
+                  if ("id" in v515) v536["id"] = v517;
+                  v536["name"] = v519;
+                  v536["size_in_bytes"] = v522;
+                  v536["files"] = v525;
+                  v513[v514] = v536;
+                }
+                v512 = v513 === undefined ? c2(c93()) : v513;
+              }
+              return v512;
+            })();
+            if (v511 === INVALID) return INVALID;
+            for (const k in v420) {
               if (k !== "id" && k !== "workflow" && k !== "run_number" && k !== "display_title" && k !== "head_branch" && k !== "head_sha" && k !== "event" && k !== "status" && k !== "conclusion" && k !== "run_attempt" && k !== "rerun_conclusion" && k !== "actor" && k !== "created_at" && k !== "jobs" && k !== "artifacts") return INVALID;
             }
-            const v508 = {};
-            if ("id" in v403) v508["id"] = v405;
-            v508["workflow"] = v407;
-            if ("run_number" in v403) v508["run_number"] = v410;
-            if ("display_title" in v403) v508["display_title"] = v413;
-            v508["head_branch"] = v415;
-            v508["head_sha"] = v418;
-            v508["event"] = v422;
-            v508["status"] = v426;
-            v508["conclusion"] = v429;
-            v508["run_attempt"] = v433;
-            v508["rerun_conclusion"] = v436;
-            if ("actor" in v403) v508["actor"] = v440;
-            if ("created_at" in v403) v508["created_at"] = v443;
-            v508["jobs"] = v446;
-            v508["artifacts"] = v494;
-            v401[v402] = v508;
+            const v537 = {};
+            if ("id" in v420) v537["id"] = v422;
+            v537["workflow"] = v424;
+            if ("run_number" in v420) v537["run_number"] = v427;
+            if ("display_title" in v420) v537["display_title"] = v430;
+            v537["head_branch"] = v432;
+            v537["head_sha"] = v435;
+            v537["event"] = v439;
+            v537["status"] = v443;
+            v537["conclusion"] = v446;
+            v537["run_attempt"] = v450;
+            v537["rerun_conclusion"] = v453;
+            if ("actor" in v420) v537["actor"] = v457;
+            if ("created_at" in v420) v537["created_at"] = v460;
+            v537["jobs"] = v463;
+            v537["artifacts"] = v511;
+            v418[v419] = v537;
           }
-          v400 = v401 === undefined ? c2(c72()) : v401;
+          v417 = v418 === undefined ? c2(c74()) : v418;
         }
-        return v400;
+        return v417;
       })();
-      if (v399 === INVALID) return INVALID;
-      const v509 = v30["check_runs"];
-      let v510 = (() => {
-        let v511;
-        if (v509 === undefined) {
-          v511 = c2(c93());
+      if (v416 === INVALID) return INVALID;
+      const v538 = v30["check_runs"];
+      let v539 = (() => {
+        let v540;
+        if (v538 === undefined) {
+          v540 = c2(c96());
         } else {
-          if (!Array.isArray(v509)) return INVALID;
-          const v512 = new Array(v509.length);
-          for (let v513 = 0; v513 < v509.length; v513++) {
-            const v514 = v509[v513];
-            if (typeof v514 !== "object" || v514 === null || Array.isArray(v514)) return INVALID;
-            const v515 = v514["id"];
-            let v516 = (() => {
-              let v517;
-              if (v515 !== undefined) {
-                if (typeof v515 !== "number" || !Number.isFinite(v515)) return INVALID;
-                if (!Number.isSafeInteger(v515)) return INVALID;
-                if (v515 <= 0) return INVALID;
-                v517 = v515;
+          if (!Array.isArray(v538)) return INVALID;
+          const v541 = new Array(v538.length);
+          for (let v542 = 0; v542 < v538.length; v542++) {
+            const v543 = v538[v542];
+            if (typeof v543 !== "object" || v543 === null || Array.isArray(v543)) return INVALID;
+            const v544 = v543["id"];
+            let v545 = (() => {
+              let v546;
+              if (v544 !== undefined) {
+                if (typeof v544 !== "number" || !Number.isFinite(v544)) return INVALID;
+                if (!Number.isSafeInteger(v544)) return INVALID;
+                if (v544 <= 0) return INVALID;
+                v546 = v544;
               }
-              return v517;
+              return v546;
             })();
-            if (v516 === INVALID) {
-              if ("id" in v514) return INVALID;
-              v516 = undefined;
+            if (v545 === INVALID) {
+              if ("id" in v543) return INVALID;
+              v545 = undefined;
             }
-            const v518 = v514["name"];
-            if (typeof v518 !== "string") return INVALID;
-            const v519 = typeof v518 === "string" && v518.length >= 1 && v518.length < 2 ? c12(v518) : v518.length;
-            if (v519 < 1) return INVALID;
-            const v520 = v514["ref"];
-            if (typeof v520 !== "string") return INVALID;
-            const v521 = typeof v520 === "string" && v520.length >= 1 && v520.length < 2 ? c12(v520) : v520.length;
-            if (v521 < 1) return INVALID;
-            const v522 = v514["status"];
-            let v523 = (() => {
-              let v524;
-              if (v522 === undefined) {
-                v524 = c2(c94());
+            const v547 = v543["name"];
+            if (typeof v547 !== "string") return INVALID;
+            const v548 = typeof v547 === "string" && v547.length >= 1 && v547.length < 2 ? c12(v547) : v547.length;
+            if (v548 < 1) return INVALID;
+            const v549 = v543["ref"];
+            if (typeof v549 !== "string") return INVALID;
+            const v550 = typeof v549 === "string" && v549.length >= 1 && v549.length < 2 ? c12(v549) : v549.length;
+            if (v550 < 1) return INVALID;
+            const v551 = v543["status"];
+            let v552 = (() => {
+              let v553;
+              if (v551 === undefined) {
+                v553 = c2(c97());
               } else {
-                if (!c77.has(v522)) return INVALID;
-                v524 = v522 === undefined ? c2(c94()) : v522;
+                if (!c79.has(v551)) return INVALID;
+                v553 = v551 === undefined ? c2(c97()) : v551;
               }
-              return v524;
+              return v553;
             })();
-            if (v523 === INVALID) return INVALID;
-            const v525 = v514["conclusion"];
-            let v526 = (() => {
-              let v527;
-              if (v525 === undefined) {
-                v527 = c2(c95());
+            if (v552 === INVALID) return INVALID;
+            const v554 = v543["conclusion"];
+            let v555 = (() => {
+              let v556;
+              if (v554 === undefined) {
+                v556 = c2(c98());
               } else {
-                let v528 = null;
-                if (v525 !== null) {
-                  if (!c79.has(v525)) return INVALID;
-                  v528 = v525;
+                let v557 = null;
+                if (v554 !== null) {
+                  if (!c81.has(v554)) return INVALID;
+                  v557 = v554;
                 }
-                v527 = v528 === undefined ? c2(c95()) : v528;
+                v556 = v557 === undefined ? c2(c98()) : v557;
               }
-              return v527;
+              return v556;
             })();
-            if (v526 === INVALID) return INVALID;
-            const v529 = v514["external_id"];
-            let v530 = (() => {
-              let v531;
-              if (v529 === undefined) {
-                v531 = c2(c96());
+            if (v555 === INVALID) return INVALID;
+            const v558 = v543["external_id"];
+            let v559 = (() => {
+              let v560;
+              if (v558 === undefined) {
+                v560 = c2(c99());
               } else {
-                let v532 = null;
-                if (v529 !== null) {
-                  if (typeof v529 !== "string") return INVALID;
-                  v532 = v529;
+                let v561 = null;
+                if (v558 !== null) {
+                  if (typeof v558 !== "string") return INVALID;
+                  v561 = v558;
                 }
-                v531 = v532 === undefined ? c2(c96()) : v532;
+                v560 = v561 === undefined ? c2(c99()) : v561;
               }
-              return v531;
+              return v560;
             })();
-            if (v530 === INVALID) return INVALID;
-            const v533 = v514["details_url"];
-            let v534 = (() => {
-              let v535;
-              if (v533 === undefined) {
-                v535 = c2(c97());
+            if (v559 === INVALID) return INVALID;
+            const v562 = v543["details_url"];
+            let v563 = (() => {
+              let v564;
+              if (v562 === undefined) {
+                v564 = c2(c100());
               } else {
-                let v536 = null;
-                if (v533 !== null) {
-                  if (typeof v533 !== "string") return INVALID;
-                  v536 = v533;
+                let v565 = null;
+                if (v562 !== null) {
+                  if (typeof v562 !== "string") return INVALID;
+                  v565 = v562;
                 }
-                v535 = v536 === undefined ? c2(c97()) : v536;
+                v564 = v565 === undefined ? c2(c100()) : v565;
               }
-              return v535;
+              return v564;
             })();
-            if (v534 === INVALID) return INVALID;
-            const v537 = v514["output"];
-            let v538 = (() => {
-              let v539;
-              if (v537 === undefined) {
-                v539 = c2(c98());
+            if (v563 === INVALID) return INVALID;
+            const v566 = v543["output"];
+            let v567 = (() => {
+              let v568;
+              if (v566 === undefined) {
+                v568 = c2(c101());
               } else {
-                if (typeof v537 !== "object" || v537 === null || Array.isArray(v537)) return INVALID;
-                const v540 = v537["title"];
-                let v541 = (() => {
-                  let v542;
-                  if (v540 === undefined) {
-                    v542 = c2(c99());
+                if (typeof v566 !== "object" || v566 === null || Array.isArray(v566)) return INVALID;
+                const v569 = v566["title"];
+                let v570 = (() => {
+                  let v571;
+                  if (v569 === undefined) {
+                    v571 = c2(c102());
                   } else {
-                    let v543 = null;
-                    if (v540 !== null) {
-                      if (typeof v540 !== "string") return INVALID;
-                      v543 = v540;
+                    let v572 = null;
+                    if (v569 !== null) {
+                      if (typeof v569 !== "string") return INVALID;
+                      v572 = v569;
                     }
-                    v542 = v543 === undefined ? c2(c99()) : v543;
+                    v571 = v572 === undefined ? c2(c102()) : v572;
                   }
-                  return v542;
+                  return v571;
                 })();
-                if (v541 === INVALID) return INVALID;
-                const v544 = v537["summary"];
-                let v545 = (() => {
-                  let v546;
-                  if (v544 === undefined) {
-                    v546 = c2(c100());
+                if (v570 === INVALID) return INVALID;
+                const v573 = v566["summary"];
+                let v574 = (() => {
+                  let v575;
+                  if (v573 === undefined) {
+                    v575 = c2(c103());
                   } else {
-                    let v547 = null;
-                    if (v544 !== null) {
-                      if (typeof v544 !== "string") return INVALID;
-                      v547 = v544;
+                    let v576 = null;
+                    if (v573 !== null) {
+                      if (typeof v573 !== "string") return INVALID;
+                      v576 = v573;
                     }
-                    v546 = v547 === undefined ? c2(c100()) : v547;
+                    v575 = v576 === undefined ? c2(c103()) : v576;
                   }
-                  return v546;
+                  return v575;
                 })();
-                if (v545 === INVALID) return INVALID;
-                const v548 = v537["text"];
-                let v549 = (() => {
-                  let v550;
-                  if (v548 === undefined) {
-                    v550 = c2(c101());
+                if (v574 === INVALID) return INVALID;
+                const v577 = v566["text"];
+                let v578 = (() => {
+                  let v579;
+                  if (v577 === undefined) {
+                    v579 = c2(c104());
                   } else {
-                    let v551 = null;
-                    if (v548 !== null) {
-                      if (typeof v548 !== "string") return INVALID;
-                      v551 = v548;
+                    let v580 = null;
+                    if (v577 !== null) {
+                      if (typeof v577 !== "string") return INVALID;
+                      v580 = v577;
                     }
-                    v550 = v551 === undefined ? c2(c101()) : v551;
+                    v579 = v580 === undefined ? c2(c104()) : v580;
                   }
-                  return v550;
+                  return v579;
                 })();
-                if (v549 === INVALID) return INVALID;
-                for (const k in v537) {
+                if (v578 === INVALID) return INVALID;
+                for (const k in v566) {
                   if (k !== "title" && k !== "summary" && k !== "text") return INVALID;
                 }
-                const v552 = { "title": v541, "summary": v545, "text": v549 };
-                v539 = v552 === undefined ? c2(c98()) : v552;
+                const v581 = { "title": v570, "summary": v574, "text": v578 };
+                v568 = v581 === undefined ? c2(c101()) : v581;
               }
-              return v539;
+              return v568;
             })();
-            if (v538 === INVALID) return INVALID;
-            const v553 = v514["annotations"];
-            let v554 = (() => {
-              let v555;
-              if (v553 === undefined) {
-                v555 = c2(c102());
+            if (v567 === INVALID) return INVALID;
+            const v582 = v543["annotations"];
+            let v583 = (() => {
+              let v584;
+              if (v582 === undefined) {
+                v584 = c2(c105());
               } else {
-                if (!Array.isArray(v553)) return INVALID;
-                const v556 = new Array(v553.length);
-                for (let v557 = 0; v557 < v553.length; v557++) {
-                  const v558 = v553[v557];
-                  if (typeof v558 !== "object" || v558 === null || Array.isArray(v558)) return INVALID;
-                  const v559 = v558["path"];
-                  if (typeof v559 !== "string") return INVALID;
-                  const v560 = typeof v559 === "string" && v559.length >= 1 && v559.length < 2 ? c12(v559) : v559.length;
-                  if (v560 < 1) return INVALID;
-                  const v561 = v558["start_line"];
-                  if (typeof v561 !== "number" || !Number.isFinite(v561)) return INVALID;
-                  if (!Number.isSafeInteger(v561)) return INVALID;
-                  if (v561 <= 0) return INVALID;
-                  const v562 = v558["end_line"];
-                  if (typeof v562 !== "number" || !Number.isFinite(v562)) return INVALID;
-                  if (!Number.isSafeInteger(v562)) return INVALID;
-                  if (v562 <= 0) return INVALID;
-                  const v563 = v558["start_column"];
-                  let v564 = (() => {
-                    let v565;
-                    if (v563 === undefined) {
-                      v565 = c2(c103());
+                if (!Array.isArray(v582)) return INVALID;
+                const v585 = new Array(v582.length);
+                for (let v586 = 0; v586 < v582.length; v586++) {
+                  const v587 = v582[v586];
+                  if (typeof v587 !== "object" || v587 === null || Array.isArray(v587)) return INVALID;
+                  const v588 = v587["path"];
+                  if (typeof v588 !== "string") return INVALID;
+                  const v589 = typeof v588 === "string" && v588.length >= 1 && v588.length < 2 ? c12(v588) : v588.length;
+                  if (v589 < 1) return INVALID;
+                  const v590 = v587["start_line"];
+                  if (typeof v590 !== "number" || !Number.isFinite(v590)) return INVALID;
+                  if (!Number.isSafeInteger(v590)) return INVALID;
+                  if (v590 <= 0) return INVALID;
+                  const v591 = v587["end_line"];
+                  if (typeof v591 !== "number" || !Number.isFinite(v591)) return INVALID;
+                  if (!Number.isSafeInteger(v591)) return INVALID;
+                  if (v591 <= 0) return INVALID;
+                  const v592 = v587["start_column"];
+                  let v593 = (() => {
+                    let v594;
+                    if (v592 === undefined) {
+                      v594 = c2(c106());
                     } else {
-                      let v566 = null;
-                      if (v563 !== null) {
-                        if (typeof v563 !== "number" || !Number.isFinite(v563)) return INVALID;
-                        if (!Number.isSafeInteger(v563)) return INVALID;
-                        if (v563 <= 0) return INVALID;
-                        v566 = v563;
+                      let v595 = null;
+                      if (v592 !== null) {
+                        if (typeof v592 !== "number" || !Number.isFinite(v592)) return INVALID;
+                        if (!Number.isSafeInteger(v592)) return INVALID;
+                        if (v592 <= 0) return INVALID;
+                        v595 = v592;
                       }
-                      v565 = v566 === undefined ? c2(c103()) : v566;
+                      v594 = v595 === undefined ? c2(c106()) : v595;
                     }
-                    return v565;
+                    return v594;
                   })();
-                  if (v564 === INVALID) return INVALID;
-                  const v567 = v558["end_column"];
-                  let v568 = (() => {
-                    let v569;
-                    if (v567 === undefined) {
-                      v569 = c2(c104());
+                  if (v593 === INVALID) return INVALID;
+                  const v596 = v587["end_column"];
+                  let v597 = (() => {
+                    let v598;
+                    if (v596 === undefined) {
+                      v598 = c2(c107());
                     } else {
-                      let v570 = null;
-                      if (v567 !== null) {
-                        if (typeof v567 !== "number" || !Number.isFinite(v567)) return INVALID;
-                        if (!Number.isSafeInteger(v567)) return INVALID;
-                        if (v567 <= 0) return INVALID;
-                        v570 = v567;
+                      let v599 = null;
+                      if (v596 !== null) {
+                        if (typeof v596 !== "number" || !Number.isFinite(v596)) return INVALID;
+                        if (!Number.isSafeInteger(v596)) return INVALID;
+                        if (v596 <= 0) return INVALID;
+                        v599 = v596;
                       }
-                      v569 = v570 === undefined ? c2(c104()) : v570;
+                      v598 = v599 === undefined ? c2(c107()) : v599;
                     }
-                    return v569;
+                    return v598;
                   })();
-                  if (v568 === INVALID) return INVALID;
-                  const v571 = v558["annotation_level"];
-                  if (!c105.has(v571)) return INVALID;
-                  const v572 = v558["message"];
-                  if (typeof v572 !== "string") return INVALID;
-                  const v573 = typeof v572 === "string" && v572.length >= 1 && v572.length < 2 ? c12(v572) : v572.length;
-                  if (v573 < 1) return INVALID;
-                  const v574 = v558["title"];
-                  let v575 = (() => {
-                    let v576;
-                    if (v574 === undefined) {
-                      v576 = c2(c106());
+                  if (v597 === INVALID) return INVALID;
+                  const v600 = v587["annotation_level"];
+                  if (!c108.has(v600)) return INVALID;
+                  const v601 = v587["message"];
+                  if (typeof v601 !== "string") return INVALID;
+                  const v602 = typeof v601 === "string" && v601.length >= 1 && v601.length < 2 ? c12(v601) : v601.length;
+                  if (v602 < 1) return INVALID;
+                  const v603 = v587["title"];
+                  let v604 = (() => {
+                    let v605;
+                    if (v603 === undefined) {
+                      v605 = c2(c109());
                     } else {
-                      let v577 = null;
-                      if (v574 !== null) {
-                        if (typeof v574 !== "string") return INVALID;
-                        v577 = v574;
+                      let v606 = null;
+                      if (v603 !== null) {
+                        if (typeof v603 !== "string") return INVALID;
+                        v606 = v603;
                       }
-                      v576 = v577 === undefined ? c2(c106()) : v577;
+                      v605 = v606 === undefined ? c2(c109()) : v606;
                     }
-                    return v576;
+                    return v605;
                   })();
-                  if (v575 === INVALID) return INVALID;
-                  const v578 = v558["raw_details"];
-                  let v579 = (() => {
-                    let v580;
-                    if (v578 === undefined) {
-                      v580 = c2(c107());
+                  if (v604 === INVALID) return INVALID;
+                  const v607 = v587["raw_details"];
+                  let v608 = (() => {
+                    let v609;
+                    if (v607 === undefined) {
+                      v609 = c2(c110());
                     } else {
-                      let v581 = null;
-                      if (v578 !== null) {
-                        if (typeof v578 !== "string") return INVALID;
-                        v581 = v578;
+                      let v610 = null;
+                      if (v607 !== null) {
+                        if (typeof v607 !== "string") return INVALID;
+                        v610 = v607;
                       }
-                      v580 = v581 === undefined ? c2(c107()) : v581;
+                      v609 = v610 === undefined ? c2(c110()) : v610;
                     }
-                    return v580;
+                    return v609;
                   })();
-                  if (v579 === INVALID) return INVALID;
-                  for (const k in v558) {
+                  if (v608 === INVALID) return INVALID;
+                  for (const k in v587) {
                     if (k !== "path" && k !== "start_line" && k !== "end_line" && k !== "start_column" && k !== "end_column" && k !== "annotation_level" && k !== "message" && k !== "title" && k !== "raw_details") return INVALID;
                   }
-                  const v582 = { "path": v559, "start_line": v561, "end_line": v562, "start_column": v564, "end_column": v568, "annotation_level": v571, "message": v572, "title": v575, "raw_details": v579 };
-                  v556[v557] = v582;
+                  const v611 = { "path": v588, "start_line": v590, "end_line": v591, "start_column": v593, "end_column": v597, "annotation_level": v600, "message": v601, "title": v604, "raw_details": v608 };
+                  v585[v586] = v611;
                 }
-                v555 = v556 === undefined ? c2(c102()) : v556;
+                v584 = v585 === undefined ? c2(c105()) : v585;
               }
-              return v555;
+              return v584;
             })();
-            if (v554 === INVALID) return INVALID;
-            const v583 = v514["started_at"];
-            let v584 = (() => {
-              let v585;
-              if (v583 !== undefined) {
-                if (typeof v583 !== "string") return INVALID;
-                c83.lastIndex = 0;
-                if (!c83.test(v583)) return INVALID;
-                v585 = v583;
+            if (v583 === INVALID) return INVALID;
+            const v612 = v543["started_at"];
+            let v613 = (() => {
+              let v614;
+              if (v612 !== undefined) {
+                if (typeof v612 !== "string") return INVALID;
+                c85.lastIndex = 0;
+                if (!c85.test(v612)) return INVALID;
+                v614 = v612;
               }
-              return v585;
+              return v614;
             })();
-            if (v584 === INVALID) {
-              if ("started_at" in v514) return INVALID;
-              v584 = undefined;
+            if (v613 === INVALID) {
+              if ("started_at" in v543) return INVALID;
+              v613 = undefined;
             }
-            const v586 = v514["completed_at"];
-            let v587 = (() => {
-              let v588;
-              if (v586 !== undefined) {
-                let v589 = null;
-                if (v586 !== null) {
-                  if (typeof v586 !== "string") return INVALID;
-                  c83.lastIndex = 0;
-                  if (!c83.test(v586)) return INVALID;
-                  v589 = v586;
+            const v615 = v543["completed_at"];
+            let v616 = (() => {
+              let v617;
+              if (v615 !== undefined) {
+                let v618 = null;
+                if (v615 !== null) {
+                  if (typeof v615 !== "string") return INVALID;
+                  c85.lastIndex = 0;
+                  if (!c85.test(v615)) return INVALID;
+                  v618 = v615;
                 }
-                v588 = v589;
+                v617 = v618;
               }
-              return v588;
+              return v617;
             })();
-            if (v587 === INVALID) {
-              if ("completed_at" in v514) return INVALID;
-              v587 = undefined;
+            if (v616 === INVALID) {
+              if ("completed_at" in v543) return INVALID;
+              v616 = undefined;
             }
-            for (const k in v514) {
+            for (const k in v543) {
               if (k !== "id" && k !== "name" && k !== "ref" && k !== "status" && k !== "conclusion" && k !== "external_id" && k !== "details_url" && k !== "output" && k !== "annotations" && k !== "started_at" && k !== "completed_at") return INVALID;
             }
-            const v590 = {};
-            if ("id" in v514) v590["id"] = v516;
-            v590["name"] = v518;
-            v590["ref"] = v520;
-            v590["status"] = v523;
-            v590["conclusion"] = v526;
-            v590["external_id"] = v530;
-            v590["details_url"] = v534;
-            v590["output"] = v538;
-            v590["annotations"] = v554;
-            if ("started_at" in v514) v590["started_at"] = v584;
-            if ("completed_at" in v514) v590["completed_at"] = v587;
-            v512[v513] = v590;
+            const v619 = {};
+            if ("id" in v543) v619["id"] = v545;
+            v619["name"] = v547;
+            v619["ref"] = v549;
+            v619["status"] = v552;
+            v619["conclusion"] = v555;
+            v619["external_id"] = v559;
+            v619["details_url"] = v563;
+            v619["output"] = v567;
+            v619["annotations"] = v583;
+            if ("started_at" in v543) v619["started_at"] = v613;
+            if ("completed_at" in v543) v619["completed_at"] = v616;
+            v541[v542] = v619;
           }
-          v511 = v512 === undefined ? c2(c93()) : v512;
+          v540 = v541 === undefined ? c2(c96()) : v541;
         }
-        return v511;
+        return v540;
       })();
-      if (v510 === INVALID) return INVALID;
-      const v591 = v30["hooks"];
-      let v592 = (() => {
-        let v593;
-        if (v591 === undefined) {
-          v593 = c2(c108());
+      if (v539 === INVALID) return INVALID;
+      const v620 = v30["hooks"];
+      let v621 = (() => {
+        let v622;
+        if (v620 === undefined) {
+          v622 = c2(c111());
         } else {
-          if (!Array.isArray(v591)) return INVALID;
-          const v594 = new Array(v591.length);
-          for (let v595 = 0; v595 < v591.length; v595++) {
-            const v596 = v591[v595];
-            if (typeof v596 !== "object" || v596 === null || Array.isArray(v596)) return INVALID;
-            const v597 = v596["id"];
-            let v598 = (() => {
-              let v599;
-              if (v597 !== undefined) {
-                if (typeof v597 !== "number" || !Number.isFinite(v597)) return INVALID;
-                if (!Number.isSafeInteger(v597)) return INVALID;
-                if (v597 <= 0) return INVALID;
-                v599 = v597;
+          if (!Array.isArray(v620)) return INVALID;
+          const v623 = new Array(v620.length);
+          for (let v624 = 0; v624 < v620.length; v624++) {
+            const v625 = v620[v624];
+            if (typeof v625 !== "object" || v625 === null || Array.isArray(v625)) return INVALID;
+            const v626 = v625["id"];
+            let v627 = (() => {
+              let v628;
+              if (v626 !== undefined) {
+                if (typeof v626 !== "number" || !Number.isFinite(v626)) return INVALID;
+                if (!Number.isSafeInteger(v626)) return INVALID;
+                if (v626 <= 0) return INVALID;
+                v628 = v626;
               }
-              return v599;
+              return v628;
             })();
-            if (v598 === INVALID) {
-              if ("id" in v596) return INVALID;
-              v598 = undefined;
+            if (v627 === INVALID) {
+              if ("id" in v625) return INVALID;
+              v627 = undefined;
             }
-            const v600 = v596["url"];
-            if (typeof v600 !== "string") return INVALID;
-            const v601 = typeof v600 === "string" && v600.length >= 1 && v600.length < 2 ? c12(v600) : v600.length;
-            if (v601 < 1) return INVALID;
-            const v602 = v596["content_type"];
-            let v603 = (() => {
-              let v604;
-              if (v602 === undefined) {
-                v604 = c2(c109());
+            const v629 = v625["url"];
+            if (typeof v629 !== "string") return INVALID;
+            const v630 = typeof v629 === "string" && v629.length >= 1 && v629.length < 2 ? c12(v629) : v629.length;
+            if (v630 < 1) return INVALID;
+            const v631 = v625["content_type"];
+            let v632 = (() => {
+              let v633;
+              if (v631 === undefined) {
+                v633 = c2(c112());
               } else {
-                if (!c110.has(v602)) return INVALID;
-                v604 = v602 === undefined ? c2(c109()) : v602;
+                if (!c113.has(v631)) return INVALID;
+                v633 = v631 === undefined ? c2(c112()) : v631;
               }
-              return v604;
+              return v633;
             })();
-            if (v603 === INVALID) return INVALID;
-            const v605 = v596["secret"];
-            let v606 = (() => {
-              let v607;
-              if (v605 === undefined) {
-                v607 = c2(c111());
+            if (v632 === INVALID) return INVALID;
+            const v634 = v625["secret"];
+            let v635 = (() => {
+              let v636;
+              if (v634 === undefined) {
+                v636 = c2(c114());
               } else {
-                let v608 = null;
-                if (v605 !== null) {
-                  if (typeof v605 !== "string") return INVALID;
-                  v608 = v605;
+                let v637 = null;
+                if (v634 !== null) {
+                  if (typeof v634 !== "string") return INVALID;
+                  v637 = v634;
                 }
-                v607 = v608 === undefined ? c2(c111()) : v608;
+                v636 = v637 === undefined ? c2(c114()) : v637;
               }
-              return v607;
+              return v636;
             })();
-            if (v606 === INVALID) return INVALID;
-            const v609 = v596["events"];
-            let v610 = (() => {
-              let v611;
-              if (v609 === undefined) {
-                v611 = c2(c112());
+            if (v635 === INVALID) return INVALID;
+            const v638 = v625["events"];
+            let v639 = (() => {
+              let v640;
+              if (v638 === undefined) {
+                v640 = c2(c115());
               } else {
-                if (!Array.isArray(v609)) return INVALID;
-                const v612 = new Array(v609.length);
-                for (let v613 = 0; v613 < v609.length; v613++) {
-                  const v614 = v609[v613];
-                  if (typeof v614 !== "string") return INVALID;
-                  const v615 = typeof v614 === "string" && v614.length >= 1 && v614.length < 2 ? c12(v614) : v614.length;
-                  if (v615 < 1) return INVALID;
-                  v612[v613] = v614;
+                if (!Array.isArray(v638)) return INVALID;
+                const v641 = new Array(v638.length);
+                for (let v642 = 0; v642 < v638.length; v642++) {
+                  const v643 = v638[v642];
+                  if (typeof v643 !== "string") return INVALID;
+                  const v644 = typeof v643 === "string" && v643.length >= 1 && v643.length < 2 ? c12(v643) : v643.length;
+                  if (v644 < 1) return INVALID;
+                  v641[v642] = v643;
                 }
-                const v616 = typeof v612 === "string" && v612.length >= 1 && v612.length < 2 ? c12(v612) : v612.length;
-                if (v616 < 1) return INVALID;
-                v611 = v612 === undefined ? c2(c112()) : v612;
+                const v645 = typeof v641 === "string" && v641.length >= 1 && v641.length < 2 ? c12(v641) : v641.length;
+                if (v645 < 1) return INVALID;
+                v640 = v641 === undefined ? c2(c115()) : v641;
               }
-              return v611;
+              return v640;
             })();
-            if (v610 === INVALID) return INVALID;
-            const v617 = v596["active"];
-            let v618 = (() => {
-              let v619;
-              if (v617 === undefined) {
-                v619 = c2(c113());
+            if (v639 === INVALID) return INVALID;
+            const v646 = v625["active"];
+            let v647 = (() => {
+              let v648;
+              if (v646 === undefined) {
+                v648 = c2(c116());
               } else {
-                if (typeof v617 !== "boolean") return INVALID;
-                v619 = v617 === undefined ? c2(c113()) : v617;
+                if (typeof v646 !== "boolean") return INVALID;
+                v648 = v646 === undefined ? c2(c116()) : v646;
               }
-              return v619;
+              return v648;
             })();
-            if (v618 === INVALID) return INVALID;
-            for (const k in v596) {
+            if (v647 === INVALID) return INVALID;
+            for (const k in v625) {
               if (k !== "id" && k !== "url" && k !== "content_type" && k !== "secret" && k !== "events" && k !== "active") return INVALID;
             }
-            const v620 = {};
-            if ("id" in v596) v620["id"] = v598;
-            v620["url"] = v600;
-            v620["content_type"] = v603;
-            v620["secret"] = v606;
-            v620["events"] = v610;
-            v620["active"] = v618;
-            v594[v595] = v620;
+            const v649 = {};
+            if ("id" in v625) v649["id"] = v627;
+            v649["url"] = v629;
+            v649["content_type"] = v632;
+            v649["secret"] = v635;
+            v649["events"] = v639;
+            v649["active"] = v647;
+            v623[v624] = v649;
           }
-          v593 = v594 === undefined ? c2(c108()) : v594;
+          v622 = v623 === undefined ? c2(c111()) : v623;
         }
-        return v593;
+        return v622;
       })();
-      if (v592 === INVALID) return INVALID;
+      if (v621 === INVALID) return INVALID;
       for (const k in v30) {
         if (k !== "owner" && k !== "name" && k !== "id" && k !== "description" && k !== "private" && k !== "default_branch" && k !== "topics" && k !== "archived" && k !== "collaborators" && k !== "labels" && k !== "milestones" && k !== "branches" && k !== "issues" && k !== "pulls" && k !== "statuses" && k !== "created_at" && k !== "updated_at" && k !== "workflows" && k !== "workflow_runs" && k !== "check_runs" && k !== "hooks") return INVALID;
       }
-      const v621 = {};
-      v621["owner"] = v31;
-      v621["name"] = v32;
-      if ("id" in v30) v621["id"] = v34;
-      v621["description"] = v37;
-      v621["private"] = v41;
-      v621["default_branch"] = v44;
-      v621["topics"] = v48;
-      v621["archived"] = v54;
-      v621["collaborators"] = v57;
-      v621["labels"] = v63;
-      v621["milestones"] = v83;
-      if ("branches" in v30) v621["branches"] = v104;
-      v621["issues"] = v155;
-      v621["pulls"] = v236;
-      v621["statuses"] = v347;
-      if ("created_at" in v30) v621["created_at"] = v377;
-      if ("updated_at" in v30) v621["updated_at"] = v380;
-      v621["workflows"] = v383;
-      v621["workflow_runs"] = v399;
-      v621["check_runs"] = v510;
-      v621["hooks"] = v592;
-      v28[v29] = v621;
+      const v650 = {};
+      v650["owner"] = v31;
+      v650["name"] = v32;
+      if ("id" in v30) v650["id"] = v34;
+      v650["description"] = v37;
+      v650["private"] = v41;
+      v650["default_branch"] = v44;
+      v650["topics"] = v48;
+      v650["archived"] = v54;
+      v650["collaborators"] = v57;
+      v650["labels"] = v63;
+      v650["milestones"] = v83;
+      if ("branches" in v30) v650["branches"] = v104;
+      v650["issues"] = v155;
+      v650["pulls"] = v246;
+      v650["statuses"] = v364;
+      if ("created_at" in v30) v650["created_at"] = v394;
+      if ("updated_at" in v30) v650["updated_at"] = v397;
+      v650["workflows"] = v400;
+      v650["workflow_runs"] = v416;
+      v650["check_runs"] = v539;
+      v650["hooks"] = v621;
+      v28[v29] = v650;
     }
     v27 = v28 === undefined ? c2(c7()) : v28;
   }
   return v27;
 })();
 if (v26 === INVALID) return INVALID;
-const v622 = input["organizations"];
-let v623 = (() => {
-  let v624;
-  if (v622 === undefined) {
-    v624 = c2(c114());
+const v651 = input["organizations"];
+let v652 = (() => {
+  let v653;
+  if (v651 === undefined) {
+    v653 = c2(c117());
   } else {
-    if (!Array.isArray(v622)) return INVALID;
-    const v625 = new Array(v622.length);
-    for (let v626 = 0; v626 < v622.length; v626++) {
-      const v627 = v622[v626];
-      if (typeof v627 !== "object" || v627 === null || Array.isArray(v627)) return INVALID;
-      const v628 = v627["login"];
-      if (typeof v628 !== "string") return INVALID;
-      c115.lastIndex = 0;
-      if (!c115.test(v628)) return INVALID;
-      const v629 = v627["description"];
-      let v630 = (() => {
-        let v631;
-        if (v629 === undefined) {
-          v631 = c2(c116());
+    if (!Array.isArray(v651)) return INVALID;
+    const v654 = new Array(v651.length);
+    for (let v655 = 0; v655 < v651.length; v655++) {
+      const v656 = v651[v655];
+      if (typeof v656 !== "object" || v656 === null || Array.isArray(v656)) return INVALID;
+      const v657 = v656["login"];
+      if (typeof v657 !== "string") return INVALID;
+      c118.lastIndex = 0;
+      if (!c118.test(v657)) return INVALID;
+      const v658 = v656["description"];
+      let v659 = (() => {
+        let v660;
+        if (v658 === undefined) {
+          v660 = c2(c119());
         } else {
-          let v632 = null;
-          if (v629 !== null) {
-            if (typeof v629 !== "string") return INVALID;
-            v632 = v629;
+          let v661 = null;
+          if (v658 !== null) {
+            if (typeof v658 !== "string") return INVALID;
+            v661 = v658;
           }
-          v631 = v632 === undefined ? c2(c116()) : v632;
+          v660 = v661 === undefined ? c2(c119()) : v661;
         }
-        return v631;
+        return v660;
       })();
-      if (v630 === INVALID) return INVALID;
-      const v633 = v627["admins"];
-      let v634 = (() => {
-        let v635;
-        if (v633 === undefined) {
-          v635 = c2(c117());
+      if (v659 === INVALID) return INVALID;
+      const v662 = v656["admins"];
+      let v663 = (() => {
+        let v664;
+        if (v662 === undefined) {
+          v664 = c2(c120());
         } else {
-          if (!Array.isArray(v633)) return INVALID;
-          const v636 = new Array(v633.length);
-          for (let v637 = 0; v637 < v633.length; v637++) {
-            const v638 = v633[v637];
-            if (typeof v638 !== "string") return INVALID;
-            c115.lastIndex = 0;
-            if (!c115.test(v638)) return INVALID;
-            v636[v637] = v638;
+          if (!Array.isArray(v662)) return INVALID;
+          const v665 = new Array(v662.length);
+          for (let v666 = 0; v666 < v662.length; v666++) {
+            const v667 = v662[v666];
+            if (typeof v667 !== "string") return INVALID;
+            c118.lastIndex = 0;
+            if (!c118.test(v667)) return INVALID;
+            v665[v666] = v667;
           }
-          v635 = v636 === undefined ? c2(c117()) : v636;
+          v664 = v665 === undefined ? c2(c120()) : v665;
         }
-        return v635;
+        return v664;
       })();
-      if (v634 === INVALID) return INVALID;
-      const v639 = v627["members"];
-      let v640 = (() => {
-        let v641;
-        if (v639 === undefined) {
-          v641 = c2(c118());
+      if (v663 === INVALID) return INVALID;
+      const v668 = v656["members"];
+      let v669 = (() => {
+        let v670;
+        if (v668 === undefined) {
+          v670 = c2(c121());
         } else {
-          if (!Array.isArray(v639)) return INVALID;
-          const v642 = new Array(v639.length);
-          for (let v643 = 0; v643 < v639.length; v643++) {
-            const v644 = v639[v643];
-            if (typeof v644 !== "string") return INVALID;
-            c115.lastIndex = 0;
-            if (!c115.test(v644)) return INVALID;
-            v642[v643] = v644;
+          if (!Array.isArray(v668)) return INVALID;
+          const v671 = new Array(v668.length);
+          for (let v672 = 0; v672 < v668.length; v672++) {
+            const v673 = v668[v672];
+            if (typeof v673 !== "string") return INVALID;
+            c118.lastIndex = 0;
+            if (!c118.test(v673)) return INVALID;
+            v671[v672] = v673;
           }
-          v641 = v642 === undefined ? c2(c118()) : v642;
+          v670 = v671 === undefined ? c2(c121()) : v671;
         }
-        return v641;
+        return v670;
       })();
-      if (v640 === INVALID) return INVALID;
-      const v645 = v627["teams"];
-      let v646 = (() => {
-        let v647;
-        if (v645 === undefined) {
-          v647 = c2(c119());
+      if (v669 === INVALID) return INVALID;
+      const v674 = v656["teams"];
+      let v675 = (() => {
+        let v676;
+        if (v674 === undefined) {
+          v676 = c2(c122());
         } else {
-          if (!Array.isArray(v645)) return INVALID;
-          const v648 = new Array(v645.length);
-          for (let v649 = 0; v649 < v645.length; v649++) {
-            const v650 = v645[v649];
-            if (typeof v650 !== "object" || v650 === null || Array.isArray(v650)) return INVALID;
-            const v651 = v650["id"];
-            let v652 = (() => {
-              let v653;
-              if (v651 !== undefined) {
-                if (typeof v651 !== "number" || !Number.isFinite(v651)) return INVALID;
-                if (!Number.isSafeInteger(v651)) return INVALID;
-                if (v651 <= 0) return INVALID;
-                v653 = v651;
+          if (!Array.isArray(v674)) return INVALID;
+          const v677 = new Array(v674.length);
+          for (let v678 = 0; v678 < v674.length; v678++) {
+            const v679 = v674[v678];
+            if (typeof v679 !== "object" || v679 === null || Array.isArray(v679)) return INVALID;
+            const v680 = v679["id"];
+            let v681 = (() => {
+              let v682;
+              if (v680 !== undefined) {
+                if (typeof v680 !== "number" || !Number.isFinite(v680)) return INVALID;
+                if (!Number.isSafeInteger(v680)) return INVALID;
+                if (v680 <= 0) return INVALID;
+                v682 = v680;
               }
-              return v653;
+              return v682;
             })();
-            if (v652 === INVALID) {
-              if ("id" in v650) return INVALID;
-              v652 = undefined;
+            if (v681 === INVALID) {
+              if ("id" in v679) return INVALID;
+              v681 = undefined;
             }
-            const v654 = v650["name"];
-            if (typeof v654 !== "string") return INVALID;
-            const v655 = typeof v654 === "string" && v654.length >= 1 && v654.length < 2 ? c12(v654) : v654.length;
-            if (v655 < 1) return INVALID;
-            const v656 = typeof v654 === "string" && v654.length > 255 ? c12(v654) : v654.length;
-            if (v656 > 255) return INVALID;
-            const v657 = v650["slug"];
-            let v658 = (() => {
-              let v659;
-              if (v657 !== undefined) {
-                if (typeof v657 !== "string") return INVALID;
-                c120.lastIndex = 0;
-                if (!c120.test(v657)) return INVALID;
-                v659 = v657;
+            const v683 = v679["name"];
+            if (typeof v683 !== "string") return INVALID;
+            const v684 = typeof v683 === "string" && v683.length >= 1 && v683.length < 2 ? c12(v683) : v683.length;
+            if (v684 < 1) return INVALID;
+            const v685 = typeof v683 === "string" && v683.length > 255 ? c12(v683) : v683.length;
+            if (v685 > 255) return INVALID;
+            const v686 = v679["slug"];
+            let v687 = (() => {
+              let v688;
+              if (v686 !== undefined) {
+                if (typeof v686 !== "string") return INVALID;
+                c123.lastIndex = 0;
+                if (!c123.test(v686)) return INVALID;
+                v688 = v686;
               }
-              return v659;
+              return v688;
             })();
-            if (v658 === INVALID) {
-              if ("slug" in v650) return INVALID;
-              v658 = undefined;
+            if (v687 === INVALID) {
+              if ("slug" in v679) return INVALID;
+              v687 = undefined;
             }
-            const v660 = v650["description"];
-            let v661 = (() => {
-              let v662;
-              if (v660 === undefined) {
-                v662 = c2(c121());
+            const v689 = v679["description"];
+            let v690 = (() => {
+              let v691;
+              if (v689 === undefined) {
+                v691 = c2(c124());
               } else {
-                let v663 = null;
-                if (v660 !== null) {
-                  if (typeof v660 !== "string") return INVALID;
-                  v663 = v660;
-                }
-                v662 = v663 === undefined ? c2(c121()) : v663;
-              }
-              return v662;
-            })();
-            if (v661 === INVALID) return INVALID;
-            const v664 = v650["privacy"];
-            let v665 = (() => {
-              let v666;
-              if (v664 === undefined) {
-                v666 = c2(c122());
-              } else {
-                if (!c123.has(v664)) return INVALID;
-                v666 = v664 === undefined ? c2(c122()) : v664;
-              }
-              return v666;
-            })();
-            if (v665 === INVALID) return INVALID;
-            const v667 = v650["parent"];
-            let v668 = (() => {
-              let v669;
-              if (v667 === undefined) {
-                v669 = c2(c124());
-              } else {
-                let v670 = null;
-                if (v667 !== null) {
-                  if (typeof v667 !== "string") return INVALID;
-                  v670 = v667;
-                }
-                v669 = v670 === undefined ? c2(c124()) : v670;
-              }
-              return v669;
-            })();
-            if (v668 === INVALID) return INVALID;
-            const v671 = v650["members"];
-            let v672 = (() => {
-              let v673;
-              if (v671 === undefined) {
-                v673 = c2(c125());
-              } else {
-                if (!Array.isArray(v671)) return INVALID;
-                const v674 = new Array(v671.length);
-                for (let v675 = 0; v675 < v671.length; v675++) {
-                  const v676 = v671[v675];
-                  if (typeof v676 !== "string") return INVALID;
-                  c115.lastIndex = 0;
-                  if (!c115.test(v676)) return INVALID;
-                  v674[v675] = v676;
-                }
-                v673 = v674 === undefined ? c2(c125()) : v674;
-              }
-              return v673;
-            })();
-            if (v672 === INVALID) return INVALID;
-            const v677 = v650["maintainers"];
-            let v678 = (() => {
-              let v679;
-              if (v677 === undefined) {
-                v679 = c2(c126());
-              } else {
-                if (!Array.isArray(v677)) return INVALID;
-                const v680 = new Array(v677.length);
-                for (let v681 = 0; v681 < v677.length; v681++) {
-                  const v682 = v677[v681];
-                  if (typeof v682 !== "string") return INVALID;
-                  c115.lastIndex = 0;
-                  if (!c115.test(v682)) return INVALID;
-                  v680[v681] = v682;
-                }
-                v679 = v680 === undefined ? c2(c126()) : v680;
-              }
-              return v679;
-            })();
-            if (v678 === INVALID) return INVALID;
-            const v683 = v650["repositories"];
-            let v684 = (() => {
-              let v685;
-              if (v683 === undefined) {
-                v685 = c2(c127());
-              } else {
-                if (!Array.isArray(v683)) return INVALID;
-                const v686 = new Array(v683.length);
-                for (let v687 = 0; v687 < v683.length; v687++) {
-                  const v688 = v683[v687];
-                  if (typeof v688 !== "object" || v688 === null || Array.isArray(v688)) return INVALID;
-                  const v689 = v688["name"];
+                let v692 = null;
+                if (v689 !== null) {
                   if (typeof v689 !== "string") return INVALID;
-                  const v690 = typeof v689 === "string" && v689.length >= 1 && v689.length < 2 ? c12(v689) : v689.length;
-                  if (v690 < 1) return INVALID;
-                  const v691 = v688["permission"];
-                  let v692 = (() => {
-                    let v693;
-                    if (v691 === undefined) {
-                      v693 = c2(c128());
+                  v692 = v689;
+                }
+                v691 = v692 === undefined ? c2(c124()) : v692;
+              }
+              return v691;
+            })();
+            if (v690 === INVALID) return INVALID;
+            const v693 = v679["privacy"];
+            let v694 = (() => {
+              let v695;
+              if (v693 === undefined) {
+                v695 = c2(c125());
+              } else {
+                if (!c126.has(v693)) return INVALID;
+                v695 = v693 === undefined ? c2(c125()) : v693;
+              }
+              return v695;
+            })();
+            if (v694 === INVALID) return INVALID;
+            const v696 = v679["parent"];
+            let v697 = (() => {
+              let v698;
+              if (v696 === undefined) {
+                v698 = c2(c127());
+              } else {
+                let v699 = null;
+                if (v696 !== null) {
+                  if (typeof v696 !== "string") return INVALID;
+                  v699 = v696;
+                }
+                v698 = v699 === undefined ? c2(c127()) : v699;
+              }
+              return v698;
+            })();
+            if (v697 === INVALID) return INVALID;
+            const v700 = v679["members"];
+            let v701 = (() => {
+              let v702;
+              if (v700 === undefined) {
+                v702 = c2(c128());
+              } else {
+                if (!Array.isArray(v700)) return INVALID;
+                const v703 = new Array(v700.length);
+                for (let v704 = 0; v704 < v700.length; v704++) {
+                  const v705 = v700[v704];
+                  if (typeof v705 !== "string") return INVALID;
+                  c118.lastIndex = 0;
+                  if (!c118.test(v705)) return INVALID;
+                  v703[v704] = v705;
+                }
+                v702 = v703 === undefined ? c2(c128()) : v703;
+              }
+              return v702;
+            })();
+            if (v701 === INVALID) return INVALID;
+            const v706 = v679["maintainers"];
+            let v707 = (() => {
+              let v708;
+              if (v706 === undefined) {
+                v708 = c2(c129());
+              } else {
+                if (!Array.isArray(v706)) return INVALID;
+                const v709 = new Array(v706.length);
+                for (let v710 = 0; v710 < v706.length; v710++) {
+                  const v711 = v706[v710];
+                  if (typeof v711 !== "string") return INVALID;
+                  c118.lastIndex = 0;
+                  if (!c118.test(v711)) return INVALID;
+                  v709[v710] = v711;
+                }
+                v708 = v709 === undefined ? c2(c129()) : v709;
+              }
+              return v708;
+            })();
+            if (v707 === INVALID) return INVALID;
+            const v712 = v679["repositories"];
+            let v713 = (() => {
+              let v714;
+              if (v712 === undefined) {
+                v714 = c2(c130());
+              } else {
+                if (!Array.isArray(v712)) return INVALID;
+                const v715 = new Array(v712.length);
+                for (let v716 = 0; v716 < v712.length; v716++) {
+                  const v717 = v712[v716];
+                  if (typeof v717 !== "object" || v717 === null || Array.isArray(v717)) return INVALID;
+                  const v718 = v717["name"];
+                  if (typeof v718 !== "string") return INVALID;
+                  const v719 = typeof v718 === "string" && v718.length >= 1 && v718.length < 2 ? c12(v718) : v718.length;
+                  if (v719 < 1) return INVALID;
+                  const v720 = v717["permission"];
+                  let v721 = (() => {
+                    let v722;
+                    if (v720 === undefined) {
+                      v722 = c2(c131());
                     } else {
-                      if (!c129.has(v691)) return INVALID;
-                      v693 = v691 === undefined ? c2(c128()) : v691;
+                      if (!c132.has(v720)) return INVALID;
+                      v722 = v720 === undefined ? c2(c131()) : v720;
                     }
-                    return v693;
+                    return v722;
                   })();
-                  if (v692 === INVALID) return INVALID;
-                  for (const k in v688) {
+                  if (v721 === INVALID) return INVALID;
+                  for (const k in v717) {
                     if (k !== "name" && k !== "permission") return INVALID;
                   }
-                  const v694 = { "name": v689, "permission": v692 };
-                  v686[v687] = v694;
+                  const v723 = { "name": v718, "permission": v721 };
+                  v715[v716] = v723;
                 }
-                v685 = v686 === undefined ? c2(c127()) : v686;
+                v714 = v715 === undefined ? c2(c130()) : v715;
               }
-              return v685;
+              return v714;
             })();
-            if (v684 === INVALID) return INVALID;
-            for (const k in v650) {
+            if (v713 === INVALID) return INVALID;
+            for (const k in v679) {
               if (k !== "id" && k !== "name" && k !== "slug" && k !== "description" && k !== "privacy" && k !== "parent" && k !== "members" && k !== "maintainers" && k !== "repositories") return INVALID;
             }
-            const v695 = {};
-            if ("id" in v650) v695["id"] = v652;
-            v695["name"] = v654;
-            if ("slug" in v650) v695["slug"] = v658;
-            v695["description"] = v661;
-            v695["privacy"] = v665;
-            v695["parent"] = v668;
-            v695["members"] = v672;
-            v695["maintainers"] = v678;
-            v695["repositories"] = v684;
-            v648[v649] = v695;
+            const v724 = {};
+            if ("id" in v679) v724["id"] = v681;
+            v724["name"] = v683;
+            if ("slug" in v679) v724["slug"] = v687;
+            v724["description"] = v690;
+            v724["privacy"] = v694;
+            v724["parent"] = v697;
+            v724["members"] = v701;
+            v724["maintainers"] = v707;
+            v724["repositories"] = v713;
+            v677[v678] = v724;
           }
-          v647 = v648 === undefined ? c2(c119()) : v648;
+          v676 = v677 === undefined ? c2(c122()) : v677;
         }
-        return v647;
+        return v676;
       })();
-      if (v646 === INVALID) return INVALID;
-      for (const k in v627) {
+      if (v675 === INVALID) return INVALID;
+      for (const k in v656) {
         if (k !== "login" && k !== "description" && k !== "admins" && k !== "members" && k !== "teams") return INVALID;
       }
-      const v696 = { "login": v628, "description": v630, "admins": v634, "members": v640, "teams": v646 };
-      v625[v626] = v696;
+      const v725 = { "login": v657, "description": v659, "admins": v663, "members": v669, "teams": v675 };
+      v654[v655] = v725;
     }
-    v624 = v625 === undefined ? c2(c114()) : v625;
+    v653 = v654 === undefined ? c2(c117()) : v654;
   }
-  return v624;
+  return v653;
 })();
-if (v623 === INVALID) return INVALID;
+if (v652 === INVALID) return INVALID;
 for (const k in input) {
   if (k !== "authenticated_user" && k !== "users" && k !== "repositories" && k !== "organizations") return INVALID;
 }
-const v697 = {};
-if ("authenticated_user" in input) v697["authenticated_user"] = v1;
-v697["users"] = v4;
-v697["repositories"] = v26;
-v697["organizations"] = v623;
-return v697;
+const v726 = {};
+if ("authenticated_user" in input) v726["authenticated_user"] = v1;
+v726["users"] = v4;
+v726["repositories"] = v26;
+v726["organizations"] = v652;
+return v726;
 }
   },
 };

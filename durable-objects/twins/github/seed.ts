@@ -63,6 +63,11 @@ const issue = z.strictObject({
   milestone: z.number().int().positive().nullable().default(null),
   locked: z.boolean().default(false),
   active_lock_reason: z.enum(["off-topic", "too heated", "resolved", "spam"]).nullable().default(null),
+  /**
+   * The numbers this issue had before it was transferred here ("owner/name" and number): each
+   * still answers 301 to it (world-links.ts, store/issue-transfer.ts).
+   */
+  moved_from: z.array(z.strictObject({ repository: z.string().min(1), number: z.number().int().positive() })).default([]),
   comments: z.array(comment).default([]),
   created_at: timestamp.optional(),
   updated_at: timestamp.optional(),
@@ -93,6 +98,8 @@ const pull = z.strictObject({
   labels: z.array(z.string().min(1)).default([]),
   assignees: z.array(login).default([]),
   requested_reviewers: z.array(login).default([]),
+  /** Slugs of the owner organization's teams asked to review, each with access to the repository. */
+  requested_teams: z.array(z.string().min(1)).default([]),
   reviews: z.array(review).default([]),
   comments: z.array(comment).default([]),
   created_at: timestamp.optional(),
@@ -114,6 +121,8 @@ const branchProtection = z.strictObject({
   strict: z.boolean().default(false),
   required_approving_review_count: z.number().int().min(0).max(6).default(0),
   dismiss_stale_reviews: z.boolean().default(false),
+  // Off (GitHub's default), the rules do not bind admins, and the sandbox's user is one: a task
+  // whose agent must be held by the rules sets it (store/protection.ts).
   enforce_admins: z.boolean().default(false),
   allow_force_pushes: z.boolean().default(false),
   allow_deletions: z.boolean().default(false),
@@ -416,6 +425,49 @@ function normalizeRepository(seed: Seedwide, r: Raw["repositories"][number], ri:
   };
 }
 
+/**
+ * A pull request's requested teams are teams of its owner with access to the repository; an
+ * issue's old numbers are in seeded repositories, free there, and named once. Both are put in
+ * the order export gives them (world-links.ts), repositories spelled as seeded.
+ */
+function checkLinks(problems: SeedProblems, repositories: GithubRepository[], organizations: readonly GithubOrganization[]): void {
+  const repoByName = new Map(repositories.map((r) => [`${r.owner}/${r.name}`.toLowerCase(), r]));
+  const moved = new Set<string>();
+  repositories.forEach((r, ri) => {
+    const org = organizations.find((o) => o.login.toLowerCase() === r.owner.toLowerCase());
+    r.pulls.forEach((p, pi) =>
+      p.requested_teams.forEach((slug, ti) => {
+        const team = org?.teams.find((t) => t.slug === slug);
+        const at = `repositories[${ri}].pulls[${pi}].requested_teams[${ti}]`;
+        if (!team) problems.add(at, `Team "${slug}" does not exist in ${r.owner}`);
+        else if (!team.repositories.some((g) => g.name.toLowerCase() === r.name.toLowerCase()))
+          problems.add(at, `Team "${slug}" has no access to ${r.owner}/${r.name}`);
+        else if (p.requested_teams.indexOf(slug) !== ti) problems.add(at, `Team "${slug}" is listed twice`, "duplicate");
+      }),
+    );
+    r.issues.forEach((it, ii) => {
+      it.moved_from = it.moved_from.map((m, mi) => {
+        const at = `repositories[${ri}].issues[${ii}].moved_from[${mi}]`;
+        const from = repoByName.get(m.repository.toLowerCase());
+        if (!from) {
+          problems.add(`${at}.repository`, `Repository "${m.repository}" does not exist in repositories`);
+          return m;
+        }
+        const key = `${from.id}#${m.number}`;
+        if ([...from.issues, ...from.pulls].some((x) => x.number === m.number))
+          problems.add(`${at}.number`, `Number ${m.number} is still in use in ${from.owner}/${from.name}`);
+        else problems.unique(moved, key, `${at}.number`, `${from.owner}/${from.name}#${m.number} was moved twice`);
+        return { repository: `${from.owner}/${from.name}`, number: m.number };
+      });
+      it.moved_from.sort(
+        (a, b) =>
+          (repoByName.get(a.repository.toLowerCase())?.id ?? 0) - (repoByName.get(b.repository.toLowerCase())?.id ?? 0) ||
+          a.number - b.number,
+      );
+    });
+  });
+}
+
 /** Checks references and fills defaults, ids and timestamps deterministically. */
 function normalize(raw: Raw): SeedResult<GithubSeed> {
   const problems = new SeedProblems();
@@ -439,6 +491,7 @@ function normalize(raw: Raw): SeedResult<GithubSeed> {
     },
     raw.organizations,
   );
+  checkLinks(problems, repositories, organizations);
   return problems.result({
     authenticated_user: actor,
     users: users.map((u) => ({ ...u, id: seed.idFor(u.id) })),

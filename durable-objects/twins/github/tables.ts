@@ -282,4 +282,18 @@ export const GITHUB_MIGRATIONS: readonly string[] = [
   `CREATE TABLE gh_branch_protection (
      repo_id INTEGER NOT NULL, branch TEXT NOT NULL, settings TEXT NOT NULL,
      PRIMARY KEY (repo_id, branch)) WITHOUT ROWID;`,
+  // 0012: the numbers issues had before they were transferred (store/issue-transfer.ts): an old
+  // number answers 301 to wherever its issue is now. The teams asked to review a pull request
+  // (store/team-reviews.ts). The files an artifact's zip holds, as JSON [{ path, content }]. How a
+  // webhook delivery's last attempt went: its duration and the receiver's answer headers.
+  `CREATE TABLE gh_issue_moves (
+     repo_id INTEGER NOT NULL, number INTEGER NOT NULL, issue_id INTEGER NOT NULL,
+     PRIMARY KEY (repo_id, number)) WITHOUT ROWID;
+   CREATE TABLE gh_team_review_requests (
+     issue_id INTEGER NOT NULL, team_id INTEGER NOT NULL, repo_id INTEGER NOT NULL, position INTEGER NOT NULL,
+     PRIMARY KEY (issue_id, team_id)) WITHOUT ROWID;
+   CREATE INDEX gh_team_review_requests_team ON gh_team_review_requests (team_id);
+   ALTER TABLE gh_artifacts ADD COLUMN files TEXT NOT NULL DEFAULT '[]';
+   ALTER TABLE gh_hook_deliveries ADD COLUMN duration REAL NOT NULL DEFAULT 0;
+   ALTER TABLE gh_hook_deliveries ADD COLUMN response_headers TEXT NOT NULL DEFAULT '{}';`,
 ];

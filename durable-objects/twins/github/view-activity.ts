@@ -1,6 +1,6 @@
 // Activity on the wire: reactions, issue events and timeline items, in the shapes of
 // @octokit/openapi's `reaction`, `issue-event`, `issue-event-for-issue` and `timeline-issue-events`.
-import type { RepoRow } from "./repos";
+import { findUser, type RepoRow } from "./repos";
 import { nodeId, type View } from "./serialize";
 import { commitIdentity, type CommitRow } from "./store/git";
 import { readDetail, type IssueEventRow } from "./store/events";
@@ -8,7 +8,9 @@ import type { ReactionRow } from "./store/reactions";
 import type { CommentRow, IssueRow, ReviewRow } from "./store/rows";
 import { commentObject } from "./view-issues";
 import { commitPeople, gitCommitObject } from "./view-git";
+import type { TeamRow } from "./store/orgs";
 import { reviewObject } from "./view-pulls";
+import { teamObject } from "./view-orgs";
 
 export function reactionObject(v: View, r: ReactionRow) {
   return { id: r.id, node_id: nodeId("Reaction", r.id), user: v.user(r.user), content: r.content, created_at: r.created_at };
@@ -41,6 +43,7 @@ export function issueEventObject(v: View, r: RepoRow, e: IssueEventRow, issue?: 
     ...(e.event === "locked" ? { lock_reason: d.lock_reason ?? null } : {}),
     ...(d.state_reason !== undefined ? { state_reason: d.state_reason } : {}),
     ...(d.requested_reviewer ? { requested_reviewer: v.user(d.requested_reviewer), review_requester: v.user(e.actor) } : {}),
+    ...(d.requested_team !== undefined ? requestedTeamDetail(v, d.requested_team, e.actor) : {}),
     ...(issue !== undefined ? { issue } : {}),
   };
 }
@@ -76,3 +79,10 @@ export function timelineObject(v: View, r: RepoRow, issue: IssueRow, item: Timel
 
 /** When a commit happened, for the timeline's order: its author date. */
 export const commitTime = (c: CommitRow) => commitIdentity(c)?.author.date ?? c.created_at;
+
+/** A team review request's event fields: the team (`team`, absent once deleted) and who asked. */
+function requestedTeamDetail(v: View, teamId: number, actor: string) {
+  const team = v.ctx.db.one<TeamRow>("SELECT * FROM gh_teams WHERE id = ?", teamId);
+  if (!team) return { review_requester: v.user(actor) };
+  return { requested_team: teamObject(v, team, findUser(v.ctx, team.org)?.id ?? 0), review_requester: v.user(actor) };
+}

@@ -1,11 +1,13 @@
 // Pull-request shapes: the list form (pull-request-simple) and the full form GitHub returns for
 // a single pull request (merge state, diff stats), plus reviews.
-import type { RepoRow } from "./repos";
+import { findUser, type RepoRow } from "./repos";
 import { nodeId, type View } from "./serialize";
 import { blobContent } from "./store/git";
 import { diffLines } from "./store/diff";
 import { comparePull, pullBaseSha, pullCommits, pullFiles, pullHeadSha } from "./store/merge";
 import { mergeability, requestedReviewers } from "./store/pulls";
+import { requestedTeams } from "./store/team-reviews";
+import { teamObject, teamSimple } from "./view-orgs";
 import type { IssueRow, ReviewRow } from "./store/rows";
 import { combinedState, latestStatuses } from "./store/statuses";
 import type { IssueExtras } from "./store/issue-extras";
@@ -45,7 +47,7 @@ export function pullObject(v: View, r: RepoRow, row: IssueRow, extras?: IssueExt
     assignee: assignees[0] ?? null,
     assignees,
     requested_reviewers: requestedReviewers(row).map((l) => v.user(l)),
-    requested_teams: [],
+    requested_teams: requestedTeamObjects(v, row),
     labels: (x.labels.get(row.id) ?? []).map((l) => labelObject(v, r, l)),
     milestone: milestoneFor(v, r, row.milestone),
     draft: row.draft === 1,
@@ -93,6 +95,9 @@ export function fullPullObject(v: View, r: RepoRow, row: IssueRow) {
   });
   return {
     ...pullObject(v, r, row),
+    // The full form's requested teams are `team-simple` (no parent); the list form's are `team`
+    // (pull-request vs pull-request-simple in @octokit/openapi's api.github.com.json).
+    requested_teams: requestedTeamObjects(v, row, teamSimple),
     merged: row.merged === 1,
     mergeable: merge.mergeable,
     rebaseable: merge.mergeable,
@@ -128,5 +133,18 @@ export function reviewObject(v: View, r: RepoRow, pull: IssueRow, review: Review
 }
 
 export function requestedReviewersObject(v: View, pull: IssueRow) {
-  return { users: requestedReviewers(pull).map((l) => v.user(l)), teams: [] };
+  // `teams` are `team` objects (with their parent), as are a pull request's `requested_teams`.
+  const orgId = findUser(v.ctx, v.repoRow(pull.repo_id)?.owner ?? "")?.id ?? 0;
+  return {
+    users: requestedReviewers(pull).map((l) => v.user(l)),
+    teams: requestedTeams(v.ctx.db, pull.id).map((t) => teamObject(v, t, orgId)),
+  };
+}
+
+/** The teams asked to review a pull request: `team` (with its parent) unless told otherwise. */
+function requestedTeamObjects(v: View, pull: IssueRow, shape: typeof teamObject | typeof teamSimple = teamObject) {
+  const teams = requestedTeams(v.ctx.db, pull.id);
+  if (!teams.length) return [];
+  const orgId = findUser(v.ctx, teams[0]?.org ?? "")?.id ?? 0;
+  return teams.map((t) => shape(v, t, orgId));
 }

@@ -85,7 +85,16 @@ export const jobs = tableMap<GithubJob, unknown, { repoId: number; runId: number
 
 export const artifacts = tableMap<GithubArtifact, unknown, { repoId: number; runId: number; created: string }>()({
   table: "gh_artifacts",
-  fields: { id: col.number("id"), name: col.text("name"), size_in_bytes: col.number("size_in_bytes") },
+  fields: {
+    id: col.number("id"),
+    name: col.text("name"),
+    size_in_bytes: col.number("size_in_bytes"),
+    files: col.custom<GithubArtifact["files"]>(
+      "files",
+      (v) => JSON.stringify(v),
+      (cell) => JSON.parse(cell === null ? "[]" : String(cell)) as GithubArtifact["files"],
+    ),
+  },
   derived: { repo_id: ({ place }) => place.repoId, run_id: ({ place }) => place.runId, created_at: ({ place }) => place.created },
 });
 

@@ -159,6 +159,8 @@ export const issues = tableMap<GithubIssue, unknown, number>()({
     milestone: col.nullableNumber("milestone"),
     locked: col.flag("locked"),
     active_lock_reason: col.nullableText<NonNullable<GithubIssue["active_lock_reason"]>>("active_lock_reason"),
+    // gh_issue_moves, booted and exported with the other cross-row links (world-links.ts).
+    moved_from: assembled,
   },
   derived: { ...itemDerived, is_pull: () => 0 },
 });
@@ -187,6 +189,8 @@ export const pulls = tableMap<GithubPull, unknown, number>()({
       (v) => JSON.stringify(v),
       (cell) => JSON.parse(cell === null ? "[]" : String(cell)) as string[],
     ),
+    // gh_team_review_requests, booted after the teams (world-links.ts).
+    requested_teams: assembled,
     reviews: assembled,
   },
   derived: { ...itemDerived, is_pull: () => 1, locked: () => 0 },

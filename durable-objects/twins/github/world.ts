@@ -13,6 +13,7 @@ import { ciIds } from "./seed-ci";
 import { bootCi, exportCi } from "./world-ci";
 import { bootOrgs, exportOrgs, orgIds } from "./world-orgs";
 import { bootNotifications } from "./store/notifications";
+import { bootLinks, movesByIssue, requestedTeamsByPull } from "./world-links";
 
 /** The comments of each issue or pull request, placed by its repository and number. */
 function commentsOn(repoId: number, items: readonly (GithubIssue | GithubPull)[]) {
@@ -138,6 +139,7 @@ export function bootGithub(db: Db, seed: GithubSeed, _clock: Clock): void {
   insertObjects(db, T.users, seed.users, undefined);
   for (const r of seed.repositories) insertRepository(db, r);
   bootOrgs(db, seed.organizations);
+  bootLinks(db, seed);
   bootNotifications(db, seed);
   db.run("INSERT INTO gh_meta (key, value) VALUES ('next_id', ?)", String(nextId(seed)));
 }
@@ -172,6 +174,8 @@ function exportItems(db: Db, repoId: number): { issues: GithubIssue[]; pulls: Gi
     groupBy(readRows(db, table, "WHERE repo_id = ? ORDER BY id", repoId), (r) => r[column]);
   const comments = byNumber(T.comments.table, "issue_number");
   const reviews = byNumber(T.reviews.table, "pull_number");
+  const teams = requestedTeamsByPull(db, repoId);
+  const moves = movesByIssue(db, repoId);
   const issues: GithubIssue[] = [];
   const pulls: GithubPull[] = [];
   for (const row of readRows(db, T.issues.table, "WHERE repo_id = ? ORDER BY rowid", repoId)) {
@@ -182,9 +186,13 @@ function exportItems(db: Db, repoId: number): { issues: GithubIssue[]; pulls: Gi
       comments: (comments.get(row.number) ?? []).map((c): GithubComment => objectOf(T.comments, c, undefined)),
     };
     if (row.is_pull) {
-      const parts = { ...common, reviews: (reviews.get(row.number) ?? []).map((v) => objectOf(T.reviews, v, undefined)) };
+      const parts = {
+        ...common,
+        requested_teams: teams.get(id) ?? [],
+        reviews: (reviews.get(row.number) ?? []).map((v) => objectOf(T.reviews, v, undefined)),
+      };
       pulls.push(objectOf(T.pulls, row, undefined, parts));
-    } else issues.push(objectOf(T.issues, row, undefined, common));
+    } else issues.push(objectOf(T.issues, row, undefined, { ...common, moved_from: moves.get(id) ?? [] }));
   }
   return { issues, pulls };
 }

@@ -120,7 +120,7 @@ const REASONS: Readonly<Record<number, string>> = {
   404: "Not Found",
   409: "Conflict",
   410: "Gone",
-  413: "Payload Too Large",
+  413: "Request Entity Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",

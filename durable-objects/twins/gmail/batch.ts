@@ -12,7 +12,7 @@ import type { Route, TwinContext, TwinRequest, TwinResponse } from "../types";
 import { type BatchCall, isCall, MAX_BATCH_CALLS, type PartAnswer, readBatch, writeBatch } from "./batch-wire";
 import { gmailRootRoute } from "./declare";
 import { badRequest, fail, gError } from "./errors";
-import { BATCH_PATH, PreparedBatch } from "./parse";
+import { BATCH_PATH, PreparedBatch, ROOT_BATCH_PATH } from "./parse";
 
 /** An inner call's answer, and whether the twin serves what it asked for. */
 interface Served {
@@ -46,6 +46,10 @@ function serveCall(ctx: TwinContext, match: ReturnType<typeof createMatcher>, ca
     body: call.body,
     prepared,
   };
+  // A seeded fault answers the inner call it matches in that call's part, as it would the call
+  // alone, counted with the calls sent alone (TwinContext.fault).
+  const fault = ctx.fault(found.route.operation, req);
+  if (fault) return { response: fault, unsupported: false };
   const inner: TwinContext = { ...ctx, req, params: found.params, query: new URLSearchParams(call.query) };
   try {
     // A refused call changes nothing, inside a batch as on its own: its writes are undone.
@@ -93,14 +97,20 @@ function serveBatch(ctx: TwinContext, match: ReturnType<typeof createMatcher>): 
   };
 }
 
-/** The batch route, serving its calls through `served` (every other route of the twin). */
-export function batchRoute(served: readonly Route[]): Route {
+/**
+ * The batch routes, serving their calls through `served` (every other route of the twin): Gmail's
+ * documented `/batch/gmail/v1`, and `/batch`, where Google's Python client sends a batch by default
+ * (the discovery document's rootUrl + batchPath). Both are one operation, `gmail.batch`.
+ */
+export function batchRoutes(served: readonly Route[]): Route[] {
   const match = createMatcher(served);
-  return gmailRootRoute({
-    method: "POST",
-    pattern: BATCH_PATH,
-    operation: "gmail.batch",
-    summary: "Run up to 100 calls in one multipart/mixed request",
-    handler: (ctx) => serveBatch(ctx, match),
-  });
+  return [BATCH_PATH, ROOT_BATCH_PATH].map((pattern) =>
+    gmailRootRoute({
+      method: "POST",
+      pattern,
+      operation: "gmail.batch",
+      summary: "Run up to 100 calls in one multipart/mixed request",
+      handler: (ctx) => serveBatch(ctx, match),
+    }),
+  );
 }

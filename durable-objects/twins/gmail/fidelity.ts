@@ -57,12 +57,13 @@ function describe(root: string): VendorDescription {
 /** Gmail's everyday calls, from Google's Node.js quickstart and the guides it links. */
 const agentRelevant: AgentRelevantSet = {
   source:
-    "Google's Gmail API Node.js quickstart (users.labels.list) and the Gmail guides it links for agents' everyday calls (sending, drafts, reading, searching, labelling messages and threads); Google publishes no Gmail MCP server",
+    "Google's Gmail API Node.js quickstart (users.labels.list) and the Gmail guides it links for agents' everyday calls (sending, drafts, reading, searching, labelling messages and threads), and the calls behind the gmail tools of Google's Workspace MCP server (gemini-cli-extensions/workspace: messages.list, messages.get, messages.attachments.get, messages.modify, messages.send, drafts.create, drafts.send, labels.list)",
   operations: [
     "gmail.users.labels.list",
     "gmail.users.getProfile",
     "gmail.users.messages.list",
     "gmail.users.messages.get",
+    "gmail.users.messages.attachments.get",
     "gmail.users.messages.send",
     "gmail.users.messages.modify",
     "gmail.users.messages.trash",
@@ -187,7 +188,7 @@ export const fidelity: TwinFidelity = {
   agentRelevant,
   divergences,
   notImplemented,
-  mcp: "`\u2026/mcp` serves the twin's own tools, named after the REST methods, plus composing tools (send, draft) that build the RFC 822 message. No Gmail MCP tool set published by Google was found in the sources available here (npm, Google's repositories), so no `\u2026/mcp/official` set is served.",
+  mcp: "`\u2026/mcp` serves the twin's own tools, named after the REST methods, plus composing tools (send, draft) that build the RFC 822 message. `\u2026/mcp/official` serves Google's own Gmail MCP tools: the eight gmail.* tools (gmail.search, gmail.get, gmail.downloadAttachment, gmail.modify, gmail.send, gmail.createDraft, gmail.sendDraft, gmail.listLabels) of the MCP server in Google's Workspace extension for Gemini CLI (gemini-cli-extensions/workspace, `workspace-server`, commit 7b49c39, Apache-2.0, Copyright 2025 Google LLC), exactly as its tools/list lists them. Each makes the googleapis call its GmailService makes and answers that service's text; gmail.downloadAttachment makes its attachments.get call but writes the file nowhere, since a sandbox has no machine of the agent's to write to (test/fixtures/vendor-mcp/gmail-workspace-server.json, test/node/mcp/gmail-official-tools.test.ts).",
   // The twin's operation names are the discovery ids (its upload paths serve the same method).
   served: (routes, vendor) => servedByRoutes(routes, vendor, (r) => r.operation),
   callPattern: (op) => new RegExp(`\\.${op.replace(/^gmail\./, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\(`),

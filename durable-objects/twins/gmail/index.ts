@@ -3,12 +3,13 @@ import type { FaultRule, TwinDefinition, TwinResponse } from "../types";
 import { gmailChecks } from "./checks";
 import { completeGmailSeed } from "./complete";
 import { faultResponse, gError, UNAUTHENTICATED_MESSAGE } from "./errors";
-import { prepareGmailCall } from "./parse";
+import { prepareGmailCall, ROOT_BATCH_PATH } from "./parse";
 import { gmailRoutes } from "./routes";
 import { defaultGmailSeed, generateGmailSeed, parseGmailSeed, type GmailFault, type GmailSeed } from "./seed";
 import { deliverReply } from "./store/outgoing";
 import { getJson } from "./store/meta";
 import { GMAIL_MIGRATIONS } from "./tables";
+import { gmailOfficialTools } from "./official-tools";
 import { gmailTools, gmailUntooled } from "./tools";
 import { bootGmail, exportGmail, prepareGmailSeed } from "./world";
 import { FIDELITY_JSON } from "./fidelity.generated";
@@ -28,9 +29,13 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
   // TwinCredentials
   credential: { prefix: "ya29.", separator: ".", header: "Authorization", scheme: "Bearer" },
   secretPatterns: [/\bya29\.[A-Za-z0-9._-]{10,}/g],
-  claimsRootPath: (path) => ROOT_PREFIXES.some((p) => path.startsWith(p)),
+  // `/batch` exactly: where Google's Python client posts a batch (see ROOT_BATCH_PATH in parse.ts).
+  claimsRootPath: (path) => path === ROOT_BATCH_PATH || ROOT_PREFIXES.some((p) => path.startsWith(p)),
 
   // TwinWire
+  // An upload's body is mail, counted in bytes (a chunk's Content-Range, a message's size) and not
+  // always UTF-8 (an 8-bit part in ISO-8859-1): the platform hands it over as bytes.
+  binaryBody: (path) => path.startsWith("/upload/gmail/v1/"),
   prepare: prepareGmailCall,
   tapeHeaders: ["x-goog-api-client"],
   errors: {
@@ -44,6 +49,11 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
       }),
     gone: (message) => gError(410, message, "failedPrecondition"),
     internal: (message) => gError(500, message, "backendError"),
+    // A body past the platform's 1 MiB, which is also Google's bound for a JSON request body (a
+    // `raw` message sent without an upload URI): Google's measured answer
+    // (googleapis/google-api-dotnet-client#856). Upload URIs take up to 35 MB at Google; the
+    // platform's bound is the same for every path, so an upload past 1 MiB meets it too.
+    tooLarge: (limit) => gError(400, `Request payload size exceeds the limit: ${limit} bytes.`, "badRequest"),
     responseTooLarge: (limit) =>
       gError(400, `The response would be larger than ${limit} bytes: ask for fewer results.`, "responseTooLarge"),
   },
@@ -65,6 +75,7 @@ export const gmailTwin: TwinDefinition<GmailSeed> = {
   // TwinTools
   tools: gmailTools,
   untooledOperations: gmailUntooled,
+  officialTools: gmailOfficialTools,
 
   // TwinTimed
   deliver: (db, clock, kind, payload) => {

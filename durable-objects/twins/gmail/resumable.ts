@@ -12,9 +12,9 @@
 // 5. a session that is unknown or past its week is 404 (the guide: start the upload over).
 import type { Route, TwinContext, TwinResponse } from "../types";
 import { badRequest, fail, gError, invalidJson, notFound } from "./errors";
-import { PreparedCall, UNREADABLE_METADATA } from "./parse";
+import { bodyBytes, bodyText, PreparedCall, UNREADABLE_METADATA } from "./parse";
 import { appendBytes, closeSession, openSession, SESSION_LIFETIME_MS, type UploadSession, uploadSession } from "./store/uploads";
-import { byteLength, completes, GMAIL_MESSAGE_LIMIT, readRange, SESSION_LIMIT } from "./upload-range";
+import { completes, readRange, SESSION_LIMIT } from "./upload-range";
 
 /** Gmail takes mail, and only mail, as upload media (the discovery document's `accept`: message/*). */
 function checkMediaType(type: string | undefined): void {
@@ -23,18 +23,22 @@ function checkMediaType(type: string | undefined): void {
   fail(badRequest(`Media type '${type.trim()}' is not supported. Valid media types: [message/*]`));
 }
 
-/** Media over what the session may keep: Gmail's 35 MB, or the twin's own bound below it. */
-function tooLarge(bytes: number): TwinResponse {
-  const limit = bytes > GMAIL_MESSAGE_LIMIT ? GMAIL_MESSAGE_LIMIT : SESSION_LIMIT;
-  return gError(413, `Media larger than: ${limit}`, "uploadTooLarge");
-}
+/**
+ * Media over what a session may keep (Gmail's 35 MB, or the twin's own bound below it). Google's
+ * upload front end answers an over-large upload 413 Request Entity Too Large (as reported against
+ * Gmail's upload URIs: jennybc/send-email-with-r#6, Stack Overflow 24462184); the JSON body's
+ * words are the status line's, and `uploadTooLarge` is the reason Google's JSON APIs give a 413
+ * (Cloud Storage's status codes). `Media larger than: N` is google-api-python-client's own
+ * client-side error (GAM-team/got-your-back#7), never a server answer.
+ */
+const tooLarge = (): TwinResponse => gError(413, "Request Entity Too Large", "uploadTooLarge");
 
 /** The declared upload size: absent, or a whole number of bytes within the bounds. */
 function declaredSize(header: string | undefined): number | null {
   if (header === undefined || header.trim() === "") return null;
   if (!/^\d{1,15}$/.test(header.trim())) return fail(badRequest(`Invalid X-Upload-Content-Length: ${header}`));
   const size = Number(header.trim());
-  if (size > SESSION_LIMIT) fail(tooLarge(size));
+  if (size > SESSION_LIMIT) fail(tooLarge());
   return size;
 }
 
@@ -50,7 +54,7 @@ function open(ctx: TwinContext): TwinResponse {
     method: ctx.req.method,
     path: ctx.req.path,
     query: query.toString(),
-    metadata: ctx.req.body,
+    metadata: bodyText(ctx.req),
     total,
     createdAt: ctx.clock.now(),
   });
@@ -84,7 +88,9 @@ function checkTotal(session: UploadSession, named: number | undefined): void {
 function resume(ctx: TwinContext, id: string, complete: (ctx: TwinContext) => TwinResponse): TwinResponse {
   const session = sessionFor(ctx, id);
   const range = readRange(ctx.req.headers["content-range"]);
-  const size = byteLength(ctx.req.body);
+  // Counted on the bytes sent (the upload URIs are binary, index.ts): a chunk may end inside a character.
+  const chunk = bodyBytes(ctx.req);
+  const size = chunk.length;
   if (range.kind === "invalid") return fail(badRequest(`Invalid Content-Range: ${ctx.req.headers["content-range"] ?? ""}`));
   if (range.kind === "status") {
     checkTotal(session, range.total);
@@ -101,9 +107,9 @@ function resume(ctx: TwinContext, id: string, complete: (ctx: TwinContext) => Tw
     // A chunk that does not follow on from the bytes kept is not taken: the answer says where to resume.
     if (range.first !== session.receivedBytes) return incomplete(session.receivedBytes);
   }
-  if (session.receivedBytes + size > SESSION_LIMIT) return fail(tooLarge(session.receivedBytes + size));
+  if (session.receivedBytes + size > SESSION_LIMIT) return fail(tooLarge());
   if (!completes(session, range, size)) {
-    appendBytes(ctx.db, id, ctx.req.body, size);
+    appendBytes(ctx.db, session, chunk);
     return incomplete(session.receivedBytes + size);
   }
   const prepared = ctx.req.prepared instanceof PreparedCall ? ctx.req.prepared : undefined;
@@ -111,7 +117,9 @@ function resume(ctx: TwinContext, id: string, complete: (ctx: TwinContext) => Tw
   // make it not this session's message: the client asks again where to resume.
   if (!prepared || prepared.resumedAt !== session.receivedBytes) return incomplete(session.receivedBytes);
   closeSession(ctx.db, id);
-  const req = { ...ctx.req, query: session.query, body: session.metadata, prepared };
+  // The method runs as the opening call asked for it: its query, its JSON metadata as the body (text).
+  const { bodyEncoding: _chunkEncoding, ...chunkCall } = ctx.req;
+  const req = { ...chunkCall, query: session.query, body: session.metadata, prepared };
   return complete({ ...ctx, req, query: new URLSearchParams(session.query) });
 }
 

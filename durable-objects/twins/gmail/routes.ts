@@ -11,7 +11,7 @@ import { settingsRoutes } from "./routes/settings";
 import { threadRoutes } from "./routes/threads";
 import { watchRoutes } from "./routes/watch";
 import { sessionRoutes } from "./resumable";
-import { batchRoute } from "./batch";
+import { batchRoutes } from "./batch";
 
 const served: readonly Route[] = [
   ...messageRoutes,
@@ -28,5 +28,5 @@ const served: readonly Route[] = [
   ...watchRoutes,
 ];
 
-/** Every route, and the batch endpoint that serves its calls through them. */
-export const gmailRoutes: readonly Route[] = [...served, batchRoute(served)];
+/** Every route, and the batch endpoint (at both its paths) that serves its calls through them. */
+export const gmailRoutes: readonly Route[] = [...served, ...batchRoutes(served)];

@@ -3,7 +3,7 @@
 // and `faults`. Strict: an unknown key is refused at its path. Normalizing fills Gmail's defaults
 // (ids, thread ids, dates, visibility) so export(boot(seed)) equals the normalized seed.
 import { z } from "zod";
-import { decodeBase64, toBase64Url, fromUtf8, utf8 } from "../kit/bytes";
+import { binaryString, decodeBase64, toBase64Url } from "../kit/bytes";
 import { parseSeedWith, SeedProblems } from "../kit/seed";
 import type { SeedResult } from "../types";
 import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";
@@ -14,6 +14,7 @@ import { criteriaProblem } from "./store/filters";
 import type { ParsedMail } from "./parse";
 import { GMAIL_OPERATIONS } from "./operations";
 import type { GmailWatch, PubsubSubscription } from "./store/watch";
+import { checkUploadSessions, type GmailUploadSession, uploadSessionSchema } from "./upload-sessions";
 import {
   autoForwardingSchema,
   DEFAULT_IMAP,
@@ -155,6 +156,7 @@ const rawSchema = z.strictObject({
   watch: watchSchema.optional(),
   correspondents: z.array(correspondentSchema).default([]),
   faults: z.array(faultSchema).default([]),
+  uploadSessions: z.array(uploadSessionSchema).max(100).default([]),
 });
 
 type RawSeed = z.infer<typeof rawSchema>;
@@ -208,13 +210,15 @@ export interface GmailSeed {
   watch?: GmailWatch;
   correspondents: GmailCorrespondent[];
   faults: GmailFault[];
+  /** Resumable uploads under way (upload-sessions.ts). */
+  uploadSessions: GmailUploadSession[];
 }
 
 /** The Date header of raw mail, read from its header block only (the body is postal-mime's job at boot). */
 function rawDate(raw: string): number | undefined {
   const bytes = decodeBase64(raw);
   if (!bytes) return undefined;
-  const head = fromUtf8(bytes).split(/\r?\n\r?\n/)[0] ?? "";
+  const head = binaryString(bytes).split(/\r?\n\r?\n/)[0] ?? "";
   const match = /^date:[ \t]*(.+)$/im.exec(head);
   const ms = match ? Date.parse(match[1]) : NaN;
   return Number.isFinite(ms) ? ms : undefined;
@@ -256,14 +260,14 @@ function normalizeMessage(m: RawMessage, path: string, ids: IdSource, problems: 
       problems.add(path, "a message is either `raw` or structured (`headers`, `text`, `html`, `attachments`), not both", "invalid_message");
     const decoded = decodeBase64(m.raw);
     // An RFC 822 message opens with a header field (`Name: value`); the rest is postal-mime's at boot.
-    if (!decoded || !/^[\x21-\x39\x3b-\x7e]+:/.test(fromUtf8(decoded))) {
+    if (!decoded || !/^[\x21-\x39\x3b-\x7e]+:/.test(binaryString(decoded.subarray(0, 1000)))) {
       problems.add(`${path}.raw`, "raw is base64url or base64 of an RFC 822 message (header lines, a blank line, the body)", "invalid_raw");
     }
     const dated = rawDate(m.raw);
     const internalDate = m.internalDate ?? (dated === undefined ? undefined : String(dated));
     // One spelling for raw mail: base64url without padding, the form Gmail serves and exports.
     const bytes = decodeBase64(m.raw);
-    const out: RawMessageSeed = { id, threadId, labelIds, raw: bytes ? toBase64Url(utf8(fromUtf8(bytes))) : m.raw };
+    const out: RawMessageSeed = { id, threadId, labelIds, raw: bytes ? toBase64Url(bytes) : m.raw };
     // A message with no date of its own waits for the sandbox clock (completeSeed with it, or boot).
     return internalDate === undefined ? out : { ...out, internalDate };
   }
@@ -417,6 +421,7 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
   });
   const sendAs = raw.sendAs ?? [{ sendAsEmail: email, displayName: "", signature: "", isPrimary: true, isDefault: true }];
   checkForwarding(raw, problems);
+  checkUploadSessions(raw.uploadSessions, problems);
   return problems.result<GmailSeed>({
     profile: raw.profile,
     sendAs,
@@ -435,6 +440,8 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
     ...(raw.watch ? { watch: raw.watch } : {}),
     correspondents: raw.correspondents,
     faults: raw.faults,
+    // One spelling for the kept bytes: base64url without padding, as the export writes them.
+    uploadSessions: raw.uploadSessions.map((u) => ({ ...u, received: toBase64Url(decodeBase64(u.received) ?? new Uint8Array()) })),
   });
 }
 

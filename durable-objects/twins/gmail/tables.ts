@@ -31,4 +31,9 @@ export const GMAIL_MIGRATIONS: readonly string[] = [
   `CREATE TABLE gm_uploads (
      id TEXT PRIMARY KEY, method TEXT NOT NULL, path TEXT NOT NULL, query TEXT NOT NULL, metadata TEXT NOT NULL,
      total INTEGER, received TEXT NOT NULL, received_bytes INTEGER NOT NULL, created_at INTEGER NOT NULL)`,
+  // Upload sessions keep their bytes base64url-encoded in `received` (they kept text before): a
+  // session opened before is dropped, and its client hears 404 and starts over, as after expiry.
+  "DELETE FROM gm_uploads",
+  // Mail kept as sent keeps its bytes (`raw_bytes`); `raw` holds only mail stored before, as UTF-8 text.
+  "ALTER TABLE gm_messages ADD COLUMN raw_bytes BLOB",
 ];

@@ -2,14 +2,11 @@
 // each PUT to the session URI says with `Content-Range` which bytes it carries and of how many
 // (developers.google.com/gmail/api/guides/uploads, "Resumable upload"). Pure functions, shared by
 // the call's `prepare` (which parses the message a completing chunk finishes) and its handler.
-import { utf8 } from "../kit/bytes";
-
-/** Gmail's largest message: the discovery document's `maxSize` for its uploads, 35 MB. */
-export const GMAIL_MESSAGE_LIMIT = 35 * 1024 * 1024;
 
 /**
  * The most an upload session keeps: the platform's body limit (1 MiB, workers/twin-limits.ts),
- * so a message uploaded in chunks is no larger than one the twin takes in a single call.
+ * so a message uploaded in chunks is no larger than one the twin takes in a single call. (Gmail's
+ * own bound, the discovery document's `maxSize` for its uploads, is 35 MB.)
  */
 export const SESSION_LIMIT = 1024 * 1024;
 
@@ -35,9 +32,6 @@ export function readRange(header: string | undefined): UploadRange {
   if (last < first || (total !== undefined && last >= total)) return { kind: "invalid" };
   return { kind: "chunk", first, last, total };
 }
-
-/** A request body's size in bytes (the platform hands a text body over as UTF-8 text). */
-export const byteLength = (text: string): number => utf8(text).length;
 
 /** The session as a chunk meets it. */
 export interface SessionBytes {

@@ -1,7 +1,7 @@
 // Gmail's resources as googleapis reads them: 64-bit values as strings, empty lists left out.
 import { toBase64Url, utf8 } from "../kit/bytes";
 import { payloadOf, type MimeNode } from "./mime";
-import { rawOf, treeOf, type StoredMessage } from "./store/messages";
+import { rawBytes, treeOf, type StoredMessage } from "./store/messages";
 
 export type Format = "full" | "metadata" | "minimal" | "raw";
 export const FORMATS: readonly Format[] = ["full", "metadata", "minimal", "raw"];
@@ -32,6 +32,6 @@ export function messageView(m: StoredMessage, format: Format, metadataHeaders: r
   out.sizeEstimate = m.sizeEstimate;
   out.historyId = String(m.historyId);
   out.internalDate = String(m.internalDate);
-  if (format === "raw") out.raw = toBase64Url(utf8(rawOf(m)));
+  if (format === "raw") out.raw = toBase64Url(rawBytes(m));
   return out;
 }

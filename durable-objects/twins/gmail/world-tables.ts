@@ -4,7 +4,9 @@
 // (snippet, size, label index, history), so it is written and read by the message store
 // (store/messages.ts `insertMessage`/`fromRow`), the same code the API's own writes go through.
 import { assembled, col, tableMap } from "../kit/world-table";
+import { decodeBase64 } from "../kit/bytes";
 import type { GmailFilter, GmailLabel, GmailSeed } from "./seed";
+import type { GmailUploadSession } from "./upload-sessions";
 
 type ListVisibility = GmailLabel["labelListVisibility"];
 type MessageVisibility = GmailLabel["messageListVisibility"];
@@ -53,4 +55,27 @@ export const filters = tableMap<GmailFilter, unknown, InList>()({
     action: col.json<GmailFilter["action"]>("action"),
   },
   derived: { seq: ({ place }) => place },
+});
+
+/**
+ * Resumable uploads under way (store/uploads.ts keeps and reads them the same way): the kept bytes
+ * stay base64url in `received`, their count beside them; `createdAt` is a number in the table.
+ */
+export const uploadSessions = tableMap<GmailUploadSession>()({
+  table: "gm_uploads",
+  fields: {
+    id: col.text("id"),
+    method: col.text<GmailUploadSession["method"]>("method"),
+    path: col.text("path"),
+    query: col.text("query"),
+    metadata: col.text("metadata"),
+    total: col.optional(col.number("total")),
+    received: col.text("received"),
+    createdAt: col.custom<string>(
+      "created_at",
+      (v) => Number(v),
+      (cell) => String(cell),
+    ),
+  },
+  derived: { received_bytes: ({ value }) => decodeBase64(value.received)?.length ?? 0 },
 });

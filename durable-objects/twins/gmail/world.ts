@@ -4,20 +4,20 @@
 // world-tables.ts; messages go in and out through the message store. Raw mail the structured
 // form cannot say is parsed by prepareSeed (asynchronous, before the boot transaction).
 import type { Db } from "../types";
-import { decodeBase64, toBase64Url, fromUtf8, utf8 } from "../kit/bytes";
+import { decodeBase64, toBase64Url } from "../kit/bytes";
 import type { Clock } from "../types";
 import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";
 import { withDates } from "./complete";
 import { isMimeHeader, type MailContent } from "./mime";
 import { parseMail, ParsedMail } from "./parse";
 import { isRawMessage, type DraftMessage, type GmailMessage, type GmailSeed, type StructuredMessage } from "./seed";
-import { fromRow, insertMessage, type NewMessage, type StoredMessage } from "./store/messages";
+import { fromRow, insertMessage, messageColumns, type MessageRow, type NewMessage, rawBytes, type StoredMessage } from "./store/messages";
 import { currentHistoryId, getJson, getMeta, setJson, setMeta } from "./store/meta";
 import { DEFAULT_IMAP, DEFAULT_LANGUAGE, DEFAULT_POP } from "./settings";
 import { watchOf } from "./store/watch";
 import * as T from "./world-tables";
 import type { GmailDraft } from "./world-tables";
-import { insertPlaced, objectOf, readRows } from "../kit/world-table";
+import { insertObjects, insertPlaced, objectOf, readRows } from "../kit/world-table";
 
 /** A seed list's items, each placed at its position (the order export gives them back in). */
 const inList = <V>(items: readonly V[]) => items.map((value, place) => ({ value, place }));
@@ -27,7 +27,7 @@ type AnyMessage = GmailMessage | DraftMessage;
 async function prepared<T extends AnyMessage>(m: T): Promise<T> {
   if (!isRawMessage(m)) return m;
   const bytes = decodeBase64(m.raw);
-  const parsed = bytes ? await parseMail(fromUtf8(bytes)) : "invalid";
+  const parsed = bytes ? await parseMail(bytes) : "invalid";
   if (!(parsed instanceof ParsedMail)) throw new Error(`message ${m.id}: raw is not an RFC 822 message`);
   return { ...m, parsed };
 }
@@ -99,6 +99,10 @@ export function bootGmail(db: Db, given: GmailSeed, clock: Clock): void {
   setMeta(db, "draft_seq", String(seed.drafts.length));
   insertPlaced(db, T.filters, inList(seed.filters), undefined);
   setMeta(db, "filter_seq", String(seed.filters.length));
+  insertObjects(db, T.uploadSessions, seed.uploadSessions, undefined);
+  // New sessions are numbered past the seeded ones (store/uploads.ts writes `AHVrFxN` + base 36).
+  const numbered = seed.uploadSessions.map((u) => /^AHVrFxN([0-9a-z]{1,10})$/.exec(u.id)?.[1]).filter((n) => n !== undefined);
+  if (numbered.length) setMeta(db, "upload_seq", String(Math.max(...numbered.map((n) => Number.parseInt(n, 36))) + 1));
 }
 
 /** A stored message in the seed's form: structured when that form says all of it, raw otherwise. */
@@ -106,7 +110,7 @@ function exportMessage(
   m: StoredMessage,
 ): Omit<StructuredMessage, "labelIds"> | { id: string; threadId: string; internalDate: string; raw: string } {
   const base = { id: m.id, threadId: m.threadId, internalDate: String(m.internalDate) };
-  if (m.form === "raw" && m.raw !== null) return { ...base, raw: toBase64Url(utf8(m.raw)) };
+  if (m.form === "raw" && m.raw !== null) return { ...base, raw: toBase64Url(rawBytes(m)) };
   const out: Omit<StructuredMessage, "labelIds"> = { ...base, headers: m.content.headers.filter((h) => !isMimeHeader(h.name)) };
   if (m.content.text !== undefined) out.text = m.content.text;
   if (m.content.html !== undefined) out.html = m.content.html;
@@ -116,11 +120,7 @@ function exportMessage(
 
 export function exportGmail(db: Db): GmailSeed {
   const watch = watchOf(db);
-  const rows = db
-    .all<Parameters<typeof fromRow>[0]>(
-      "SELECT id, thread_id, internal_date, history_id, label_ids, form, headers, content, raw, snippet, size_estimate, is_draft FROM gm_messages ORDER BY seq",
-    )
-    .map(fromRow);
+  const rows = db.all<MessageRow>(`SELECT ${messageColumns()} FROM gm_messages ORDER BY seq`).map(fromRow);
   const messages: GmailMessage[] = [];
   const stored = new Map<string, StoredMessage>();
   for (const m of rows) {
@@ -150,5 +150,6 @@ export function exportGmail(db: Db): GmailSeed {
     ...(watch ? { watch } : {}),
     correspondents: getJson(db, "correspondents", []),
     faults: getJson(db, "faults", []),
+    uploadSessions: readRows(db, T.uploadSessions.table, "ORDER BY created_at, id").map((u) => objectOf(T.uploadSessions, u, undefined)),
   };
 }

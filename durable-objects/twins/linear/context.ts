@@ -26,6 +26,10 @@ export const TABLES = {
   ProjectMilestone: "lin_project_milestones",
   ProjectUpdate: "lin_project_updates",
   Favorite: "lin_favorites",
+  Initiative: "lin_initiatives",
+  InitiativeToProject: "lin_initiative_projects",
+  CustomView: "lin_custom_views",
+  Template: "lin_templates",
 } as const;
 export type Entity = keyof typeof TABLES;
 

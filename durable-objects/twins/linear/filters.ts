@@ -27,7 +27,11 @@ export type EntityName =
   | "document"
   | "projectMilestone"
   | "projectUpdate"
-  | "favorite";
+  | "favorite"
+  | "initiative"
+  | "initiativeToProject"
+  | "customView"
+  | "template";
 interface EntitySpec {
   table: string;
   typeName: string;
@@ -125,6 +129,7 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
       snoozedBy: rel("user", "snoozed_by_id"),
       delegate: rel("user", "delegate_id"),
       projectMilestone: rel("projectMilestone", "project_milestone_id"),
+      lastAppliedTemplate: rel("template", "last_applied_template_id"),
       // The twin never archives or closes an issue on its own, so these are NULL on every issue.
       autoArchivedAt: { kind: "sql", build: (_a, v, b) => b.comparator("NULL", v, "date") },
       autoClosedAt: { kind: "sql", build: (_a, v, b) => b.comparator("NULL", v, "date") },
@@ -225,6 +230,11 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
         entity: "team",
         join: (o, i) => `${i}.id IN (SELECT team_id FROM lin_project_teams WHERE project_id = ${o}.id)`,
       },
+      initiatives: {
+        kind: "many",
+        entity: "initiative",
+        join: (o, i) => `${i}.id IN (SELECT initiative_id FROM lin_initiative_projects WHERE project_id = ${o}.id)`,
+      },
     },
   },
   cycle: {
@@ -313,6 +323,54 @@ const ENTITIES: Record<EntityName, EntitySpec> = {
       createdAt: d("created_at"),
       updatedAt: d("updated_at"),
       project: rel("project", "project_id"),
+    },
+  },
+  initiative: {
+    table: "lin_initiatives",
+    typeName: "InitiativeFilter",
+    fields: {
+      id: id(),
+      name: s("name"),
+      // Initiative.slugId is the last 12 characters of its id (resolvers/initiatives.ts).
+      slugId: { kind: "sql", build: (a, v, b) => b.comparator(`substr(${a}.id, -12)`, v, "string") },
+      status: s("status"),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      startedAt: d("started_at"),
+      completedAt: d("completed_at"),
+      targetDate: { kind: "tdate", col: "target_date" },
+      owner: rel("user", "owner_id"),
+      creator: rel("user", "creator_id"),
+    },
+  },
+  // Linear's `initiativeToProjects` takes no filter; the entry names the list's table for paging.
+  initiativeToProject: { table: "lin_initiative_projects", typeName: "InitiativeToProjectFilter", fields: { id: id() } },
+  template: {
+    table: "lin_templates",
+    typeName: "NullableTemplateFilter",
+    fields: {
+      id: id(),
+      name: s("name"),
+      type: s("type"),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      // The twin's templates are all originals: none is inherited from a parent team's.
+      inheritedFromId: { kind: "sql", build: (_a, v, b) => b.comparator("NULL", v, "id") },
+    },
+  },
+  customView: {
+    table: "lin_custom_views",
+    typeName: "CustomViewFilter",
+    fields: {
+      id: id(),
+      name: s("name"),
+      createdAt: d("created_at"),
+      updatedAt: d("updated_at"),
+      shared: { kind: "bool", col: "shared" },
+      // Every view the twin keeps is an issue view (filterData).
+      modelName: { kind: "sql", build: (_a, v, b) => b.comparator("'issue'", v, "string") },
+      creator: rel("user", "creator_id"),
+      team: rel("team", "team_id"),
     },
   },
   // Linear's `favorites` takes no filter; the entry names the list's table for paging.

@@ -2,22 +2,18 @@
 // commenting on an issue they created or subscribe to, mentioning them. In a sandbox every call is
 // made by the viewer (the API key and OAuth tokens act as the viewer), and Linear does not notify
 // you of your own actions, so the only such events are the ones the seed describes. The inbox is
-// therefore derived from the seed at boot, not seed state: the export leaves it out and booting
-// the export derives the same inbox again. Deleting the comment or issue a notification points
+// therefore derived from the seed at boot; what the seed cannot imply (read, snoozed or archived
+// state, notifications calls made for other users, reminders) is exported under `notifications`
+// and written over the derived inbox at boot. Deleting the comment or issue a notification points
 // at removes the notification.
 import type { Db } from "../types";
 import type { Gql } from "./context";
 import { bulkInsert } from "../kit/sql";
 import { uuidFor } from "./ids";
 
-/** What Linear's `Notification.type` says for the three events the twin derives, and their category. */
-export const NOTIFICATION_KINDS = {
-  issueAssignedToYou: "assignments",
-  issueMention: "mentions",
-  issueCommentMention: "mentions",
-  issueNewComment: "commentsAndReplies",
-} as const;
-export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+import type { NotificationKind } from "./notification-kinds";
+
+export { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
 
 interface Derived {
   id: string;
@@ -29,6 +25,15 @@ interface Derived {
   createdAt: string;
 }
 
+/**
+ * Whether a notification is in the inbox yet: a reminder (resolvers/reminders.ts) is dated at its
+ * reminder time and arrives then; every other one is there from the start. The `?` is now as ISO
+ * text (the reminder's time is written in the same format, so the two compare as text).
+ */
+export const arrivedSql = (alias: string) => `(${alias}.type <> 'issueReminder' OR ${alias}.created_at <= ?)`;
+export const hasArrived = (row: Readonly<Record<string, unknown>>, nowMs: number) =>
+  row.type !== "issueReminder" || typeof row.created_at !== "string" || Date.parse(row.created_at) <= nowMs;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether `text` mentions the user: `@displayName` as a whole word, as Linear's editor writes a mention. */
@@ -37,10 +42,26 @@ export function mentions(text: string | null, displayName: string): boolean {
   return new RegExp(`(^|[^\\w@])@${escapeRegExp(displayName)}(?![\\w.-]*\\w)`, "i").test(text);
 }
 
-/** Derives the viewer's notifications from the booted world (set-wise: one read per source). */
+/** Derives the viewer's notifications from the booted world and writes them. */
 export function deriveNotifications(db: Db, viewerId: string): void {
+  const out = derivedNotifications(db, viewerId);
+  bulkInsert(
+    db,
+    `INSERT INTO lin_notifications (id, type, user_id, actor_id, issue_id, comment_id, created_at, updated_at)
+     SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>6 FROM json_each(?)`,
+    out
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      .map((n) => [n.id, n.type, n.userId, n.actorId, n.issueId, n.commentId, n.createdAt]),
+  );
+}
+
+/**
+ * The viewer's notifications the world implies (set-wise: one read per source). The export reads
+ * them too: a stored notification that is one of these, untouched, need not be exported.
+ */
+export function derivedNotifications(db: Db, viewerId: string): Derived[] {
   const viewer = db.one<{ display_name: string }>("SELECT display_name FROM lin_users WHERE id = ?", viewerId);
-  if (!viewer) return;
+  if (!viewer) return [];
   const out: Derived[] = [];
   const add = (type: NotificationKind, sourceId: string, actorId: string, issueId: string, commentId: string | null, createdAt: string) =>
     out.push({ id: uuidFor("notification", type, sourceId), type, userId: viewerId, actorId, issueId, commentId, createdAt });
@@ -65,14 +86,7 @@ export function deriveNotifications(db: Db, viewerId: string): void {
     if (mentions(c.body, viewer.display_name)) add("issueCommentMention", c.id, c.user_id, c.issue_id, c.id, c.created_at);
     else if (c.follows === 1) add("issueNewComment", c.id, c.user_id, c.issue_id, c.id, c.created_at);
   }
-  bulkInsert(
-    db,
-    `INSERT INTO lin_notifications (id, type, user_id, actor_id, issue_id, comment_id, created_at, updated_at)
-     SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>6 FROM json_each(?)`,
-    out
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-      .map((n) => [n.id, n.type, n.userId, n.actorId, n.issueId, n.commentId, n.createdAt]),
-  );
+  return out;
 }
 
 /**

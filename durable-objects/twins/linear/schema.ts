@@ -33,6 +33,10 @@ import {
   PROJECT_UPDATE_TYPE,
 } from "./resolvers/projects-extra";
 import { ISSUE_HISTORY_RESOLVERS, issueHistory } from "./resolvers/history";
+import { INITIATIVE_MUTATIONS, INITIATIVE_QUERIES, INITIATIVE_TO_PROJECT_TYPE, INITIATIVE_TYPE } from "./resolvers/initiatives";
+import { CUSTOM_VIEW_MUTATIONS, CUSTOM_VIEW_QUERIES, CUSTOM_VIEW_TYPE } from "./resolvers/custom-views";
+import { TEMPLATE_MUTATIONS, TEMPLATE_QUERIES, TEMPLATE_TYPE } from "./resolvers/templates";
+import { REMINDER_MUTATIONS } from "./resolvers/reminders";
 import { TYPE_RESOLVERS as CORE_TYPES } from "./resolvers/types";
 import { LINEAR_TWIN_SDL } from "./schema-sdl";
 
@@ -43,6 +47,9 @@ export const QUERY_RESOLVERS: Record<string, (typeof CORE_QUERIES)[string]> = {
   ...PROJECT_EXTRA_QUERIES,
   ...ADMIN_QUERIES,
   ...FAVORITE_QUERIES,
+  ...INITIATIVE_QUERIES,
+  ...CUSTOM_VIEW_QUERIES,
+  ...TEMPLATE_QUERIES,
 };
 
 /** Every mutation the twin serves, from the files of its areas. */
@@ -57,6 +64,11 @@ export const MUTATION_RESOLVERS: Record<string, (typeof CORE_MUTATIONS)[string]>
   ...ADMIN_MUTATIONS,
   ...TEAM_MUTATIONS,
   ...FAVORITE_MUTATIONS,
+  ...INITIATIVE_MUTATIONS,
+  ...CUSTOM_VIEW_MUTATIONS,
+  // After the core mutations: issueCreate with `templateId` applies the template first.
+  ...TEMPLATE_MUTATIONS,
+  ...REMINDER_MUTATIONS,
 };
 
 /** Field resolvers per type, with the other areas' types and fields. */
@@ -67,6 +79,8 @@ const TYPE_RESOLVERS: typeof CORE_TYPES = {
     history: issueHistory,
     projectMilestone: (r, _a, gql) =>
       gql.byId("ProjectMilestone", typeof r.project_milestone_id === "string" ? r.project_milestone_id : null) ?? null,
+    lastAppliedTemplate: (r, _a, gql) =>
+      gql.byId("Template", typeof r.last_applied_template_id === "string" ? r.last_applied_template_id : null) ?? null,
   },
   IssueHistory: ISSUE_HISTORY_RESOLVERS,
   Comment: { ...CORE_TYPES.Comment, ...COMMENT_RESOLUTION_FIELDS },
@@ -75,6 +89,10 @@ const TYPE_RESOLVERS: typeof CORE_TYPES = {
   Favorite: FAVORITE_TYPE,
   ProjectMilestone: MILESTONE_TYPE,
   ProjectUpdate: PROJECT_UPDATE_TYPE,
+  Initiative: INITIATIVE_TYPE,
+  InitiativeToProject: INITIATIVE_TO_PROJECT_TYPE,
+  CustomView: CUSTOM_VIEW_TYPE,
+  Template: TEMPLATE_TYPE,
   Project: {
     ...CORE_TYPES.Project,
     ...PROJECT_EXTRA_FIELDS,

@@ -6,6 +6,21 @@ import { IdsPerTable, SeedProblems, parseSeedWith } from "../kit/seed";
 import { refusedUnderEverySetting } from "../kit/platform";
 import type { SeedResult } from "../types";
 import { uuidFor } from "./ids";
+import {
+  type LinearCustomView,
+  type LinearInitiative,
+  type LinearNotificationState,
+  type LinearTemplate,
+  type WorkspaceRefs,
+  customViewSchema,
+  initiativeSchema,
+  normalizeCustomViews,
+  normalizeInitiatives,
+  normalizeNotifications,
+  normalizeTemplates,
+  notificationSchema,
+  templateSchema,
+} from "./seed-workspace";
 
 /** When a seed gives no time. Fixed, so two boots of one seed are the same world. */
 export const SEED_EPOCH = "2026-01-01T00:00:00.000Z";
@@ -24,6 +39,7 @@ export const WEBHOOK_RESOURCE_TYPES = [
   "Document",
   "Reaction",
   "Attachment",
+  "Initiative",
 ] as const;
 export type StateType = (typeof STATE_TYPES)[number];
 export type EstimationType = (typeof ESTIMATION_TYPES)[number];
@@ -107,7 +123,7 @@ const document = z.strictObject({
   trashed: z.boolean().default(false),
 });
 /** A favorite in a user's sidebar: an object named by its id, or a folder (resolvers/favorites.ts). */
-export const FAVORITE_TYPES = ["issue", "project", "cycle", "label", "document", "folder"] as const;
+export const FAVORITE_TYPES = ["issue", "project", "cycle", "label", "document", "customView", "initiative", "folder"] as const;
 const favorite = z.strictObject({
   type: z.enum(FAVORITE_TYPES),
   id: uuid.optional(),
@@ -135,6 +151,10 @@ const reply = z.strictObject({
   id: uuid.optional(),
   user: z.string().optional(),
   createdAt: time.optional(),
+  // A thread's resolution (commentResolve), on its first comment only; present only when set.
+  resolvedAt: time.optional(),
+  resolvingUser: z.string().optional(),
+  resolvingComment: uuid.optional(),
 });
 const comment = reply.extend({ children: z.array(reply).default([]) });
 const relation = z.strictObject({ type: z.enum(RELATION_TYPES), relatedIssue: z.string(), id: uuid.optional() });
@@ -189,6 +209,8 @@ const issue = z.strictObject({
   formerIdentifiers: z.array(z.string()).optional(),
   projectMilestone: z.string().optional(),
   history: z.array(historyEntry).optional(),
+  /** The template the issue was created from (issueCreate's templateId), by id. */
+  lastAppliedTemplate: uuid.optional(),
 });
 const webhook = z.strictObject({
   url: z.url(),
@@ -245,6 +267,10 @@ const rawSeed = z.strictObject({
   issues: z.array(issue).default([]),
   documents: z.array(document).optional(),
   favorites: z.array(favorite).optional(),
+  initiatives: z.array(initiativeSchema).optional(),
+  customViews: z.array(customViewSchema).optional(),
+  templates: z.array(templateSchema).optional(),
+  notifications: z.array(notificationSchema).optional(),
   webhooks: z.array(webhook).default([]),
   oauthApplications: z.array(oauthApp).default([]),
   faults: z.array(fault).default([]),
@@ -293,6 +319,10 @@ export interface LinearSeed {
   issues: LinearIssue[];
   documents?: LinearDocument[];
   favorites?: LinearFavorite[];
+  initiatives?: LinearInitiative[];
+  customViews?: LinearCustomView[];
+  templates?: LinearTemplate[];
+  notifications?: LinearNotificationState[];
   webhooks: LinearWebhook[];
   oauthApplications: z.infer<typeof oauthApp>[];
   faults: z.infer<typeof fault>[];
@@ -578,21 +608,34 @@ function checkIssueRelations(n: Normalizing, it: RawIssue, at: string): void {
 
 /** An issue's comments and their replies (one level deep), by default the viewer's, at the issue's time. */
 function issueComments(n: Normalizing, it: RawIssue, at: string, created: string): LinearComment[] {
-  return it.comments.map((c, ci) => ({
-    body: c.body,
-    id: c.id ?? uuidFor("comment", it.identifier, String(ci)),
-    user: userRef(n, c.user ?? n.viewer, `${at}.comments[${ci}].user`),
-    createdAt: c.createdAt ?? created,
-    children: c.children.map((r, ri) => {
-      if ("children" in r) n.p.add(`${at}.comments[${ci}].children[${ri}].children`, "Replies are one level deep", "invalid_value");
+  return it.comments.map((c, ci) => {
+    const children = c.children.map((r, ri) => {
+      const rat = `${at}.comments[${ci}].children[${ri}]`;
+      if ("children" in r) n.p.add(`${rat}.children`, "Replies are one level deep", "invalid_value");
+      if (r.resolvedAt !== undefined || r.resolvingUser !== undefined || r.resolvingComment !== undefined)
+        n.p.add(rat, "Only a thread's first comment is resolved", "invalid_value");
       return {
         body: r.body,
         id: r.id ?? uuidFor("comment", it.identifier, `${ci}.${ri}`),
-        user: userRef(n, r.user ?? n.viewer, `${at}.comments[${ci}].children[${ri}].user`),
+        user: userRef(n, r.user ?? n.viewer, `${rat}.user`),
         createdAt: r.createdAt ?? created,
       };
-    }),
-  }));
+    });
+    if (c.resolvingComment !== undefined && !children.some((r) => r.id === c.resolvingComment))
+      n.p.add(`${at}.comments[${ci}].resolvingComment`, "The resolving comment must be a reply in the thread");
+    if ((c.resolvingUser !== undefined || c.resolvingComment !== undefined) && c.resolvedAt === undefined)
+      n.p.add(`${at}.comments[${ci}].resolvedAt`, "A resolved thread has resolvedAt");
+    return {
+      body: c.body,
+      id: c.id ?? uuidFor("comment", it.identifier, String(ci)),
+      user: userRef(n, c.user ?? n.viewer, `${at}.comments[${ci}].user`),
+      createdAt: c.createdAt ?? created,
+      ...(c.resolvedAt !== undefined ? { resolvedAt: c.resolvedAt } : {}),
+      ...(c.resolvingUser !== undefined ? { resolvingUser: userRef(n, c.resolvingUser, `${at}.comments[${ci}].resolvingUser`) } : {}),
+      ...(c.resolvingComment !== undefined ? { resolvingComment: c.resolvingComment } : {}),
+      children,
+    };
+  });
 }
 
 /** Fields an issue has only when set: kept out of the normalized issue otherwise. */
@@ -600,8 +643,12 @@ function issueOptionalFields(
   n: Normalizing,
   it: RawIssue,
   at: string,
-): Pick<LinearIssue, "snoozedUntilAt" | "snoozedBy" | "delegate" | "formerIdentifiers" | "history" | "projectMilestone"> {
+): Pick<
+  LinearIssue,
+  "snoozedUntilAt" | "snoozedBy" | "delegate" | "formerIdentifiers" | "history" | "projectMilestone" | "lastAppliedTemplate"
+> {
   return {
+    ...(it.lastAppliedTemplate !== undefined ? { lastAppliedTemplate: it.lastAppliedTemplate } : {}),
     ...(it.snoozedUntilAt !== undefined ? { snoozedUntilAt: it.snoozedUntilAt } : {}),
     ...(it.snoozedBy !== undefined ? { snoozedBy: userRef(n, it.snoozedBy, `${at}.snoozedBy`) } : {}),
     ...(it.delegate !== undefined ? { delegate: userRef(n, it.delegate, `${at}.delegate`) } : {}),
@@ -738,13 +785,31 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     ...issues.map((x) => x.id),
     ...documents.map((x) => x.id),
   ]);
+  const refs: WorkspaceRefs = {
+    p,
+    viewer,
+    user: (value, path) => userRef(n, value, path),
+    teamKeys: new Set(teams.map((t) => t.key)),
+    projectNames: new Set(projects.map((x) => x.name)),
+    identifiers: new Set(issues.map((x) => x.identifier)),
+  };
+  const initiatives = normalizeInitiatives(refs, raw.initiatives);
+  const customViews = normalizeCustomViews(refs, raw.customViews);
+  for (const x of [...initiatives, ...customViews]) known.add(x.id);
   const favorites = normalizeFavorites(n, raw.favorites, known);
+  const templates = normalizeTemplates(refs, raw.templates);
+  const notifications = normalizeNotifications(refs, raw.notifications);
+  const templateIds = new Set(templates.map((t) => t.id));
+  issues.forEach((it, i) => {
+    if (it.lastAppliedTemplate !== undefined && !templateIds.has(it.lastAppliedTemplate))
+      p.add(`issues[${i}].lastAppliedTemplate`, `Unknown template "${it.lastAppliedTemplate}"`);
+  });
   const organization = {
     name: raw.organization.name,
     urlKey: raw.organization.urlKey,
     id: raw.organization.id ?? uuidFor("organization", raw.organization.urlKey),
   };
-  claimIds(p, { users, labels, teams, projects, issues, webhooks, documents });
+  claimIds(p, { users, labels, teams, projects, issues, webhooks, documents, initiatives, customViews, templates, notifications });
   return p.result({
     organization,
     viewer,
@@ -755,6 +820,10 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     issues,
     ...(documents.length ? { documents } : {}),
     ...(favorites.length ? { favorites } : {}),
+    ...(initiatives.length ? { initiatives } : {}),
+    ...(customViews.length ? { customViews } : {}),
+    ...(templates.length ? { templates } : {}),
+    ...(notifications.length ? { notifications } : {}),
     webhooks,
     oauthApplications: raw.oauthApplications,
     faults: raw.faults,
@@ -770,7 +839,20 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
  */
 function claimIds(
   p: SeedProblems,
-  seed: Pick<LinearSeed, "users" | "labels" | "teams" | "projects" | "issues" | "webhooks" | "documents">,
+  seed: Pick<
+    LinearSeed,
+    | "users"
+    | "labels"
+    | "teams"
+    | "projects"
+    | "issues"
+    | "webhooks"
+    | "documents"
+    | "initiatives"
+    | "customViews"
+    | "templates"
+    | "notifications"
+  >,
 ) {
   const ids = new IdsPerTable();
   const refused = (path: string) => {
@@ -803,6 +885,10 @@ function claimIds(
   });
   seed.webhooks.forEach((w, i) => claim("webhooks", w.id, () => `webhooks[${i}]`));
   seed.documents?.forEach((d, i) => claim("documents", d.id, () => `documents[${i}]`));
+  seed.initiatives?.forEach((x, i) => claim("initiatives", x.id, () => `initiatives[${i}]`));
+  seed.customViews?.forEach((x, i) => claim("customViews", x.id, () => `customViews[${i}]`));
+  seed.templates?.forEach((x, i) => claim("templates", x.id, () => `templates[${i}]`));
+  seed.notifications?.forEach((x, i) => claim("notifications", x.id, () => `notifications[${i}]`));
   seed.projects.forEach((pr, i) => {
     pr.milestones?.forEach((m, mi) => claim("milestones", m.id, () => `projects[${i}].milestones[${mi}]`));
     pr.updates?.forEach((u, ui) => claim("projectUpdates", u.id, () => `projects[${i}].updates[${ui}]`));

@@ -131,4 +131,27 @@ export const LINEAR_MIGRATIONS: readonly string[] = [
      label_id TEXT, document_id TEXT, custom_view_id TEXT, folder_name TEXT, parent_id TEXT,
      sort_order REAL NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
    CREATE INDEX lin_favorites_owner ON lin_favorites (owner_id, sort_order);`,
+  // Initiatives and the projects in them; custom views (a saved IssueFilter); templates (an
+  // entity's pre-filled fields, applied by issueCreate(templateId)).
+  `CREATE TABLE lin_initiatives (
+     id TEXT PRIMARY KEY, name TEXT NOT NULL, description TEXT, content TEXT, icon TEXT, color TEXT,
+     status TEXT NOT NULL, owner_id TEXT, creator_id TEXT, target_date TEXT, sort_order REAL NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, started_at TEXT, completed_at TEXT, archived_at TEXT,
+     trashed INTEGER NOT NULL DEFAULT 0);
+   CREATE INDEX lin_initiatives_created ON lin_initiatives (created_at);
+   CREATE TABLE lin_initiative_projects (
+     id TEXT PRIMARY KEY, initiative_id TEXT NOT NULL, project_id TEXT NOT NULL, sort_order REAL NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL, UNIQUE (initiative_id, project_id));
+   CREATE INDEX lin_initiative_projects_project ON lin_initiative_projects (project_id);
+   CREATE TABLE lin_custom_views (
+     id TEXT PRIMARY KEY, name TEXT NOT NULL, description TEXT, icon TEXT, color TEXT, filter_data TEXT NOT NULL,
+     shared INTEGER NOT NULL DEFAULT 0, owner_id TEXT NOT NULL, creator_id TEXT NOT NULL, updated_by_id TEXT, team_id TEXT,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, archived_at TEXT);
+   CREATE INDEX lin_custom_views_created ON lin_custom_views (created_at);
+   CREATE TABLE lin_templates (
+     id TEXT PRIMARY KEY, name TEXT NOT NULL, description TEXT, type TEXT NOT NULL, template_data TEXT NOT NULL,
+     team_id TEXT, icon TEXT, color TEXT, sort_order REAL NOT NULL DEFAULT 0, creator_id TEXT, last_updated_by_id TEXT,
+     last_applied_at TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+   ALTER TABLE lin_issues ADD COLUMN last_applied_template_id TEXT;
+   ALTER TABLE lin_favorites ADD COLUMN initiative_id TEXT;`,
 ];

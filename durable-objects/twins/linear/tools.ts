@@ -10,6 +10,7 @@ import { z } from "zod";
 import { graphqlTools } from "../kit/graphql-tools";
 import type { TwinTool } from "../types";
 import { linearSchema } from "./schema";
+import { WORKSPACE_TOOL_SPECS } from "./tools-workspace";
 
 const ISSUE_FIELDS =
   "id identifier title description priority priorityLabel estimate url dueDate createdAt updatedAt completedAt canceledAt archivedAt trashed state { id name type } team { id key } assignee { id email name } labels { nodes { id name } } parent { identifier } project { id name } cycle { id number }";
@@ -43,6 +44,8 @@ const LINEAR_SCALARS: Readonly<Record<string, z.ZodType>> = {
   TimelessDateOrDuration: z.string(),
   DateTimeOrDuration: z.string(),
   JSONObject: z.record(z.string(), z.unknown()),
+  // A template's data: an object, or the same JSON-encoded as text.
+  JSON: z.union([z.record(z.string(), z.unknown()), z.string()]),
 };
 
 const PAGE = "pageInfo { hasNextPage endCursor }";
@@ -89,9 +92,10 @@ export const linearTools: readonly TwinTool[] = graphqlTools(
     },
     {
       name: "create_issue",
-      description: "File a new issue in a team. It gets the team's next identifier and, unless stateId is given, the team's default state.",
-      document: `mutation($teamId: String!, $title: String!, $description: String, $priority: Int, $estimate: Int, $stateId: String, $assigneeId: String, $labelIds: [String!], $projectId: String, $cycleId: String, $parentId: String, $dueDate: TimelessDate) {
-  issueCreate(input: { teamId: $teamId, title: $title, description: $description, priority: $priority, estimate: $estimate, stateId: $stateId, assigneeId: $assigneeId, labelIds: $labelIds, projectId: $projectId, cycleId: $cycleId, parentId: $parentId, dueDate: $dueDate }) { success lastSyncId issue { ${ISSUE_FIELDS} } }
+      description:
+        "File a new issue in a team. It gets the team's next identifier and, unless stateId is given, the team's default state. templateId applies an issue template's fields under the ones given.",
+      document: `mutation($teamId: String!, $title: String!, $description: String, $priority: Int, $estimate: Int, $stateId: String, $assigneeId: String, $labelIds: [String!], $projectId: String, $cycleId: String, $parentId: String, $dueDate: TimelessDate, $templateId: String) {
+  issueCreate(input: { teamId: $teamId, title: $title, description: $description, priority: $priority, estimate: $estimate, stateId: $stateId, assigneeId: $assigneeId, labelIds: $labelIds, projectId: $projectId, cycleId: $cycleId, parentId: $parentId, dueDate: $dueDate, templateId: $templateId }) { success lastSyncId issue { ${ISSUE_FIELDS} } }
 }`,
     },
     {
@@ -593,8 +597,9 @@ export const linearTools: readonly TwinTool[] = graphqlTools(
     },
     {
       name: "list_favorites",
-      description: "Your favorites (the sidebar): issues, projects, cycles, labels, documents and folders, in sidebar order.",
-      document: `query($first: Int, $after: String) { favorites(first: $first, after: $after) { nodes { id type url folderName sortOrder parent { id } issue { identifier } project { id name } cycle { id number } label { id name } document { id title } } ${PAGE} } }`,
+      description:
+        "Your favorites (the sidebar): issues, projects, cycles, labels, documents, custom views, initiatives and folders, in sidebar order.",
+      document: `query($first: Int, $after: String) { favorites(first: $first, after: $after) { nodes { id type url folderName sortOrder parent { id } issue { identifier } project { id name } cycle { id number } label { id name } document { id title } customView { id name } initiative { id name } } ${PAGE} } }`,
     },
     {
       name: "get_favorite",
@@ -605,9 +610,9 @@ export const linearTools: readonly TwinTool[] = graphqlTools(
     {
       name: "create_favorite",
       description:
-        "Favorite exactly one issue (id or identifier), project, cycle, label or document, or make a folder with folderName; parentId puts it in one of your folders.",
+        "Favorite exactly one issue (id or identifier), project, cycle, label, document, custom view or initiative, or make a folder with folderName; parentId puts it in one of your folders.",
       document:
-        "mutation($issueId: String, $projectId: String, $cycleId: String, $labelId: String, $documentId: String, $folderName: String, $parentId: String, $sortOrder: Float) { favoriteCreate(input: { issueId: $issueId, projectId: $projectId, cycleId: $cycleId, labelId: $labelId, documentId: $documentId, folderName: $folderName, parentId: $parentId, sortOrder: $sortOrder }) { success lastSyncId favorite { id type url folderName } } }",
+        "mutation($issueId: String, $projectId: String, $cycleId: String, $labelId: String, $documentId: String, $customViewId: String, $initiativeId: String, $folderName: String, $parentId: String, $sortOrder: Float) { favoriteCreate(input: { issueId: $issueId, projectId: $projectId, cycleId: $cycleId, labelId: $labelId, documentId: $documentId, customViewId: $customViewId, initiativeId: $initiativeId, folderName: $folderName, parentId: $parentId, sortOrder: $sortOrder }) { success lastSyncId favorite { id type url folderName } } }",
     },
     {
       name: "update_favorite",
@@ -631,6 +636,7 @@ export const linearTools: readonly TwinTool[] = graphqlTools(
       description: "The issue a git branch is named for (its identifier, e.g. eng-12, in the branch name), or null.",
       document: `query($branchName: String!) { issueVcsBranchSearch(branchName: $branchName) { ${ISSUE_FIELDS} } }`,
     },
+    ...WORKSPACE_TOOL_SPECS,
   ],
 );
 

@@ -21,6 +21,7 @@ import type {
   LinearUser,
   LinearWebhook,
 } from "./seed";
+import type { LinearCustomView, LinearInitiative, LinearNotificationState, LinearTemplate } from "./seed-workspace";
 
 /** The natural key each kind of object is named by in a seed. */
 export type LinearRefs = Refs<{
@@ -242,6 +243,7 @@ export const issues = tableMap<LinearIssue, LinearRefs, IssuePlace>()({
         (cell, refs) => refs.key("milestone", cell) ?? String(cell),
       ),
     ),
+    lastAppliedTemplate: col.optional(col.text("last_applied_template_id")),
   },
   derived: {
     team_id: ({ place }) => place.teamId,
@@ -331,6 +333,10 @@ const replyFields = {
   id: col.text("id"),
   user: userRef("user_id"),
   createdAt: col.text("created_at"),
+  // A thread's resolution, on its first comment (commentResolve); left out when unresolved.
+  resolvedAt: col.optional(col.text("resolved_at")),
+  resolvingUser: optionalUserRef("resolving_user_id"),
+  resolvingComment: col.optional(col.text("resolving_comment_id")),
 };
 const commentDerived = {
   issue_id: ({ place }: Placed<LinearReply, OnReply>) => place.issueId,
@@ -436,5 +442,125 @@ export const documents = tableMap<LinearDocument, LinearRefs>()({
   derived: {
     updated_by_id: ({ value }, refs) => userIdOf(refs, value.creator),
     archived_at: ({ value }) => (value.trashed ? value.updatedAt : null),
+  },
+});
+
+/** A team named by its key (null: the workspace's). */
+const teamKeyRef = (column: string) =>
+  col.custom<string | null, LinearRefs>(
+    column,
+    (key, refs) => refs.id("team", key),
+    (cell, refs) => refs.key("team", cell) ?? null,
+  );
+
+export const initiatives = tableMap<LinearInitiative, LinearRefs>()({
+  table: "lin_initiatives",
+  fields: {
+    name: col.text("name"),
+    id: col.text("id"),
+    description: col.nullableText("description"),
+    content: col.nullableText("content"),
+    icon: col.nullableText("icon"),
+    color: col.nullableText("color"),
+    status: col.text<LinearInitiative["status"]>("status"),
+    owner: nullableUserRef("owner_id"),
+    creator: userRef("creator_id"),
+    targetDate: col.nullableText("target_date"),
+    sortOrder: col.number("sort_order"),
+    projects: assembled,
+    createdAt: col.text("created_at"),
+    updatedAt: col.text("updated_at"),
+    startedAt: col.nullableText("started_at"),
+    completedAt: col.nullableText("completed_at"),
+    archivedAt: col.nullableText("archived_at"),
+    trashed: col.flag("trashed"),
+  },
+});
+
+/** A project in an initiative: the join row's id and the project, by name. */
+export interface InitiativeProject {
+  id: string;
+  project: string;
+}
+interface OnInitiative {
+  initiativeId: string;
+  createdAt: string;
+  index: number;
+}
+
+export const initiativeProjects = tableMap<InitiativeProject, LinearRefs, OnInitiative>()({
+  table: "lin_initiative_projects",
+  fields: {
+    id: col.text("id"),
+    project: col.custom<string, LinearRefs>(
+      "project_id",
+      (name, refs) => refs.id("project", name) ?? name,
+      (cell, refs) => refs.key("project", cell) ?? String(cell),
+    ),
+  },
+  derived: {
+    initiative_id: ({ place }) => place.initiativeId,
+    sort_order: ({ place }) => place.index,
+    created_at: ({ place }) => place.createdAt,
+  },
+});
+
+export const customViews = tableMap<LinearCustomView, LinearRefs>()({
+  table: "lin_custom_views",
+  fields: {
+    name: col.text("name"),
+    id: col.text("id"),
+    description: col.nullableText("description"),
+    icon: col.nullableText("icon"),
+    color: col.nullableText("color"),
+    filterData: col.json<LinearCustomView["filterData"]>("filter_data"),
+    shared: col.flag("shared"),
+    owner: userRef("owner_id"),
+    creator: userRef("creator_id"),
+    team: teamKeyRef("team_id"),
+    createdAt: col.text("created_at"),
+    updatedAt: col.text("updated_at"),
+  },
+  derived: { updated_by_id: ({ value }, refs) => userIdOf(refs, value.creator) },
+});
+
+export const templates = tableMap<LinearTemplate, LinearRefs>()({
+  table: "lin_templates",
+  fields: {
+    name: col.text("name"),
+    id: col.text("id"),
+    type: col.text("type"),
+    templateData: col.json<LinearTemplate["templateData"]>("template_data"),
+    description: col.nullableText("description"),
+    icon: col.nullableText("icon"),
+    color: col.nullableText("color"),
+    team: teamKeyRef("team_id"),
+    sortOrder: col.number("sort_order"),
+    creator: userRef("creator_id"),
+    createdAt: col.text("created_at"),
+    updatedAt: col.text("updated_at"),
+    lastAppliedAt: col.nullableText("last_applied_at"),
+  },
+  derived: { last_updated_by_id: ({ value }, refs) => userIdOf(refs, value.creator) },
+});
+
+export const notifications = tableMap<LinearNotificationState, LinearRefs>()({
+  table: "lin_notifications",
+  fields: {
+    id: col.text("id"),
+    type: col.text<LinearNotificationState["type"]>("type"),
+    user: userRef("user_id", (id) => id),
+    actor: nullableUserRef("actor_id"),
+    issue: col.custom<string, LinearRefs>(
+      "issue_id",
+      (identifier, refs) => refs.id("issue", identifier) ?? identifier,
+      (cell, refs) => refs.key("issue", cell) ?? String(cell),
+    ),
+    comment: col.nullableText("comment_id"),
+    createdAt: col.text("created_at"),
+    updatedAt: col.text("updated_at"),
+    readAt: col.nullableText("read_at"),
+    snoozedUntilAt: col.nullableText("snoozed_until_at"),
+    archivedAt: col.nullableText("archived_at"),
   },
 });

@@ -15,7 +15,7 @@ import {
   readRows,
 } from "../kit/world-table";
 import type { Clock } from "../types";
-import { deriveNotifications } from "./notifications";
+import { deriveNotifications, derivedNotifications } from "./notifications";
 import {
   SEED_EPOCH,
   parseIdentifier,
@@ -25,6 +25,7 @@ import {
   type LinearSeed,
   type LinearTeam,
 } from "./seed";
+import { uuidFor } from "./ids";
 import * as T from "./world-tables";
 import { type LinearRefs, inTeam, userIdOf } from "./world-tables";
 
@@ -172,6 +173,8 @@ const FAVORITE_COLUMNS: Record<Exclude<LinearFavorite["type"], "folder">, string
   cycle: "cycle_id",
   label: "label_id",
   document: "document_id",
+  customView: "custom_view_id",
+  initiative: "initiative_id",
 };
 
 function bootFavorites(db: Db, favorites: readonly LinearFavorite[], refs: LinearRefs) {
@@ -219,7 +222,67 @@ export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
   bootFavorites(db, seed.favorites ?? [], refs);
   insertObjects(db, T.webhooks, seed.webhooks, refs);
   deriveNotifications(db, userIdOf(refs, seed.viewer) ?? "");
+  bootNotificationState(db, seed.notifications ?? [], refs);
+  bootPlanning(db, seed, refs);
   insertObjects(db, T.oauthApplications, seed.oauthApplications, refs);
+}
+
+/** Initiatives with the projects in them, custom views and templates. */
+function bootPlanning(db: Db, seed: LinearSeed, refs: LinearRefs) {
+  const initiatives = seed.initiatives ?? [];
+  insertObjects(db, T.initiatives, initiatives, refs);
+  insertPlaced(
+    db,
+    T.initiativeProjects,
+    initiatives.flatMap((it) =>
+      it.projects.map((project, index) => ({
+        value: { project, id: uuidFor("initiative-project", it.id, project) },
+        place: { initiativeId: it.id, createdAt: it.createdAt, index },
+      })),
+    ),
+    refs,
+  );
+  insertObjects(db, T.customViews, seed.customViews ?? [], refs);
+  insertObjects(db, T.templates, seed.templates ?? [], refs);
+}
+
+/** The seed's notifications, written over the derived inbox (the same id replaces a derived one). */
+function bootNotificationState(db: Db, notifications: NonNullable<LinearSeed["notifications"]>, refs: LinearRefs) {
+  if (!notifications.length) return;
+  db.run("DELETE FROM lin_notifications WHERE id IN (SELECT value FROM json_each(?))", json(notifications.map((x) => x.id)));
+  insertObjects(db, T.notifications, notifications, refs);
+}
+
+/** The inbox the world does not imply: notifications the derivation would not make, or that were read, snoozed or archived. */
+function exportNotificationState(db: Db, refs: LinearRefs): NonNullable<LinearSeed["notifications"]> {
+  const viewerId = db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'viewer_id'")?.value ?? "";
+  const derived = new Set(derivedNotifications(db, viewerId).map((x) => x.id));
+  return readRows(db, T.notifications.table, "ORDER BY created_at, rowid")
+    .filter(
+      (r) =>
+        !derived.has(String(r.id)) ||
+        r.read_at !== null ||
+        r.snoozed_until_at !== null ||
+        r.archived_at !== null ||
+        r.updated_at !== r.created_at,
+    )
+    .map((r) => objectOf(T.notifications, r, refs));
+}
+
+function exportPlanning(db: Db, refs: LinearRefs): Pick<LinearSeed, "initiatives" | "customViews" | "templates"> {
+  const links = byColumn(readRows(db, T.initiativeProjects.table, "ORDER BY sort_order, rowid"), "initiative_id");
+  const initiatives = readRows(db, T.initiatives.table).map((r) =>
+    objectOf(T.initiatives, r, refs, {
+      projects: (links.get(String(r.id)) ?? []).map((l) => objectOf(T.initiativeProjects, l, refs).project),
+    }),
+  );
+  const customViews = readRows(db, T.customViews.table).map((r) => objectOf(T.customViews, r, refs));
+  const templates = readRows(db, T.templates.table).map((r) => objectOf(T.templates, r, refs));
+  return {
+    ...(initiatives.length ? { initiatives } : {}),
+    ...(customViews.length ? { customViews } : {}),
+    ...(templates.length ? { templates } : {}),
+  };
 }
 
 /** The rows of the tables other objects name, and the references they resolve. */
@@ -322,6 +385,7 @@ export function exportLinear(db: Db): LinearSeed {
   const updates = byColumn(readRows(db, T.projectUpdates.table, "ORDER BY created_at, rowid"), "project_id");
   const documents = readRows(db, T.documents.table).map((d) => objectOf(T.documents, d, refs));
   const favorites = exportFavorites(db, refs);
+  const notifications = exportNotificationState(db, refs);
   const orgRaw = meta("organization");
   return {
     organization: orgRaw ? (JSON.parse(orgRaw) as LinearSeed["organization"]) : { name: "", urlKey: "", id: "" },
@@ -342,6 +406,8 @@ export function exportLinear(db: Db): LinearSeed {
     issues: exportIssues(db, stored),
     ...(documents.length ? { documents } : {}),
     ...(favorites.length ? { favorites } : {}),
+    ...exportPlanning(db, refs),
+    ...(notifications.length ? { notifications } : {}),
     webhooks: readRows(db, T.webhooks.table).map((w) => objectOf(T.webhooks, w, refs)),
     faults: JSON.parse(meta("faults") || "[]") as LinearSeed["faults"],
     ...(meta("rate_limits") ? { rateLimits: JSON.parse(meta("rate_limits")) as NonNullable<LinearSeed["rateLimits"]> } : {}),

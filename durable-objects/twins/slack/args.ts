@@ -27,8 +27,9 @@ function multipartOf(req: TwinRequest, type: string): Record<string, string> {
 const read = new WeakMap<TwinContext, Record<string, unknown>>();
 
 /**
- * The method's arguments as sent, the query and the body merged (the body winning); JSON that is
- * not an object is `invalid_json`. Values stay as they came: strings from a query or a form.
+ * The method's arguments as sent, the query and the body merged (the body winning); a JSON body
+ * that does not parse is `invalid_json`, one that is not an object `json_not_object` (the two
+ * codes every method's error enum in Slack's OpenAPI description carries). Values stay as they came: strings from a query or a form.
  */
 export function argValues(ctx: TwinContext): Record<string, unknown> {
   const known = read.get(ctx);
@@ -45,7 +46,7 @@ export function argValues(ctx: TwinContext): Record<string, unknown> {
       } catch {
         return fail("invalid_json");
       }
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail("invalid_json");
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail("json_not_object");
       Object.assign(values, parsed);
     } else if (type.startsWith("multipart/form-data")) {
       Object.assign(values, multipartOf(ctx.req, type));

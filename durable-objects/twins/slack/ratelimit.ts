@@ -16,18 +16,42 @@ import type { SlackRateLimits } from "./seed-surfaces";
 export const TIER_PER_MINUTE = { 1: 1, 2: 20, 3: 50, 4: 100 } as const;
 type Tier = keyof typeof TIER_PER_MINUTE;
 
-/** Each method's tier, as its page on docs.slack.dev gives it; "Special" ones at the tier they behave as. */
-const TIERS: Record<string, Tier> = {
-  "auth.test": 4,
+/**
+ * Slack's "Special" tier where it means "hundreds of requests per minute" (auth.test,
+ * chat.getPermalink): 600 a minute, the figure Slack's own Java SDK assumes for them
+ * (slackapi/java-slack-sdk MethodsRateLimitTier.java, SpecialTier_auth_test / _chat_getPermalink).
+ * chat.postMessage's Special tier is its own window (one a second per channel, `windowOf`).
+ */
+const SPECIAL_PER_MINUTE = 600;
+
+/**
+ * Each method the twin serves, at the tier its docs.slack.dev page gives ("Facts → Rate limits"),
+ * read from the machine-readable copy of those pages in slack-ruby/slack-api-ref
+ * (docs.slack.dev/methods/<method>.json, `rate_limits`: t1…t4, t5 = Special; commit f4837c0,
+ * "Updated from Slack docs" 2026-08) and checked against slackapi/java-slack-sdk
+ * MethodsRateLimits.java. Where the two disagree the docs win: users.conversations is Tier 3 on
+ * docs.slack.dev, Tier 2 in the Java SDK. Every method the twin serves is listed, so a method
+ * missing here is one the twin does not serve (it falls to Tier 2, Slack's "most methods").
+ */
+const TIERS: Record<string, Tier | "special"> = {
+  "auth.test": "special",
+  "bookmarks.add": 2,
+  "bookmarks.edit": 2,
+  "bookmarks.list": 3,
+  "bookmarks.remove": 2,
   "chat.delete": 3,
   "chat.deleteScheduledMessage": 3,
-  "chat.getPermalink": 4,
+  "chat.getPermalink": "special",
   "chat.meMessage": 3,
   "chat.postEphemeral": 4,
+  "chat.postMessage": "special",
   "chat.scheduleMessage": 3,
   "chat.scheduledMessages.list": 3,
   "chat.unfurl": 3,
   "chat.update": 3,
+  "conversations.archive": 2,
+  "conversations.close": 2,
+  "conversations.create": 2,
   "conversations.history": 3,
   "conversations.info": 3,
   "conversations.invite": 3,
@@ -38,32 +62,72 @@ const TIERS: Record<string, Tier> = {
   "conversations.mark": 3,
   "conversations.members": 4,
   "conversations.open": 3,
+  "conversations.rename": 2,
   "conversations.replies": 3,
+  "conversations.setPurpose": 2,
+  "conversations.setTopic": 2,
+  "conversations.unarchive": 2,
+  "dnd.endDnd": 2,
+  "dnd.endSnooze": 2,
+  "dnd.info": 3,
+  "dnd.setSnooze": 2,
+  "dnd.teamInfo": 2,
+  "emoji.list": 2,
   "files.completeUploadExternal": 4,
+  "files.delete": 3,
   "files.getUploadURLExternal": 4,
   "files.info": 4,
   "files.list": 3,
-  "files.delete": 3,
+  "files.revokePublicURL": 3,
+  "files.sharedPublicURL": 3,
+  "files.upload": 2,
+  "pins.add": 2,
+  "pins.list": 2,
+  "pins.remove": 2,
   "reactions.add": 3,
   "reactions.get": 3,
+  "reactions.list": 2,
+  "reactions.remove": 2,
+  "reminders.add": 2,
+  "reminders.complete": 2,
+  "reminders.delete": 2,
+  "reminders.info": 2,
+  "reminders.list": 2,
+  "search.all": 2,
+  "search.files": 2,
+  "search.messages": 2,
+  "stars.add": 2,
+  "stars.list": 3,
+  "stars.remove": 2,
   "team.info": 3,
+  "usergroups.create": 2,
+  "usergroups.disable": 2,
+  "usergroups.enable": 2,
+  "usergroups.list": 2,
+  "usergroups.update": 2,
+  "usergroups.users.list": 2,
+  "usergroups.users.update": 2,
   "users.conversations": 3,
   "users.getPresence": 3,
   "users.info": 4,
+  "users.list": 2,
   "users.lookupByEmail": 3,
   "users.profile.get": 4,
   "users.profile.set": 3,
+  "users.setPresence": 2,
   "views.open": 4,
   "views.publish": 4,
   "views.push": 4,
   "views.update": 4,
-  "dnd.info": 3,
 };
 
-/** Tier 2, "most methods": conversations.create/archive/rename, pins.*, bookmarks.*, search.*, usergroups.*, reminders.*, emoji.list, files.upload… */
+/** Tier 2, "most methods", for a method the twin does not list. */
 const DEFAULT_TIER: Tier = 2;
 
-export const tierOf = (method: string): Tier => TIERS[method] ?? DEFAULT_TIER;
+export const tierOf = (method: string): Tier | "special" => TIERS[method] ?? DEFAULT_TIER;
+
+/** The methods the tier map lists (a test holds it to the methods the twin serves). */
+export const tieredMethods = (): string[] => Object.keys(TIERS);
 
 const MINUTE_MS = 60_000;
 const SECOND_MS = 1_000;
@@ -81,7 +145,9 @@ export function windowOf(limits: SlackRateLimits, method: string, tokenKind: str
   if (method === "chat.postMessage" && override === undefined) {
     return { key: `${method}|${tokenKind}|${channel ?? ""}`, limit: 1, ms: SECOND_MS };
   }
-  return { key: `${method}|${tokenKind}`, limit: override ?? TIER_PER_MINUTE[tierOf(method)], ms: MINUTE_MS };
+  const tier = tierOf(method);
+  const perMinute = tier === "special" ? SPECIAL_PER_MINUTE : TIER_PER_MINUTE[tier];
+  return { key: `${method}|${tokenKind}`, limit: override ?? perMinute, ms: MINUTE_MS };
 }
 
 /**

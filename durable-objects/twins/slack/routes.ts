@@ -3,6 +3,7 @@
 import type { Route } from "../types";
 import { chatRoutes } from "./routes/chat";
 import { conversationRoutes } from "./routes/conversations";
+import { dndRoutes } from "./routes/dnd";
 import { fileRoutes } from "./routes/files";
 import { identityRoutes } from "./routes/identity";
 import { miscRoutes } from "./routes/misc";
@@ -10,6 +11,7 @@ import { peopleRoutes } from "./routes/people";
 import { reactionRoutes } from "./routes/reactions";
 import { fileV1Routes } from "./routes/files-v1";
 import { searchRoutes } from "./routes/search";
+import { starRoutes } from "./routes/stars";
 import { unfurlRoutes } from "./routes/unfurl";
 import { viewRoutes } from "./routes/views";
 
@@ -21,8 +23,10 @@ export const slackRoutes: Route[] = [
   ...fileRoutes,
   ...miscRoutes,
   ...peopleRoutes,
+  ...dndRoutes,
   ...viewRoutes,
   ...searchRoutes,
   ...fileV1Routes,
   ...unfurlRoutes,
+  ...starRoutes,
 ];

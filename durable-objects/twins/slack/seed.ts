@@ -4,7 +4,19 @@
 import { z } from "zod";
 import { parseSeedWith, SeedProblems } from "../kit/seed";
 import { STANDARD_EMOJI_NAMES } from "./data/standard-emoji";
-import { type SlackRateLimits, type SlackTriggerId, type SlackView, rateLimitsSeed, triggerIdSeed, viewSeed } from "./seed-surfaces";
+import {
+  type SlackLinkShare,
+  type SlackRateLimits,
+  type SlackStar,
+  type SlackTriggerId,
+  type SlackView,
+  linkShareSeed,
+  rateLimitsSeed,
+  starKey,
+  starSeed,
+  triggerIdSeed,
+  viewSeed,
+} from "./seed-surfaces";
 
 /** The scopes an installation has when its seed names none: every bot scope the twin's methods need, minus the two that widen posting. */
 export const DEFAULT_BOT_SCOPES = [
@@ -256,6 +268,8 @@ const rawSeed = z.strictObject({
   reminders: z.array(reminder).default([]),
   trigger_ids: z.array(triggerIdSeed).default([]),
   views: z.array(viewSeed).default([]),
+  link_shares: z.array(linkShareSeed).default([]),
+  stars: z.array(starSeed).default([]),
   rate_limits: rateLimitsSeed.optional(),
 });
 
@@ -294,6 +308,8 @@ export interface SlackSeed {
   reminders: SlackReminder[];
   trigger_ids: SlackTriggerId[];
   views: SlackView[];
+  link_shares: SlackLinkShare[];
+  stars: SlackStar[];
   rate_limits?: SlackRateLimits;
 }
 
@@ -527,6 +543,52 @@ function checkScriptedReplies(n: Normalizing, replies: Raw["scripted_replies"], 
   });
 }
 
+/**
+ * Link shares: a posted one names a seeded message (and its channel), a composer one no message
+ * (Slack's composer event carries the pseudo-channel COMPOSER and no real ts).
+ */
+function checkLinkShares(n: Normalizing, shares: Raw["link_shares"], channels: SlackChannel[]): void {
+  const { problems } = n;
+  const ids = new Set<string>();
+  shares.forEach((s, i) => {
+    const at = `link_shares[${i}]`;
+    problems.unique(ids, s.unfurl_id, `${at}.unfurl_id`, `Duplicate unfurl id ${s.unfurl_id}`);
+    n.knownUser(s.user, `${at}.user`);
+    if (s.source === "composer") {
+      if (s.channel !== undefined || s.message_ts !== undefined)
+        problems.add(at, "A composer share has no channel or message_ts: the message is not posted yet");
+      return;
+    }
+    if (s.unfurls !== undefined)
+      problems.add(`${at}.unfurls`, "Only a composer share keeps unfurls: a posted one keeps them on its message");
+    const c = channels.find((ch) => ch.id === s.channel);
+    if (!c) problems.add(`${at}.channel`, `No seeded conversation has id ${s.channel ?? "(none)"}`);
+    else if (!c.messages.some((m) => m.ts === s.message_ts))
+      problems.add(`${at}.message_ts`, `No seeded message of ${c.id} has ts ${s.message_ts ?? "(none)"}`);
+  });
+}
+
+/** Saved items: each names a seeded message, file or conversation, saved once per person. */
+function checkStars(n: Normalizing, stars: Raw["stars"], channels: SlackChannel[]): void {
+  const { problems } = n;
+  const saved = new Set<string>();
+  stars.forEach((s, i) => {
+    const at = `stars[${i}]`;
+    n.knownUser(s.user, `${at}.user`);
+    problems.unique(saved, `${s.user} ${starKey(s)}`, at, `${s.user} saved this item twice`);
+    if (s.file !== undefined) {
+      if (s.channel !== undefined || s.ts !== undefined)
+        problems.add(at, "A saved item is a file, or a channel with or without a ts: not both");
+      else if (!n.fileIds.has(s.file)) problems.add(`${at}.file`, `No seeded file has id ${s.file}`);
+      return;
+    }
+    const c = channels.find((ch) => ch.id === s.channel);
+    if (!c) problems.add(`${at}.channel`, `No seeded conversation has id ${s.channel ?? "(none)"}`);
+    else if (s.ts !== undefined && !c.messages.some((m) => m.ts === s.ts))
+      problems.add(`${at}.ts`, `No seeded message of ${c.id} has ts ${s.ts}`);
+  });
+}
+
 /** Custom emoji, reminders and deleted files. */
 function checkWorkspaceExtras(n: Normalizing, raw: Raw): void {
   const { problems } = n;
@@ -574,6 +636,8 @@ function normalize(raw: Raw) {
   checkChannelExtras(n, raw);
   checkScriptedReplies(n, raw.scripted_replies, channels);
   checkWorkspaceExtras(n, raw);
+  checkLinkShares(n, raw.link_shares, channels);
+  checkStars(n, raw.stars, channels);
   const installationSeed: SlackInstallation = {
     app_id: raw.installation?.app_id ?? "A0POMEAPP",
     bot_user_id: botUserId ?? DEFAULT_BOT.id,
@@ -595,6 +659,8 @@ function normalize(raw: Raw) {
     reminders: raw.reminders,
     trigger_ids: raw.trigger_ids,
     views: raw.views,
+    link_shares: raw.link_shares,
+    stars: raw.stars,
     ...(raw.rate_limits ? { rate_limits: raw.rate_limits } : {}),
   };
   return problems.result(seed);

@@ -51,4 +51,9 @@ export const SLACK_MIGRATIONS: readonly string[] = [
    CREATE INDEX sl_views_home ON sl_views (kind, user);
    CREATE TABLE sl_rate_calls (key TEXT NOT NULL, at INTEGER NOT NULL);
    CREATE INDEX sl_rate_calls_key ON sl_rate_calls (key, at);`,
+  // The link_shared events the app was sent, whose unfurl ids chat.unfurl takes.
+  `CREATE TABLE sl_link_shares (unfurl_id TEXT PRIMARY KEY, channel TEXT, message_ts TEXT, data TEXT NOT NULL);
+   CREATE INDEX sl_link_shares_message ON sl_link_shares (channel, message_ts);`,
+  // People's saved items (stars.*), one per person and item (`starKey`).
+  `CREATE TABLE sl_stars (user TEXT NOT NULL, item TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (user, item));`,
 ];

@@ -20,7 +20,7 @@ import type {
   SlackUser,
   SlackUsergroup,
 } from "./seed";
-import type { SlackTriggerId, SlackView } from "./seed-surfaces";
+import { type SlackLinkShare, type SlackStar, type SlackTriggerId, type SlackView, starKey } from "./seed-surfaces";
 import { mimetypeOf } from "./store/files";
 import { type ChannelData, type FileData, type MessageData, inHistory } from "./store/rows";
 import { externalIdOf, kindOf } from "./store/views";
@@ -282,6 +282,24 @@ export const views = tableMap<Kept<SlackView>>()({
     kind: ({ value }) => kindOf(value.data),
     external_id: ({ value }) => externalIdOf(value.data),
   },
+});
+
+/** The link_shared events the app was sent, by unfurl id (chat.unfurl). */
+export const linkShares = tableMap<Kept<SlackLinkShare>>()({
+  table: "sl_link_shares",
+  fields: { data: whole<SlackLinkShare>() },
+  derived: {
+    unfurl_id: ({ value }) => value.data.unfurl_id,
+    channel: ({ value }) => value.data.channel ?? null,
+    message_ts: ({ value }) => value.data.message_ts ?? null,
+  },
+});
+
+/** People's saved items (stars.*), in the order they were saved. */
+export const stars = tableMap<Kept<SlackStar>>()({
+  table: "sl_stars",
+  fields: { data: whole<SlackStar>() },
+  derived: { user: ({ value }) => value.data.user, item: ({ value }) => starKey(value.data) },
 });
 
 /**

@@ -19,6 +19,7 @@ import {
 import type { Clock, Db } from "../types";
 import { rateLimitsOf } from "./ratelimit";
 import type { SlackChannel, SlackFile, SlackMessage, SlackSeed } from "./seed";
+import type { SlackStar } from "./seed-surfaces";
 import { bootEmoji, customEmoji } from "./store/emoji";
 import { allUserStates, withState } from "./store/people";
 import { SCHEDULED_KIND, noteTs, nowSeconds, readInstallation, readTeam } from "./store/rows";
@@ -51,6 +52,13 @@ export function bootSlack(db: Db, seed: SlackSeed, clock: Clock): void {
     undefined,
   );
   insertObjects(db, T.views, T.laterWins(seed.views, (v) => v.id, "first").map(T.keep), undefined);
+  insertObjects(db, T.linkShares, seed.link_shares.map(T.keep), undefined);
+  insertObjects(
+    db,
+    T.stars,
+    seed.stars.map((s): T.Kept<SlackStar> => T.keep({ ...s, date_create: s.date_create ?? dated.now })),
+    undefined,
+  );
   insertPlaced(
     db,
     T.scripted,
@@ -186,6 +194,8 @@ export function exportSlack(db: Db): SlackSeed {
     deleted_files: readRows(db, T.deletedFiles.table).map((r) => objectOf(T.deletedFiles, r, undefined)),
     trigger_ids: readRows(db, T.triggerIds.table).map((r) => objectOf(T.triggerIds, r, undefined)),
     views: keptIn(T.views),
+    link_shares: keptIn(T.linkShares),
+    stars: keptIn(T.stars),
     ...(limits ? { rate_limits: limits } : {}),
   };
 }

@@ -6,11 +6,12 @@ import { fail, invalidRequest } from "./errors";
 import { changed, emit } from "./events";
 import { cardError, makeCharge, resolvePaymentMethod } from "./money";
 import { buildInvoice, buildInvoicePayment, buildLine, buildPaymentIntent, invoiceTotals } from "./objects";
+import { billedQuantity, periodOf } from "./metered";
 import { linesOf } from "./seed";
 import { taxLines } from "./tax";
 import { recordBalanceChange } from "./customer-balance";
 import { claimItems, pendingItems } from "./invoice-items";
-import { arr, getObject, insertObject, newId, num, rec, saveObject, str, type Rec } from "./store";
+import { arr, getObject, insertObject, liveOfType, newId, num, rec, saveObject, str, type Rec } from "./store";
 import type { TwinResponse } from "../types";
 import { addInterval, asInterval } from "./time";
 import { listEnvelope, subscriptionNow } from "./world";
@@ -34,7 +35,8 @@ export function priceLine(
     ...buildLine(
       {
         quantity,
-        amount: unit * quantity,
+        // A meter's sum may be fractional; the line bills whole minor units.
+        amount: Math.round(unit * quantity),
         description: `${quantity} × ${String(price.nickname ?? price.product)}`,
         pricing: { price_details: { price: price.id } },
         period,
@@ -189,7 +191,7 @@ function applyBalance(c: Call, inv: Rec): Rec {
   return withTotals(c, { ...inv, starting_balance: balance, ending_balance: ending }, linesOf(inv));
 }
 
-function markPaid(c: Call, inv: Rec, outOfBand: boolean): Rec {
+export function markPaid(c: Call, inv: Rec, outOfBand: boolean): Rec {
   const paid = {
     ...inv,
     status: "paid",
@@ -216,24 +218,45 @@ function paymentMethodFor(c: Call, inv: Rec, explicit: string | undefined): stri
 export const NO_PAYMENT_METHOD =
   "This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.";
 
-/** The invoice's record of one payment attempt through a PaymentIntent. */
-function recordPayment(c: Call, inv: Rec, pi: Rec, paid: boolean): void {
+/**
+ * The invoice's record of a payment attempt through a PaymentIntent: a new one, or the open record
+ * of the same intent brought up to date (an intent the invoice awaited, paid at last).
+ */
+export function recordPayment(c: Call, inv: Rec, pi: Rec, paid: boolean): void {
+  const open = liveOfType(c.db, "invoice_payment", { column: "ref2", value: String(pi.id) }).find((p) => p.status === "open");
+  const fields = {
+    amount_paid: paid ? pi.amount : null,
+    status: paid ? "paid" : "open",
+    status_transitions: { canceled_at: null, paid_at: paid ? c.now : null },
+  };
+  if (open) {
+    saveObject(c.db, "invoice_payment", { ...open, ...fields });
+    return;
+  }
   insertObject(
     c.db,
     "invoice_payment",
     buildInvoicePayment(
       {
-        amount_paid: paid ? pi.amount : null,
+        ...fields,
         amount_requested: pi.amount,
         currency: pi.currency,
         invoice: inv.id,
         payment: { payment_intent: pi.id, type: "payment_intent" },
-        status: paid ? "paid" : "open",
-        status_transitions: { canceled_at: null, paid_at: paid ? c.now : null },
       },
       { id: newId(c.db, "invoice_payment"), created: c.now },
     ),
   );
+}
+
+/** The PaymentIntent an open invoice awaits a payment method for (default_incomplete's, or a declined attempt's). */
+function awaitedIntent(c: Call, inv: Rec): Rec | undefined {
+  for (const payment of liveOfType(c.db, "invoice_payment", { column: "ref", value: String(inv.id) })) {
+    if (payment.status !== "open") continue;
+    const pi = getObject(c.db, "payment_intent", String(rec(payment.payment).payment_intent));
+    if (pi?.status === "requires_payment_method" && pi.amount === inv.amount_due) return pi;
+  }
+  return undefined;
 }
 
 /** Pays an open invoice: nothing to pay marks it paid, else its card is charged through a PaymentIntent. */
@@ -247,24 +270,29 @@ export function payInvoice(
   const pmId = paymentMethodFor(c, inv, opts.paymentMethod);
   if (!pmId) return { inv, error: invalidRequest(NO_PAYMENT_METHOD) };
   const pm = resolvePaymentMethod(c, pmId, "payment_method");
-  const pi = buildPaymentIntent(
-    {
-      amount: due,
-      currency: inv.currency,
-      customer: inv.customer,
-      description:
-        inv.billing_reason === "subscription_create"
-          ? "Subscription creation"
-          : inv.billing_reason === "subscription_cycle"
-            ? "Subscription update"
-            : null,
-      payment_method: pm.id,
-      status: "requires_confirmation",
-      capture_method: "automatic",
-    },
-    { id: newId(c.db, "payment_intent"), created: c.now },
-  );
-  insertObject(c.db, "payment_intent", pi);
+  // Paying an invoice whose intent awaits a payment method confirms that intent, as on Stripe.
+  const awaited = awaitedIntent(c, inv);
+  const pi = awaited
+    ? { ...awaited, payment_method: pm.id, status: "requires_confirmation" }
+    : buildPaymentIntent(
+        {
+          amount: due,
+          currency: inv.currency,
+          customer: inv.customer,
+          description:
+            inv.billing_reason === "subscription_create"
+              ? "Subscription creation"
+              : inv.billing_reason === "subscription_cycle"
+                ? "Subscription update"
+                : null,
+          payment_method: pm.id,
+          status: "requires_confirmation",
+          capture_method: "automatic",
+        },
+        { id: newId(c.db, "payment_intent"), created: c.now },
+      );
+  if (awaited) saveObject(c.db, "payment_intent", pi);
+  else insertObject(c.db, "payment_intent", pi);
   const result = makeCharge(c, pi, pm, true);
   if (result.decline) {
     const failed = {
@@ -292,7 +320,11 @@ function itemList(sub: Rec): Rec[] {
   return arr(rec(sub.items).data).map(rec);
 }
 
-export function invoiceForSubscription(c: Call, sub: Rec, reason: string, zero: boolean): Rec {
+/**
+ * The invoice of a subscription's period. `ended` are the items as they were over the period that
+ * just ended (a renewal's): their metered usage over it is billed, in arrears.
+ */
+export function invoiceForSubscription(c: Call, sub: Rec, reason: string, zero: boolean, ended: Rec[] = []): Rec {
   return createInvoice(
     c,
     {
@@ -309,27 +341,22 @@ export function invoiceForSubscription(c: Call, sub: Rec, reason: string, zero: 
       itemList(sub)
         .map((it) => {
           const price = getObject(c.db, "price", String(it.price)) ?? {};
-          const line = priceLine(
-            c,
-            invoiceId,
-            price,
-            num(it.quantity) ?? 1,
-            { start: num(it.current_period_start) ?? c.now, end: num(it.current_period_end) ?? c.now },
-            {
-              subscription: sub.id,
-              parent: {
-                invoice_item_details: null,
-                subscription_item_details: {
-                  invoice_item: null,
-                  proration: false,
-                  proration_details: { credited_items: null },
-                  subscription: sub.id,
-                  subscription_item: it.id,
-                },
-                type: "subscription_item_details",
+          const before = ended.find((e) => e.id === it.id);
+          const billed = billedQuantity(c, price, it, sub.customer, periodOf(it, c.now), before && periodOf(before, c.now));
+          const line = priceLine(c, invoiceId, price, billed.quantity, billed.period, {
+            subscription: sub.id,
+            parent: {
+              invoice_item_details: null,
+              subscription_item_details: {
+                invoice_item: null,
+                proration: false,
+                proration_details: { credited_items: null },
+                subscription: sub.id,
+                subscription_item: it.id,
               },
+              type: "subscription_item_details",
             },
-          );
+          });
           return zero ? { ...line, amount: 0, subtotal: 0 } : line;
         })
         .concat(claimItems(c, pendingItems(c, String(sub.customer), String(sub.id)), invoiceId)),
@@ -381,7 +408,7 @@ export function renew(c0: Call, sub0: Rec, until: number): Rec {
     sub = { ...sub, status: trialOver ? "active" : sub.status, items: { ...rec(sub.items), data: nextItems } };
     saveObject(c.db, "subscription", sub);
     sub = resumeWhenDue(sub, end);
-    const inv = invoiceForSubscription(c, sub, "subscription_cycle", sub.status === "trialing");
+    const inv = invoiceForSubscription(c, sub, "subscription_cycle", sub.status === "trialing", items);
     sub = sub.pause_collection ? { ...sub, latest_invoice: pausedInvoice(c, sub, inv).id } : collect(c, sub, inv, "past_due").sub;
     saveObject(c.db, "subscription", sub);
     emit(c, "customer.subscription.updated", "subscription", sub, changed(before, sub));
@@ -448,32 +475,6 @@ function trialEndWithoutCard(c: Call, sub: Rec): Rec | undefined {
       : { ...sub, status: "paused" };
   saveObject(c.db, "subscription", after);
   emit(c, behavior === "cancel" ? "customer.subscription.deleted" : "customer.subscription.paused", "subscription", after);
-  return after;
-}
-
-/**
- * The first invoice of a `payment_behavior=default_incomplete` subscription: finalized, with a
- * PaymentIntent awaiting a payment method whose client secret the invoice's
- * `confirmation_secret` carries (API 2025-03-31 and later: docs.stripe.com/changelog/basil/2025-03-31/
- * add-invoice-confirmation-secret), so the front end confirms it with Stripe.js.
- */
-export function awaitPayment(c: Call, open: Rec): Rec {
-  const pi = buildPaymentIntent(
-    {
-      amount: open.amount_due,
-      currency: open.currency,
-      customer: open.customer,
-      description: "Subscription creation",
-      setup_future_usage: "off_session",
-      status: "requires_payment_method",
-    },
-    { id: newId(c.db, "payment_intent"), created: c.now },
-  );
-  insertObject(c.db, "payment_intent", pi);
-  emit(c, "payment_intent.created", "payment_intent", pi);
-  recordPayment(c, open, pi, false);
-  const after = { ...open, confirmation_secret: { client_secret: pi.client_secret, type: "payment_intent" } };
-  saveObject(c.db, "invoice", after);
   return after;
 }
 

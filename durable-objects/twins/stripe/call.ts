@@ -1,7 +1,6 @@
 // What every Stripe call shares: parameters read once (form body or query), unknown parameters
 // refused, Idempotency-Key replays and conflicts, and the vendor's answers. Routes are declared
 // in declare.ts, which runs each call through `serve`.
-import type { Db } from "../types";
 import { jsonResponse } from "../kit/response";
 import { unixSeconds } from "../kit/sql";
 import type { TwinContext, TwinResponse } from "../types";
@@ -9,15 +8,10 @@ import { fail, noSuch, stripeError } from "./errors";
 import { Params } from "./params";
 import { CursorMissing, getObject, listPage, liveOfType, str, type Filter, type ObjectType, type PageQuery, type Rec } from "./store";
 import { expand, expandList, render } from "./view";
+import { checkStripeAccount } from "./acting-account";
+import type { Call } from "./call-shape";
 
-export interface Call {
-  ctx: TwinContext;
-  db: Db;
-  p: Params;
-  /** Unix seconds on the sandbox clock. */
-  now: number;
-  idempotencyKey: string | undefined;
-}
+export type { Call };
 
 export type Handler = (c: Call) => TwinResponse;
 
@@ -63,7 +57,7 @@ export function serve(ctx: TwinContext, allowed: readonly string[], handler: Han
   c.p.allow(allowed);
   let res: TwinResponse;
   try {
-    res = handler(c);
+    res = checkStripeAccount(c) ?? handler(c);
   } catch (err) {
     if (err instanceof CursorMissing) return noSuch(cursorNoun(err.id), err.id, err.param);
     throw err;
@@ -111,6 +105,7 @@ export const NOUN: Record<ObjectType, string> = {
   promotion_code: "promotion_code",
   subscription_schedule: "subscription_schedule",
   account: "account",
+  bank_account: "external account",
   payout: "payout",
   transfer: "transfer",
   transfer_reversal: "transfer reversal",

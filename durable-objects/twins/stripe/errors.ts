@@ -4,16 +4,23 @@
 import { jsonResponse, refuse } from "../kit/response";
 import type { TwinResponse } from "../types";
 
-export const STRIPE_ERROR_TYPES = [
-  "invalid_request_error",
-  "card_error",
-  "idempotency_error",
-  "api_error",
-  "authentication_error",
-  "permission_error",
-  "rate_limit_error",
-] as const;
+/**
+ * The error types Stripe sends today (spec3.json's `api_errors.type` enum). stripe-node picks its
+ * error class by the HTTP status (esm/Error.js `generateV1Error`: 401 authentication, 403
+ * permission, 429 rate limit), so those errors come as `invalid_request_error`.
+ */
+export const STRIPE_ERROR_TYPES = ["invalid_request_error", "card_error", "idempotency_error", "api_error"] as const;
 export type StripeErrorType = (typeof STRIPE_ERROR_TYPES)[number];
+
+/**
+ * Types Stripe no longer sends, which a seeded fault may still name by habit, with the status
+ * that now carries each: refused at seed time, naming both.
+ */
+export const RETIRED_ERROR_TYPES: Readonly<Record<string, number>> = {
+  authentication_error: 401,
+  permission_error: 403,
+  rate_limit_error: 429,
+};
 
 export interface StripeErrorFields {
   code?: string;

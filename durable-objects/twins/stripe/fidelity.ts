@@ -137,7 +137,7 @@ const notImplemented: TwinFidelity["notImplemented"] = {
     "/v1/billing/meter_event_adjustments": "meter event adjustments (cancelling a reported event) are not built yet",
     "/v1/billing": "this Billing operation is not built yet (meters and meter events are)",
     "/v1/accounts":
-      "Connect account sub-resources (external accounts, persons, capabilities, reject) are not built yet: accounts, account links and login links are",
+      "Connect account sub-resources (persons, capabilities, reject, cards as external accounts) are not built yet: accounts, account links, login links and bank accounts as external accounts are",
     "/v1/account": "this account operation is not built yet",
     "/v1/application_fees": "application fee refunds are not built yet: application fees are listed and retrieved",
     "/v1/quotes": "quotes are not built yet",

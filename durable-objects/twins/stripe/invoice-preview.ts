@@ -10,6 +10,7 @@ import { fail, invalidRequest, missingParam, noSuch } from "./errors";
 import { buildInvoiceItem, itemAmount, lineOfItem, pendingItems } from "./invoice-items";
 import { buildInvoice, buildLine } from "./objects";
 import type { Params } from "./params";
+import { billedQuantity, periodOf } from "./metered";
 import { prorationsFor } from "./prorations";
 import { arr, getObject, idBody, num, rec, str, type Rec } from "./store";
 import { buildDiscount, promotionCoupon } from "./tax";
@@ -52,14 +53,18 @@ function nextPeriodLines(c: Call, sub: Rec, items: Rec[], invoice: string, fresh
     const price = getObject(c.db, "price", String(it.price)) ?? {};
     const r = rec(price.recurring);
     const start = fresh ? c.now : (num(it.current_period_end) ?? c.now);
-    const end = addInterval(start, asInterval(r.interval), num(r.interval_count) ?? 1);
-    const quantity = num(it.quantity) ?? 1;
+    const next = { start, end: addInterval(start, asInterval(r.interval), num(r.interval_count) ?? 1) };
+    // A metered item bills the running period's usage so far, in arrears.
+    const running = fresh ? undefined : periodOf(it, c.now);
+    const { quantity, period } = billedQuantity(c, price, it, sub.customer, next, running);
+    const unitAmount = num(price.unit_amount) ?? 0;
     return buildLine(
       {
         quantity,
+        amount: Math.round(unitAmount * quantity),
         description: `${quantity} × ${String(getObject(c.db, "product", String(price.product))?.name ?? price.product)}`,
         pricing: { price_details: { price: price.id } },
-        period: { start, end },
+        period,
         subscription: sub.id ?? null,
         parent: {
           invoice_item_details: null,
@@ -78,7 +83,7 @@ function nextPeriodLines(c: Call, sub: Rec, items: Rec[], invoice: string, fresh
         created: c.now,
         invoice,
         currency: String(price.currency),
-        unitAmount: num(price.unit_amount) ?? 0,
+        unitAmount,
         product: str(price.product) ?? null,
       },
     );

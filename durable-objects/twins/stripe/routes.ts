@@ -14,9 +14,11 @@ import { customerBalanceRoutes } from "./routes/customer-balance";
 import { taxRoutes } from "./routes/tax";
 import { scheduleRoutes } from "./routes/schedules";
 import { connectRoutes } from "./routes/connect";
+import { externalAccountRoutes } from "./routes/external-accounts";
 import { payoutRoutes } from "./routes/payouts";
 import { portalRoutes } from "./routes/portal";
 import { meterRoutes } from "./routes/meters";
+import { subscriptionItemRoutes } from "./routes/subscription-items";
 
 export const stripeRoutes: readonly Route[] = [
   ...ledgerRoutes,
@@ -31,7 +33,9 @@ export const stripeRoutes: readonly Route[] = [
   ...taxRoutes,
   ...scheduleRoutes,
   ...billingRoutes,
+  ...subscriptionItemRoutes,
   ...connectRoutes,
+  ...externalAccountRoutes,
   ...payoutRoutes,
   ...portalRoutes,
   ...meterRoutes,

@@ -33,7 +33,7 @@ import {
   type Made,
 } from "./objects";
 import { platformAccountOf } from "./connect";
-import { STRIPE_ERROR_TYPES } from "./errors";
+import { RETIRED_ERROR_TYPES, STRIPE_ERROR_TYPES } from "./errors";
 import { buildCheckoutSession, buildPaymentLink, buildSetupIntent } from "./objects-checkout";
 import { arr, ID_PREFIX, idBody, num, rec, str, type ObjectType, type Rec } from "./store";
 
@@ -66,6 +66,7 @@ export const LISTS = [
   ["customer_balance_transactions", "customer_balance_transaction"],
   ["balance_transactions", "balance_transaction"],
   ["accounts", "account"],
+  ["external_accounts", "bank_account"],
   ["payouts", "payout"],
   ["transfers", "transfer"],
   ["transfer_reversals", "transfer_reversal"],
@@ -323,6 +324,7 @@ const schema = z.strictObject({
   credit_notes: storedList,
   customer_balance_transactions: storedList,
   accounts: storedList,
+  external_accounts: storedList,
   payouts: storedList,
   transfers: storedList,
   transfer_reversals: storedList,
@@ -383,7 +385,16 @@ const schema = z.strictObject({
           .number()
           .int()
           .refine((n) => [400, 401, 402, 403, 404, 429, 500, 502, 503].includes(n), "an HTTP status Stripe answers errors with"),
-        type: z.enum(STRIPE_ERROR_TYPES),
+        type: z.string().superRefine((t, ctx) => {
+          if ((STRIPE_ERROR_TYPES as readonly string[]).includes(t)) return;
+          const status = RETIRED_ERROR_TYPES[t];
+          ctx.addIssue({
+            code: "custom",
+            message: status
+              ? `Stripe no longer sends the error type ${t}: answer status ${status} with type invalid_request_error (stripe-node picks its error class by the status)`
+              : `one of Stripe's error types: ${STRIPE_ERROR_TYPES.join(", ")}`,
+          });
+        }),
         message: z.string().min(1),
         code: z.string().optional(),
         decline_code: z.string().optional(),
@@ -504,6 +515,7 @@ const STORED_LISTS = [
   "credit_notes",
   "customer_balance_transactions",
   "accounts",
+  "external_accounts",
   "payouts",
   "transfers",
   "transfer_reversals",
@@ -543,7 +555,11 @@ const STORED_REFS: Record<StoredList, [string[], RefTarget, string][]> = {
     [["credit_note"], "credit_notes", "credit note"],
   ],
   accounts: [],
-  payouts: [[["balance_transaction"], "balance_transactions", "balance transaction"]],
+  external_accounts: [[["account"], "accounts", "account"]],
+  payouts: [
+    [["balance_transaction"], "balance_transactions", "balance transaction"],
+    [["on_account"], "accounts", "account"],
+  ],
   transfers: [
     [["destination"], "accounts", "account"],
     [["balance_transaction"], "balance_transactions", "balance transaction"],
@@ -647,6 +663,7 @@ function emptySeed(raw: Raw): StripeSeed {
     credit_notes: [],
     customer_balance_transactions: [],
     accounts: [],
+    external_accounts: [],
     payouts: [],
     transfers: [],
     transfer_reversals: [],

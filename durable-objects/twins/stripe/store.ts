@@ -35,6 +35,7 @@ export type ObjectType =
   | "promotion_code"
   | "subscription_schedule"
   | "account"
+  | "bank_account"
   | "payout"
   | "transfer"
   | "transfer_reversal"
@@ -71,6 +72,7 @@ export const ID_PREFIX: Record<ObjectType, string> = {
   promotion_code: "promo_",
   subscription_schedule: "sub_sched_",
   account: "acct_",
+  bank_account: "ba_",
   payout: "po_",
   transfer: "tr_",
   transfer_reversal: "trr_",
@@ -170,6 +172,11 @@ export function indexColumnsOf(type: ObjectType, o: Rec): IndexColumns {
       return { customer: s(o.customer), ref: s(o.payment_method), ref2: null, status };
     case "checkout.session":
       return { customer: s(o.customer), ref: s(o.payment_intent), ref2: s(o.payment_link), status };
+    case "bank_account":
+      return { customer: null, ref: s(o.account), ref2: str(o.currency) ?? null, status };
+    // A payout made as a connected account (`Stripe-Account`) is listed under it; the platform's under "platform".
+    case "payout":
+      return { customer: null, ref: str(o.on_account) ?? "platform", ref2: s(o.destination), status };
     case "transfer":
       return { customer: null, ref: s(o.destination), ref2: str(o.transfer_group) ?? null, status: null };
     case "transfer_reversal":

@@ -21,7 +21,7 @@ export function withBracketQuery(tool: TwinTool): TwinTool {
       const request = tool.toRequest(raw);
       if (!request.query) return request;
       const args = tool.input.parse(raw) as Record<string, unknown>;
-      const query: Record<string, string> = {};
+      const query: Record<string, string | readonly string[]> = {};
       for (const [key, value] of Object.entries(request.query)) {
         const arg = args[key];
         if (typeof arg !== "object" || arg === null) {

@@ -3,6 +3,7 @@
 // balance transactions; then `expand[]` turns ids into objects, up to four levels deep.
 import type { Db } from "../types";
 import { fail, invalidRequest } from "./errors";
+import { bankAccountWire, externalAccountsList } from "./external-accounts";
 import { arr, getAnyObject, getObject, isRec, rec, str, type ObjectType, type Rec } from "./store";
 
 const MAX_EXPAND_DEPTH = 4;
@@ -62,6 +63,13 @@ export function render(db: Db, type: ObjectType, o: Rec): Rec {
     // Kept for finalization to set `due_date` from; Stripe's Invoice object has no such field.
     const { days_until_due: _days, ...invoice } = o;
     return invoice;
+  }
+  if (type === "bank_account") return bankAccountWire(o);
+  if (type === "account") return { ...o, external_accounts: externalAccountsList(db, o) };
+  if (type === "payout") {
+    // The connected account a payout was made as: Stripe's Payout object has no such field.
+    const { on_account: _account, ...payout } = o;
+    return payout;
   }
   if (type === "dispute") {
     const txns = arr(o.balance_transactions).map((t) => (typeof t === "string" ? (getObject(db, "balance_transaction", t) ?? t) : t));

@@ -192,6 +192,7 @@ export function exportStripe(db: Db): StripeSeed {
     credit_notes: out.credit_notes ?? [],
     customer_balance_transactions: out.customer_balance_transactions ?? [],
     accounts: out.accounts ?? [],
+    external_accounts: out.external_accounts ?? [],
     payouts: out.payouts ?? [],
     transfers: out.transfers ?? [],
     transfer_reversals: out.transfer_reversals ?? [],

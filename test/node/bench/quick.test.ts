@@ -23,6 +23,9 @@ const FIGURE_IDS = [
   "bare.read.p50",
   "bare.write.p50",
   "bare.list.p50",
+  // Point calls in areas newer than the twin's first three: GraphQL, the git database.
+  "area.graphql-issue.p50",
+  "area.git-blob.p50",
   "memory.peak",
   "memory.per-sandbox",
   "memory.added",
@@ -57,8 +60,10 @@ const FIGURE_IDS = [
   "trials.parallel",
 ];
 
-/** Each twin's point read, point write and list page against bare Node, each with its p99 beside it. */
-const AGAINST_BARE = /^((stripe|slack|gmail|linear)\.)?bare\.(read|write|list)\.p50$/;
+/** Each twin's point read, point write, list page and area calls against bare Node, each with its p99 beside it. */
+const AGAINST_BARE = /^((stripe|slack|gmail|linear)\.)?(bare\.(read|write|list)|area\.[a-z-]+)\.p50$/;
+/** An area's point call is judged like the twin's own call of its kind: a read's target or a write's. */
+const AREA_TARGETS = [2, 3];
 /** The targets, by the figure's id without its twin: a multiple of the baseline's p50. */
 const TARGETS: Record<string, number> = {
   "bare.read.p50": 2,
@@ -72,7 +77,7 @@ const TARGETS: Record<string, number> = {
 /** Figures read from /proc, which only Linux has: memory, and the runtime's CPU time (concurrency, dashboard, isolation). */
 const READ_FROM_PROC = /^(memory\.|dashboard\.|concurrency\.(cpu-per-call|busiest-thread)$|isolation\.heaviest-call$)/;
 
-/** The figures each twin's own bench section adds, under its id: the same six for every twin. */
+/** The figures each twin's own bench section adds, under its id: the same six for every twin, then its area calls. */
 const TWIN_FIGURES = ["bare.read.p50", "bare.write.p50", "bare.list.p50", "world.read.p50", "world.write.p50", "world.list.p50"];
 const TWIN_SECTION = /^(stripe|slack|gmail|linear)\./;
 
@@ -124,8 +129,15 @@ describe("npm run bench -- --quick", () => {
     expect(ids.filter((id) => !TWIN_SECTION.test(id)).sort()).toEqual([...FIGURE_IDS].sort());
     const twins = [...new Set(ids.filter((id) => TWIN_SECTION.test(id)).map((id) => id.split(".")[0]))];
     expect(twins.sort()).toEqual(["gmail", "linear", "slack", "stripe"]);
-    for (const twin of twins)
-      expect(ids.filter((id) => id.startsWith(`${twin}.`)).sort(), twin).toEqual(TWIN_FIGURES.map((f) => `${twin}.${f}`).sort());
+    for (const twin of twins) {
+      const own = ids.filter((id) => id.startsWith(`${twin}.`));
+      expect(own.filter((id) => !id.startsWith(`${twin}.area.`)).sort(), twin).toEqual(TWIN_FIGURES.map((f) => `${twin}.${f}`).sort());
+      // A read and a write in the twin's newer areas.
+      expect(
+        own.filter((id) => id.startsWith(`${twin}.area.`)),
+        twin,
+      ).toHaveLength(2);
+    }
     for (const f of results.figures) {
       expect(f.name, f.id).toBeTruthy();
       // Every figure is measured here; only those read from Linux's /proc (memory, the runtime's CPU
@@ -145,6 +157,7 @@ describe("npm run bench -- --quick", () => {
     for (const f of results.figures) {
       const own = f.id.replace(TWIN_SECTION, "");
       if (own in TARGETS) expect(f.target, f.id).toEqual({ max: TARGETS[own] });
+      if (own.startsWith("area.")) expect(AREA_TARGETS, f.id).toContain(f.target?.max);
       if (AGAINST_BARE.test(f.id)) {
         expect(f.p99?.value, f.id).toBeGreaterThan(0);
         expect(Number.isFinite(f.p99?.ratio), f.id).toBe(true);

@@ -6,12 +6,15 @@ const main = { ...repo, branch: "main" };
 
 type Octokit = Awaited<ReturnType<typeof sandboxWith>>["octokit"];
 
-/** Protect main the way an agent's setup script does: CI must pass and one approval is needed. */
-async function protectMain(octokit: Octokit, reviews: number | null = 1) {
+/**
+ * Protect main the way an agent's setup script does: CI must pass and one approval is needed,
+ * for admins too (the sandbox's user is one) unless `enforceAdmins` is false.
+ */
+async function protectMain(octokit: Octokit, reviews: number | null = 1, enforceAdmins = true) {
   return octokit.repos.updateBranchProtection({
     ...main,
     required_status_checks: { strict: true, contexts: ["ci"] },
-    enforce_admins: false,
+    enforce_admins: enforceAdmins,
     required_pull_request_reviews: reviews === null ? null : { required_approving_review_count: reviews, dismiss_stale_reviews: true },
     restrictions: null,
   });
@@ -33,14 +36,14 @@ describe("a branch's protection is set, read, changed and removed as on GitHub",
     expect(data).toMatchObject({
       required_status_checks: { strict: true, contexts: ["ci"] },
       required_pull_request_reviews: { required_approving_review_count: 1, dismiss_stale_reviews: true, require_code_owner_reviews: false },
-      enforce_admins: { enabled: false },
+      enforce_admins: { enabled: true },
       allow_force_pushes: { enabled: false },
       allow_deletions: { enabled: false },
     });
     expect(data.restrictions).toBeUndefined();
     const branch = await octokit.repos.getBranch(main);
     expect(branch.data.protected).toBe(true);
-    expect(branch.data.protection.required_status_checks).toMatchObject({ enforcement_level: "non_admins", contexts: ["ci"] });
+    expect(branch.data.protection.required_status_checks).toMatchObject({ enforcement_level: "everyone", contexts: ["ci"] });
   });
 
   it("changes required status checks and reviews through their sub-resources, and deletes protection", async () => {
@@ -103,6 +106,30 @@ describe("merging into a protected branch waits for its required checks and appr
   });
 });
 
+describe("without enforce_admins, a repository admin merges through unmet rules (as on GitHub)", () => {
+  it("lets the sandbox's user, an admin, merge with the required check missing and no approval", async () => {
+    const { octokit } = await sandboxWith(smallWorld());
+    await protectMain(octokit, 1, false);
+    expect((await octokit.repos.getBranchProtection(main)).data.enforce_admins?.enabled).toBe(false);
+    // Unmet required checks read unstable to an admin who may bypass them, not blocked.
+    expect((await octokit.pulls.get({ ...repo, pull_number: 4 })).data.mergeable_state).toBe("unstable");
+    const merged = await octokit.pulls.merge({ ...repo, pull_number: 4 });
+    expect(merged.data.merged).toBe(true);
+    expect((await octokit.pulls.get({ ...repo, pull_number: 4 })).data.merged).toBe(true);
+  });
+
+  it("holds the admin to the same rules once enforce_admins is turned on", async () => {
+    const { octokit } = await sandboxWith(smallWorld());
+    await protectMain(octokit, 1, false);
+    await octokit.repos.setAdminBranchProtection(main);
+    expect((await octokit.repos.getAdminBranchProtection(main)).data.enabled).toBe(true);
+    expect((await octokit.pulls.get({ ...repo, pull_number: 4 })).data.mergeable_state).toBe("blocked");
+    expect((await failure(octokit.pulls.merge({ ...repo, pull_number: 4 }))).status).toBe(405);
+    await octokit.repos.deleteAdminBranchProtection(main);
+    expect((await octokit.pulls.merge({ ...repo, pull_number: 4 })).data.merged).toBe(true);
+  });
+});
+
 describe("a protected branch cannot be deleted unless its protection allows deletions", () => {
   it("answers 422 to DELETE /git/refs/heads/<branch>, and deletes once allowed", async () => {
     const { octokit } = await sandboxWith(smallWorld());
@@ -133,7 +160,11 @@ describe("a protected branch cannot be deleted unless its protection allows dele
 describe("a seed can declare a branch's protection", () => {
   it("boots with the rules in force and exports them back", async () => {
     const world = smallWorld() as { repositories: { branches: Record<string, unknown>[] }[] };
-    world.repositories[0].branches[0].protection = { required_status_checks: ["ci"], required_approving_review_count: 1 };
+    world.repositories[0].branches[0].protection = {
+      required_status_checks: ["ci"],
+      required_approving_review_count: 1,
+      enforce_admins: true,
+    };
     const { sandbox, octokit } = await sandboxWith(world);
     const { data } = await octokit.repos.getBranchProtection(main);
     expect(data.required_status_checks?.contexts).toEqual(["ci"]);
@@ -143,7 +174,7 @@ describe("a seed can declare a branch's protection", () => {
     expect(state.repositories[0].branches[0]).toMatchObject({
       name: "main",
       protected: true,
-      protection: { required_status_checks: ["ci"], required_approving_review_count: 1, allow_deletions: false },
+      protection: { required_status_checks: ["ci"], required_approving_review_count: 1, enforce_admins: true, allow_deletions: false },
     });
   });
 });

@@ -178,7 +178,8 @@ describe("the rateLimit object", () => {
     }`);
     expect(data.rateLimit).toMatchObject({ limit: 5000, cost: 1, nodeCount: 550 });
     expect(data.rateLimit.used + data.rateLimit.remaining).toBe(5000);
-    expect(data.rateLimit.resetAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00Z$/);
+    expect(data.rateLimit.resetAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(data.rateLimit.resetAt)).toBeGreaterThan(Date.now() + 3_500_000);
     expect(data.repository.issues.nodes).toHaveLength(3);
   });
 

@@ -8,6 +8,8 @@ import { failure, sandboxWith } from "./fixtures";
 
 const repo = { owner: "acme", repo: "api" };
 const HOOK_URL = "http://127.0.0.1:9/github-hook";
+/** A receiver that answers 500 to everything. */
+const BROKEN_HOOK_URL = "http://127.0.0.1:9/broken-hook";
 
 /** Deliveries the sandbox POSTed outside the platform, answered 200 as a receiver would. */
 const delivered: { url: string; headers: Headers; body: string }[] = [];
@@ -24,12 +26,13 @@ beforeAll(() => {
   const real = globalThis.fetch;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input, init);
-    if (!req.url.startsWith(HOOK_URL)) return real(req);
+    if (!req.url.startsWith(HOOK_URL) && !req.url.startsWith(BROKEN_HOOK_URL)) return real(req);
     delivered.push({ url: req.url, headers: req.headers, body: await req.text() });
     const woken = waiters;
     waiters = [];
     for (const w of woken) w();
-    return new Response("ok", { status: 200 });
+    if (req.url.startsWith(BROKEN_HOOK_URL)) return new Response("down", { status: 500 });
+    return new Response("ok", { status: 200, headers: { "x-receiver": "test" } });
   });
 });
 afterAll(() => vi.unstubAllGlobals());
@@ -168,5 +171,43 @@ describe("the delivery log lists, shows and redelivers", () => {
       ["ping", true],
       ["ping", false],
     ]);
+  });
+
+  it("shows each attempt's outcome once the platform has sent it: OK, or GitHub's Invalid HTTP Response", async () => {
+    const { octokit } = await sandboxWith(
+      ciWorld({
+        hooks: [
+          { id: 901, url: HOOK_URL, content_type: "json", events: ["*"] },
+          { id: 902, url: BROKEN_HOOK_URL, content_type: "json", events: ["*"] },
+        ],
+      }),
+    );
+    await octokit.repos.pingWebhook({ ...repo, hook_id: 901 });
+    await octokit.repos.pingWebhook({ ...repo, hook_id: 902 });
+    // The outbox sends after the call commits and records the outcome after the answer.
+    const settled = async (hook_id: number) => {
+      for (let i = 0; i < 100; i++) {
+        const [last] = (await octokit.repos.listWebhookDeliveries({ ...repo, hook_id })).data;
+        if (last && last.status !== "queued") return last;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`hook ${hook_id}: the delivery stayed queued`);
+    };
+    const good = await settled(901);
+    expect(good).toMatchObject({ status: "OK", status_code: 200, event: "ping" });
+    expect(good.duration).toBeGreaterThanOrEqual(0);
+    const detail = await octokit.repos.getWebhookDelivery({ ...repo, hook_id: 901, delivery_id: good.id });
+    expect(detail.data.response.headers).toMatchObject({ "x-receiver": "test" });
+    expect((await octokit.repos.getWebhook({ ...repo, hook_id: 901 })).data.last_response).toEqual({
+      code: 200,
+      status: "active",
+      message: "OK",
+    });
+    const bad = await settled(902);
+    expect(bad).toMatchObject({ status: "Invalid HTTP Response: 500", status_code: 500 });
+    expect((await octokit.repos.getWebhook({ ...repo, hook_id: 902 })).data.last_response).toMatchObject({
+      code: 500,
+      message: "Invalid HTTP Response: 500",
+    });
   });
 });

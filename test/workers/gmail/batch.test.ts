@@ -5,6 +5,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ORIGIN } from "../helpers";
+import { gmailTwin } from "../../../durable-objects/twins/gmail";
 import { gmailSandbox, gmailTape, raw } from "./client";
 
 const BOUNDARY = "batch_foobarbaz";
@@ -57,8 +58,8 @@ function readAnswer(contentType: string, text: string): Answer[] {
     });
 }
 
-async function setup() {
-  const { sandbox, gmail } = await gmailSandbox();
+async function setup(seed?: unknown) {
+  const { sandbox, gmail } = await gmailSandbox(seed);
   const token = sandbox.provider_credentials.gmail.token;
   const post = (body: string, root = ORIGIN, contentType = `multipart/mixed; boundary=${BOUNDARY}`) =>
     SELF.fetch(`${root}/batch/gmail/v1`, {
@@ -178,5 +179,81 @@ describe("a batch is refused as Google refuses it", () => {
     expect(answers[0].status).toBe(404);
     const rows = (await gmailTape(sandbox)).filter((r) => r.path === "/batch/gmail/v1");
     expect(rows.map((r) => r.fidelity)).toEqual(["unsupported"]);
+  });
+});
+
+describe("a seeded fault meets the call it names inside a batch as it would the call alone", () => {
+  const modify = (id: string, label: string): Part => ({
+    id,
+    request: "POST /gmail/v1/users/me/messages/19a0c0de0000a001/modify",
+    headers: ["Content-Type: application/json"],
+    body: JSON.stringify({ addLabelIds: [label] }),
+  });
+
+  it("answers the faulted inner call in its own part with Google's error, changing nothing, the others served", async () => {
+    const seed = {
+      ...gmailTwin.defaultSeed(),
+      faults: [
+        { operation: "gmail.users.messages.modify", status: 429, reason: "rateLimitExceeded", skip: 1, times: 1 },
+        { operation: "gmail.users.getProfile", status: 503, reason: "backendError" },
+      ],
+    };
+    const { post, gmail, sandbox } = await setup(seed);
+    const res = await post(
+      batchBody([
+        modify("first", "STARRED"),
+        modify("second", "IMPORTANT"),
+        modify("third", "CATEGORY_SOCIAL"),
+        { id: "profile", request: "GET /gmail/v1/users/me/profile" },
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const answers = readAnswer(res.headers.get("content-type") ?? "", await res.text());
+    expect(answers.map((a) => [a.contentId, a.status])).toEqual([
+      ["response-first", 200],
+      ["response-second", 429],
+      ["response-third", 200],
+      ["response-profile", 503],
+    ]);
+    expect(answers[1].json).toEqual({
+      error: {
+        code: 429,
+        message: "Rate Limit Exceeded",
+        errors: [{ message: "Rate Limit Exceeded", domain: "usageLimits", reason: "rateLimitExceeded" }],
+        status: "RESOURCE_EXHAUSTED",
+      },
+    });
+    expect(answers[3].json).toMatchObject({ error: { code: 503, errors: [{ reason: "backendError" }] } });
+    const got = await gmail.users.messages.get({ userId: "me", id: "19a0c0de0000a001", format: "minimal" });
+    expect(got.data.labelIds).toEqual(expect.arrayContaining(["STARRED", "CATEGORY_SOCIAL"]));
+    expect(got.data.labelIds).not.toContain("IMPORTANT");
+    // The fault's one time is spent: the same call again is served.
+    const second = await post(batchBody([modify("again", "IMPORTANT")]));
+    const again = readAnswer(second.headers.get("content-type") ?? "", await second.text());
+    expect(again.map((a) => a.status)).toEqual([200]);
+    const rows = (await gmailTape(sandbox)).filter((r) => r.path === "/batch/gmail/v1");
+    expect(rows.map((r) => [r.status, r.fidelity])).toEqual([
+      [200, "supported"],
+      [200, "supported"],
+    ]);
+  });
+
+  it("counts the calls a batch carries with the calls sent alone, so skip and times run over both", async () => {
+    const seed = {
+      ...gmailTwin.defaultSeed(),
+      faults: [{ operation: "gmail.users.messages.modify", status: 429, reason: "rateLimitExceeded", skip: 1, times: 1 }],
+    };
+    const { post, gmail } = await setup(seed);
+    // The first modify, sent alone, is the one the fault skips.
+    await gmail.users.messages.modify({ userId: "me", id: "19a0c0de0000a001", requestBody: { addLabelIds: ["STARRED"] } });
+    const batched = await post(batchBody([modify("second", "IMPORTANT"), modify("third", "CATEGORY_SOCIAL")]));
+    const answers = readAnswer(batched.headers.get("content-type") ?? "", await batched.text());
+    expect(answers.map((a) => [a.contentId, a.status])).toEqual([
+      ["response-second", 429],
+      ["response-third", 200],
+    ]);
+    // Its one time is spent: the next call alone is served.
+    const after = await gmail.users.messages.modify({ userId: "me", id: "19a0c0de0000a001", requestBody: { addLabelIds: ["IMPORTANT"] } });
+    expect(after.data.labelIds).toEqual(expect.arrayContaining(["STARRED", "IMPORTANT", "CATEGORY_SOCIAL"]));
   });
 });

@@ -52,7 +52,9 @@ describe("a resumable upload opens a session and answers with its URI", () => {
     });
     const huge = await open(path, {}, { "x-upload-content-length": String(36 * 1024 * 1024) });
     expect(huge.res.status).toBe(413);
-    expect(await huge.res.json()).toMatchObject({ error: { code: 413, message: "Media larger than: 36700160" } });
+    expect(await huge.res.json()).toMatchObject({
+      error: { code: 413, message: "Request Entity Too Large", errors: [{ reason: "uploadTooLarge" }] },
+    });
     const pastBound = await open(path, {}, { "x-upload-content-length": String(2 * 1024 * 1024) });
     expect(pastBound.res.status).toBe(413);
   });

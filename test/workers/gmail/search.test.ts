@@ -181,6 +181,23 @@ describe("search results through googleapis follow Gmail's operators", () => {
     expect(await ids(gmail, "in:client-work")).toEqual(["a3"]);
   });
 
+  it("reads me in from:, to: and deliveredto: as the mailbox's own address", async () => {
+    const { gmail } = await gmailSandbox();
+    const headerOf = async (id: string, name: string) =>
+      (await gmail.users.messages.get({ userId: "me", id, format: "metadata", metadataHeaders: [name] })).data.payload?.headers?.[0]
+        ?.value ?? "";
+    const fromMe = await ids(gmail, "from:me");
+    expect(fromMe.length).toBeGreaterThan(0);
+    for (const id of fromMe) expect(await headerOf(id ?? "", "From")).toContain("agent@northwind.test");
+    const toMe = await ids(gmail, "to:me");
+    expect(toMe.length).toBeGreaterThan(0);
+    for (const id of toMe) expect(await headerOf(id ?? "", "To")).toContain("agent@northwind.test");
+    expect(await ids(gmail, "deliveredto:me")).toEqual(toMe);
+    expect((await ids(gmail, "-from:me")).filter((id) => fromMe.includes(id))).toEqual([]);
+    // `me` inside an operator's group names the mailbox too.
+    expect(await ids(gmail, "from:(me OR nobody)")).toEqual(fromMe);
+  });
+
   it("reads absolute and relative dates, and in:anywhere reaches the trash", async () => {
     const { gmail } = await gmailSandbox(SEED);
     expect(await ids(gmail, "after:2026/01/14 before:2026/01/16")).toEqual(["a4"]);

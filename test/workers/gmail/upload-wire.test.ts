@@ -130,7 +130,7 @@ describe("an upload session lasts a week, on the URI it was opened on", () => {
       query: "uploadType=resumable",
       metadata: "{}",
       total: null,
-      received: "",
+      received: new Uint8Array(),
       receivedBytes: 0,
       createdAt: 1_000,
     };

@@ -1,5 +1,5 @@
 // Favorites through @linear/sdk: the viewer's sidebar of issues, projects, cycles, labels,
-// documents and folders, created, moved between folders, reordered and removed.
+// documents, custom views, initiatives and folders, created, moved between folders, reordered and removed.
 import { beforeAll, describe, expect, it } from "vitest";
 import { linearTwin } from "../../../durable-objects/twins/linear";
 import { parseLinearSeed } from "../../../durable-objects/twins/linear/seed";
@@ -44,8 +44,55 @@ describe("linear twin: favorites are created and listed through @linear/sdk", ()
 
   it("answers 501 for a kind of favorite the twin does not model", async () => {
     const sandbox = await linearSandbox();
-    const res = await gql(sandbox, `mutation { favoriteCreate(input: { initiativeId: "x" }) { success } }`);
+    const res = await gql(sandbox, `mutation { favoriteCreate(input: { customerId: "x" }) { success } }`);
     expect(res.status).toBe(501);
+  });
+
+  it("favorites a custom view and an initiative, and exports both so the export boots the same", async () => {
+    const sandbox = await linearSandbox();
+    const client = linearFor(sandbox);
+    const view = await (await client.createCustomView({ name: "Urgent bugs", filterData: { priority: { eq: 1 } } })).customView;
+    const initiative = await (await client.createInitiative({ name: "Q3 reliability" })).initiative;
+    const a = await (await client.createFavorite({ customViewId: view?.id })).favorite;
+    const b = await (await client.createFavorite({ initiativeId: initiative?.id })).favorite;
+    expect([a?.type, (await a?.customView)?.name, b?.type, (await b?.initiative)?.name]).toEqual([
+      "customView",
+      "Urgent bugs",
+      "initiative",
+      "Q3 reliability",
+    ]);
+    expect(b?.url).toBe(initiative?.url);
+    await expect(client.createFavorite({ customViewId: view?.id })).rejects.toThrow(/already exists/);
+    await expect(client.createFavorite({ initiativeId: "0a1b2c3d-0000-4000-8000-00000000dead" })).rejects.toThrow(/Entity not found/);
+    const world = acmeWorld({
+      customViews: [{ id: view?.id, name: "Urgent bugs", filterData: { priority: { eq: 1 } } }],
+      initiatives: [{ id: initiative?.id, name: "Q3 reliability" }],
+      favorites: [
+        { type: "customView", target: view?.id ?? null },
+        { type: "initiative", target: initiative?.id ?? null },
+      ],
+    } as never);
+    await inTwinWorld(linearTwin, world, (w) => {
+      const res = w.call("POST", "/graphql", {
+        body: { query: "{ favorites { nodes { type customView { name } initiative { name } } } }" },
+      });
+      expect(res.body).toEqual({
+        data: {
+          favorites: {
+            nodes: [
+              { type: "customView", customView: { name: "Urgent bugs" }, initiative: null },
+              { type: "initiative", customView: null, initiative: { name: "Q3 reliability" } },
+            ],
+          },
+        },
+      });
+      const exported = w.exportState();
+      expect(exported.favorites?.map((f) => [f.type, f.target])).toEqual([
+        ["customView", view?.id],
+        ["initiative", initiative?.id],
+      ]);
+      expect(parseLinearSeed(exported)).toEqual({ ok: true, seed: exported });
+    });
   });
 });
 

@@ -115,6 +115,22 @@ describe("linear twin: Issue.history", () => {
     expect(moveTeam.removedLabelIds).toEqual([feature?.id]);
   });
 
+  it("delegates an issue: Issue.delegate, the delegate filter, and a history entry from/to the delegate", async () => {
+    const client = linearFor(await linearSandbox(twoTeams()));
+    const bob = (await client.users()).nodes.find((u) => u.email === "bob@acme.test");
+    const issue = await client.issue("ENG-2");
+    await client.updateIssue(issue.id, { delegateId: bob?.id });
+    const delegated = await client.issue("ENG-2");
+    expect((await delegated.delegate)?.email).toBe("bob@acme.test");
+    const found = await client.issues({ filter: { delegate: { email: { eq: "bob@acme.test" } } } });
+    expect(found.nodes.map((i) => i.identifier)).toEqual(["ENG-2"]);
+    const [entry] = (await delegated.history()).nodes;
+    expect(await entry.fromDelegate).toBeUndefined();
+    expect((await entry.toDelegate)?.email).toBe("bob@acme.test");
+    await client.updateIssue(issue.id, { delegateId: null });
+    expect(await (await client.issue("ENG-2")).delegate).toBeUndefined();
+  });
+
   it("records nothing for an update that changes nothing", async () => {
     const client = linearFor(await linearSandbox(twoTeams()));
     const issue = await client.issue("ENG-2");

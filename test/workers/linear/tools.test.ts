@@ -109,6 +109,28 @@ const ARGS: Record<string, (ids: Ids) => Record<string, unknown>> = {
   create_favorite: () => ({ issueId: "ENG-1" }),
   update_favorite: (ids) => ({ id: ids.favorite, folderName: "Sprint 2" }),
   delete_favorite: (ids) => ({ id: ids.favorite }),
+  list_initiatives: () => ({ filter: { status: { eq: "Planned" } } }),
+  get_initiative: (ids) => ({ id: ids.initiative }),
+  create_initiative: () => ({ name: "From MCP", status: "Active", targetDate: "2026-12-31" }),
+  update_initiative: (ids) => ({ id: ids.initiative, status: "Completed" }),
+  delete_initiative: (ids) => ({ id: ids.initiative }),
+  archive_initiative: (ids) => ({ id: ids.initiative }),
+  unarchive_initiative: (ids) => ({ id: ids.initiative }),
+  add_project_to_initiative: (ids) => ({ initiativeId: ids.initiative, projectId: ids.project }),
+  remove_project_from_initiative: (ids) => ({ id: ids.initiativeLink }),
+  list_initiative_projects: () => ({}),
+  get_initiative_project: (ids) => ({ id: ids.initiativeLink }),
+  list_custom_views: () => ({ filter: { shared: { eq: true } } }),
+  get_custom_view: (ids) => ({ id: ids.view, filter: { priority: { lte: 2 } } }),
+  create_custom_view: () => ({ name: "Mine", filterData: { assignee: { isMe: { eq: true } } } }),
+  update_custom_view: (ids) => ({ id: ids.view, shared: false }),
+  delete_custom_view: (ids) => ({ id: ids.view }),
+  list_templates: () => ({}),
+  get_template: (ids) => ({ id: ids.template }),
+  create_template: () => ({ name: "Chore", type: "issue", templateData: { priority: 4 } }),
+  update_template: (ids) => ({ id: ids.template, templateData: '{"priority":3}' }),
+  delete_template: (ids) => ({ id: ids.template }),
+  set_issue_reminder: () => ({ issueId: "ENG-1", reminderAt: "2026-12-01T09:00:00Z" }),
 };
 interface Ids {
   bug: string;
@@ -130,6 +152,10 @@ interface Ids {
   canceled: string;
   team: string;
   favorite: string;
+  initiative: string;
+  initiativeLink: string;
+  view: string;
+  template: string;
 }
 const PLACEHOLDER_IDS: Ids = {
   bug: "b",
@@ -151,6 +177,10 @@ const PLACEHOLDER_IDS: Ids = {
   canceled: "x",
   team: "tm",
   favorite: "fv",
+  initiative: "in",
+  initiativeLink: "il",
+  view: "cv",
+  template: "tp",
 };
 
 /** The root fields a tool's document selects. */
@@ -191,6 +221,9 @@ describe("linear MCP tools", () => {
       webhooks: [{ url: "https://hooks.example.test/linear", resourceTypes: ["Issue"], team: "ENG", secret: "whsec_test" }],
       documents: [{ title: "Checkout spec", content: "# Spec", project: "Checkout revamp" }],
       favorites: [{ type: "folder", folderName: "Sprint" }],
+      initiatives: [{ name: "Growth", projects: ["Checkout revamp"] }, { name: "Platform" }],
+      customViews: [{ name: "Bugs", filterData: { labels: { name: { eq: "Bug" } } }, shared: true }],
+      templates: [{ name: "Bug report", templateData: { priority: 2 } }],
     });
     Object.assign(world.projects[0], {
       milestones: [{ name: "Beta" }],
@@ -221,6 +254,10 @@ describe("linear MCP tools", () => {
         canceled: team.states.find((s) => s.name === "Canceled")?.id ?? "",
         team: team.id,
         favorite: state.favorites?.[0]?.id ?? "",
+        initiative: state.initiatives?.[1]?.id ?? "",
+        initiativeLink: uuidFor("initiative-project", state.initiatives?.[0]?.id ?? "", "Checkout revamp"),
+        view: state.customViews?.[0]?.id ?? "",
+        template: state.templates?.[0]?.id ?? "",
       };
       // Reads first, so each finds the seeded object a later write changes or removes.
       const ordered = [...linearTools.filter((t) => t.readOnly), ...linearTools.filter((t) => !t.readOnly)];

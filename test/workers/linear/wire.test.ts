@@ -108,11 +108,15 @@ describe("linear twin: errors in Linear's shapes", () => {
   it("answers 501 for an input field the twin does not act on, and changes nothing", async () => {
     const sb = await linearSandbox();
     const team = (await gql(sb, "{ teams { nodes { id } } }")).body.data as { teams: { nodes: { id: string }[] } };
-    const res = await gql(sb, 'mutation($t: String!) { issueCreate(input: { teamId: $t, title: "x", templateId: "t" }) { success } }', {
-      t: team.teams.nodes[0].id,
-    });
+    const res = await gql(
+      sb,
+      'mutation($t: String!) { issueCreate(input: { teamId: $t, title: "x", useDefaultTemplate: true }) { success } }',
+      {
+        t: team.teams.nodes[0].id,
+      },
+    );
     expect(res.status).toBe(501);
-    expect(res.body.errors?.[0].message).toContain("IssueCreateInput.templateId");
+    expect(res.body.errors?.[0].message).toContain("IssueCreateInput.useDefaultTemplate");
     const rows = await tape(sb);
     expect(rows.at(-1)).toMatchObject({ operation: "issueCreate", fidelity: "unsupported", mutated: false });
   });

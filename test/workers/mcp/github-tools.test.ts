@@ -104,6 +104,24 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     operation: "orgs.getMembershipForUser",
   },
   {
+    tool: "create_team",
+    args: { org: "acme", name: "Docs", privacy: "closed" },
+    request: { method: "POST", path: "/orgs/acme/teams", body: { name: "Docs", privacy: "closed" } },
+    operation: "teams.create",
+  },
+  {
+    tool: "update_team",
+    args: { org: "acme", team_slug: "core", description: "Core people" },
+    request: { method: "PATCH", path: "/orgs/acme/teams/core", body: { description: "Core people" } },
+    operation: "teams.updateInOrg",
+  },
+  {
+    tool: "delete_team",
+    args: { org: "acme", team_slug: "core" },
+    request: { method: "DELETE", path: "/orgs/acme/teams/core" },
+    operation: "teams.deleteInOrg",
+  },
+  {
     tool: "list_teams",
     args: { org: "acme" },
     request: { method: "GET", path: "/orgs/acme/teams", query: {} },
@@ -887,6 +905,24 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     request: { method: "DELETE", path: "/repos/acme/api/branches/main/protection/required_pull_request_reviews" },
     operation: "repos.deletePullRequestReviewProtection",
   },
+  {
+    tool: "get_admin_branch_protection",
+    args: { ...R, branch: "main" },
+    request: { method: "GET", path: "/repos/acme/api/branches/main/protection/enforce_admins" },
+    operation: "repos.getAdminBranchProtection",
+  },
+  {
+    tool: "set_admin_branch_protection",
+    args: { ...R, branch: "main" },
+    request: { method: "POST", path: "/repos/acme/api/branches/main/protection/enforce_admins" },
+    operation: "repos.setAdminBranchProtection",
+  },
+  {
+    tool: "delete_admin_branch_protection",
+    args: { ...R, branch: "main" },
+    request: { method: "DELETE", path: "/repos/acme/api/branches/main/protection/enforce_admins" },
+    operation: "repos.deleteAdminBranchProtection",
+  },
   // The git database: several files in one commit without a working copy.
   {
     tool: "create_blob",
@@ -1256,6 +1292,18 @@ const CASES: { tool: string; args: Record<string, unknown>; request: ReturnType<
     args: { ...R, job_id: 8 },
     request: { method: "GET", path: "/repos/acme/api/actions/jobs/8/logs" },
     operation: "actions.downloadJobLogsForWorkflowRun",
+  },
+  {
+    tool: "get_artifact",
+    args: { ...R, artifact_id: 610 },
+    request: { method: "GET", path: "/repos/acme/api/actions/artifacts/610" },
+    operation: "actions.getArtifact",
+  },
+  {
+    tool: "download_artifact",
+    args: { ...R, artifact_id: 610, archive_format: "zip" },
+    request: { method: "GET", path: "/repos/acme/api/actions/artifacts/610/zip" },
+    operation: "actions.downloadArtifact",
   },
   {
     tool: "list_artifacts",

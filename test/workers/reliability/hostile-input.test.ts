@@ -13,6 +13,7 @@ import { z } from "zod";
 import { TWIN_IDS, twinById } from "../../../durable-objects/twins/registry";
 import type { TwinId } from "../../../durable-objects/twins/registry";
 import type { Route, TwinDefinition, TwinRequest, TwinTool } from "../../../durable-objects/twins/types";
+import { queryText } from "../../../workers/mcp/twin";
 import { createSandbox, type CreatedSandbox } from "../helpers";
 import { FILTER_PARAMS, hostileBody, hostileJson, hostilePathValue, hostileQuery } from "./arbitraries";
 import { brokenGraphql, graphqlDocuments } from "./graphql-arbitraries";
@@ -106,7 +107,7 @@ function toolCall(tool: TwinTool, key: string | undefined, value: unknown, good:
   const withValue = key === undefined ? base : { ...base, [key]: value };
   const natural = tool.input.safeParse(withValue).success;
   const req = tool.toRequest(natural ? withValue : base);
-  const query = new URLSearchParams(req.query ?? {});
+  const query = new URLSearchParams(queryText(req.query));
   let body = req.body;
   if (!natural && key !== undefined) {
     const vars = (body as { variables?: unknown } | undefined)?.variables;

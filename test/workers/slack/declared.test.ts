@@ -99,7 +99,7 @@ describe("a declared method refuses a wrong argument in Slack's shape, naming it
       body: { ok: false, error: "invalid_arguments", response_metadata: { messages: ["[ERROR] blocks must be JSON"] } },
     });
     const notObject = await call(sandbox, "chat.postMessage", { json: ["C0GENERAL"] });
-    expect(notObject.body).toEqual({ ok: false, error: "invalid_json" });
+    expect(notObject.body).toEqual({ ok: false, error: "json_not_object" });
   });
 
   it("checks the token's scopes before it reads the arguments, as Slack does", async () => {
@@ -132,6 +132,27 @@ describe("a declared method reads its arguments however Slack's clients send the
     const array = await call(sandbox, "conversations.list", { json: { types: ["public_channel", "im"] } });
     expect(commas.body.ok).toBe(true);
     expect(array.body.channels).toEqual(commas.body.channels);
+  });
+
+  it("takes python-slack-sdk's JSON body (application/json;charset=utf-8, no space) and a form carrying the token", async () => {
+    // python-slack-sdk posts chat.postMessage as JSON with this exact content type and a bearer
+    // header (slack_sdk/web/internal_utils.py, `_get_headers`); older clients put `token` in the form.
+    const { sandbox } = await slackSandbox(acmeSeed());
+    const blocks = [{ type: "section", text: { type: "mrkdwn", text: "*py*" } }];
+    const url = `${sandbox.per_twin.slack.api_url}/api/chat.postMessage`;
+    const token = sandbox.provider_credentials.slack.token;
+    const py = await SELF.fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json;charset=utf-8" },
+      body: JSON.stringify({ channel: "C0GENERAL", text: "py", blocks, unfurl_links: false }),
+    });
+    expect(await py.json()).toMatchObject({ ok: true, message: { text: "py", blocks } });
+    const legacy = await SELF.fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8" },
+      body: new URLSearchParams({ token, channel: "C0GENERAL", text: "old", blocks: JSON.stringify(blocks), as_user: "true" }).toString(),
+    });
+    expect(await legacy.json()).toMatchObject({ ok: true, message: { text: "old", blocks } });
   });
 
   it("reads an empty argument as not given, as Slack does", async () => {

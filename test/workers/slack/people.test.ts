@@ -180,6 +180,41 @@ describe("slack profile, status, presence and do-not-disturb", () => {
   });
 });
 
+describe("slack do-not-disturb across the team", () => {
+  const scheduled = { dnd_enabled: true, next_dnd_start_ts: 1, next_dnd_end_ts: 4102444800 };
+  const withSchedule = (id: string) => ({
+    users: (seed().users as Record<string, unknown>[]).map((u) => (u.id === id ? { ...u, dnd: scheduled } : u)),
+  });
+
+  it("answers several users' schedules with dnd.teamInfo, and refuses no users or an unknown one", async () => {
+    const { web } = await sandboxWithUser(withSchedule("U0BOB"));
+    const info = await web.dnd.teamInfo({ users: "U0ALICE,U0BOB" });
+    expect(info.users).toEqual({
+      U0ALICE: { dnd_enabled: false, next_dnd_start_ts: 0, next_dnd_end_ts: 0 },
+      U0BOB: scheduled,
+    });
+    expect(await slackErrorOf(web.apiCall("dnd.teamInfo", {}))).toBe("no_users_provided");
+    expect(await slackErrorOf(web.dnd.teamInfo({ users: "U0NOBODY" }))).toBe("user_not_visible");
+  });
+
+  it("ends the caller's snooze, or the scheduled session under way, with dnd.endDnd; not_in_dnd otherwise", async () => {
+    const plain = await sandboxWithUser();
+    expect(await slackErrorOf(plain.alice.dnd.endDnd())).toBe("not_in_dnd");
+    await plain.alice.dnd.setSnooze({ num_minutes: 10 });
+    await plain.alice.dnd.endDnd();
+    expect(((await plain.alice.dnd.info()) as unknown as Record<string, unknown>).snooze_enabled).toBe(false);
+    expect(await slackErrorOf(plain.web.apiCall("dnd.endDnd", {}))).toBe("not_allowed_token_type");
+
+    const { alice } = await sandboxWithUser(withSchedule("U0ALICE"));
+    await alice.dnd.endDnd();
+    expect(await alice.dnd.info()).toMatchObject({
+      dnd_enabled: true,
+      next_dnd_start_ts: 1 + 86_400,
+      next_dnd_end_ts: 4102444800 + 86_400,
+    });
+  });
+});
+
 describe("slack user group checks", () => {
   const checkOf = (id: string) => {
     const check = slackTwin.checks.find((c) => c.id === `slack.${id}`);

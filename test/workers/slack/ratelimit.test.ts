@@ -4,7 +4,8 @@
 import { SELF } from "cloudflare:test";
 import { ErrorCode, LogLevel, WebClient, WebClientEvent } from "@slack/web-api";
 import { describe, expect, it } from "vitest";
-import { retryAfter, tierOf, windowOf } from "../../../durable-objects/twins/slack/ratelimit";
+import { retryAfter, tierOf, tieredMethods, windowOf } from "../../../durable-objects/twins/slack/ratelimit";
+import { slackRoutes } from "../../../durable-objects/twins/slack/routes";
 import { selfFetch, slackSandbox, webFor } from "./client";
 import { acmeSeed } from "./fixtures";
 
@@ -25,6 +26,20 @@ describe("the window a call counts in (pure)", () => {
     expect(windowOf({ per_minute: {} }, "users.info", "bot", undefined)).toEqual({ key: "users.info|bot", limit: 100, ms: 60_000 });
     expect(windowOf({ per_minute: {} }, "chat.postMessage", "bot", "C1")).toEqual({ key: "chat.postMessage|bot|C1", limit: 1, ms: 1000 });
     expect(windowOf({ per_minute: { "users.info": 2 } }, "users.info", "user", undefined).limit).toBe(2);
+  });
+
+  it("gives every method the twin serves the tier its docs.slack.dev page gives, and nothing else", () => {
+    const served = new Set(slackRoutes.flatMap((r) => (r.pattern.startsWith("/api/") ? [r.operation] : [])));
+    expect(new Set(tieredMethods())).toEqual(served);
+    // The ones an earlier map had wrong: bookmarks.list and the public-link pair are Tier 3.
+    expect([tierOf("bookmarks.list"), tierOf("files.sharedPublicURL"), tierOf("files.revokePublicURL")]).toEqual([3, 3, 3]);
+    expect([tierOf("users.conversations"), tierOf("conversations.close"), tierOf("reactions.remove")]).toEqual([3, 2, 2]);
+  });
+
+  it("lets the Special methods that allow hundreds a minute (auth.test, chat.getPermalink) make 600", () => {
+    expect(tierOf("auth.test")).toBe("special");
+    expect(windowOf({ per_minute: {} }, "auth.test", "bot", undefined)).toEqual({ key: "auth.test|bot", limit: 600, ms: 60_000 });
+    expect(windowOf({ per_minute: {} }, "chat.getPermalink", "bot", "C1").limit).toBe(600);
   });
 
   it("asks to wait until the oldest counted call leaves the window", () => {

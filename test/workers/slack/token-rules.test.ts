@@ -37,6 +37,24 @@ describe("slack token rules", () => {
   it("refuses user-token methods to a bot token with not_allowed_token_type", async () => {
     const { web } = await slackSandbox(acmeSeed());
     expect(await slackErrorOf(web.search.messages({ query: "db" }))).toBe("not_allowed_token_type");
+    for (const call of [
+      () => web.users.profile.set({ profile: { status_text: "away" } }),
+      () => web.dnd.setSnooze({ num_minutes: 10 }),
+      () => web.reminders.list(),
+      () => web.files.sharedPublicURL({ file: "F0RUNBOOK" }),
+    ]) {
+      expect(await slackErrorOf(call())).toBe("not_allowed_token_type");
+    }
+  });
+
+  it("lets a bot token with users:write set its bot user's presence, as docs.slack.dev allows", async () => {
+    const { web } = await slackSandbox(acmeSeed());
+    expect(await slackErrorOf(web.users.setPresence({ presence: "away" }))).toBe("missing_scope");
+    const withWrite = acmeSeed({ installation: { app_id: "A0DEPLOY", bot_user_id: "U0BOT", scope: `${ACME_SCOPES},users:write` } });
+    const { sandbox, web: bot } = await slackSandbox(withWrite);
+    expect((await bot.users.setPresence({ presence: "away" })).ok).toBe(true);
+    const users = (await stateOf(sandbox)).users as { id: string; presence?: string }[];
+    expect(users.find((u) => u.id === "U0BOT")?.presence).toBe("away");
   });
 });
 

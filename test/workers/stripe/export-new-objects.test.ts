@@ -20,6 +20,7 @@ const NEW_LISTS = [
   "credit_notes",
   "customer_balance_transactions",
   "accounts",
+  "external_accounts",
   "payouts",
   "transfers",
   "transfer_reversals",
@@ -65,6 +66,8 @@ async function makeOneOfEach(stripe: Stripe) {
   const payout = await stripe.payouts.create({ amount: 5000, currency: "usd" });
   const transfer = await stripe.transfers.create({ amount: 3000, currency: "usd", destination: account.id, transfer_group: "ORDER_9" });
   const transferReversal = await stripe.transfers.createReversal(transfer.id, { amount: 1000 });
+  const externalAccount = await stripe.accounts.createExternalAccount(account.id, { external_account: "btok_us_verified" });
+  const connectedPayout = await stripe.payouts.create({ amount: 1500, currency: "usd" }, { stripeAccount: account.id });
   const destinationCharge = await stripe.paymentIntents.create({
     amount: 10_000,
     currency: "usd",
@@ -92,7 +95,9 @@ async function makeOneOfEach(stripe: Stripe) {
     creditNote,
     customerBalanceTransaction,
     account,
+    externalAccount,
     payout,
+    connectedPayout,
     transfer,
     transferReversal,
     applicationFee,
@@ -114,7 +119,8 @@ describe("every object the twin accepted is in the export", () => {
     expect(ids("credit_notes")).toContain(made.creditNote.id);
     expect(ids("customer_balance_transactions")).toContain(made.customerBalanceTransaction.id);
     expect(ids("accounts")).toContain(made.account.id);
-    expect(ids("payouts")).toContain(made.payout.id);
+    expect(ids("payouts")).toEqual(expect.arrayContaining([made.payout.id, made.connectedPayout.id]));
+    expect(ids("external_accounts")).toContain(made.externalAccount.id);
     expect(ids("transfers")).toContain(made.transfer.id);
     expect(ids("transfer_reversals")).toContain(made.transferReversal.id);
     expect(ids("application_fees")).toContain(made.applicationFee.id);
@@ -161,6 +167,14 @@ describe("an export seeds a new sandbox holding the same objects", () => {
     });
     expect(await stripe.accounts.retrieve(made.account.id)).toMatchObject({ type: "express", email: "seller@example.com" });
     expect(await stripe.payouts.retrieve(made.payout.id)).toMatchObject({ amount: 5000, currency: "usd", status: made.payout.status });
+    expect(await stripe.accounts.retrieveExternalAccount(made.account.id, made.externalAccount.id)).toMatchObject({
+      last4: "6789",
+      default_for_currency: true,
+    });
+    expect(await stripe.payouts.retrieve(made.connectedPayout.id, {}, { stripeAccount: made.account.id })).toMatchObject({
+      amount: 1500,
+      destination: made.externalAccount.id,
+    });
     expect(await stripe.transfers.retrieve(made.transfer.id)).toMatchObject({
       amount: 3000,
       destination: made.account.id,

@@ -119,3 +119,24 @@ describe("Stripe's amount rules", () => {
     expect(await res.json()).toMatchObject({ amount: 1800, pricing: { price_details: { price: price.id } } });
   });
 });
+
+describe("an invoice sent for payment by email, as Stripe's invoicing guide sends it", () => {
+  it("sends a finalized send_invoice invoice (invoice.sent; test mode emails no one) and refuses a draft", async () => {
+    const { stripe } = await stripeSandbox();
+    await stripe.invoiceItems.create({ customer: "cus_carol", amount: 2500, currency: "usd", description: "Consulting" });
+    const draft = await stripe.invoices.create({
+      customer: "cus_carol",
+      collection_method: "send_invoice",
+      days_until_due: 30,
+      pending_invoice_items_behavior: "include",
+    });
+    const early = await stripeErrorOf(stripe.invoices.sendInvoice(draft.id));
+    expect(early).toMatchObject({ statusCode: 400, type: "StripeInvalidRequestError" });
+    expect((await stripe.events.list({ type: "invoice.sent" })).data).toHaveLength(0);
+    await stripe.invoices.finalizeInvoice(draft.id);
+    const sent = await stripe.invoices.sendInvoice(draft.id);
+    expect(sent).toMatchObject({ id: draft.id, status: "open", amount_due: 2500, collection_method: "send_invoice" });
+    const events = (await stripe.events.list({ type: "invoice.sent" })).data;
+    expect(events.map((e) => (e.data.object as Stripe.Invoice).id)).toEqual([draft.id]);
+  });
+});

@@ -116,6 +116,16 @@ describe("the Stripe seed", () => {
     await inTwinWorld(stripeTwin, good, (w) => expect(w.exportState()).toEqual(parsed.seed));
   });
 
+  it("refuses a fault with an error type Stripe no longer sends, naming the field and the status to use", async () => {
+    const fault = { operation: "refunds.create", status: 429, message: "Too many requests." };
+    const issues = await issuesOf({ ...exampleSeed(), faults: [{ ...fault, type: "rate_limit_error" }] });
+    expect(issues).toEqual([expect.objectContaining({ path: "faults[0].type", message: expect.stringContaining("status 429") })]);
+    const unknown = await issuesOf({ ...exampleSeed(), faults: [{ ...fault, type: "teapot_error" }] });
+    expect(unknown.map((i) => i.path)).toEqual(["faults[0].type"]);
+    const parsed = parseStripeSeed({ ...exampleSeed(), faults: [{ ...fault, type: "invalid_request_error", code: "rate_limit" }] });
+    expect(parsed.ok).toBe(true);
+  });
+
   it("requires a succeeded intent's charge to point back with the same amount", async () => {
     const seed = exampleSeed();
     const issues = await issuesOf({ ...seed, charges: [{ ...seed.charges[0], amount: 2400 }] });

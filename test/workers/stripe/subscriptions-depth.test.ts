@@ -3,7 +3,7 @@
 // without a card, and default_incomplete's confirmation secret.
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { stripeSandbox } from "./fixtures";
+import { stripeErrorOf, stripeSandbox } from "./fixtures";
 
 const DAY = 86400;
 const START = 1_780_000_000;
@@ -137,6 +137,72 @@ describe("payment_behavior=default_incomplete", () => {
       amount: 2000,
       client_secret: invoice.confirmation_secret?.client_secret,
     });
+  });
+});
+
+/** A default_incomplete subscription for a new customer, with the first invoice's PaymentIntent id. */
+async function awaitingFirstPayment(stripe: Stripe) {
+  const customer = await stripe.customers.create({ email: "guide@example.com" });
+  const sub = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: "price_pro_monthly" }],
+    payment_behavior: "default_incomplete",
+    payment_settings: { save_default_payment_method: "on_subscription" },
+    expand: ["latest_invoice.confirmation_secret"],
+  });
+  const invoice = sub.latest_invoice as Stripe.Invoice;
+  const [payment] = (await stripe.invoicePayments.list({ invoice: invoice.id })).data;
+  return { customer, sub, invoice, piId: String(payment.payment.payment_intent) };
+}
+
+describe("confirming default_incomplete's first PaymentIntent settles the subscription", () => {
+  it("pays the invoice and activates the subscription with the card as its default", async () => {
+    const { stripe } = await stripeSandbox();
+    const { sub, invoice, piId } = await awaitingFirstPayment(stripe);
+    const pi = await stripe.paymentIntents.confirm(piId, { payment_method: "pm_card_visa", return_url: "https://example.com/done" });
+    expect(pi.status).toBe("succeeded");
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: "paid", amount_paid: 2000, attempt_count: 1 });
+    const after = await stripe.subscriptions.retrieve(sub.id);
+    expect(after.status).toBe("active");
+    expect(after.default_payment_method).toBe(pi.payment_method);
+    const [payment] = (await stripe.invoicePayments.list({ invoice: invoice.id })).data;
+    expect(payment).toMatchObject({ status: "paid", amount_paid: 2000 });
+    const types = (await stripe.events.list({ limit: 20 })).data.map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(["invoice.paid", "invoice.payment_succeeded", "customer.subscription.updated"]));
+    const [updated] = (await stripe.events.list({ type: "customer.subscription.updated", limit: 1 })).data;
+    expect(updated.data.previous_attributes).toMatchObject({ status: "incomplete" });
+  });
+
+  it("leaves the subscription incomplete when the card is declined", async () => {
+    const { stripe } = await stripeSandbox();
+    const { sub, invoice, piId } = await awaitingFirstPayment(stripe);
+    const err = await stripeErrorOf(
+      stripe.paymentIntents.confirm(piId, { payment_method: "pm_card_chargeDeclined", return_url: "https://example.com/done" }),
+    );
+    expect(err).toMatchObject({ type: "StripeCardError", code: "card_declined" });
+    expect((await stripe.paymentIntents.retrieve(piId)).status).toBe("requires_payment_method");
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: "open", amount_paid: 0, attempt_count: 1 });
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe("incomplete");
+    const [failed] = (await stripe.events.list({ type: "invoice.payment_failed", limit: 1 })).data;
+    expect((failed.data.object as Stripe.Invoice).id).toBe(invoice.id);
+    const retried = await stripe.paymentIntents.confirm(piId, { payment_method: "pm_card_visa", return_url: "https://example.com/done" });
+    expect(retried.status).toBe("succeeded");
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe("active");
+  });
+});
+
+describe("paying default_incomplete's first invoice confirms the intent it awaits", () => {
+  it("charges the same PaymentIntent, with one invoice payment, and activates the subscription", async () => {
+    const { stripe } = await stripeSandbox();
+    const { customer, sub, invoice, piId } = await awaitingFirstPayment(stripe);
+    const pm = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+    const paid = await stripe.invoices.pay(invoice.id, { payment_method: pm.id });
+    expect(paid).toMatchObject({ status: "paid", amount_paid: 2000 });
+    const payments = (await stripe.invoicePayments.list({ invoice: invoice.id })).data;
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ status: "paid", payment: { payment_intent: piId } });
+    expect((await stripe.paymentIntents.retrieve(piId)).status).toBe("succeeded");
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe("active");
   });
 });
 

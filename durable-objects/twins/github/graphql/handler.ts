@@ -10,6 +10,7 @@ import type { TwinContext, TwinRequest, TwinResponse } from "../../types";
 import { ghError } from "../errors";
 import { Unsupported, makeGql } from "./context";
 import { type GithubErrorBody, errorsOnly, executionError } from "./errors";
+import { countGraphqlPoints } from "../rate-limit";
 import { GITHUB_DOCUMENT_LIMITS, documentBreach, measureCall } from "./limits";
 import { parseErrorBody, validationErrorBody } from "./messages";
 import { fieldResolver, githubSchema } from "./schema";
@@ -172,6 +173,8 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
   const measure = measures.call;
   if (measure.errors.length) return tagged(errorsOnly(measure.errors), operation);
   if (breach.late) return tagged(errorsOnly([breach.late]), operation);
+  // The points are spent before the call runs, so its own `rateLimit` and headers include them.
+  countGraphqlPoints(ctx, measure.cost);
   const gql = makeGql(ctx, { cost: measure.cost, nodeCount: measure.nodeCount, dryRun: isDryRun(op, body.variables) });
   const result = execute({
     schema,

@@ -14,6 +14,7 @@ import {
   cancelRun,
   deleteRun,
   dispatchRun,
+  findArtifact,
   findJob,
   findRun,
   findWorkflow,
@@ -28,6 +29,9 @@ import {
 import { findBranch } from "../store/git";
 import { artifactObject, jobObject, workflowObject, workflowRunObject } from "../view-ci";
 import { workflowRunEvent } from "../webhooks";
+import { zipFiles } from "../zip";
+import { toBase64 } from "../../kit/bytes";
+import { attachmentDisposition } from "../../kit/download-headers";
 
 const workflowId = z.string().min(1).describe('The workflow\'s id or its file name, e.g. "ci.yml"');
 const runId = z.number().int().positive().describe("The workflow run's id (from list_workflow_runs)");
@@ -285,7 +289,69 @@ const jobRoutes: readonly Route[] = [
   }),
 ];
 
+const artifactId = z.number().int().positive().describe("The artifact's id (from list_artifacts)");
+
+function requireArtifact(ctx: TwinContext, repo: RepoRow, id: number) {
+  return findArtifact(ctx.db, repo.id, id) ?? fail(ghNotFound());
+}
+
 const artifactRoutes: readonly Route[] = [
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/actions/artifacts/:artifact_id",
+    operation: "actions.getArtifact",
+    summary: "Get an artifact",
+    params: { ...repoParams, artifact_id: artifactId },
+    tool: { name: "get_artifact", description: "Get one workflow artifact: name, size, the run that uploaded it, its download URL." },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      const a = requireArtifact(ctx, repo, params.artifact_id);
+      return ok(artifactObject(new View(ctx), repo, a, findRun(ctx.db, repo.id, a.run_id)));
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/actions/artifacts/:artifact_id/:archive_format",
+    operation: "actions.downloadArtifact",
+    summary: "Download an artifact",
+    params: {
+      ...repoParams,
+      artifact_id: artifactId,
+      archive_format: z.string().min(1).describe('The archive format: "zip", the only one GitHub serves'),
+    },
+    tool: {
+      name: "download_artifact",
+      description: "Download a workflow artifact as a zip (GitHub answers with a redirect to the archive).",
+    },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      // GitHub answers 404 for any format but zip (actions/download-artifact: "archive_format ... zip").
+      if (params.archive_format !== "zip") fail(ghNotFound());
+      const a = requireArtifact(ctx, repo, params.artifact_id);
+      // GitHub redirects to a short-lived storage URL; the twin's is its own, below.
+      return { status: 302, headers: { location: new View(ctx).repoApi(repo, `/actions/artifacts/${a.id}/zip/content`) }, body: "" };
+    },
+  }),
+  route({
+    method: "GET",
+    pattern: "/repos/:owner/:repo/actions/artifacts/:artifact_id/zip/content",
+    // Where the download redirects: the same operation, its second leg.
+    operation: "actions.downloadArtifact",
+    summary: "The zip archive an artifact download redirects to",
+    params: { ...repoParams, artifact_id: artifactId },
+    handler(ctx, { params }) {
+      const repo = requireRepo(ctx);
+      const a = requireArtifact(ctx, repo, params.artifact_id);
+      const files = JSON.parse(a.files) as { path: string; content: string }[];
+      const bytes = zipFiles(files, Date.parse(a.created_at));
+      return {
+        status: 200,
+        headers: { "content-type": "application/zip", "content-disposition": attachmentDisposition(`${a.name}.zip`) },
+        body: toBase64(bytes),
+        bodyEncoding: "base64",
+      };
+    },
+  }),
   route({
     method: "GET",
     pattern: "/repos/:owner/:repo/actions/artifacts",

@@ -100,7 +100,7 @@ function deliveryItem(d: DeliveryRow) {
     guid: d.guid,
     delivered_at: d.delivered_at,
     redelivery: d.redelivery === 1,
-    duration: 0,
+    duration: d.duration,
     status: d.status,
     status_code: d.status_code,
     event: d.event,
@@ -274,7 +274,8 @@ const deliveryRoutes: readonly Route[] = [
         ...deliveryItem(d),
         url: d.url,
         request: { headers: JSON.parse(d.headers) as Record<string, string>, payload: JSON.parse(d.payload) as unknown },
-        response: { headers: {}, payload: null },
+        // The receiver's body is not kept (the platform reads no more of it than its status).
+        response: { headers: JSON.parse(d.response_headers) as Record<string, string>, payload: null },
       });
     },
   }),

@@ -1,5 +1,5 @@
 // Branch protection and the sub-resources agents use most (required status checks, required
-// pull-request reviews). Shapes follow @octokit/openapi's `branch-protection`,
+// pull-request reviews, admin enforcement). Shapes follow @octokit/openapi's `branch-protection`,
 // `status-check-policy` and `protected-branch-pull-request-review` schemas; an unprotected
 // branch answers 404 "Branch not protected" as api.github.com does.
 import { z } from "zod";
@@ -169,7 +169,62 @@ export const protectionRoutes: readonly Route[] = [
     },
   }),
   ...subResourceRoutes(),
+  ...adminEnforcementRoutes(),
 ];
+
+/**
+ * Whether the rules bind repository admins too (`protected-branch-admin-enforced`: url, enabled).
+ * Off, the sandbox's user, an admin, merges through unmet rules (store/protection.ts).
+ */
+function adminEnforcementRoutes(): Route[] {
+  const path = "/repos/:owner/:repo/branches/:branch/protection/enforce_admins";
+  const answer = (ctx: TwinContext, repo: RepoRow, branch: string, enabled: boolean) =>
+    ok({ url: `${protectionUrl(new View(ctx), repo, branch)}/enforce_admins`, enabled });
+  const set = (ctx: TwinContext, branch: string, enabled: boolean) => {
+    const repo = requireWritableRepo(ctx);
+    const p = requireProtection(ctx, repo, branch);
+    saveProtection(ctx.db, repo.id, branch, { ...p, enforce_admins: enabled });
+    return repo;
+  };
+  return [
+    route({
+      method: "GET",
+      pattern: path,
+      operation: "repos.getAdminBranchProtection",
+      summary: "Get admin branch protection",
+      params: branchParams,
+      tool: { name: "get_admin_branch_protection", description: "Get whether a branch's protection rules bind repository admins too." },
+      handler(ctx, { params }) {
+        const repo = requireRepo(ctx);
+        return answer(ctx, repo, params.branch, requireProtection(ctx, repo, params.branch).enforce_admins);
+      },
+    }),
+    route({
+      method: "POST",
+      pattern: path,
+      operation: "repos.setAdminBranchProtection",
+      summary: "Set admin branch protection",
+      params: branchParams,
+      tool: { name: "set_admin_branch_protection", description: "Make a branch's protection rules bind repository admins too." },
+      handler: (ctx, { params }) => answer(ctx, set(ctx, params.branch, true), params.branch, true),
+    }),
+    route({
+      method: "DELETE",
+      pattern: path,
+      operation: "repos.deleteAdminBranchProtection",
+      summary: "Delete admin branch protection",
+      params: branchParams,
+      tool: {
+        name: "delete_admin_branch_protection",
+        description: "Let repository admins merge without meeting a branch's protection rules.",
+      },
+      handler(ctx, { params }) {
+        set(ctx, params.branch, false);
+        return ghNoContent();
+      },
+    }),
+  ];
+}
 
 function subResourceRoutes(): Route[] {
   const checksPath = "/repos/:owner/:repo/branches/:branch/protection/required_status_checks";

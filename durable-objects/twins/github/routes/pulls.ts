@@ -16,6 +16,7 @@ import { MERGE_METHODS, createPull, mergePull, removeRequestedReviewers, request
 import { commitObject, diffEntry } from "../view-git";
 import { loadExtras } from "../view-issues";
 import { fullPullObject, pullObject, requestedReviewersObject } from "../view-pulls";
+import { removeTeamReviews } from "../store/team-reviews";
 import { pullRequestEvent } from "../webhooks";
 import type { Db } from "../../types";
 
@@ -301,7 +302,10 @@ export const pullRoutes: readonly Route[] = [
       reviewers: reviewerLogins("Logins of the reviewers").optional(),
       team_reviewers: reviewerLogins("Slugs of the teams asked to review").optional(),
     },
-    tool: { name: "request_reviewers", description: "Ask users to review a pull request; they appear in its requested_reviewers." },
+    tool: {
+      name: "request_reviewers",
+      description: "Ask users or teams (by slug) to review a pull request; they appear in its requested_reviewers and requested_teams.",
+    },
     handler(ctx, { params, body }) {
       const repo = requireWritableRepo(ctx);
       const pull = requirePull(ctx.db, repo.id, params.pull_number);
@@ -317,12 +321,17 @@ export const pullRoutes: readonly Route[] = [
     resource: "PullRequest",
     missingField: ["reviewers"],
     params: pullParams,
-    body: { reviewers: reviewerLogins("Logins whose review request is withdrawn") },
-    tool: { name: "remove_requested_reviewers", description: "Withdraw review requests from users on a pull request." },
+    body: {
+      reviewers: reviewerLogins("Logins whose review request is withdrawn"),
+      team_reviewers: reviewerLogins("Slugs of the teams whose review request is withdrawn").optional(),
+    },
+    tool: { name: "remove_requested_reviewers", description: "Withdraw review requests from users or teams on a pull request." },
     handler(ctx, { params, body }) {
       const repo = requireWritableRepo(ctx);
       const pull = requirePull(ctx.db, repo.id, params.pull_number);
-      removeRequestedReviewers(storeOf(ctx), pull, body.reviewers);
+      const s = storeOf(ctx);
+      removeRequestedReviewers(s, pull, body.reviewers);
+      removeTeamReviews(s, repo, pull, body.team_reviewers ?? []);
       return ok(pullObject(new View(ctx), repo, requirePull(ctx.db, repo.id, pull.number)));
     },
   }),

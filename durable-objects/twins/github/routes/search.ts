@@ -1,18 +1,17 @@
-// GET /search/issues and GET /rate_limit, and the rules every search shares (routes/search-*.ts).
+// GET /search/issues and GET /rate_limit (its buckets: rate-limit.ts), and the rules every search shares (routes/search-*.ts).
 import { z } from "zod";
 import type { Route, TwinContext } from "../../types";
 import { ok } from "../context";
 import { direction, lenient, pageQuery, route } from "../declare";
 import { fail, ghValidationFailed } from "../errors";
 import { type Page, pageOf, paged } from "../pagination";
+import { rateLimitBody } from "../rate-limit";
 import { View } from "../serialize";
 import { parseSearch, searchIssues } from "../store/search";
 import { issueObject, loadExtras } from "../view-issues";
 
 /** GitHub serves at most the first 1000 results of a search. */
 export const SEARCH_CAP = 1000;
-
-const CORE_LIMIT = 5000;
 
 /**
  * GitHub refuses a query whose text is over 256 characters ("Queries longer than 256 characters
@@ -51,27 +50,6 @@ export const searchAnswer = (ctx: TwinContext, page: Page, total: number, items:
 
 /** Whether the caller asked for text match metadata (`Accept: application/vnd.github.text-match+json`). */
 export const wantsTextMatches = (ctx: TwinContext) => /text-match/i.test(ctx.req.headers.accept ?? "");
-
-/**
- * The limits as decorate() reports them on every response: the calls on the tape, this one
- * included, so /rate_limit and the headers agree.
- */
-function rateLimit(ctx: TwinContext) {
-  const used = Math.min(ctx.seq, CORE_LIMIT);
-  const reset = Math.floor(ctx.clock.now() / 1000 / 3600 + 1) * 3600;
-  const bucket = (limit: number, n: number, resource: string) => ({ limit, used: n, remaining: limit - n, reset, resource });
-  const core = bucket(CORE_LIMIT, used, "core");
-  return {
-    resources: {
-      core,
-      search: bucket(30, 0, "search"),
-      graphql: bucket(5000, 0, "graphql"),
-      integration_manifest: bucket(5000, 0, "integration_manifest"),
-      code_search: bucket(10, 0, "code_search"),
-    },
-    rate: core,
-  };
-}
 
 export const searchRoutes: readonly Route[] = [
   route({
@@ -116,6 +94,6 @@ export const searchRoutes: readonly Route[] = [
       name: "get_rate_limit",
       description: "Get the API rate limit: how many calls remain in the current window and when it resets.",
     },
-    handler: (ctx) => ok(rateLimit(ctx)),
+    handler: (ctx) => ok(rateLimitBody(ctx)),
   }),
 ];

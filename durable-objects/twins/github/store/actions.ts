@@ -59,7 +59,12 @@ export interface ArtifactRow {
   name: string;
   size_in_bytes: number;
   created_at: string;
+  /** JSON: the text files its zip holds, [{ path, content }]. */
+  files: string;
 }
+
+export const findArtifact = (db: Db, repoId: number, id: number) =>
+  db.one<ArtifactRow>("SELECT * FROM gh_artifacts WHERE repo_id = ? AND id = ?", repoId, id);
 
 export const stepsOf = (j: JobRow) => JSON.parse(j.steps) as SeedStep[];
 

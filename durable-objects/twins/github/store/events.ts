@@ -32,6 +32,8 @@ export interface EventDetail {
   lock_reason?: string | null;
   state_reason?: string | null;
   requested_reviewer?: string;
+  /** The id of the team asked (or no longer asked) to review. */
+  requested_team?: number;
 }
 
 export interface IssueEventRow {

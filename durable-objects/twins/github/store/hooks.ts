@@ -1,6 +1,7 @@
 // Repository webhooks and the deliveries the twin made to them. A delivery is recorded when it is
-// queued: the platform sends it after the call commits, so its outcome is not known here.
-import type { Db } from "../../types";
+// queued (status `queued`): the platform sends it after the call commits and tells the twin how
+// each attempt went (recordAttempt), which the delivery log and the hook's last response show.
+import type { Db, WebhookAttempt } from "../../types";
 import { nextId, type Store } from "./base";
 
 export interface HookRow {
@@ -31,6 +32,10 @@ export interface DeliveryRow {
   payload: string;
   status: string;
   status_code: number;
+  /** Seconds the last attempt took. */
+  duration: number;
+  /** The receiver's answer headers on the last attempt, as JSON. */
+  response_headers: string;
 }
 
 export const eventsOf = (h: HookRow) => JSON.parse(h.events) as string[];
@@ -143,3 +148,33 @@ export function listDeliveries(db: Db, hookId: number, limit: number, beforeId: 
 
 export const findDelivery = (db: Db, hookId: number, id: number) =>
   db.one<DeliveryRow>("SELECT * FROM gh_hook_deliveries WHERE hook_id = ? AND id = ?", hookId, id);
+
+/**
+ * GitHub's words for an attempt's outcome, as its delivery log shows them: `OK` for a 2xx, else
+ * `Invalid HTTP Response: <code>` (the form receivers report seeing, e.g.
+ * progval/Supybot-plugins#166), or why nothing answered.
+ */
+function outcomeOf(a: WebhookAttempt): string {
+  if (a.status >= 200 && a.status < 300) return "OK";
+  if (a.status > 0) return `Invalid HTTP Response: ${a.status}`;
+  return a.error ? `We couldn't deliver this payload: ${a.error}` : "We couldn't deliver this payload";
+}
+
+/** Records how an attempt to send a delivery went, on the delivery and on its hook's last response. */
+export function recordAttempt(db: Db, a: WebhookAttempt): void {
+  const guid = a.headers["x-github-delivery"];
+  if (!guid) return;
+  const row = db.one<{ id: number; hook_id: number }>("SELECT id, hook_id FROM gh_hook_deliveries WHERE guid = ?", guid);
+  if (!row) return;
+  const status = outcomeOf(a);
+  db.run(
+    "UPDATE gh_hook_deliveries SET status = ?, status_code = ?, duration = ?, response_headers = ? WHERE id = ?",
+    status,
+    a.status,
+    a.durationMs / 1000,
+    JSON.stringify(a.responseHeaders),
+    row.id,
+  );
+  const last = { code: a.status || null, status: "active", message: status };
+  db.run("UPDATE gh_hooks SET last_response = ? WHERE id = ?", JSON.stringify(last), row.hook_id);
+}

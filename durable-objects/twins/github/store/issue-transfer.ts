@@ -2,7 +2,9 @@
 // GitHub keeps comments and assignees, keeps labels the target repository has by name (creating
 // the missing ones only with createLabelsIfMissing), drops the milestone, and gives the issue the
 // target's next number (docs.github.com "Transferring an issue to another repository";
-// @octokit/graphql-schema TransferIssueInput). The old number is not redirected: it reads 404.
+// @octokit/graphql-schema TransferIssueInput). The old number is remembered: REST answers it 301
+// Moved Permanently to the issue where it is now (issues/get: "The API returns a 301 Moved
+// Permanently status if the issue was transferred to another repository").
 import { fail, ghError } from "../errors";
 import type { RepoRow } from "../repos";
 import { nextId, type Store } from "./base";
@@ -49,6 +51,7 @@ export function transferIssue(s: Store, from: RepoRow, issue: IssueRow, to: Repo
   }
   db.run("UPDATE gh_sub_issues SET repo_id = ? WHERE child_id = ?", to.id, issue.id);
   db.run("UPDATE gh_issues SET repo_id = ?, number = ?, milestone = NULL, updated_at = ? WHERE id = ?", to.id, number, s.now, issue.id);
+  db.run("INSERT OR REPLACE INTO gh_issue_moves (repo_id, number, issue_id) VALUES (?, ?, ?)", from.id, issue.number, issue.id);
   if (issue.state === "open") {
     adjustOpenCount(db, from.id, -1);
     adjustOpenCount(db, to.id, 1);

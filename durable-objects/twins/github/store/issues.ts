@@ -1,7 +1,8 @@
 // Issues (and the issue side of pull requests): point reads by (repo, number), list pages by
 // index with LIMIT/OFFSET, and every state change bumping updated_at.
 import type { Db, SqlValue } from "../../types";
-import { fail, ghNotFound, ghValidationFailed } from "../errors";
+import { TwinError } from "../../kit/response";
+import { fail, ghJson, ghNotFound, ghValidationFailed } from "../errors";
 import type { RepoRow } from "../repos";
 import { addAssignees, assignable, issueAssignees, setAssignees } from "./assignees";
 import { bool, nextId, type Store } from "./base";
@@ -13,10 +14,32 @@ import type { IssueRow } from "./rows";
 export const findIssue = (db: Db, repoId: number, number: number) =>
   db.one<IssueRow>("SELECT * FROM gh_issues WHERE repo_id = ? AND number = ?", repoId, number);
 
+/** Where the issue that had `number` in a repository is now, if it was transferred away. */
+export function movedIssue(db: Db, repoId: number, number: number): { repo_id: number; number: number } | undefined {
+  return db.one<{ repo_id: number; number: number }>(
+    "SELECT i.repo_id, i.number FROM gh_issue_moves m JOIN gh_issues i ON i.id = m.issue_id WHERE m.repo_id = ? AND m.number = ?",
+    repoId,
+    number,
+  );
+}
+
+/**
+ * Thrown for a number whose issue was transferred: the route wrapper (declare.ts) answers it 301
+ * with the issue's new address, which needs the request.
+ */
+export class IssueMoved extends TwinError {
+  constructor(readonly to: { repo_id: number; number: number }) {
+    super(ghJson(301, { message: "Moved Permanently", url: `/repositories/${to.repo_id}/issues/${to.number}` }));
+  }
+}
+
 export function requireIssue(db: Db, repoId: number, number: string | number): IssueRow {
   const n = Number(number);
   if (!Number.isInteger(n) || n <= 0) fail(ghNotFound());
-  return findIssue(db, repoId, n) ?? fail(ghNotFound());
+  const found = findIssue(db, repoId, n);
+  if (found) return found;
+  const moved = movedIssue(db, repoId, n);
+  throw moved ? new IssueMoved(moved) : new TwinError(ghNotFound());
 }
 
 /** Issues and pull requests share one number space per repository. */

@@ -132,3 +132,76 @@ export const teamCounts = (db: Db, teamId: number) => ({
   members: db.one<{ n: number }>("SELECT count(*) AS n FROM gh_team_members WHERE team_id = ?", teamId)?.n ?? 0,
   repos: db.one<{ n: number }>("SELECT count(*) AS n FROM gh_team_repos WHERE team_id = ?", teamId)?.n ?? 0,
 });
+
+/** A team as teams/create and teams/update-in-org take it, resolved to the twin's columns. */
+export interface TeamFields {
+  name: string;
+  description: string | null;
+  privacy: "closed" | "secret";
+  parent_slug: string | null;
+}
+
+/** Another team of `org` whose name or slug is taken by `name` (team names are unique per organization, ignoring case). */
+export const teamNamed = (db: Db, org: string, name: string, slug: string, except = 0) =>
+  db.one<TeamRow>(
+    "SELECT * FROM gh_teams WHERE org = ? AND (lower(name) = lower(?) OR slug = ?) AND id <> ? LIMIT 1",
+    org,
+    name,
+    slug,
+    except,
+  );
+
+/** The slugs of a team and every team nested under it, the team first. */
+export function teamAndDescendants(db: Db, org: string, slug: string): string[] {
+  const out = [slug];
+  for (let i = 0; i < out.length && out.length < 10_000; i++) {
+    for (const child of db.all<{ slug: string }>("SELECT slug FROM gh_teams WHERE org = ? AND parent_slug = ?", org, out[i]))
+      if (!out.includes(child.slug)) out.push(child.slug);
+  }
+  return out;
+}
+
+export function insertTeam(db: Db, id: number, org: string, slug: string, t: TeamFields, now: string): TeamRow {
+  db.run("INSERT OR IGNORE INTO gh_org_profiles (org, description) VALUES (?, NULL)", org);
+  db.run(
+    "INSERT INTO gh_teams (id, org, slug, name, description, privacy, parent_slug, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    id,
+    org,
+    slug,
+    t.name,
+    t.description,
+    t.privacy,
+    t.parent_slug,
+    now,
+    now,
+  );
+  return findTeam(db, org, slug) as TeamRow;
+}
+
+/** Changes a team; a new name gives it a new slug, which the teams nested under it follow. */
+export function updateTeam(db: Db, team: TeamRow, slug: string, t: TeamFields, now: string): TeamRow {
+  db.run(
+    "UPDATE gh_teams SET slug = ?, name = ?, description = ?, privacy = ?, parent_slug = ?, updated_at = ? WHERE id = ?",
+    slug,
+    t.name,
+    t.description,
+    t.privacy,
+    t.parent_slug,
+    now,
+    team.id,
+  );
+  if (slug !== team.slug) db.run("UPDATE gh_teams SET parent_slug = ? WHERE org = ? AND parent_slug = ?", slug, team.org, team.slug);
+  return findTeam(db, team.org, slug) as TeamRow;
+}
+
+/** Deletes a team and the teams nested under it (as GitHub does for an organization owner), with their members and repositories. */
+export function deleteTeam(db: Db, team: TeamRow): void {
+  for (const slug of teamAndDescendants(db, team.org, team.slug)) {
+    const row = findTeam(db, team.org, slug);
+    if (!row) continue;
+    db.run("DELETE FROM gh_team_members WHERE team_id = ?", row.id);
+    db.run("DELETE FROM gh_team_repos WHERE team_id = ?", row.id);
+    db.run("DELETE FROM gh_team_review_requests WHERE team_id = ?", row.id);
+    db.run("DELETE FROM gh_teams WHERE id = ?", row.id);
+  }
+}

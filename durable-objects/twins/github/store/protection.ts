@@ -6,6 +6,9 @@
 // protection reads 404 "Branch not protected" (cooneycw/claude-power-pack#610).
 import type { Db } from "../../types";
 import type { GithubBranchProtection } from "../seed";
+import { findRepoById } from "../repos";
+import { authenticatedLogin } from "./base";
+import { collaboratorOf } from "./collaborators";
 import type { IssueRow } from "./rows";
 
 export interface StatusChecksRule {
@@ -110,12 +113,37 @@ function approvals(db: Db, pull: IssueRow, headSha: string, rule: ReviewsRule): 
   ).length;
 }
 
-/** Why protection refuses merging `pull` (head at `headSha`) into its base, or undefined when it allows it. */
-export function protectionRefusal(db: Db, pull: IssueRow, headSha: string): string | undefined {
+/** A rule the merge of a pull request does not meet, and whether the one merging may bypass it. */
+export interface ProtectionVerdict {
+  message: string;
+  rule: "checks" | "reviews";
+  /**
+   * The sandbox's user is a repository admin (collaborators.ts), and GitHub applies a branch's rules
+   * to admins only when `enforce_admins` is on: without it an admin's merge through the API goes
+   * through unmet checks and reviews (division-sh/swarm#2253: merged at REVIEW_REQUIRED;
+   * tsouza/cerberus#1830: merged with required checks pending, both with enforce_admins false).
+   */
+  bypassed: boolean;
+}
+
+/** Whether the sandbox's user (who merges) holds admin on the repository. */
+function actorIsAdmin(db: Db, repoId: number): boolean {
+  const repo = findRepoById(db, repoId);
+  const actor = authenticatedLogin(db);
+  return repo !== undefined && collaboratorOf(db, repo, actor, actor)?.role === "admin";
+}
+
+/** The first rule of the base branch's protection that merging `pull` (head at `headSha`) would break. */
+export function protectionRefusal(db: Db, pull: IssueRow, headSha: string): ProtectionVerdict | undefined {
   const p = findProtection(db, pull.repo_id, pull.base ?? "");
   if (!p) return undefined;
+  const verdict = (rule: ProtectionVerdict["rule"], message: string): ProtectionVerdict => ({
+    message,
+    rule,
+    bypassed: !p.enforce_admins && actorIsAdmin(db, pull.repo_id),
+  });
   for (const context of p.required_status_checks?.contexts ?? []) {
-    if (!contextPassed(db, pull.repo_id, headSha, context)) return `Required status check "${context}" is expected.`;
+    if (!contextPassed(db, pull.repo_id, headSha, context)) return verdict("checks", `Required status check "${context}" is expected.`);
   }
   const reviews = p.required_pull_request_reviews;
   if (
@@ -124,7 +152,7 @@ export function protectionRefusal(db: Db, pull: IssueRow, headSha: string): stri
     approvals(db, pull, headSha, reviews) < reviews.required_approving_review_count
   ) {
     const n = reviews.required_approving_review_count;
-    return `At least ${n} approving review${n === 1 ? " is" : "s are"} required by reviewers with write access.`;
+    return verdict("reviews", `At least ${n} approving review${n === 1 ? " is" : "s are"} required by reviewers with write access.`);
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import { commitsBetween, findBranch, moveBranch, writeCommit } from "./git";
 import { adjustOpenCount, allocateNumber, findIssue, requireIssue, setIssueState, touchIssue } from "./issues";
 import { compare, comparePull, mergeTrees, pullCommits, pullHeadSha } from "./merge";
 import { protectionRefusal } from "./protection";
+import { requestTeamReviews, reviewingTeam } from "./team-reviews";
 import type { IssueRow } from "./rows";
 
 export function requirePull(db: Db, repoId: number, number: string | number): IssueRow {
@@ -103,7 +104,10 @@ export function mergeability(db: Db, pull: IssueRow, combinedState: () => string
   if (mergeTrees(db, c).conflicts.length) return { mergeable: false, mergeable_state: "dirty" };
   if (pull.draft) return { mergeable: true, mergeable_state: "draft" };
   const head = pullHeadSha(db, pull);
-  if (head && protectionRefusal(db, pull, head)) return { mergeable: true, mergeable_state: "blocked" };
+  const unmet = head ? protectionRefusal(db, pull, head) : undefined;
+  // An admin who may bypass the rules sees unmet checks as unstable, not blocked (tsouza/cerberus#1830).
+  if (unmet && !(unmet.bypassed && unmet.rule === "checks")) return { mergeable: true, mergeable_state: "blocked" };
+  if (unmet) return { mergeable: true, mergeable_state: "unstable" };
   const state = combinedState();
   return { mergeable: true, mergeable_state: state === "failure" || state === "error" ? "unstable" : "clean" };
 }
@@ -135,7 +139,7 @@ export function mergePull(s: Store, repo: RepoRow, pull: IssueRow, input: MergeI
   const merged = mergeTrees(s.db, comparison);
   if (merged.conflicts.length) fail(ghError(405, "Pull Request is not mergeable"));
   const refusal = protectionRefusal(s.db, pull, headSha);
-  if (refusal) fail(ghError(405, refusal, {}, "https://docs.github.com/articles/about-protected-branches"));
+  if (refusal && !refusal.bypassed) fail(ghError(405, refusal.message, {}, "https://docs.github.com/articles/about-protected-branches"));
   const commits = pullCommits(s.db, pull);
   const title =
     input.commit_title ??
@@ -190,8 +194,7 @@ export function requestReviewers(s: Store, repo: RepoRow, pull: IssueRow, review
         `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${repo.owner}/${repo.name} repository.`,
       ),
     );
-  // The twin's world has no teams, so no team can be a collaborator.
-  if (teams.length) notCollaborator();
+  const asked = teams.map((slug) => reviewingTeam(s.db, repo, slug) ?? notCollaborator());
   const current = requestedReviewers(pull);
   const added: string[] = [];
   for (const login of reviewers) {
@@ -203,6 +206,7 @@ export function requestReviewers(s: Store, repo: RepoRow, pull: IssueRow, review
     }
   }
   for (const user of added) recordEvent(s, pull, "review_requested", { requested_reviewer: user });
+  requestTeamReviews(s, pull, asked);
   s.db.run("UPDATE gh_issues SET requested_reviewers = ?, updated_at = ? WHERE id = ?", JSON.stringify(current), s.now, pull.id);
 }
 

@@ -1,11 +1,13 @@
 // Pull-request reviews: a review without an event stays PENDING (visible to its author only)
-// until submitted; submitting one takes its author off the requested reviewers, as on GitHub.
+// until submitted; submitting one takes its author off the requested reviewers, and answers the
+// requests of the teams its author is in (store/team-reviews.ts), as on GitHub.
 import type { Db } from "../../types";
 import { fail, ghError, ghNotFound } from "../errors";
 import { nextId, type Store } from "./base";
 import { pullHeadSha } from "./merge";
 import { removeRequestedReviewers } from "./pulls";
 import type { IssueRow, ReviewRow } from "./rows";
+import { satisfyTeamReviews } from "./team-reviews";
 
 export const REVIEW_EVENTS = ["APPROVE", "REQUEST_CHANGES", "COMMENT"] as const;
 export type ReviewEvent = (typeof REVIEW_EVENTS)[number];
@@ -74,8 +76,10 @@ export function createReview(
     input.event ? s.now : null,
     input.commit_id ?? pullHeadSha(s.db, pull),
   );
-  if (input.event) removeRequestedReviewers(s, pull, [s.actor], false);
-  else s.db.run("UPDATE gh_issues SET updated_at = ? WHERE id = ?", s.now, pull.id);
+  if (input.event) {
+    removeRequestedReviewers(s, pull, [s.actor], false);
+    satisfyTeamReviews(s, pull, s.actor);
+  } else s.db.run("UPDATE gh_issues SET updated_at = ? WHERE id = ?", s.now, pull.id);
   return requireReview(s.db, pull, String(id), s.actor);
 }
 
@@ -86,6 +90,7 @@ export function submitReview(s: Store, pull: IssueRow, review: ReviewRow, event:
   checkEvent(s, pull, event, text, hasComments);
   s.db.run("UPDATE gh_reviews SET state = ?, body = ?, submitted_at = ? WHERE id = ?", STATE_OF[event], text, s.now, review.id);
   removeRequestedReviewers(s, pull, [s.actor], false);
+  satisfyTeamReviews(s, pull, s.actor);
   return requireReview(s.db, pull, String(review.id), s.actor);
 }
 

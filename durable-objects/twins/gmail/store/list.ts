@@ -4,8 +4,9 @@
 // position is compared as a row value, so SQLite seeks the index to it instead of scanning down.
 import type { Db } from "../../types";
 import { badRequest, fail } from "../errors";
-import { fromRow, type StoredMessage } from "./messages";
+import { fromRow, messageColumns, type StoredMessage } from "./messages";
 import { labelNames } from "./labels";
+import { mailboxAddresses } from "./meta";
 import { parseQuery, searchDoc } from "./search";
 
 export interface ListOptions {
@@ -16,8 +17,7 @@ export interface ListOptions {
 }
 
 const BATCH = 200;
-const COLUMNS =
-  "m.id, m.thread_id, m.internal_date, m.history_id, m.label_ids, m.form, m.headers, m.content, m.raw, m.snippet, m.size_estimate, m.is_draft";
+const COLUMNS = messageColumns("m");
 
 export interface Position {
   date: number;
@@ -39,12 +39,13 @@ export const isAtOrBefore = (m: StoredMessage, p: Position) => m.internalDate > 
 export function matcher(db: Db, opts: ListOptions): (m: StoredMessage) => boolean {
   const query = opts.q?.trim() ? parseQuery(opts.q, opts.now) : undefined;
   const names = query ? labelNames(db) : new Map<string, string>();
+  const own = query ? mailboxAddresses(db) : [];
   const hiddenOk =
     opts.includeSpamTrash || opts.labelIds.includes("SPAM") || opts.labelIds.includes("TRASH") || (query?.reachesSpamTrash ?? false);
   return (m) =>
     opts.labelIds.every((l) => m.labelIds.includes(l)) &&
     (hiddenOk || !(m.labelIds.includes("SPAM") || m.labelIds.includes("TRASH"))) &&
-    (!query || query.matches(searchDoc(m, names)));
+    (!query || query.matches(searchDoc(m, names, own)));
 }
 
 /** Messages in list order from `after` on, each passing the filters. */

@@ -1,5 +1,6 @@
 // Messages as state: insert, read, relabel, delete. Every change writes one history record and
 // moves the mailbox's historyId; labels are mirrored into gm_message_labels for indexed lists.
+import { binaryString, fromBinaryString, utf8 } from "../../kit/bytes";
 import type { Db } from "../../types";
 import { isSystemLabel, SPAM_TRASH } from "../labels";
 import { headerValue, mimeTree, serialize, snippetOf, type Header, type MailContent, type MimeNode } from "../mime";
@@ -21,13 +22,15 @@ export interface StoredMessage {
   /** The top-level headers as Gmail serves them (MIME headers included). */
   headers: Header[];
   content: MailContent;
+  /** Mail kept as sent: its bytes, one char per byte (a binary string); null for composed mail. */
   raw: string | null;
   snippet: string;
+  /** The message's size in bytes (its RFC 822 form), as Gmail estimates it. */
   sizeEstimate: number;
   isDraft: boolean;
 }
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   thread_id: string;
   internal_date: number;
@@ -36,13 +39,26 @@ interface MessageRow {
   form: Form;
   headers: string;
   content: string;
+  /** Mail stored before its bytes were kept (UTF-8 text). */
   raw: string | null;
+  raw_bytes: ArrayBuffer | null;
   snippet: string;
   size_estimate: number;
   is_draft: number;
 }
 
-const COLUMNS = "id, thread_id, internal_date, history_id, label_ids, form, headers, content, raw, snippet, size_estimate, is_draft";
+const NAMES = ["id", "thread_id", "internal_date", "history_id", "label_ids", "form", "headers", "content", "raw", "raw_bytes"] as const;
+const MORE_NAMES = ["snippet", "size_estimate", "is_draft"] as const;
+
+/** The columns `fromRow` reads, each under `alias.` when given. */
+export const messageColumns = (alias = ""): string => [...NAMES, ...MORE_NAMES].map((c) => (alias ? `${alias}.${c}` : c)).join(", ");
+const COLUMNS = messageColumns();
+
+/** The kept bytes of mail stored as sent, as a binary string. */
+function rawOfRow(r: Pick<MessageRow, "raw" | "raw_bytes">): string | null {
+  if (r.raw_bytes instanceof ArrayBuffer) return binaryString(new Uint8Array(r.raw_bytes));
+  return r.raw === null ? null : binaryString(utf8(r.raw));
+}
 
 export function fromRow(r: MessageRow): StoredMessage {
   return {
@@ -54,7 +70,7 @@ export function fromRow(r: MessageRow): StoredMessage {
     form: r.form,
     headers: JSON.parse(r.headers) as Header[],
     content: JSON.parse(r.content) as MailContent,
-    raw: r.raw,
+    raw: rawOfRow(r),
     snippet: r.snippet,
     sizeEstimate: r.size_estimate,
     isDraft: r.is_draft === 1,
@@ -78,7 +94,8 @@ export function treeOf(m: Pick<StoredMessage, "id" | "form" | "headers" | "conte
   return m.form === "structured" ? tree : { ...tree, headers: m.headers };
 }
 
-export const rawOf = (m: StoredMessage): string => m.raw ?? serialize(treeOf(m));
+/** The message's RFC 822 bytes: as sent for mail kept as sent, else composed from its structured form. */
+export const rawBytes = (m: StoredMessage): Uint8Array => (m.raw !== null ? fromBinaryString(m.raw) : utf8(serialize(treeOf(m))));
 
 export interface NewMessage {
   id: string;
@@ -86,7 +103,7 @@ export interface NewMessage {
   internalDate: number;
   labelIds: string[];
   content: MailContent;
-  /** Present for mail kept as sent: the RFC 822 text and its decoded top-level headers. */
+  /** Present for mail kept as sent: its bytes (a binary string) and its decoded top-level headers. */
   raw?: { text: string; headers: Header[]; fits: boolean };
   isDraft?: boolean;
 }
@@ -143,9 +160,10 @@ export function insertMessage(db: Db, m: NewMessage, opts: { historyId?: number 
     sizeEstimate: 0,
     isDraft: m.isDraft ?? false,
   };
-  stored.sizeEstimate = new TextEncoder().encode(rawOf(stored)).length;
+  // Counted on the bytes: a non-ASCII body or an 8-bit part counts what it weighs on the wire.
+  stored.sizeEstimate = stored.raw !== null ? stored.raw.length : rawBytes(stored).length;
   db.run(
-    `INSERT INTO gm_messages (${COLUMNS}, hidden, seq, rfc822_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO gm_messages (${COLUMNS}, hidden, seq, rfc822_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     stored.id,
     stored.threadId,
     stored.internalDate,
@@ -154,7 +172,8 @@ export function insertMessage(db: Db, m: NewMessage, opts: { historyId?: number 
     form,
     JSON.stringify(headers),
     JSON.stringify(stored.content),
-    stored.raw,
+    null,
+    stored.raw === null ? null : new Uint8Array(fromBinaryString(stored.raw)).buffer,
     stored.snippet,
     stored.sizeEstimate,
     stored.isDraft ? 1 : 0,

@@ -20,6 +20,12 @@ export const setJson = (db: Db, key: string, value: unknown) => setMeta(db, key,
 
 export const mailboxAddress = (db: Db): string => getMeta(db, "email_address") ?? "";
 
+/** The mailbox's own addresses: its address and its send-as aliases (what search's `me` names). */
+export function mailboxAddresses(db: Db): string[] {
+  const aliases = getJson<{ sendAsEmail: string }[]>(db, "send_as", []).map((s) => s.sendAsEmail);
+  return [...new Set([mailboxAddress(db), ...aliases].map((a) => a.toLowerCase()).filter((a) => a !== ""))];
+}
+
 export const currentHistoryId = (db: Db): number => Number(getMeta(db, "history_id") ?? "1");
 
 /** Every change to the mailbox moves its historyId on by one. */

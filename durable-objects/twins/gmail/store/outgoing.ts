@@ -2,6 +2,7 @@
 // and the scripted replies of seeded correspondents, delivered later through the platform's
 // timed mechanism (ctx.schedule → deliver).
 import { addressParser } from "postal-mime";
+import { binaryString, utf8 } from "../../kit/bytes";
 import { isBody } from "../../kit/input";
 import type { Db } from "../../types";
 import type { Clock, TwinContext } from "../../types";
@@ -10,7 +11,7 @@ import { checkedId } from "../ids";
 import { headerValue, rfc2822, type Header, type MailContent } from "../mime";
 import type { ParsedMail } from "../parse";
 import type { GmailCorrespondent, GmailSendAs } from "../seed";
-import { getJson, mailboxAddress, nextMessageId } from "./meta";
+import { getJson, mailboxAddress, mailboxAddresses, nextMessageId } from "./meta";
 import { insertMessage, threadMessages, threadOfRfc822Id, type NewMessage, type StoredMessage } from "./messages";
 import { filterMatcher, storedCriteria } from "./filters";
 import { searchDoc } from "./search";
@@ -19,6 +20,7 @@ import { labelNames } from "./labels";
 /** A message to be stored: its structured content and, for mail sent as RFC 822, that text. */
 export interface Mail {
   content: MailContent;
+  /** Mail sent as RFC 822: its bytes as sent (a binary string, one char per byte). */
   raw?: { text: string; headers: Header[]; fits: boolean };
 }
 
@@ -33,7 +35,8 @@ function withHeaders(mail: Mail, added: Header[]): Mail {
   const content = { ...mail.content, headers: [...added, ...mail.content.headers] };
   if (!mail.raw) return { content };
   const eol = mail.raw.text.includes("\r\n") ? "\r\n" : "\n";
-  const lines = added.map((h) => `${h.name}: ${h.value}${eol}`).join("");
+  // The kept text is the mail's bytes one char per byte: the added lines go in as their UTF-8 bytes.
+  const lines = binaryString(utf8(added.map((h) => `${h.name}: ${h.value}${eol}`).join("")));
   return { content, raw: { ...mail.raw, text: lines + mail.raw.text, headers: [...added, ...mail.raw.headers] } };
 }
 
@@ -212,7 +215,7 @@ function filtered(db: Db, message: NewMessage, now: number): string[] {
     sizeEstimate: 0,
     isDraft: false,
   };
-  const doc = searchDoc(probe, labelNames(db));
+  const doc = searchDoc(probe, labelNames(db), mailboxAddresses(db));
   for (const f of filters) {
     const criteria = storedCriteria(f.criteria);
     const action = storedAction(f.action);

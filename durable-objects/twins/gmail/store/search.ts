@@ -244,6 +244,8 @@ export interface SearchDoc {
   headerWords(name: string): string[];
   /** User label names (lower case) by id. */
   labelName(id: string): string | undefined;
+  /** The words of each of the mailbox's own addresses (its address, its send-as aliases): what `me` names. */
+  own: readonly string[][];
 }
 
 function relativeMs(value: string): number | undefined {
@@ -424,9 +426,13 @@ function matchTerm(doc: SearchDoc, term: Term, now: number): boolean {
     case "to":
     case "cc":
     case "bcc":
+      // `me` is the mailbox itself (Gmail's search operators page: `from:me`).
+      if (value === "me") return doc.own.some((address) => hasWords(doc.headerWords(key), address));
+      return hasWords(doc.headerWords(key), words);
     case "subject":
       return hasWords(doc.headerWords(key), words);
     case "deliveredto":
+      if (value === "me") return doc.own.some((a) => hasWords(doc.headerWords("delivered-to"), a) || hasWords(doc.headerWords("to"), a));
       return hasWords(doc.headerWords("delivered-to"), words) || hasWords(doc.headerWords("to"), words);
     case "list":
       return hasWords(doc.headerWords("list-id"), words);
@@ -517,7 +523,11 @@ export function stripTags(html: string): string {
   return out;
 }
 
-export function searchDoc(message: StoredMessage, labelNames: ReadonlyMap<string, string>): SearchDoc {
+/**
+ * A message as search reads it. `own` is the mailbox's own addresses (`mailboxAddresses`), which
+ * `from:me` and its kin name; without them `me` matches nothing.
+ */
+export function searchDoc(message: StoredMessage, labelNames: ReadonlyMap<string, string>, own: readonly string[] = []): SearchDoc {
   const headers = new Map<string, string>();
   for (const h of message.headers) {
     const key = h.name.toLowerCase();
@@ -557,5 +567,6 @@ export function searchDoc(message: StoredMessage, labelNames: ReadonlyMap<string
       return words;
     },
     labelName: (id) => labelNames.get(id),
+    own: own.map((address) => wordsOf(address.toLowerCase())),
   };
 }

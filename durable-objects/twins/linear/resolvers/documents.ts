@@ -11,6 +11,7 @@ import { entityNotFound, invalidInput } from "../errors";
 import { resourceWebhooks, type WebhookAction } from "../webhooks";
 import { has, inputOf, iso, newId, reload, strOr, syncId } from "./mutation";
 import { listOf, orgOf, slug, str, type Args, type Resolver } from "./types";
+import { RowChanges } from "./row-changes";
 
 const DOCUMENT_FIELDS = ["title", "content", "icon", "color", "projectId", "sortOrder", "id"] as const;
 const DOCUMENT_UPDATE_FIELDS = ["title", "content", "icon", "color", "projectId", "sortOrder", "trashed"] as const;
@@ -109,30 +110,21 @@ function documentCreate(gql: Gql, args: Args) {
 function documentUpdate(gql: Gql, args: Args) {
   const input = inputOf(args, "DocumentUpdateInput", DOCUMENT_UPDATE_FIELDS);
   const before = findDocument(gql, String(args.id));
-  const sets: string[] = [];
-  const params: (string | number | null)[] = [];
-  const set = (column: string, v: string | number | null) => {
-    sets.push(`${column} = ?`);
-    params.push(v);
-  };
-  if (has(input, "title")) set("title", title(input.title));
-  if (has(input, "content")) set("content", strOr(input.content));
-  if (has(input, "icon")) set("icon", strOr(input.icon));
-  if (has(input, "color")) set("color", strOr(input.color));
-  if (has(input, "projectId")) set("project_id", projectRef(gql, input.projectId));
-  if (has(input, "sortOrder")) set("sort_order", sortOrder(input.sortOrder));
+  const change = new RowChanges();
+  if (has(input, "title")) change.set("title", title(input.title));
+  if (has(input, "content")) change.set("content", strOr(input.content));
+  if (has(input, "icon")) change.set("icon", strOr(input.icon));
+  if (has(input, "color")) change.set("color", strOr(input.color));
+  if (has(input, "projectId")) change.set("project_id", projectRef(gql, input.projectId));
+  if (has(input, "sortOrder")) change.set("sort_order", sortOrder(input.sortOrder));
   if (has(input, "trashed")) {
     const trashed = input.trashed === true;
-    set("trashed", trashed ? 1 : 0);
-    set("archived_at", trashed ? (str(before.archived_at) ?? iso(gql)) : null);
+    change.set("trashed", trashed ? 1 : 0);
+    change.set("archived_at", trashed ? (str(before.archived_at) ?? iso(gql)) : null);
   }
-  if (sets.length) {
-    set("updated_at", iso(gql));
-    set("updated_by_id", gql.viewerId);
-    gql.db.run(`UPDATE lin_documents SET ${sets.join(", ")} WHERE id = ?`, ...params, before.id);
-  }
+  const changed = change.write(gql.db, "lin_documents", before.id, { updated_at: iso(gql), updated_by_id: gql.viewerId });
   const document = reload(gql, "Document", before.id);
-  if (sets.length) documentHooks(gql, "update", document, before);
+  if (changed) documentHooks(gql, "update", document, before);
   return { success: true, lastSyncId: syncId(gql), document };
 }
 

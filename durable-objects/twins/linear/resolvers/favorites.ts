@@ -1,13 +1,13 @@
 // Favorites: the viewer's sidebar. `favorites` lists the viewer's own (Linear's API shows each
 // user only theirs), by sort order; `favoriteCreate` favorites an issue (UUID or identifier), a
-// project, a cycle, a label or a document, or makes a folder (`folderName`), optionally inside a
+// project, a cycle, a label, a document, a custom view or an initiative, or makes a folder (`folderName`), optionally inside a
 // folder (`parentId`); `favoriteUpdate` renames a folder, moves a favorite between folders or
 // reorders it; `favoriteDelete` removes one (a folder's favorites move to the top level). Linear's
-// other kinds (custom views until they are built, customers, initiatives, dashboards, releases,
-// predefined views, tabs) answer 501 through `inputOf`.
+// other kinds (customers, dashboards, releases, predefined views, tabs) answer 501 through `inputOf`.
 import type { Gql, Row } from "../context";
 import { entityNotFound, invalidInput } from "../errors";
 import { documentUrl } from "./documents";
+import { initiativeUrl } from "./initiatives";
 import { has, inputOf, iso, newId, reload, strOr, syncId } from "./mutation";
 import { findIssue } from "./query";
 import { listOf, str, TYPE_RESOLVERS, type Args, type Resolver } from "./types";
@@ -19,6 +19,9 @@ const TARGETS = [
   { input: "cycleId", column: "cycle_id", type: "cycle", entity: "Cycle" },
   { input: "labelId", column: "label_id", type: "label", entity: "IssueLabel" },
   { input: "documentId", column: "document_id", type: "document", entity: "Document" },
+  // Favorite.type's documented values include 'customView' (@linear/sdk 88.3.0 schema, Favorite.type).
+  { input: "customViewId", column: "custom_view_id", type: "customView", entity: "CustomView" },
+  { input: "initiativeId", column: "initiative_id", type: "initiative", entity: "Initiative" },
 ] as const;
 type Target = (typeof TARGETS)[number];
 
@@ -64,7 +67,7 @@ function favoriteCreate(gql: Gql, args: Args) {
   if (folderName === "") throw invalidInput("folderName must not be empty", "The folder needs a name.");
   const id = newId(gql, input.id);
   if (gql.byId("Favorite", id)) throw invalidInput("id is already taken");
-  const cols: Record<string, string | null> = { issue_id: null, project_id: null, cycle_id: null, label_id: null, document_id: null };
+  const cols: Record<string, string | null> = Object.fromEntries(TARGETS.map((t) => [t.column, null]));
   const target = given[0];
   if (target) {
     const row = targetRow(gql, target, String(input[target.input]));
@@ -74,8 +77,8 @@ function favoriteCreate(gql: Gql, args: Args) {
   }
   const now = iso(gql);
   gql.db.run(
-    `INSERT INTO lin_favorites (id, owner_id, type, issue_id, project_id, cycle_id, label_id, document_id, folder_name, parent_id,
-       sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO lin_favorites (id, owner_id, type, issue_id, project_id, cycle_id, label_id, document_id, custom_view_id,
+       initiative_id, folder_name, parent_id, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     id,
     gql.viewerId,
     target ? target.type : "folder",
@@ -84,6 +87,8 @@ function favoriteCreate(gql: Gql, args: Args) {
     cols.cycle_id ?? null,
     cols.label_id ?? null,
     cols.document_id ?? null,
+    cols.custom_view_id ?? null,
+    cols.initiative_id ?? null,
     folderName,
     folderOf(gql, input.parentId, null),
     sortOrderOf(gql, input.sortOrder),
@@ -132,6 +137,8 @@ function urlOf(gql: Gql, r: Row): string | null {
   const row = target ? gql.byId(target.entity, str(r[target.column])) : undefined;
   if (!row || !target) return null;
   if (target.entity === "Document") return documentUrl(gql, row);
+  if (target.entity === "Initiative") return initiativeUrl(gql, row);
+  // A custom view's favorite has no url here: the schema gives CustomView none to take it from.
   const typeUrl = TYPE_RESOLVERS[target.entity]?.url;
   const url = typeUrl ? typeUrl(row, {}, gql) : null;
   return typeof url === "string" ? url : null;
@@ -163,4 +170,6 @@ export const FAVORITE_TYPE: Record<string, Resolver> = {
   cycle: (r, _a, gql) => gql.byId("Cycle", str(r.cycle_id)) ?? null,
   label: (r, _a, gql) => gql.byId("IssueLabel", str(r.label_id)) ?? null,
   document: (r, _a, gql) => gql.byId("Document", str(r.document_id)) ?? null,
+  customView: (r, _a, gql) => gql.byId("CustomView", str(r.custom_view_id)) ?? null,
+  initiative: (r, _a, gql) => gql.byId("Initiative", str(r.initiative_id)) ?? null,
 };

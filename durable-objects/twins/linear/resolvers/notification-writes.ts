@@ -5,6 +5,7 @@
 // notifications are visible to the viewer, so another's id is "Entity not found".
 import type { Gql, Row } from "../context";
 import { Unsupported, entityNotFound, invalidInput } from "../errors";
+import { hasArrived, arrivedSql } from "../notifications";
 import { has, inputOf, iso, syncId } from "./mutation";
 import type { Args, Resolver } from "./types";
 
@@ -12,7 +13,7 @@ const typed = (r: Row) => ({ ...r, __typename: "IssueNotification" });
 
 function own(gql: Gql, id: unknown): Row {
   const row = typeof id === "string" ? gql.byId("Notification", id) : undefined;
-  if (!row || row.user_id !== gql.viewerId) throw entityNotFound("Notification");
+  if (!row || row.user_id !== gql.viewerId || !hasArrived(row, gql.clock.now())) throw entityNotFound("Notification");
   return row;
 }
 
@@ -53,9 +54,10 @@ function related(gql: Gql, args: Args): Row[] {
   else if (typeof input.issueId === "string") issueId = input.issueId;
   else throw new Unsupported("a NotificationEntityInput without `id` or `issueId`");
   return gql.db.all<Row>(
-    "SELECT * FROM lin_notifications WHERE user_id = ? AND issue_id = ? ORDER BY created_at DESC",
+    `SELECT * FROM lin_notifications x WHERE x.user_id = ? AND x.issue_id = ? AND ${arrivedSql("x")} ORDER BY x.created_at DESC`,
     gql.viewerId,
     issueId,
+    new Date(gql.clock.now()).toISOString(),
   );
 }
 

@@ -3,6 +3,7 @@
 // UUID or a key.
 import type { Entity, Gql, Row } from "../context";
 import { entityNotFound, invalidInput } from "../errors";
+import { hasArrived } from "../notifications";
 import { parseIdentifier } from "../seed";
 import { issueList, listOf, notificationList, orgOf, preloadIssues, type Args, type Resolver } from "./types";
 
@@ -122,7 +123,7 @@ export const QUERY_RESOLVERS: Record<string, Resolver> = {
   notification: (_s, args, gql) => {
     // Only the viewer's own notifications are visible to the viewer.
     const row = gql.byId("Notification", idArg(args));
-    if (!row || row.user_id !== gql.viewerId) throw entityNotFound("Notification");
+    if (!row || row.user_id !== gql.viewerId || !hasArrived(row, gql.clock.now())) throw entityNotFound("Notification");
     return { ...row, __typename: "IssueNotification" };
   },
 };

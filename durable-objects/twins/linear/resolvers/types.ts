@@ -6,7 +6,7 @@ import { page, type PageArgs } from "../connection";
 import { compileFilter, type EntityName } from "../filters";
 import type { SqlValue } from "../../types";
 import { worldConstants, type Organization } from "../meta";
-import { NOTIFICATION_KINDS, type NotificationKind } from "../notifications";
+import { NOTIFICATION_KINDS, arrivedSql, type NotificationKind } from "../notifications";
 
 export type Args = Record<string, unknown>;
 export type Resolver = (src: Row, args: Args, gql: Gql) => unknown;
@@ -84,7 +84,10 @@ export function issueList(gql: Gql, args: Args, where: string[] = [], params: Sq
 
 /** The viewer's inbox, newest first; every notification the twin derives is about an issue. */
 export function notificationList(gql: Gql, args: Args) {
-  const conn = listOf(gql, "notification", "lin_notifications", args, ["x.user_id = ?"], [gql.viewerId], { archivable: true });
+  const now = new Date(gql.clock.now()).toISOString();
+  const conn = listOf(gql, "notification", "lin_notifications", args, ["x.user_id = ?", arrivedSql("x")], [gql.viewerId, now], {
+    archivable: true,
+  });
   gql.preload(
     "User",
     conn.nodes.flatMap((r) => [str(r.actor_id), str(r.user_id)]),
@@ -268,6 +271,9 @@ export const TYPE_RESOLVERS: Record<string, Record<string, Resolver>> = {
       }),
     projects: (r, args, gql) =>
       listOf(gql, "project", "lin_projects", args, ["x.id IN (SELECT project_id FROM lin_project_teams WHERE team_id = ?)"], [r.id]),
+    // The team's own templates (Linear: "Templates associated with the team"); workspace ones are `templates`'.
+    templates: (r, args, gql) =>
+      listOf(gql, "template", "lin_templates", args, ["x.team_id = ?"], [r.id], { order: { column: "sort_order", direction: "ASC" } }),
   },
   User: {
     ...common,

@@ -286,7 +286,8 @@ export const chatRoutes: Route[] = [
   ...method({
     name: "chat.scheduledMessages.list",
     summary: "Messages scheduled and not yet posted",
-    scopes: WRITE,
+    // docs.slack.dev names no scope for this method.
+    scopes: [],
     args: { channel: text().optional().describe("A conversation id (C…, G…, D…)"), limit: limit(), cursor: cursor() },
     tool: { description: "Messages scheduled and not yet posted.", readOnly: true },
     handler: (call, args) => {

@@ -2,7 +2,10 @@
 // for new apps in favour of files.uploadV2's three steps, but the wire form is widely used): the
 // file as a multipart part named `file` or as `content` text, with `filename`, `filetype`,
 // `title`, shared to `channels` (a comma list) with an `initial_comment`, in `thread_ts`. And the
-// public-link pair files.sharedPublicURL / files.revokePublicURL (user tokens, as on Slack).
+// public-link pair files.sharedPublicURL / files.revokePublicURL: docs.slack.dev gives
+// sharedPublicURL a user scope only (a bot token is `not_allowed_token_type`; the error lists'
+// `user_is_bot` left Slack's docs in 2019), revokePublicURL `files:write` for both token kinds
+// (slack-ruby/slack-api-ref docs.slack.dev/methods/files.{shared,revoke}PublicURL.json, 2026-08).
 import type { Route } from "../../types";
 import { fromBinaryString, toBase64, utf8OrUndefined } from "../../kit/bytes";
 import { argValues } from "../args";
@@ -20,7 +23,8 @@ import { postAs, postTarget } from "./chat";
 function uploadBytes(call: Call, content: string | undefined): Uint8Array {
   const part = argValues(call.ctx).file;
   if (typeof part === "string" && part !== "") return fromBinaryString(part);
-  if (content !== undefined) return new TextEncoder().encode(content);
+  // An empty file is no file (wee-slack/wee-slack#695: an empty upload is `no_file_data`).
+  if (content !== undefined && content !== "") return new TextEncoder().encode(content);
   return fail("no_file_data");
 }
 
@@ -76,9 +80,8 @@ function ownFile(call: Call, id: string) {
   return row;
 }
 
-/** Public links are a person's act: a bot token is `user_is_bot`, as these methods' error lists say. */
+/** Sets or clears a file's public link (one the caller made). */
 function setPublic(call: Call, id: string, shared: boolean) {
-  if (call.actor.kind === "bot") fail("user_is_bot");
   const row = ownFile(call, id);
   const data: FileData = { ...fileData(row), public_url_shared: shared };
   call.db.run("UPDATE sl_files SET data = ? WHERE id = ?", JSON.stringify(data), row.id);
@@ -114,6 +117,7 @@ export const fileV1Routes: Route[] = [
     name: "files.sharedPublicURL",
     summary: "Makes one of the user's files public by link",
     scopes: ["files:write"],
+    token: "user",
     args: { file: text({ missing: "file_not_found" }).describe("A file id (F…)") },
     tool: { description: "Makes one of the user's files public by link (permalink_public); needs a user token." },
     handler: (call, args) => setPublic(call, args.file, true),
@@ -123,7 +127,7 @@ export const fileV1Routes: Route[] = [
     summary: "Takes a file's public link back",
     scopes: ["files:write"],
     args: { file: text({ missing: "file_not_found" }).describe("A file id (F…)") },
-    tool: { description: "Revokes a file's public link; needs a user token.", destructive: true },
+    tool: { description: "Revokes the public link of a file the caller made.", destructive: true },
     handler: (call, args) => setPublic(call, args.file, false),
   }),
 ];

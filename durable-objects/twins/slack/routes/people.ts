@@ -1,14 +1,13 @@
 // People and groups: user groups (usergroups.*), a user's own profile, status and presence
-// (users.profile.set, users.setPresence), do-not-disturb (dnd.*) and reminders (reminders.*).
-// Token rules are docs.slack.dev's: users.profile.set, users.setPresence, dnd.setSnooze/endSnooze
-// and reminders.* take user tokens only (their scopes are user scopes); usergroups.* and dnd.info
-// take either. Error codes are the ones each method's reference page lists.
+// (users.profile.set, users.setPresence) and reminders (reminders.*); do-not-disturb is dnd.ts.
+// Token rules are docs.slack.dev's: users.profile.set and reminders.* take user tokens only
+// (their scopes are user scopes); usergroups.* and users.setPresence take either. Error codes are the ones each method's reference page lists.
 import { z } from "zod";
 import type { Route } from "../../types";
 import { type Call, method } from "../context";
-import { USER_TEXT, flag, int, json, list, oneOf, text } from "../declare";
+import { flag, json, list, oneOf, text } from "../declare";
 import { fail } from "../errors";
-import type { SlackReminder, SlackUser, SlackUsergroup } from "../seed";
+import type { SlackReminder, SlackUsergroup } from "../seed";
 import { channelRow } from "../store/channels";
 import { customEmoji, knownEmoji } from "../store/emoji";
 import { allUsergroups, reminderRow, saveReminder, saveUsergroup, usergroupRow, writeUserState } from "../store/people";
@@ -107,20 +106,6 @@ function statusEmoji(call: Call, raw: unknown): string {
 }
 
 const PROFILE_FIELDS = ["status_text", "status_emoji", "status_expiration", "title", "display_name", "real_name"] as const;
-
-function dndView(call: Call, u: SlackUser) {
-  const dnd = u.dnd ?? { dnd_enabled: false, next_dnd_start_ts: 0, next_dnd_end_ts: 0, snooze_enabled: false };
-  const base = { dnd_enabled: dnd.dnd_enabled, next_dnd_start_ts: dnd.next_dnd_start_ts, next_dnd_end_ts: dnd.next_dnd_end_ts };
-  // Slack shows the snooze only to the user themself.
-  if (u.id !== call.actor.user) return base;
-  const now = nowSeconds(call.clock);
-  const snoozing = dnd.snooze_enabled && (dnd.snooze_endtime ?? 0) > now;
-  return {
-    ...base,
-    snooze_enabled: snoozing,
-    ...(snoozing ? { snooze_endtime: dnd.snooze_endtime, snooze_remaining: (dnd.snooze_endtime ?? now) - now } : {}),
-  };
-}
 
 export const peopleRoutes: Route[] = [
   ...method({
@@ -307,64 +292,15 @@ export const peopleRoutes: Route[] = [
   ...method({
     name: "users.setPresence",
     summary: "Sets the caller's presence: auto (active) or away",
+    // Both token kinds: docs.slack.dev gives users:write to bot and user tokens alike (a bot sets
+    // its bot user's presence).
     scopes: ["users:write"],
-    token: "user",
     args: { presence: oneOf(["auto", "away"], "invalid_presence").describe("auto (active) or away") },
-    tool: { description: "Sets the caller's presence: auto or away. User token only." },
+    tool: { description: "Sets the caller's presence (the bot user's, for a bot token): auto or away." },
     handler: (call, args) => {
       const presence = args.presence;
       writeUserState(call.db, call.actor.user, { presence: presence === "away" ? "away" : "active" });
       return {};
-    },
-  }),
-  ...method({
-    name: "dnd.info",
-    summary: "A user's do-not-disturb status (the caller's by default)",
-    scopes: ["dnd:read"],
-    args: { user: text().optional().describe(USER_TEXT) },
-    tool: { description: "A user's do-not-disturb status (default: the caller's).", readOnly: true },
-    handler: (call, args) => dndView(call, requireUser(call.db, args.user ?? call.actor.user)),
-  }),
-  ...method({
-    name: "dnd.setSnooze",
-    summary: "Turns on do-not-disturb for the caller for num_minutes",
-    scopes: ["dnd:write"],
-    token: "user",
-    args: {
-      // Missing, it is Slack's `invalid_arguments` naming the field (declare.ts).
-      num_minutes: int().describe("How long to snooze, in minutes (1 or more)"),
-    },
-    tool: { description: "Snoozes the caller's notifications for num_minutes. User token only." },
-    handler: (call, args) => {
-      const minutes = args.num_minutes;
-      if (minutes <= 0) fail("invalid_arguments", { response_metadata: { messages: ["[ERROR] missing required field: num_minutes"] } });
-      const me = requireUser(call.db, call.actor.user);
-      const now = nowSeconds(call.clock);
-      const endtime = now + minutes * 60;
-      const dnd = { dnd_enabled: true, next_dnd_start_ts: 0, next_dnd_end_ts: 0, ...me.dnd, snooze_enabled: true, snooze_endtime: endtime };
-      writeUserState(call.db, me.id, { dnd });
-      return { snooze_enabled: true, snooze_endtime: endtime, snooze_remaining: endtime - now, snooze_is_indefinite: false };
-    },
-  }),
-  ...method({
-    name: "dnd.endSnooze",
-    summary: "Ends the caller's snooze",
-    scopes: ["dnd:write"],
-    token: "user",
-    tool: { description: "Ends the caller's snooze. User token only." },
-    handler: (call) => {
-      const me = requireUser(call.db, call.actor.user);
-      const now = nowSeconds(call.clock);
-      const dnd = me.dnd;
-      if (!dnd?.snooze_enabled || (dnd.snooze_endtime ?? 0) <= now) return fail("snooze_not_active");
-      const { snooze_endtime: _end, ...rest } = dnd;
-      writeUserState(call.db, me.id, { dnd: { ...rest, snooze_enabled: false } });
-      return {
-        dnd_enabled: rest.dnd_enabled,
-        next_dnd_start_ts: rest.next_dnd_start_ts,
-        next_dnd_end_ts: rest.next_dnd_end_ts,
-        snooze_enabled: false,
-      };
     },
   }),
   ...method({

@@ -28,7 +28,8 @@ function emojiName(call: Call, raw: string): string {
   return name;
 }
 
-function messageItem(call: Call, channel: string, row: MessageRow) {
+/** A message as an item of a list (reactions.get/list, pins.list, stars.list), with its permalink. */
+export function messageItem(call: Call, channel: string, row: MessageRow) {
   const reactions = reactionsOf(call.db, channel, [row.ts]).get(row.ts) ?? [];
   return {
     type: "message",

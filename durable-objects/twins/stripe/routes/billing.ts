@@ -12,7 +12,6 @@ import { arr, deleteObject, getObject, insertObject, liveOfType, newId, num, rec
 import { asInterval, furthestAdvance, periodContaining, utcLabel, type Interval } from "../time";
 import {
   at,
-  awaitPayment,
   collect,
   createInvoice,
   finalizeInvoice,
@@ -26,6 +25,8 @@ import {
   withTotals,
 } from "../billing";
 import { listEnvelope } from "../world";
+import { awaitPayment } from "../awaited-payment";
+import { isMetered } from "../metered";
 import { claimItems, pendingItems } from "../invoice-items";
 import { discountsFrom, pendingTaxes, taxRateIds } from "../tax";
 import { cancellationInvoice, pauseFrom, prorateChange, trialSettingsFrom } from "../subscription-changes";
@@ -38,13 +39,30 @@ function itemsFrom(c: Call, subId: string, created: number, list: Params[]): { i
     const price = load(c, "price", priceId, `items[${i}][price]`);
     requireRecurring(price, `items[${i}][price]`);
     currencies.add(String(price.currency));
-    return buildItem(
+    const item = buildItem(
       { price: price.id, quantity: ip.int("quantity") ?? 1, metadata: ip.metadata() },
       { id: `si_${newId(c.db, "subscription").slice(4, 18)}`, created, subscription: subId, periodStart: 0, periodEnd: 0 },
     );
+    return isMetered(price) ? meteredItem(item, ip, `items[${i}]`) : item;
   });
   if (currencies.size > 1) fail(invalidRequest("All prices on a subscription must have the same `currency`.", { param: "items" }));
   return { items, currency: [...currencies][0] ?? "usd" };
+}
+
+/**
+ * A metered item has no quantity: Stripe refuses one ("Quantity should not be specified where
+ * usage_type is `metered`", as quoted in invertase/stripe-firebase-extensions#134) and shows none.
+ */
+function meteredItem(item: Rec, ip: Params, path: string): Rec {
+  if (ip.has("quantity"))
+    fail(
+      invalidRequest(
+        `Quantity should not be specified where usage_type is \`metered\`. Remove quantity${path ? ` from \`${path}\`` : ""}.`,
+        { param: path ? `${path}[quantity]` : "quantity" },
+      ),
+    );
+  const { quantity: _none, ...rest } = item;
+  return rest;
 }
 
 function withPeriods(c: Call, items: Rec[], anchor: number, now: number, trialEnd: number | null): Rec[] {
@@ -83,6 +101,16 @@ function defaultPaymentMethod(c: Call, customer: Rec): string | null {
   return pm ?? null;
 }
 
+/**
+ * The subscription's `payment_settings`: `save_default_payment_method` is kept (`on_subscription`
+ * makes the card that pays the first invoice the subscription's default); the rest keep Stripe's
+ * nulls.
+ */
+function paymentSettingsFrom(c: Call): Rec {
+  const save = c.p.sub("payment_settings")?.oneOf("save_default_payment_method", ["off", "on_subscription"]) ?? "off";
+  return { payment_method_options: null, payment_method_types: null, save_default_payment_method: save };
+}
+
 export function createSubscription(c0: Call): TwinResponse {
   const customer = load(c0, "customer", c0.p.req("customer"), "customer");
   const c = at(c0, nowFor(c0, customer.id));
@@ -119,6 +147,7 @@ export function createSubscription(c0: Call): TwinResponse {
         ? { trial_settings: trialSettingsFrom(c, { end_behavior: { missing_payment_method: "create_invoice" } }) }
         : {}),
       test_clock: customer.test_clock ?? null,
+      payment_settings: paymentSettingsFrom(c),
     },
     { id, created: c.now },
   );
@@ -150,21 +179,25 @@ export function createSubscription(c0: Call): TwinResponse {
 }
 
 /** The subscription's items after `items[]` changed, added (a price alone) or deleted some. */
-function itemsAfter(c: Call, before: Rec, list: Params[]): Rec {
+/** How an item's parameter is named in a refusal: `items[0][price]` on a subscription update. */
+type ItemParamName = (i: number, key: string) => string;
+const inItems: ItemParamName = (i, key) => `items[${i}][${key}]`;
+
+function itemsAfter(c: Call, before: Rec, list: Params[], name: ItemParamName = inItems): Rec {
   let items = arr(rec(before.items).data).map(rec);
   for (const [i, ip] of list.entries()) {
     const itemId = ip.str("id");
     const existing = itemId ? items.find((it) => it.id === itemId) : undefined;
-    if (itemId && !existing) return fail(noSuch("subscription_item", itemId, `items[${i}][id]`));
+    if (itemId && !existing) return fail(noSuch("subscription_item", itemId, name(i, "id")));
     if (existing && ip.bool("deleted")) {
       items = items.filter((it) => it !== existing);
       continue;
     }
     const priceId = ip.str("price");
-    const price = priceId ? load(c, "price", priceId, `items[${i}][price]`) : undefined;
-    if (price) requireRecurring(price, `items[${i}][price]`);
+    const price = priceId ? load(c, "price", priceId, name(i, "price")) : undefined;
+    if (price) requireRecurring(price, name(i, "price"));
     if (price && price.currency !== before.currency)
-      return fail(invalidRequest("All prices on a subscription must have the same `currency`.", { param: `items[${i}][price]` }));
+      return fail(invalidRequest("All prices on a subscription must have the same `currency`.", { param: name(i, "price") }));
     if (existing) {
       const next = {
         ...existing,
@@ -174,20 +207,19 @@ function itemsAfter(c: Call, before: Rec, list: Params[]): Rec {
       };
       items = items.map((it) => (it === existing ? next : it));
     } else {
-      if (!price) return fail(missingParam(`items[${i}][price]`));
+      if (!price) return fail(missingParam(name(i, "price")));
       const first = items[0] ?? {};
-      items.push(
-        buildItem(
-          { price: price.id, quantity: ip.int("quantity") ?? 1, metadata: ip.metadata() },
-          {
-            id: `si_${newId(c.db, "subscription").slice(4, 18)}`,
-            created: c.now,
-            subscription: String(before.id),
-            periodStart: num(first.current_period_start) ?? c.now,
-            periodEnd: num(first.current_period_end) ?? c.now,
-          },
-        ),
+      const added = buildItem(
+        { price: price.id, quantity: ip.int("quantity") ?? 1, metadata: ip.metadata() },
+        {
+          id: `si_${newId(c.db, "subscription").slice(4, 18)}`,
+          created: c.now,
+          subscription: String(before.id),
+          periodStart: num(first.current_period_start) ?? c.now,
+          periodEnd: num(first.current_period_end) ?? c.now,
+        },
       );
+      items.push(isMetered(price) ? meteredItem(added, ip, name === inItems ? `items[${i}]` : "") : added);
     }
   }
   if (!items.length)
@@ -239,6 +271,23 @@ function updateSubscription(c0: Call): TwinResponse {
   saveObject(c.db, "subscription", after);
   emit(c, "customer.subscription.updated", "subscription", after, changed(before, after));
   return show(c, "subscription", after);
+}
+
+/**
+ * One item's change through the subscription item endpoints (`/v1/subscription_items`): the same
+ * change a subscription update with that one entry in `items` makes (prorations by
+ * `proration_behavior`, `customer.subscription.updated`), the item's parameters named bare.
+ * Answers the subscription after the change.
+ */
+export function changeOneItem(c0: Call, subId: string, ip: Params): Rec {
+  const before = load(c0, "subscription", subId, "subscription");
+  const c = at(c0, nowFor(c0, before.customer));
+  if (before.status === "canceled") fail(invalidRequest("A canceled subscription's items cannot be changed.", { param: "subscription" }));
+  let after: Rec = { ...before, items: itemsAfter(c, before, [ip], (_i, key) => key) };
+  after = prorateChange(c, before, after, c.p.int("proration_date") ?? c.now);
+  saveObject(c.db, "subscription", after);
+  emit(c, "customer.subscription.updated", "subscription", after, changed(before, after));
+  return after;
 }
 
 function cancelSubscription(c0: Call): TwinResponse {
@@ -410,7 +459,7 @@ const SUBSCRIPTION_STATUSES = [
 
 const collectionMethod = arg.oneOf(["charge_automatically", "send_invoice"], "How invoices are collected");
 const daysUntilDue = arg.int("Days to pay, for send_invoice");
-const prorationBehavior = arg.oneOf(["always_invoice", "create_prorations", "none"], "How a change is prorated");
+export const prorationBehavior = arg.oneOf(["always_invoice", "create_prorations", "none"], "How a change is prorated");
 const paymentBehavior = arg.oneOf(
   ["allow_incomplete", "default_incomplete", "error_if_incomplete", "pending_if_incomplete"],
   "What happens when the first payment fails",
@@ -598,30 +647,6 @@ export const billingRoutes: readonly Route[] = [
         .map(rec)
         .map((it) => ({ ...it, price: getObject(c.db, "price", String(it.price)) ?? it.price }));
       return ok({ object: "list", data, has_more: false, url: "/v1/subscription_items" });
-    },
-  }),
-  route({
-    method: "GET",
-    pattern: "/v1/subscription_items/:id",
-    operation: "subscriptionItems.retrieve",
-    summary: "Retrieve a subscription item",
-    params: idParam("The item's id, si_…"),
-    query: { expand },
-    tool: { name: "get_subscription_item", description: "Retrieve a subscription item." },
-    handler(c, { params }) {
-      // The item's id as it appears in its subscription's JSON, found with instr: a plain
-      // substring test (a LIKE pattern would read `%` and `_` in the id as wildcards, and SQLite
-      // refuses LIKE patterns past 50 bytes).
-      const subId = c.db.one<{ id: string }>(
-        "SELECT id FROM st_objects WHERE type = 'subscription' AND instr(data, ?) > 0 LIMIT 1",
-        JSON.stringify(params.id),
-      )?.id;
-      const sub = subId ? getObject(c.db, "subscription", subId) : undefined;
-      const item = arr(rec(sub?.items).data)
-        .map(rec)
-        .find((it) => it.id === params.id);
-      if (!item) return noSuch("subscription_item", params.id);
-      return ok({ ...item, price: getObject(c.db, "price", String(item.price)) ?? item.price });
     },
   }),
   route({

@@ -5,11 +5,37 @@ import { arg, expand, idParam, listQuery, metadata, route } from "../declare";
 import { fail, invalidRequest, noSuch } from "../errors";
 import { changed, emit } from "../events";
 import { buildCoupon, buildPrice, buildProduct } from "../objects";
+import type { Params } from "../params";
 import { dropObject, exists, getObject, insertObject, newId, saveObject, strMap, type Rec } from "../store";
 
 function activeFilter(c: Call) {
   const active = c.p.bool("active");
   return active === undefined ? [] : [{ column: "status" as const, value: String(active) }];
+}
+
+/**
+ * The billing meter a metered price bills from (`recurring[meter]`): it must exist, and only a
+ * metered price takes one (docs.stripe.com/billing/subscriptions/usage-based/pricing-models).
+ * Since 2025-03-31.basil a metered price must name one: "You can no longer create a price with a
+ * usage_type of metered without a specified meter" (docs.stripe.com/changelog/basil/2025-03-31/
+ * deprecate-legacy-usage-based-billing). The refusal's wording is the twin's (see NOTES.md).
+ */
+function meterOf(c: Call, recurring: Params): string | null {
+  const id = recurring.str("meter");
+  if (!id) {
+    if (recurring.str("usage_type") === "metered")
+      fail(
+        invalidRequest("A price with `recurring[usage_type]=metered` must specify a billing meter in `recurring[meter]`.", {
+          code: "parameter_missing",
+          param: "recurring[meter]",
+        }),
+      );
+    return null;
+  }
+  if (!getObject(c.db, "billing.meter", id)) fail(noSuch("billing meter", id, "recurring[meter]"));
+  if (recurring.str("usage_type") !== "metered")
+    fail(invalidRequest("A meter can only be set on a price with `recurring[usage_type]=metered`.", { param: "recurring[meter]" }));
+  return id;
 }
 
 function priceFrom(c: Call, product: string): Rec {
@@ -37,6 +63,7 @@ function priceFrom(c: Call, product: string): Rec {
             interval_count: recurring.int("interval_count") ?? 1,
             usage_type: recurring.oneOf("usage_type", ["licensed", "metered"]) ?? "licensed",
             trial_period_days: recurring.int("trial_period_days") ?? null,
+            meter: meterOf(c, recurring),
           }
         : null,
     },
@@ -60,6 +87,7 @@ const recurringArg = arg.hash(
     interval_count: arg.int("Intervals per period (default 1)"),
     usage_type: arg.oneOf(["licensed", "metered"], "licensed (default) or metered"),
     trial_period_days: arg.int("Trial days of subscriptions to this price"),
+    meter: arg.text("The billing meter a metered price bills from, mtr_…"),
   },
   "Makes the price recurring",
 );

@@ -1,33 +1,19 @@
 // Connect: the platform account (GET /v1/account), connected accounts, account and login links,
 // transfers and their reversals, and application fees.
 import { z } from "zod";
+import { actingAccount } from "../acting-account";
 import type { Route, TwinResponse } from "../../types";
 import { filterOf, listResponse, load, ok, show, type Call } from "../call";
 import { type AccountType, buildAccount, hostedUrl, readPlatformAccount, typeOfController } from "../connect";
 import { arg, expand, idParam, listQuery, metadata, route } from "../declare";
-import { fail, invalidRequest, noSuch } from "../errors";
+import { invalidRequest, noSuch } from "../errors";
 import { changed, emit } from "../events";
-import { deleteObject, getObject, insertObject, newId, rec, saveObject, strMap, type Rec } from "../store";
+import { deleteObject, insertObject, newId, rec, saveObject, strMap, type Rec } from "../store";
+import { buildBankAccount } from "../external-accounts";
 import { makeTransfer, reverseTransfer } from "../transfers";
 import { checkEmail } from "../validate";
 
 const ACCOUNT_TYPES = ["express", "custom", "standard"] as const;
-
-/** The account a call acts as: a connected one named by `Stripe-Account` (reads), else the platform. */
-function actingAccount(c: Call): Rec {
-  const header = c.ctx.req.headers["stripe-account"];
-  if (typeof header !== "string" || !header) return readPlatformAccount(c.db);
-  // Stripe answers a Stripe-Account the platform does not control as a permission error; an
-  // unknown id reads the same way to the platform (docs.stripe.com/connect/authentication).
-  return (
-    getObject(c.db, "account", header) ??
-    fail(
-      invalidRequest(`The provided key does not have access to account '${header}' (or that account does not exist).`, {
-        code: "account_invalid",
-      }),
-    )
-  );
-}
 
 const accountFields = {
   business_profile: arg.anyHash("Business details: name, url, mcc, support_email, product_description"),
@@ -73,6 +59,8 @@ function createAccount(c: Call, body: { type?: string; country?: string; email?:
     { id, created: c.now },
   );
   insertObject(c.db, "account", acct);
+  // A bank account given at creation becomes the account's first external account.
+  if (c.p.raw.external_account !== undefined) insertObject(c.db, "bank_account", buildBankAccount(c, acct, false));
   emit(c, "account.updated", "account", acct);
   return show(c, "account", acct);
 }
@@ -103,7 +91,10 @@ const accountRoutes: Route[] = [
     summary: "Retrieve the account the key belongs to (or the Stripe-Account it acts as)",
     query: { expand },
     tool: { name: "get_account", description: "Retrieve the Stripe account: its business profile, country and default currency." },
-    handler: (c) => ok(actingAccount(c)),
+    handler(c) {
+      const acct = actingAccount(c);
+      return acct.id === readPlatformAccount(c.db).id ? ok(acct) : show(c, "account", acct);
+    },
   }),
   route({
     method: "POST",

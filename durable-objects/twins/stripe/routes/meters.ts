@@ -2,6 +2,7 @@
 // usage reported as meter events (a retried identifier refused); a customer's usage summarised
 // over a time range, whole or per hour or day.
 import type { Route, TwinResponse } from "../../types";
+import { nowFor } from "../billing";
 import { filterOf, listResponse, load, ok, show, type Call } from "../call";
 import { arg, expand, idParam, listQuery, route } from "../declare";
 import { invalidRequest, missingParam } from "../errors";
@@ -75,8 +76,11 @@ function createMeterEvent(c: Call, body: { event_name: string; identifier?: stri
   if (raw === undefined && !counting) return missingParam(`payload[${valueKey}]`);
   if (raw !== undefined && eventValue(raw) === undefined)
     return invalidRequest(`Invalid value for payload[${valueKey}]: it must be a number.`, { param: `payload[${valueKey}]` });
-  const timestamp = body.timestamp ?? c.now;
-  if (timestamp < c.now - PAST_SECONDS || timestamp > c.now + FUTURE_SECONDS)
+  // A customer on a test clock lives at the clock's frozen time: its usage is dated and bounded
+  // against that moment, so usage can be reported for a period the clock has advanced into.
+  const now = nowFor(c, customer);
+  const timestamp = body.timestamp ?? now;
+  if (timestamp < now - PAST_SECONDS || timestamp > now + FUTURE_SECONDS)
     return invalidRequest("Timestamp must be within the past 35 days and not more than 5 minutes in the future.", { param: "timestamp" });
   const identifier = body.identifier ?? `${idBody(`meter-event:${newId(c.db, "request")}`, 8)}-${idBody(`${c.now}:${customer}`, 12)}`;
   if (getObject(c.db, "billing.meter_event", meterEventId(identifier)))

@@ -1,5 +1,6 @@
 // PaymentIntents (create, confirm with test cards: success, decline, 3DS; manual capture with
 // partial amounts; cancel), Charges and Refunds, keeping a charge's refunded amounts right.
+import { settleAwaitedInvoice } from "../awaited-payment";
 import { threeDSecureAction } from "../three-d-secure";
 import type { Route } from "../../types";
 import { filterOf, listResponse, load, show, type Call } from "../call";
@@ -185,6 +186,7 @@ function confirmParams(c: Call, pi: Rec): Rec {
 const CONFIRMABLE = ["requires_payment_method", "requires_confirmation", "requires_action"];
 
 function answerConfirm(c: Call, r: { pi: Rec; error?: TwinResponse }): TwinResponse {
+  settleAwaitedInvoice(c, r.pi);
   return r.error ?? show(c, "payment_intent", r.pi);
 }
 

@@ -1,11 +1,12 @@
 // Payouts: create (drawing the available balance), list, retrieve, update, cancel and reverse.
 // Each call first marks paid the payouts whose arrival date the sandbox clock has passed.
 import type { Route } from "../../types";
-import { filterOf, listResponse, load, show } from "../call";
+import { filterOf, listResponse, show } from "../call";
 import { arg, expand, idParam, listQuery, metadata, route } from "../declare";
 import { changed, emit } from "../events";
-import { cancelPayout, makePayout, reversePayout, settlePayouts } from "../payouts";
-import { saveObject, strMap } from "../store";
+import { connectedAccountOf } from "../acting-account";
+import { cancelPayout, loadPayout, makePayout, payoutsOfActingAccount, reversePayout, settlePayouts } from "../payouts";
+import { saveObject, str, strMap } from "../store";
 
 export const payoutRoutes: readonly Route[] = [
   route({
@@ -35,6 +36,8 @@ export const payoutRoutes: readonly Route[] = [
         method: body.method,
         statement_descriptor: body.statement_descriptor ?? null,
         source_type: body.source_type,
+        destination: body.destination,
+        account: str(connectedAccountOf(c)?.id),
       });
       return show(c, "payout", payout);
     },
@@ -53,7 +56,11 @@ export const payoutRoutes: readonly Route[] = [
     tool: { name: "list_payouts", description: "List payouts, newest first, optionally in one status." },
     handler(c) {
       settlePayouts(c);
-      return listResponse(c, "payout", "/v1/payouts", filterOf(c, "status", "status"));
+      return listResponse(c, "payout", "/v1/payouts", [
+        payoutsOfActingAccount(c),
+        ...filterOf(c, "status", "status"),
+        ...filterOf(c, "destination", "ref2"),
+      ]);
     },
   }),
   route({
@@ -66,7 +73,7 @@ export const payoutRoutes: readonly Route[] = [
     tool: { name: "get_payout", description: "Retrieve a payout: its status and arrival date." },
     handler(c, { params }) {
       settlePayouts(c);
-      return show(c, "payout", load(c, "payout", params.id));
+      return show(c, "payout", loadPayout(c, params.id));
     },
   }),
   route({
@@ -79,7 +86,7 @@ export const payoutRoutes: readonly Route[] = [
     tool: { name: "update_payout", description: "Set metadata on a payout." },
     handler(c, { params }) {
       settlePayouts(c);
-      const before = load(c, "payout", params.id);
+      const before = loadPayout(c, params.id);
       const after = { ...before, metadata: c.p.metadata(strMap(before.metadata)) };
       saveObject(c.db, "payout", after);
       emit(c, "payout.updated", "payout", after, changed(before, after));

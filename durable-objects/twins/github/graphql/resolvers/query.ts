@@ -1,5 +1,6 @@
 // The root query fields: the viewer, users, organizations, repositories, global ids, search and
 // the rate limit. Not-found answers use GitHub's words (type NOT_FOUND, field null, data kept).
+import { bucketStatus } from "../../rate-limit";
 import { findUser } from "../../repos";
 import { parseSearch, searchIssues } from "../../store/search";
 import { type PageArgs, connectionOf } from "../connection";
@@ -7,7 +8,6 @@ import { type Gql, type Resolvers, Unsupported } from "../context";
 import { GithubGraphqlError, notFound } from "../errors";
 import { actorSource, findRepository, issueSource, nodeSource, repositorySource } from "../sources";
 
-export const GRAPHQL_POINTS_PER_HOUR = 5000;
 /** GitHub serves at most the first 1,000 results of a search, in GraphQL as in REST. */
 const SEARCH_CAP = 1000;
 /** The most ids `nodes(ids:)` takes at once. */
@@ -69,15 +69,15 @@ export const queryResolvers: Resolvers = {
     },
     search: (_s: unknown, a: PageArgs & { query: string; type: string }, gql: Gql) => search(gql, a),
     rateLimit: (_s: unknown, _a: unknown, gql: Gql) => {
-      // Points are counted one per call of the sandbox, as the REST headers count them (index.ts).
-      const used = Math.min(gql.ctx.seq, GRAPHQL_POINTS_PER_HOUR);
+      // The graphql bucket (rate-limit.ts), this call's points already spent.
+      const b = bucketStatus(gql.ctx, "graphql");
       return {
         cost: gql.cost,
-        limit: GRAPHQL_POINTS_PER_HOUR,
+        limit: b.limit,
         nodeCount: gql.nodeCount,
-        remaining: GRAPHQL_POINTS_PER_HOUR - used,
-        resetAt: new Date(Math.floor(gql.ctx.clock.now() / 3_600_000 + 1) * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
-        used,
+        remaining: b.remaining,
+        resetAt: new Date(b.reset * 1000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+        used: b.used,
       };
     },
   },
