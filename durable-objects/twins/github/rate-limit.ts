@@ -24,6 +24,7 @@
 import { TwinError } from "../kit/response";
 import type { Db, TwinContext, TwinResponse } from "../types";
 import { ghError } from "./errors";
+import { authenticatedLogin } from "./store/base";
 
 export type RateResource = "core" | "search" | "code_search" | "graphql" | "integration_manifest";
 
@@ -208,7 +209,7 @@ function refusal(ctx: TwinContext, rate: RateClass): TwinResponse | undefined {
   if (!ENFORCED.has(rate)) return undefined;
   const status = bucketStatus(ctx, rate as RateResource);
   if (status.remaining > 0) return undefined;
-  const login = ctx.db.one<{ value: string }>("SELECT value FROM gh_meta WHERE key = 'authenticated_user'")?.value ?? "";
+  const login = authenticatedLogin(ctx.db);
   const userId = ctx.db.one<{ id: number }>("SELECT id FROM gh_users WHERE login = ? COLLATE NOCASE", login)?.id ?? 0;
   const requestId = `POME:${ctx.seq.toString(16).toUpperCase().padStart(8, "0")}`;
   const at = new Date(ctx.clock.now()).toISOString().replace("T", " ").slice(0, 19);
