@@ -54,6 +54,21 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+const readOnce = new WeakMap<Env, Settings>();
+
+/**
+ * The settings of an environment, read once per environment object: the router reads them on
+ * every request, and an environment's values never change while it serves.
+ */
+export function settingsOf(env: Env): Settings {
+  let settings = readOnce.get(env);
+  if (!settings) {
+    settings = readSettings(env);
+    readOnce.set(env, settings);
+  }
+  return settings;
+}
+
 export function readSettings(env: Env): Settings {
   const development = (env.ENVIRONMENT ?? "production") === "development";
   // A typo in EGRESS fails loudly here, as a missing secret does; the Sandbox then allows nothing.

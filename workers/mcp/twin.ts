@@ -3,7 +3,7 @@
 // served by the same dispatch and taped in the same sequence, marked `transport: "mcp"`.
 import type { Context } from "hono";
 import { TWINS, isTwinId } from "../../durable-objects/twins/registry";
-import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { OfficialTool, ToolCall, TwinDefinition, TwinRequest, TwinResponse, TwinTool } from "../../durable-objects/twins/types";
 import { unknownTwin, credentialOpens, resolveTwinCredential, toResponse } from "../twin-proxy";
@@ -122,7 +122,7 @@ function officialServer(
       try {
         // The SDK has validated the arguments against the published schema: an object of its properties.
         const result = await tool.run(isRecord(args) ? args : {}, call);
-        return textResult(result.text, result.isError);
+        return withStructuredContent(tool, textResult(result.text, result.isError));
       } catch (err) {
         console.error("official tool call failed", definition.id, tool.name, err);
         return toolResultFor(definition.errors.internal("The twin failed to answer this call."));
@@ -134,6 +134,23 @@ function officialServer(
     tools: tools.map((tool) => tool.published as { name: string; inputSchema: { type: "object" } }),
   }));
   return server;
+}
+
+/**
+ * A tool published with an `outputSchema` answers its result as `structuredContent` too: the
+ * MCP TypeScript SDK's client refuses a successful result of such a tool without it (the
+ * specification's "Structured Content"), and keeps the text for clients that read only text.
+ */
+function withStructuredContent(tool: OfficialTool, result: CallToolResult): CallToolResult {
+  if (result.isError || !isRecord(tool.published.outputSchema)) return result;
+  const text = result.content[0]?.type === "text" ? result.content[0].text : undefined;
+  let structured: unknown;
+  try {
+    structured = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return result;
+  }
+  return isRecord(structured) ? { ...result, structuredContent: structured } : result;
 }
 
 const annotationsOf = (tool: TwinTool) => ({

@@ -2,6 +2,7 @@
 import type { Route, TwinContext, TwinResponse } from "../types";
 import { conditional } from "./conditional";
 import { metered, rateClassOf } from "./rate-limit";
+import { lastModifiedHeader } from "./conditional";
 import { ghJson } from "./errors";
 import { authenticatedLogin as actorOf, nextId as nextIdIn, toIso, type Store } from "./store/base";
 
@@ -32,7 +33,9 @@ export const storeOf = (ctx: TwinContext): Store => ({ db: ctx.db, now: isoNow(c
 /** The JSON body of a request; Octokit sends an empty body for parameterless PUT/PATCH. */
 export { jsonBody, jsonValue } from "./input";
 
-export const ok = (body: unknown, status = 200, headers: Record<string, string> = {}) => ghJson(status, body, headers);
+/** A successful JSON answer; a single resource's `updated_at` is its `Last-Modified` (conditional.ts). */
+export const ok = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  ghJson(status, body, { ...lastModifiedHeader(body), ...headers });
 
 /** The API root of this sandbox's GitHub (absolute, so agents can follow every `url`). */
 export const apiUrl = (ctx: TwinContext, path = "") => `${ctx.req.baseUrl}${path}`;

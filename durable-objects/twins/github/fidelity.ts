@@ -198,6 +198,25 @@ export const divergences: readonly Divergence[] = [
     reason:
       'GitHub words a comment outside the diff as plain-string errors ("pull_request_review_thread.line must be part of the diff"); the description\'s validation-error types each error as an object',
   },
+  // A file-level review comment (subject_type "file") sits on no line of the diff: its line,
+  // position and side are null (GraphQL's PullRequestReviewComment.line is null for FILE threads
+  // too); the description types them integer and string without nullable.
+  ...["pulls/list-review-comments", "pulls/list-review-comments-for-repo", "pulls/list-comments-for-review"].flatMap((operation) =>
+    ["position", "original_position", "line", "original_line", "side"].map((field) => ({
+      operation,
+      path: `/*/${field}`,
+      kind: "type" as const,
+      reason: "a file-level review comment (subject_type file) has no line of the diff, so line, position and side are null",
+    })),
+  ),
+  ...["pulls/create-review-comment", "pulls/get-review-comment", "pulls/create-reply-for-review-comment"].flatMap((operation) =>
+    ["position", "original_position", "line", "original_line", "side"].map((field) => ({
+      operation,
+      path: `/${field}`,
+      kind: "type" as const,
+      reason: "a file-level review comment (subject_type file) has no line of the diff, so line, position and side are null",
+    })),
+  ),
   ...ciDivergences,
 ];
 

@@ -43,8 +43,20 @@ export const findRepoByName = (db: Db, owner: string, name: string) =>
 
 export const findRepoById = (db: Db, id: number) => db.one<RepoRow>("SELECT * FROM gh_repos WHERE id = ?", id);
 
+/** The repository each call last looked up, and the count of rows written when it did. */
+const lookedUp = new WeakMap<TwinContext, { owner: string; name: string; written: number; row: RepoRow | undefined }>();
+
+/**
+ * The repository a call's path names. Every route under a repository resolves it before its
+ * handler runs (declare.ts) and most handlers resolve it again: the second lookup is answered
+ * from the first while the call has written nothing, since only a write can change the row.
+ */
 export function findRepo(ctx: TwinContext, owner = ctx.params.owner, name = ctx.params.repo): RepoRow | undefined {
-  return findRepoByName(ctx.db, owner, name);
+  const seen = lookedUp.get(ctx);
+  if (seen && seen.owner === owner && seen.name === name && seen.written === ctx.db.rowsWritten) return seen.row;
+  const row = findRepoByName(ctx.db, owner, name);
+  lookedUp.set(ctx, { owner, name, written: ctx.db.rowsWritten, row });
+  return row;
 }
 
 export const requireRepo = (ctx: TwinContext): RepoRow => findRepo(ctx) ?? fail(ghNotFound());

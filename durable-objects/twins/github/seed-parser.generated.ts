@@ -3,8 +3,8 @@
 import type { GeneratedParser } from "../kit/compiled-schema";
 
 export const githubSeedParser: GeneratedParser = {
-  hash: "f314a172369c8a63",
-  factory: function (INVALID, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22, c23, c24, c25, c26, c27, c28, c29, c30, c31, c32, c33, c34, c35, c36, c37, c38, c39, c40, c41, c42, c43, c44, c45, c46, c47, c48, c49, c50, c51, c52, c53, c54, c55, c56, c57, c58, c59, c60, c61, c62, c63, c64, c65, c66, c67, c68, c69, c70, c71, c72, c73, c74, c75, c76, c77, c78, c79, c80, c81, c82, c83, c84, c85, c86, c87, c88, c89, c90, c91, c92, c93, c94, c95, c96, c97, c98, c99, c100, c101, c102, c103, c104, c105, c106, c107, c108, c109, c110, c111, c112, c113, c114, c115, c116, c117, c118, c119, c120, c121, c122, c123, c124, c125, c126, c127, c128, c129, c130, c131, c132) {
+  hash: "cbe2ef3ceb7a8d69",
+  factory: function (INVALID, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22, c23, c24, c25, c26, c27, c28, c29, c30, c31, c32, c33, c34, c35, c36, c37, c38, c39, c40, c41, c42, c43, c44, c45, c46, c47, c48, c49, c50, c51, c52, c53, c54, c55, c56, c57, c58, c59, c60, c61, c62, c63, c64, c65, c66, c67, c68, c69, c70, c71, c72, c73, c74, c75, c76, c77, c78, c79, c80, c81, c82, c83, c84, c85, c86, c87, c88, c89, c90, c91, c92, c93, c94, c95, c96, c97, c98, c99, c100, c101, c102, c103, c104, c105, c106, c107, c108, c109, c110, c111, c112, c113, c114, c115, c116, c117, c118, c119, c120, c121, c122, c123, c124, c125, c126, c127, c128, c129, c130, c131, c132, c133, c134, c135, c136, c137, c138, c139, c140, c141, c142, c143, c144, c145, c146, c147) {
 return (input) => {
 if (typeof input !== "object" || input === null || Array.isArray(input)) return INVALID;
 const v0 = input["authenticated_user"];
@@ -1267,7 +1267,7 @@ let v26 = (() => {
               return v315;
             })();
             if (v314 === INVALID) return INVALID;
-            const v332 = v250["comments"];
+            const v332 = v250["review_comments"];
             let v333 = (() => {
               let v334;
               if (v332 === undefined) {
@@ -1294,1601 +1294,1872 @@ let v26 = (() => {
                     v339 = undefined;
                   }
                   const v341 = v337["user"];
-                  let v342 = (() => {
-                    let v343;
-                    if (v341 !== undefined) {
-                      if (typeof v341 !== "string") return INVALID;
-                      c0.lastIndex = 0;
-                      if (!c0.test(v341)) return INVALID;
-                      v343 = v341;
-                    }
-                    return v343;
-                  })();
-                  if (v342 === INVALID) {
-                    if ("user" in v337) return INVALID;
-                    v342 = undefined;
-                  }
-                  const v344 = v337["body"];
-                  if (typeof v344 !== "string") return INVALID;
-                  const v345 = v337["created_at"];
+                  if (typeof v341 !== "string") return INVALID;
+                  c0.lastIndex = 0;
+                  if (!c0.test(v341)) return INVALID;
+                  const v342 = v337["body"];
+                  if (typeof v342 !== "string") return INVALID;
+                  const v343 = v337["path"];
+                  if (typeof v343 !== "string") return INVALID;
+                  const v344 = typeof v343 === "string" && v343.length >= 1 && v343.length < 2 ? c12(v343) : v343.length;
+                  if (v344 < 1) return INVALID;
+                  const v345 = v337["subject_type"];
                   let v346 = (() => {
                     let v347;
-                    if (v345 !== undefined) {
-                      if (typeof v345 !== "string") return INVALID;
-                      c25.lastIndex = 0;
-                      if (!c25.test(v345)) return INVALID;
-                      v347 = v345;
+                    if (v345 === undefined) {
+                      v347 = c2(c65());
+                    } else {
+                      if (!c66.has(v345)) return INVALID;
+                      v347 = v345 === undefined ? c2(c65()) : v345;
                     }
                     return v347;
                   })();
-                  if (v346 === INVALID) {
-                    if ("created_at" in v337) return INVALID;
-                    v346 = undefined;
-                  }
-                  const v348 = v337["updated_at"];
+                  if (v346 === INVALID) return INVALID;
+                  const v348 = v337["line"];
                   let v349 = (() => {
                     let v350;
-                    if (v348 !== undefined) {
-                      if (typeof v348 !== "string") return INVALID;
-                      c25.lastIndex = 0;
-                      if (!c25.test(v348)) return INVALID;
-                      v350 = v348;
+                    if (v348 === undefined) {
+                      v350 = c2(c67());
+                    } else {
+                      let v351 = null;
+                      if (v348 !== null) {
+                        if (typeof v348 !== "number" || !Number.isFinite(v348)) return INVALID;
+                        if (!Number.isSafeInteger(v348)) return INVALID;
+                        if (v348 <= 0) return INVALID;
+                        v351 = v348;
+                      }
+                      v350 = v351 === undefined ? c2(c67()) : v351;
                     }
                     return v350;
                   })();
-                  if (v349 === INVALID) {
+                  if (v349 === INVALID) return INVALID;
+                  const v352 = v337["side"];
+                  let v353 = (() => {
+                    let v354;
+                    if (v352 === undefined) {
+                      v354 = c2(c68());
+                    } else {
+                      let v355 = null;
+                      if (v352 !== null) {
+                        if (!c69.has(v352)) return INVALID;
+                        v355 = v352;
+                      }
+                      v354 = v355 === undefined ? c2(c68()) : v355;
+                    }
+                    return v354;
+                  })();
+                  if (v353 === INVALID) return INVALID;
+                  const v356 = v337["start_line"];
+                  let v357 = (() => {
+                    let v358;
+                    if (v356 === undefined) {
+                      v358 = c2(c70());
+                    } else {
+                      let v359 = null;
+                      if (v356 !== null) {
+                        if (typeof v356 !== "number" || !Number.isFinite(v356)) return INVALID;
+                        if (!Number.isSafeInteger(v356)) return INVALID;
+                        if (v356 <= 0) return INVALID;
+                        v359 = v356;
+                      }
+                      v358 = v359 === undefined ? c2(c70()) : v359;
+                    }
+                    return v358;
+                  })();
+                  if (v357 === INVALID) return INVALID;
+                  const v360 = v337["start_side"];
+                  let v361 = (() => {
+                    let v362;
+                    if (v360 === undefined) {
+                      v362 = c2(c71());
+                    } else {
+                      let v363 = null;
+                      if (v360 !== null) {
+                        if (!c72.has(v360)) return INVALID;
+                        v363 = v360;
+                      }
+                      v362 = v363 === undefined ? c2(c71()) : v363;
+                    }
+                    return v362;
+                  })();
+                  if (v361 === INVALID) return INVALID;
+                  const v364 = v337["position"];
+                  let v365 = (() => {
+                    let v366;
+                    if (v364 === undefined) {
+                      v366 = c2(c73());
+                    } else {
+                      let v367 = null;
+                      if (v364 !== null) {
+                        if (typeof v364 !== "number" || !Number.isFinite(v364)) return INVALID;
+                        if (!Number.isSafeInteger(v364)) return INVALID;
+                        if (v364 <= 0) return INVALID;
+                        v367 = v364;
+                      }
+                      v366 = v367 === undefined ? c2(c73()) : v367;
+                    }
+                    return v366;
+                  })();
+                  if (v365 === INVALID) return INVALID;
+                  const v368 = v337["commit_id"];
+                  let v369 = (() => {
+                    let v370;
+                    if (v368 === undefined) {
+                      v370 = c2(c74());
+                    } else {
+                      if (typeof v368 !== "string") return INVALID;
+                      v370 = v368 === undefined ? c2(c74()) : v368;
+                    }
+                    return v370;
+                  })();
+                  if (v369 === INVALID) return INVALID;
+                  const v371 = v337["diff_hunk"];
+                  let v372 = (() => {
+                    let v373;
+                    if (v371 === undefined) {
+                      v373 = c2(c75());
+                    } else {
+                      if (typeof v371 !== "string") return INVALID;
+                      v373 = v371 === undefined ? c2(c75()) : v371;
+                    }
+                    return v373;
+                  })();
+                  if (v372 === INVALID) return INVALID;
+                  const v374 = v337["review_id"];
+                  let v375 = (() => {
+                    let v376;
+                    if (v374 === undefined) {
+                      v376 = c2(c76());
+                    } else {
+                      let v377 = null;
+                      if (v374 !== null) {
+                        if (typeof v374 !== "number" || !Number.isFinite(v374)) return INVALID;
+                        if (!Number.isSafeInteger(v374)) return INVALID;
+                        if (v374 <= 0) return INVALID;
+                        v377 = v374;
+                      }
+                      v376 = v377 === undefined ? c2(c76()) : v377;
+                    }
+                    return v376;
+                  })();
+                  if (v375 === INVALID) return INVALID;
+                  const v378 = v337["in_reply_to_id"];
+                  let v379 = (() => {
+                    let v380;
+                    if (v378 === undefined) {
+                      v380 = c2(c77());
+                    } else {
+                      let v381 = null;
+                      if (v378 !== null) {
+                        if (typeof v378 !== "number" || !Number.isFinite(v378)) return INVALID;
+                        if (!Number.isSafeInteger(v378)) return INVALID;
+                        if (v378 <= 0) return INVALID;
+                        v381 = v378;
+                      }
+                      v380 = v381 === undefined ? c2(c77()) : v381;
+                    }
+                    return v380;
+                  })();
+                  if (v379 === INVALID) return INVALID;
+                  const v382 = v337["resolved_by"];
+                  let v383 = (() => {
+                    let v384;
+                    if (v382 === undefined) {
+                      v384 = c2(c78());
+                    } else {
+                      let v385 = null;
+                      if (v382 !== null) {
+                        if (typeof v382 !== "string") return INVALID;
+                        c0.lastIndex = 0;
+                        if (!c0.test(v382)) return INVALID;
+                        v385 = v382;
+                      }
+                      v384 = v385 === undefined ? c2(c78()) : v385;
+                    }
+                    return v384;
+                  })();
+                  if (v383 === INVALID) return INVALID;
+                  const v386 = v337["created_at"];
+                  let v387 = (() => {
+                    let v388;
+                    if (v386 !== undefined) {
+                      if (typeof v386 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v386)) return INVALID;
+                      v388 = v386;
+                    }
+                    return v388;
+                  })();
+                  if (v387 === INVALID) {
+                    if ("created_at" in v337) return INVALID;
+                    v387 = undefined;
+                  }
+                  const v389 = v337["updated_at"];
+                  let v390 = (() => {
+                    let v391;
+                    if (v389 !== undefined) {
+                      if (typeof v389 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v389)) return INVALID;
+                      v391 = v389;
+                    }
+                    return v391;
+                  })();
+                  if (v390 === INVALID) {
                     if ("updated_at" in v337) return INVALID;
-                    v349 = undefined;
+                    v390 = undefined;
                   }
                   for (const k in v337) {
-                    if (k !== "id" && k !== "user" && k !== "body" && k !== "created_at" && k !== "updated_at") return INVALID;
+                    if (k !== "id" && k !== "user" && k !== "body" && k !== "path" && k !== "subject_type" && k !== "line" && k !== "side" && k !== "start_line" && k !== "start_side" && k !== "position" && k !== "commit_id" && k !== "diff_hunk" && k !== "review_id" && k !== "in_reply_to_id" && k !== "resolved_by" && k !== "created_at" && k !== "updated_at") return INVALID;
                   }
-                  const v351 = {};
-                  if ("id" in v337) v351["id"] = v339;
-                  if ("user" in v337) v351["user"] = v342;
-                  v351["body"] = v344;
-                  if ("created_at" in v337) v351["created_at"] = v346;
-                  if ("updated_at" in v337) v351["updated_at"] = v349;
-                  v335[v336] = v351;
+                  const v392 = {};
+                  if ("id" in v337) v392["id"] = v339;
+                  v392["user"] = v341;
+                  v392["body"] = v342;
+                  v392["path"] = v343;
+                  v392["subject_type"] = v346;
+                  v392["line"] = v349;
+                  v392["side"] = v353;
+                  v392["start_line"] = v357;
+                  v392["start_side"] = v361;
+                  v392["position"] = v365;
+                  v392["commit_id"] = v369;
+                  v392["diff_hunk"] = v372;
+                  v392["review_id"] = v375;
+                  v392["in_reply_to_id"] = v379;
+                  v392["resolved_by"] = v383;
+                  if ("created_at" in v337) v392["created_at"] = v387;
+                  if ("updated_at" in v337) v392["updated_at"] = v390;
+                  v335[v336] = v392;
                 }
                 v334 = v335 === undefined ? c2(c64()) : v335;
               }
               return v334;
             })();
             if (v333 === INVALID) return INVALID;
-            const v352 = v250["created_at"];
-            let v353 = (() => {
-              let v354;
-              if (v352 !== undefined) {
-                if (typeof v352 !== "string") return INVALID;
-                c25.lastIndex = 0;
-                if (!c25.test(v352)) return INVALID;
-                v354 = v352;
-              }
-              return v354;
-            })();
-            if (v353 === INVALID) {
-              if ("created_at" in v250) return INVALID;
-              v353 = undefined;
-            }
-            const v355 = v250["updated_at"];
-            let v356 = (() => {
-              let v357;
-              if (v355 !== undefined) {
-                if (typeof v355 !== "string") return INVALID;
-                c25.lastIndex = 0;
-                if (!c25.test(v355)) return INVALID;
-                v357 = v355;
-              }
-              return v357;
-            })();
-            if (v356 === INVALID) {
-              if ("updated_at" in v250) return INVALID;
-              v356 = undefined;
-            }
-            const v358 = v250["closed_at"];
-            let v359 = (() => {
-              let v360;
-              if (v358 !== undefined) {
-                let v361 = null;
-                if (v358 !== null) {
-                  if (typeof v358 !== "string") return INVALID;
-                  c25.lastIndex = 0;
-                  if (!c25.test(v358)) return INVALID;
-                  v361 = v358;
+            const v393 = v250["comments"];
+            let v394 = (() => {
+              let v395;
+              if (v393 === undefined) {
+                v395 = c2(c79());
+              } else {
+                if (!Array.isArray(v393)) return INVALID;
+                const v396 = new Array(v393.length);
+                for (let v397 = 0; v397 < v393.length; v397++) {
+                  const v398 = v393[v397];
+                  if (typeof v398 !== "object" || v398 === null || Array.isArray(v398)) return INVALID;
+                  const v399 = v398["id"];
+                  let v400 = (() => {
+                    let v401;
+                    if (v399 !== undefined) {
+                      if (typeof v399 !== "number" || !Number.isFinite(v399)) return INVALID;
+                      if (!Number.isSafeInteger(v399)) return INVALID;
+                      if (v399 <= 0) return INVALID;
+                      v401 = v399;
+                    }
+                    return v401;
+                  })();
+                  if (v400 === INVALID) {
+                    if ("id" in v398) return INVALID;
+                    v400 = undefined;
+                  }
+                  const v402 = v398["user"];
+                  let v403 = (() => {
+                    let v404;
+                    if (v402 !== undefined) {
+                      if (typeof v402 !== "string") return INVALID;
+                      c0.lastIndex = 0;
+                      if (!c0.test(v402)) return INVALID;
+                      v404 = v402;
+                    }
+                    return v404;
+                  })();
+                  if (v403 === INVALID) {
+                    if ("user" in v398) return INVALID;
+                    v403 = undefined;
+                  }
+                  const v405 = v398["body"];
+                  if (typeof v405 !== "string") return INVALID;
+                  const v406 = v398["created_at"];
+                  let v407 = (() => {
+                    let v408;
+                    if (v406 !== undefined) {
+                      if (typeof v406 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v406)) return INVALID;
+                      v408 = v406;
+                    }
+                    return v408;
+                  })();
+                  if (v407 === INVALID) {
+                    if ("created_at" in v398) return INVALID;
+                    v407 = undefined;
+                  }
+                  const v409 = v398["updated_at"];
+                  let v410 = (() => {
+                    let v411;
+                    if (v409 !== undefined) {
+                      if (typeof v409 !== "string") return INVALID;
+                      c25.lastIndex = 0;
+                      if (!c25.test(v409)) return INVALID;
+                      v411 = v409;
+                    }
+                    return v411;
+                  })();
+                  if (v410 === INVALID) {
+                    if ("updated_at" in v398) return INVALID;
+                    v410 = undefined;
+                  }
+                  for (const k in v398) {
+                    if (k !== "id" && k !== "user" && k !== "body" && k !== "created_at" && k !== "updated_at") return INVALID;
+                  }
+                  const v412 = {};
+                  if ("id" in v398) v412["id"] = v400;
+                  if ("user" in v398) v412["user"] = v403;
+                  v412["body"] = v405;
+                  if ("created_at" in v398) v412["created_at"] = v407;
+                  if ("updated_at" in v398) v412["updated_at"] = v410;
+                  v396[v397] = v412;
                 }
-                v360 = v361;
+                v395 = v396 === undefined ? c2(c79()) : v396;
               }
-              return v360;
+              return v395;
             })();
-            if (v359 === INVALID) {
+            if (v394 === INVALID) return INVALID;
+            const v413 = v250["created_at"];
+            let v414 = (() => {
+              let v415;
+              if (v413 !== undefined) {
+                if (typeof v413 !== "string") return INVALID;
+                c25.lastIndex = 0;
+                if (!c25.test(v413)) return INVALID;
+                v415 = v413;
+              }
+              return v415;
+            })();
+            if (v414 === INVALID) {
+              if ("created_at" in v250) return INVALID;
+              v414 = undefined;
+            }
+            const v416 = v250["updated_at"];
+            let v417 = (() => {
+              let v418;
+              if (v416 !== undefined) {
+                if (typeof v416 !== "string") return INVALID;
+                c25.lastIndex = 0;
+                if (!c25.test(v416)) return INVALID;
+                v418 = v416;
+              }
+              return v418;
+            })();
+            if (v417 === INVALID) {
+              if ("updated_at" in v250) return INVALID;
+              v417 = undefined;
+            }
+            const v419 = v250["closed_at"];
+            let v420 = (() => {
+              let v421;
+              if (v419 !== undefined) {
+                let v422 = null;
+                if (v419 !== null) {
+                  if (typeof v419 !== "string") return INVALID;
+                  c25.lastIndex = 0;
+                  if (!c25.test(v419)) return INVALID;
+                  v422 = v419;
+                }
+                v421 = v422;
+              }
+              return v421;
+            })();
+            if (v420 === INVALID) {
               if ("closed_at" in v250) return INVALID;
-              v359 = undefined;
+              v420 = undefined;
             }
             for (const k in v250) {
-              if (k !== "number" && k !== "id" && k !== "title" && k !== "body" && k !== "state" && k !== "user" && k !== "head" && k !== "base" && k !== "draft" && k !== "merged" && k !== "merged_at" && k !== "merged_by" && k !== "labels" && k !== "assignees" && k !== "requested_reviewers" && k !== "requested_teams" && k !== "reviews" && k !== "comments" && k !== "created_at" && k !== "updated_at" && k !== "closed_at") return INVALID;
+              if (k !== "number" && k !== "id" && k !== "title" && k !== "body" && k !== "state" && k !== "user" && k !== "head" && k !== "base" && k !== "draft" && k !== "merged" && k !== "merged_at" && k !== "merged_by" && k !== "labels" && k !== "assignees" && k !== "requested_reviewers" && k !== "requested_teams" && k !== "reviews" && k !== "review_comments" && k !== "comments" && k !== "created_at" && k !== "updated_at" && k !== "closed_at") return INVALID;
             }
-            const v362 = {};
-            v362["number"] = v251;
-            if ("id" in v250) v362["id"] = v253;
-            v362["title"] = v255;
-            v362["body"] = v258;
-            v362["state"] = v262;
-            if ("user" in v250) v362["user"] = v265;
-            v362["head"] = v267;
-            if ("base" in v250) v362["base"] = v270;
-            v362["draft"] = v274;
-            v362["merged"] = v277;
-            if ("merged_at" in v250) v362["merged_at"] = v280;
-            v362["merged_by"] = v284;
-            v362["labels"] = v288;
-            v362["assignees"] = v295;
-            v362["requested_reviewers"] = v301;
-            v362["requested_teams"] = v307;
-            v362["reviews"] = v314;
-            v362["comments"] = v333;
-            if ("created_at" in v250) v362["created_at"] = v353;
-            if ("updated_at" in v250) v362["updated_at"] = v356;
-            if ("closed_at" in v250) v362["closed_at"] = v359;
-            v248[v249] = v362;
+            const v423 = {};
+            v423["number"] = v251;
+            if ("id" in v250) v423["id"] = v253;
+            v423["title"] = v255;
+            v423["body"] = v258;
+            v423["state"] = v262;
+            if ("user" in v250) v423["user"] = v265;
+            v423["head"] = v267;
+            if ("base" in v250) v423["base"] = v270;
+            v423["draft"] = v274;
+            v423["merged"] = v277;
+            if ("merged_at" in v250) v423["merged_at"] = v280;
+            v423["merged_by"] = v284;
+            v423["labels"] = v288;
+            v423["assignees"] = v295;
+            v423["requested_reviewers"] = v301;
+            v423["requested_teams"] = v307;
+            v423["reviews"] = v314;
+            v423["review_comments"] = v333;
+            v423["comments"] = v394;
+            if ("created_at" in v250) v423["created_at"] = v414;
+            if ("updated_at" in v250) v423["updated_at"] = v417;
+            if ("closed_at" in v250) v423["closed_at"] = v420;
+            v248[v249] = v423;
           }
           v247 = v248 === undefined ? c2(c50()) : v248;
         }
         return v247;
       })();
       if (v246 === INVALID) return INVALID;
-      const v363 = v30["statuses"];
-      let v364 = (() => {
-        let v365;
-        if (v363 === undefined) {
-          v365 = c2(c65());
+      const v424 = v30["statuses"];
+      let v425 = (() => {
+        let v426;
+        if (v424 === undefined) {
+          v426 = c2(c80());
         } else {
-          if (!Array.isArray(v363)) return INVALID;
-          const v366 = new Array(v363.length);
-          for (let v367 = 0; v367 < v363.length; v367++) {
-            const v368 = v363[v367];
-            if (typeof v368 !== "object" || v368 === null || Array.isArray(v368)) return INVALID;
-            const v369 = v368["id"];
-            let v370 = (() => {
-              let v371;
-              if (v369 !== undefined) {
-                if (typeof v369 !== "number" || !Number.isFinite(v369)) return INVALID;
-                if (!Number.isSafeInteger(v369)) return INVALID;
-                if (v369 <= 0) return INVALID;
-                v371 = v369;
+          if (!Array.isArray(v424)) return INVALID;
+          const v427 = new Array(v424.length);
+          for (let v428 = 0; v428 < v424.length; v428++) {
+            const v429 = v424[v428];
+            if (typeof v429 !== "object" || v429 === null || Array.isArray(v429)) return INVALID;
+            const v430 = v429["id"];
+            let v431 = (() => {
+              let v432;
+              if (v430 !== undefined) {
+                if (typeof v430 !== "number" || !Number.isFinite(v430)) return INVALID;
+                if (!Number.isSafeInteger(v430)) return INVALID;
+                if (v430 <= 0) return INVALID;
+                v432 = v430;
               }
-              return v371;
+              return v432;
             })();
-            if (v370 === INVALID) {
-              if ("id" in v368) return INVALID;
-              v370 = undefined;
+            if (v431 === INVALID) {
+              if ("id" in v429) return INVALID;
+              v431 = undefined;
             }
-            const v372 = v368["ref"];
-            if (typeof v372 !== "string") return INVALID;
-            const v373 = typeof v372 === "string" && v372.length >= 1 && v372.length < 2 ? c12(v372) : v372.length;
-            if (v373 < 1) return INVALID;
-            const v374 = v368["context"];
-            let v375 = (() => {
-              let v376;
-              if (v374 === undefined) {
-                v376 = c2(c66());
+            const v433 = v429["ref"];
+            if (typeof v433 !== "string") return INVALID;
+            const v434 = typeof v433 === "string" && v433.length >= 1 && v433.length < 2 ? c12(v433) : v433.length;
+            if (v434 < 1) return INVALID;
+            const v435 = v429["context"];
+            let v436 = (() => {
+              let v437;
+              if (v435 === undefined) {
+                v437 = c2(c81());
               } else {
-                if (typeof v374 !== "string") return INVALID;
-                v376 = v374 === undefined ? c2(c66()) : v374;
+                if (typeof v435 !== "string") return INVALID;
+                v437 = v435 === undefined ? c2(c81()) : v435;
               }
-              return v376;
+              return v437;
             })();
-            if (v375 === INVALID) return INVALID;
-            const v377 = v368["state"];
-            if (!c67.has(v377)) return INVALID;
-            const v378 = v368["description"];
-            let v379 = (() => {
-              let v380;
-              if (v378 === undefined) {
-                v380 = c2(c68());
+            if (v436 === INVALID) return INVALID;
+            const v438 = v429["state"];
+            if (!c82.has(v438)) return INVALID;
+            const v439 = v429["description"];
+            let v440 = (() => {
+              let v441;
+              if (v439 === undefined) {
+                v441 = c2(c83());
               } else {
-                let v381 = null;
-                if (v378 !== null) {
-                  if (typeof v378 !== "string") return INVALID;
-                  v381 = v378;
+                let v442 = null;
+                if (v439 !== null) {
+                  if (typeof v439 !== "string") return INVALID;
+                  v442 = v439;
                 }
-                v380 = v381 === undefined ? c2(c68()) : v381;
+                v441 = v442 === undefined ? c2(c83()) : v442;
               }
-              return v380;
+              return v441;
             })();
-            if (v379 === INVALID) return INVALID;
-            const v382 = v368["target_url"];
-            let v383 = (() => {
-              let v384;
-              if (v382 === undefined) {
-                v384 = c2(c69());
+            if (v440 === INVALID) return INVALID;
+            const v443 = v429["target_url"];
+            let v444 = (() => {
+              let v445;
+              if (v443 === undefined) {
+                v445 = c2(c84());
               } else {
-                let v385 = null;
-                if (v382 !== null) {
-                  if (typeof v382 !== "string") return INVALID;
-                  v385 = v382;
+                let v446 = null;
+                if (v443 !== null) {
+                  if (typeof v443 !== "string") return INVALID;
+                  v446 = v443;
                 }
-                v384 = v385 === undefined ? c2(c69()) : v385;
+                v445 = v446 === undefined ? c2(c84()) : v446;
               }
-              return v384;
+              return v445;
             })();
-            if (v383 === INVALID) return INVALID;
-            const v386 = v368["creator"];
-            let v387 = (() => {
-              let v388;
-              if (v386 !== undefined) {
-                if (typeof v386 !== "string") return INVALID;
+            if (v444 === INVALID) return INVALID;
+            const v447 = v429["creator"];
+            let v448 = (() => {
+              let v449;
+              if (v447 !== undefined) {
+                if (typeof v447 !== "string") return INVALID;
                 c0.lastIndex = 0;
-                if (!c0.test(v386)) return INVALID;
-                v388 = v386;
+                if (!c0.test(v447)) return INVALID;
+                v449 = v447;
               }
-              return v388;
+              return v449;
             })();
-            if (v387 === INVALID) {
-              if ("creator" in v368) return INVALID;
-              v387 = undefined;
+            if (v448 === INVALID) {
+              if ("creator" in v429) return INVALID;
+              v448 = undefined;
             }
-            const v389 = v368["created_at"];
-            let v390 = (() => {
-              let v391;
-              if (v389 !== undefined) {
-                if (typeof v389 !== "string") return INVALID;
+            const v450 = v429["created_at"];
+            let v451 = (() => {
+              let v452;
+              if (v450 !== undefined) {
+                if (typeof v450 !== "string") return INVALID;
                 c25.lastIndex = 0;
-                if (!c25.test(v389)) return INVALID;
-                v391 = v389;
+                if (!c25.test(v450)) return INVALID;
+                v452 = v450;
               }
-              return v391;
+              return v452;
             })();
-            if (v390 === INVALID) {
-              if ("created_at" in v368) return INVALID;
-              v390 = undefined;
+            if (v451 === INVALID) {
+              if ("created_at" in v429) return INVALID;
+              v451 = undefined;
             }
-            for (const k in v368) {
+            for (const k in v429) {
               if (k !== "id" && k !== "ref" && k !== "context" && k !== "state" && k !== "description" && k !== "target_url" && k !== "creator" && k !== "created_at") return INVALID;
             }
-            const v392 = {};
-            if ("id" in v368) v392["id"] = v370;
-            v392["ref"] = v372;
-            v392["context"] = v375;
-            v392["state"] = v377;
-            v392["description"] = v379;
-            v392["target_url"] = v383;
-            if ("creator" in v368) v392["creator"] = v387;
-            if ("created_at" in v368) v392["created_at"] = v390;
-            v366[v367] = v392;
+            const v453 = {};
+            if ("id" in v429) v453["id"] = v431;
+            v453["ref"] = v433;
+            v453["context"] = v436;
+            v453["state"] = v438;
+            v453["description"] = v440;
+            v453["target_url"] = v444;
+            if ("creator" in v429) v453["creator"] = v448;
+            if ("created_at" in v429) v453["created_at"] = v451;
+            v427[v428] = v453;
           }
-          v365 = v366 === undefined ? c2(c65()) : v366;
+          v426 = v427 === undefined ? c2(c80()) : v427;
         }
-        return v365;
+        return v426;
       })();
-      if (v364 === INVALID) return INVALID;
-      const v393 = v30["created_at"];
-      let v394 = (() => {
-        let v395;
-        if (v393 !== undefined) {
-          if (typeof v393 !== "string") return INVALID;
+      if (v425 === INVALID) return INVALID;
+      const v454 = v30["created_at"];
+      let v455 = (() => {
+        let v456;
+        if (v454 !== undefined) {
+          if (typeof v454 !== "string") return INVALID;
           c25.lastIndex = 0;
-          if (!c25.test(v393)) return INVALID;
-          v395 = v393;
+          if (!c25.test(v454)) return INVALID;
+          v456 = v454;
         }
-        return v395;
+        return v456;
       })();
-      if (v394 === INVALID) {
+      if (v455 === INVALID) {
         if ("created_at" in v30) return INVALID;
-        v394 = undefined;
+        v455 = undefined;
       }
-      const v396 = v30["updated_at"];
-      let v397 = (() => {
-        let v398;
-        if (v396 !== undefined) {
-          if (typeof v396 !== "string") return INVALID;
+      const v457 = v30["updated_at"];
+      let v458 = (() => {
+        let v459;
+        if (v457 !== undefined) {
+          if (typeof v457 !== "string") return INVALID;
           c25.lastIndex = 0;
-          if (!c25.test(v396)) return INVALID;
-          v398 = v396;
+          if (!c25.test(v457)) return INVALID;
+          v459 = v457;
         }
-        return v398;
+        return v459;
       })();
-      if (v397 === INVALID) {
+      if (v458 === INVALID) {
         if ("updated_at" in v30) return INVALID;
-        v397 = undefined;
+        v458 = undefined;
       }
-      const v399 = v30["workflows"];
-      let v400 = (() => {
-        let v401;
-        if (v399 === undefined) {
-          v401 = c2(c70());
+      const v460 = v30["workflows"];
+      let v461 = (() => {
+        let v462;
+        if (v460 === undefined) {
+          v462 = c2(c85());
         } else {
-          if (!Array.isArray(v399)) return INVALID;
-          const v402 = new Array(v399.length);
-          for (let v403 = 0; v403 < v399.length; v403++) {
-            const v404 = v399[v403];
-            if (typeof v404 !== "object" || v404 === null || Array.isArray(v404)) return INVALID;
-            const v405 = v404["id"];
-            let v406 = (() => {
-              let v407;
-              if (v405 !== undefined) {
-                if (typeof v405 !== "number" || !Number.isFinite(v405)) return INVALID;
-                if (!Number.isSafeInteger(v405)) return INVALID;
-                if (v405 <= 0) return INVALID;
-                v407 = v405;
+          if (!Array.isArray(v460)) return INVALID;
+          const v463 = new Array(v460.length);
+          for (let v464 = 0; v464 < v460.length; v464++) {
+            const v465 = v460[v464];
+            if (typeof v465 !== "object" || v465 === null || Array.isArray(v465)) return INVALID;
+            const v466 = v465["id"];
+            let v467 = (() => {
+              let v468;
+              if (v466 !== undefined) {
+                if (typeof v466 !== "number" || !Number.isFinite(v466)) return INVALID;
+                if (!Number.isSafeInteger(v466)) return INVALID;
+                if (v466 <= 0) return INVALID;
+                v468 = v466;
               }
-              return v407;
+              return v468;
             })();
-            if (v406 === INVALID) {
-              if ("id" in v404) return INVALID;
-              v406 = undefined;
+            if (v467 === INVALID) {
+              if ("id" in v465) return INVALID;
+              v467 = undefined;
             }
-            const v408 = v404["name"];
-            if (typeof v408 !== "string") return INVALID;
-            const v409 = typeof v408 === "string" && v408.length >= 1 && v408.length < 2 ? c12(v408) : v408.length;
-            if (v409 < 1) return INVALID;
-            const v410 = v404["path"];
-            if (typeof v410 !== "string") return INVALID;
-            c71.lastIndex = 0;
-            if (!c71.test(v410)) return INVALID;
-            const v411 = v404["state"];
-            let v412 = (() => {
-              let v413;
-              if (v411 === undefined) {
-                v413 = c2(c72());
+            const v469 = v465["name"];
+            if (typeof v469 !== "string") return INVALID;
+            const v470 = typeof v469 === "string" && v469.length >= 1 && v469.length < 2 ? c12(v469) : v469.length;
+            if (v470 < 1) return INVALID;
+            const v471 = v465["path"];
+            if (typeof v471 !== "string") return INVALID;
+            c86.lastIndex = 0;
+            if (!c86.test(v471)) return INVALID;
+            const v472 = v465["state"];
+            let v473 = (() => {
+              let v474;
+              if (v472 === undefined) {
+                v474 = c2(c87());
               } else {
-                if (!c73.has(v411)) return INVALID;
-                v413 = v411 === undefined ? c2(c72()) : v411;
+                if (!c88.has(v472)) return INVALID;
+                v474 = v472 === undefined ? c2(c87()) : v472;
               }
-              return v413;
+              return v474;
             })();
-            if (v412 === INVALID) return INVALID;
-            for (const k in v404) {
+            if (v473 === INVALID) return INVALID;
+            for (const k in v465) {
               if (k !== "id" && k !== "name" && k !== "path" && k !== "state") return INVALID;
             }
-            const v414 = {};
-            if ("id" in v404) v414["id"] = v406;
-            v414["name"] = v408;
-            v414["path"] = v410;
-            v414["state"] = v412;
-            v402[v403] = v414;
+            const v475 = {};
+            if ("id" in v465) v475["id"] = v467;
+            v475["name"] = v469;
+            v475["path"] = v471;
+            v475["state"] = v473;
+            v463[v464] = v475;
           }
-          v401 = v402 === undefined ? c2(c70()) : v402;
+          v462 = v463 === undefined ? c2(c85()) : v463;
         }
-        return v401;
+        return v462;
       })();
-      if (v400 === INVALID) return INVALID;
-      const v415 = v30["workflow_runs"];
-      let v416 = (() => {
-        let v417;
-        if (v415 === undefined) {
-          v417 = c2(c74());
+      if (v461 === INVALID) return INVALID;
+      const v476 = v30["workflow_runs"];
+      let v477 = (() => {
+        let v478;
+        if (v476 === undefined) {
+          v478 = c2(c89());
         } else {
-          if (!Array.isArray(v415)) return INVALID;
-          const v418 = new Array(v415.length);
-          for (let v419 = 0; v419 < v415.length; v419++) {
-            const v420 = v415[v419];
-            if (typeof v420 !== "object" || v420 === null || Array.isArray(v420)) return INVALID;
-            const v421 = v420["id"];
-            let v422 = (() => {
-              let v423;
-              if (v421 !== undefined) {
-                if (typeof v421 !== "number" || !Number.isFinite(v421)) return INVALID;
-                if (!Number.isSafeInteger(v421)) return INVALID;
-                if (v421 <= 0) return INVALID;
-                v423 = v421;
+          if (!Array.isArray(v476)) return INVALID;
+          const v479 = new Array(v476.length);
+          for (let v480 = 0; v480 < v476.length; v480++) {
+            const v481 = v476[v480];
+            if (typeof v481 !== "object" || v481 === null || Array.isArray(v481)) return INVALID;
+            const v482 = v481["id"];
+            let v483 = (() => {
+              let v484;
+              if (v482 !== undefined) {
+                if (typeof v482 !== "number" || !Number.isFinite(v482)) return INVALID;
+                if (!Number.isSafeInteger(v482)) return INVALID;
+                if (v482 <= 0) return INVALID;
+                v484 = v482;
               }
-              return v423;
+              return v484;
             })();
-            if (v422 === INVALID) {
-              if ("id" in v420) return INVALID;
-              v422 = undefined;
+            if (v483 === INVALID) {
+              if ("id" in v481) return INVALID;
+              v483 = undefined;
             }
-            const v424 = v420["workflow"];
-            if (typeof v424 !== "string") return INVALID;
-            const v425 = typeof v424 === "string" && v424.length >= 1 && v424.length < 2 ? c12(v424) : v424.length;
-            if (v425 < 1) return INVALID;
-            const v426 = v420["run_number"];
-            let v427 = (() => {
-              let v428;
-              if (v426 !== undefined) {
-                if (typeof v426 !== "number" || !Number.isFinite(v426)) return INVALID;
-                if (!Number.isSafeInteger(v426)) return INVALID;
-                if (v426 <= 0) return INVALID;
-                v428 = v426;
+            const v485 = v481["workflow"];
+            if (typeof v485 !== "string") return INVALID;
+            const v486 = typeof v485 === "string" && v485.length >= 1 && v485.length < 2 ? c12(v485) : v485.length;
+            if (v486 < 1) return INVALID;
+            const v487 = v481["run_number"];
+            let v488 = (() => {
+              let v489;
+              if (v487 !== undefined) {
+                if (typeof v487 !== "number" || !Number.isFinite(v487)) return INVALID;
+                if (!Number.isSafeInteger(v487)) return INVALID;
+                if (v487 <= 0) return INVALID;
+                v489 = v487;
               }
-              return v428;
+              return v489;
             })();
-            if (v427 === INVALID) {
-              if ("run_number" in v420) return INVALID;
-              v427 = undefined;
+            if (v488 === INVALID) {
+              if ("run_number" in v481) return INVALID;
+              v488 = undefined;
             }
-            const v429 = v420["display_title"];
-            let v430 = (() => {
-              let v431;
-              if (v429 !== undefined) {
-                if (typeof v429 !== "string") return INVALID;
-                v431 = v429;
+            const v490 = v481["display_title"];
+            let v491 = (() => {
+              let v492;
+              if (v490 !== undefined) {
+                if (typeof v490 !== "string") return INVALID;
+                v492 = v490;
               }
-              return v431;
+              return v492;
             })();
-            if (v430 === INVALID) {
-              if ("display_title" in v420) return INVALID;
-              v430 = undefined;
+            if (v491 === INVALID) {
+              if ("display_title" in v481) return INVALID;
+              v491 = undefined;
             }
-            const v432 = v420["head_branch"];
-            if (typeof v432 !== "string") return INVALID;
-            const v433 = typeof v432 === "string" && v432.length >= 1 && v432.length < 2 ? c12(v432) : v432.length;
-            if (v433 < 1) return INVALID;
-            const v434 = v420["head_sha"];
-            let v435 = (() => {
-              let v436;
-              if (v434 === undefined) {
-                v436 = c2(c75());
+            const v493 = v481["head_branch"];
+            if (typeof v493 !== "string") return INVALID;
+            const v494 = typeof v493 === "string" && v493.length >= 1 && v493.length < 2 ? c12(v493) : v493.length;
+            if (v494 < 1) return INVALID;
+            const v495 = v481["head_sha"];
+            let v496 = (() => {
+              let v497;
+              if (v495 === undefined) {
+                v497 = c2(c90());
               } else {
-                let v437 = null;
-                if (v434 !== null) {
-                  if (typeof v434 !== "string") return INVALID;
-                  c76.lastIndex = 0;
-                  if (!c76.test(v434)) return INVALID;
-                  v437 = v434;
+                let v498 = null;
+                if (v495 !== null) {
+                  if (typeof v495 !== "string") return INVALID;
+                  c91.lastIndex = 0;
+                  if (!c91.test(v495)) return INVALID;
+                  v498 = v495;
                 }
-                v436 = v437 === undefined ? c2(c75()) : v437;
+                v497 = v498 === undefined ? c2(c90()) : v498;
               }
-              return v436;
+              return v497;
             })();
-            if (v435 === INVALID) return INVALID;
-            const v438 = v420["event"];
-            let v439 = (() => {
-              let v440;
-              if (v438 === undefined) {
-                v440 = c2(c77());
+            if (v496 === INVALID) return INVALID;
+            const v499 = v481["event"];
+            let v500 = (() => {
+              let v501;
+              if (v499 === undefined) {
+                v501 = c2(c92());
               } else {
-                if (typeof v438 !== "string") return INVALID;
-                const v441 = typeof v438 === "string" && v438.length >= 1 && v438.length < 2 ? c12(v438) : v438.length;
-                if (v441 < 1) return INVALID;
-                v440 = v438 === undefined ? c2(c77()) : v438;
+                if (typeof v499 !== "string") return INVALID;
+                const v502 = typeof v499 === "string" && v499.length >= 1 && v499.length < 2 ? c12(v499) : v499.length;
+                if (v502 < 1) return INVALID;
+                v501 = v499 === undefined ? c2(c92()) : v499;
               }
-              return v440;
+              return v501;
             })();
-            if (v439 === INVALID) return INVALID;
-            const v442 = v420["status"];
-            let v443 = (() => {
-              let v444;
-              if (v442 === undefined) {
-                v444 = c2(c78());
+            if (v500 === INVALID) return INVALID;
+            const v503 = v481["status"];
+            let v504 = (() => {
+              let v505;
+              if (v503 === undefined) {
+                v505 = c2(c93());
               } else {
-                if (!c79.has(v442)) return INVALID;
-                v444 = v442 === undefined ? c2(c78()) : v442;
+                if (!c94.has(v503)) return INVALID;
+                v505 = v503 === undefined ? c2(c93()) : v503;
               }
-              return v444;
+              return v505;
             })();
-            if (v443 === INVALID) return INVALID;
-            const v445 = v420["conclusion"];
-            let v446 = (() => {
-              let v447;
-              if (v445 === undefined) {
-                v447 = c2(c80());
+            if (v504 === INVALID) return INVALID;
+            const v506 = v481["conclusion"];
+            let v507 = (() => {
+              let v508;
+              if (v506 === undefined) {
+                v508 = c2(c95());
               } else {
-                let v448 = null;
-                if (v445 !== null) {
-                  if (!c81.has(v445)) return INVALID;
-                  v448 = v445;
+                let v509 = null;
+                if (v506 !== null) {
+                  if (!c96.has(v506)) return INVALID;
+                  v509 = v506;
                 }
-                v447 = v448 === undefined ? c2(c80()) : v448;
+                v508 = v509 === undefined ? c2(c95()) : v509;
               }
-              return v447;
+              return v508;
             })();
-            if (v446 === INVALID) return INVALID;
-            const v449 = v420["run_attempt"];
-            let v450 = (() => {
-              let v451;
-              if (v449 === undefined) {
-                v451 = c2(c82());
-              } else {
-                if (typeof v449 !== "number" || !Number.isFinite(v449)) return INVALID;
-                if (!Number.isSafeInteger(v449)) return INVALID;
-                if (v449 <= 0) return INVALID;
-                v451 = v449 === undefined ? c2(c82()) : v449;
-              }
-              return v451;
-            })();
-            if (v450 === INVALID) return INVALID;
-            const v452 = v420["rerun_conclusion"];
-            let v453 = (() => {
-              let v454;
-              if (v452 === undefined) {
-                v454 = c2(c83());
-              } else {
-                let v455 = null;
-                if (v452 !== null) {
-                  if (!c81.has(v452)) return INVALID;
-                  v455 = v452;
-                }
-                v454 = v455 === undefined ? c2(c83()) : v455;
-              }
-              return v454;
-            })();
-            if (v453 === INVALID) return INVALID;
-            const v456 = v420["actor"];
-            let v457 = (() => {
-              let v458;
-              if (v456 !== undefined) {
-                if (typeof v456 !== "string") return INVALID;
-                c84.lastIndex = 0;
-                if (!c84.test(v456)) return INVALID;
-                v458 = v456;
-              }
-              return v458;
-            })();
-            if (v457 === INVALID) {
-              if ("actor" in v420) return INVALID;
-              v457 = undefined;
-            }
-            const v459 = v420["created_at"];
-            let v460 = (() => {
-              let v461;
-              if (v459 !== undefined) {
-                if (typeof v459 !== "string") return INVALID;
-                c85.lastIndex = 0;
-                if (!c85.test(v459)) return INVALID;
-                v461 = v459;
-              }
-              return v461;
-            })();
-            if (v460 === INVALID) {
-              if ("created_at" in v420) return INVALID;
-              v460 = undefined;
-            }
-            const v462 = v420["jobs"];
-            let v463 = (() => {
-              let v464;
-              if (v462 === undefined) {
-                v464 = c2(c86());
-              } else {
-                if (!Array.isArray(v462)) return INVALID;
-                const v465 = new Array(v462.length);
-                for (let v466 = 0; v466 < v462.length; v466++) {
-                  const v467 = v462[v466];
-                  if (typeof v467 !== "object" || v467 === null || Array.isArray(v467)) return INVALID;
-                  const v468 = v467["id"];
-                  let v469 = (() => {
-                    let v470;
-                    if (v468 !== undefined) {
-                      if (typeof v468 !== "number" || !Number.isFinite(v468)) return INVALID;
-                      if (!Number.isSafeInteger(v468)) return INVALID;
-                      if (v468 <= 0) return INVALID;
-                      v470 = v468;
-                    }
-                    return v470;
-                  })();
-                  if (v469 === INVALID) {
-                    if ("id" in v467) return INVALID;
-                    v469 = undefined;
-                  }
-                  const v471 = v467["name"];
-                  if (typeof v471 !== "string") return INVALID;
-                  const v472 = typeof v471 === "string" && v471.length >= 1 && v471.length < 2 ? c12(v471) : v471.length;
-                  if (v472 < 1) return INVALID;
-                  const v473 = v467["run_attempt"];
-                  let v474 = (() => {
-                    let v475;
-                    if (v473 !== undefined) {
-                      if (typeof v473 !== "number" || !Number.isFinite(v473)) return INVALID;
-                      if (!Number.isSafeInteger(v473)) return INVALID;
-                      if (v473 <= 0) return INVALID;
-                      v475 = v473;
-                    }
-                    return v475;
-                  })();
-                  if (v474 === INVALID) {
-                    if ("run_attempt" in v467) return INVALID;
-                    v474 = undefined;
-                  }
-                  const v476 = v467["status"];
-                  let v477 = (() => {
-                    let v478;
-                    if (v476 === undefined) {
-                      v478 = c2(c87());
-                    } else {
-                      if (!c79.has(v476)) return INVALID;
-                      v478 = v476 === undefined ? c2(c87()) : v476;
-                    }
-                    return v478;
-                  })();
-                  if (v477 === INVALID) return INVALID;
-                  const v479 = v467["conclusion"];
-                  let v480 = (() => {
-                    let v481;
-                    if (v479 === undefined) {
-                      v481 = c2(c88());
-                    } else {
-                      let v482 = null;
-                      if (v479 !== null) {
-                        if (!c81.has(v479)) return INVALID;
-                        v482 = v479;
-                      }
-                      v481 = v482 === undefined ? c2(c88()) : v482;
-                    }
-                    return v481;
-                  })();
-                  if (v480 === INVALID) return INVALID;
-                  const v483 = v467["steps"];
-                  let v484 = (() => {
-                    let v485;
-                    if (v483 === undefined) {
-                      v485 = c2(c89());
-                    } else {
-                      if (!Array.isArray(v483)) return INVALID;
-                      const v486 = new Array(v483.length);
-                      for (let v487 = 0; v487 < v483.length; v487++) {
-                        const v488 = v483[v487];
-                        if (typeof v488 !== "object" || v488 === null || Array.isArray(v488)) return INVALID;
-                        const v489 = v488["name"];
-                        if (typeof v489 !== "string") return INVALID;
-                        const v490 = typeof v489 === "string" && v489.length >= 1 && v489.length < 2 ? c12(v489) : v489.length;
-                        if (v490 < 1) return INVALID;
-                        const v491 = v488["status"];
-                        let v492 = (() => {
-                          let v493;
-                          if (v491 === undefined) {
-                            v493 = c2(c90());
-                          } else {
-                            if (!c79.has(v491)) return INVALID;
-                            v493 = v491 === undefined ? c2(c90()) : v491;
-                          }
-                          return v493;
-                        })();
-                        if (v492 === INVALID) return INVALID;
-                        const v494 = v488["conclusion"];
-                        let v495 = (() => {
-                          let v496;
-                          if (v494 === undefined) {
-                            v496 = c2(c91());
-                          } else {
-                            let v497 = null;
-                            if (v494 !== null) {
-                              if (!c81.has(v494)) return INVALID;
-                              v497 = v494;
-                            }
-                            v496 = v497 === undefined ? c2(c91()) : v497;
-                          }
-                          return v496;
-                        })();
-                        if (v495 === INVALID) return INVALID;
-                        for (const k in v488) {
-                          if (k !== "name" && k !== "status" && k !== "conclusion") return INVALID;
-                        }
-                        const v498 = { "name": v489, "status": v492, "conclusion": v495 };
-                        v486[v487] = v498;
-                      }
-                      v485 = v486 === undefined ? c2(c89()) : v486;
-                    }
-                    return v485;
-                  })();
-                  if (v484 === INVALID) return INVALID;
-                  const v499 = v467["log"];
-                  let v500 = (() => {
-                    let v501;
-                    if (v499 === undefined) {
-                      v501 = c2(c92());
-                    } else {
-                      if (typeof v499 !== "string") return INVALID;
-                      v501 = v499 === undefined ? c2(c92()) : v499;
-                    }
-                    return v501;
-                  })();
-                  if (v500 === INVALID) return INVALID;
-                  const v502 = v467["started_at"];
-                  let v503 = (() => {
-                    let v504;
-                    if (v502 !== undefined) {
-                      if (typeof v502 !== "string") return INVALID;
-                      c85.lastIndex = 0;
-                      if (!c85.test(v502)) return INVALID;
-                      v504 = v502;
-                    }
-                    return v504;
-                  })();
-                  if (v503 === INVALID) {
-                    if ("started_at" in v467) return INVALID;
-                    v503 = undefined;
-                  }
-                  const v505 = v467["completed_at"];
-                  let v506 = (() => {
-                    let v507;
-                    if (v505 !== undefined) {
-                      let v508 = null;
-                      if (v505 !== null) {
-                        if (typeof v505 !== "string") return INVALID;
-                        c85.lastIndex = 0;
-                        if (!c85.test(v505)) return INVALID;
-                        v508 = v505;
-                      }
-                      v507 = v508;
-                    }
-                    return v507;
-                  })();
-                  if (v506 === INVALID) {
-                    if ("completed_at" in v467) return INVALID;
-                    v506 = undefined;
-                  }
-                  for (const k in v467) {
-                    if (k !== "id" && k !== "name" && k !== "run_attempt" && k !== "status" && k !== "conclusion" && k !== "steps" && k !== "log" && k !== "started_at" && k !== "completed_at") return INVALID;
-                  }
-                  const v509 = {};
-                  if ("id" in v467) v509["id"] = v469;
-                  v509["name"] = v471;
-                  if ("run_attempt" in v467) v509["run_attempt"] = v474;
-                  v509["status"] = v477;
-                  v509["conclusion"] = v480;
-                  v509["steps"] = v484;
-                  v509["log"] = v500;
-                  if ("started_at" in v467) v509["started_at"] = v503;
-                  if ("completed_at" in v467) v509["completed_at"] = v506;
-                  v465[v466] = v509;
-                }
-                v464 = v465 === undefined ? c2(c86()) : v465;
-              }
-              return v464;
-            })();
-            if (v463 === INVALID) return INVALID;
-            const v510 = v420["artifacts"];
+            if (v507 === INVALID) return INVALID;
+            const v510 = v481["run_attempt"];
             let v511 = (() => {
               let v512;
               if (v510 === undefined) {
-                v512 = c2(c93());
+                v512 = c2(c97());
               } else {
-                if (!Array.isArray(v510)) return INVALID;
-                const v513 = new Array(v510.length);
-                for (let v514 = 0; v514 < v510.length; v514++) {
-                  const v515 = v510[v514];
-                  if (typeof v515 !== "object" || v515 === null || Array.isArray(v515)) return INVALID;
-                  const v516 = v515["id"];
-                  let v517 = (() => {
-                    let v518;
-                    if (v516 !== undefined) {
-                      if (typeof v516 !== "number" || !Number.isFinite(v516)) return INVALID;
-                      if (!Number.isSafeInteger(v516)) return INVALID;
-                      if (v516 <= 0) return INVALID;
-                      v518 = v516;
-                    }
-                    return v518;
-                  })();
-                  if (v517 === INVALID) {
-                    if ("id" in v515) return INVALID;
-                    v517 = undefined;
-                  }
-                  const v519 = v515["name"];
-                  if (typeof v519 !== "string") return INVALID;
-                  const v520 = typeof v519 === "string" && v519.length >= 1 && v519.length < 2 ? c12(v519) : v519.length;
-                  if (v520 < 1) return INVALID;
-                  const v521 = v515["size_in_bytes"];
-                  let v522 = (() => {
-                    let v523;
-                    if (v521 === undefined) {
-                      v523 = c2(c94());
-                    } else {
-                      if (typeof v521 !== "number" || !Number.isFinite(v521)) return INVALID;
-                      if (!Number.isSafeInteger(v521)) return INVALID;
-                      if (v521 < 0) return INVALID;
-                      v523 = v521 === undefined ? c2(c94()) : v521;
-                    }
-                    return v523;
-                  })();
-                  if (v522 === INVALID) return INVALID;
-                  const v524 = v515["files"];
-                  let v525 = (() => {
-                    let v526;
-                    if (v524 === undefined) {
-                      v526 = c2(c95());
-                    } else {
-                      if (!Array.isArray(v524)) return INVALID;
-                      if (v524.length > 1000) return INVALID;
-                      const v527 = new Array(v524.length);
-                      for (let v528 = 0; v528 < v524.length; v528++) {
-                        const v529 = v524[v528];
-                        if (typeof v529 !== "object" || v529 === null || Array.isArray(v529)) return INVALID;
-                        const v530 = v529["path"];
-                        if (typeof v530 !== "string") return INVALID;
-                        const v531 = typeof v530 === "string" && v530.length >= 1 && v530.length < 2 ? c12(v530) : v530.length;
-                        if (v531 < 1) return INVALID;
-                        const v532 = typeof v530 === "string" && v530.length > 1024 ? c12(v530) : v530.length;
-                        if (v532 > 1024) return INVALID;
-                        const v533 = v529["content"];
-                        if (typeof v533 !== "string") return INVALID;
-                        for (const k in v529) {
-                          if (k !== "path" && k !== "content") return INVALID;
-                        }
-                        const v534 = { "path": v530, "content": v533 };
-                        v527[v528] = v534;
-                      }
-                      const v535 = typeof v527 === "string" && v527.length > 1000 ? c12(v527) : v527.length;
-                      if (v535 > 1000) return INVALID;
-                      v526 = v527 === undefined ? c2(c95()) : v527;
-                    }
-                    return v526;
-                  })();
-                  if (v525 === INVALID) return INVALID;
-                  for (const k in v515) {
-                    if (k !== "id" && k !== "name" && k !== "size_in_bytes" && k !== "files") return INVALID;
-                  }
-                  const v536 = {};
-                  if ("id" in v515) v536["id"] = v517;
-                  v536["name"] = v519;
-                  v536["size_in_bytes"] = v522;
-                  v536["files"] = v525;
-                  v513[v514] = v536;
-                }
-                v512 = v513 === undefined ? c2(c93()) : v513;
+                if (typeof v510 !== "number" || !Number.isFinite(v510)) return INVALID;
+                if (!Number.isSafeInteger(v510)) return INVALID;
+                if (v510 <= 0) return INVALID;
+                v512 = v510 === undefined ? c2(c97()) : v510;
               }
               return v512;
             })();
             if (v511 === INVALID) return INVALID;
-            for (const k in v420) {
+            const v513 = v481["rerun_conclusion"];
+            let v514 = (() => {
+              let v515;
+              if (v513 === undefined) {
+                v515 = c2(c98());
+              } else {
+                let v516 = null;
+                if (v513 !== null) {
+                  if (!c96.has(v513)) return INVALID;
+                  v516 = v513;
+                }
+                v515 = v516 === undefined ? c2(c98()) : v516;
+              }
+              return v515;
+            })();
+            if (v514 === INVALID) return INVALID;
+            const v517 = v481["actor"];
+            let v518 = (() => {
+              let v519;
+              if (v517 !== undefined) {
+                if (typeof v517 !== "string") return INVALID;
+                c99.lastIndex = 0;
+                if (!c99.test(v517)) return INVALID;
+                v519 = v517;
+              }
+              return v519;
+            })();
+            if (v518 === INVALID) {
+              if ("actor" in v481) return INVALID;
+              v518 = undefined;
+            }
+            const v520 = v481["created_at"];
+            let v521 = (() => {
+              let v522;
+              if (v520 !== undefined) {
+                if (typeof v520 !== "string") return INVALID;
+                c100.lastIndex = 0;
+                if (!c100.test(v520)) return INVALID;
+                v522 = v520;
+              }
+              return v522;
+            })();
+            if (v521 === INVALID) {
+              if ("created_at" in v481) return INVALID;
+              v521 = undefined;
+            }
+            const v523 = v481["jobs"];
+            let v524 = (() => {
+              let v525;
+              if (v523 === undefined) {
+                v525 = c2(c101());
+              } else {
+                if (!Array.isArray(v523)) return INVALID;
+                const v526 = new Array(v523.length);
+                for (let v527 = 0; v527 < v523.length; v527++) {
+                  const v528 = v523[v527];
+                  if (typeof v528 !== "object" || v528 === null || Array.isArray(v528)) return INVALID;
+                  const v529 = v528["id"];
+                  let v530 = (() => {
+                    let v531;
+                    if (v529 !== undefined) {
+                      if (typeof v529 !== "number" || !Number.isFinite(v529)) return INVALID;
+                      if (!Number.isSafeInteger(v529)) return INVALID;
+                      if (v529 <= 0) return INVALID;
+                      v531 = v529;
+                    }
+                    return v531;
+                  })();
+                  if (v530 === INVALID) {
+                    if ("id" in v528) return INVALID;
+                    v530 = undefined;
+                  }
+                  const v532 = v528["name"];
+                  if (typeof v532 !== "string") return INVALID;
+                  const v533 = typeof v532 === "string" && v532.length >= 1 && v532.length < 2 ? c12(v532) : v532.length;
+                  if (v533 < 1) return INVALID;
+                  const v534 = v528["run_attempt"];
+                  let v535 = (() => {
+                    let v536;
+                    if (v534 !== undefined) {
+                      if (typeof v534 !== "number" || !Number.isFinite(v534)) return INVALID;
+                      if (!Number.isSafeInteger(v534)) return INVALID;
+                      if (v534 <= 0) return INVALID;
+                      v536 = v534;
+                    }
+                    return v536;
+                  })();
+                  if (v535 === INVALID) {
+                    if ("run_attempt" in v528) return INVALID;
+                    v535 = undefined;
+                  }
+                  const v537 = v528["status"];
+                  let v538 = (() => {
+                    let v539;
+                    if (v537 === undefined) {
+                      v539 = c2(c102());
+                    } else {
+                      if (!c94.has(v537)) return INVALID;
+                      v539 = v537 === undefined ? c2(c102()) : v537;
+                    }
+                    return v539;
+                  })();
+                  if (v538 === INVALID) return INVALID;
+                  const v540 = v528["conclusion"];
+                  let v541 = (() => {
+                    let v542;
+                    if (v540 === undefined) {
+                      v542 = c2(c103());
+                    } else {
+                      let v543 = null;
+                      if (v540 !== null) {
+                        if (!c96.has(v540)) return INVALID;
+                        v543 = v540;
+                      }
+                      v542 = v543 === undefined ? c2(c103()) : v543;
+                    }
+                    return v542;
+                  })();
+                  if (v541 === INVALID) return INVALID;
+                  const v544 = v528["steps"];
+                  let v545 = (() => {
+                    let v546;
+                    if (v544 === undefined) {
+                      v546 = c2(c104());
+                    } else {
+                      if (!Array.isArray(v544)) return INVALID;
+                      const v547 = new Array(v544.length);
+                      for (let v548 = 0; v548 < v544.length; v548++) {
+                        const v549 = v544[v548];
+                        if (typeof v549 !== "object" || v549 === null || Array.isArray(v549)) return INVALID;
+                        const v550 = v549["name"];
+                        if (typeof v550 !== "string") return INVALID;
+                        const v551 = typeof v550 === "string" && v550.length >= 1 && v550.length < 2 ? c12(v550) : v550.length;
+                        if (v551 < 1) return INVALID;
+                        const v552 = v549["status"];
+                        let v553 = (() => {
+                          let v554;
+                          if (v552 === undefined) {
+                            v554 = c2(c105());
+                          } else {
+                            if (!c94.has(v552)) return INVALID;
+                            v554 = v552 === undefined ? c2(c105()) : v552;
+                          }
+                          return v554;
+                        })();
+                        if (v553 === INVALID) return INVALID;
+                        const v555 = v549["conclusion"];
+                        let v556 = (() => {
+                          let v557;
+                          if (v555 === undefined) {
+                            v557 = c2(c106());
+                          } else {
+                            let v558 = null;
+                            if (v555 !== null) {
+                              if (!c96.has(v555)) return INVALID;
+                              v558 = v555;
+                            }
+                            v557 = v558 === undefined ? c2(c106()) : v558;
+                          }
+                          return v557;
+                        })();
+                        if (v556 === INVALID) return INVALID;
+                        for (const k in v549) {
+                          if (k !== "name" && k !== "status" && k !== "conclusion") return INVALID;
+                        }
+                        const v559 = { "name": v550, "status": v553, "conclusion": v556 };
+                        v547[v548] = v559;
+                      }
+                      v546 = v547 === undefined ? c2(c104()) : v547;
+                    }
+                    return v546;
+                  })();
+                  if (v545 === INVALID) return INVALID;
+                  const v560 = v528["log"];
+                  let v561 = (() => {
+                    let v562;
+                    if (v560 === undefined) {
+                      v562 = c2(c107());
+                    } else {
+                      if (typeof v560 !== "string") return INVALID;
+                      v562 = v560 === undefined ? c2(c107()) : v560;
+                    }
+                    return v562;
+                  })();
+                  if (v561 === INVALID) return INVALID;
+                  const v563 = v528["started_at"];
+                  let v564 = (() => {
+                    let v565;
+                    if (v563 !== undefined) {
+                      if (typeof v563 !== "string") return INVALID;
+                      c100.lastIndex = 0;
+                      if (!c100.test(v563)) return INVALID;
+                      v565 = v563;
+                    }
+                    return v565;
+                  })();
+                  if (v564 === INVALID) {
+                    if ("started_at" in v528) return INVALID;
+                    v564 = undefined;
+                  }
+                  const v566 = v528["completed_at"];
+                  let v567 = (() => {
+                    let v568;
+                    if (v566 !== undefined) {
+                      let v569 = null;
+                      if (v566 !== null) {
+                        if (typeof v566 !== "string") return INVALID;
+                        c100.lastIndex = 0;
+                        if (!c100.test(v566)) return INVALID;
+                        v569 = v566;
+                      }
+                      v568 = v569;
+                    }
+                    return v568;
+                  })();
+                  if (v567 === INVALID) {
+                    if ("completed_at" in v528) return INVALID;
+                    v567 = undefined;
+                  }
+                  for (const k in v528) {
+                    if (k !== "id" && k !== "name" && k !== "run_attempt" && k !== "status" && k !== "conclusion" && k !== "steps" && k !== "log" && k !== "started_at" && k !== "completed_at") return INVALID;
+                  }
+                  const v570 = {};
+                  if ("id" in v528) v570["id"] = v530;
+                  v570["name"] = v532;
+                  if ("run_attempt" in v528) v570["run_attempt"] = v535;
+                  v570["status"] = v538;
+                  v570["conclusion"] = v541;
+                  v570["steps"] = v545;
+                  v570["log"] = v561;
+                  if ("started_at" in v528) v570["started_at"] = v564;
+                  if ("completed_at" in v528) v570["completed_at"] = v567;
+                  v526[v527] = v570;
+                }
+                v525 = v526 === undefined ? c2(c101()) : v526;
+              }
+              return v525;
+            })();
+            if (v524 === INVALID) return INVALID;
+            const v571 = v481["artifacts"];
+            let v572 = (() => {
+              let v573;
+              if (v571 === undefined) {
+                v573 = c2(c108());
+              } else {
+                if (!Array.isArray(v571)) return INVALID;
+                const v574 = new Array(v571.length);
+                for (let v575 = 0; v575 < v571.length; v575++) {
+                  const v576 = v571[v575];
+                  if (typeof v576 !== "object" || v576 === null || Array.isArray(v576)) return INVALID;
+                  const v577 = v576["id"];
+                  let v578 = (() => {
+                    let v579;
+                    if (v577 !== undefined) {
+                      if (typeof v577 !== "number" || !Number.isFinite(v577)) return INVALID;
+                      if (!Number.isSafeInteger(v577)) return INVALID;
+                      if (v577 <= 0) return INVALID;
+                      v579 = v577;
+                    }
+                    return v579;
+                  })();
+                  if (v578 === INVALID) {
+                    if ("id" in v576) return INVALID;
+                    v578 = undefined;
+                  }
+                  const v580 = v576["name"];
+                  if (typeof v580 !== "string") return INVALID;
+                  const v581 = typeof v580 === "string" && v580.length >= 1 && v580.length < 2 ? c12(v580) : v580.length;
+                  if (v581 < 1) return INVALID;
+                  const v582 = v576["size_in_bytes"];
+                  let v583 = (() => {
+                    let v584;
+                    if (v582 === undefined) {
+                      v584 = c2(c109());
+                    } else {
+                      if (typeof v582 !== "number" || !Number.isFinite(v582)) return INVALID;
+                      if (!Number.isSafeInteger(v582)) return INVALID;
+                      if (v582 < 0) return INVALID;
+                      v584 = v582 === undefined ? c2(c109()) : v582;
+                    }
+                    return v584;
+                  })();
+                  if (v583 === INVALID) return INVALID;
+                  const v585 = v576["files"];
+                  let v586 = (() => {
+                    let v587;
+                    if (v585 === undefined) {
+                      v587 = c2(c110());
+                    } else {
+                      if (!Array.isArray(v585)) return INVALID;
+                      if (v585.length > 1000) return INVALID;
+                      const v588 = new Array(v585.length);
+                      for (let v589 = 0; v589 < v585.length; v589++) {
+                        const v590 = v585[v589];
+                        if (typeof v590 !== "object" || v590 === null || Array.isArray(v590)) return INVALID;
+                        const v591 = v590["path"];
+                        if (typeof v591 !== "string") return INVALID;
+                        const v592 = typeof v591 === "string" && v591.length >= 1 && v591.length < 2 ? c12(v591) : v591.length;
+                        if (v592 < 1) return INVALID;
+                        const v593 = typeof v591 === "string" && v591.length > 1024 ? c12(v591) : v591.length;
+                        if (v593 > 1024) return INVALID;
+                        const v594 = v590["content"];
+                        if (typeof v594 !== "string") return INVALID;
+                        for (const k in v590) {
+                          if (k !== "path" && k !== "content") return INVALID;
+                        }
+                        const v595 = { "path": v591, "content": v594 };
+                        v588[v589] = v595;
+                      }
+                      const v596 = typeof v588 === "string" && v588.length > 1000 ? c12(v588) : v588.length;
+                      if (v596 > 1000) return INVALID;
+                      v587 = v588 === undefined ? c2(c110()) : v588;
+                    }
+                    return v587;
+                  })();
+                  if (v586 === INVALID) return INVALID;
+                  for (const k in v576) {
+                    if (k !== "id" && k !== "name" && k !== "size_in_bytes" && k !== "files") return INVALID;
+                  }
+                  const v597 = {};
+                  if ("id" in v576) v597["id"] = v578;
+                  v597["name"] = v580;
+                  v597["size_in_bytes"] = v583;
+                  v597["files"] = v586;
+                  v574[v575] = v597;
+                }
+                v573 = v574 === undefined ? c2(c108()) : v574;
+              }
+              return v573;
+            })();
+            if (v572 === INVALID) return INVALID;
+            for (const k in v481) {
               if (k !== "id" && k !== "workflow" && k !== "run_number" && k !== "display_title" && k !== "head_branch" && k !== "head_sha" && k !== "event" && k !== "status" && k !== "conclusion" && k !== "run_attempt" && k !== "rerun_conclusion" && k !== "actor" && k !== "created_at" && k !== "jobs" && k !== "artifacts") return INVALID;
             }
-            const v537 = {};
-            if ("id" in v420) v537["id"] = v422;
-            v537["workflow"] = v424;
-            if ("run_number" in v420) v537["run_number"] = v427;
-            if ("display_title" in v420) v537["display_title"] = v430;
-            v537["head_branch"] = v432;
-            v537["head_sha"] = v435;
-            v537["event"] = v439;
-            v537["status"] = v443;
-            v537["conclusion"] = v446;
-            v537["run_attempt"] = v450;
-            v537["rerun_conclusion"] = v453;
-            if ("actor" in v420) v537["actor"] = v457;
-            if ("created_at" in v420) v537["created_at"] = v460;
-            v537["jobs"] = v463;
-            v537["artifacts"] = v511;
-            v418[v419] = v537;
+            const v598 = {};
+            if ("id" in v481) v598["id"] = v483;
+            v598["workflow"] = v485;
+            if ("run_number" in v481) v598["run_number"] = v488;
+            if ("display_title" in v481) v598["display_title"] = v491;
+            v598["head_branch"] = v493;
+            v598["head_sha"] = v496;
+            v598["event"] = v500;
+            v598["status"] = v504;
+            v598["conclusion"] = v507;
+            v598["run_attempt"] = v511;
+            v598["rerun_conclusion"] = v514;
+            if ("actor" in v481) v598["actor"] = v518;
+            if ("created_at" in v481) v598["created_at"] = v521;
+            v598["jobs"] = v524;
+            v598["artifacts"] = v572;
+            v479[v480] = v598;
           }
-          v417 = v418 === undefined ? c2(c74()) : v418;
+          v478 = v479 === undefined ? c2(c89()) : v479;
         }
-        return v417;
+        return v478;
       })();
-      if (v416 === INVALID) return INVALID;
-      const v538 = v30["check_runs"];
-      let v539 = (() => {
-        let v540;
-        if (v538 === undefined) {
-          v540 = c2(c96());
+      if (v477 === INVALID) return INVALID;
+      const v599 = v30["check_runs"];
+      let v600 = (() => {
+        let v601;
+        if (v599 === undefined) {
+          v601 = c2(c111());
         } else {
-          if (!Array.isArray(v538)) return INVALID;
-          const v541 = new Array(v538.length);
-          for (let v542 = 0; v542 < v538.length; v542++) {
-            const v543 = v538[v542];
-            if (typeof v543 !== "object" || v543 === null || Array.isArray(v543)) return INVALID;
-            const v544 = v543["id"];
-            let v545 = (() => {
-              let v546;
-              if (v544 !== undefined) {
-                if (typeof v544 !== "number" || !Number.isFinite(v544)) return INVALID;
-                if (!Number.isSafeInteger(v544)) return INVALID;
-                if (v544 <= 0) return INVALID;
-                v546 = v544;
+          if (!Array.isArray(v599)) return INVALID;
+          const v602 = new Array(v599.length);
+          for (let v603 = 0; v603 < v599.length; v603++) {
+            const v604 = v599[v603];
+            if (typeof v604 !== "object" || v604 === null || Array.isArray(v604)) return INVALID;
+            const v605 = v604["id"];
+            let v606 = (() => {
+              let v607;
+              if (v605 !== undefined) {
+                if (typeof v605 !== "number" || !Number.isFinite(v605)) return INVALID;
+                if (!Number.isSafeInteger(v605)) return INVALID;
+                if (v605 <= 0) return INVALID;
+                v607 = v605;
               }
-              return v546;
+              return v607;
             })();
-            if (v545 === INVALID) {
-              if ("id" in v543) return INVALID;
-              v545 = undefined;
+            if (v606 === INVALID) {
+              if ("id" in v604) return INVALID;
+              v606 = undefined;
             }
-            const v547 = v543["name"];
-            if (typeof v547 !== "string") return INVALID;
-            const v548 = typeof v547 === "string" && v547.length >= 1 && v547.length < 2 ? c12(v547) : v547.length;
-            if (v548 < 1) return INVALID;
-            const v549 = v543["ref"];
-            if (typeof v549 !== "string") return INVALID;
-            const v550 = typeof v549 === "string" && v549.length >= 1 && v549.length < 2 ? c12(v549) : v549.length;
-            if (v550 < 1) return INVALID;
-            const v551 = v543["status"];
-            let v552 = (() => {
-              let v553;
-              if (v551 === undefined) {
-                v553 = c2(c97());
-              } else {
-                if (!c79.has(v551)) return INVALID;
-                v553 = v551 === undefined ? c2(c97()) : v551;
-              }
-              return v553;
-            })();
-            if (v552 === INVALID) return INVALID;
-            const v554 = v543["conclusion"];
-            let v555 = (() => {
-              let v556;
-              if (v554 === undefined) {
-                v556 = c2(c98());
-              } else {
-                let v557 = null;
-                if (v554 !== null) {
-                  if (!c81.has(v554)) return INVALID;
-                  v557 = v554;
-                }
-                v556 = v557 === undefined ? c2(c98()) : v557;
-              }
-              return v556;
-            })();
-            if (v555 === INVALID) return INVALID;
-            const v558 = v543["external_id"];
-            let v559 = (() => {
-              let v560;
-              if (v558 === undefined) {
-                v560 = c2(c99());
-              } else {
-                let v561 = null;
-                if (v558 !== null) {
-                  if (typeof v558 !== "string") return INVALID;
-                  v561 = v558;
-                }
-                v560 = v561 === undefined ? c2(c99()) : v561;
-              }
-              return v560;
-            })();
-            if (v559 === INVALID) return INVALID;
-            const v562 = v543["details_url"];
-            let v563 = (() => {
-              let v564;
-              if (v562 === undefined) {
-                v564 = c2(c100());
-              } else {
-                let v565 = null;
-                if (v562 !== null) {
-                  if (typeof v562 !== "string") return INVALID;
-                  v565 = v562;
-                }
-                v564 = v565 === undefined ? c2(c100()) : v565;
-              }
-              return v564;
-            })();
-            if (v563 === INVALID) return INVALID;
-            const v566 = v543["output"];
-            let v567 = (() => {
-              let v568;
-              if (v566 === undefined) {
-                v568 = c2(c101());
-              } else {
-                if (typeof v566 !== "object" || v566 === null || Array.isArray(v566)) return INVALID;
-                const v569 = v566["title"];
-                let v570 = (() => {
-                  let v571;
-                  if (v569 === undefined) {
-                    v571 = c2(c102());
-                  } else {
-                    let v572 = null;
-                    if (v569 !== null) {
-                      if (typeof v569 !== "string") return INVALID;
-                      v572 = v569;
-                    }
-                    v571 = v572 === undefined ? c2(c102()) : v572;
-                  }
-                  return v571;
-                })();
-                if (v570 === INVALID) return INVALID;
-                const v573 = v566["summary"];
-                let v574 = (() => {
-                  let v575;
-                  if (v573 === undefined) {
-                    v575 = c2(c103());
-                  } else {
-                    let v576 = null;
-                    if (v573 !== null) {
-                      if (typeof v573 !== "string") return INVALID;
-                      v576 = v573;
-                    }
-                    v575 = v576 === undefined ? c2(c103()) : v576;
-                  }
-                  return v575;
-                })();
-                if (v574 === INVALID) return INVALID;
-                const v577 = v566["text"];
-                let v578 = (() => {
-                  let v579;
-                  if (v577 === undefined) {
-                    v579 = c2(c104());
-                  } else {
-                    let v580 = null;
-                    if (v577 !== null) {
-                      if (typeof v577 !== "string") return INVALID;
-                      v580 = v577;
-                    }
-                    v579 = v580 === undefined ? c2(c104()) : v580;
-                  }
-                  return v579;
-                })();
-                if (v578 === INVALID) return INVALID;
-                for (const k in v566) {
-                  if (k !== "title" && k !== "summary" && k !== "text") return INVALID;
-                }
-                const v581 = { "title": v570, "summary": v574, "text": v578 };
-                v568 = v581 === undefined ? c2(c101()) : v581;
-              }
-              return v568;
-            })();
-            if (v567 === INVALID) return INVALID;
-            const v582 = v543["annotations"];
-            let v583 = (() => {
-              let v584;
-              if (v582 === undefined) {
-                v584 = c2(c105());
-              } else {
-                if (!Array.isArray(v582)) return INVALID;
-                const v585 = new Array(v582.length);
-                for (let v586 = 0; v586 < v582.length; v586++) {
-                  const v587 = v582[v586];
-                  if (typeof v587 !== "object" || v587 === null || Array.isArray(v587)) return INVALID;
-                  const v588 = v587["path"];
-                  if (typeof v588 !== "string") return INVALID;
-                  const v589 = typeof v588 === "string" && v588.length >= 1 && v588.length < 2 ? c12(v588) : v588.length;
-                  if (v589 < 1) return INVALID;
-                  const v590 = v587["start_line"];
-                  if (typeof v590 !== "number" || !Number.isFinite(v590)) return INVALID;
-                  if (!Number.isSafeInteger(v590)) return INVALID;
-                  if (v590 <= 0) return INVALID;
-                  const v591 = v587["end_line"];
-                  if (typeof v591 !== "number" || !Number.isFinite(v591)) return INVALID;
-                  if (!Number.isSafeInteger(v591)) return INVALID;
-                  if (v591 <= 0) return INVALID;
-                  const v592 = v587["start_column"];
-                  let v593 = (() => {
-                    let v594;
-                    if (v592 === undefined) {
-                      v594 = c2(c106());
-                    } else {
-                      let v595 = null;
-                      if (v592 !== null) {
-                        if (typeof v592 !== "number" || !Number.isFinite(v592)) return INVALID;
-                        if (!Number.isSafeInteger(v592)) return INVALID;
-                        if (v592 <= 0) return INVALID;
-                        v595 = v592;
-                      }
-                      v594 = v595 === undefined ? c2(c106()) : v595;
-                    }
-                    return v594;
-                  })();
-                  if (v593 === INVALID) return INVALID;
-                  const v596 = v587["end_column"];
-                  let v597 = (() => {
-                    let v598;
-                    if (v596 === undefined) {
-                      v598 = c2(c107());
-                    } else {
-                      let v599 = null;
-                      if (v596 !== null) {
-                        if (typeof v596 !== "number" || !Number.isFinite(v596)) return INVALID;
-                        if (!Number.isSafeInteger(v596)) return INVALID;
-                        if (v596 <= 0) return INVALID;
-                        v599 = v596;
-                      }
-                      v598 = v599 === undefined ? c2(c107()) : v599;
-                    }
-                    return v598;
-                  })();
-                  if (v597 === INVALID) return INVALID;
-                  const v600 = v587["annotation_level"];
-                  if (!c108.has(v600)) return INVALID;
-                  const v601 = v587["message"];
-                  if (typeof v601 !== "string") return INVALID;
-                  const v602 = typeof v601 === "string" && v601.length >= 1 && v601.length < 2 ? c12(v601) : v601.length;
-                  if (v602 < 1) return INVALID;
-                  const v603 = v587["title"];
-                  let v604 = (() => {
-                    let v605;
-                    if (v603 === undefined) {
-                      v605 = c2(c109());
-                    } else {
-                      let v606 = null;
-                      if (v603 !== null) {
-                        if (typeof v603 !== "string") return INVALID;
-                        v606 = v603;
-                      }
-                      v605 = v606 === undefined ? c2(c109()) : v606;
-                    }
-                    return v605;
-                  })();
-                  if (v604 === INVALID) return INVALID;
-                  const v607 = v587["raw_details"];
-                  let v608 = (() => {
-                    let v609;
-                    if (v607 === undefined) {
-                      v609 = c2(c110());
-                    } else {
-                      let v610 = null;
-                      if (v607 !== null) {
-                        if (typeof v607 !== "string") return INVALID;
-                        v610 = v607;
-                      }
-                      v609 = v610 === undefined ? c2(c110()) : v610;
-                    }
-                    return v609;
-                  })();
-                  if (v608 === INVALID) return INVALID;
-                  for (const k in v587) {
-                    if (k !== "path" && k !== "start_line" && k !== "end_line" && k !== "start_column" && k !== "end_column" && k !== "annotation_level" && k !== "message" && k !== "title" && k !== "raw_details") return INVALID;
-                  }
-                  const v611 = { "path": v588, "start_line": v590, "end_line": v591, "start_column": v593, "end_column": v597, "annotation_level": v600, "message": v601, "title": v604, "raw_details": v608 };
-                  v585[v586] = v611;
-                }
-                v584 = v585 === undefined ? c2(c105()) : v585;
-              }
-              return v584;
-            })();
-            if (v583 === INVALID) return INVALID;
-            const v612 = v543["started_at"];
+            const v608 = v604["name"];
+            if (typeof v608 !== "string") return INVALID;
+            const v609 = typeof v608 === "string" && v608.length >= 1 && v608.length < 2 ? c12(v608) : v608.length;
+            if (v609 < 1) return INVALID;
+            const v610 = v604["ref"];
+            if (typeof v610 !== "string") return INVALID;
+            const v611 = typeof v610 === "string" && v610.length >= 1 && v610.length < 2 ? c12(v610) : v610.length;
+            if (v611 < 1) return INVALID;
+            const v612 = v604["status"];
             let v613 = (() => {
               let v614;
-              if (v612 !== undefined) {
-                if (typeof v612 !== "string") return INVALID;
-                c85.lastIndex = 0;
-                if (!c85.test(v612)) return INVALID;
-                v614 = v612;
+              if (v612 === undefined) {
+                v614 = c2(c112());
+              } else {
+                if (!c94.has(v612)) return INVALID;
+                v614 = v612 === undefined ? c2(c112()) : v612;
               }
               return v614;
             })();
-            if (v613 === INVALID) {
-              if ("started_at" in v543) return INVALID;
-              v613 = undefined;
-            }
-            const v615 = v543["completed_at"];
+            if (v613 === INVALID) return INVALID;
+            const v615 = v604["conclusion"];
             let v616 = (() => {
               let v617;
-              if (v615 !== undefined) {
+              if (v615 === undefined) {
+                v617 = c2(c113());
+              } else {
                 let v618 = null;
                 if (v615 !== null) {
-                  if (typeof v615 !== "string") return INVALID;
-                  c85.lastIndex = 0;
-                  if (!c85.test(v615)) return INVALID;
+                  if (!c96.has(v615)) return INVALID;
                   v618 = v615;
                 }
-                v617 = v618;
+                v617 = v618 === undefined ? c2(c113()) : v618;
               }
               return v617;
             })();
-            if (v616 === INVALID) {
-              if ("completed_at" in v543) return INVALID;
-              v616 = undefined;
+            if (v616 === INVALID) return INVALID;
+            const v619 = v604["external_id"];
+            let v620 = (() => {
+              let v621;
+              if (v619 === undefined) {
+                v621 = c2(c114());
+              } else {
+                let v622 = null;
+                if (v619 !== null) {
+                  if (typeof v619 !== "string") return INVALID;
+                  v622 = v619;
+                }
+                v621 = v622 === undefined ? c2(c114()) : v622;
+              }
+              return v621;
+            })();
+            if (v620 === INVALID) return INVALID;
+            const v623 = v604["details_url"];
+            let v624 = (() => {
+              let v625;
+              if (v623 === undefined) {
+                v625 = c2(c115());
+              } else {
+                let v626 = null;
+                if (v623 !== null) {
+                  if (typeof v623 !== "string") return INVALID;
+                  v626 = v623;
+                }
+                v625 = v626 === undefined ? c2(c115()) : v626;
+              }
+              return v625;
+            })();
+            if (v624 === INVALID) return INVALID;
+            const v627 = v604["output"];
+            let v628 = (() => {
+              let v629;
+              if (v627 === undefined) {
+                v629 = c2(c116());
+              } else {
+                if (typeof v627 !== "object" || v627 === null || Array.isArray(v627)) return INVALID;
+                const v630 = v627["title"];
+                let v631 = (() => {
+                  let v632;
+                  if (v630 === undefined) {
+                    v632 = c2(c117());
+                  } else {
+                    let v633 = null;
+                    if (v630 !== null) {
+                      if (typeof v630 !== "string") return INVALID;
+                      v633 = v630;
+                    }
+                    v632 = v633 === undefined ? c2(c117()) : v633;
+                  }
+                  return v632;
+                })();
+                if (v631 === INVALID) return INVALID;
+                const v634 = v627["summary"];
+                let v635 = (() => {
+                  let v636;
+                  if (v634 === undefined) {
+                    v636 = c2(c118());
+                  } else {
+                    let v637 = null;
+                    if (v634 !== null) {
+                      if (typeof v634 !== "string") return INVALID;
+                      v637 = v634;
+                    }
+                    v636 = v637 === undefined ? c2(c118()) : v637;
+                  }
+                  return v636;
+                })();
+                if (v635 === INVALID) return INVALID;
+                const v638 = v627["text"];
+                let v639 = (() => {
+                  let v640;
+                  if (v638 === undefined) {
+                    v640 = c2(c119());
+                  } else {
+                    let v641 = null;
+                    if (v638 !== null) {
+                      if (typeof v638 !== "string") return INVALID;
+                      v641 = v638;
+                    }
+                    v640 = v641 === undefined ? c2(c119()) : v641;
+                  }
+                  return v640;
+                })();
+                if (v639 === INVALID) return INVALID;
+                for (const k in v627) {
+                  if (k !== "title" && k !== "summary" && k !== "text") return INVALID;
+                }
+                const v642 = { "title": v631, "summary": v635, "text": v639 };
+                v629 = v642 === undefined ? c2(c116()) : v642;
+              }
+              return v629;
+            })();
+            if (v628 === INVALID) return INVALID;
+            const v643 = v604["annotations"];
+            let v644 = (() => {
+              let v645;
+              if (v643 === undefined) {
+                v645 = c2(c120());
+              } else {
+                if (!Array.isArray(v643)) return INVALID;
+                const v646 = new Array(v643.length);
+                for (let v647 = 0; v647 < v643.length; v647++) {
+                  const v648 = v643[v647];
+                  if (typeof v648 !== "object" || v648 === null || Array.isArray(v648)) return INVALID;
+                  const v649 = v648["path"];
+                  if (typeof v649 !== "string") return INVALID;
+                  const v650 = typeof v649 === "string" && v649.length >= 1 && v649.length < 2 ? c12(v649) : v649.length;
+                  if (v650 < 1) return INVALID;
+                  const v651 = v648["start_line"];
+                  if (typeof v651 !== "number" || !Number.isFinite(v651)) return INVALID;
+                  if (!Number.isSafeInteger(v651)) return INVALID;
+                  if (v651 <= 0) return INVALID;
+                  const v652 = v648["end_line"];
+                  if (typeof v652 !== "number" || !Number.isFinite(v652)) return INVALID;
+                  if (!Number.isSafeInteger(v652)) return INVALID;
+                  if (v652 <= 0) return INVALID;
+                  const v653 = v648["start_column"];
+                  let v654 = (() => {
+                    let v655;
+                    if (v653 === undefined) {
+                      v655 = c2(c121());
+                    } else {
+                      let v656 = null;
+                      if (v653 !== null) {
+                        if (typeof v653 !== "number" || !Number.isFinite(v653)) return INVALID;
+                        if (!Number.isSafeInteger(v653)) return INVALID;
+                        if (v653 <= 0) return INVALID;
+                        v656 = v653;
+                      }
+                      v655 = v656 === undefined ? c2(c121()) : v656;
+                    }
+                    return v655;
+                  })();
+                  if (v654 === INVALID) return INVALID;
+                  const v657 = v648["end_column"];
+                  let v658 = (() => {
+                    let v659;
+                    if (v657 === undefined) {
+                      v659 = c2(c122());
+                    } else {
+                      let v660 = null;
+                      if (v657 !== null) {
+                        if (typeof v657 !== "number" || !Number.isFinite(v657)) return INVALID;
+                        if (!Number.isSafeInteger(v657)) return INVALID;
+                        if (v657 <= 0) return INVALID;
+                        v660 = v657;
+                      }
+                      v659 = v660 === undefined ? c2(c122()) : v660;
+                    }
+                    return v659;
+                  })();
+                  if (v658 === INVALID) return INVALID;
+                  const v661 = v648["annotation_level"];
+                  if (!c123.has(v661)) return INVALID;
+                  const v662 = v648["message"];
+                  if (typeof v662 !== "string") return INVALID;
+                  const v663 = typeof v662 === "string" && v662.length >= 1 && v662.length < 2 ? c12(v662) : v662.length;
+                  if (v663 < 1) return INVALID;
+                  const v664 = v648["title"];
+                  let v665 = (() => {
+                    let v666;
+                    if (v664 === undefined) {
+                      v666 = c2(c124());
+                    } else {
+                      let v667 = null;
+                      if (v664 !== null) {
+                        if (typeof v664 !== "string") return INVALID;
+                        v667 = v664;
+                      }
+                      v666 = v667 === undefined ? c2(c124()) : v667;
+                    }
+                    return v666;
+                  })();
+                  if (v665 === INVALID) return INVALID;
+                  const v668 = v648["raw_details"];
+                  let v669 = (() => {
+                    let v670;
+                    if (v668 === undefined) {
+                      v670 = c2(c125());
+                    } else {
+                      let v671 = null;
+                      if (v668 !== null) {
+                        if (typeof v668 !== "string") return INVALID;
+                        v671 = v668;
+                      }
+                      v670 = v671 === undefined ? c2(c125()) : v671;
+                    }
+                    return v670;
+                  })();
+                  if (v669 === INVALID) return INVALID;
+                  for (const k in v648) {
+                    if (k !== "path" && k !== "start_line" && k !== "end_line" && k !== "start_column" && k !== "end_column" && k !== "annotation_level" && k !== "message" && k !== "title" && k !== "raw_details") return INVALID;
+                  }
+                  const v672 = { "path": v649, "start_line": v651, "end_line": v652, "start_column": v654, "end_column": v658, "annotation_level": v661, "message": v662, "title": v665, "raw_details": v669 };
+                  v646[v647] = v672;
+                }
+                v645 = v646 === undefined ? c2(c120()) : v646;
+              }
+              return v645;
+            })();
+            if (v644 === INVALID) return INVALID;
+            const v673 = v604["started_at"];
+            let v674 = (() => {
+              let v675;
+              if (v673 !== undefined) {
+                if (typeof v673 !== "string") return INVALID;
+                c100.lastIndex = 0;
+                if (!c100.test(v673)) return INVALID;
+                v675 = v673;
+              }
+              return v675;
+            })();
+            if (v674 === INVALID) {
+              if ("started_at" in v604) return INVALID;
+              v674 = undefined;
             }
-            for (const k in v543) {
+            const v676 = v604["completed_at"];
+            let v677 = (() => {
+              let v678;
+              if (v676 !== undefined) {
+                let v679 = null;
+                if (v676 !== null) {
+                  if (typeof v676 !== "string") return INVALID;
+                  c100.lastIndex = 0;
+                  if (!c100.test(v676)) return INVALID;
+                  v679 = v676;
+                }
+                v678 = v679;
+              }
+              return v678;
+            })();
+            if (v677 === INVALID) {
+              if ("completed_at" in v604) return INVALID;
+              v677 = undefined;
+            }
+            for (const k in v604) {
               if (k !== "id" && k !== "name" && k !== "ref" && k !== "status" && k !== "conclusion" && k !== "external_id" && k !== "details_url" && k !== "output" && k !== "annotations" && k !== "started_at" && k !== "completed_at") return INVALID;
             }
-            const v619 = {};
-            if ("id" in v543) v619["id"] = v545;
-            v619["name"] = v547;
-            v619["ref"] = v549;
-            v619["status"] = v552;
-            v619["conclusion"] = v555;
-            v619["external_id"] = v559;
-            v619["details_url"] = v563;
-            v619["output"] = v567;
-            v619["annotations"] = v583;
-            if ("started_at" in v543) v619["started_at"] = v613;
-            if ("completed_at" in v543) v619["completed_at"] = v616;
-            v541[v542] = v619;
+            const v680 = {};
+            if ("id" in v604) v680["id"] = v606;
+            v680["name"] = v608;
+            v680["ref"] = v610;
+            v680["status"] = v613;
+            v680["conclusion"] = v616;
+            v680["external_id"] = v620;
+            v680["details_url"] = v624;
+            v680["output"] = v628;
+            v680["annotations"] = v644;
+            if ("started_at" in v604) v680["started_at"] = v674;
+            if ("completed_at" in v604) v680["completed_at"] = v677;
+            v602[v603] = v680;
           }
-          v540 = v541 === undefined ? c2(c96()) : v541;
+          v601 = v602 === undefined ? c2(c111()) : v602;
         }
-        return v540;
+        return v601;
       })();
-      if (v539 === INVALID) return INVALID;
-      const v620 = v30["hooks"];
-      let v621 = (() => {
-        let v622;
-        if (v620 === undefined) {
-          v622 = c2(c111());
+      if (v600 === INVALID) return INVALID;
+      const v681 = v30["hooks"];
+      let v682 = (() => {
+        let v683;
+        if (v681 === undefined) {
+          v683 = c2(c126());
         } else {
-          if (!Array.isArray(v620)) return INVALID;
-          const v623 = new Array(v620.length);
-          for (let v624 = 0; v624 < v620.length; v624++) {
-            const v625 = v620[v624];
-            if (typeof v625 !== "object" || v625 === null || Array.isArray(v625)) return INVALID;
-            const v626 = v625["id"];
-            let v627 = (() => {
-              let v628;
-              if (v626 !== undefined) {
-                if (typeof v626 !== "number" || !Number.isFinite(v626)) return INVALID;
-                if (!Number.isSafeInteger(v626)) return INVALID;
-                if (v626 <= 0) return INVALID;
-                v628 = v626;
+          if (!Array.isArray(v681)) return INVALID;
+          const v684 = new Array(v681.length);
+          for (let v685 = 0; v685 < v681.length; v685++) {
+            const v686 = v681[v685];
+            if (typeof v686 !== "object" || v686 === null || Array.isArray(v686)) return INVALID;
+            const v687 = v686["id"];
+            let v688 = (() => {
+              let v689;
+              if (v687 !== undefined) {
+                if (typeof v687 !== "number" || !Number.isFinite(v687)) return INVALID;
+                if (!Number.isSafeInteger(v687)) return INVALID;
+                if (v687 <= 0) return INVALID;
+                v689 = v687;
               }
-              return v628;
+              return v689;
             })();
-            if (v627 === INVALID) {
-              if ("id" in v625) return INVALID;
-              v627 = undefined;
+            if (v688 === INVALID) {
+              if ("id" in v686) return INVALID;
+              v688 = undefined;
             }
-            const v629 = v625["url"];
-            if (typeof v629 !== "string") return INVALID;
-            const v630 = typeof v629 === "string" && v629.length >= 1 && v629.length < 2 ? c12(v629) : v629.length;
-            if (v630 < 1) return INVALID;
-            const v631 = v625["content_type"];
-            let v632 = (() => {
-              let v633;
-              if (v631 === undefined) {
-                v633 = c2(c112());
+            const v690 = v686["url"];
+            if (typeof v690 !== "string") return INVALID;
+            const v691 = typeof v690 === "string" && v690.length >= 1 && v690.length < 2 ? c12(v690) : v690.length;
+            if (v691 < 1) return INVALID;
+            const v692 = v686["content_type"];
+            let v693 = (() => {
+              let v694;
+              if (v692 === undefined) {
+                v694 = c2(c127());
               } else {
-                if (!c113.has(v631)) return INVALID;
-                v633 = v631 === undefined ? c2(c112()) : v631;
+                if (!c128.has(v692)) return INVALID;
+                v694 = v692 === undefined ? c2(c127()) : v692;
               }
-              return v633;
+              return v694;
             })();
-            if (v632 === INVALID) return INVALID;
-            const v634 = v625["secret"];
-            let v635 = (() => {
-              let v636;
-              if (v634 === undefined) {
-                v636 = c2(c114());
+            if (v693 === INVALID) return INVALID;
+            const v695 = v686["secret"];
+            let v696 = (() => {
+              let v697;
+              if (v695 === undefined) {
+                v697 = c2(c129());
               } else {
-                let v637 = null;
-                if (v634 !== null) {
-                  if (typeof v634 !== "string") return INVALID;
-                  v637 = v634;
+                let v698 = null;
+                if (v695 !== null) {
+                  if (typeof v695 !== "string") return INVALID;
+                  v698 = v695;
                 }
-                v636 = v637 === undefined ? c2(c114()) : v637;
+                v697 = v698 === undefined ? c2(c129()) : v698;
               }
-              return v636;
+              return v697;
             })();
-            if (v635 === INVALID) return INVALID;
-            const v638 = v625["events"];
-            let v639 = (() => {
-              let v640;
-              if (v638 === undefined) {
-                v640 = c2(c115());
+            if (v696 === INVALID) return INVALID;
+            const v699 = v686["events"];
+            let v700 = (() => {
+              let v701;
+              if (v699 === undefined) {
+                v701 = c2(c130());
               } else {
-                if (!Array.isArray(v638)) return INVALID;
-                const v641 = new Array(v638.length);
-                for (let v642 = 0; v642 < v638.length; v642++) {
-                  const v643 = v638[v642];
-                  if (typeof v643 !== "string") return INVALID;
-                  const v644 = typeof v643 === "string" && v643.length >= 1 && v643.length < 2 ? c12(v643) : v643.length;
-                  if (v644 < 1) return INVALID;
-                  v641[v642] = v643;
+                if (!Array.isArray(v699)) return INVALID;
+                const v702 = new Array(v699.length);
+                for (let v703 = 0; v703 < v699.length; v703++) {
+                  const v704 = v699[v703];
+                  if (typeof v704 !== "string") return INVALID;
+                  const v705 = typeof v704 === "string" && v704.length >= 1 && v704.length < 2 ? c12(v704) : v704.length;
+                  if (v705 < 1) return INVALID;
+                  v702[v703] = v704;
                 }
-                const v645 = typeof v641 === "string" && v641.length >= 1 && v641.length < 2 ? c12(v641) : v641.length;
-                if (v645 < 1) return INVALID;
-                v640 = v641 === undefined ? c2(c115()) : v641;
+                const v706 = typeof v702 === "string" && v702.length >= 1 && v702.length < 2 ? c12(v702) : v702.length;
+                if (v706 < 1) return INVALID;
+                v701 = v702 === undefined ? c2(c130()) : v702;
               }
-              return v640;
+              return v701;
             })();
-            if (v639 === INVALID) return INVALID;
-            const v646 = v625["active"];
-            let v647 = (() => {
-              let v648;
-              if (v646 === undefined) {
-                v648 = c2(c116());
+            if (v700 === INVALID) return INVALID;
+            const v707 = v686["active"];
+            let v708 = (() => {
+              let v709;
+              if (v707 === undefined) {
+                v709 = c2(c131());
               } else {
-                if (typeof v646 !== "boolean") return INVALID;
-                v648 = v646 === undefined ? c2(c116()) : v646;
+                if (typeof v707 !== "boolean") return INVALID;
+                v709 = v707 === undefined ? c2(c131()) : v707;
               }
-              return v648;
+              return v709;
             })();
-            if (v647 === INVALID) return INVALID;
-            for (const k in v625) {
+            if (v708 === INVALID) return INVALID;
+            for (const k in v686) {
               if (k !== "id" && k !== "url" && k !== "content_type" && k !== "secret" && k !== "events" && k !== "active") return INVALID;
             }
-            const v649 = {};
-            if ("id" in v625) v649["id"] = v627;
-            v649["url"] = v629;
-            v649["content_type"] = v632;
-            v649["secret"] = v635;
-            v649["events"] = v639;
-            v649["active"] = v647;
-            v623[v624] = v649;
+            const v710 = {};
+            if ("id" in v686) v710["id"] = v688;
+            v710["url"] = v690;
+            v710["content_type"] = v693;
+            v710["secret"] = v696;
+            v710["events"] = v700;
+            v710["active"] = v708;
+            v684[v685] = v710;
           }
-          v622 = v623 === undefined ? c2(c111()) : v623;
+          v683 = v684 === undefined ? c2(c126()) : v684;
         }
-        return v622;
+        return v683;
       })();
-      if (v621 === INVALID) return INVALID;
+      if (v682 === INVALID) return INVALID;
       for (const k in v30) {
         if (k !== "owner" && k !== "name" && k !== "id" && k !== "description" && k !== "private" && k !== "default_branch" && k !== "topics" && k !== "archived" && k !== "collaborators" && k !== "labels" && k !== "milestones" && k !== "branches" && k !== "issues" && k !== "pulls" && k !== "statuses" && k !== "created_at" && k !== "updated_at" && k !== "workflows" && k !== "workflow_runs" && k !== "check_runs" && k !== "hooks") return INVALID;
       }
-      const v650 = {};
-      v650["owner"] = v31;
-      v650["name"] = v32;
-      if ("id" in v30) v650["id"] = v34;
-      v650["description"] = v37;
-      v650["private"] = v41;
-      v650["default_branch"] = v44;
-      v650["topics"] = v48;
-      v650["archived"] = v54;
-      v650["collaborators"] = v57;
-      v650["labels"] = v63;
-      v650["milestones"] = v83;
-      if ("branches" in v30) v650["branches"] = v104;
-      v650["issues"] = v155;
-      v650["pulls"] = v246;
-      v650["statuses"] = v364;
-      if ("created_at" in v30) v650["created_at"] = v394;
-      if ("updated_at" in v30) v650["updated_at"] = v397;
-      v650["workflows"] = v400;
-      v650["workflow_runs"] = v416;
-      v650["check_runs"] = v539;
-      v650["hooks"] = v621;
-      v28[v29] = v650;
+      const v711 = {};
+      v711["owner"] = v31;
+      v711["name"] = v32;
+      if ("id" in v30) v711["id"] = v34;
+      v711["description"] = v37;
+      v711["private"] = v41;
+      v711["default_branch"] = v44;
+      v711["topics"] = v48;
+      v711["archived"] = v54;
+      v711["collaborators"] = v57;
+      v711["labels"] = v63;
+      v711["milestones"] = v83;
+      if ("branches" in v30) v711["branches"] = v104;
+      v711["issues"] = v155;
+      v711["pulls"] = v246;
+      v711["statuses"] = v425;
+      if ("created_at" in v30) v711["created_at"] = v455;
+      if ("updated_at" in v30) v711["updated_at"] = v458;
+      v711["workflows"] = v461;
+      v711["workflow_runs"] = v477;
+      v711["check_runs"] = v600;
+      v711["hooks"] = v682;
+      v28[v29] = v711;
     }
     v27 = v28 === undefined ? c2(c7()) : v28;
   }
   return v27;
 })();
 if (v26 === INVALID) return INVALID;
-const v651 = input["organizations"];
-let v652 = (() => {
-  let v653;
-  if (v651 === undefined) {
-    v653 = c2(c117());
+const v712 = input["organizations"];
+let v713 = (() => {
+  let v714;
+  if (v712 === undefined) {
+    v714 = c2(c132());
   } else {
-    if (!Array.isArray(v651)) return INVALID;
-    const v654 = new Array(v651.length);
-    for (let v655 = 0; v655 < v651.length; v655++) {
-      const v656 = v651[v655];
-      if (typeof v656 !== "object" || v656 === null || Array.isArray(v656)) return INVALID;
-      const v657 = v656["login"];
-      if (typeof v657 !== "string") return INVALID;
-      c118.lastIndex = 0;
-      if (!c118.test(v657)) return INVALID;
-      const v658 = v656["description"];
-      let v659 = (() => {
-        let v660;
-        if (v658 === undefined) {
-          v660 = c2(c119());
+    if (!Array.isArray(v712)) return INVALID;
+    const v715 = new Array(v712.length);
+    for (let v716 = 0; v716 < v712.length; v716++) {
+      const v717 = v712[v716];
+      if (typeof v717 !== "object" || v717 === null || Array.isArray(v717)) return INVALID;
+      const v718 = v717["login"];
+      if (typeof v718 !== "string") return INVALID;
+      c133.lastIndex = 0;
+      if (!c133.test(v718)) return INVALID;
+      const v719 = v717["description"];
+      let v720 = (() => {
+        let v721;
+        if (v719 === undefined) {
+          v721 = c2(c134());
         } else {
-          let v661 = null;
-          if (v658 !== null) {
-            if (typeof v658 !== "string") return INVALID;
-            v661 = v658;
+          let v722 = null;
+          if (v719 !== null) {
+            if (typeof v719 !== "string") return INVALID;
+            v722 = v719;
           }
-          v660 = v661 === undefined ? c2(c119()) : v661;
+          v721 = v722 === undefined ? c2(c134()) : v722;
         }
-        return v660;
+        return v721;
       })();
-      if (v659 === INVALID) return INVALID;
-      const v662 = v656["admins"];
-      let v663 = (() => {
-        let v664;
-        if (v662 === undefined) {
-          v664 = c2(c120());
+      if (v720 === INVALID) return INVALID;
+      const v723 = v717["admins"];
+      let v724 = (() => {
+        let v725;
+        if (v723 === undefined) {
+          v725 = c2(c135());
         } else {
-          if (!Array.isArray(v662)) return INVALID;
-          const v665 = new Array(v662.length);
-          for (let v666 = 0; v666 < v662.length; v666++) {
-            const v667 = v662[v666];
-            if (typeof v667 !== "string") return INVALID;
-            c118.lastIndex = 0;
-            if (!c118.test(v667)) return INVALID;
-            v665[v666] = v667;
+          if (!Array.isArray(v723)) return INVALID;
+          const v726 = new Array(v723.length);
+          for (let v727 = 0; v727 < v723.length; v727++) {
+            const v728 = v723[v727];
+            if (typeof v728 !== "string") return INVALID;
+            c133.lastIndex = 0;
+            if (!c133.test(v728)) return INVALID;
+            v726[v727] = v728;
           }
-          v664 = v665 === undefined ? c2(c120()) : v665;
+          v725 = v726 === undefined ? c2(c135()) : v726;
         }
-        return v664;
+        return v725;
       })();
-      if (v663 === INVALID) return INVALID;
-      const v668 = v656["members"];
-      let v669 = (() => {
-        let v670;
-        if (v668 === undefined) {
-          v670 = c2(c121());
+      if (v724 === INVALID) return INVALID;
+      const v729 = v717["members"];
+      let v730 = (() => {
+        let v731;
+        if (v729 === undefined) {
+          v731 = c2(c136());
         } else {
-          if (!Array.isArray(v668)) return INVALID;
-          const v671 = new Array(v668.length);
-          for (let v672 = 0; v672 < v668.length; v672++) {
-            const v673 = v668[v672];
-            if (typeof v673 !== "string") return INVALID;
-            c118.lastIndex = 0;
-            if (!c118.test(v673)) return INVALID;
-            v671[v672] = v673;
+          if (!Array.isArray(v729)) return INVALID;
+          const v732 = new Array(v729.length);
+          for (let v733 = 0; v733 < v729.length; v733++) {
+            const v734 = v729[v733];
+            if (typeof v734 !== "string") return INVALID;
+            c133.lastIndex = 0;
+            if (!c133.test(v734)) return INVALID;
+            v732[v733] = v734;
           }
-          v670 = v671 === undefined ? c2(c121()) : v671;
+          v731 = v732 === undefined ? c2(c136()) : v732;
         }
-        return v670;
+        return v731;
       })();
-      if (v669 === INVALID) return INVALID;
-      const v674 = v656["teams"];
-      let v675 = (() => {
-        let v676;
-        if (v674 === undefined) {
-          v676 = c2(c122());
+      if (v730 === INVALID) return INVALID;
+      const v735 = v717["teams"];
+      let v736 = (() => {
+        let v737;
+        if (v735 === undefined) {
+          v737 = c2(c137());
         } else {
-          if (!Array.isArray(v674)) return INVALID;
-          const v677 = new Array(v674.length);
-          for (let v678 = 0; v678 < v674.length; v678++) {
-            const v679 = v674[v678];
-            if (typeof v679 !== "object" || v679 === null || Array.isArray(v679)) return INVALID;
-            const v680 = v679["id"];
-            let v681 = (() => {
-              let v682;
-              if (v680 !== undefined) {
-                if (typeof v680 !== "number" || !Number.isFinite(v680)) return INVALID;
-                if (!Number.isSafeInteger(v680)) return INVALID;
-                if (v680 <= 0) return INVALID;
-                v682 = v680;
+          if (!Array.isArray(v735)) return INVALID;
+          const v738 = new Array(v735.length);
+          for (let v739 = 0; v739 < v735.length; v739++) {
+            const v740 = v735[v739];
+            if (typeof v740 !== "object" || v740 === null || Array.isArray(v740)) return INVALID;
+            const v741 = v740["id"];
+            let v742 = (() => {
+              let v743;
+              if (v741 !== undefined) {
+                if (typeof v741 !== "number" || !Number.isFinite(v741)) return INVALID;
+                if (!Number.isSafeInteger(v741)) return INVALID;
+                if (v741 <= 0) return INVALID;
+                v743 = v741;
               }
-              return v682;
+              return v743;
             })();
-            if (v681 === INVALID) {
-              if ("id" in v679) return INVALID;
-              v681 = undefined;
+            if (v742 === INVALID) {
+              if ("id" in v740) return INVALID;
+              v742 = undefined;
             }
-            const v683 = v679["name"];
-            if (typeof v683 !== "string") return INVALID;
-            const v684 = typeof v683 === "string" && v683.length >= 1 && v683.length < 2 ? c12(v683) : v683.length;
-            if (v684 < 1) return INVALID;
-            const v685 = typeof v683 === "string" && v683.length > 255 ? c12(v683) : v683.length;
-            if (v685 > 255) return INVALID;
-            const v686 = v679["slug"];
-            let v687 = (() => {
-              let v688;
-              if (v686 !== undefined) {
-                if (typeof v686 !== "string") return INVALID;
-                c123.lastIndex = 0;
-                if (!c123.test(v686)) return INVALID;
-                v688 = v686;
+            const v744 = v740["name"];
+            if (typeof v744 !== "string") return INVALID;
+            const v745 = typeof v744 === "string" && v744.length >= 1 && v744.length < 2 ? c12(v744) : v744.length;
+            if (v745 < 1) return INVALID;
+            const v746 = typeof v744 === "string" && v744.length > 255 ? c12(v744) : v744.length;
+            if (v746 > 255) return INVALID;
+            const v747 = v740["slug"];
+            let v748 = (() => {
+              let v749;
+              if (v747 !== undefined) {
+                if (typeof v747 !== "string") return INVALID;
+                c138.lastIndex = 0;
+                if (!c138.test(v747)) return INVALID;
+                v749 = v747;
               }
-              return v688;
+              return v749;
             })();
-            if (v687 === INVALID) {
-              if ("slug" in v679) return INVALID;
-              v687 = undefined;
+            if (v748 === INVALID) {
+              if ("slug" in v740) return INVALID;
+              v748 = undefined;
             }
-            const v689 = v679["description"];
-            let v690 = (() => {
-              let v691;
-              if (v689 === undefined) {
-                v691 = c2(c124());
+            const v750 = v740["description"];
+            let v751 = (() => {
+              let v752;
+              if (v750 === undefined) {
+                v752 = c2(c139());
               } else {
-                let v692 = null;
-                if (v689 !== null) {
-                  if (typeof v689 !== "string") return INVALID;
-                  v692 = v689;
+                let v753 = null;
+                if (v750 !== null) {
+                  if (typeof v750 !== "string") return INVALID;
+                  v753 = v750;
                 }
-                v691 = v692 === undefined ? c2(c124()) : v692;
+                v752 = v753 === undefined ? c2(c139()) : v753;
               }
-              return v691;
+              return v752;
             })();
-            if (v690 === INVALID) return INVALID;
-            const v693 = v679["privacy"];
-            let v694 = (() => {
-              let v695;
-              if (v693 === undefined) {
-                v695 = c2(c125());
+            if (v751 === INVALID) return INVALID;
+            const v754 = v740["privacy"];
+            let v755 = (() => {
+              let v756;
+              if (v754 === undefined) {
+                v756 = c2(c140());
               } else {
-                if (!c126.has(v693)) return INVALID;
-                v695 = v693 === undefined ? c2(c125()) : v693;
+                if (!c141.has(v754)) return INVALID;
+                v756 = v754 === undefined ? c2(c140()) : v754;
               }
-              return v695;
+              return v756;
             })();
-            if (v694 === INVALID) return INVALID;
-            const v696 = v679["parent"];
-            let v697 = (() => {
-              let v698;
-              if (v696 === undefined) {
-                v698 = c2(c127());
+            if (v755 === INVALID) return INVALID;
+            const v757 = v740["parent"];
+            let v758 = (() => {
+              let v759;
+              if (v757 === undefined) {
+                v759 = c2(c142());
               } else {
-                let v699 = null;
-                if (v696 !== null) {
-                  if (typeof v696 !== "string") return INVALID;
-                  v699 = v696;
+                let v760 = null;
+                if (v757 !== null) {
+                  if (typeof v757 !== "string") return INVALID;
+                  v760 = v757;
                 }
-                v698 = v699 === undefined ? c2(c127()) : v699;
+                v759 = v760 === undefined ? c2(c142()) : v760;
               }
-              return v698;
+              return v759;
             })();
-            if (v697 === INVALID) return INVALID;
-            const v700 = v679["members"];
-            let v701 = (() => {
-              let v702;
-              if (v700 === undefined) {
-                v702 = c2(c128());
+            if (v758 === INVALID) return INVALID;
+            const v761 = v740["members"];
+            let v762 = (() => {
+              let v763;
+              if (v761 === undefined) {
+                v763 = c2(c143());
               } else {
-                if (!Array.isArray(v700)) return INVALID;
-                const v703 = new Array(v700.length);
-                for (let v704 = 0; v704 < v700.length; v704++) {
-                  const v705 = v700[v704];
-                  if (typeof v705 !== "string") return INVALID;
-                  c118.lastIndex = 0;
-                  if (!c118.test(v705)) return INVALID;
-                  v703[v704] = v705;
+                if (!Array.isArray(v761)) return INVALID;
+                const v764 = new Array(v761.length);
+                for (let v765 = 0; v765 < v761.length; v765++) {
+                  const v766 = v761[v765];
+                  if (typeof v766 !== "string") return INVALID;
+                  c133.lastIndex = 0;
+                  if (!c133.test(v766)) return INVALID;
+                  v764[v765] = v766;
                 }
-                v702 = v703 === undefined ? c2(c128()) : v703;
+                v763 = v764 === undefined ? c2(c143()) : v764;
               }
-              return v702;
+              return v763;
             })();
-            if (v701 === INVALID) return INVALID;
-            const v706 = v679["maintainers"];
-            let v707 = (() => {
-              let v708;
-              if (v706 === undefined) {
-                v708 = c2(c129());
+            if (v762 === INVALID) return INVALID;
+            const v767 = v740["maintainers"];
+            let v768 = (() => {
+              let v769;
+              if (v767 === undefined) {
+                v769 = c2(c144());
               } else {
-                if (!Array.isArray(v706)) return INVALID;
-                const v709 = new Array(v706.length);
-                for (let v710 = 0; v710 < v706.length; v710++) {
-                  const v711 = v706[v710];
-                  if (typeof v711 !== "string") return INVALID;
-                  c118.lastIndex = 0;
-                  if (!c118.test(v711)) return INVALID;
-                  v709[v710] = v711;
+                if (!Array.isArray(v767)) return INVALID;
+                const v770 = new Array(v767.length);
+                for (let v771 = 0; v771 < v767.length; v771++) {
+                  const v772 = v767[v771];
+                  if (typeof v772 !== "string") return INVALID;
+                  c133.lastIndex = 0;
+                  if (!c133.test(v772)) return INVALID;
+                  v770[v771] = v772;
                 }
-                v708 = v709 === undefined ? c2(c129()) : v709;
+                v769 = v770 === undefined ? c2(c144()) : v770;
               }
-              return v708;
+              return v769;
             })();
-            if (v707 === INVALID) return INVALID;
-            const v712 = v679["repositories"];
-            let v713 = (() => {
-              let v714;
-              if (v712 === undefined) {
-                v714 = c2(c130());
+            if (v768 === INVALID) return INVALID;
+            const v773 = v740["repositories"];
+            let v774 = (() => {
+              let v775;
+              if (v773 === undefined) {
+                v775 = c2(c145());
               } else {
-                if (!Array.isArray(v712)) return INVALID;
-                const v715 = new Array(v712.length);
-                for (let v716 = 0; v716 < v712.length; v716++) {
-                  const v717 = v712[v716];
-                  if (typeof v717 !== "object" || v717 === null || Array.isArray(v717)) return INVALID;
-                  const v718 = v717["name"];
-                  if (typeof v718 !== "string") return INVALID;
-                  const v719 = typeof v718 === "string" && v718.length >= 1 && v718.length < 2 ? c12(v718) : v718.length;
-                  if (v719 < 1) return INVALID;
-                  const v720 = v717["permission"];
-                  let v721 = (() => {
-                    let v722;
-                    if (v720 === undefined) {
-                      v722 = c2(c131());
+                if (!Array.isArray(v773)) return INVALID;
+                const v776 = new Array(v773.length);
+                for (let v777 = 0; v777 < v773.length; v777++) {
+                  const v778 = v773[v777];
+                  if (typeof v778 !== "object" || v778 === null || Array.isArray(v778)) return INVALID;
+                  const v779 = v778["name"];
+                  if (typeof v779 !== "string") return INVALID;
+                  const v780 = typeof v779 === "string" && v779.length >= 1 && v779.length < 2 ? c12(v779) : v779.length;
+                  if (v780 < 1) return INVALID;
+                  const v781 = v778["permission"];
+                  let v782 = (() => {
+                    let v783;
+                    if (v781 === undefined) {
+                      v783 = c2(c146());
                     } else {
-                      if (!c132.has(v720)) return INVALID;
-                      v722 = v720 === undefined ? c2(c131()) : v720;
+                      if (!c147.has(v781)) return INVALID;
+                      v783 = v781 === undefined ? c2(c146()) : v781;
                     }
-                    return v722;
+                    return v783;
                   })();
-                  if (v721 === INVALID) return INVALID;
-                  for (const k in v717) {
+                  if (v782 === INVALID) return INVALID;
+                  for (const k in v778) {
                     if (k !== "name" && k !== "permission") return INVALID;
                   }
-                  const v723 = { "name": v718, "permission": v721 };
-                  v715[v716] = v723;
+                  const v784 = { "name": v779, "permission": v782 };
+                  v776[v777] = v784;
                 }
-                v714 = v715 === undefined ? c2(c130()) : v715;
+                v775 = v776 === undefined ? c2(c145()) : v776;
               }
-              return v714;
+              return v775;
             })();
-            if (v713 === INVALID) return INVALID;
-            for (const k in v679) {
+            if (v774 === INVALID) return INVALID;
+            for (const k in v740) {
               if (k !== "id" && k !== "name" && k !== "slug" && k !== "description" && k !== "privacy" && k !== "parent" && k !== "members" && k !== "maintainers" && k !== "repositories") return INVALID;
             }
-            const v724 = {};
-            if ("id" in v679) v724["id"] = v681;
-            v724["name"] = v683;
-            if ("slug" in v679) v724["slug"] = v687;
-            v724["description"] = v690;
-            v724["privacy"] = v694;
-            v724["parent"] = v697;
-            v724["members"] = v701;
-            v724["maintainers"] = v707;
-            v724["repositories"] = v713;
-            v677[v678] = v724;
+            const v785 = {};
+            if ("id" in v740) v785["id"] = v742;
+            v785["name"] = v744;
+            if ("slug" in v740) v785["slug"] = v748;
+            v785["description"] = v751;
+            v785["privacy"] = v755;
+            v785["parent"] = v758;
+            v785["members"] = v762;
+            v785["maintainers"] = v768;
+            v785["repositories"] = v774;
+            v738[v739] = v785;
           }
-          v676 = v677 === undefined ? c2(c122()) : v677;
+          v737 = v738 === undefined ? c2(c137()) : v738;
         }
-        return v676;
+        return v737;
       })();
-      if (v675 === INVALID) return INVALID;
-      for (const k in v656) {
+      if (v736 === INVALID) return INVALID;
+      for (const k in v717) {
         if (k !== "login" && k !== "description" && k !== "admins" && k !== "members" && k !== "teams") return INVALID;
       }
-      const v725 = { "login": v657, "description": v659, "admins": v663, "members": v669, "teams": v675 };
-      v654[v655] = v725;
+      const v786 = { "login": v718, "description": v720, "admins": v724, "members": v730, "teams": v736 };
+      v715[v716] = v786;
     }
-    v653 = v654 === undefined ? c2(c117()) : v654;
+    v714 = v715 === undefined ? c2(c132()) : v715;
   }
-  return v653;
+  return v714;
 })();
-if (v652 === INVALID) return INVALID;
+if (v713 === INVALID) return INVALID;
 for (const k in input) {
   if (k !== "authenticated_user" && k !== "users" && k !== "repositories" && k !== "organizations") return INVALID;
 }
-const v726 = {};
-if ("authenticated_user" in input) v726["authenticated_user"] = v1;
-v726["users"] = v4;
-v726["repositories"] = v26;
-v726["organizations"] = v652;
-return v726;
+const v787 = {};
+if ("authenticated_user" in input) v787["authenticated_user"] = v1;
+v787["users"] = v4;
+v787["repositories"] = v26;
+v787["organizations"] = v713;
+return v787;
 }
   },
 };

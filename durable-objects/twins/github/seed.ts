@@ -82,6 +82,34 @@ const review = z.strictObject({
   submitted_at: timestamp.nullable().optional(),
 });
 
+/**
+ * An inline review comment on the pull request's diff (REST's pull-request review comment). A
+ * comment without `in_reply_to_id` starts a review thread; `resolved_by` marks that thread
+ * resolved (GraphQL's PullRequestReviewThread). `commit_id`, `diff_hunk` and `position` are kept
+ * as given: a seed that leaves them out has comments on no particular commit.
+ */
+const reviewComment = z.strictObject({
+  id: z.number().int().positive().optional(),
+  user: login,
+  body: z.string(),
+  path: z.string().min(1),
+  subject_type: z.enum(["line", "file"]).default("line"),
+  line: z.number().int().positive().nullable().default(null),
+  side: z.enum(["LEFT", "RIGHT"]).nullable().default(null),
+  start_line: z.number().int().positive().nullable().default(null),
+  start_side: z.enum(["LEFT", "RIGHT"]).nullable().default(null),
+  position: z.number().int().positive().nullable().default(null),
+  commit_id: z.string().default(""),
+  diff_hunk: z.string().default(""),
+  /** The review it belongs to, one of this pull request's `reviews`. */
+  review_id: z.number().int().positive().nullable().default(null),
+  /** The thread's first comment, an earlier comment of this pull request. */
+  in_reply_to_id: z.number().int().positive().nullable().default(null),
+  resolved_by: login.nullable().default(null),
+  created_at: timestamp.optional(),
+  updated_at: timestamp.optional(),
+});
+
 const pull = z.strictObject({
   number: z.number().int().positive(),
   id: z.number().int().positive().optional(),
@@ -101,6 +129,7 @@ const pull = z.strictObject({
   /** Slugs of the owner organization's teams asked to review, each with access to the repository. */
   requested_teams: z.array(z.string().min(1)).default([]),
   reviews: z.array(review).default([]),
+  review_comments: z.array(reviewComment).default([]),
   comments: z.array(comment).default([]),
   created_at: timestamp.optional(),
   updated_at: timestamp.optional(),
@@ -192,10 +221,17 @@ export type GithubIssue = Omit<Filled<z.infer<typeof issue>, "id" | "user" | "cr
   comments: GithubComment[];
 };
 export type GithubReview = Omit<Filled<z.infer<typeof review>, "id">, "submitted_at"> & { submitted_at: string | null };
+export type GithubReviewComment = Filled<z.infer<typeof reviewComment>, "id" | "created_at" | "updated_at">;
 export type GithubPull = Omit<
   Filled<z.infer<typeof pull>, "id" | "user" | "base" | "created_at" | "updated_at">,
-  "comments" | "reviews" | "closed_at" | "merged_at"
-> & { closed_at: string | null; merged_at: string | null; reviews: GithubReview[]; comments: GithubComment[] };
+  "comments" | "reviews" | "review_comments" | "closed_at" | "merged_at"
+> & {
+  closed_at: string | null;
+  merged_at: string | null;
+  reviews: GithubReview[];
+  review_comments: GithubReviewComment[];
+  comments: GithubComment[];
+};
 export type GithubStatus = Filled<z.infer<typeof status>, "id" | "creator" | "created_at">;
 export type GithubBranch = z.infer<typeof branch>;
 export type GithubMilestone = z.infer<typeof milestone>;
@@ -265,6 +301,9 @@ function idAllocator(raw: Raw, problems: SeedProblems): (given: number | undefin
       });
     }
     r.pulls.forEach((p, i) => p.reviews.forEach((v, vi) => collect("reviews", v.id, () => `${at}.pulls[${i}].reviews[${vi}]`)));
+    r.pulls.forEach((p, i) =>
+      p.review_comments.forEach((c, ci) => collect("review_comments", c.id, () => `${at}.pulls[${i}].review_comments[${ci}]`)),
+    );
     for (const [table, id, path] of ciGivenIds(r, at)) collect(table, id, () => path);
   });
   return (id) => {
@@ -355,9 +394,19 @@ function normalizePull(rc: InRepository, p: z.infer<typeof pull>, pi: number, de
   checkLogins(rc, p.requested_reviewers, `${path}.requested_reviewers`);
   const created = p.created_at ?? SEED_EPOCH;
   const closedAt = p.closed_at !== undefined ? p.closed_at : p.state === "closed" ? created : null;
+  const id = rc.idFor(p.id);
+  const reviews = p.reviews.map((v, vi) => {
+    rc.userExists(v.user, `${path}.reviews[${vi}].user`);
+    return {
+      ...v,
+      id: rc.idFor(v.id),
+      submitted_at: v.submitted_at !== undefined ? v.submitted_at : v.state === "PENDING" ? null : created,
+    };
+  });
+  const reviewIds = new Set(reviews.map((v) => v.id));
   return {
     ...p,
-    id: rc.idFor(p.id),
+    id,
     user: p.user ?? rc.actor,
     base,
     created_at: created,
@@ -365,16 +414,36 @@ function normalizePull(rc: InRepository, p: z.infer<typeof pull>, pi: number, de
     closed_at: closedAt,
     merged_at: p.merged_at !== undefined ? p.merged_at : p.merged ? closedAt : null,
     merged_by: p.merged_by,
-    reviews: p.reviews.map((v, vi) => {
-      rc.userExists(v.user, `${path}.reviews[${vi}].user`);
-      return {
-        ...v,
-        id: rc.idFor(v.id),
-        submitted_at: v.submitted_at !== undefined ? v.submitted_at : v.state === "PENDING" ? null : created,
-      };
-    }),
+    reviews,
+    review_comments: normalizeReviewComments(rc, p, path, created, reviewIds),
     comments: normalizeComments(rc, p.comments, `${path}.comments`, p.user ?? rc.actor, created),
   };
+}
+
+/** A pull request's review comments: replies answer an earlier first comment, reviews are its own. */
+function normalizeReviewComments(
+  rc: InRepository,
+  p: z.infer<typeof pull>,
+  path: string,
+  created: string,
+  reviewIds: Set<number>,
+): GithubReviewComment[] {
+  const roots = new Set<number>();
+  return p.review_comments.map((c, ci) => {
+    const at = `${path}.review_comments[${ci}]`;
+    rc.userExists(c.user, `${at}.user`);
+    if (c.resolved_by !== null) rc.userExists(c.resolved_by, `${at}.resolved_by`);
+    if (c.review_id !== null && !reviewIds.has(c.review_id))
+      rc.problems.add(`${at}.review_id`, `Review ${c.review_id} is not one of ${path}.reviews`);
+    if (c.in_reply_to_id !== null && !roots.has(c.in_reply_to_id))
+      rc.problems.add(`${at}.in_reply_to_id`, `Comment ${c.in_reply_to_id} is not an earlier first comment of ${path}.review_comments`);
+    if (c.in_reply_to_id !== null && c.resolved_by !== null)
+      rc.problems.add(`${at}.resolved_by`, "Only a thread's first comment records who resolved it", "invalid_value");
+    const id = rc.idFor(c.id);
+    if (c.in_reply_to_id === null) roots.add(id);
+    const at_ = c.created_at ?? created;
+    return { ...c, id, created_at: at_, updated_at: c.updated_at ?? at_ };
+  });
 }
 
 function normalizeStatus(rc: InRepository, s: z.infer<typeof status>, si: number): GithubStatus {

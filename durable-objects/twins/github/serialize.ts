@@ -9,6 +9,63 @@ import { settingsOf, sourceOf } from "./store/repo-admin";
 
 export const nodeId = (kind: string, id: number) => btoa(`0${kind.length}:${kind}${id}`).replace(/=+$/, "");
 
+/**
+ * GitHub's next-generation global ids, which review threads and review comments carry (`PRRT_…`,
+ * `PRRC_…`): a type prefix, `_`, and base64url of the MessagePack array [0, repository id, database
+ * id]; [0, 0x071e47b3, 0x334262f8] is `PRRT_kwDOBx5Hs84zQmL4`. GitHub does not document the
+ * format; it is read from its ids (athenianco/ghid, AlecDusheck/parse-github-gql-global-id:
+ * "PREFIX_ + base64url(msgpack([0, ...databaseIds]))", repository-scoped objects with the
+ * repository's id first).
+ */
+export const NEXT_ID_PREFIXES = { PRRT: "PullRequestReviewThread", PRRC: "PullRequestReviewComment" } as const;
+
+/** A non-negative integer in MessagePack's smallest unsigned form. */
+function packUint(n: number): number[] {
+  const bytesOf = (v: number, width: number) => Array.from({ length: width }, (_, i) => Math.floor(v / 256 ** (width - 1 - i)) % 256);
+  if (n < 0x80) return [n];
+  if (n <= 0xff) return [0xcc, n];
+  if (n <= 0xffff) return [0xcd, ...bytesOf(n, 2)];
+  if (n <= 0xffffffff) return [0xce, ...bytesOf(n, 4)];
+  return [0xcf, ...bytesOf(n, 8)];
+}
+
+export function nextNodeId(prefix: keyof typeof NEXT_ID_PREFIXES, repoId: number, id: number): string {
+  const bytes = [0x93, 0, ...packUint(repoId), ...packUint(id)];
+  const b64 = btoa(String.fromCharCode(...bytes));
+  return `${prefix}_${b64.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")}`;
+}
+
+/** The kind, repository id and database id of a next-generation id; undefined for anything else. */
+export function decodeNextNodeId(id: string): { kind: string; repoId: number; id: number } | undefined {
+  const m = /^([A-Z]{1,8})_([A-Za-z0-9_-]{4,40})$/.exec(id);
+  const kind = m ? NEXT_ID_PREFIXES[m[1] as keyof typeof NEXT_ID_PREFIXES] : undefined;
+  if (!m || !kind) return undefined;
+  let raw: string;
+  try {
+    const b64 = m[2].replaceAll("-", "+").replaceAll("_", "/");
+    raw = atob(b64.padEnd(Math.ceil(b64.length / 4) * 4, "="));
+  } catch {
+    return undefined;
+  }
+  const bytes = [...raw].map((c) => c.charCodeAt(0));
+  let at = 0;
+  const uint = (): number | undefined => {
+    const b = bytes[at++];
+    if (b === undefined) return undefined;
+    if (b < 0x80) return b;
+    const width = b === 0xcc ? 1 : b === 0xcd ? 2 : b === 0xce ? 4 : b === 0xcf ? 8 : 0;
+    if (!width || at + width > bytes.length) return undefined;
+    let n = 0;
+    for (let i = 0; i < width; i++) n = n * 256 + bytes[at++];
+    return Number.isSafeInteger(n) ? n : undefined;
+  };
+  if (bytes[at++] !== 0x93 || uint() !== 0) return undefined;
+  const repoId = uint();
+  const dbId = uint();
+  if (repoId === undefined || dbId === undefined || at !== bytes.length) return undefined;
+  return { kind, repoId, id: dbId };
+}
+
 export type SimpleUser = ReturnType<View["user"]>;
 
 /**

@@ -296,4 +296,8 @@ export const GITHUB_MIGRATIONS: readonly string[] = [
    ALTER TABLE gh_artifacts ADD COLUMN files TEXT NOT NULL DEFAULT '[]';
    ALTER TABLE gh_hook_deliveries ADD COLUMN duration REAL NOT NULL DEFAULT 0;
    ALTER TABLE gh_hook_deliveries ADD COLUMN response_headers TEXT NOT NULL DEFAULT '{}';`,
+  // 0013: review threads. A thread is its first comment and the replies to it (`in_reply_to_id`);
+  // whether it is resolved, and by whom, sits on that first comment (store/review-threads.ts).
+  `ALTER TABLE gh_review_comments ADD COLUMN resolved_by TEXT;
+   CREATE INDEX gh_review_comments_thread ON gh_review_comments (in_reply_to_id, id);`,
 ];

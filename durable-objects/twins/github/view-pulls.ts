@@ -1,5 +1,6 @@
 // Pull-request shapes: the list form (pull-request-simple) and the full form GitHub returns for
 // a single pull request (merge state, diff stats), plus reviews.
+import type { Db } from "../types";
 import { findUser, type RepoRow } from "./repos";
 import { nodeId, type View } from "./serialize";
 import { blobContent } from "./store/git";
@@ -74,9 +75,8 @@ export function pullObject(v: View, r: RepoRow, row: IssueRow, extras?: IssueExt
   };
 }
 
-/** The single pull request: merge state and the size of its change. */
-export function fullPullObject(v: View, r: RepoRow, row: IssueRow) {
-  const db = v.ctx.db;
+/** The size of a pull request's change: lines added and deleted, files changed (REST and GraphQL). */
+export function changeSize(db: Db, row: IssueRow): { additions: number; deletions: number; files: number } {
   const comparison = comparePull(db, row);
   const files = comparison ? pullFiles(comparison) : [];
   let additions = 0;
@@ -89,6 +89,13 @@ export function fullPullObject(v: View, r: RepoRow, row: IssueRow) {
     additions += d.additions;
     deletions += d.deletions;
   }
+  return { additions, deletions, files: files.length };
+}
+
+/** The single pull request: merge state and the size of its change. */
+export function fullPullObject(v: View, r: RepoRow, row: IssueRow) {
+  const db = v.ctx.db;
+  const { additions, deletions, files: changed } = changeSize(db, row);
   const merge = mergeability(db, row, () => {
     const head = pullHeadSha(db, row);
     return head ? combinedState(latestStatuses(db, r.id, head)) : "pending";
@@ -109,7 +116,7 @@ export function fullPullObject(v: View, r: RepoRow, row: IssueRow) {
     commits: pullCommits(db, row).length,
     additions,
     deletions,
-    changed_files: files.length,
+    changed_files: changed,
   };
 }
 

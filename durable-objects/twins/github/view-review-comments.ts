@@ -1,6 +1,6 @@
 // A review comment on the wire: @octokit/openapi's `pull-request-review-comment`.
 import type { RepoRow } from "./repos";
-import { nodeId, type View } from "./serialize";
+import { nextNodeId, type View } from "./serialize";
 import type { ReviewCommentRow } from "./store/review-comments";
 
 export function reviewCommentObject(v: View, r: RepoRow, c: ReviewCommentRow) {
@@ -11,7 +11,7 @@ export function reviewCommentObject(v: View, r: RepoRow, c: ReviewCommentRow) {
     url,
     pull_request_review_id: c.review_id,
     id: c.id,
-    node_id: nodeId("PullRequestReviewComment", c.id),
+    node_id: nextNodeId("PRRC", r.id, c.id),
     diff_hunk: c.diff_hunk,
     path: c.path,
     position: c.position,

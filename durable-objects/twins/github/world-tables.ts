@@ -10,6 +10,7 @@ import type {
   GithubPull,
   GithubRepository,
   GithubReview,
+  GithubReviewComment,
   GithubSeed,
   GithubStatus,
 } from "./seed";
@@ -130,6 +131,31 @@ export const reviews = tableMap<GithubReview, unknown, OnItem>()({
   derived: { repo_id: ({ place }) => place.repoId, pull_number: ({ place }) => place.number },
 });
 
+/** Inline review comments on a pull request's diff; a thread's resolution sits on its first comment. */
+export const reviewComments = tableMap<GithubReviewComment, unknown, OnItem>()({
+  table: "gh_review_comments",
+  fields: {
+    id: col.number("id"),
+    user: col.text("user"),
+    body: col.text("body"),
+    path: col.text("path"),
+    subject_type: col.text<GithubReviewComment["subject_type"]>("subject_type"),
+    line: col.nullableNumber("line"),
+    side: col.nullableText<"LEFT" | "RIGHT">("side"),
+    start_line: col.nullableNumber("start_line"),
+    start_side: col.nullableText<"LEFT" | "RIGHT">("start_side"),
+    position: col.nullableNumber("position"),
+    commit_id: col.text("commit_id"),
+    diff_hunk: col.text("diff_hunk"),
+    review_id: col.nullableNumber("review_id"),
+    in_reply_to_id: col.nullableNumber("in_reply_to_id"),
+    resolved_by: col.nullableText("resolved_by"),
+    created_at: col.text("created_at"),
+    updated_at: col.text("updated_at"),
+  },
+  derived: { repo_id: ({ place }) => place.repoId, pull_number: ({ place }) => place.number },
+});
+
 /** Issues and pull requests share gh_issues and one numbering; these fields are common to both. */
 const itemFields = {
   number: col.number("number"),
@@ -192,6 +218,7 @@ export const pulls = tableMap<GithubPull, unknown, number>()({
     // gh_team_review_requests, booted after the teams (world-links.ts).
     requested_teams: assembled,
     reviews: assembled,
+    review_comments: assembled,
   },
   derived: { ...itemDerived, is_pull: () => 1, locked: () => 0 },
 });

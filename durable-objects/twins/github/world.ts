@@ -100,6 +100,12 @@ function insertRepository(db: Db, r: GithubRepository) {
     r.pulls.flatMap((p) => p.reviews.map((value) => ({ value, place: { repoId: r.id, number: p.number } }))),
     undefined,
   );
+  insertPlaced(
+    db,
+    T.reviewComments,
+    r.pulls.flatMap((p) => p.review_comments.map((value) => ({ value, place: { repoId: r.id, number: p.number } }))),
+    undefined,
+  );
   db.run(
     "UPDATE gh_repos SET open_issues = (SELECT count(*) FROM gh_issues WHERE repo_id = ? AND state = 'open') WHERE id = ?",
     r.id,
@@ -128,6 +134,7 @@ function nextId(seed: GithubSeed): number {
       item.comments.forEach((c) => track(c.id));
     }
     r.pulls.forEach((p) => p.reviews.forEach((v) => track(v.id)));
+    r.pulls.forEach((p) => p.review_comments.forEach((c) => track(c.id)));
     ciIds(r).forEach(track);
   }
   orgIds(seed.organizations).forEach(track);
@@ -174,6 +181,7 @@ function exportItems(db: Db, repoId: number): { issues: GithubIssue[]; pulls: Gi
     groupBy(readRows(db, table, "WHERE repo_id = ? ORDER BY id", repoId), (r) => r[column]);
   const comments = byNumber(T.comments.table, "issue_number");
   const reviews = byNumber(T.reviews.table, "pull_number");
+  const reviewComments = byNumber(T.reviewComments.table, "pull_number");
   const teams = requestedTeamsByPull(db, repoId);
   const moves = movesByIssue(db, repoId);
   const issues: GithubIssue[] = [];
@@ -190,6 +198,7 @@ function exportItems(db: Db, repoId: number): { issues: GithubIssue[]; pulls: Gi
         ...common,
         requested_teams: teams.get(id) ?? [],
         reviews: (reviews.get(row.number) ?? []).map((v) => objectOf(T.reviews, v, undefined)),
+        review_comments: (reviewComments.get(row.number) ?? []).map((c) => objectOf(T.reviewComments, c, undefined)),
       };
       pulls.push(objectOf(T.pulls, row, undefined, parts));
     } else issues.push(objectOf(T.issues, row, undefined, { ...common, moved_from: moves.get(id) ?? [] }));

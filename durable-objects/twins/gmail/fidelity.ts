@@ -57,7 +57,7 @@ function describe(root: string): VendorDescription {
 /** Gmail's everyday calls, from Google's Node.js quickstart and the guides it links. */
 const agentRelevant: AgentRelevantSet = {
   source:
-    "Google's Gmail API Node.js quickstart (users.labels.list) and the Gmail guides it links for agents' everyday calls (sending, drafts, reading, searching, labelling messages and threads), and the calls behind the gmail tools of Google's Workspace MCP server (gemini-cli-extensions/workspace: messages.list, messages.get, messages.attachments.get, messages.modify, messages.send, drafts.create, drafts.send, labels.list)",
+    "Google's Gmail API Node.js quickstart (users.labels.list) and the Gmail guides it links for agents' everyday calls (sending, drafts, reading, searching, labelling messages and threads), and the calls behind the gmail tools of Google's Workspace MCP server (gemini-cli-extensions/workspace: messages.list, messages.get, messages.attachments.get, messages.modify, messages.send, drafts.create, drafts.send, labels.list), and the calls the twin makes for the tools of Google's hosted Gmail MCP server (gmailmcp.googleapis.com: threads.list, threads.get, threads.modify, threads.trash, messages.get, messages.modify, messages.trash, drafts.create, drafts.list, drafts.get, labels.list, labels.get, labels.create)",
   operations: [
     "gmail.users.labels.list",
     "gmail.users.getProfile",
@@ -71,6 +71,12 @@ const agentRelevant: AgentRelevantSet = {
     "gmail.users.drafts.send",
     "gmail.users.threads.list",
     "gmail.users.threads.get",
+    "gmail.users.threads.modify",
+    "gmail.users.threads.trash",
+    "gmail.users.drafts.list",
+    "gmail.users.drafts.get",
+    "gmail.users.labels.get",
+    "gmail.users.labels.create",
   ],
 };
 
@@ -188,7 +194,7 @@ export const fidelity: TwinFidelity = {
   agentRelevant,
   divergences,
   notImplemented,
-  mcp: "`\u2026/mcp` serves the twin's own tools, named after the REST methods, plus composing tools (send, draft) that build the RFC 822 message. `\u2026/mcp/official` serves Google's own Gmail MCP tools: the eight gmail.* tools (gmail.search, gmail.get, gmail.downloadAttachment, gmail.modify, gmail.send, gmail.createDraft, gmail.sendDraft, gmail.listLabels) of the MCP server in Google's Workspace extension for Gemini CLI (gemini-cli-extensions/workspace, `workspace-server`, commit 7b49c39, Apache-2.0, Copyright 2025 Google LLC), exactly as its tools/list lists them. Each makes the googleapis call its GmailService makes and answers that service's text; gmail.downloadAttachment makes its attachments.get call but writes the file nowhere, since a sandbox has no machine of the agent's to write to (test/fixtures/vendor-mcp/gmail-workspace-server.json, test/node/mcp/gmail-official-tools.test.ts).",
+  mcp: "`\u2026/mcp` serves the twin's own tools, named after the REST methods, plus composing tools (send, draft) that build the RFC 822 message. `\u2026/mcp/official` serves Google's own Gmail MCP tools from two servers, whose names do not collide, so both are listed: first the 13 tools of Google's hosted Gmail MCP server (gmailmcp.googleapis.com/mcp/v1, documented at developers.google.com/workspace/gmail/api/reference/mcp: create_draft, list_drafts, get_thread, get_message, search_threads, label_thread, unlabel_thread, apply_sensitive_thread_label, list_labels, label_message, unlabel_message, apply_sensitive_message_label, create_label), exactly as its unauthenticated tools/list answered on 2026-08-10 (names, descriptions, input and output schemas, annotations; the capture is pome-sh/digital-twins' at commit 204c5f6; Google states no licence for the definitions). Each is carried out as Gmail API calls over the mailbox and answers its output message as JSON (proto3 JSON: defaults left out, int64 as a string); a refusal is an MCP tool error (`isError: true`) with Gmail's message. Every one of the 13 works over what the twin models; where Google's descriptions leave behaviour open the twin settles it and NOTES.md lists how (list_drafts' default view is metadata only, as its enum says; create_draft's reply threads but does not quote the original; inline attachments are attached as files; label_thread and label_message refuse TRASH and SPAM, pointing to apply_sensitive_*_label). Then the eight gmail.* tools (gmail.search, gmail.get, gmail.downloadAttachment, gmail.modify, gmail.send, gmail.createDraft, gmail.sendDraft, gmail.listLabels) of the MCP server in Google's Workspace extension for Gemini CLI (gemini-cli-extensions/workspace, `workspace-server`, commit 7b49c39, Apache-2.0, Copyright 2025 Google LLC), exactly as its tools/list lists them. Each makes the googleapis call its GmailService makes and answers that service's text; gmail.downloadAttachment makes its attachments.get call but writes the file nowhere, since a sandbox has no machine of the agent's to write to (test/fixtures/vendor-mcp/gmail-hosted-server.json, test/fixtures/vendor-mcp/gmail-workspace-server.json, test/node/mcp/gmail-official-tools.test.ts).",
   // The twin's operation names are the discovery ids (its upload paths serve the same method).
   served: (routes, vendor) => servedByRoutes(routes, vendor, (r) => r.operation),
   callPattern: (op) => new RegExp(`\\.${op.replace(/^gmail\./, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\(`),

@@ -1,4 +1,5 @@
-// Google's own Gmail MCP tools: the eight gmail.* tools of the MCP server in Google's Workspace
+// Google's own Gmail MCP tools. Listed first, the 13 tools of Google's hosted Gmail MCP server
+// (hosted-tools.ts); then, here, the eight gmail.* tools of the MCP server in Google's Workspace
 // extension for Gemini CLI (gemini-cli-extensions/workspace, workspace-server, Apache-2.0,
 // Copyright 2025 Google LLC), listed with the names, descriptions and input schemas its
 // tools/list gives (test/fixtures/vendor-mcp/gmail-workspace-server.json, with commit and
@@ -22,6 +23,7 @@ import { decodeBase64, toBase64, toBase64Url, utf8 } from "../kit/bytes";
 import { officialToolSet } from "../kit/official-tools";
 import { seg } from "../kit/tools";
 import type { OfficialToolSet, ToolCall, TwinResponse } from "../types";
+import { gmailHostedTools } from "./hosted-tools";
 
 type Args = Record<string, unknown>;
 type Call = (req: ToolCall) => Promise<TwinResponse>;
@@ -268,4 +270,15 @@ const RUNS: Record<string, Run> = {
   ),
 };
 
-export const gmailOfficialTools: OfficialToolSet = officialToolSet(published, RUNS);
+const workspaceTools: OfficialToolSet = officialToolSet(published, RUNS);
+
+/**
+ * What `…/mcp/official` serves: Google's hosted Gmail MCP server's 13 tools first (hosted-tools.ts),
+ * then the Workspace extension's eight. No name is shared (snake_case beside `gmail.*`), so an agent
+ * written against either server finds its tools unchanged.
+ */
+export const gmailOfficialTools: OfficialToolSet = {
+  source: `${gmailHostedTools.source} | ${workspaceTools.source}`,
+  tools: [...gmailHostedTools.tools, ...workspaceTools.tools],
+  unrun: [...gmailHostedTools.unrun, ...workspaceTools.unrun],
+};

@@ -5,6 +5,7 @@ import { linearChecks } from "./checks";
 import { authenticationRequired, faultBody, goneBody, internalError, notImplementedBody, responseTooLarge } from "./errors";
 import { graphqlOperationOf, graphqlReadsOnly } from "./graphql";
 import { OAUTH_TOKEN_PREFIX } from "./oauth";
+import { linearOfficialTools } from "./official-tools";
 import { worldConstants } from "./meta";
 import { linearRoutes } from "./routes";
 import { defaultLinearSeed, generateLinearSeed, parseLinearSeed, type LinearSeed } from "./seed";
@@ -57,6 +58,7 @@ export const linearTwin: TwinDefinition<LinearSeed> = {
 
   // TwinTools
   tools: linearTools,
+  officialTools: linearOfficialTools,
   untooledOperations: LINEAR_UNTOOLED,
 
   // TwinTimed

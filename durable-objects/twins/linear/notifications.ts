@@ -4,7 +4,9 @@
 // you of your own actions, so the only such events are the ones the seed describes. The inbox is
 // therefore derived from the seed at boot; what the seed cannot imply (read, snoozed or archived
 // state, notifications calls made for other users, reminders) is exported under `notifications`
-// and written over the derived inbox at boot. Deleting the comment or issue a notification points
+// and written over the derived inbox at boot; what the world implies but the inbox lacks (a later
+// change by the viewer, which notifies nobody) is exported under `notificationsNotInInbox` and
+// left out at boot. Deleting the comment or issue a notification points
 // at removes the notification.
 import type { Db } from "../types";
 import type { Gql } from "./context";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { SeedProblems } from "../kit/seed";
 import { compileFilter } from "./filters";
 import { uuidFor } from "./ids";
-import { NOTIFICATION_KINDS } from "./notification-kinds";
+import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, "Invalid id: a UUID v4");
 const time = z.iso.datetime({ offset: true });
@@ -108,7 +108,24 @@ export const notificationSchema = z.strictObject({
   archivedAt: time.nullable().default(null),
 });
 
+/** The kinds boot derives from the world (a reminder is only ever stated, never derived). */
+const DERIVED_TYPES = NOTIFICATION_TYPES.filter((t) => t !== "issueReminder") as [NotificationKind, ...NotificationKind[]];
+
+/**
+ * A notification the world implies that is not in the viewer's inbox: boot derives the inbox from
+ * the world, then leaves this one out. An export names each one the derivation would make but the
+ * inbox lacks (the viewer assigned themself an issue someone else created: Linear does not notify
+ * you of your own action, yet the world now implies the assignment notification), so booting the
+ * export gives the same inbox. `comment` is the comment a comment notification is about.
+ */
+export const notInInboxSchema = z.strictObject({
+  type: z.enum(DERIVED_TYPES),
+  issue: z.string(),
+  comment: uuid.nullable().default(null),
+});
+
 type Req<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
+export type LinearNotInInbox = z.infer<typeof notInInboxSchema>;
 export type LinearInitiative = Req<z.infer<typeof initiativeSchema>, "id" | "owner" | "creator" | "createdAt" | "updatedAt">;
 export type LinearCustomView = Req<z.infer<typeof customViewSchema>, "id" | "owner" | "creator" | "createdAt" | "updatedAt">;
 export type LinearTemplate = Req<z.infer<typeof templateSchema>, "id" | "creator" | "createdAt" | "updatedAt">;
@@ -203,5 +220,18 @@ export function normalizeNotifications(r: WorkspaceRefs, raw: z.infer<typeof not
       actor: x.actor === null ? null : r.user(x.actor, `${at}.actor`),
       updatedAt: x.updatedAt ?? x.createdAt,
     };
+  });
+}
+
+export function normalizeNotInInbox(r: WorkspaceRefs, raw: z.infer<typeof notInInboxSchema>[] | undefined): LinearNotInInbox[] {
+  return (raw ?? []).map((x, i) => {
+    if (!r.identifiers.has(x.issue)) r.p.add(`notificationsNotInInbox[${i}].issue`, `Unknown issue "${x.issue}"`);
+    const comment = x.type === "issueCommentMention" || x.type === "issueNewComment";
+    if (comment !== (x.comment !== null))
+      r.p.add(
+        `notificationsNotInInbox[${i}].comment`,
+        comment ? `A ${x.type} notification names its comment` : `A ${x.type} notification names no comment`,
+      );
+    return x;
   });
 }

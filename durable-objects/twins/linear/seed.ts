@@ -19,6 +19,9 @@ import {
   normalizeNotifications,
   normalizeTemplates,
   notificationSchema,
+  notInInboxSchema,
+  normalizeNotInInbox,
+  type LinearNotInInbox,
   templateSchema,
 } from "./seed-workspace";
 
@@ -271,6 +274,7 @@ const rawSeed = z.strictObject({
   customViews: z.array(customViewSchema).optional(),
   templates: z.array(templateSchema).optional(),
   notifications: z.array(notificationSchema).optional(),
+  notificationsNotInInbox: z.array(notInInboxSchema).optional(),
   webhooks: z.array(webhook).default([]),
   oauthApplications: z.array(oauthApp).default([]),
   faults: z.array(fault).default([]),
@@ -323,6 +327,7 @@ export interface LinearSeed {
   customViews?: LinearCustomView[];
   templates?: LinearTemplate[];
   notifications?: LinearNotificationState[];
+  notificationsNotInInbox?: LinearNotInInbox[];
   webhooks: LinearWebhook[];
   oauthApplications: z.infer<typeof oauthApp>[];
   faults: z.infer<typeof fault>[];
@@ -799,6 +804,7 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
   const favorites = normalizeFavorites(n, raw.favorites, known);
   const templates = normalizeTemplates(refs, raw.templates);
   const notifications = normalizeNotifications(refs, raw.notifications);
+  const notificationsNotInInbox = normalizeNotInInbox(refs, raw.notificationsNotInInbox);
   const templateIds = new Set(templates.map((t) => t.id));
   issues.forEach((it, i) => {
     if (it.lastAppliedTemplate !== undefined && !templateIds.has(it.lastAppliedTemplate))
@@ -824,6 +830,7 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
     ...(customViews.length ? { customViews } : {}),
     ...(templates.length ? { templates } : {}),
     ...(notifications.length ? { notifications } : {}),
+    ...(notificationsNotInInbox.length ? { notificationsNotInInbox } : {}),
     webhooks,
     oauthApplications: raw.oauthApplications,
     faults: raw.faults,

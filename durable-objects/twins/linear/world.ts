@@ -222,6 +222,7 @@ export function bootLinear(db: Db, seed: LinearSeed, _clock: Clock): void {
   bootFavorites(db, seed.favorites ?? [], refs);
   insertObjects(db, T.webhooks, seed.webhooks, refs);
   deriveNotifications(db, userIdOf(refs, seed.viewer) ?? "");
+  bootNotInInbox(db, seed.notificationsNotInInbox ?? [], refs);
   bootNotificationState(db, seed.notifications ?? [], refs);
   bootPlanning(db, seed, refs);
   insertObjects(db, T.oauthApplications, seed.oauthApplications, refs);
@@ -244,6 +245,31 @@ function bootPlanning(db: Db, seed: LinearSeed, refs: LinearRefs) {
   );
   insertObjects(db, T.customViews, seed.customViews ?? [], refs);
   insertObjects(db, T.templates, seed.templates ?? [], refs);
+}
+
+/**
+ * The world-implied notifications the seed says are not in the inbox, taken out of the derived
+ * one. A derived notification's id is the kind and its source (the comment, else the issue), so
+ * the seed's entry names the same row the derivation wrote.
+ */
+function bootNotInInbox(db: Db, absent: NonNullable<LinearSeed["notificationsNotInInbox"]>, refs: LinearRefs) {
+  if (!absent.length) return;
+  const ids = absent.map((x) => uuidFor("notification", x.type, x.comment ?? refs.id("issue", x.issue) ?? x.issue));
+  db.run("DELETE FROM lin_notifications WHERE id IN (SELECT value FROM json_each(?))", json(ids));
+}
+
+/** What the world implies for the viewer's inbox but the inbox lacks: a boot of the export leaves them out again. */
+function exportNotInInbox(db: Db, refs: LinearRefs): NonNullable<LinearSeed["notificationsNotInInbox"]> {
+  const viewerId = db.one<{ value: string }>("SELECT value FROM lin_meta WHERE key = 'viewer_id'")?.value ?? "";
+  const present = new Set(db.all<{ id: string }>("SELECT id FROM lin_notifications WHERE user_id = ?", viewerId).map((r) => r.id));
+  return derivedNotifications(db, viewerId)
+    .filter((n) => !present.has(n.id))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+    .map((n) => ({
+      type: n.type as NonNullable<LinearSeed["notificationsNotInInbox"]>[number]["type"],
+      issue: refs.key("issue", n.issueId) ?? n.issueId,
+      comment: n.commentId,
+    }));
 }
 
 /** The seed's notifications, written over the derived inbox (the same id replaces a derived one). */
@@ -386,6 +412,7 @@ export function exportLinear(db: Db): LinearSeed {
   const documents = readRows(db, T.documents.table).map((d) => objectOf(T.documents, d, refs));
   const favorites = exportFavorites(db, refs);
   const notifications = exportNotificationState(db, refs);
+  const notificationsNotInInbox = exportNotInInbox(db, refs);
   const orgRaw = meta("organization");
   return {
     organization: orgRaw ? (JSON.parse(orgRaw) as LinearSeed["organization"]) : { name: "", urlKey: "", id: "" },
@@ -408,6 +435,7 @@ export function exportLinear(db: Db): LinearSeed {
     ...(favorites.length ? { favorites } : {}),
     ...exportPlanning(db, refs),
     ...(notifications.length ? { notifications } : {}),
+    ...(notificationsNotInInbox.length ? { notificationsNotInInbox } : {}),
     webhooks: readRows(db, T.webhooks.table).map((w) => objectOf(T.webhooks, w, refs)),
     faults: JSON.parse(meta("faults") || "[]") as LinearSeed["faults"],
     ...(meta("rate_limits") ? { rateLimits: JSON.parse(meta("rate_limits")) as NonNullable<LinearSeed["rateLimits"]> } : {}),

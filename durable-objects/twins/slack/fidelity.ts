@@ -27,17 +27,27 @@ function describe(root: string): VendorDescription {
 /** The methods behind Slack's reference MCP server's tools, and @slack/web-api's quickstart. */
 const agentRelevant: AgentRelevantSet = {
   source:
-    "modelcontextprotocol/servers (src/slack, Slack's reference MCP server: slack_list_channels, slack_post_message, slack_reply_to_thread, slack_add_reaction, slack_get_channel_history, slack_get_thread_replies, slack_get_users, slack_get_user_profile); @slack/web-api README quickstart (chat.postMessage, conversations.list)",
+    "Slack's hosted MCP server (mcp.slack.com/mcp, its 19 tools as captured 2026-08-10: test/fixtures/vendor-mcp/slack-hosted-server.json): the Web API methods its tools stand for in official-tools.ts. Its canvas tools' canvases.create/edit/sections.lookup and its file search's search.files are built too, but the 2020-21 description has no such methods to count; @slack/web-api README quickstart (chat.postMessage, conversations.list)",
   operations: [
-    "conversations.list",
     "chat.postMessage",
+    "chat.getPermalink",
+    "chat.scheduleMessage",
     "reactions.add",
+    "reactions.get",
+    "conversations.create",
+    "conversations.invite",
+    "conversations.open",
+    "conversations.list",
     "conversations.history",
     "conversations.replies",
+    "conversations.members",
+    "users.conversations",
+    "search.messages",
     "users.list",
-    "users.profile.get",
     "users.info",
     "auth.test",
+    "emoji.list",
+    "files.info",
   ],
 };
 
@@ -56,6 +66,13 @@ export const divergences: readonly Divergence[] = [
     kind: "extra",
     reason:
       "an invalid_blocks refusal lists its problems in `errors`, as chat.postMessage's does (@slack/web-api's ChatPostMessageResponse.errors); neither the description nor ChatUpdateResponse names it for chat.update",
+  },
+  {
+    operation: "chat.scheduleMessage",
+    path: "/errors",
+    kind: "extra",
+    reason:
+      "an invalid_blocks refusal lists its problems in `errors`, as chat.postMessage's does (@slack/web-api's ChatPostMessageResponse.errors); neither the description nor ChatScheduleMessageResponse names it for chat.scheduleMessage",
   },
   {
     operation: "chat.scheduleMessage",
@@ -158,7 +175,7 @@ export const fidelity: TwinFidelity = {
   agentRelevant,
   divergences,
   notImplemented,
-  mcp: "`\u2026/mcp` serves the twin's own tools, one per Web API method; `\u2026/mcp/official` serves the MCP project's reference Slack server, `@modelcontextprotocol/server-slack` 2025.4.25 (8 tools, MIT), the most used open one. Slack now hosts its own MCP server (docs.slack.dev/ai/slack-mcp-server, `https://mcp.slack.com/mcp`, OAuth-only), whose `tools/list` answers 19 tools with input schemas (`slack_send_message`, `slack_read_channel`, `slack_search_public`, canvases…); its docs describe them only in prose, and no copy under a licence of Slack's has been found, so they are not served yet (NOTES.md, the section on Slack's own MCP tool set). Each tool makes the same Web API call as that server (test/fixtures/vendor-mcp/server-slack.json, test/node/mcp/slack-official-tools.test.ts).",
+  mcp: "`\u2026/mcp` serves the twin's own tools, one per Web API method; `\u2026/mcp/official` serves Slack's own hosted MCP server's tool set (`https://mcp.slack.com/mcp`, 19 tools: `slack_send_message`, `slack_read_channel`, `slack_search_public`, `slack_create_canvas`\u2026), listed exactly as its `tools/list` answered on 2026-08-10 (captured by pome-sh/digital-twins; the definitions are Slack's, under no licence Slack states: test/fixtures/vendor-mcp/slack-hosted-server.json). Connect with the sandbox's user token to act as the user, as Slack's server does. Each tool runs as the Web API calls it stands for (canvases are the twin's canvases.* methods); `slack_send_message_draft` answers a tool error, since drafts have no public Web API and are not modelled. Slack publishes no output schema, so the answers' JSON is the twin's (NOTES.md). The MCP project's archived reference server (`@modelcontextprotocol/server-slack`) is no longer served: its `slack_add_reaction` collides with Slack's tool of that name (test/node/mcp/slack-official-tools.test.ts).",
   // Slack's methods answer GET and POST alike: a route serves the method its path names.
   served: (routes, vendor) => servedByRoutes(routes, vendor, (r) => r.pattern.replace(/^\/api\//, "")),
   callPattern: (op) => {

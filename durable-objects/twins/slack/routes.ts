@@ -4,6 +4,7 @@ import type { Route } from "../types";
 import { chatRoutes } from "./routes/chat";
 import { conversationRoutes } from "./routes/conversations";
 import { dndRoutes } from "./routes/dnd";
+import { canvasRoutes } from "./routes/canvases";
 import { fileRoutes } from "./routes/files";
 import { identityRoutes } from "./routes/identity";
 import { miscRoutes } from "./routes/misc";
@@ -21,6 +22,7 @@ export const slackRoutes: Route[] = [
   ...chatRoutes,
   ...reactionRoutes,
   ...fileRoutes,
+  ...canvasRoutes,
   ...miscRoutes,
   ...peopleRoutes,
   ...dndRoutes,

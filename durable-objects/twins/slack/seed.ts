@@ -169,6 +169,8 @@ const channel = z.strictObject({
   pins: z.array(ts).default([]),
   bookmarks: z.array(bookmark).default([]),
   messages: z.array(message).default([]),
+  /** Its channel canvas (conversations.canvases.create): a seeded file of filetype "quip". */
+  canvas: id("F", "file").optional(),
   num_members: derived,
   is_member: derived,
 });
@@ -499,6 +501,12 @@ function normalizeChannel(n: Normalizing, c: RawChannel, ci: number): SlackChann
 /** Bookmarks, scheduled messages and usergroups: each id once, their users and conversations seeded. */
 function checkChannelExtras(n: Normalizing, raw: Raw): void {
   const { problems } = n;
+  const canvases = new Map(raw.files.map((f) => [f.id, f.filetype]));
+  raw.channels.forEach((c, ci) => {
+    if (c.canvas === undefined) return;
+    if (!canvases.has(c.canvas)) problems.add(`channels[${ci}].canvas`, `No seeded file has id ${c.canvas}`);
+    else if (canvases.get(c.canvas) !== "quip") problems.add(`channels[${ci}].canvas`, `File ${c.canvas} is not a canvas (filetype quip)`);
+  });
   const bookmarkIds = new Set<string>();
   raw.channels.forEach((c, ci) =>
     c.bookmarks.forEach((b, bi) =>

@@ -93,6 +93,7 @@ export const channels = tableMap<SlackChannel, unknown, Dated>()({
       (cell) => (cell === 1 ? true : undefined),
     ),
     creator: assembled,
+    canvas: assembled,
   },
   derived: { data: ({ value }) => JSON.stringify(channelDataOf(value)) },
 });
@@ -105,6 +106,7 @@ export const fileDataOfRow = (row: StoredRow) => JSON.parse(String(row.data)) as
 function channelDataOf(c: SlackChannel): ChannelData {
   const data: ChannelData = { is_general: c.is_general, topic: c.topic, purpose: c.purpose };
   if (c.creator !== undefined) data.creator = c.creator;
+  if (c.canvas !== undefined) data.canvas = c.canvas;
   return data;
 }
 

@@ -157,6 +157,7 @@ function exportChannels(db: Db): SlackChannel[] {
       bookmarks: (bookmarks.get(id) ?? []).map((b) => objectOf(T.bookmarks, b, undefined).data),
       messages: (messages.get(id) ?? []).map((m) => exportMessage(m, reactions.get(`${id}/${m.ts}`) ?? [])),
       ...(data.creator !== undefined ? { creator: data.creator } : {}),
+      ...(data.canvas !== undefined ? { canvas: data.canvas } : {}),
     });
   });
 }

@@ -100,5 +100,8 @@ describe("the validators themselves", () => {
     expect(bodyDigest('{"a":1}')).toMatch(/^[0-9a-f]{64}$/);
     expect(bodyDigest('{"a":1}')).not.toBe(bodyDigest('{"a":2}'));
     expect(bodyDigest("")).not.toBe(bodyDigest(" "));
+    // SHA-256 of the UTF-8 bytes (FIPS 180-2's example "abc"), so a non-ASCII body digests its bytes.
+    expect(bodyDigest("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(bodyDigest("é")).toBe("4a99557e4033c3539de2eb65472017cad5f9557f7a0625a09f1c3f6e2ba69c4c");
   });
 });

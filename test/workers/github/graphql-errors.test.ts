@@ -194,9 +194,9 @@ describe("the rateLimit object", () => {
 });
 
 describe("what the twin does not serve is a 501, taped unsupported", () => {
-  it("refuses a search of repositories, and a mutation on an unknown id writes nothing", async () => {
+  it("refuses a search of discussions, and a mutation on an unknown id writes nothing", async () => {
     const { octokit, sandbox } = await sandboxWith(smallWorld());
-    const refused = await octokit.graphql(`{ search(query: "api", type: REPOSITORY, first: 5) { issueCount } }`).catch((e: unknown) => e);
+    const refused = await octokit.graphql(`{ search(query: "api", type: DISCUSSION, first: 5) { issueCount } }`).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 501 });
     expect((await tapeOf(sandbox)).at(-1)).toMatchObject({ operation: "search", fidelity: "unsupported", status: 501 });
     const before = await stateOf(sandbox);

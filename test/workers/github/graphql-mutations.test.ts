@@ -116,6 +116,49 @@ describe("issue mutations write what REST reads", () => {
     const comments = (await octokit.issues.listComments({ owner: "acme", repo: "api", issue_number: 2 })).data;
     expect(comments.map((c) => c.body)).toEqual(["On it."]);
   });
+
+  it("removes assignees as REST does, recording assigned and unassigned events either way", async () => {
+    const { octokit } = await sandboxWith(smallWorld());
+    const id = await ids(octokit);
+    const issue = { owner: "acme", repo: "api", issue_number: 1 };
+    await octokit.graphql(
+      `mutation($id: ID!, $who: [ID!]!) { addAssigneesToAssignable(input: { assignableId: $id, assigneeIds: $who }) { clientMutationId } }`,
+      { id: id.issue1, who: [id.alice] },
+    );
+    const removed = await octokit.graphql<Data>(
+      `mutation($id: ID!, $who: [ID!]!) { removeAssigneesFromAssignable(input: { assignableId: $id, assigneeIds: $who, clientMutationId: "u" }) {
+        clientMutationId assignable { ... on Issue { number assignees(first: 5) { nodes { login } } } } } }`,
+      { id: id.issue1, who: [id.bob, id.alice] },
+    );
+    expect(removed.removeAssigneesFromAssignable).toEqual({ clientMutationId: "u", assignable: { number: 1, assignees: { nodes: [] } } });
+    expect((await octokit.issues.get(issue)).data.assignees).toEqual([]);
+    const events = (await octokit.issues.listEvents(issue)).data.map((e) => [
+      e.event,
+      (e as { assignee?: { login: string } }).assignee?.login,
+    ]);
+    expect(events).toEqual([
+      ["assigned", "alice"],
+      ["unassigned", "bob"],
+      ["unassigned", "alice"],
+    ]);
+    // An id naming no user is refused and nothing changes; removing someone not assigned is no change.
+    await octokit.issues.addAssignees({ ...issue, assignees: ["bob"] });
+    const refused = await octokit
+      .graphql(
+        `mutation($id: ID!, $who: [ID!]!) { removeAssigneesFromAssignable(input: { assignableId: $id, assigneeIds: $who }) { clientMutationId } }`,
+        {
+          id: id.issue1,
+          who: [id.bob, id.bug],
+        },
+      )
+      .catch((e: { errors: { type: string }[] }) => e);
+    expect(refused).toMatchObject({ errors: [{ type: "NOT_FOUND" }] });
+    await octokit.graphql(
+      `mutation($id: ID!, $who: [ID!]!) { removeAssigneesFromAssignable(input: { assignableId: $id, assigneeIds: $who }) { clientMutationId } }`,
+      { id: id.issue1, who: [id.alice] },
+    );
+    expect((await octokit.issues.get(issue)).data.assignees?.map((a) => a.login)).toEqual(["bob"]);
+  });
 });
 
 describe("pull-request mutations write what REST reads", () => {
@@ -248,5 +291,103 @@ describe("createCommitOnBranch writes several files in one commit", () => {
     expect(err.data).toEqual({ createCommitOnBranch: null });
     expect(await stateOf(sandbox)).toEqual(before);
     expect(id.mainHead).toMatch(/^[0-9a-f]{40}$/);
+  });
+});
+
+describe("review requests of teams", () => {
+  /** smallWorld with acme as an organization whose Backend and Docs teams can read api. */
+  function teamWorld() {
+    const world = smallWorld() as ReturnType<typeof smallWorld> & { organizations?: unknown[] };
+    world.organizations = [
+      {
+        login: "acme",
+        members: ["alice"],
+        teams: [
+          { name: "Backend", description: "Server side", members: ["alice"], repositories: [{ name: "api", permission: "push" }] },
+          { name: "Docs", privacy: "secret", members: ["alice"], repositories: [{ name: "api" }] },
+          { name: "Design", members: ["alice"] },
+        ],
+      },
+    ];
+    return world;
+  }
+
+  it("asks teams by teamIds, answers them as Team in reviewRequests, and REST agrees", async () => {
+    const { octokit } = await sandboxWith(teamWorld());
+    const id = await ids(octokit);
+    const backend = (await octokit.teams.getByName({ org: "acme", team_slug: "backend" })).data;
+    const docs = (await octokit.teams.getByName({ org: "acme", team_slug: "docs" })).data;
+    const requested = await octokit.graphql<Data>(
+      `mutation($id: ID!, $who: [ID!]!, $teams: [ID!]!) { requestReviews(input: { pullRequestId: $id, userIds: $who, teamIds: $teams }) {
+        pullRequest { reviewRequests(first: 5) { totalCount nodes { requestedReviewer { __typename
+          ... on User { login }
+          ... on Team { id databaseId name slug combinedSlug description privacy url organization { login } } } } } } } }`,
+      { id: id.pull, who: [id.alice], teams: [backend.node_id, docs.node_id] },
+    );
+    const nodes = requested.requestReviews.pullRequest.reviewRequests.nodes.map((n: Data) => n.requestedReviewer);
+    expect(nodes).toEqual([
+      { __typename: "User", login: "alice" },
+      {
+        __typename: "Team",
+        id: backend.node_id,
+        databaseId: backend.id,
+        name: "Backend",
+        slug: "backend",
+        combinedSlug: "acme/backend",
+        description: "Server side",
+        privacy: "VISIBLE",
+        url: "https://github.com/orgs/acme/teams/backend",
+        organization: { login: "acme" },
+      },
+      expect.objectContaining({ __typename: "Team", slug: "docs", privacy: "SECRET" }),
+    ]);
+    const rest = (await octokit.pulls.listRequestedReviewers({ owner: "acme", repo: "api", pull_number: 4 })).data;
+    expect(rest.users.map((u) => u.login)).toEqual(["alice"]);
+    expect(rest.teams.map((t) => t.slug)).toEqual(["backend", "docs"]);
+
+    // Without union the set is replaced; with union it grows. node(id:) answers a team.
+    await octokit.graphql(
+      `mutation($id: ID!, $teams: [ID!]!) { requestReviews(input: { pullRequestId: $id, teamIds: $teams }) { clientMutationId } }`,
+      {
+        id: id.pull,
+        teams: [docs.node_id],
+      },
+    );
+    const replaced = (await octokit.pulls.listRequestedReviewers({ owner: "acme", repo: "api", pull_number: 4 })).data;
+    expect([replaced.users.map((u) => u.login), replaced.teams.map((t) => t.slug)]).toEqual([[], ["docs"]]);
+    await octokit.graphql(
+      `mutation($id: ID!, $teams: [ID!]!) { requestReviews(input: { pullRequestId: $id, teamIds: $teams, union: true }) { clientMutationId } }`,
+      { id: id.pull, teams: [backend.node_id] },
+    );
+    const grown = (await octokit.pulls.listRequestedReviewers({ owner: "acme", repo: "api", pull_number: 4 })).data;
+    expect(grown.teams.map((t) => t.slug)).toEqual(["docs", "backend"]);
+    const node = await octokit.graphql<Data>(`query($t: ID!) { node(id: $t) { __typename ... on Team { slug } } }`, { t: docs.node_id });
+    expect(node.node).toEqual({ __typename: "Team", slug: "docs" });
+  });
+
+  it("refuses a team without access to the repository, in REST's words, and asks nobody", async () => {
+    const { octokit } = await sandboxWith(teamWorld());
+    const id = await ids(octokit);
+    const design = (await octokit.teams.getByName({ org: "acme", team_slug: "design" })).data;
+    const refused = await octokit
+      .graphql(
+        `mutation($id: ID!, $teams: [ID!]!) { requestReviews(input: { pullRequestId: $id, teamIds: $teams }) { clientMutationId } }`,
+        {
+          id: id.pull,
+          teams: [design.node_id],
+        },
+      )
+      .catch((e: { errors: unknown[] }) => e);
+    expect(refused).toMatchObject({
+      errors: [
+        {
+          type: "UNPROCESSABLE",
+          message:
+            "Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the acme/api repository.",
+        },
+      ],
+    });
+    const rest = (await octokit.pulls.listRequestedReviewers({ owner: "acme", repo: "api", pull_number: 4 })).data;
+    expect(rest.teams).toEqual([]);
   });
 });

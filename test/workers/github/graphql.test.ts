@@ -192,6 +192,81 @@ describe("search finds issues with the REST search's qualifiers", () => {
     expect(data.pulls.issueCount).toBe(1);
     expect(data.pulls.edges[0].node).toEqual({ __typename: "PullRequest", number: 4 });
   });
+
+  it("answers the repository switches and pull-request fields the gh tool asks for", async () => {
+    const { octokit } = await sandboxWith(smallWorld());
+    await octokit.repos.update({ owner: "acme", repo: "api", has_wiki: false, allow_rebase_merge: false });
+    const data = await octokit.graphql<Data>(`{ repository(owner: "acme", name: "api") {
+      hasIssuesEnabled hasWikiEnabled mergeCommitAllowed rebaseMergeAllowed squashMergeAllowed viewerPermission parent { id }
+      pullRequest(number: 4) { additions deletions changedFiles isCrossRepository maintainerCanModify headRepository { nameWithOwner } headRepositoryOwner { login } }
+    } }`);
+    const files = (await octokit.pulls.get({ owner: "acme", repo: "api", pull_number: 4 })).data;
+    expect(data.repository).toEqual({
+      hasIssuesEnabled: true,
+      hasWikiEnabled: false,
+      mergeCommitAllowed: true,
+      rebaseMergeAllowed: false,
+      squashMergeAllowed: true,
+      viewerPermission: "ADMIN",
+      parent: null,
+      pullRequest: {
+        additions: files.additions,
+        deletions: files.deletions,
+        changedFiles: files.changed_files,
+        isCrossRepository: false,
+        maintainerCanModify: false,
+        headRepository: { nameWithOwner: "acme/api" },
+        headRepositoryOwner: { login: "acme" },
+      },
+    });
+  });
+
+  it("filters a repository's issues with filterBy as gh issue list asks", async () => {
+    const { octokit } = await sandboxWith(smallWorld());
+    const numbers = async (filterBy: Record<string, unknown>) => {
+      const data = await octokit.graphql<Data>(
+        `query($f: IssueFilters) { repository(owner: "acme", name: "api") { issues(first: 10, filterBy: $f) { totalCount nodes { number } } } }`,
+        { f: filterBy },
+      );
+      return data.repository.issues.nodes.map((n: Data) => n.number);
+    };
+    expect(await numbers({ assignee: "bob" })).toEqual([1]);
+    expect(await numbers({ assignee: "*" })).toEqual([1]);
+    expect(await numbers({ createdBy: "alice", states: ["CLOSED"] })).toEqual([3]);
+    expect(await numbers({ labels: ["bug"], states: ["OPEN"] })).toEqual([1]);
+    expect(await numbers({ mentioned: "alice" })).toEqual([1]);
+    expect(await numbers({ milestoneNumber: "1" })).toEqual([1]);
+    expect(await numbers({ milestone: "none" })).toEqual([2, 3]);
+    expect(await numbers({ since: "2030-01-01T00:00:00Z" })).toEqual([]);
+  });
+
+  it("searches repositories and users as REST's search does", async () => {
+    const { octokit } = await sandboxWith(smallWorld({}));
+    const data = await octokit.graphql<Data>(`{
+      repos: search(query: "org:acme api", type: REPOSITORY, first: 10) {
+        repositoryCount issueCount userCount nodes { __typename ... on Repository { nameWithOwner } }
+      }
+      people: search(query: "alice", type: USER, first: 10) {
+        userCount repositoryCount nodes { __typename ... on User { login name } }
+      }
+      orgs: search(query: "acme type:org", type: USER, first: 10) {
+        userCount nodes { __typename ... on Organization { login } }
+      }
+      none: search(query: "no-such-thing-anywhere", type: REPOSITORY, first: 10) { repositoryCount nodes { __typename } }
+    }`);
+    expect(data.repos).toEqual({
+      repositoryCount: 1,
+      issueCount: 0,
+      userCount: 0,
+      nodes: [{ __typename: "Repository", nameWithOwner: "acme/api" }],
+    });
+    expect(data.people).toEqual({ userCount: 1, repositoryCount: 0, nodes: [{ __typename: "User", login: "alice", name: "Alice Smith" }] });
+    expect(data.orgs).toEqual({ userCount: 1, nodes: [{ __typename: "Organization", login: "acme" }] });
+    expect(data.none).toEqual({ repositoryCount: 0, nodes: [] });
+    // The same answers as REST's search endpoints.
+    expect((await octokit.search.repos({ q: "org:acme api" })).data.items.map((r) => r.full_name)).toEqual(["acme/api"]);
+    expect((await octokit.search.users({ q: "alice" })).data.items.map((u) => u.login)).toEqual(["alice"]);
+  });
 });
 
 describe("connections page with first/after/last/before", () => {

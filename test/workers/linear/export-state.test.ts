@@ -74,6 +74,57 @@ describe("linear twin: comment resolution and inbox state survive an export", ()
     });
   });
 
+  it("exports a world-implied notification the inbox never had, so booting the export gives the same inbox", async () => {
+    // Bob's issue, which the viewer (Ada) assigns to herself: the world now implies "assigned to
+    // you", but Linear does not notify you of your own action, so the inbox does not get it.
+    const w = acmeWorld({});
+    (w.issues as Record<string, unknown>[]).push({ identifier: "ENG-3", title: "Flaky deploy", creator: "bob@acme.test" });
+    const ALL = "{ notifications(includeArchived: true) { nodes { id type ... on IssueNotification { issue { identifier } } } } }";
+    let seen: Body | undefined;
+    let exported: LinearSeed | undefined;
+    await inTwinWorld(linearTwin, w, (world) => {
+      const ask = (query: string) => world.call("POST", "/graphql", { body: { query } }).body as Body;
+      const me = (ask("{ viewer { id } }").data as { viewer: { id: string } }).viewer.id;
+      ask(`mutation { issueUpdate(id: "ENG-3", input: { assigneeId: "${me}" }) { success } }`);
+      seen = ask(ALL);
+      exported = world.exportState();
+    });
+    // Only what the seed implied (Bob's comment on Ada's ENG-1); no assignment notification.
+    const inbox = seen?.data as { notifications: { nodes: { type: string }[] } } | undefined;
+    const types = inbox?.notifications.nodes.map((n) => n.type);
+    expect(types).toEqual(["issueNewComment"]);
+    expect(exported?.notificationsNotInInbox).toEqual([{ type: "issueAssignedToYou", issue: "ENG-3", comment: null }]);
+    expect(parseLinearSeed(exported)).toEqual({ ok: true, seed: exported });
+    await inTwinWorld(linearTwin, exported, (world) => {
+      const ask = (query: string) => world.call("POST", "/graphql", { body: { query } }).body as Body;
+      expect(ask(ALL)).toEqual(seen);
+      expect(world.exportState()).toEqual(exported);
+    });
+  });
+
+  it("takes a seed's word that a world-implied comment notification is not in the inbox, and checks it", async () => {
+    const seeded = world();
+    const comment = "0a1b2c3d-0000-4000-8000-00000000c0de";
+    (seeded.issues[0] as { comments: Record<string, unknown>[] }).comments[0].id = comment;
+    await inTwinWorld(
+      linearTwin,
+      { ...seeded, notificationsNotInInbox: [{ type: "issueCommentMention", issue: "ENG-1", comment }] },
+      (w) => {
+        const inbox = w.call("POST", "/graphql", { body: { query: INBOX } }).body as Body;
+        expect(inbox).toEqual({ data: { notifications: { nodes: [] } } });
+      },
+    );
+    await inTwinWorld(linearTwin, seeded, (w) => {
+      const inbox = w.call("POST", "/graphql", { body: { query: INBOX } }).body as {
+        data: { notifications: { nodes: { type: string }[] } };
+      };
+      expect(inbox.data.notifications.nodes.map((n) => n.type)).toEqual(["issueCommentMention"]);
+    });
+    expect(parseLinearSeed({ ...seeded, notificationsNotInInbox: [{ type: "issueAssignedToYou", issue: "ENG-404" }] }).ok).toBe(false);
+    expect(parseLinearSeed({ ...seeded, notificationsNotInInbox: [{ type: "issueNewComment", issue: "ENG-1" }] }).ok).toBe(false);
+    expect(parseLinearSeed({ ...seeded, notificationsNotInInbox: [{ type: "issueReminder", issue: "ENG-1" }] }).ok).toBe(false);
+  });
+
   it("refuses a seeded resolution naming a comment outside the thread", () => {
     const w = world();
     (w.issues[0] as { comments: Record<string, unknown>[] }).comments[0].resolvedAt = "2026-07-03T10:00:00Z";

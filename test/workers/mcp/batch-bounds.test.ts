@@ -41,7 +41,9 @@ describe("a twin's MCP refuses a batch over 100 entries whole, before anything i
       error: { code: -32600, message: "Invalid Request: Batch must not exceed 100 messages" },
       id: null,
     });
-    expect(took).toBeLessThan(1000);
+    // Served, 5,000 calls would take many seconds; refused, it is one parse. The bound leaves room for a
+    // loaded CI machine (1.1–1.3 s seen beside a parallel suite), not for running the calls.
+    expect(took).toBeLessThan(3000);
     expect(await tapeRows(sb)).toEqual([]);
   });
 
@@ -85,7 +87,7 @@ describe("the control MCP refuses an oversized batch whole too", () => {
     const batch = JSON.stringify(Array.from({ length: 5000 }, (_, i) => toolCall(i, "list_runs")));
     const started = Date.now();
     const res = await postMcp("http://pome.test/mcp", `Bearer ${LOCAL_KEY}`, batch);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32600);
   });

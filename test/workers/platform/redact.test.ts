@@ -168,6 +168,24 @@ describe("someLongRun", () => {
     );
   });
 
+  it("with mixedCaseOnly, meets exactly the runs holding both an upper- and a lower-case letter", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const seen: [string, number][] = [];
+        someLongRun(
+          t,
+          (run, end) => {
+            seen.push([run, end]);
+            return false;
+          },
+          { mixedCaseOnly: true },
+        );
+        expect(seen).toEqual(runsReadCharByChar(t).filter(([run]) => /[A-Z]/.test(run) && /[a-z]/.test(run)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("stops at the first run the test accepts", () => {
     fc.assert(
       fc.property(text, fc.nat(3), (t, k) => {

@@ -4,9 +4,11 @@
 import type { TwinContext } from "../../types";
 import { storeOf } from "../context";
 import type { RepoRow, UserRow } from "../repos";
+import type { TeamRow } from "../store/orgs";
 import { View } from "../serialize";
 import type { Store } from "../store/base";
 import type { CommitRow } from "../store/git";
+import type { ReviewCommentRow } from "../store/review-comments";
 import type { CommentRow, IssueRow, LabelRow, MilestoneRow, ReviewRow } from "../store/rows";
 
 export interface Gql {
@@ -42,7 +44,12 @@ export type CommentSource = { __typename: "IssueComment"; repo: RepoRow; row: Co
 export type LabelSource = { __typename: "Label"; repo: RepoRow; row: LabelRow };
 export type MilestoneSource = { __typename: "Milestone"; repo: RepoRow; row: MilestoneRow };
 export type ReviewSource = { __typename: "PullRequestReview"; repo: RepoRow; row: ReviewRow };
-export type ReviewRequestSource = { __typename: "ReviewRequest"; repo: RepoRow; pull: IssueRow; login: string };
+/** A review thread: its first comment. */
+export type ThreadSource = { __typename: "PullRequestReviewThread"; repo: RepoRow; row: ReviewCommentRow };
+export type ReviewCommentSource = { __typename: "PullRequestReviewComment"; repo: RepoRow; row: ReviewCommentRow };
+/** A request for review: of a user (`login`) or of a team (`team`). */
+export type ReviewRequestSource = { __typename: "ReviewRequest"; repo: RepoRow; pull: IssueRow; login: string; team?: TeamRow };
+export type TeamSource = { __typename: "Team"; row: TeamRow };
 export type RefSource = { __typename: "Ref"; repo: RepoRow; name: string; prefix: string; sha: string };
 export type CommitSource = { __typename: "Commit"; repo: RepoRow; row: CommitRow };
 export type TreeSource = { __typename: "Tree"; repo: RepoRow; commitSha: string; dir: string; sha: string };
@@ -57,6 +64,9 @@ export type NodeSource =
   | LabelSource
   | MilestoneSource
   | ReviewSource
+  | ThreadSource
+  | ReviewCommentSource
+  | TeamSource
   | RefSource
   | GitObjectSource;
 

@@ -58,9 +58,21 @@ function typeOfStatus(status: number): string {
 /** The words of a REST refusal: its field errors' messages, else its message. */
 function restMessage(res: TwinResponse): string {
   try {
-    const body = JSON.parse(res.body) as { message?: unknown; errors?: { message?: unknown; field?: unknown; code?: unknown }[] };
+    const body = JSON.parse(res.body) as {
+      message?: unknown;
+      errors?: (string | { message?: unknown; field?: unknown; code?: unknown })[];
+    };
+    // Some of GitHub's 422s list plain sentences (review comments outside the diff).
     const details = (body.errors ?? [])
-      .map((e) => (typeof e.message === "string" ? e.message : typeof e.field === "string" ? `${e.field} is ${String(e.code)}` : ""))
+      .map((e) =>
+        typeof e === "string"
+          ? e
+          : typeof e.message === "string"
+            ? e.message
+            : typeof e.field === "string"
+              ? `${e.field} is ${String(e.code)}`
+              : "",
+      )
       .filter(Boolean);
     return details.length ? details.join(", ") : typeof body.message === "string" ? body.message : "Unprocessable";
   } catch {

@@ -37,8 +37,11 @@ const SPEC = {
     search(query type ${page}) rateLimit(dryRun)`,
   Mutation: `addComment(input) createIssue(input) updateIssue(input) closeIssue(input) reopenIssue(input)
     addLabelsToLabelable(input) removeLabelsFromLabelable(input) addAssigneesToAssignable(input)
+    removeAssigneesFromAssignable(input)
     createPullRequest(input) updatePullRequest(input) mergePullRequest(input) addPullRequestReview(input)
-    submitPullRequestReview(input) requestReviews(input) createCommitOnBranch(input) transferIssue(input)`,
+    submitPullRequestReview(input) requestReviews(input) createCommitOnBranch(input) transferIssue(input)
+    addPullRequestReviewThread(input) addPullRequestReviewThreadReply(input) resolveReviewThread(input)
+    unresolveReviewThread(input)`,
   Node: "id",
   Actor: "login avatarUrl(size) url resourcePath",
   RepositoryOwner: "id login avatarUrl(size) url resourcePath repository(name followRenames)",
@@ -50,8 +53,9 @@ const SPEC = {
   User: "id databaseId login name email url resourcePath avatarUrl(size) isViewer createdAt repository(name followRenames)",
   Organization: "id databaseId login name email url resourcePath avatarUrl(size) createdAt repository(name followRenames)",
   Repository: `id databaseId name nameWithOwner owner description url resourcePath isPrivate isArchived isFork visibility
-    createdAt updatedAt pushedAt defaultBranchRef
-    issues(${page} states labels orderBy) issue(number) issueOrPullRequest(number)
+    createdAt updatedAt pushedAt defaultBranchRef hasIssuesEnabled hasWikiEnabled mergeCommitAllowed rebaseMergeAllowed
+    squashMergeAllowed viewerPermission parent
+    issues(${page} states labels orderBy filterBy) issue(number) issueOrPullRequest(number)
     pullRequests(${page} states labels headRefName baseRefName orderBy) pullRequest(number)
     labels(${page} query) label(name) milestones(${page} states) milestone(number)
     refs(refPrefix ${page} query) ref(qualifiedName) object(expression oid)`,
@@ -59,11 +63,20 @@ const SPEC = {
     author repository milestone labels(${page}) assignees(${page}) comments(${page}) viewerCanClose viewerCanReopen`,
   PullRequest: `id databaseId number title body state url resourcePath permalink createdAt updatedAt closedAt closed locked
     merged mergedAt mergedBy isDraft headRefName baseRefName headRefOid baseRefOid headRef baseRef mergeable mergeCommit
+    headRepository headRepositoryOwner isCrossRepository maintainerCanModify additions deletions changedFiles
     author repository milestone labels(${page}) assignees(${page}) comments(${page})
-    reviews(${page} states author) reviewRequests(${page}) viewerCanClose viewerCanReopen`,
+    reviews(${page} states author) reviewRequests(${page}) reviewThreads(${page}) viewerCanClose viewerCanReopen`,
   IssueComment: "id databaseId body author createdAt updatedAt url issue",
-  PullRequestReview: "id databaseId body state author submittedAt createdAt url pullRequest",
+  PullRequestReview: `id databaseId body state author submittedAt createdAt url pullRequest comments(${page})`,
+  PullRequestReviewThread: `id isResolved isOutdated isCollapsed path line startLine originalLine originalStartLine diffSide
+    startDiffSide subjectType resolvedBy viewerCanResolve viewerCanUnresolve viewerCanReply pullRequest repository
+    comments(${page})`,
+  PullRequestReviewComment: `id databaseId body author createdAt updatedAt publishedAt url resourcePath path line startLine
+    originalLine originalStartLine diffHunk outdated state subjectType commit originalCommit pullRequest pullRequestReview
+    replyTo repository viewerDidAuthor`,
   ReviewRequest: "id requestedReviewer pullRequest",
+  Team: `id databaseId name slug combinedSlug description privacy createdAt updatedAt url resourcePath organization
+    parentTeam`,
   Label: "id name color description url resourcePath isDefault repository",
   Milestone: `id number title description state dueOn url resourcePath closed closedAt createdAt updatedAt repository
     viewerCanClose viewerCanReopen`,
@@ -85,12 +98,14 @@ const SPEC = {
   ...conn("User"),
   ...conn("PullRequestReview"),
   ...conn("ReviewRequest"),
+  ...conn("PullRequestReviewThread"),
+  ...conn("PullRequestReviewComment"),
   ...conn("Commit"),
-  SearchResultItemConnection: "edges nodes pageInfo issueCount",
+  SearchResultItemConnection: "edges nodes pageInfo issueCount repositoryCount userCount",
   SearchResultItemEdge: "cursor node",
-  SearchResultItem: "Issue PullRequest",
+  SearchResultItem: "Issue PullRequest Repository User Organization",
   IssueOrPullRequest: "Issue PullRequest",
-  RequestedReviewer: "User",
+  RequestedReviewer: "User Team",
   CreateIssuePayload: "clientMutationId issue",
   UpdateIssuePayload: "clientMutationId issue actor",
   CloseIssuePayload: "clientMutationId issue",
@@ -99,6 +114,11 @@ const SPEC = {
   AddLabelsToLabelablePayload: "clientMutationId labelable",
   RemoveLabelsFromLabelablePayload: "clientMutationId labelable",
   AddAssigneesToAssignablePayload: "clientMutationId assignable",
+  RemoveAssigneesFromAssignablePayload: "clientMutationId assignable",
+  AddPullRequestReviewThreadPayload: "clientMutationId thread",
+  AddPullRequestReviewThreadReplyPayload: "clientMutationId comment",
+  ResolveReviewThreadPayload: "clientMutationId thread",
+  UnresolveReviewThreadPayload: "clientMutationId thread",
   CreatePullRequestPayload: "clientMutationId pullRequest",
   UpdatePullRequestPayload: "clientMutationId pullRequest actor",
   MergePullRequestPayload: "clientMutationId pullRequest actor",
@@ -116,12 +136,18 @@ const SPEC = {
   AddLabelsToLabelableInput: "labelableId labelIds clientMutationId",
   RemoveLabelsFromLabelableInput: "labelableId labelIds clientMutationId",
   AddAssigneesToAssignableInput: "assignableId assigneeIds clientMutationId",
+  RemoveAssigneesFromAssignableInput: "assignableId assigneeIds clientMutationId",
+  AddPullRequestReviewThreadInput: `body path line side startLine startSide subjectType pullRequestId pullRequestReviewId
+    clientMutationId`,
+  AddPullRequestReviewThreadReplyInput: "body pullRequestReviewThreadId pullRequestReviewId clientMutationId",
+  ResolveReviewThreadInput: "threadId clientMutationId",
+  UnresolveReviewThreadInput: "threadId clientMutationId",
   CreatePullRequestInput: "repositoryId baseRefName headRefName title body draft clientMutationId",
   UpdatePullRequestInput: "pullRequestId title body baseRefName state assigneeIds labelIds milestoneId clientMutationId",
   MergePullRequestInput: "pullRequestId mergeMethod commitHeadline commitBody expectedHeadOid clientMutationId",
   AddPullRequestReviewInput: "pullRequestId body event commitOID clientMutationId",
   SubmitPullRequestReviewInput: "pullRequestId pullRequestReviewId event body clientMutationId",
-  RequestReviewsInput: "pullRequestId userIds union clientMutationId",
+  RequestReviewsInput: "pullRequestId userIds teamIds union clientMutationId",
   CreateCommitOnBranchInput: "branch expectedHeadOid fileChanges message clientMutationId",
   CommittableBranch: "branchName id repositoryNameWithOwner",
   FileChanges: "additions deletions",
@@ -129,6 +155,7 @@ const SPEC = {
   FileDeletion: "path",
   CommitMessage: "headline body",
   IssueOrder: "field direction",
+  IssueFilters: "assignee createdBy labels mentioned milestone milestoneNumber since states",
 };
 
 /** Members of a spec entry: `[name, args | undefined]`. */

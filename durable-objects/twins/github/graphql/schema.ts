@@ -9,6 +9,8 @@ import { issueResolvers } from "./resolvers/issues";
 import { mutationResolvers } from "./resolvers/mutations";
 import { queryResolvers } from "./resolvers/query";
 import { repositoryResolvers } from "./resolvers/repository";
+import { threadResolvers } from "./resolvers/review-threads";
+import { teamResolvers } from "./resolvers/teams";
 import { GITHUB_TWIN_SDL } from "./schema-sdl";
 
 let built: GraphQLSchema | undefined;
@@ -25,6 +27,8 @@ const RESOLVERS: Resolvers = {
   ...repositoryResolvers,
   ...issueResolvers,
   ...gitResolvers,
+  ...threadResolvers,
+  ...teamResolvers,
 };
 
 type AnyResolver = (src: unknown, args: unknown, gql: Gql) => unknown;

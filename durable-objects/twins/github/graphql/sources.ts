@@ -5,6 +5,9 @@ import { findComment } from "../store/comments";
 import { findCommit } from "../store/git";
 import { findIssue } from "../store/issues";
 import { findMilestone } from "../store/milestones";
+import type { TeamRow } from "../store/orgs";
+import { findThread, findVisibleComment } from "../store/review-threads";
+import { decodeNextNodeId } from "../serialize";
 import type { IssueRow, LabelRow, ReviewRow } from "../store/rows";
 import type { ActorSource, Gql, IssueSource, NodeSource, RepositorySource } from "./context";
 import { decodeId } from "./ids";
@@ -32,6 +35,9 @@ const byId = <T>(gql: Gql, sql: string, id: number) => gql.ctx.db.one<T>(sql, id
 
 /** The object a global id names, or undefined (an id of another kind, or of nothing). */
 export function nodeSource(gql: Gql, id: string): NodeSource | undefined {
+  // Review threads and review comments carry GitHub's next-generation ids (PRRT_…, PRRC_…).
+  const next = decodeNextNodeId(id);
+  if (next) return reviewNode(gql, next.kind, next.id, next.repoId);
   const decoded = decodeId(id);
   if (!decoded) return undefined;
   const { kind, id: n, sha } = decoded;
@@ -76,6 +82,13 @@ export function nodeSource(gql: Gql, id: string): NodeSource | undefined {
       if (row?.state === "PENDING" && row.user.toLowerCase() !== gql.view.actor.toLowerCase()) return undefined;
       return row && repo ? { __typename: "PullRequestReview", repo, row } : undefined;
     }
+    case "PullRequestReviewThread":
+    case "PullRequestReviewComment":
+      return reviewNode(gql, kind, n);
+    case "Team": {
+      const row = byId<TeamRow>(gql, "SELECT * FROM gh_teams WHERE id = ?", n);
+      return row ? { __typename: "Team", row } : undefined;
+    }
     case "Commit": {
       const at = byId<{ repo_id: number; sha: string }>(gql, "SELECT repo_id, sha FROM gh_commits WHERE seq = ?", n);
       const repo = at && repoOf(gql, at.repo_id);
@@ -90,6 +103,17 @@ export function nodeSource(gql: Gql, id: string): NodeSource | undefined {
     default:
       return undefined;
   }
+}
+
+/** A review thread (its first comment) or a review comment the caller can see, by database id. */
+function reviewNode(gql: Gql, kind: string, id: number, repoId?: number): NodeSource | undefined {
+  const row = kind === "PullRequestReviewThread" ? findThread(gql.ctx.db, id) : findVisibleComment(gql.ctx.db, id);
+  if (!row || (repoId !== undefined && row.repo_id !== repoId)) return undefined;
+  const repo = repoOf(gql, row.repo_id);
+  if (!repo) return undefined;
+  return kind === "PullRequestReviewThread"
+    ? { __typename: "PullRequestReviewThread", repo, row }
+    : { __typename: "PullRequestReviewComment", repo, row };
 }
 
 /**

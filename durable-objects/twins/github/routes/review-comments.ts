@@ -74,6 +74,18 @@ function createComment(ctx: TwinContext, repo: RepoRow, pull: IssueRow, body: Re
   return insertReviewComment(s, pull, comment, at);
 }
 
+/**
+ * A thread outlives its first comment while it has replies: the earliest reply starts it from then
+ * on (taking its resolution), and the other replies answer that one, so the thread still has a
+ * first comment to hang from (store/review-threads.ts) and the export still boots.
+ */
+function keepThread(ctx: TwinContext, root: { id: number; resolved_by: string | null }) {
+  const next = ctx.db.one<{ id: number }>("SELECT id FROM gh_review_comments WHERE in_reply_to_id = ? ORDER BY id LIMIT 1", root.id);
+  if (!next) return;
+  ctx.db.run("UPDATE gh_review_comments SET in_reply_to_id = NULL, resolved_by = ? WHERE id = ?", root.resolved_by, next.id);
+  ctx.db.run("UPDATE gh_review_comments SET in_reply_to_id = ? WHERE in_reply_to_id = ?", next.id, root.id);
+}
+
 function updateBranch(ctx: TwinContext, pullNumber: number, expected: string | undefined) {
   const repo = requireWritableRepo(ctx);
   const pull = requirePull(ctx.db, repo.id, pullNumber);
@@ -187,6 +199,7 @@ export const reviewCommentRoutes: readonly Route[] = [
       const comment = requireReviewComment(ctx.db, repo.id, String(params.comment_id));
       ctx.db.run("DELETE FROM gh_review_comments WHERE id = ?", comment.id);
       ctx.db.run("DELETE FROM gh_reactions WHERE subject = 'review_comment' AND subject_id = ?", comment.id);
+      if (comment.in_reply_to_id === null) keepThread(ctx, comment);
       return ghNoContent();
     },
   }),

@@ -30,6 +30,8 @@ export interface ReviewCommentRow {
   in_reply_to_id: number | null;
   created_at: string;
   updated_at: string;
+  /** Who resolved the thread this comment starts (first comments only; null while unresolved). */
+  resolved_by: string | null;
 }
 
 /** One line of a file's patch: its place in the patch (GitHub's `position`) and its line numbers. */
@@ -183,11 +185,11 @@ export function soloReview(s: Store, pull: IssueRow): number {
 }
 
 /** A reply joins the thread of the comment it answers: same file, line and side. */
-export function replyTo(s: Store, pull: IssueRow, parent: ReviewCommentRow, body: string): ReviewCommentRow {
+export function replyTo(s: Store, pull: IssueRow, parent: ReviewCommentRow, body: string, reviewId?: number): ReviewCommentRow {
   const root = parent.in_reply_to_id ?? parent.id;
   const anchor: NewReviewComment = {
     body,
-    review_id: soloReview(s, pull),
+    review_id: reviewId ?? soloReview(s, pull),
     in_reply_to_id: root,
     path: parent.path,
     subject_type: parent.subject_type,

@@ -102,6 +102,8 @@ export function updateReviewBody(s: Store, pull: IssueRow, review: ReviewRow, bo
 export function deletePendingReview(s: Store, review: ReviewRow): ReviewRow {
   if (review.state !== "PENDING") unprocessable("Can not delete a non-pending pull request review");
   s.db.run("DELETE FROM gh_reviews WHERE id = ?", review.id);
+  // Its draft comments go with it, as on GitHub (they were never published).
+  s.db.run("DELETE FROM gh_review_comments WHERE review_id = ?", review.id);
   return review;
 }
 

@@ -27,7 +27,9 @@ export function reviewingTeam(db: Db, repo: RepoRow, slug: string): TeamRow | un
 /** Asks `teams` to review (each once), recording `review_requested` for each team newly asked. */
 export function requestTeamReviews(s: Store, pull: IssueRow, teams: readonly TeamRow[]): void {
   const asked = new Set(requestedTeams(s.db, pull.id).map((t) => t.id));
-  let position = asked.size;
+  // Past the last position taken: after a withdrawal, the count of teams asked may be taken.
+  let position =
+    (s.db.one<{ n: number | null }>("SELECT max(position) AS n FROM gh_team_review_requests WHERE issue_id = ?", pull.id)?.n ?? -1) + 1;
   for (const team of teams) {
     if (asked.has(team.id)) continue;
     asked.add(team.id);

@@ -237,7 +237,7 @@ export const conversationRoutes: Route[] = [
     handler: (call, args) => {
       const name = validName(args.name);
       const isPrivate = args.is_private ?? false;
-      const needed = isPrivate ? "groups:write" : "channels:manage";
+      const needed = isPrivate ? "groups:write" : call.actor.kind === "user" ? "channels:write" : "channels:manage";
       if (!call.actor.scopes.has(needed)) fail("missing_scope", { needed, provided: call.actor.scope });
       if (channelByName(call.db, name)) fail("name_taken");
       const id = newChannelId(call, "C");

@@ -6,6 +6,8 @@ import { type FileRow, fileData } from "./rows";
 
 const MIMETYPES: Record<string, string> = {
   markdown: "text/markdown",
+  // A canvas (canvases.create): Slack files it as filetype "quip".
+  quip: "application/vnd.slack-docs",
   text: "text/plain",
   json: "application/json",
   csv: "text/csv",

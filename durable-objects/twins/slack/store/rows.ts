@@ -25,6 +25,8 @@ export interface UserRow {
 export interface ChannelData {
   is_general: boolean;
   creator?: string;
+  /** Its channel canvas's file id (conversations.canvases.create). */
+  canvas?: string;
   topic: { value: string; creator: string; last_set: number };
   purpose: { value: string; creator: string; last_set: number };
 }

@@ -8,7 +8,7 @@ import { findRepoByName } from "../../repos";
 import { findBranch, moveBranch, putBlob, treeOf, writeCommit, type TreeFile } from "../../store/git";
 import type { Gql } from "../context";
 import { GithubGraphqlError, notFound } from "../errors";
-import { type Mutation, done } from "./mutations-issues";
+import { type Mutation, done } from "./payload";
 import { commitSource, branchRef } from "./git";
 import { invalid, writable } from "./targets";
 import { decodeBase64Text } from "./base64";

@@ -8,6 +8,7 @@ import { issueLabels } from "../../store/labels";
 import { pullBaseSha, pullHeadSha } from "../../store/merge";
 import { findMilestone } from "../../store/milestones";
 import { mergeability, requestedReviewers } from "../../store/pulls";
+import { requestedTeams } from "../../store/team-reviews";
 import type { ReviewRow } from "../../store/rows";
 import { combinedState, latestStatuses } from "../../store/statuses";
 import { type PageArgs, connectionOf, connectionOfList } from "../connection";
@@ -25,6 +26,8 @@ import { nodeId } from "../ids";
 import { actorSource, issueByNumber, maybeActor, repositorySource } from "../sources";
 import { branchRef, commitSource } from "./git";
 import { labelSource, milestoneSource } from "./repository";
+import { reviewCommentConnection, reviewThreadConnection } from "./review-threads";
+import { changeSize } from "../../view-pulls";
 
 const WEB = "https://github.com";
 const repoPath = (repo: RepoRow) => `/${repo.owner}/${repo.name}`;
@@ -122,15 +125,29 @@ export const issueResolvers: Resolvers = {
       });
       return m.mergeable === null ? "UNKNOWN" : m.mergeable ? "MERGEABLE" : "CONFLICTING";
     },
+    // The twin keeps no forks of a pull request's head: head and base are one repository.
+    headRepository: (s: IssueSource) => repositorySource(s.repo),
+    headRepositoryOwner: (s: IssueSource, _a: unknown, gql: Gql) => actorSource(gql, s.repo.owner),
+    isCrossRepository: () => false,
+    maintainerCanModify: () => false,
+    additions: (s: IssueSource, _a: unknown, gql: Gql) => changeSize(gql.ctx.db, s.row).additions,
+    deletions: (s: IssueSource, _a: unknown, gql: Gql) => changeSize(gql.ctx.db, s.row).deletions,
+    changedFiles: (s: IssueSource, _a: unknown, gql: Gql) => changeSize(gql.ctx.db, s.row).files,
     mergeCommit: (s: IssueSource, _a: unknown, gql: Gql) =>
       s.row.merge_commit_sha ? (commitSource(s.repo, s.row.merge_commit_sha, gql) ?? null) : null,
     reviews: (s: IssueSource, a: PageArgs & { states?: readonly string[] | null; author?: string | null }, gql: Gql) =>
       reviewConnection(gql, s, a),
-    reviewRequests: (s: IssueSource, a: PageArgs) =>
-      connectionOfList(
-        a,
-        requestedReviewers(s.row).map((login): ReviewRequestSource => ({ __typename: "ReviewRequest", repo: s.repo, pull: s.row, login })),
-      ),
+    reviewThreads: (s: IssueSource, a: PageArgs, gql: Gql) => reviewThreadConnection(gql, s, a),
+    // Users asked first, then teams, each in the order asked (as REST's requested_reviewers and requested_teams).
+    reviewRequests: (s: IssueSource, a: PageArgs, gql: Gql) =>
+      connectionOfList(a, [
+        ...requestedReviewers(s.row).map(
+          (login): ReviewRequestSource => ({ __typename: "ReviewRequest", repo: s.repo, pull: s.row, login }),
+        ),
+        ...requestedTeams(gql.ctx.db, s.row.id).map(
+          (team): ReviewRequestSource => ({ __typename: "ReviewRequest", repo: s.repo, pull: s.row, login: "", team }),
+        ),
+      ]),
   },
   IssueComment: {
     id: (c: CommentSource) => nodeId("IssueComment", c.row.id),
@@ -182,11 +199,12 @@ export const issueResolvers: Resolvers = {
     createdAt: (r: ReviewSource) => r.row.submitted_at ?? r.repo.created_at,
     url: (r: ReviewSource) => `${WEB}${repoPath(r.repo)}/pull/${r.row.pull_number}#pullrequestreview-${r.row.id}`,
     pullRequest: (r: ReviewSource, _a: unknown, gql: Gql) => issueByNumber(gql, r.repo, r.row.pull_number),
+    comments: (r: ReviewSource, a: PageArgs, gql: Gql) => reviewCommentConnection(gql, r, a),
   },
   ReviewRequest: {
     id: (r: ReviewRequestSource) => nodeId("ReviewRequest", r.pull.id),
-    // The twin requests reviews of users only (RequestedReviewer's User member).
-    requestedReviewer: (r: ReviewRequestSource, _a: unknown, gql: Gql) => ({ ...actorSource(gql, r.login), __typename: "User" }),
+    requestedReviewer: (r: ReviewRequestSource, _a: unknown, gql: Gql) =>
+      r.team ? { __typename: "Team", row: r.team } : { ...actorSource(gql, r.login), __typename: "User" },
     pullRequest: (r: ReviewRequestSource) => ({ __typename: "PullRequest", repo: r.repo, row: r.pull }),
   },
 };

@@ -1,7 +1,8 @@
 // Issue mutations: create, update, close, reopen, comment, labels and assignees. Each goes
 // through the store functions the REST routes use, so the world, the tape and grading see one
 // kind of write whichever transport made it.
-import { addAssignees, assignable } from "../../store/assignees";
+import { addAssignees, assignable, issueAssignees, removeAssignees } from "../../store/assignees";
+import { recordAssigneeChanges } from "../../store/events";
 import { createComment } from "../../store/comments";
 import { createIssue, findIssue, setIssueState, touchIssue, updateIssue, type StateReason } from "../../store/issues";
 import { applyLabels, removeIssueLabel } from "../../store/labels";
@@ -10,13 +11,8 @@ import { cursorAt } from "../connection";
 import type { Gql, IssueSource } from "../context";
 import { actorSource, issueSource } from "../sources";
 import { commentSource } from "./issues";
+import { type Mutation, done } from "./payload";
 import { invalid, issueTarget, labelNamesOf, loginsOf, milestoneNumberOf, repositoryTarget } from "./targets";
-
-export type Mutation = { clientMutationId?: string | null };
-export const done = (input: Mutation, payload: Record<string, unknown>) => ({
-  clientMutationId: input.clientMutationId ?? null,
-  ...payload,
-});
 
 /** The issue as it is now (after a write). */
 export const reread = (gql: Gql, s: IssueSource): IssueSource =>
@@ -133,7 +129,29 @@ export const issueMutations = {
     const logins = loginsOf(gql, input.assigneeIds)
       .map((l) => assignable(store.db, target.repo, store.actor, l))
       .filter((l): l is string => !!l);
+    const before = issueAssignees(store.db, target.row.id);
     addAssignees(store.db, target.repo.id, target.row.id, logins);
+    recordAssigneeChanges(store, target.row, before, issueAssignees(store.db, target.row.id));
+    touchIssue(store, target.row.id);
+    return done(input, { assignable: reread(gql, target) });
+  },
+  removeAssigneesFromAssignable: (
+    _s: unknown,
+    { input }: { input: Mutation & { assignableId: string; assigneeIds: readonly string[] } },
+    gql: Gql,
+  ) => {
+    const target = issueTarget(gql, input.assignableId);
+    // Every id must name a user (else NOT_FOUND, nothing written); one not assigned is no change.
+    const logins = loginsOf(gql, input.assigneeIds);
+    const store = gql.store();
+    const before = issueAssignees(store.db, target.row.id);
+    const current = new Map(before.map((l) => [l.toLowerCase(), l]));
+    removeAssignees(
+      store.db,
+      target.row.id,
+      logins.flatMap((l) => current.get(l.toLowerCase()) ?? []),
+    );
+    recordAssigneeChanges(store, target.row, before, issueAssignees(store.db, target.row.id));
     touchIssue(store, target.row.id);
     return done(input, { assignable: reread(gql, target) });
   },

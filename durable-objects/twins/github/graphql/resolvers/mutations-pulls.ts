@@ -4,14 +4,26 @@ import { findIssue } from "../../store/issues";
 import { applyLabels } from "../../store/labels";
 import { setAssignees } from "../../store/assignees";
 import { createPull, mergePull, requestReviewers, updatePull, type MergeMethod } from "../../store/pulls";
+import { removeTeamReviews, requestedTeams } from "../../store/team-reviews";
 import { createReview, submitReview, type ReviewEvent } from "../../store/reviews";
 import type { ReviewRow } from "../../store/rows";
 import { cursorAt } from "../connection";
 import type { Gql } from "../context";
 import { actorSource, issueSource } from "../sources";
 import { reviewSource } from "./issues";
-import { type Mutation, done, reread } from "./mutations-issues";
-import { invalid, issueTarget, labelNamesOf, loginsOf, milestoneNumberOf, repositoryTarget, reviewTarget, writable } from "./targets";
+import { reread } from "./mutations-issues";
+import { type Mutation, done } from "./payload";
+import {
+  invalid,
+  issueTarget,
+  labelNamesOf,
+  loginsOf,
+  milestoneNumberOf,
+  repositoryTarget,
+  reviewTarget,
+  teamSlugsOf,
+  writable,
+} from "./targets";
 
 interface CreatePull extends Mutation {
   repositoryId: string;
@@ -145,16 +157,36 @@ export const pullMutations = {
   },
   requestReviews: (
     _s: unknown,
-    { input }: { input: Mutation & { pullRequestId: string; userIds?: readonly string[] | null; union?: boolean | null } },
+    {
+      input,
+    }: {
+      input: Mutation & {
+        pullRequestId: string;
+        userIds?: readonly string[] | null;
+        teamIds?: readonly string[] | null;
+        union?: boolean | null;
+      };
+    },
     gql: Gql,
   ) => {
     const target = issueTarget(gql, input.pullRequestId, ["PullRequest"]);
     const logins = loginsOf(gql, input.userIds ?? []);
+    const slugs = teamSlugsOf(gql, target.repo, input.teamIds ?? []);
     const store = gql.store();
     // Without `union`, the requested reviewers become exactly the ones given (GitHub's default):
-    // the store starts from an empty list, and checks every reviewer before it writes.
+    // the store starts from an empty list, and checks every reviewer and team before it writes.
     const from = input.union ? target.row : { ...target.row, requested_reviewers: "[]" };
-    requestReviewers(store, target.repo, from, logins, []);
+    requestReviewers(store, target.repo, from, logins, slugs);
+    if (!input.union) {
+      const keep = new Set(slugs.map((s) => s.toLowerCase()));
+      const dropped = requestedTeams(store.db, target.row.id).filter((t) => !keep.has(t.slug.toLowerCase()));
+      removeTeamReviews(
+        store,
+        target.repo,
+        target.row,
+        dropped.map((t) => t.slug),
+      );
+    }
     return done(input, { pullRequest: reread(gql, target), actor: actorSource(gql, gql.view.actor) });
   },
 };

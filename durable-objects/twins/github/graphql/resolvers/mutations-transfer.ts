@@ -4,7 +4,7 @@
 import { transferIssue } from "../../store/issue-transfer";
 import type { Gql } from "../context";
 import { issueSource } from "../sources";
-import { done, type Mutation } from "./mutations-issues";
+import { type Mutation, done } from "./payload";
 import { invalid, issueTarget, repositoryTarget } from "./targets";
 
 interface TransferIssue extends Mutation {

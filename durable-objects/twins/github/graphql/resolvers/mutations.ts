@@ -4,7 +4,8 @@ import { commitOnBranchMutations } from "./commit-on-branch";
 import { issueMutations } from "./mutations-issues";
 import { pullMutations } from "./mutations-pulls";
 import { transferMutations } from "./mutations-transfer";
+import { threadMutations } from "./review-threads";
 
 export const mutationResolvers: Resolvers = {
-  Mutation: { ...issueMutations, ...pullMutations, ...commitOnBranchMutations, ...transferMutations },
+  Mutation: { ...issueMutations, ...pullMutations, ...commitOnBranchMutations, ...transferMutations, ...threadMutations },
 };

@@ -3,6 +3,7 @@
 import { bucketStatus } from "../../rate-limit";
 import { findUser } from "../../repos";
 import { parseSearch, searchIssues } from "../../store/search";
+import { parseRepoSearch, parseUserSearch, searchRepositories, searchUsers } from "../../store/search-repos";
 import { type PageArgs, connectionOf } from "../connection";
 import { type Gql, type Resolvers, Unsupported } from "../context";
 import { GithubGraphqlError, notFound } from "../errors";
@@ -13,17 +14,49 @@ const SEARCH_CAP = 1000;
 /** The most ids `nodes(ids:)` takes at once. */
 const MAX_NODE_IDS = 100;
 
+const cannotSearch = () =>
+  new GithubGraphqlError(
+    "INVALID",
+    "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.",
+  );
+
+/** A search's counts: the one of its type, the others zero (GitHub counts only what it searched). */
+const counts = (type: string, total: number) => ({
+  issueCount: type === "ISSUE" ? total : 0,
+  repositoryCount: type === "REPOSITORY" ? total : 0,
+  userCount: type === "USER" ? total : 0,
+});
+
+/** Repositories and accounts, found by the store functions REST's search/repos and search/users use (best match). */
+function searchAccountsOrRepos(gql: Gql, a: PageArgs & { query: string; type: string }) {
+  const db = gql.ctx.db;
+  const order = { order: "desc" as const };
+  if (a.type === "REPOSITORY") {
+    const query = parseRepoSearch(a.query);
+    const counted = searchRepositories(db, query, order, 0, 0);
+    if (!counted.ok) throw cannotSearch();
+    const conn = connectionOf(a, Math.min(counted.total, SEARCH_CAP), (limit, offset) => {
+      const page = searchRepositories(db, query, order, limit, offset);
+      return page.ok ? page.rows.map((row) => repositorySource(row)) : [];
+    });
+    return { ...conn, ...counts(a.type, counted.total) };
+  }
+  const query = parseUserSearch(a.query);
+  const total = searchUsers(db, query, order, 0, 0).total;
+  const conn = connectionOf(a, Math.min(total, SEARCH_CAP), (limit, offset) =>
+    searchUsers(db, query, order, limit, offset).rows.map((row) => actorSource(gql, row.login)),
+  );
+  return { ...conn, ...counts(a.type, total) };
+}
+
 function search(gql: Gql, a: PageArgs & { query: string; type: string }) {
+  if (a.type === "REPOSITORY" || a.type === "USER") return searchAccountsOrRepos(gql, a);
   if (a.type !== "ISSUE") throw new Unsupported(`search of type ${a.type} in GraphQL`);
   const db = gql.ctx.db;
   const query = parseSearch(a.query);
   const sort = { by: "best-match" as const, order: "desc" as const };
   const counted = searchIssues(db, query, sort, 0, 0);
-  if (!counted.ok)
-    throw new GithubGraphqlError(
-      "INVALID",
-      "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.",
-    );
+  if (!counted.ok) throw cannotSearch();
   const conn = connectionOf(a, Math.min(counted.total, SEARCH_CAP), (limit, offset) => {
     const page = searchIssues(db, query, sort, limit, offset);
     return page.ok
@@ -33,7 +66,7 @@ function search(gql: Gql, a: PageArgs & { query: string; type: string }) {
         })
       : [];
   });
-  return { ...conn, issueCount: counted.total };
+  return { ...conn, ...counts(a.type, counted.total) };
 }
 
 export const queryResolvers: Resolvers = {

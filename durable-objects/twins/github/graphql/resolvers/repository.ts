@@ -1,7 +1,8 @@
 // Repository: its own fields and the lists hanging off it (issues, pull requests, labels,
 // milestones). Each list is one page read plus one count, as the REST lists are.
 import type { SqlValue } from "../../../types";
-import type { RepoRow } from "../../repos";
+import { findRepoById, type RepoRow } from "../../repos";
+import { settingsOf } from "../../store/repo-admin";
 import { findLabel } from "../../store/labels";
 import { findMilestone } from "../../store/milestones";
 import type { IssueRow, LabelRow, MilestoneRow } from "../../store/rows";
@@ -23,6 +24,59 @@ interface IssueFilter {
   headRefName?: string | null;
   baseRefName?: string | null;
   orderBy?: IssueOrder;
+  filterBy?: IssueFilters | null;
+}
+
+/** GraphQL's IssueFilters (Repository.issues' `filterBy`), as @octokit/graphql-schema describes each. */
+interface IssueFilters {
+  assignee?: string | null;
+  createdBy?: string | null;
+  labels?: readonly string[] | null;
+  mentioned?: string | null;
+  milestone?: string | null;
+  milestoneNumber?: string | null;
+  since?: string | null;
+  states?: readonly string[] | null;
+}
+
+/**
+ * The conditions of `filterBy`: `assignee` "*" is any assignee; `milestone` is a milestone's
+ * database id (or its title), `milestoneNumber` its number, either "*" (any) or "none"; `mentioned`
+ * looks for `@login` in the body (as REST's `mentioned=`).
+ */
+function filterConditions(f: IssueFilters, where: string[], params: SqlValue[]): void {
+  if (f.assignee === "*") where.push("EXISTS (SELECT 1 FROM gh_issue_assignees a WHERE a.issue_id = i.id)");
+  else if (f.assignee) {
+    where.push("EXISTS (SELECT 1 FROM gh_issue_assignees a WHERE a.issue_id = i.id AND a.login = ? COLLATE NOCASE)");
+    params.push(f.assignee);
+  }
+  if (f.createdBy) {
+    where.push("i.user = ? COLLATE NOCASE");
+    params.push(f.createdBy);
+  }
+  if (f.mentioned) {
+    where.push("instr(lower(coalesce(i.body, '')), lower(?)) > 0");
+    params.push(`@${f.mentioned}`);
+  }
+  for (const [value, by] of [
+    [f.milestone, "ref"],
+    [f.milestoneNumber, "number"],
+  ] as const) {
+    if (!value) continue;
+    if (value === "*") where.push("i.milestone IS NOT NULL");
+    else if (value.toLowerCase() === "none") where.push("i.milestone IS NULL");
+    else if (by === "number") {
+      where.push("i.milestone = ?");
+      params.push(Number(value) || -1);
+    } else {
+      where.push("i.milestone IN (SELECT m.number FROM gh_milestones m WHERE m.repo_id = i.repo_id AND (m.id = ? OR m.title = ?))");
+      params.push(/^\d{1,15}$/.test(value) ? Number(value) : -1, value);
+    }
+  }
+  if (f.since) {
+    where.push("unixepoch(i.updated_at) >= unixepoch(?)");
+    params.push(f.since);
+  }
 }
 
 /** The condition of a `states` list: GitHub's OPEN, CLOSED and (pull requests) MERGED. */
@@ -44,14 +98,18 @@ function stateCondition(states: readonly string[] | null | undefined, pulls: boo
 function issueConnection(gql: Gql, repo: RepoRow, f: IssueFilter, page: PageArgs) {
   const where = ["i.repo_id = ?", f.pulls ? "i.is_pull = 1" : "i.is_pull = 0"];
   const params: SqlValue[] = [repo.id];
-  const state = stateCondition(f.states, f.pulls);
-  if (state) where.push(state);
-  if (f.labels?.length) {
+  for (const states of [f.states, f.filterBy?.states]) {
+    const state = stateCondition(states, f.pulls);
+    if (state) where.push(state);
+  }
+  for (const labels of [f.labels, f.filterBy?.labels]) {
+    if (!labels?.length) continue;
     where.push(
       "i.id IN (SELECT il.issue_id FROM gh_issue_labels il JOIN gh_labels l ON l.id = il.label_id WHERE l.repo_id = i.repo_id AND l.name COLLATE NOCASE IN (SELECT value FROM json_each(?)))",
     );
-    params.push(JSON.stringify(f.labels));
+    params.push(JSON.stringify(labels));
   }
+  if (f.filterBy) filterConditions(f.filterBy, where, params);
   if (f.headRefName) {
     where.push("i.head = ?");
     params.push(f.headRefName);
@@ -89,6 +147,18 @@ export const repositoryResolvers: Resolvers = {
     isPrivate: (s: R) => s.repo.private === 1,
     isArchived: (s: R) => s.repo.archived === 1,
     isFork: (s: R) => s.repo.fork_of !== null,
+    // The repository's feature and merge switches, as REST's has_issues, allow_squash_merge… (store/repo-admin.ts).
+    hasIssuesEnabled: (s: R) => settingsOf(s.repo).has_issues,
+    hasWikiEnabled: (s: R) => settingsOf(s.repo).has_wiki,
+    mergeCommitAllowed: (s: R) => settingsOf(s.repo).allow_merge_commit,
+    rebaseMergeAllowed: (s: R) => settingsOf(s.repo).allow_rebase_merge,
+    squashMergeAllowed: (s: R) => settingsOf(s.repo).allow_squash_merge,
+    // The sandbox's user holds admin on every repository of its world.
+    viewerPermission: () => "ADMIN",
+    parent: (s: R, _a: unknown, gql: Gql) => {
+      const up = s.repo.fork_of === null ? undefined : findRepoById(gql.ctx.db, s.repo.fork_of);
+      return up ? { __typename: "Repository", repo: up } : null;
+    },
     visibility: (s: R) => (s.repo.private === 1 ? "PRIVATE" : "PUBLIC"),
     createdAt: (s: R) => s.repo.created_at,
     updatedAt: (s: R) => s.repo.updated_at,

@@ -41,6 +41,20 @@ export function loginsOf(gql: Gql, ids: readonly string[]): string[] {
   });
 }
 
+/** Slugs of teams, from their ids: teams of the repository's owner (others name no team it can ask). */
+export function teamSlugsOf(gql: Gql, repo: RepoRow, ids: readonly string[]): string[] {
+  return ids.map((id) => {
+    const found = nodeSource(gql, id);
+    if (found?.__typename !== "Team") throw unresolved(id);
+    // Another organization's team is refused as REST refuses a team without access (store/pulls.ts).
+    if (found.row.org.toLowerCase() !== repo.owner.toLowerCase())
+      throw invalid(
+        `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${repo.owner}/${repo.name} repository.`,
+      );
+    return found.row.slug;
+  });
+}
+
 /** A milestone number of the repository, from its id (null clears it). */
 export function milestoneNumberOf(gql: Gql, repo: RepoRow, id: string | null): number | null {
   if (id === null) return null;
