@@ -211,8 +211,19 @@ export interface OfficialTool {
   inputSchema: Record<string, unknown>;
   /** The whole definition as published (annotations, icons, extension data…): what tools/list serves. */
   published: Record<string, unknown>;
-  run(args: Record<string, unknown>, call: (req: ToolCall) => Promise<TwinResponse>): Promise<{ text: string; isError: boolean }>;
+  run(args: OfficialToolArgs, call: OfficialToolCaller): Promise<OfficialToolResult>;
 }
+
+/** An official tool's arguments, as the SDK validated them against the published schema. */
+export type OfficialToolArgs = Record<string, unknown>;
+/** How an official tool makes its API calls: each one dispatched and taped like any MCP call. */
+export type OfficialToolCaller = (req: ToolCall) => Promise<TwinResponse>;
+/** An official tool's answer: one text, marked when it is the tool's error. */
+export interface OfficialToolResult {
+  text: string;
+  isError: boolean;
+}
+export type OfficialToolRun = OfficialTool["run"];
 
 /** The vendor's own MCP tool set, with where it was taken from. */
 export interface OfficialToolSet {

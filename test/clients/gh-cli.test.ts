@@ -139,8 +139,7 @@ describe("gh (Debian's gh) drives the GitHub twin", () => {
     expect(graphql.status, graphql.stderr).toBe(0);
     expect(graphql.stdout.trim()).toBe("Filed by gh");
 
-    // The porcelain commands whose GraphQL queries the twin's schema answers whole (gh 2.23);
-    // `gh issue view` and `gh pr view` ask for fields it does not serve yet (NOTES.md).
+    // The porcelain commands, whose GraphQL queries the twin's schema answers whole (gh 2.23).
     const filed = await gh(["issue", "create", "-R", "acme/api", "-t", "Filed by gh issue create", "-b", "Porcelain"], token);
     expect(filed.status, filed.stderr).toBe(0);
     const filedNumber = Number(/\/issues\/(\d+)/.exec(filed.stdout)?.[1]);
@@ -175,6 +174,90 @@ describe("gh (Debian's gh) drives the GitHub twin", () => {
     );
     const restBugs = rest.stdout.trim().split("\n").filter(Boolean).map(Number);
     expect((JSON.parse(bugs.stdout) as { number: number }[]).map((i) => i.number).sort()).toEqual(restBugs.sort());
+
+    // `gh issue view` (issueOrPullRequest with reactionGroups, projectCards, authorAssociation…),
+    // plain and as JSON, against the REST answers over the same world.
+    await gh(["api", "-X", "POST", `repos/acme/api/issues/${filedNumber}/reactions`, "-f", "content=heart"], token);
+    const viewed = await gh(["issue", "view", String(filedNumber), "-R", "acme/api"], token);
+    expect(viewed.status, viewed.stderr).toBe(0);
+    expect(viewed.stdout).toContain("title:\tFiled by gh issue create");
+    expect(viewed.stdout).toContain("state:\tOPEN");
+    expect(viewed.stdout).toContain("comments:\t1");
+    expect(viewed.stdout).toContain("Porcelain");
+    const issueJson = await gh(
+      ["issue", "view", String(filedNumber), "-R", "acme/api", "--json", "title,body,state,author,comments,reactionGroups,projectCards"],
+      token,
+    );
+    expect(issueJson.status, issueJson.stderr).toBe(0);
+    const restIssue = JSON.parse((await gh(["api", `repos/acme/api/issues/${filedNumber}`], token)).stdout) as {
+      title: string;
+      body: string;
+      user: { login: string };
+    };
+    const restComments = JSON.parse((await gh(["api", `repos/acme/api/issues/${filedNumber}/comments`], token)).stdout) as {
+      body: string;
+      author_association: string;
+    }[];
+    const issue = JSON.parse(issueJson.stdout) as {
+      title: string;
+      body: string;
+      state: string;
+      author: { login: string };
+      comments: { body: string; authorAssociation: string }[];
+      reactionGroups: { content: string; users: { totalCount: number } }[];
+      projectCards: unknown[];
+    };
+    expect(issue).toMatchObject({ title: restIssue.title, body: restIssue.body, state: "OPEN", author: { login: restIssue.user.login } });
+    expect(issue.comments.map((c) => [c.body, c.authorAssociation])).toEqual(restComments.map((c) => [c.body, c.author_association]));
+    expect(issue.reactionGroups).toContainEqual({ content: "HEART", users: { totalCount: 1 } });
+    expect(issue.projectCards).toEqual([]);
+    const viewedPr = await gh(["issue", "view", String(prNumber), "-R", "acme/api"], token);
+    expect(viewedPr.status, viewedPr.stderr).toBe(0);
+
+    // `gh pr view` (commits, reviews with authorAssociation and commit, statusCheckRollup…).
+    const prView = await gh(["pr", "view", String(prNumber), "-R", "acme/api"], token);
+    expect(prView.status, prView.stderr).toBe(0);
+    const restPull = JSON.parse((await gh(["api", `repos/acme/api/pulls/${prNumber}`], token)).stdout) as {
+      title: string;
+      body: string;
+      additions: number;
+      deletions: number;
+    };
+    expect(prView.stdout).toContain(`title:\t${restPull.title}`);
+    expect(prView.stdout).toContain(`additions:\t${restPull.additions}`);
+    const prJson = await gh(
+      ["pr", "view", String(prNumber), "-R", "acme/api", "--json", "title,body,state,commits,reviews,statusCheckRollup,reactionGroups"],
+      token,
+    );
+    expect(prJson.status, prJson.stderr).toBe(0);
+    const pr = JSON.parse(prJson.stdout) as {
+      title: string;
+      body: string;
+      state: string;
+      commits: { oid: string }[];
+      reviews: { body: string; state: string; authorAssociation: string; commit: { oid: string } }[];
+      statusCheckRollup: unknown[];
+    };
+    expect(pr).toMatchObject({ title: restPull.title, body: restPull.body, state: "OPEN" });
+    const restCommits = JSON.parse((await gh(["api", `repos/acme/api/pulls/${prNumber}/commits`], token)).stdout) as { sha: string }[];
+    expect(pr.commits.map((c) => c.oid)).toEqual(restCommits.map((c) => c.sha));
+    const restReviews = JSON.parse((await gh(["api", `repos/acme/api/pulls/${prNumber}/reviews`], token)).stdout) as {
+      body: string;
+      state: string;
+      author_association: string;
+      commit_id: string;
+    }[];
+    expect(pr.reviews.map((r) => [r.body, r.state, r.authorAssociation, r.commit?.oid])).toEqual(
+      restReviews.map((r) => [r.body, r.state, r.author_association, r.commit_id]),
+    );
+    const head = restCommits[restCommits.length - 1].sha;
+    const restStatuses = JSON.parse((await gh(["api", `repos/acme/api/commits/${head}/status`], token)).stdout) as {
+      statuses: unknown[];
+    };
+    const restChecks = JSON.parse((await gh(["api", `repos/acme/api/commits/${head}/check-runs`], token)).stdout) as {
+      total_count: number;
+    };
+    expect(pr.statusCheckRollup.length).toBe(restStatuses.statuses.length + restChecks.total_count);
     expect(forwarded).toBeGreaterThan(0);
 
     const missing = await gh(["api", "repos/acme/no-such-repo"], token);

@@ -6,11 +6,14 @@
 // trims its answers to "minimal" shapes; here every tool answers the REST body GitHub gives.
 import published from "../../../test/fixtures/vendor-mcp/github-mcp-server.json";
 import { officialToolSet } from "../kit/official-tools";
-import type { OfficialToolSet, ToolCall, TwinResponse } from "../types";
-
-type Args = Record<string, unknown>;
-type Call = (req: ToolCall) => Promise<TwinResponse>;
-type Run = (a: Args, call: Call) => Promise<{ text: string; isError: boolean }>;
+import type {
+  OfficialToolSet,
+  ToolCall,
+  TwinResponse,
+  OfficialToolArgs as Args,
+  OfficialToolCaller as Call,
+  OfficialToolRun as Run,
+} from "../types";
 
 const enc = encodeURIComponent;
 const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");

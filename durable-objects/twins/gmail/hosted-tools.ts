@@ -16,21 +16,17 @@ import published from "../../../test/fixtures/vendor-mcp/gmail-hosted-server.jso
 import { decodeBase64, fromUtf8, toBase64Url, utf8 } from "../kit/bytes";
 import { officialToolSet } from "../kit/official-tools";
 import { seg } from "../kit/tools";
-import type { OfficialToolSet, ToolCall, TwinResponse } from "../types";
+import type {
+  OfficialToolSet,
+  ToolCall,
+  TwinResponse,
+  OfficialToolArgs as Args,
+  OfficialToolCaller as Call,
+  OfficialToolResult as Result,
+  OfficialToolRun as Run,
+} from "../types";
+import { type Json, MAILBOX, str, isJson, strings, jsons } from "./tool-values";
 import { type AttachmentContent, type Header, mimeTree, serialize } from "./mime";
-
-type Args = Record<string, unknown>;
-type Call = (req: ToolCall) => Promise<TwinResponse>;
-type Result = { text: string; isError: boolean };
-type Run = (a: Args, call: Call) => Promise<Result>;
-type Json = Record<string, unknown>;
-
-const U = "/gmail/v1/users/me";
-
-const str = (v: unknown) => (typeof v === "string" ? v : "");
-const isJson = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
-const jsons = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isJson) : []);
 
 /** proto3 JSON leaves out a field at its default: empty string, empty list, zero, false, absent. */
 function proto(fields: Json): Json {
@@ -216,7 +212,7 @@ async function composeDraft(a: Args, call: Call): Promise<{ message: Json } | { 
   if (replyTo) {
     // A reply joins the original's thread: its Message-ID as In-Reply-To and References, and, when
     // no subject is given, the original's with "Re: " (Gmail threads a reply by subject too).
-    const original = await gmail(call, { method: "GET", path: `${U}/messages/${seg(replyTo)}`, query: { format: "metadata" } });
+    const original = await gmail(call, { method: "GET", path: `${MAILBOX}/messages/${seg(replyTo)}`, query: { format: "metadata" } });
     if (!original.ok) return { refusal: original.message };
     const oh = jsons(isJson(original.data.payload) ? original.data.payload.headers : []);
     const get = (n: string) => str(oh.find((h) => str(h.name).toLowerCase() === n.toLowerCase())?.value);
@@ -261,7 +257,7 @@ const labelChange = (kind: "messages" | "threads", idField: "messageId" | "threa
     }
     const out = await gmail(call, {
       method: "POST",
-      path: `${U}/${kind}/${seg(str(a[idField]))}/modify`,
+      path: `${MAILBOX}/${kind}/${seg(str(a[idField]))}/modify`,
       body: add ? { addLabelIds: ids } : { removeLabelIds: ids },
     });
     return out.ok ? answered({}) : refused(out.message);
@@ -274,9 +270,9 @@ const sensitiveLabel = (kind: "messages" | "threads", idField: "messageId" | "th
     const option = str(a.labelOption);
     const req: ToolCall | undefined =
       option === "TRASH"
-        ? { method: "POST", path: `${U}/${kind}/${id}/trash` }
+        ? { method: "POST", path: `${MAILBOX}/${kind}/${id}/trash` }
         : option === "SPAM"
-          ? { method: "POST", path: `${U}/${kind}/${id}/modify`, body: { addLabelIds: ["SPAM"], removeLabelIds: ["INBOX"] } }
+          ? { method: "POST", path: `${MAILBOX}/${kind}/${id}/modify`, body: { addLabelIds: ["SPAM"], removeLabelIds: ["INBOX"] } }
           : undefined;
     if (!req) return refused("labelOption must be TRASH or SPAM");
     const out = await gmail(call, req);
@@ -288,7 +284,7 @@ const RUNS: Record<string, Run> = {
   create_draft: async (a, call) => {
     const composed = await composeDraft(a, call);
     if ("refusal" in composed) return refused(composed.refusal);
-    const out = await gmail(call, { method: "POST", path: `${U}/drafts`, body: { message: composed.message } });
+    const out = await gmail(call, { method: "POST", path: `${MAILBOX}/drafts`, body: { message: composed.message } });
     // "Returns a Draft object with only the `id` field populated."
     return out.ok ? answered(proto({ id: out.data.id })) : refused(out.message);
   },
@@ -299,13 +295,13 @@ const RUNS: Record<string, Run> = {
     const query: Record<string, string> = { maxResults: String(pageSizeOf(a.pageSize)) };
     if (str(a.query)) query.q = str(a.query);
     if (str(a.pageToken)) query.pageToken = str(a.pageToken);
-    const list = await gmail(call, { method: "GET", path: `${U}/drafts`, query });
+    const list = await gmail(call, { method: "GET", path: `${MAILBOX}/drafts`, query });
     if (!list.ok) return refused(list.message);
     const drafts: Json[] = [];
     for (const d of jsons(list.data.drafts)) {
       const got = await gmail(call, {
         method: "GET",
-        path: `${U}/drafts/${seg(str(d.id))}`,
+        path: `${MAILBOX}/drafts/${seg(str(d.id))}`,
         query: { format: full ? "full" : "metadata" },
       });
       if (!got.ok) return refused(got.message);
@@ -316,7 +312,11 @@ const RUNS: Record<string, Run> = {
 
   get_thread: async (a, call) => {
     const format = messageFormatOf(a.messageFormat);
-    const out = await gmail(call, { method: "GET", path: `${U}/threads/${seg(str(a.threadId))}`, query: { format: gmailFormat(format) } });
+    const out = await gmail(call, {
+      method: "GET",
+      path: `${MAILBOX}/threads/${seg(str(a.threadId))}`,
+      query: { format: gmailFormat(format) },
+    });
     return out.ok ? answered(threadOf(out.data, format)) : refused(out.message);
   },
 
@@ -324,7 +324,7 @@ const RUNS: Record<string, Run> = {
     const format = messageFormatOf(a.messageFormat);
     const out = await gmail(call, {
       method: "GET",
-      path: `${U}/messages/${seg(str(a.messageId))}`,
+      path: `${MAILBOX}/messages/${seg(str(a.messageId))}`,
       query: { format: gmailFormat(format) },
     });
     return out.ok ? answered(messageOf(out.data, format)) : refused(out.message);
@@ -340,11 +340,11 @@ const RUNS: Record<string, Run> = {
       query.q = q ? `(${q}) -in:spam` : "-in:spam";
     } else if (q) query.q = q;
     if (str(a.pageToken)) query.pageToken = str(a.pageToken);
-    const list = await gmail(call, { method: "GET", path: `${U}/threads`, query });
+    const list = await gmail(call, { method: "GET", path: `${MAILBOX}/threads`, query });
     if (!list.ok) return refused(list.message);
     const threads: Json[] = [];
     for (const t of jsons(list.data.threads)) {
-      const got = await gmail(call, { method: "GET", path: `${U}/threads/${seg(str(t.id))}`, query: { format: "metadata" } });
+      const got = await gmail(call, { method: "GET", path: `${MAILBOX}/threads/${seg(str(t.id))}`, query: { format: "metadata" } });
       if (!got.ok) return refused(got.message);
       threads.push(threadOf(got.data, format));
     }
@@ -360,11 +360,11 @@ const RUNS: Record<string, Run> = {
 
   list_labels: async (_a, call) => {
     // labels.list carries no counts; labels.get does, so each label is read once.
-    const list = await gmail(call, { method: "GET", path: `${U}/labels` });
+    const list = await gmail(call, { method: "GET", path: `${MAILBOX}/labels` });
     if (!list.ok) return refused(list.message);
     const labels: Json[] = [];
     for (const l of jsons(list.data.labels)) {
-      const got = await gmail(call, { method: "GET", path: `${U}/labels/${seg(str(l.id))}` });
+      const got = await gmail(call, { method: "GET", path: `${MAILBOX}/labels/${seg(str(l.id))}` });
       if (!got.ok) return refused(got.message);
       labels.push(labelOf(got.data));
     }
@@ -380,19 +380,19 @@ const RUNS: Record<string, Run> = {
     const body: Json = { name };
     if (isJson(a.color)) body.color = proto({ backgroundColor: a.color.backgroundColor, textColor: a.color.textColor });
     // The label itself first, so a refused name changes nothing; Gmail takes "A/B" without "A".
-    const out = await gmail(call, { method: "POST", path: `${U}/labels`, body });
+    const out = await gmail(call, { method: "POST", path: `${MAILBOX}/labels`, body });
     if (!out.ok) return refused(out.message);
     if (a.autoCreateParentLabels !== false && name.includes("/")) {
       // Then each parent the mailbox lacks ("Projects", then "Projects/Alpha"), matched as Gmail
       // matches names, case-insensitively. The name is at most 225 characters, so the parents are few.
-      const list = await gmail(call, { method: "GET", path: `${U}/labels` });
+      const list = await gmail(call, { method: "GET", path: `${MAILBOX}/labels` });
       const existing = new Set(list.ok ? jsons(list.data.labels).map((l) => str(l.name).toLowerCase()) : []);
       const parts = name.split("/");
       for (let i = 1; i < parts.length; i++) {
         const parent = parts.slice(0, i).join("/");
         if (!parent.trim() || existing.has(parent.toLowerCase())) continue;
         // A parent Gmail refuses (a reserved name, say) leaves the label made, unnested.
-        await gmail(call, { method: "POST", path: `${U}/labels`, body: { name: parent } });
+        await gmail(call, { method: "POST", path: `${MAILBOX}/labels`, body: { name: parent } });
         existing.add(parent.toLowerCase());
       }
     }

@@ -22,22 +22,20 @@ import published from "../../../test/fixtures/vendor-mcp/gmail-workspace-server.
 import { decodeBase64, toBase64, toBase64Url, utf8 } from "../kit/bytes";
 import { officialToolSet } from "../kit/official-tools";
 import { seg } from "../kit/tools";
-import type { OfficialToolSet, ToolCall, TwinResponse } from "../types";
+import type {
+  OfficialToolSet,
+  ToolCall,
+  TwinResponse,
+  OfficialToolArgs as Args,
+  OfficialToolCaller as Call,
+  OfficialToolResult as Result,
+  OfficialToolRun as Run,
+} from "../types";
+import { type Json, MAILBOX, str, isJson, strings } from "./tool-values";
 import { gmailHostedTools } from "./hosted-tools";
 
-type Args = Record<string, unknown>;
-type Call = (req: ToolCall) => Promise<TwinResponse>;
-type Result = { text: string; isError: boolean };
-type Run = (a: Args, call: Call) => Promise<Result>;
-type Json = Record<string, unknown>;
-
-const U = "/gmail/v1/users/me";
 /** The server's GMAIL_SEARCH_MAX_RESULTS (workspace-server/src/utils/constants.ts). */
 const SEARCH_MAX_RESULTS = 100;
-
-const str = (v: unknown) => (typeof v === "string" ? v : "");
-const isJson = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
 /** What the service answers on success: its chosen fields, pretty-printed. */
 const shown = (value: unknown): Result => ({ text: JSON.stringify(value, null, 2), isError: false });
@@ -207,7 +205,7 @@ const RUNS: Record<string, Run> = {
       const labels = strings(a.labelIds);
       if (labels.length) query.labelIds = labels;
       query.includeSpamTrash = String(a.includeSpamTrash === true);
-      return { method: "GET", path: `${U}/messages`, query };
+      return { method: "GET", path: `${MAILBOX}/messages`, query };
     },
     (data) => ({
       messages: (Array.isArray(data.messages) ? data.messages.filter(isJson) : []).map((m) => ({ id: m.id, threadId: m.threadId })),
@@ -216,7 +214,7 @@ const RUNS: Record<string, Run> = {
     }),
   ),
   "gmail.get": oneCall(
-    (a) => ({ method: "GET", path: `${U}/messages/${seg(str(a.messageId))}`, query: { format: str(a.format) || "full" } }),
+    (a) => ({ method: "GET", path: `${MAILBOX}/messages/${seg(str(a.messageId))}`, query: { format: str(a.format) || "full" } }),
     (data, a) => messageSummary(data, str(a.format) || "full"),
   ),
   "gmail.downloadAttachment": async (a, call) => {
@@ -224,7 +222,7 @@ const RUNS: Record<string, Run> = {
     if (!isAbsolutePath(localPath)) return failed("localPath must be an absolute path.");
     const out = await gmail(call, {
       method: "GET",
-      path: `${U}/messages/${seg(str(a.messageId))}/attachments/${seg(str(a.attachmentId))}`,
+      path: `${MAILBOX}/messages/${seg(str(a.messageId))}/attachments/${seg(str(a.attachmentId))}`,
     });
     if (!out.ok) return failed(out.message);
     if (typeof out.data.data !== "string" || !out.data.data) return failed("Attachment data is empty");
@@ -235,7 +233,7 @@ const RUNS: Record<string, Run> = {
   "gmail.modify": oneCall(
     (a) => ({
       method: "POST",
-      path: `${U}/messages/${seg(str(a.messageId))}/modify`,
+      path: `${MAILBOX}/messages/${seg(str(a.messageId))}/modify`,
       body: { addLabelIds: strings(a.addLabelIds), removeLabelIds: strings(a.removeLabelIds) },
     }),
     (data) => data,
@@ -244,20 +242,20 @@ const RUNS: Record<string, Run> = {
     // `to`, then `cc` and `bcc` when given (truthy), the first failure answered, before any call.
     const details = emailIssues(a.to) ?? (a.cc ? emailIssues(a.cc) : undefined) ?? (a.bcc ? emailIssues(a.bcc) : undefined);
     if (details) return { text: JSON.stringify({ error: "Invalid email address format", details }), isError: false };
-    const out = await gmail(call, { method: "POST", path: `${U}/messages/send`, body: { raw: mimeMessage(a) } });
+    const out = await gmail(call, { method: "POST", path: `${MAILBOX}/messages/send`, body: { raw: mimeMessage(a) } });
     return out.ok ? shown(sentSummary(out.data)) : failed(out.message);
   },
   // No address check here: the service checks addresses only before sending.
   "gmail.createDraft": oneCall(
-    (a) => ({ method: "POST", path: `${U}/drafts`, body: { message: { raw: mimeMessage(a) } } }),
+    (a) => ({ method: "POST", path: `${MAILBOX}/drafts`, body: { message: { raw: mimeMessage(a) } } }),
     (data) => {
       const message = isJson(data.message) ? data.message : {};
       return { id: data.id, message: { id: message.id, threadId: message.threadId, labelIds: message.labelIds }, status: "draft_created" };
     },
   ),
-  "gmail.sendDraft": oneCall((a) => ({ method: "POST", path: `${U}/drafts/send`, body: { id: a.draftId } }), sentSummary),
+  "gmail.sendDraft": oneCall((a) => ({ method: "POST", path: `${MAILBOX}/drafts/send`, body: { id: a.draftId } }), sentSummary),
   "gmail.listLabels": oneCall(
-    () => ({ method: "GET", path: `${U}/labels` }),
+    () => ({ method: "GET", path: `${MAILBOX}/labels` }),
     (data) => ({
       labels: (Array.isArray(data.labels) ? data.labels.filter(isJson) : []).map((l) => ({
         id: l.id,

@@ -13,11 +13,8 @@
 // initiative labels) answer an error result that names what is not modelled (FIDELITY.md).
 import published from "../../../test/fixtures/vendor-mcp/linear-hosted-server.json";
 import { officialToolSet } from "../kit/official-tools";
-import type { OfficialToolSet, ToolCall, TwinResponse } from "../types";
+import type { OfficialToolSet, OfficialToolArgs as Args, OfficialToolCaller as Call, OfficialToolResult as Result } from "../types";
 
-type Args = Record<string, unknown>;
-type Call = (req: ToolCall) => Promise<TwinResponse>;
-type Result = { text: string; isError: boolean };
 type Json = Record<string, unknown>;
 
 /** A refusal: the tool's error result, with this text. */

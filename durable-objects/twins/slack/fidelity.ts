@@ -68,6 +68,20 @@ export const divergences: readonly Divergence[] = [
       "an invalid_blocks refusal lists its problems in `errors`, as chat.postMessage's does (@slack/web-api's ChatPostMessageResponse.errors); neither the description nor ChatUpdateResponse names it for chat.update",
   },
   {
+    operation: "chat.postEphemeral",
+    path: "/errors",
+    kind: "extra",
+    reason:
+      "an invalid_blocks refusal lists its problems in `errors`, as chat.postMessage's does (@slack/web-api's ChatPostMessageResponse.errors); neither the description nor ChatPostEphemeralResponse names it for chat.postEphemeral",
+  },
+  {
+    operation: "chat.unfurl",
+    path: "/errors",
+    kind: "extra",
+    reason:
+      "an invalid_blocks refusal of a preview's blocks lists its problems in `errors`, as chat.postMessage's does (@slack/web-api's ChatPostMessageResponse.errors); neither the description nor ChatUnfurlResponse names it for chat.unfurl",
+  },
+  {
     operation: "chat.scheduleMessage",
     path: "/errors",
     kind: "extra",

@@ -22,13 +22,15 @@
 // `message_ts`/`emoji`, and one endpoint cannot list both under one name.
 import published from "../../../test/fixtures/vendor-mcp/slack-hosted-server.json";
 import { officialToolSet } from "../kit/official-tools";
-import type { OfficialToolSet, ToolCall, TwinResponse } from "../types";
+import type {
+  OfficialToolSet,
+  OfficialToolArgs as Args,
+  OfficialToolCaller as Call,
+  OfficialToolResult as Result,
+  OfficialToolRun as Run,
+} from "../types";
 import { sectionsOf, titleSectionId } from "./store/canvases";
 
-type Args = Record<string, unknown>;
-type Call = (req: ToolCall) => Promise<TwinResponse>;
-type Result = { text: string; isError: boolean };
-type Run = (a: Args, call: Call) => Promise<Result>;
 type Answer = Record<string, unknown> & { ok?: boolean; error?: string };
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");

@@ -15,13 +15,16 @@
 // "Failed to…" for an area the sandbox lacks.
 import published from "../../../test/fixtures/vendor-mcp/stripe-agent-toolkit.json";
 import { officialToolSet } from "../kit/official-tools";
-import type { OfficialToolSet, ToolCall, TwinResponse } from "../types";
+import type {
+  OfficialToolSet,
+  ToolCall,
+  TwinResponse,
+  OfficialToolArgs as Args,
+  OfficialToolResult as Result,
+  OfficialToolRun as Run,
+} from "../types";
 import { stripeError } from "./errors";
 
-type Args = Record<string, unknown>;
-type Call = (req: ToolCall) => Promise<TwinResponse>;
-type Result = { text: string; isError: boolean };
-type Run = (a: Args, call: Call) => Promise<Result>;
 type Json = Record<string, unknown>;
 
 const enc = encodeURIComponent;

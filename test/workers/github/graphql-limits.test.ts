@@ -59,4 +59,12 @@ describe("counts nodes as GitHub's documentation does", () => {
     );
     expect(m.nodeCount).toBe(30 + 30 * 5);
   });
+
+  it("lets a connection asked only for its count go without first or last, and no other", () => {
+    // gh 2.23's `gh pr view` asks `commits { totalCount }`, which github.com answers.
+    const counted = measure(`query { viewer { repositories(first: 10) { edges { node { issues { totalCount } } } } } }`);
+    expect(counted).toMatchObject({ nodeCount: 10, errors: [] });
+    const listed = measure(`query { viewer { repositories(first: 10) { edges { node { issues { edges { node { title } } } } } } } }`);
+    expect(listed.errors.map((e) => e.type)).toEqual(["MISSING_PAGINATION_BOUNDARIES"]);
+  });
 });

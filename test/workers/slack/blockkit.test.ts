@@ -143,6 +143,12 @@ describe("slack Block Kit: what Slack refuses, in Slack's words", () => {
     expect(after.messages?.[0]?.text).toBe("v1");
   });
 
+  it("checks blocks on chat.postEphemeral too, with the same refusal", async () => {
+    const { web } = await slackSandbox(acmeSeed());
+    const ephemeral = web.chat.postEphemeral({ channel: "C0GENERAL", user: "U0ALICE", text: "x", blocks: [{ type: "header" }] as never });
+    expect((await refusalOf(ephemeral)).error).toBe("invalid_blocks");
+  });
+
   it("refuses more than 100 attachments, and checks blocks inside an attachment", async () => {
     const { web } = await slackSandbox(acmeSeed());
     const many = Array.from({ length: 101 }, (_, i) => ({ text: `a${i}`, fallback: `a${i}` }));

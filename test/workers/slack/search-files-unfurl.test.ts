@@ -91,6 +91,20 @@ describe("files.upload (v1) stores and shares a file in one call", () => {
 });
 
 describe("chat.unfurl adds the app's previews to the message", () => {
+  it("refuses a preview's invalid blocks as chat.postMessage refuses them, and keeps the message as it was", async () => {
+    const { web } = await slackSandbox(withLinks());
+    const url = "https://status.acme.test/inc/42";
+    const posted = await web.chat.postMessage({ channel: "C0INCIDENT", text: `see <${url}|incident 42>` });
+    const refused = web.chat.unfurl({
+      channel: "C0INCIDENT",
+      ts: String(posted.ts),
+      unfurls: { [url]: { blocks: [{ type: "nope" }] } } as never,
+    });
+    expect(await slackErrorOf(refused)).toBe("invalid_blocks");
+    const history = await web.conversations.history({ channel: "C0INCIDENT", limit: 1 });
+    expect(history.messages?.[0]?.attachments ?? []).toEqual([]);
+  });
+
   it("unfurls a URL the message holds, replacing an earlier preview of it", async () => {
     const { web } = await slackSandbox(withLinks());
     const posted = await web.chat.postMessage({ channel: "C0INCIDENT", text: "see <https://status.acme.test/inc/42|incident 42>" });

@@ -60,14 +60,18 @@ const SPEC = {
     labels(${page} query) label(name) milestones(${page} states) milestone(number)
     refs(refPrefix ${page} query) ref(qualifiedName) object(expression oid)`,
   Issue: `id databaseId number title body state stateReason url resourcePath createdAt updatedAt closedAt closed locked
-    author repository milestone labels(${page}) assignees(${page}) comments(${page}) viewerCanClose viewerCanReopen`,
+    author repository milestone labels(${page}) assignees(${page}) comments(${page}) viewerCanClose viewerCanReopen
+    reactionGroups projectCards(${page})`,
   PullRequest: `id databaseId number title body state url resourcePath permalink createdAt updatedAt closedAt closed locked
     merged mergedAt mergedBy isDraft headRefName baseRefName headRefOid baseRefOid headRef baseRef mergeable mergeCommit
     headRepository headRepositoryOwner isCrossRepository maintainerCanModify additions deletions changedFiles
     author repository milestone labels(${page}) assignees(${page}) comments(${page})
-    reviews(${page} states author) reviewRequests(${page}) reviewThreads(${page}) viewerCanClose viewerCanReopen`,
-  IssueComment: "id databaseId body author createdAt updatedAt url issue",
-  PullRequestReview: `id databaseId body state author submittedAt createdAt url pullRequest comments(${page})`,
+    reviews(${page} states author) reviewRequests(${page}) reviewThreads(${page}) viewerCanClose viewerCanReopen
+    reactionGroups projectCards(${page}) commits(${page})`,
+  IssueComment: `id databaseId body author createdAt updatedAt url issue authorAssociation includesCreatedEdit isMinimized
+    minimizedReason reactionGroups viewerDidAuthor`,
+  PullRequestReview: `id databaseId body state author submittedAt createdAt url pullRequest comments(${page})
+    authorAssociation commit reactionGroups`,
   PullRequestReviewThread: `id isResolved isOutdated isCollapsed path line startLine originalLine originalStartLine diffSide
     startDiffSide subjectType resolvedBy viewerCanResolve viewerCanUnresolve viewerCanReply pullRequest repository
     comments(${page})`,
@@ -82,11 +86,27 @@ const SPEC = {
     viewerCanClose viewerCanReopen`,
   Ref: "id name prefix target repository",
   Commit: `id oid abbreviatedOid message messageHeadline messageBody committedDate authoredDate author committer tree
-    parents(${page}) url resourcePath commitUrl commitResourcePath repository`,
+    parents(${page}) url resourcePath commitUrl commitResourcePath repository statusCheckRollup
+    authors(${page})`,
+  ReactionGroup: `content users(${page}) viewerHasReacted`,
+  ReactingUserConnection: "nodes pageInfo totalCount",
+  ProjectCard: "id project column",
+  Project: "id name",
+  ProjectColumn: "id name",
+  PullRequestCommit: "id commit pullRequest url resourcePath",
+  StatusCheckRollup: `id state commit contexts(${page})`,
+  StatusCheckRollupContextConnection: "nodes pageInfo totalCount checkRunCount statusContextCount",
+  StatusCheckRollupContext: "CheckRun StatusContext",
+  StatusContext: "id context state description targetUrl createdAt creator commit",
+  CheckRun: "id databaseId name status conclusion startedAt completedAt detailsUrl checkSuite",
+  CheckSuite: "id databaseId status conclusion createdAt updatedAt workflowRun",
+  WorkflowRun: "id databaseId runNumber event createdAt updatedAt workflow",
+  Workflow: "id databaseId name",
   Tree: "id oid abbreviatedOid entries repository commitUrl commitResourcePath",
   TreeEntry: "name path oid type mode size extension object repository",
   Blob: "id oid abbreviatedOid text byteSize isBinary isTruncated repository commitUrl commitResourcePath",
-  GitActor: "name email date",
+  GitActor: "name email date user",
+  GitActorConnection: "nodes pageInfo totalCount",
   RateLimit: "cost limit nodeCount remaining resetAt used",
   PageInfo: "hasNextPage hasPreviousPage startCursor endCursor",
   ...conn("Issue"),
@@ -101,6 +121,8 @@ const SPEC = {
   ...conn("PullRequestReviewThread"),
   ...conn("PullRequestReviewComment"),
   ...conn("Commit"),
+  ...conn("ProjectCard"),
+  ...conn("PullRequestCommit"),
   SearchResultItemConnection: "edges nodes pageInfo issueCount repositoryCount userCount",
   SearchResultItemEdge: "cursor node",
   SearchResultItem: "Issue PullRequest Repository User Organization",

@@ -2,7 +2,8 @@
 // validate against the twin's schema, check GitHub's node limit and price the call, then execute
 // synchronously over the world. Errors come back as GitHub sends them: HTTP 200 with `errors`
 // (and the partial `data` when execution ran). The tape row names the root fields selected.
-import { GraphQLError, Kind, execute, validate, type DocumentNode, type OperationDefinitionNode } from "graphql";
+import { GraphQLError, Kind, execute, type DocumentNode, type OperationDefinitionNode } from "graphql";
+import { validateAsGithub } from "./validation";
 import { pageVariables, parseBounded } from "../../kit/graphql-limits";
 import { jsonDepth } from "../../kit/json-depth";
 import { jsonResponse } from "../../kit/response";
@@ -159,7 +160,7 @@ export function graphqlHandler(ctx: TwinContext): TwinResponse {
   const measures = measuresOf(k, body.variables, body.operationName);
   const { breach } = measures;
   if (breach.early) return tagged(errorsOnly([breach.early]), operation);
-  k.errors ??= validate(schema, k.doc);
+  k.errors ??= validateAsGithub(schema, k.doc);
   if (k.errors.length) return tagged(errorsOnly(k.errors.map(validationErrorBody)), operation);
   if (!op) {
     const message = body.operationName

@@ -152,7 +152,14 @@ function walkField(
   const here = [...path, s.alias?.value ?? s.name.value];
   let inner = pages;
   if (isRelayConnection(type)) {
+    // A connection asked only for its counts or pageInfo lists no records: github.com answers
+    // `commits { totalCount }` and `users { totalCount }` without `first`/`last` (gh 2.23's
+    // `gh pr view` and `gh issue view` send both), so only one that selects records needs them.
     const size = connectionPageSize(s, here, walk.vars, walk.defaults);
+    if (typeof size !== "number" && size.type === "MISSING_PAGINATION_BOUNDARIES" && !selectsRecords(walk, selectionSet, new Set(spread))) {
+      walk.requests += pages;
+      return;
+    }
     if (typeof size !== "number") {
       walk.out.errors.push(size);
       return;
@@ -162,6 +169,18 @@ function walkField(
     walk.out.nodeCount += inner;
   }
   walkSelections(walk, selectionSet, type, inner, here, spread);
+}
+
+/** Whether a connection's selection reaches its `nodes` or `edges` (through fragments too). */
+function selectsRecords(walk: CallWalk, set: SelectionSetNode, spread: Set<string>): boolean {
+  return set.selections.some((s) => {
+    if (s.kind === Kind.FIELD) return s.name.value === "nodes" || s.name.value === "edges";
+    if (s.kind === Kind.INLINE_FRAGMENT) return selectsRecords(walk, s.selectionSet, spread);
+    const f = walk.fragments.get(s.name.value);
+    if (!f || spread.has(f.name.value)) return false;
+    spread.add(f.name.value);
+    return selectsRecords(walk, f.selectionSet, spread);
+  });
 }
 
 /** A connection's page size (the larger of `first` and `last`), or GitHub's refusal of them. */

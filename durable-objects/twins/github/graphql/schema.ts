@@ -3,6 +3,7 @@
 // one, else the source's property of that name.
 import { buildSchema, type GraphQLFieldResolver, type GraphQLSchema } from "graphql";
 import type { Gql, Resolver, Resolvers } from "./context";
+import { activityResolvers } from "./resolvers/activity";
 import { actorResolvers } from "./resolvers/actors";
 import { gitResolvers } from "./resolvers/git";
 import { issueResolvers } from "./resolvers/issues";
@@ -29,6 +30,7 @@ const RESOLVERS: Resolvers = {
   ...gitResolvers,
   ...threadResolvers,
   ...teamResolvers,
+  ...activityResolvers,
 };
 
 type AnyResolver = (src: unknown, args: unknown, gql: Gql) => unknown;

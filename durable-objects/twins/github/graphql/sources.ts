@@ -9,7 +9,7 @@ import type { TeamRow } from "../store/orgs";
 import { findThread, findVisibleComment } from "../store/review-threads";
 import { decodeNextNodeId } from "../serialize";
 import type { IssueRow, LabelRow, ReviewRow } from "../store/rows";
-import type { ActorSource, Gql, IssueSource, NodeSource, RepositorySource } from "./context";
+import type { ActorSource, CommitSource, Gql, IssueSource, NodeSource, RepositorySource } from "./context";
 import { decodeId } from "./ids";
 
 export const repositorySource = (repo: RepoRow): RepositorySource => ({ __typename: "Repository", repo });
@@ -133,4 +133,10 @@ export function gitObjectBySha(gql: Gql, repo: RepoRow, sha: string, kind?: "Blo
 export const issueByNumber = (gql: Gql, repo: RepoRow, number: number) => {
   const row = findIssue(gql.ctx.db, repo.id, number);
   return row ? issueSource(repo, row) : undefined;
+};
+
+/** A commit of the repository by its SHA, as every field that names a commit resolves it. */
+export const commitSource = (repo: RepoRow, sha: string, gql: Gql): CommitSource | undefined => {
+  const row = findCommit(gql.ctx.db, repo.id, sha);
+  return row ? { __typename: "Commit", repo, row } : undefined;
 };

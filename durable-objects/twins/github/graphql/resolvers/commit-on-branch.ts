@@ -9,7 +9,8 @@ import { findBranch, moveBranch, putBlob, treeOf, writeCommit, type TreeFile } f
 import type { Gql } from "../context";
 import { GithubGraphqlError, notFound } from "../errors";
 import { type Mutation, done } from "./payload";
-import { commitSource, branchRef } from "./git";
+import { branchRef } from "./git";
+import { commitSource } from "../sources";
 import { invalid, writable } from "./targets";
 import { decodeBase64Text } from "./base64";
 

@@ -1,20 +1,11 @@
 // The git side: refs (branches), commits, trees, tree entries and blobs, as GitHub's GraphQL
 // exposes them, over the same commits and trees the REST git and contents routes use.
 // `object(expression:)` takes git's revision forms GitHub documents: `<rev>` and `<rev>:<path>`.
+import { commitPeople } from "../../view-git";
+import { statusCheckRollup } from "./activity";
+import { commitSource } from "../sources";
 import type { RepoRow } from "../../repos";
-import { findUser } from "../../repos";
-import {
-  blobContent,
-  commitIdentity,
-  directoriesOf,
-  entriesUnder,
-  filesUnder,
-  findBranch,
-  findCommit,
-  resolveRef,
-  treeEntry,
-  type TreeEntry,
-} from "../../store/git";
+import { blobContent, directoriesOf, entriesUnder, filesUnder, findBranch, resolveRef, treeEntry, type TreeEntry } from "../../store/git";
 import type { BranchRow } from "../../store/git";
 import { type PageArgs, connectionOf, connectionOfList } from "../connection";
 import type { BlobSource, CommitSource, Gql, GitObjectSource, RefSource, Resolvers, TreeSource } from "../context";
@@ -23,11 +14,6 @@ import { gitObjectBySha, repositorySource } from "../sources";
 
 const WEB = "https://github.com";
 const HEADS = "refs/heads/";
-
-export const commitSource = (repo: RepoRow, sha: string, gql: Gql): CommitSource | undefined => {
-  const row = findCommit(gql.ctx.db, repo.id, sha);
-  return row ? { __typename: "Commit", repo, row } : undefined;
-};
 
 const refOf = (repo: RepoRow, b: BranchRow): RefSource => ({ __typename: "Ref", repo, name: b.name, prefix: HEADS, sha: b.head_sha });
 
@@ -112,10 +98,8 @@ function treeEntries(gql: Gql, t: TreeSource): EntrySource[] {
 
 /** A commit's author or committer: the identity a caller named, else the acting login's profile. */
 function gitActor(gql: Gql, c: CommitSource, which: "author" | "committer") {
-  const named = commitIdentity(c.row)?.[which];
-  if (named) return named;
-  const user = findUser(gql.ctx, c.row.author);
-  return { name: user?.name ?? c.row.author, email: user?.email ?? `${c.row.author}@users.noreply.github.com`, date: c.row.created_at };
+  // As REST's commit `author`/`committer` (view-git.ts), so both transports name one person alike.
+  return commitPeople(gql.view, c.row)[which];
 }
 
 const abbreviated = (sha: string) => sha.slice(0, 7);
@@ -157,6 +141,9 @@ export const gitResolvers: Resolvers = {
       ),
     url: (c: CommitSource) => `${WEB}${commitPath(c.repo, c.row.sha)}`,
     resourcePath: (c: CommitSource) => commitPath(c.repo, c.row.sha),
+    statusCheckRollup: (c: CommitSource, _a: unknown, gql: Gql) => statusCheckRollup(c, gql),
+    // The twin's commits have one author (no co-author trailers are read).
+    authors: (c: CommitSource, a: PageArgs, gql: Gql) => connectionOfList(a, [gitActor(gql, c, "author")]),
     commitUrl: (c: CommitSource) => `${WEB}${commitPath(c.repo, c.row.sha)}`,
     commitResourcePath: (c: CommitSource) => commitPath(c.repo, c.row.sha),
     repository: (c: CommitSource) => repositorySource(c.repo),

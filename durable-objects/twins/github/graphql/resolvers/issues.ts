@@ -24,7 +24,9 @@ import type {
 } from "../context";
 import { nodeId } from "../ids";
 import { actorSource, issueByNumber, maybeActor, repositorySource } from "../sources";
-import { branchRef, commitSource } from "./git";
+import { commentActivity, issueActivity, pullActivity, reviewActivity } from "./activity";
+import { branchRef } from "./git";
+import { commitSource } from "../sources";
 import { labelSource, milestoneSource } from "./repository";
 import { reviewCommentConnection, reviewThreadConnection } from "./review-threads";
 import { changeSize } from "../../view-pulls";
@@ -96,6 +98,7 @@ function reviewConnection(gql: Gql, s: IssueSource, a: PageArgs & { states?: rea
 export const issueResolvers: Resolvers = {
   Issue: {
     ...shared,
+    ...issueActivity,
     number: (s: IssueSource) => s.row.number,
     title: (s: IssueSource) => s.row.title,
     state: (s: IssueSource) => (s.row.state === "open" ? "OPEN" : "CLOSED"),
@@ -103,6 +106,7 @@ export const issueResolvers: Resolvers = {
   },
   PullRequest: {
     ...shared,
+    ...pullActivity,
     number: (s: IssueSource) => s.row.number,
     title: (s: IssueSource) => s.row.title,
     state: (s: IssueSource) => (s.row.merged ? "MERGED" : s.row.state === "open" ? "OPEN" : "CLOSED"),
@@ -150,6 +154,7 @@ export const issueResolvers: Resolvers = {
       ]),
   },
   IssueComment: {
+    ...commentActivity,
     id: (c: CommentSource) => nodeId("IssueComment", c.row.id),
     databaseId: (c: CommentSource) => c.row.id,
     body: (c: CommentSource) => c.row.body,
@@ -190,6 +195,7 @@ export const issueResolvers: Resolvers = {
     viewerCanReopen: () => true,
   },
   PullRequestReview: {
+    ...reviewActivity,
     id: (r: ReviewSource) => nodeId("PullRequestReview", r.row.id),
     databaseId: (r: ReviewSource) => r.row.id,
     body: (r: ReviewSource) => r.row.body,

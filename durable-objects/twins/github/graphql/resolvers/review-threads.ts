@@ -20,7 +20,7 @@ import { type PageArgs, connectionOf } from "../connection";
 import type { Gql, IssueSource, ReviewCommentSource, ReviewSource, Resolvers, ThreadSource } from "../context";
 import { notFound } from "../errors";
 import { actorSource, issueByNumber, maybeActor, nodeSource, repositorySource } from "../sources";
-import { commitSource } from "./git";
+import { commitSource } from "../sources";
 import { type Mutation, done } from "./payload";
 import { invalid, issueTarget, reviewTarget, writable } from "./targets";
 
