@@ -74,9 +74,50 @@ export type GraphqlLimitBreach =
   | { limit: "aliases"; found: number; max: number }
   | { limit: "cost"; found: number; max: number };
 
-/** Parses within the token limit; throws graphql-js's syntax error past it, as for any bad document. */
-export const parseBounded = (text: string, limits: Pick<GraphqlLimits, "maxTokens">): DocumentNode =>
-  parse(text, { maxTokens: limits.maxTokens, noLocation: false });
+/**
+ * Brackets (`{`, `[`, `(`) a document may nest. graphql-js's parser and graphql-armor's depth rule
+ * recurse once per level, so a document nested a thousand deep can overflow the stack in the
+ * parser or, depending on how warm the code is, just after it; a bound well under either, and
+ * far over any real document (a depth limit of 30 selections with argument objects inside), keeps
+ * every later walk safe.
+ */
+export const MAX_NESTING = 512;
+
+/** Whether a document's brackets nest deeper than `max`, strings and comments aside: one pass over the text. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "#") {
+      while (i < text.length && text[i] !== "\n" && text[i] !== "\r") i++;
+    } else if (c === '"') {
+      if (text.startsWith('""', i + 1)) {
+        // A block string ends at the next unescaped `"""`.
+        i += 3;
+        while (i < text.length && !(text.startsWith('"""', i) && text[i - 1] !== "\\")) i++;
+        i += 2;
+      } else {
+        i++;
+        while (i < text.length && text[i] !== '"' && text[i] !== "\n") i += text[i] === "\\" ? 2 : 1;
+      }
+    } else if (c === "{" || c === "[" || c === "(") {
+      if (++depth > max) return true;
+    } else if (c === "}" || c === "]" || c === ")") {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return false;
+}
+
+/**
+ * Parses within the token and nesting limits. Past the token limit it throws graphql-js's syntax
+ * error, as for any bad document; past the nesting limit a RangeError, as the parser's own stack
+ * overflow would, which each twin words as its refusal of a document nested too deeply.
+ */
+export function parseBounded(text: string, limits: Pick<GraphqlLimits, "maxTokens">): DocumentNode {
+  if (nestsDeeperThan(text, MAX_NESTING)) throw new RangeError("Document is nested too deeply.");
+  return parse(text, { maxTokens: limits.maxTokens, noLocation: false });
+}
 
 const PAGE_ARGUMENTS = new Set(["first", "last"]);
 

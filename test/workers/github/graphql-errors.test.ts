@@ -112,6 +112,23 @@ describe("a document GitHub cannot run is refused in graphql-ruby's words", () =
     expect(err.data).toBeUndefined();
   });
 
+  it("refuses a document nested past the twin's bound, however deep, before anything recurses over it", async () => {
+    // The property suite once found a depth (between the twin's depth rule and the parser's own
+    // stack) where the parse succeeded and the depth rule's recursion overflowed: a 500.
+    const { sandbox } = await sandboxWith(smallWorld());
+    for (const levels of [100, 500, 1000, 1500, 1700, 2500]) {
+      const query = `{ ${"issues { nodes { ".repeat(levels)}id${" } }".repeat(levels)} }`;
+      const res = await twinFetch(sandbox, "/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query }),
+      });
+      expect(res.status, `${levels} levels`).toBe(200);
+      const body = (await res.json()) as { errors: { message: string }[] };
+      expect(body.errors[0].message, `${levels} levels`).toMatch(/nested too deeply/);
+    }
+  });
+
   it("answers a body that is not JSON with GitHub's 400", async () => {
     const { sandbox } = await sandboxWith(smallWorld());
     const res = await twinFetch(sandbox, "/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
