@@ -414,16 +414,27 @@ const RELATION_KINDS = [
   ["relatedTo", "related", false],
 ] as const;
 
+interface ExistingIssue {
+  id: string;
+  description: string | null;
+  team: { id: string };
+  project: { id: string } | null;
+}
+
+const RELATION_REMOVALS = [
+  ["removeBlocks", "blocks", false],
+  ["removeBlockedBy", "blocks", true],
+  ["removeRelatedTo", "related", false],
+] as const;
+
 async function saveIssue(a: Args, call: Call) {
   if (["setReleases", "addReleases", "removeReleases"].some((k) => strs(a[k]).length))
     throw new Refusal("This twin of Linear does not model releases: setReleases/addReleases/removeReleases cannot be applied.");
   const existing = str(a.id)
     ? (
-        await gql<{ issue: { id: string; description: string | null; team: { id: string }; project: { id: string } | null } }>(
-          call,
-          "query($id: String!) { issue(id: $id) { id description team { id } project { id } } }",
-          { id: a.id },
-        )
+        await gql<{ issue: ExistingIssue }>(call, "query($id: String!) { issue(id: $id) { id description team { id } project { id } } }", {
+          id: a.id,
+        })
       ).issue
     : undefined;
   if (!existing) {
@@ -432,34 +443,7 @@ async function saveIssue(a: Args, call: Call) {
     if (has(a, "patch")) throw new Refusal("patch is only valid when updating an existing issue");
   }
   const team = str(a.team) ? await teamId(call, a.team as string) : (existing?.team.id as string);
-  const input: Json = {};
-  if (str(a.team) && existing) input.teamId = team;
-  if (has(a, "title")) input.title = a.title;
-  if (has(a, "description")) input.description = a.description;
-  if (has(a, "patch")) input.description = applyPatch(existing?.description ?? "", a.patch as unknown[]);
-  if (typeof a.priority === "number") input.priority = a.priority;
-  if (has(a, "estimate")) input.estimate = a.estimate;
-  if (has(a, "dueDate")) input.dueDate = a.dueDate;
-  if (has(a, "slaBreachesAt")) input.slaBreachesAt = a.slaBreachesAt;
-  if (has(a, "slaType")) input.slaType = a.slaType;
-  if (str(a.state)) input.stateId = await stateId(call, team, a.state as string);
-  if (a.assignee === null) input.assigneeId = null;
-  else if (str(a.assignee)) input.assigneeId = await userId(call, a.assignee as string);
-  if (a.delegate === null) input.delegateId = null;
-  else if (str(a.delegate)) input.delegateId = await userId(call, a.delegate as string);
-  if (Array.isArray(a.labels)) input.labelIds = await labelIds(call, team, strs(a.labels));
-  let project = existing?.project?.id;
-  if (a.project === null) input.projectId = null;
-  else if (str(a.project)) input.projectId = project = await projectId(call, a.project as string);
-  if (str(a.milestone)) {
-    if (!project) throw new Refusal("milestone needs the issue to be in a project (pass project)");
-    input.projectMilestoneId = await milestoneId(call, project, a.milestone as string);
-  }
-  if (a.cycle === null) input.cycleId = null;
-  else if (str(a.cycle)) input.cycleId = await cycleId(call, team, a.cycle as string);
-  if (a.parentId === null) input.parentId = null;
-  else if (str(a.parentId)) input.parentId = (await issueRef(call, a.parentId as string)).id;
-
+  const input = await issueInput(a, call, team, existing);
   // Every issue the relations name is resolved before anything is written: an unknown one refuses
   // the whole call and changes nothing.
   const related: Record<string, string[]> = {};
@@ -492,31 +476,61 @@ async function saveIssue(a: Args, call: Call) {
   for (const [arg, type, inverse] of RELATION_KINDS)
     for (const o of related[arg]) await relate(call, inverse ? o : id, inverse ? id : o, type);
   if (duplicateOf) await relate(call, id, duplicateOf, "duplicate");
-  const removals: [string, string, boolean][] = [
-    ["removeBlocks", "blocks", false],
-    ["removeBlockedBy", "blocks", true],
-    ["removeRelatedTo", "related", false],
-  ];
-  const wantsRemoval = removals.some(([k]) => related[k].length) || a.duplicateOf === null;
-  if (wantsRemoval) {
-    const d = await gql<{ issue: { relations: Conn<Json>; inverseRelations: Conn<Json> } }>(
-      call,
-      `query($id: String!) { issue(id: $id) { ${RELATIONS} } }`,
-      { id },
-    );
-    const doomed: string[] = [];
-    for (const [arg, type, inverse] of removals)
-      for (const o of related[arg]) {
-        const mine = d.issue.relations.nodes.filter((r) => r.type === type && at(r.relatedIssue, "id") === o && !inverse);
-        const theirs = d.issue.inverseRelations.nodes.filter(
-          (r) => r.type === type && at(r.issue, "id") === o && (inverse || type === "related"),
-        );
-        doomed.push(...[...mine, ...theirs].map((r) => r.id as string));
-      }
-    if (a.duplicateOf === null) doomed.push(...d.issue.relations.nodes.filter((r) => r.type === "duplicate").map((r) => r.id as string));
-    for (const rid of doomed) await gql(call, "mutation($id: String!) { issueRelationDelete(id: $id) { success } }", { id: rid });
-  }
+  if (RELATION_REMOVALS.some(([k]) => related[k].length) || a.duplicateOf === null)
+    await removeRelations(call, id, related, a.duplicateOf === null);
   return getIssue({ id, includeRelations: true }, call);
+}
+
+/** The issueCreate/issueUpdate input of save_issue's arguments, each name or key resolved to its id. */
+async function issueInput(a: Args, call: Call, team: string, existing: ExistingIssue | undefined): Promise<Json> {
+  const input: Json = {};
+  if (str(a.team) && existing) input.teamId = team;
+  if (has(a, "title")) input.title = a.title;
+  if (has(a, "description")) input.description = a.description;
+  if (has(a, "patch")) input.description = applyPatch(existing?.description ?? "", a.patch as unknown[]);
+  if (typeof a.priority === "number") input.priority = a.priority;
+  if (has(a, "estimate")) input.estimate = a.estimate;
+  if (has(a, "dueDate")) input.dueDate = a.dueDate;
+  if (has(a, "slaBreachesAt")) input.slaBreachesAt = a.slaBreachesAt;
+  if (has(a, "slaType")) input.slaType = a.slaType;
+  if (str(a.state)) input.stateId = await stateId(call, team, a.state as string);
+  if (a.assignee === null) input.assigneeId = null;
+  else if (str(a.assignee)) input.assigneeId = await userId(call, a.assignee as string);
+  if (a.delegate === null) input.delegateId = null;
+  else if (str(a.delegate)) input.delegateId = await userId(call, a.delegate as string);
+  if (Array.isArray(a.labels)) input.labelIds = await labelIds(call, team, strs(a.labels));
+  let project = existing?.project?.id;
+  if (a.project === null) input.projectId = null;
+  else if (str(a.project)) input.projectId = project = await projectId(call, a.project as string);
+  if (str(a.milestone)) {
+    if (!project) throw new Refusal("milestone needs the issue to be in a project (pass project)");
+    input.projectMilestoneId = await milestoneId(call, project, a.milestone as string);
+  }
+  if (a.cycle === null) input.cycleId = null;
+  else if (str(a.cycle)) input.cycleId = await cycleId(call, team, a.cycle as string);
+  if (a.parentId === null) input.parentId = null;
+  else if (str(a.parentId)) input.parentId = (await issueRef(call, a.parentId as string)).id;
+  return input;
+}
+
+/** Deletes the relations save_issue's remove… arguments name (and the duplicate mark, when asked). */
+async function removeRelations(call: Call, id: string, related: Record<string, string[]>, duplicateToo: boolean): Promise<void> {
+  const d = await gql<{ issue: { relations: Conn<Json>; inverseRelations: Conn<Json> } }>(
+    call,
+    `query($id: String!) { issue(id: $id) { ${RELATIONS} } }`,
+    { id },
+  );
+  const doomed: string[] = [];
+  for (const [arg, type, inverse] of RELATION_REMOVALS)
+    for (const o of related[arg]) {
+      const mine = d.issue.relations.nodes.filter((r) => r.type === type && at(r.relatedIssue, "id") === o && !inverse);
+      const theirs = d.issue.inverseRelations.nodes.filter(
+        (r) => r.type === type && at(r.issue, "id") === o && (inverse || type === "related"),
+      );
+      doomed.push(...[...mine, ...theirs].map((r) => r.id as string));
+    }
+  if (duplicateToo) doomed.push(...d.issue.relations.nodes.filter((r) => r.type === "duplicate").map((r) => r.id as string));
+  for (const rid of doomed) await gql(call, "mutation($id: String!) { issueRelationDelete(id: $id) { success } }", { id: rid });
 }
 
 async function relate(call: Call, issueId: string, relatedIssueId: string, type: string) {
@@ -687,22 +701,7 @@ async function saveProject(a: Args, call: Call) {
     if (!existing) throw new Refusal("patch is only valid when updating an existing project");
     input.description = applyPatch(existing.description ?? "", a.patch as unknown[]);
   }
-  // The twin keeps a project's state as Linear's types (backlog, planned, started, completed,
-  // canceled) and moves it only through completedAt/canceledAt, as projectUpdate does: a new
-  // project starts in the backlog.
-  const state = str(a.state) ? lower(a.state as string) : undefined;
-  const stateInput: Json | null | undefined =
-    state === undefined || (state === "backlog" && !existing)
-      ? undefined
-      : state === "completed"
-        ? { completedAt: new Date().toISOString() }
-        : state === "canceled"
-          ? { canceledAt: new Date().toISOString() }
-          : state === "started" || state === "in progress"
-            ? { completedAt: null }
-            : null;
-  if (stateInput === null)
-    throw new Refusal(`This twin of Linear does not move a project to "${a.state}": only to started (In Progress), completed or canceled.`);
+  const stateInput = projectStateInput(a, existing !== undefined);
   if (a.lead === null) input.leadId = null;
   else if (str(a.lead)) input.leadId = await userId(call, a.lead as string);
   const set = await teamIdsOf(call, a.setTeams);
@@ -743,25 +742,40 @@ async function saveProject(a: Args, call: Call) {
       id,
       input: stateInput,
     });
-  if (inits.set.length || inits.add.length || inits.remove.length) {
-    const d = await gql<{ initiativeToProjects: Conn<{ id: string; initiative: { id: string }; project: { id: string } }> }>(
-      call,
-      "query { initiativeToProjects(first: 250) { nodes { id initiative { id } project { id } } } }",
-    );
-    const links = d.initiativeToProjects.nodes.filter((l) => l.project.id === id);
-    const want = inits.set.length
-      ? inits.set
-      : [...links.map((l) => l.initiative.id), ...inits.add].filter((i) => !inits.remove.includes(i));
-    for (const l of links)
-      if (!want.includes(l.initiative.id))
-        await gql(call, "mutation($id: String!) { initiativeToProjectDelete(id: $id) { success } }", { id: l.id });
-    for (const i of new Set(want))
-      if (!links.some((l) => l.initiative.id === i))
-        await gql(call, "mutation($input: InitiativeToProjectCreateInput!) { initiativeToProjectCreate(input: $input) { success } }", {
-          input: { initiativeId: i, projectId: id },
-        });
-  }
+  if (inits.set.length || inits.add.length || inits.remove.length) await linkInitiatives(call, id, inits);
   return getProject({ query: id }, call);
+}
+
+/**
+ * The projectUpdate input that moves a project to save_project's `state`. The twin keeps a
+ * project's state as Linear's types (backlog, planned, started, completed, canceled) and moves it
+ * only through completedAt/canceledAt, as projectUpdate does: a new project starts in the backlog.
+ */
+function projectStateInput(a: Args, exists: boolean): Json | undefined {
+  const state = str(a.state) ? lower(a.state as string) : undefined;
+  if (state === undefined || (state === "backlog" && !exists)) return undefined;
+  if (state === "completed") return { completedAt: new Date().toISOString() };
+  if (state === "canceled") return { canceledAt: new Date().toISOString() };
+  if (state === "started" || state === "in progress") return { completedAt: null };
+  throw new Refusal(`This twin of Linear does not move a project to "${a.state}": only to started (In Progress), completed or canceled.`);
+}
+
+/** Makes a project's initiatives those save_project's set/add/remove arguments ask for. */
+async function linkInitiatives(call: Call, id: string, inits: { set: string[]; add: string[]; remove: string[] }): Promise<void> {
+  const d = await gql<{ initiativeToProjects: Conn<{ id: string; initiative: { id: string }; project: { id: string } }> }>(
+    call,
+    "query { initiativeToProjects(first: 250) { nodes { id initiative { id } project { id } } } }",
+  );
+  const links = d.initiativeToProjects.nodes.filter((l) => l.project.id === id);
+  const want = inits.set.length ? inits.set : [...links.map((l) => l.initiative.id), ...inits.add].filter((i) => !inits.remove.includes(i));
+  for (const l of links)
+    if (!want.includes(l.initiative.id))
+      await gql(call, "mutation($id: String!) { initiativeToProjectDelete(id: $id) { success } }", { id: l.id });
+  for (const i of new Set(want))
+    if (!links.some((l) => l.initiative.id === i))
+      await gql(call, "mutation($input: InitiativeToProjectCreateInput!) { initiativeToProjectCreate(input: $input) { success } }", {
+        input: { initiativeId: i, projectId: id },
+      });
 }
 
 async function getProject(a: Args, call: Call) {

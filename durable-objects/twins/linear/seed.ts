@@ -758,6 +758,15 @@ function normalizeWebhooks(n: Normalizing, raw: RawSeed["webhooks"]): LinearWebh
   });
 }
 
+/** An issue's last applied template must be one the seed holds. */
+function checkAppliedTemplates(p: SeedProblems, issues: { lastAppliedTemplate?: string }[], templates: { id: string }[]): void {
+  const templateIds = new Set(templates.map((t) => t.id));
+  issues.forEach((it, i) => {
+    if (it.lastAppliedTemplate !== undefined && !templateIds.has(it.lastAppliedTemplate))
+      p.add(`issues[${i}].lastAppliedTemplate`, `Unknown template "${it.lastAppliedTemplate}"`);
+  });
+}
+
 function normalize(raw: RawSeed): SeedResult<LinearSeed> {
   const p = new SeedProblems();
   const { users, emails } = normalizeUsers(p, raw.users);
@@ -805,11 +814,7 @@ function normalize(raw: RawSeed): SeedResult<LinearSeed> {
   const templates = normalizeTemplates(refs, raw.templates);
   const notifications = normalizeNotifications(refs, raw.notifications);
   const notificationsNotInInbox = normalizeNotInInbox(refs, raw.notificationsNotInInbox);
-  const templateIds = new Set(templates.map((t) => t.id));
-  issues.forEach((it, i) => {
-    if (it.lastAppliedTemplate !== undefined && !templateIds.has(it.lastAppliedTemplate))
-      p.add(`issues[${i}].lastAppliedTemplate`, `Unknown template "${it.lastAppliedTemplate}"`);
-  });
+  checkAppliedTemplates(p, issues, templates);
   const organization = {
     name: raw.organization.name,
     urlKey: raw.organization.urlKey,

@@ -168,7 +168,8 @@ export const protectionRoutes: readonly Route[] = [
       return ghNoContent();
     },
   }),
-  ...subResourceRoutes(),
+  ...statusCheckRoutes(),
+  ...reviewRuleRoutes(),
   ...adminEnforcementRoutes(),
 ];
 
@@ -226,17 +227,19 @@ function adminEnforcementRoutes(): Route[] {
   ];
 }
 
-function subResourceRoutes(): Route[] {
+const checksOf = (ctx: TwinContext, repo: RepoRow, branch: string) => {
+  const p = requireProtection(ctx, repo, branch);
+  return { p, rule: p.required_status_checks ?? fail(ghError(404, "Required status checks not enabled", {}, DOCS)) };
+};
+
+const reviewsOf = (ctx: TwinContext, repo: RepoRow, branch: string) => {
+  const p = requireProtection(ctx, repo, branch);
+  return { p, rule: p.required_pull_request_reviews ?? fail(ghError(404, "Required pull request reviews not enabled", {}, DOCS)) };
+};
+
+/** A protected branch's required status checks, read and changed on their own. */
+function statusCheckRoutes(): Route[] {
   const checksPath = "/repos/:owner/:repo/branches/:branch/protection/required_status_checks";
-  const reviewsPath = "/repos/:owner/:repo/branches/:branch/protection/required_pull_request_reviews";
-  const checksOf = (ctx: TwinContext, repo: RepoRow, branch: string) => {
-    const p = requireProtection(ctx, repo, branch);
-    return { p, rule: p.required_status_checks ?? fail(ghError(404, "Required status checks not enabled", {}, DOCS)) };
-  };
-  const reviewsOf = (ctx: TwinContext, repo: RepoRow, branch: string) => {
-    const p = requireProtection(ctx, repo, branch);
-    return { p, rule: p.required_pull_request_reviews ?? fail(ghError(404, "Required pull request reviews not enabled", {}, DOCS)) };
-  };
   return [
     route({
       method: "GET",
@@ -273,6 +276,13 @@ function subResourceRoutes(): Route[] {
         return ok(statusChecksObject(new View(ctx), repo, params.branch, next));
       },
     }),
+  ];
+}
+
+/** A protected branch's required reviews, read, changed and removed on their own. */
+function reviewRuleRoutes(): Route[] {
+  const reviewsPath = "/repos/:owner/:repo/branches/:branch/protection/required_pull_request_reviews";
+  return [
     route({
       method: "GET",
       pattern: reviewsPath,
