@@ -53,7 +53,7 @@ describe("stripe-python (python3-stripe) drives the Stripe twin", () => {
 });
 
 describe("google-api-python-client (python3-googleapi) drives the Gmail twin", () => {
-  it("searches, reads full and raw, labels, sends raw and by upload, and sees Google's errors", async () => {
+  it("searches (round-3 operators too), reads full and raw, labels, sends raw and by multipart and resumable upload, changes settings, batches, and sees Google's errors", async () => {
     requireModule("googleapiclient.discovery", "python3-googleapi");
     const sandbox = await createSandbox({ twins: ["gmail"] });
     const run = runPython("gmail_smoke.py", {

@@ -43,8 +43,29 @@ export const badRequest = (message: string) => gError(400, message, "invalidArgu
  * Gmail's own wording for this case is not measured.
  */
 export const invalidQuery = () => gError(400, "Invalid query", "invalidArgument");
-export const failedPrecondition = () => gError(400, "Precondition check failed.", "failedPrecondition");
-export const labelConflict = () => gError(409, "Label name exists or conflicts", "conflict");
+/**
+ * Gmail's refusal of a call whose precondition does not hold: 400 with the canonical status
+ * FAILED_PRECONDITION (not INVALID_ARGUMENT), as Gmail's body reads in google-api-php-client#2558
+ * and google-api-java-client#1648 (`"reason": "failedPrecondition"`, `"status": "FAILED_PRECONDITION"`).
+ */
+export const failedPrecondition = (message = "Precondition check failed."): TwinResponse =>
+  gJson(400, {
+    error: { code: 400, message, errors: [{ message, domain: "global", reason: "failedPrecondition" }], status: "FAILED_PRECONDITION" },
+  });
+/**
+ * A pending send-as alias made or set the default: Gmail's words as GAM quotes them
+ * (taers232c/GAMADV-XTD3#37, `Add Failed: Unverified send-as cannot be set as the default`). GAM
+ * shows only the message; the status and reason here are the failed-precondition body above.
+ */
+export const unverifiedDefault = () => failedPrecondition("Unverified send-as cannot be set as the default");
+/**
+ * A user label's name taken again, case aside: 409 with reason `aborted` (status ABORTED), as
+ * Gmail's body reads in gauteh/lieer#207 (`{'message': 'Label name exists or conflicts', 'domain':
+ * 'global', 'reason': 'aborted'}`) and GAM-team/got-your-back#105, #124, #152 (`409: Label name
+ * exists or conflicts - aborted`). A name Gmail keeps for itself is not this: it is 400 `Invalid
+ * label name` (routes/labels.ts).
+ */
+export const labelConflict = () => gError(409, "Label name exists or conflicts", "aborted");
 /** Google's ALREADY_EXISTS, for a settings resource (send-as, forwarding address, delegate) made twice. */
 export const alreadyExists = (): TwinResponse => {
   const message = "Requested entity already exists";

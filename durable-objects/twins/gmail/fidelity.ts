@@ -85,7 +85,8 @@ export const divergences: readonly Divergence[] = [
     operation: "gmail.users.settings.sendAs.verify",
     path: "/",
     kind: "shape",
-    reason: "no verification mail is sent: an alias outside the mailbox's domain stays pending, and verify changes nothing",
+    reason:
+      "no verification mail is sent: an alias outside the mailbox's domain stays pending, and verifying it changes nothing (an alias that is not pending is refused 400 failedPrecondition, as Gmail requires)",
   },
   {
     operation: "gmail.users.settings.updateAutoForwarding",
@@ -110,6 +111,8 @@ const notImplemented: TwinFidelity["notImplemented"] = {
     "gmail.users.settings": "this mailbox setting is not built yet",
   },
   otherwise: "not built yet",
+  // googleapis' transport (gaxios) retries a 5xx, so the twin's refusal is a 4xx a client gives up on.
+  answer: "HTTP 404 with Google's error body, reason `notImplemented` (googleapis' transport retries any 5xx)",
 };
 
 /** A field type of googleapis' generated declarations as JSON Schema; every field may be null or absent. */

@@ -4,11 +4,13 @@
 // (ids, thread ids, dates, visibility) so export(boot(seed)) equals the normalized seed.
 import { z } from "zod";
 import { binaryString, decodeBase64, toBase64Url } from "../kit/bytes";
+import { refusedUnderEverySetting } from "../kit/platform";
 import { parseSeedWith, SeedProblems } from "../kit/seed";
 import type { SeedResult } from "../types";
 import { FIRST_GENERATED_ID, hexId, isGmailId } from "./ids";
-import { isSystemLabel, SYSTEM_LABELS } from "./labels";
+import { isSystemLabel, reservedName } from "./labels";
 import { onPalette } from "./palette";
+import { sanitizeSignature } from "./sanitize";
 import { headerValue, rfc2822, type Header } from "./mime";
 import { criteriaProblem } from "./store/filters";
 import type { ParsedMail } from "./parse";
@@ -313,9 +315,9 @@ function normalizeLabels(raw: RawSeed["labels"], problems: SeedProblems) {
     if (labelIds.has(l.id) || isSystemLabel(l.id)) problems.add(`labels[${i}].id`, `label id ${l.id} is already taken`, "duplicate_id");
     labelIds.add(l.id);
     const name = l.name.toLowerCase();
-    if (labelNames.has(name) || SYSTEM_LABELS.some((s) => s.toLowerCase() === name)) {
-      problems.add(`labels[${i}].name`, `label name ${l.name} exists or conflicts`, "duplicate_name");
-    }
+    // As labels.create answers: a name Gmail keeps for itself is invalid, a second label of one name a conflict.
+    if (reservedName(l.name)) problems.add(`labels[${i}].name`, `label name ${l.name} is reserved by Gmail`, "reserved_name");
+    else if (labelNames.has(name)) problems.add(`labels[${i}].name`, `label name ${l.name} exists or conflicts`, "duplicate_name");
     labelNames.add(name);
   });
   /** Each id of `ids` names a system label or a seeded user label. */
@@ -408,6 +410,19 @@ function checkForwarding(raw: RawSeed, problems: SeedProblems): void {
   });
 }
 
+/**
+ * A push endpoint must be one the platform's egress policy would deliver to under some setting, as
+ * the other twins check their webhook URLs: a private address, another spelling of one, or
+ * credentials in the URL is refused at the field. What depends on the setting is checked at each push.
+ */
+function checkSubscriptions(raw: RawSeed["pubsubSubscriptions"], problems: SeedProblems): void {
+  raw.forEach((s, i) => {
+    const refused = refusedUnderEverySetting(s.pushConfig.pushEndpoint);
+    if (refused)
+      problems.add(`pubsubSubscriptions[${i}].pushConfig.pushEndpoint`, `pushEndpoint is not allowed: ${refused}`, "invalid_url");
+  });
+}
+
 function normalize(raw: RawSeed): SeedResult<GmailSeed> {
   const problems = new SeedProblems();
   const email = raw.profile.emailAddress;
@@ -419,8 +434,12 @@ function normalize(raw: RawSeed): SeedResult<GmailSeed> {
     if (!GMAIL_OPERATIONS.includes(f.operation))
       problems.add(`faults[${i}].operation`, `${f.operation} is not a Gmail method id (e.g. gmail.users.messages.send)`);
   });
-  const sendAs = raw.sendAs ?? [{ sendAsEmail: email, displayName: "", signature: "", isPrimary: true, isDefault: true }];
+  // A seeded signature is kept as Gmail would have saved it: sanitized (sanitize.ts).
+  const sendAs = raw.sendAs?.map((s) => ({ ...s, signature: sanitizeSignature(s.signature) })) ?? [
+    { sendAsEmail: email, displayName: "", signature: "", isPrimary: true, isDefault: true },
+  ];
   checkForwarding(raw, problems);
+  checkSubscriptions(raw.pubsubSubscriptions, problems);
   checkUploadSessions(raw.uploadSessions, problems);
   return problems.result<GmailSeed>({
     profile: raw.profile,

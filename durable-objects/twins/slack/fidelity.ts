@@ -162,7 +162,7 @@ export function conformance(root: string) {
   };
 }
 
-/** Why Slack's other methods answer 501 (the twin answers `unknown_method` as Slack does), by family. */
+/** Why Slack's other methods are not served, by family. */
 const notImplemented: TwinFidelity["notImplemented"] = {
   byPrefix: {
     "admin.": "Enterprise Grid administration methods need an org-level admin token; not modelled",
@@ -178,6 +178,7 @@ const notImplemented: TwinFidelity["notImplemented"] = {
     "team.": "team billing, access logs and integration logs are admin data not modelled",
   },
   otherwise: "not built yet",
+  answer: 'HTTP 200 `{"ok":false,"error":"method_not_supported"}` (@slack/web-api retries any other status for half an hour)',
 };
 
 export const fidelity: TwinFidelity = {

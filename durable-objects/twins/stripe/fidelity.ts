@@ -141,8 +141,45 @@ const notImplemented: TwinFidelity["notImplemented"] = {
     "/v1/account": "this account operation is not built yet",
     "/v1/application_fees": "application fee refunds are not built yet: application fees are listed and retrieved",
     "/v1/quotes": "quotes are not built yet",
+    // Billing and payment operations beside the flows the twin serves, each with what it serves instead.
+    "/v1/subscriptions/{id}/pause":
+      "the pause endpoint is not built: pause collection with POST /v1/subscriptions/{id} `pause_collection` (keep_as_draft, mark_uncollectible, void), and resume a paused subscription with POST /v1/subscriptions/{id}/resume",
+    "/v1/subscriptions/{id}/migrate": "migrating a subscription to flexible billing mode is not built: subscriptions bill in classic mode",
+    "/v1/invoices/{id}/update_lines":
+      "editing a draft invoice's lines in bulk is not built: POST /v1/invoices/{id}/add_lines adds lines, and a line made from an invoice item changes with POST or DELETE /v1/invoiceitems/{id}",
+    "/v1/invoices/{id}/remove_lines":
+      "removing lines from a draft invoice in bulk is not built: DELETE /v1/invoiceitems/{id} removes an item's line from its draft invoice",
+    "/v1/invoices/{invoiceId}/lines/":
+      "updating one invoice line in place is not built: a line made from an invoice item changes with POST /v1/invoiceitems/{id}; lines are listed with GET /v1/invoices/{id}/lines",
+    "/v1/invoices/{id}/attach_payment":
+      "attaching an out-of-band PaymentIntent to an invoice is not built: an invoice is paid with POST /v1/invoices/{id}/pay or through its own PaymentIntent",
+    "DELETE /v1/subscriptions/{id}/discount":
+      "the older single-discount delete is not built: a subscription's discounts are replaced or cleared with POST /v1/subscriptions/{id} `discounts`",
+    "DELETE /v1/customers/{id}/discount":
+      "customer-level discounts (a coupon on the customer itself) are not modelled: discounts are applied to subscriptions, invoices and Checkout Sessions",
+    "POST /v1/charges":
+      "the legacy Charges API (charging a card token or source directly) is not built: payments are made with PaymentIntents, whose charges GET /v1/charges lists and POST /v1/charges/{id}/capture captures",
+    "/v1/tokens":
+      "tokens are made by Stripe.js from card numbers in the customer's browser, which the twin has no part in: Stripe's test tokens (tok_visa, tok_chargeDeclined, …) are taken where Stripe takes a token, but none is created or retrieved",
+    "/v1/customers/{id}/sources":
+      "the legacy Sources API on customers (cards as sources, bank account verification) is not built: cards are saved as PaymentMethods (POST /v1/payment_methods/{id}/attach, SetupIntents)",
+    "/v1/customers/{customerId}/sources":
+      "the legacy Sources API on customers (cards as sources, bank account verification) is not built: cards are saved as PaymentMethods (POST /v1/payment_methods/{id}/attach, SetupIntents)",
+    "/v1/sources": "the legacy Sources API is not built: payment details are PaymentMethods",
+    "/v1/payment_intents/{id}/increment_authorization":
+      "incremental authorization (raising an uncaptured amount, for eligible card-present and select online merchants) is not modelled: a manual-capture PaymentIntent captures up to its authorized amount",
+    "/v1/payment_intents/{id}/apply_customer_balance":
+      "cash balances (bank transfers) are not modelled, so there is no balance to apply: card PaymentIntents are",
+    "/v1/payment_intents/{id}/verify_microdeposits":
+      "bank debits verified by microdeposits (ACH) are not modelled: PaymentIntents pay by card",
+    "/v2/billing/meter_event_adjustments": "meter event adjustments (cancelling a reported event) are not built yet, in v1 or v2",
+    "/v2/billing":
+      "the v2 high-throughput meter event stream (meter event sessions, meter_event_stream) is not built: meter events are reported with POST /v1/billing/meter_events",
+    "/v1/transfers/{transferId}/reversals/":
+      "updating a transfer reversal (its metadata) is not built: reversals are created, listed and retrieved (POST and GET /v1/transfers/{id}/reversals, GET /v1/transfers/{transfer}/reversals/{id})",
   },
   otherwise: "not built yet: an operation outside the payments, customers and billing flows the twin models",
+  answer: "HTTP 501 in Stripe's error shape with `Stripe-Should-Retry: false` (stripe-node retries a 5xx otherwise)",
 };
 
 export const fidelity: TwinFidelity = {

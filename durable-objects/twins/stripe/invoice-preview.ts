@@ -2,8 +2,12 @@
 // customer or subscription, optionally with a subscription change applied (its prorations), built
 // and totalled like a real one and written nowhere. Stripe gives a preview an id prefixed
 // `upcoming_in` and its lines ids prefixed `il_tmp_` (stripe-node 23's Invoice.id docs).
-// `GET /v1/invoices/upcoming` is gone from the API version the twin serves (stripe-node 23 has no
-// method for it), so create_preview is the only way in.
+// `GET /v1/invoices/upcoming` (and `/upcoming/lines`) is gone from the API version the twin serves
+// (stripe-node 23 has no method for it), but older clients still call it (python3-stripe 5.0.0's
+// `Invoice.upcoming`): it answers the same preview from the query, with the change named the way
+// that API named it (`subscription_items[]`, `subscription_proration_behavior`,
+// `subscription_proration_date`, `coupon`) and no `id`, as spec3.json 2024-04-10 describes
+// ("This field is not present on upcoming invoices" is why its invoice schema leaves `id` optional).
 import type { Call } from "./call";
 import { at, balanceAfter, nowFor, withTotals } from "./billing";
 import { fail, invalidRequest, missingParam, noSuch } from "./errors";
@@ -12,32 +16,32 @@ import { buildInvoice, buildLine } from "./objects";
 import type { Params } from "./params";
 import { billedQuantity, periodOf } from "./metered";
 import { prorationsFor } from "./prorations";
-import { arr, getObject, idBody, num, rec, str, type Rec } from "./store";
+import { arr, getObject, idBody, liveOfType, num, rec, str, type Rec } from "./store";
 import { buildDiscount, promotionCoupon } from "./tax";
 import { addInterval, asInterval } from "./time";
 
 const tmpId = (prefix: string, seed: string) => `${prefix}${idBody(`preview:${seed}`)}`;
 
 /** The subscription's items with `subscription_details[items]` applied, written nowhere. */
-function changedItems(c: Call, items: Rec[], list: readonly Params[]): Rec[] {
+function changedItems(c: Call, items: Rec[], list: readonly Params[], prefix: string): Rec[] {
   let out = items.map((it) => ({ ...it }));
   for (const [i, ip] of list.entries()) {
     const id = ip.str("id");
     const existing = id ? out.find((it) => it.id === id) : undefined;
-    if (id && !existing) fail(invalidRequest(`No such subscription item: '${id}'`, { param: `subscription_details[items][${i}][id]` }));
+    if (id && !existing) fail(invalidRequest(`No such subscription item: '${id}'`, { param: `${prefix}[${i}][id]` }));
     if (existing && ip.bool("deleted")) {
       out = out.filter((it) => it !== existing);
       continue;
     }
     const priceId = ip.str("price");
     if (priceId && !getObject(c.db, "price", priceId))
-      fail(invalidRequest(`No such price: '${priceId}'`, { param: `subscription_details[items][${i}][price]` }));
+      fail(invalidRequest(`No such price: '${priceId}'`, { param: `${prefix}[${i}][price]` }));
     if (existing) Object.assign(existing, { ...(priceId ? { price: priceId } : {}), quantity: ip.int("quantity") ?? existing.quantity });
     else {
       const first = rec(out[0] ?? items[0]);
       out.push({
         id: tmpId("si_tmp_", `${i}`),
-        price: priceId ?? fail(missingParam(`subscription_details[items][${i}][price]`)),
+        price: priceId ?? fail(missingParam(`${prefix}[${i}][price]`)),
         quantity: ip.int("quantity") ?? 1,
         current_period_start: num(first.current_period_start) ?? c.now,
         current_period_end: num(first.current_period_end) ?? c.now,
@@ -117,20 +121,39 @@ function extraItems(c: Call, customer: Rec, currency: string, list: readonly Par
   });
 }
 
-/** The previewed invoice. */
-export function previewInvoice(c0: Call): Rec {
-  const subId = c0.p.str("subscription");
-  const sub = subId ? (getObject(c0.db, "subscription", subId) ?? fail(noSuch("subscription", subId, "subscription"))) : undefined;
-  const customerId = c0.p.str("customer") ?? str(sub?.customer) ?? fail(missingParam("customer"));
+/** The customer's subscription that invoices next, if any still bills. */
+function nextSubscriptionOf(c: Call, customer: string): Rec | undefined {
+  const periodEnd = (sub: Rec) =>
+    Math.min(...arr(rec(sub.items).data).map((it) => num(rec(it).current_period_end) ?? Number.MAX_SAFE_INTEGER));
+  return liveOfType(c.db, "subscription", { column: "customer", value: customer })
+    .filter((sub) => !["canceled", "incomplete_expired"].includes(String(sub.status)))
+    .sort((a, b) => periodEnd(a) - periodEnd(b))[0];
+}
+
+/**
+ * The previewed invoice. `upcoming`: read as `GET /v1/invoices/upcoming` reads its query, the
+ * change in that API's names, and answered without an id.
+ */
+export function previewInvoice(c0: Call, upcoming = false): Rec {
+  const named = c0.p.str("subscription");
+  const given = named ? (getObject(c0.db, "subscription", named) ?? fail(noSuch("subscription", named, "subscription"))) : undefined;
+  const customerId = c0.p.str("customer") ?? str(given?.customer) ?? fail(missingParam("customer"));
   const customer = getObject(c0.db, "customer", customerId) ?? fail(noSuch("customer", customerId, "customer"));
   // A test clock's customer is previewed at the clock's time.
   const c = at(c0, nowFor(c0, customerId));
   const details = c.p.sub("subscription_details");
+  const legacyItems = upcoming ? c.p.list("subscription_items") : undefined;
+  const changes = legacyItems ?? details?.list("items");
+  // Neither a subscription nor items named: the next invoice among the customer's subscriptions
+  // (the `subscription` parameter's description, for create_preview and the older upcoming alike).
+  const sub = given ?? (changes ? undefined : nextSubscriptionOf(c, customerId));
+  const subId = str(sub?.id);
   const id = tmpId("upcoming_in_", `${customerId}:${subId ?? ""}`);
   const before = arr(rec(sub?.items).data).map(rec);
-  const after = details?.list("items") ? changedItems(c, before, details.list("items") ?? []) : before;
-  const behavior = details?.str("proration_behavior") ?? "create_prorations";
-  const prorationDate = details?.int("proration_date") ?? c.now;
+  const after = changes ? changedItems(c, before, changes, legacyItems ? "subscription_items" : "subscription_details[items]") : before;
+  const behavior =
+    (upcoming ? c.p.str("subscription_proration_behavior") : undefined) ?? details?.str("proration_behavior") ?? "create_prorations";
+  const prorationDate = (upcoming ? c.p.int("subscription_proration_date") : undefined) ?? details?.int("proration_date") ?? c.now;
   const prorations = sub && behavior !== "none" && sub.status !== "trialing" ? prorationsFor(c, sub, before, after, prorationDate) : [];
   const currency = str(sub?.currency) ?? c.p.currency("currency") ?? str(customer.currency) ?? "usd";
   const items = [
@@ -145,6 +168,12 @@ export function previewInvoice(c0: Call): Rec {
     const coupon = promo ? String(promotionCoupon(c, promo, `discounts[${i}][promotion_code]`, customer.id).coupon.id) : d.req("coupon");
     return buildDiscount({ customer: customer.id, invoice: id }, coupon, promo ?? null, c.now);
   });
+  // The upcoming invoice's `coupon`: the older way to name one discount.
+  const coupon = upcoming ? c.p.str("coupon") : undefined;
+  if (coupon) {
+    if (!getObject(c.db, "coupon", coupon)) fail(noSuch("coupon", coupon, "coupon"));
+    discounts.push(buildDiscount({ customer: customer.id, invoice: id }, coupon, null, c.now));
+  }
   const base = buildInvoice(
     {
       billing_reason: behavior === "always_invoice" ? "subscription_update" : sub || after.length ? "upcoming" : "manual",
@@ -162,8 +191,13 @@ export function previewInvoice(c0: Call): Rec {
   );
   const totalled = withTotals(c, base, [...itemLines, ...cycleLines]);
   const balance = num(customer.balance) ?? 0;
-  return withTotals(c, { ...totalled, starting_balance: balance, ending_balance: balanceAfter(balance, num(totalled.total) ?? 0) }, [
-    ...itemLines,
-    ...cycleLines,
-  ]);
+  const preview = withTotals(
+    c,
+    { ...totalled, starting_balance: balance, ending_balance: balanceAfter(balance, num(totalled.total) ?? 0) },
+    [...itemLines, ...cycleLines],
+  );
+  if (!upcoming) return preview;
+  const { id: _none, ...withoutId } = preview;
+  const query = new URLSearchParams({ customer: customerId, ...(named ? { subscription: named } : {}) });
+  return { ...withoutId, lines: { ...rec(preview.lines), url: `/v1/invoices/upcoming/lines?${query.toString()}` } };
 }

@@ -1,7 +1,7 @@
 // Money moving: test cards and what confirming with each does, charges and refunds.
 import type { Call } from "./call";
 import { CARD_ERROR_STATUS } from "./call";
-import { fail, invalidRequest, noSuch, stripeError } from "./errors";
+import { fail, invalidRequest, missingParam, noSuch, stripeError } from "./errors";
 import { emit } from "./events";
 import { addTxn, BYPASS_PENDING_LAST4 } from "./balance";
 import { buildCharge, buildPaymentMethod, cardDetails, cardFee, chargeCardDetails, formatAmount } from "./objects";
@@ -43,6 +43,9 @@ export const TEST_CARDS: Record<string, TestCard> = {
   pm_card_chargeDeclinedIncorrectCvc: { brand: "visa", last4: "0127", outcome: "incorrect_cvc" },
   pm_card_threeDSecure2Required: { brand: "visa", last4: "3220", outcome: "requires_action" },
   pm_card_authenticationRequired: { brand: "visa", last4: "3184", outcome: "requires_action" },
+  // 4000 0025 0000 3155: authenticates once when set up, then pays off-session without asking again
+  // (docs.stripe.com/testing#authentication-and-setup).
+  pm_card_authenticationRequiredOnSetup: { brand: "visa", last4: "3155", outcome: "requires_action" },
   pm_card_createDispute: { brand: "visa", last4: "0259", outcome: "dispute" },
   // Succeeds with its funds available at once (docs.stripe.com/testing#available-balance).
   pm_card_bypassPending: { brand: "visa", last4: BYPASS_PENDING_LAST4, outcome: "succeed" },
@@ -70,6 +73,44 @@ export function resolvePaymentMethod(c: Call, id: string, param: string): Rec {
   return paymentMethodOfCard(c, token);
 }
 
+/** Stripe's refusal of a raw card number where a test token was expected (test mode, raw card data off). */
+export const rawCardRefused = (param: string) =>
+  invalidRequest(
+    "Sending credit card numbers directly to the Stripe API is generally unsafe. We suggest you use test tokens that map to the test card you are using, see https://stripe.com/docs/testing. To enable raw card data APIs in test mode, see https://support.stripe.com/questions/enabling-access-to-raw-card-data-apis.",
+    { param },
+  );
+
+/**
+ * The payment method an intent's `payment_method_data` makes for this one payment or setup
+ * (`payment_method_data[type]=card&payment_method_data[card][token]=tok_visa`, as Stripe takes a
+ * test token there); naming `payment_method` as well is refused, as on Stripe.
+ */
+export function paymentMethodOfData(c: Call): Rec | undefined {
+  const data = c.p.sub("payment_method_data");
+  if (!data) return undefined;
+  if (c.p.str("payment_method"))
+    fail(
+      invalidRequest("You may only specify one of these parameters: payment_method, payment_method_data.", {
+        param: "payment_method_data",
+      }),
+    );
+  data.allow(["type", "card", "billing_details", "metadata", "allow_redisplay"]);
+  const type = data.str("type") ?? fail(missingParam("payment_method_data[type]"));
+  if (type !== "card")
+    fail(invalidRequest(`The payment method type "${type}" is not supported by this twin.`, { param: "payment_method_data[type]" }));
+  const card = data.sub("card") ?? fail(missingParam("payment_method_data[card]"));
+  const token = card.str("token");
+  if (!token) return fail(rawCardRefused("payment_method_data[card][number]"));
+  card.allow(["token"]);
+  const testCard = TEST_TOKENS[token] ?? fail(noSuch("token", token, "payment_method_data[card][token]"));
+  const billing = data.sub("billing_details");
+  return paymentMethodOfCard(c, testCard, {
+    metadata: data.metadata(),
+    allow_redisplay: data.oneOf("allow_redisplay", ["always", "limited", "unspecified"]) ?? "unspecified",
+    ...(billing ? { billing_details: billing.allow(["address", "email", "name", "phone", "tax_id"]).raw } : {}),
+  });
+}
+
 /** A new, unattached card PaymentMethod for a test card. */
 export function paymentMethodOfCard(c: Call, token: TestCard, extra: Rec = {}): Rec {
   const pm = buildPaymentMethod(
@@ -90,7 +131,18 @@ const DECLINES: Record<string, { decline: string; message: string; code?: string
   lost_card: { decline: "lost_card", message: "Your card was declined." },
   expired_card: { decline: "expired_card", message: "Your card has expired.", code: "expired_card" },
   incorrect_cvc: { decline: "incorrect_cvc", message: "Your card's security code is incorrect.", code: "incorrect_cvc" },
+  // A card that asks for authentication when the customer cannot give it (`off_session=true`, or
+  // `error_on_requires_action=true`): docs.stripe.com/payments/save-and-reuse, "Charge the saved
+  // payment method later", and docs.stripe.com/declines/codes (authentication_required).
+  authentication_required: {
+    decline: "authentication_required",
+    message: "Your card was declined. This transaction requires authentication.",
+    code: "authentication_required",
+  },
 };
+
+/** The decline a payment attempt ends in when its card asks for authentication nobody can give. */
+export const AUTHENTICATION_REQUIRED = "authentication_required";
 
 export interface ChargeResult {
   charge: Rec;
@@ -98,9 +150,12 @@ export interface ChargeResult {
   decline?: { code: string; decline_code: string; message: string };
 }
 
-/** Makes the charge of one payment attempt; a successful captured charge moves the balance. */
-export function makeCharge(c: Call, pi: Rec, pm: Rec, capture: boolean): ChargeResult {
-  const outcome = outcomeOf(pm);
+/**
+ * Makes the charge of one payment attempt; a successful captured charge moves the balance.
+ * `declineAs` declines it whatever the card (AUTHENTICATION_REQUIRED).
+ */
+export function makeCharge(c: Call, pi: Rec, pm: Rec, capture: boolean, declineAs?: string): ChargeResult {
+  const outcome = declineAs ?? outcomeOf(pm);
   const declined = DECLINES[outcome];
   const amount = num(pi.amount) ?? 0;
   const currency = String(pi.currency);

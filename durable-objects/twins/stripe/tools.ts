@@ -40,4 +40,6 @@ export const stripeTools: readonly TwinTool[] = toolsOf(stripeRoutes).map(withBr
 /** Routes without a tool of their own, and why. */
 export const stripeUntooled: Readonly<Record<string, string>> = {
   "charges.listRefunds": "the same list as list_refunds with its charge argument",
+  "invoices.retrieveUpcoming": "the older API's form of preview_invoice (GET /v1/invoices/upcoming, for older clients)",
+  "invoices.listUpcomingLines": "the lines of preview_invoice's answer, as the older API listed them",
 };

@@ -7,6 +7,7 @@ rootUrl pointed at the platform, which is what `build(..., discoveryServiceUrl=.
 """
 
 import base64
+import io
 import json
 import os
 import sys
@@ -15,7 +16,7 @@ import googleapiclient
 from google.oauth2.credentials import Credentials
 from googleapiclient.discovery import build_from_document
 from googleapiclient.errors import HttpError
-from googleapiclient.http import MediaInMemoryUpload
+from googleapiclient.http import MediaInMemoryUpload, MediaIoBaseUpload
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DOC = os.path.join(HERE, "..", "..", "fixtures", "service-specs", "gmail", "gmail.v1.json")
@@ -103,6 +104,77 @@ uploaded = users.messages().send(
 again = users.messages().get(userId="me", id=uploaded["id"], format="full").execute()
 assert again["snippet"] == "Through the upload path.", again["snippet"]
 step("sent by multipart upload", uploaded["id"])
+
+# The client's own resumable upload (uploadType=resumable), as 1.7.12 makes it: the opening POST
+# with the JSON metadata and X-Upload-Content-Type/-Length, then the media PUT to the Location in
+# chunks (`Content-Range: bytes a-b/N`), each unfinished one answered 308 with `Range`.
+long_body = "\r\n".join(f"Line {n:04d} of a long report, sent in chunks." for n in range(120))
+resumable_message = "\r\n".join(
+    ["To: lee@partner.test", "Subject: Resumable from Python", "Content-Type: text/plain; charset=UTF-8", "", long_body]
+).encode()
+assert len(resumable_message) > 5 * 1024, len(resumable_message)
+media = MediaIoBaseUpload(io.BytesIO(resumable_message), mimetype="message/rfc822", chunksize=2048, resumable=True)
+request = users.messages().send(userId="me", body={}, media_body=media)
+progress, resumed = [], None
+while resumed is None:
+    status, resumed = request.next_chunk()
+    if status:
+        progress.append(status.resumable_progress)
+assert progress == [2048, 4096], progress
+assert request.resumable_uri.startswith(f"{origin}/upload/gmail/v1/users/me/messages/send?"), request.resumable_uri
+assert "upload_id=" in request.resumable_uri, request.resumable_uri
+assert "SENT" in resumed["labelIds"], resumed
+kept = unb64url(users.messages().get(userId="me", id=resumed["id"], format="raw").execute()["raw"])
+assert long_body.encode() in kept and b"Subject: Resumable from Python" in kept, kept[:300]
+step("sent by resumable upload", f"{resumed['id']} in {len(progress) + 1} chunks")
+
+# The same upload to messages.insert with its metadata (labelIds) in the opening call, in one chunk.
+inserted = users.messages().insert(
+    userId="me",
+    body={"labelIds": ["INBOX", "UNREAD"]},
+    media_body=MediaIoBaseUpload(io.BytesIO(upload.encode()), mimetype="message/rfc822", resumable=True),
+).execute()
+assert set(inserted["labelIds"]) == {"INBOX", "UNREAD"}, inserted
+step("inserted by resumable upload", inserted["id"])
+
+# Round-3 search operators: categories (tabs), a size bound, a {…} group (any of) and its negation.
+def ids(q):
+    found = users.messages().list(userId="me", q=q).execute()
+    return {m["id"] for m in found.get("messages", [])}
+
+
+promotions, updates = ids("category:promotions"), ids("category:updates")
+assert len(promotions) == 1 and len(updates) == 1 and promotions != updates, (promotions, updates)
+assert ids("{category:promotions category:updates}") == promotions | updates
+assert not ids("in:inbox -{category:promotions category:updates}") & (promotions | updates)
+assert ids("larger:5K") == {resumed["id"]}, ids("larger:5K")
+assert resumed["id"] not in ids("smaller:5K") and first_id in ids("smaller:5K")
+assert ids("larger:5K {subject:resumable subject:nothing-like-it}") == {resumed["id"]}
+step("search category:, larger:/smaller:, {…}", ",".join(sorted(promotions | updates)))
+
+# Settings: a signature on the primary send-as address (patch), a forwarding address and
+# auto-forwarding to it (an address in the mailbox's own domain is accepted at once).
+me = profile["emailAddress"]
+signed = users.settings().sendAs().patch(
+    userId="me", sendAsEmail=me, body={"signature": "<div>-- Python <b>Support</b></div>"}
+).execute()
+assert signed["sendAsEmail"] == me and signed["signature"] == "<div>-- Python <b>Support</b></div>", signed
+assert signed["isPrimary"] is True, signed
+domain = me.split("@", 1)[1]
+forward_to = f"archive@{domain}"
+address = users.settings().forwardingAddresses().create(userId="me", body={"forwardingEmail": forward_to}).execute()
+assert address == {"forwardingEmail": forward_to, "verificationStatus": "accepted"}, address
+forwarding = users.settings().updateAutoForwarding(
+    userId="me", body={"enabled": True, "emailAddress": forward_to, "disposition": "archive"}
+).execute()
+assert forwarding == {"enabled": True, "emailAddress": forward_to, "disposition": "archive"}, forwarding
+assert users.settings().getAutoForwarding(userId="me").execute() == forwarding
+try:
+    users.settings().updateAutoForwarding(userId="me", body={"enabled": True, "emailAddress": "nobody@else.test"}).execute()
+    raise AssertionError("auto-forwarding to an unknown address must be refused")
+except HttpError as error:
+    assert error.resp.status == 400, error.resp.status
+step("settings: signature, forwarding, auto-forwarding", forward_to)
 
 # The client's own batch (multipart/mixed, Content-ID <uuid+n>), where 1.7.12 sends it: the
 # document's rootUrl + batchPath ("batch"). Gmail's guide documents /batch/gmail/v1; both are served.

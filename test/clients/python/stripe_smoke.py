@@ -85,5 +85,37 @@ except stripe.error.CardError as error:
     assert error.code == "card_declined", error.code
     step("declined card", error.code)
 
+# Round 3: Checkout, saving a card, invoicing and the upcoming invoice, as this older client calls them.
+one_off = stripe.Price.create(product=product.id, unit_amount=1200, currency="usd")
+session = stripe.checkout.Session.create(
+    mode="payment", line_items=[{"price": one_off.id, "quantity": 2}],
+    success_url="https://shop.example/done?session={CHECKOUT_SESSION_ID}", customer=customer.id,
+)
+assert session.status == "open" and session.amount_total == 2400, (session.status, session.amount_total)
+assert stripe.checkout.Session.retrieve(session.id).id == session.id
+session_lines = stripe.checkout.Session.list_line_items(session.id)
+assert [(line.price.id, line.quantity, line.amount_total) for line in session_lines.data] == [(one_off.id, 2, 2400)]
+step("checkout session", session.id)
+
+setup = stripe.SetupIntent.create(customer=customer.id, payment_method_types=["card"], usage="off_session")
+assert setup.status == "requires_payment_method", setup.status
+setup = stripe.SetupIntent.confirm(setup.id, payment_method="pm_card_visa")
+assert setup.status == "succeeded", setup.status
+assert stripe.PaymentMethod.retrieve(setup.payment_method).customer == customer.id
+step("setup intent", setup.id)
+
+item = stripe.InvoiceItem.create(customer=customer.id, amount=700, currency="usd", description="setup fee")
+assert item.amount == 700 and item.invoice is None, (item.amount, item.invoice)
+step("invoice item", item.id)
+
+# GET /v1/invoices/upcoming: the subscription's next period, with the pending item.
+upcoming = stripe.Invoice.upcoming(customer=customer.id)
+assert "id" not in upcoming, upcoming.get("id")
+assert upcoming.total == 1500 + 700, upcoming.total
+assert sorted(line.amount for line in upcoming.lines.data) == [700, 1500]
+upcoming_lines = stripe.Invoice.upcoming_lines(customer=customer.id, limit=1)
+assert len(upcoming_lines.data) == 1 and upcoming_lines.has_more
+step("upcoming invoice", upcoming.total)
+
 print(f"stripe-python smoke passed (stripe {stripe.version.VERSION})")
 sys.exit(0)

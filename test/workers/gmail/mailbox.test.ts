@@ -68,7 +68,7 @@ describe("threads, labels, drafts, history and settings", () => {
     expect((await gError(gmail.users.threads.list({ userId: "me", pageToken: "not-a-token" }))).status).toBe(400);
   });
 
-  it("lists, creates, updates, patches and deletes labels; a duplicate name is a 409", async () => {
+  it("lists, creates, updates, patches and deletes labels; a duplicate name is a 409, a system one a 400", async () => {
     const { gmail } = await gmailSandbox();
     const list = await gmail.users.labels.list({ userId: "me" });
     expect(list.data.labels?.map((l) => l.id)).toEqual(expect.arrayContaining(["INBOX", "SPAM", "Label_1", "Label_2"]));
@@ -77,10 +77,11 @@ describe("threads, labels, drafts, history and settings", () => {
       requestBody: { name: "Escalations", labelListVisibility: "labelShow", messageListVisibility: "show" },
     });
     expect(created.data).toMatchObject({ id: "Label_3", name: "Escalations", type: "user" });
-    for (const name of ["escalations", "Inbox"]) {
-      const e = await gError(gmail.users.labels.create({ userId: "me", requestBody: { name } }));
-      expect(e).toMatchObject({ status: 409, error: { message: "Label name exists or conflicts" } });
-    }
+    const dup = await gError(gmail.users.labels.create({ userId: "me", requestBody: { name: "escalations" } }));
+    expect(dup).toMatchObject({ status: 409, error: { message: "Label name exists or conflicts" } });
+    // A system label's name is not a conflict but an invalid name (got-your-back#350, #95).
+    const reserved = await gError(gmail.users.labels.create({ userId: "me", requestBody: { name: "Inbox" } }));
+    expect(reserved).toMatchObject({ status: 400, error: { message: "Invalid label name" } });
     const patched = await gmail.users.labels.patch({
       userId: "me",
       id: "Label_3",

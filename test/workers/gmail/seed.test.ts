@@ -288,6 +288,11 @@ describe("the Gmail seed", () => {
     ).toEqual(["drafts[1].id"]);
     expect(issues({ ...base, messages: [{ headers: from, labelIds: ["Label_9"] }] })).toEqual(["messages[0].labelIds[0]"]);
     expect(issues({ ...base, labels: [{ name: "A" }, { name: "a" }, { name: "Inbox" }] })).toEqual(["labels[1].name", "labels[2].name"]);
+    // A name labels.create refuses as reserved (Muted, Drafts: routes/labels.ts) is refused in a seed too.
+    expect(issues({ ...base, labels: [{ name: "Muted" }, { name: "drafts" }, { name: "Mute" }] })).toEqual([
+      "labels[0].name",
+      "labels[1].name",
+    ]);
     expect(
       issues({
         ...base,

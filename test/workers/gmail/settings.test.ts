@@ -63,10 +63,26 @@ describe("send-as identities: create, read, change, sign, verify, delete", () =>
     expect(all.filter((s) => s.isDefault).map((s) => s.sendAsEmail)).toEqual(["billing@northwind.test"]);
     // Mail without From goes out from the default; a pending alias cannot send.
     await gmail.users.settings.sendAs.create({ userId: "me", requestBody: { sendAsEmail: "me@personal.test" } });
-    const pendingDefault = await gError(
-      gmail.users.settings.sendAs.patch({ userId: "me", sendAsEmail: "me@personal.test", requestBody: { isDefault: true } }),
-    );
-    expect(pendingDefault.status).toBe(400);
+    // Nor can it be the default, made so or set so: Gmail's words as GAM quotes them
+    // (taers232c/GAMADV-XTD3#37, "Unverified send-as cannot be set as the default"), in the
+    // failed-precondition body (GAM shows only the message), and nothing changes.
+    const before = await gmailState(sandbox);
+    const message = "Unverified send-as cannot be set as the default";
+    for (const call of [
+      () => gmail.users.settings.sendAs.patch({ userId: "me", sendAsEmail: "me@personal.test", requestBody: { isDefault: true } }),
+      () => gmail.users.settings.sendAs.create({ userId: "me", requestBody: { sendAsEmail: "you@personal.test", isDefault: true } }),
+    ]) {
+      expect(await gError(call())).toEqual({
+        status: 400,
+        error: {
+          code: 400,
+          message,
+          errors: [{ message, domain: "global", reason: "failedPrecondition" }],
+          status: "FAILED_PRECONDITION",
+        },
+      });
+    }
+    expect(await gmailState(sandbox)).toEqual(before);
     for (const from of [undefined, "me@personal.test"]) {
       const lines = [...(from ? [`From: ${from}`] : []), "To: lee@partner.test", "Subject: Hi", "", "Body"];
       const sent = await gmail.users.messages.send({ userId: "me", requestBody: { raw: raw(lines) } });
@@ -92,6 +108,87 @@ describe("send-as identities: create, read, change, sign, verify, delete", () =>
     expect(left.find((s) => s.sendAsEmail === MAILBOX)?.isDefault).toBe(true);
     expect((await gError(gmail.users.settings.sendAs.delete({ userId: "me", sendAsEmail: MAILBOX }))).status).toBe(400);
     expect((await gError(gmail.users.settings.sendAs.get({ userId: "me", sendAsEmail: "ops@northwind.test" }))).status).toBe(404);
+  });
+});
+
+describe("sendAs.verify: only a pending alias can be verified", () => {
+  it("refuses an accepted alias and the primary address with Gmail's failed-precondition body, and changes nothing", async () => {
+    const { gmail, sandbox } = await gmailSandbox();
+    await gmail.users.settings.sendAs.create({ userId: "me", requestBody: { sendAsEmail: "team@northwind.test" } });
+    const before = await gmailState(sandbox);
+    // Gmail: "The verification status must be pending." (users.settings.sendAs/verify).
+    for (const sendAsEmail of ["team@northwind.test", MAILBOX]) {
+      const refused = await gError(gmail.users.settings.sendAs.verify({ userId: "me", sendAsEmail }));
+      expect(refused).toEqual({
+        status: 400,
+        error: {
+          code: 400,
+          message: "Precondition check failed.",
+          errors: [{ message: "Precondition check failed.", domain: "global", reason: "failedPrecondition" }],
+          status: "FAILED_PRECONDITION",
+        },
+      });
+    }
+    expect(await gmailState(sandbox)).toEqual(before);
+    // A pending one is taken (204, no body): the mail goes again, and it stays pending.
+    await gmail.users.settings.sendAs.create({ userId: "me", requestBody: { sendAsEmail: "me@personal.test" } });
+    const sent = await gmail.users.settings.sendAs.verify({ userId: "me", sendAsEmail: "me@personal.test" });
+    expect(sent.status).toBe(204);
+    expect(sent.data).toBe("");
+  });
+
+  it("refuses a seeded accepted alias, and verifies a seeded pending one", async () => {
+    const { gmail } = await gmailSandbox({
+      profile: { emailAddress: MAILBOX },
+      sendAs: [
+        { sendAsEmail: MAILBOX, isPrimary: true, isDefault: true },
+        { sendAsEmail: "old@personal.test", verificationStatus: "accepted" },
+        { sendAsEmail: "new@personal.test", verificationStatus: "pending" },
+      ],
+    });
+    const refused = await gError(gmail.users.settings.sendAs.verify({ userId: "me", sendAsEmail: "old@personal.test" }));
+    expect(refused.error).toMatchObject({ status: "FAILED_PRECONDITION", errors: [{ reason: "failedPrecondition" }] });
+    expect((await gmail.users.settings.sendAs.verify({ userId: "me", sendAsEmail: "NEW@personal.test" })).status).toBe(204);
+  });
+});
+
+describe("signatures are sanitized before they are saved, as Gmail says it does", () => {
+  it("drops scripts, styles, event handlers and script URLs from a signature set by patch, update and create, keeping the rest", async () => {
+    const { gmail, sandbox } = await gmailSandbox();
+    const hostile =
+      '<div style="color:#333" onclick="steal()">-- <b>Northwind</b> <a href="https://help.northwind.test" onmouseover=x()>help</a>' +
+      '<a href=" jav&#x61;script:alert(1)">click</a><script>alert(1)</script><style>div{display:none}</style><img src=logo.png onerror=alert(1)/></div>';
+    const kept =
+      '<div style="color:#333">-- <b>Northwind</b> <a href="https://help.northwind.test">help</a><a>click</a><img src="logo.png"></div>';
+    const patched = await gmail.users.settings.sendAs.patch({ userId: "me", sendAsEmail: MAILBOX, requestBody: { signature: hostile } });
+    expect(patched.data.signature).toBe(kept);
+    expect((await gmail.users.settings.sendAs.get({ userId: "me", sendAsEmail: MAILBOX })).data.signature).toBe(kept);
+    const made = await gmail.users.settings.sendAs.create({
+      userId: "me",
+      requestBody: { sendAsEmail: "team@northwind.test", signature: "Team <!-- note --><SCRIPT>x</SCRIPT >&lt;3 a < b" },
+    });
+    expect(made.data.signature).toBe("Team &lt;3 a &lt; b");
+    const replaced = await gmail.users.settings.sendAs.update({
+      userId: "me",
+      sendAsEmail: "team@northwind.test",
+      requestBody: { signature: '<p title="x" onload="y">Team</p>' },
+    });
+    expect(replaced.data.signature).toBe('<p title="x">Team</p>');
+    // Plain text and safe HTML are kept byte for byte; saving the saved signature again changes nothing.
+    for (const signature of ["Northwind Support · help.northwind.test", "<div>-- <i>Support</i><br/></div>", kept]) {
+      const again = await gmail.users.settings.sendAs.patch({ userId: "me", sendAsEmail: MAILBOX, requestBody: { signature } });
+      expect(again.data.signature).toBe(signature);
+    }
+    const state = await gmailState(sandbox);
+    expect(JSON.stringify(state.sendAs)).not.toMatch(/script|onclick|onerror|onload/i);
+  });
+
+  it("keeps a seeded signature as Gmail would have saved it", async () => {
+    const { gmail } = await gmailSandbox({
+      profile: { emailAddress: MAILBOX },
+      sendAs: [{ sendAsEmail: MAILBOX, isPrimary: true, isDefault: true, signature: '<b onclick="x()">Hi</b><script>y()</script>' }],
+    });
+    expect((await gmail.users.settings.sendAs.get({ userId: "me", sendAsEmail: MAILBOX })).data.signature).toBe("<b>Hi</b>");
   });
 });
 

@@ -2,6 +2,8 @@
 // watched topic gets Pub/Sub's envelope carrying Gmail's {emailAddress, historyId}, sent by the
 // platform's delivery mechanism; stop ends them, a label filter narrows them.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseGmailSeed } from "../../../durable-objects/twins/gmail/seed";
+import { postJson } from "../helpers";
 import { gError, gmailSandbox, gmailState, raw } from "./client";
 
 const pushes: { url: string; body: string; contentType: string | null }[] = [];
@@ -114,5 +116,47 @@ describe("watch pushes each change to the watched topic's subscriptions", () => 
       error: { message: "Invalid topicName does not match projects/SOME-ANDROID-PROJECT/topics/*" },
     });
     expect((await gError(gmail.users.watch({ userId: "me", requestBody: { topicName: TOPIC, labelIds: ["Label_9"] } }))).status).toBe(400);
+  });
+});
+
+describe("a seed's push endpoints pass the platform's egress policy, as the other twins' webhook URLs do", () => {
+  /** Refused under every egress setting (durable-objects/egress.ts: refusedUnderEverySetting). */
+  const REFUSED = [
+    "http://169.254.169.254/latest/meta-data/",
+    "http://10.0.0.7:4010/gmail-push",
+    "http://192.168.1.20/gmail-push",
+    "http://0x7f000001:4010/gmail-push",
+    "http://[::ffff:127.0.0.1]:4010/gmail-push",
+    "http://user:secret@127.0.0.1:4010/gmail-push",
+  ];
+  const withEndpoint = (pushEndpoint: string) => ({
+    ...SEED,
+    pubsubSubscriptions: [SEED.pubsubSubscriptions[1], { ...SEED.pubsubSubscriptions[0], pushConfig: { pushEndpoint } }],
+  });
+
+  it("refuses each at pubsubSubscriptions[i].pushConfig.pushEndpoint, naming the policy's reason", () => {
+    for (const url of REFUSED) {
+      const result = parseGmailSeed(withEndpoint(url));
+      expect(result.ok, url).toBe(false);
+      if (result.ok) continue;
+      expect(
+        result.issues.map((i) => i.path),
+        url,
+      ).toEqual(["pubsubSubscriptions[1].pushConfig.pushEndpoint"]);
+      expect(result.issues[0]?.message, url).toMatch(/^pushEndpoint is not allowed: /);
+    }
+    // A loopback endpoint is allowed under the local setting (the deliveries above go to one).
+    expect(parseGmailSeed(withEndpoint("http://127.0.0.1:9/gmail-push")).ok).toBe(true);
+    expect(parseGmailSeed(withEndpoint("https://push.example.com/gmail")).ok).toBe(true);
+  });
+
+  it("is refused by the control plane's seed validation with the failing path, before any sandbox", async () => {
+    const res = await postJson("/v1/seeds/validate", { twins: ["gmail"], seed: withEndpoint("http://169.254.169.254/x") });
+    expect(res.status).toBe(422);
+    const body = await res.json<{ error: { details: { twin: string; issues: { path: string; message: string }[] } } }>();
+    expect(body.error.details.twin).toBe("gmail");
+    expect(body.error.details.issues.map((i) => i.path)).toEqual(["pubsubSubscriptions[1].pushConfig.pushEndpoint"]);
+    const sandbox = await postJson("/v1/sandboxes", { twins: ["gmail"], seed: withEndpoint("http://10.0.0.7:4010/x") });
+    expect(sandbox.status).toBe(422);
   });
 });

@@ -97,6 +97,147 @@ describe("payment intents through stripe-node", () => {
     expect(pi.next_action?.type).toBe("use_stripe_sdk");
   });
 
+  it("declines an off-session payment that needs authentication with authentication_required, as the save-and-reuse guide catches it", async () => {
+    const { stripe } = await stripeSandbox({ customers: [{ id: "cus_away", email: "away@example.com" }] });
+    const setup = await stripe.setupIntents.create({
+      customer: "cus_away",
+      payment_method: "pm_card_authenticationRequired",
+      confirm: true,
+      automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+    });
+    const saved = await stripe.setupIntents.confirm(setup.id);
+    expect(saved.status).toBe("succeeded");
+    const pmId = String(saved.payment_method);
+    const err = await stripeErrorOf(
+      stripe.paymentIntents.create({
+        amount: 1099,
+        currency: "usd",
+        customer: "cus_away",
+        payment_method: pmId,
+        off_session: true,
+        confirm: true,
+      }),
+    );
+    expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(err).toMatchObject({
+      statusCode: 402,
+      type: "StripeCardError",
+      code: "authentication_required",
+      decline_code: "authentication_required",
+      message: "Your card was declined. This transaction requires authentication.",
+    });
+    expect(err.raw).toMatchObject({ type: "card_error", code: "authentication_required" });
+    const raw = err.raw as { payment_intent: { id: string; status: string; last_payment_error: { code: string } } };
+    expect(raw.payment_intent).toMatchObject({
+      status: "requires_payment_method",
+      last_payment_error: { code: "authentication_required", decline_code: "authentication_required", type: "card_error" },
+    });
+    // The guide then retrieves the intent and shows the customer the card that needs authenticating.
+    const retrieved = await stripe.paymentIntents.retrieve(raw.payment_intent.id);
+    expect(retrieved.status).toBe("requires_payment_method");
+    expect(retrieved.last_payment_error?.payment_method?.id).toBe(pmId);
+    expect(retrieved.last_payment_error?.code).toBe("authentication_required");
+    const failed = await stripe.charges.list({ payment_intent: retrieved.id });
+    expect(failed.data[0]).toMatchObject({ status: "failed", failure_code: "authentication_required" });
+    // Confirming it on-session, the customer back, asks for 3D Secure again.
+    const back = await stripe.paymentIntents.confirm(retrieved.id, { payment_method: pmId, return_url: "https://shop.example/back" });
+    expect(back.status).toBe("requires_action");
+    // A card needing no authentication pays off-session as before.
+    const visa = await stripe.paymentIntents.create({
+      amount: 1099,
+      currency: "usd",
+      payment_method: "pm_card_visa",
+      off_session: true,
+      confirm: true,
+    });
+    expect(visa.status).toBe("succeeded");
+  });
+
+  it("fails with authentication_required on-session when error_on_requires_action is true", async () => {
+    const { stripe } = await stripeSandbox();
+    const err = await stripeErrorOf(
+      stripe.paymentIntents.create({
+        amount: 1200,
+        currency: "usd",
+        payment_method: "pm_card_threeDSecure2Required",
+        allowed_payment_method_types: ["card"],
+        error_on_requires_action: true,
+        confirm: true,
+      }),
+    );
+    expect(err).toMatchObject({ statusCode: 402, code: "authentication_required", decline_code: "authentication_required" });
+    const piId = (err.raw as { payment_intent: { id: string } }).payment_intent.id;
+    expect((await stripe.paymentIntents.retrieve(piId)).status).toBe("requires_payment_method");
+    // The same through confirm.
+    const pi = await stripe.paymentIntents.create({ amount: 1200, currency: "usd", allowed_payment_method_types: ["card"] });
+    const again = await stripeErrorOf(
+      stripe.paymentIntents.confirm(pi.id, { payment_method: "pm_card_authenticationRequired", error_on_requires_action: true }),
+    );
+    expect(again).toMatchObject({ statusCode: 402, code: "authentication_required" });
+    // A card that needs no action goes through.
+    const ok = await stripe.paymentIntents.confirm(pi.id, { payment_method: "pm_card_visa", error_on_requires_action: true });
+    expect(ok.status).toBe("succeeded");
+  });
+
+  it("takes payment_method_data[card][token]=tok_visa on create and confirm, as Stripe takes a test token there", async () => {
+    const { stripe } = await stripeSandbox();
+    // stripe-node's PaymentMethodData type omits `card`, which the API still takes for a token.
+    const tokenData = (token: string) =>
+      ({
+        type: "card",
+        card: { token },
+        billing_details: { name: "Tok Holder" },
+      }) as unknown as Stripe.PaymentIntentCreateParams.PaymentMethodData;
+    const pi = await stripe.paymentIntents.create({
+      amount: 1500,
+      currency: "usd",
+      payment_method_data: tokenData("tok_visa"),
+      allowed_payment_method_types: ["card"],
+      confirm: true,
+    });
+    expect(pi.status).toBe("succeeded");
+    const pm = await stripe.paymentMethods.retrieve(String(pi.payment_method));
+    expect(pm).toMatchObject({ type: "card", card: { brand: "visa", last4: "4242" }, billing_details: { name: "Tok Holder" } });
+    const later = await stripe.paymentIntents.create({ amount: 1500, currency: "usd", allowed_payment_method_types: ["card"] });
+    const err = await stripeErrorOf(stripe.paymentIntents.confirm(later.id, { payment_method_data: tokenData("tok_chargeDeclined") }));
+    expect(err).toMatchObject({ statusCode: 402, code: "card_declined" });
+    const ok = await stripe.paymentIntents.confirm(later.id, { payment_method_data: tokenData("tok_mastercard") });
+    expect(ok.status).toBe("succeeded");
+    expect((await stripe.paymentMethods.retrieve(String(ok.payment_method))).card?.last4).toBe("4444");
+    // Refusals as Stripe's: both payment_method and payment_method_data, an unknown token, a raw card number.
+    const both = await stripeErrorOf(
+      stripe.paymentIntents.create({
+        amount: 1500,
+        currency: "usd",
+        payment_method: "pm_card_visa",
+        payment_method_data: tokenData("tok_visa"),
+      }),
+    );
+    expect(both).toMatchObject({ statusCode: 400, param: "payment_method_data" });
+    const unknown = await stripeErrorOf(
+      stripe.paymentIntents.create({ amount: 1500, currency: "usd", payment_method_data: tokenData("tok_nope") }),
+    );
+    expect(unknown).toMatchObject({ statusCode: 404, code: "resource_missing", param: "payment_method_data[card][token]" });
+    const raw = await stripeErrorOf(
+      stripe.paymentIntents.create({
+        amount: 1500,
+        currency: "usd",
+        payment_method_data: {
+          type: "card",
+          card: { number: "4242424242424242" },
+        } as unknown as Stripe.PaymentIntentCreateParams.PaymentMethodData,
+      }),
+    );
+    expect(raw).toMatchObject({ statusCode: 400, param: "payment_method_data[card][number]" });
+    // A SetupIntent takes it too.
+    const si = await stripe.setupIntents.create({
+      payment_method_data: tokenData("tok_visa") as unknown as Stripe.SetupIntentCreateParams.PaymentMethodData,
+      allowed_payment_method_types: ["card"],
+      confirm: true,
+    });
+    expect(si.status).toBe("succeeded");
+  });
+
   it("captures part of a manual authorization, then refunds part of it", async () => {
     const { sandbox, stripe } = await stripeSandbox();
     const pi = await stripe.paymentIntents.create({

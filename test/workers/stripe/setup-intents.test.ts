@@ -77,6 +77,46 @@ describe("authentication and decline test cards", () => {
     expect((await stripe.customers.listPaymentMethods("cus_save")).data).toHaveLength(1);
   });
 
+  it("pm_card_authenticationRequiredOnSetup (4000 0025 0000 3155) authenticates once on setup, then pays off-session", async () => {
+    const { stripe } = await stripeSandbox(seed);
+    const si = await stripe.setupIntents.create({
+      customer: "cus_save",
+      payment_method: "pm_card_authenticationRequiredOnSetup",
+      confirm: true,
+      automatic_payment_methods: noRedirects,
+    });
+    expect(si.status).toBe("requires_action");
+    expect(si.next_action?.type).toBe("use_stripe_sdk");
+    const pmId = String(si.payment_method);
+    expect(await stripe.paymentMethods.retrieve(pmId)).toMatchObject({ card: { last4: "3155", brand: "visa" } });
+    // Before it is set up, the customer away cannot authenticate: the payment is declined.
+    const early = await stripeErrorOf(
+      stripe.paymentIntents.create({ amount: 900, currency: "usd", payment_method: pmId, off_session: true, confirm: true }),
+    );
+    expect(early).toMatchObject({ statusCode: 402, code: "authentication_required" });
+    const done = await stripe.setupIntents.confirm(si.id);
+    expect(done.status).toBe("succeeded");
+    const pi = await stripe.paymentIntents.create({
+      amount: 2500,
+      currency: "usd",
+      customer: "cus_save",
+      payment_method: pmId,
+      off_session: true,
+      confirm: true,
+    });
+    expect(pi).toMatchObject({ status: "succeeded", amount_received: 2500 });
+    // On-session, a one-time payment with it still asks for authentication.
+    const onSession = await stripe.paymentIntents.create({
+      amount: 2500,
+      currency: "usd",
+      customer: "cus_save",
+      payment_method: pmId,
+      confirm: true,
+      automatic_payment_methods: noRedirects,
+    });
+    expect(onSession.status).toBe("requires_action");
+  });
+
   it("refuses a declining card with StripeCardError and keeps last_setup_error", async () => {
     const { stripe } = await stripeSandbox(seed);
     const si = await stripe.setupIntents.create({ customer: "cus_save", automatic_payment_methods: noRedirects });

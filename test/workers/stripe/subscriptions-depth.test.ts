@@ -239,3 +239,104 @@ describe("create_preview shows a change's prorations before it is made", () => {
     expect(preview.lines.data.every((l) => l.id.startsWith("il_tmp_"))).toBe(true);
   });
 });
+
+// Older clients (python3-stripe 5.0.0's Invoice.upcoming) still call GET /v1/invoices/upcoming,
+// which stripe-node 23 has no method for: reached here with stripe.rawRequest.
+describe("GET /v1/invoices/upcoming answers the older clients' preview", () => {
+  type Upcoming = Stripe.Invoice & { lastResponse?: unknown };
+  // stripe-node's rawRequest takes a GET's parameters in its path, bracket-encoded as Stripe reads them.
+  const get = (stripe: Stripe, path: string, params: Record<string, unknown>) => {
+    const q = new URLSearchParams();
+    const add = (key: string, v: unknown) => {
+      if (v !== null && typeof v === "object") for (const [k, inner] of Object.entries(v)) add(`${key}[${k}]`, inner);
+      else q.append(key, String(v));
+    };
+    for (const [k, v] of Object.entries(params)) add(k, v);
+    return stripe.rawRequest("GET", `${path}?${q.toString()}`);
+  };
+  it("answers the customer's upcoming invoice, without an id, as create_preview computes it", async () => {
+    const { stripe } = await stripeSandbox();
+    await stripe.invoiceItems.create({ customer: "cus_carol", amount: 800, currency: "usd" });
+    const invoicesBefore = (await stripe.invoices.list({ customer: "cus_carol" })).data.length;
+    const upcoming = (await stripe.rawRequest("GET", "/v1/invoices/upcoming?customer=cus_carol")) as unknown as Upcoming;
+    const preview = await stripe.invoices.createPreview({ customer: "cus_carol" });
+    expect(upcoming).toMatchObject({ object: "invoice", customer: "cus_carol", total: preview.total, amount_due: preview.amount_due });
+    expect(upcoming.total).toBe(800);
+    expect("id" in upcoming).toBe(false);
+    expect(upcoming.lines.url).toBe("/v1/invoices/upcoming/lines?customer=cus_carol");
+    // Nothing was written.
+    expect((await stripe.invoices.list({ customer: "cus_carol" })).data).toHaveLength(invoicesBefore);
+    expect((await stripe.invoiceItems.list({ customer: "cus_carol" })).data[0].invoice).toBeNull();
+    const lines = (await get(stripe, "/v1/invoices/upcoming/lines", { customer: "cus_carol", limit: 1 })) as unknown as {
+      object: string;
+      data: Stripe.InvoiceLineItem[];
+      has_more: boolean;
+      url: string;
+    };
+    expect(lines).toMatchObject({ object: "list", has_more: false, url: "/v1/invoices/upcoming/lines" });
+    expect(lines.data.map((l) => l.amount)).toEqual([800]);
+  });
+
+  it("previews a subscription change named the older way (subscription_items, subscription_proration_date)", async () => {
+    const { stripe } = await stripeSandbox();
+    const { clock, sub } = await onClock(stripe);
+    const item = sub.items.data[0];
+    const half = Math.floor((item.current_period_start + item.current_period_end) / 2);
+    await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: half });
+    const upcoming = (await get(stripe, "/v1/invoices/upcoming", {
+      subscription: sub.id,
+      subscription_items: [{ id: item.id, quantity: 2 }],
+      subscription_proration_date: half,
+    })) as unknown as Upcoming;
+    const preview = await stripe.invoices.createPreview({
+      subscription: sub.id,
+      subscription_details: { items: [{ id: item.id, quantity: 2 }], proration_date: half },
+    });
+    expect(upcoming.total).toBe(5000);
+    expect(upcoming.total).toBe(preview.total);
+    expect(upcoming.lines.data.map((l) => l.amount).sort((a, b) => a - b)).toEqual(
+      preview.lines.data.map((l) => l.amount).sort((a, b) => a - b),
+    );
+    const pages = (await get(stripe, "/v1/invoices/upcoming/lines", {
+      subscription: sub.id,
+      subscription_items: [{ id: item.id, quantity: 2 }],
+      subscription_proration_date: half,
+      limit: 2,
+    })) as unknown as { data: Stripe.InvoiceLineItem[]; has_more: boolean };
+    expect(pages.data).toHaveLength(2);
+    expect(pages.has_more).toBe(true);
+  });
+
+  it("previews the next invoice among the customer's subscriptions when no subscription is named", async () => {
+    const { stripe } = await stripeSandbox();
+    const { customer, sub } = await onClock(stripe);
+    const item = sub.items.data[0];
+    const upcoming = (await stripe.rawRequest("GET", `/v1/invoices/upcoming?customer=${customer.id}`)) as unknown as Upcoming;
+    expect(upcoming).toMatchObject({ total: 2000, billing_reason: "upcoming", parent: { subscription_details: { subscription: sub.id } } });
+    expect(upcoming.lines.data[0]).toMatchObject({ amount: 2000, period: { start: item.current_period_end } });
+    const preview = await stripe.invoices.createPreview({ customer: customer.id });
+    expect(preview).toMatchObject({ total: 2000, parent: { subscription_details: { subscription: sub.id } } });
+  });
+
+  it("refuses as Stripe does: no customer, an unknown customer, an unknown parameter", async () => {
+    const { stripe } = await stripeSandbox();
+    const missing = await stripeErrorOf(stripe.rawRequest("GET", "/v1/invoices/upcoming"));
+    expect(missing).toMatchObject({ statusCode: 400, code: "parameter_missing", param: "customer" });
+    const unknown = await stripeErrorOf(stripe.rawRequest("GET", "/v1/invoices/upcoming?customer=cus_nope"));
+    expect(unknown).toMatchObject({ statusCode: 404, code: "resource_missing", param: "customer" });
+    const odd = await stripeErrorOf(stripe.rawRequest("GET", "/v1/invoices/upcoming?customer=cus_carol&planet=mars"));
+    expect(odd).toMatchObject({ statusCode: 400, code: "parameter_unknown", param: "planet" });
+  });
+});
+
+// What fidelity.ts names in place of the unbuilt DELETE /v1/subscriptions/{id}/discount.
+describe('a subscription\'s discounts are cleared with discounts: ""', () => {
+  it("removes the coupon the subscription carried", async () => {
+    const { stripe } = await stripeSandbox();
+    await stripe.coupons.create({ id: "CLEARME", percent_off: 20, duration: "forever" });
+    const { sub } = await onClock(stripe, { discounts: [{ coupon: "CLEARME" }] });
+    expect(sub.discounts).toHaveLength(1);
+    const cleared = await stripe.subscriptions.update(sub.id, { discounts: "" });
+    expect(cleared.discounts).toEqual([]);
+  });
+});

@@ -37,5 +37,5 @@ ${implemented.map(
 )}</tbody></table>
 <h2>Agent-relevant, answering 501 (${agentMissing.length})</h2>
 <ul>${agentMissing.map((o) => html`<li>${o.id} <span class="muted">${o.method} ${o.path}</span></li>`)}</ul>
-<p class="muted">${r.coverage.all.notImplemented - agentMissing.length} other operations answer 501; FIDELITY.md lists them all.</p>`;
+<p class="muted">${r.coverage.all.notImplemented - agentMissing.length} other operations answer 501; FIDELITY.md lists them all. A call to one is answered with ${r.notImplementedAnswer}.</p>`;
 }

@@ -7,7 +7,18 @@ import type { Body } from "../../kit/input";
 import type { InputProblem } from "../../kit/route";
 import type { Route, TwinContext, TwinResponse } from "../../types";
 import { gmailRoute } from "../declare";
-import { alreadyExists, badRequest, fail, failedPrecondition, gJson, gNoContent, notFound, unknownField } from "../errors";
+import {
+  alreadyExists,
+  badRequest,
+  fail,
+  failedPrecondition,
+  gJson,
+  gNoContent,
+  notFound,
+  unknownField,
+  unverifiedDefault,
+} from "../errors";
+import { sanitizeSignature } from "../sanitize";
 import type { GmailSendAs } from "../seed";
 import { domainOf } from "../settings";
 import { getJson, mailboxAddress, setJson } from "../store/meta";
@@ -72,7 +83,8 @@ function applied(current: GmailSendAs, body: SendAsBody, replace: boolean): Gmai
   const next: GmailSendAs = { ...current };
   const { displayName, signature, replyToAddress: replyTo, treatAsAlias } = body;
   if (displayName !== undefined || replace) next.displayName = displayName ?? "";
-  if (signature !== undefined || replace) next.signature = signature ?? "";
+  // Gmail "will sanitize the HTML before saving it with the alias" (sanitize.ts).
+  if (signature !== undefined || replace) next.signature = sanitizeSignature(signature ?? "");
   if (replyTo !== undefined) next.replyToAddress = replyTo;
   else if (replace) delete next.replyToAddress;
   if (treatAsAlias !== undefined && !current.isPrimary) next.treatAsAlias = treatAsAlias;
@@ -101,8 +113,8 @@ function create(ctx: TwinContext, body: z.output<typeof createBody>) {
     false,
   );
   const wantsDefault = body.isDefault === true;
-  // A pending alias cannot send, so it cannot be the default yet.
-  if (wantsDefault && !accepted) return fail(failedPrecondition());
+  // A pending alias cannot send, so it cannot be the default yet (Gmail's words, errors.ts).
+  if (wantsDefault && !accepted) return fail(unverifiedDefault());
   const next = [...all, made];
   save(ctx, wantsDefault ? withDefault(next, email) : next);
   return gJson(200, wantsDefault ? { ...made, isDefault: true } : made);
@@ -115,7 +127,7 @@ function update(ctx: TwinContext, email: string, body: SendAsBody, replace: bool
   const current = all[at] ?? fail(notFound());
   const made = applied(current, body, replace);
   const wantsDefault = body.isDefault === true;
-  if (wantsDefault && current.verificationStatus === "pending") return fail(failedPrecondition());
+  if (wantsDefault && current.verificationStatus === "pending") return fail(unverifiedDefault());
   const next = all.map((s, i) => (i === at ? made : s));
   const saved = wantsDefault ? withDefault(next, current.sendAsEmail) : next;
   save(ctx, saved);
@@ -200,7 +212,9 @@ export const identityRoutes: readonly Route[] = [
     params: byEmail,
     handler: (ctx, { params }) => remove(ctx, params.sendAsEmail),
   }),
-  // Sends the verification mail again; the alias stays pending until its owner confirms it.
+  // Sends the verification mail again; the alias stays pending until its owner confirms it. Gmail:
+  // "The verification status must be pending" (users.settings.sendAs/verify), so an accepted
+  // alias, or the primary address, is refused with Gmail's failed-precondition body.
   gmailRoute({
     method: "POST",
     path: "/settings/sendAs/:sendAsEmail/verify",
@@ -208,7 +222,9 @@ export const identityRoutes: readonly Route[] = [
     summary: "Send a send-as alias's verification mail again",
     params: byEmail,
     handler: (ctx, { params }) => {
-      indexOf(load(ctx), params.sendAsEmail);
+      const all = load(ctx);
+      const alias = all[indexOf(all, params.sendAsEmail)];
+      if (alias?.verificationStatus !== "pending") return fail(failedPrecondition());
       return gNoContent();
     },
   }),

@@ -5,7 +5,7 @@ import type { InputProblem } from "../../kit/route";
 import type { Route, TwinContext, TwinResponse } from "../../types";
 import { gmailRoute } from "../declare";
 import { badRequest, fail, gJson, gNoContent, labelConflict, notFound } from "../errors";
-import { isSystemLabel, SYSTEM_LABELS, systemLabel } from "../labels";
+import { isSystemLabel, reservedName, SYSTEM_LABELS, systemLabel } from "../labels";
 import { onPalette } from "../palette";
 import { getMessage, relabel } from "../store/messages";
 import { nextCount } from "../store/meta";
@@ -44,18 +44,11 @@ function labelAt(ctx: TwinContext, id: string): LabelRow {
   return userLabel(ctx.db, id) ?? fail(notFound());
 }
 
-/**
- * Names Gmail keeps for its own folders besides the system label ids (the names its UI shows for
- * them); a user label cannot take one, case aside.
- */
-const RESERVED_NAMES = ["drafts", "sent mail", "all mail", "chats", "bin", "snoozed", "scheduled", "muted", "outbox"];
-
 /** The longest label name Gmail's UI takes (225 characters); a longer one is refused. */
 export const LABEL_NAME_MAX = 225;
 
+/** Another user label has this name, case aside (Gmail's 409, gauteh/lieer#207). */
 function nameTaken(db: Db, name: string, except?: string): boolean {
-  const lower = name.toLowerCase();
-  if (SYSTEM_LABELS.some((s) => s.toLowerCase() === lower) || RESERVED_NAMES.includes(lower)) return true;
   const row = db.one<{ id: string }>("SELECT id FROM gm_labels WHERE name = ? COLLATE NOCASE", name);
   return !!row && row.id !== except;
 }
@@ -94,7 +87,7 @@ function labelRefusal(problem: InputProblem): TwinResponse | undefined {
 
 function fields(body: LabelBody, current?: LabelRow) {
   const name = body.name ?? current?.name;
-  if (!name?.trim() || name.trim().length > LABEL_NAME_MAX) return fail(badRequest("Invalid label name"));
+  if (!name?.trim() || name.trim().length > LABEL_NAME_MAX || reservedName(name.trim())) return fail(badRequest("Invalid label name"));
   const list = body.labelListVisibility ?? current?.list_visibility ?? "labelShow";
   const msg = body.messageListVisibility ?? current?.message_visibility ?? "show";
   let color = current?.color ?? null;

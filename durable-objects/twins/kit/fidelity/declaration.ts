@@ -15,9 +15,11 @@ export interface TwinFidelity {
   divergences: readonly Divergence[];
   /**
    * Why operations answer 501, by the start of their vendor id or path (the longest match wins), and the
-   * reason for any other: every 501 in the table carries one.
+   * reason for any other: every 501 in the table carries one. `answer` says how the twin answers
+   * such a call when it is not an HTTP 501 (where the vendor's client would retry a 5xx, the twin
+   * answers so that it does not); the tier keeps the name 501 either way.
    */
-  notImplemented: { byPrefix: Readonly<Record<string, string>>; otherwise: string };
+  notImplemented: { byPrefix: Readonly<Record<string, string>>; otherwise: string; answer?: string };
   /**
    * The MCP statement: the vendor's own MCP tool set the twin serves at `…/mcp/official` (or, where
    * the vendor publishes none, the most used open one, or why there is none), with its source and

@@ -23,7 +23,7 @@ export function renderFidelityMarkdown(r: FidelityReport): string {
     "",
     "Tiers: **conformant** (implemented; its answers validate against the description in test/node/fidelity/),",
     "**declared divergence** (implemented; differences declared with their reasons in this twin's `fidelity.ts`),",
-    "**501** (not implemented: the twin answers 501 and tapes the call `unsupported`; each with the reason its `fidelity.ts` declares).",
+    `**501** (not implemented: the twin answers ${r.notImplementedAnswer} and tapes the call \`unsupported\`; each with the reason its \`fidelity.ts\` declares).`,
     "",
   ];
   const section = (title: string, rows: FidelityReport["operations"]) => {

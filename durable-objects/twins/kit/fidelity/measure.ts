@@ -139,5 +139,6 @@ export function measureTwin(
     sharedDivergences: spec.divergences.filter((d) => d.operation === "*").map(({ operation: _all, ...rest }) => rest),
     unmatchedTwinOperations: unmatched,
     mcp: spec.mcp,
+    notImplementedAnswer: spec.notImplemented.answer ?? "HTTP 501 in the vendor's error shape",
   };
 }

@@ -60,6 +60,8 @@ export interface FidelityReport {
   unmatchedTwinOperations: string[];
   /** Which MCP tools the twin serves beside its own, whose set they are, and what of it answers 501. */
   mcp: string;
+  /** How the twin answers an operation of the 501 tier: an HTTP 501, or what the vendor's client does not retry. */
+  notImplementedAnswer: string;
 }
 
 export function coverageOf(ops: readonly FidelityOperation[]): Coverage {

@@ -222,41 +222,105 @@ const previewItems = arg.list(
   "One-off items the previewed invoice would also carry",
 );
 
+/** What a preview takes: POST /v1/invoices/create_preview's body, GET /v1/invoices/upcoming's query. */
+const previewParams = {
+  customer: arg.text("The customer whose next invoice is previewed"),
+  subscription: arg.text("The subscription whose next invoice is previewed"),
+  subscription_details: arg.hash(
+    {
+      items: arg.list(
+        {
+          id: arg.text("An existing item's id, to change or delete"),
+          price: arg.text("A recurring price's id"),
+          quantity: arg.int("Quantity"),
+          deleted: arg.bool("Remove the item"),
+        },
+        "The items as they would be after a change",
+      ),
+      proration_behavior: arg.oneOf(["always_invoice", "create_prorations", "none"], "How the change would be prorated"),
+      proration_date: arg.int("Unix time the prorations are computed at; pass the same to the update"),
+    },
+    "A change to preview: its prorations and next invoice",
+  ),
+  invoice_items: previewItems,
+  discounts: arg.list(
+    { coupon: arg.text("A coupon's id"), promotion_code: arg.text("A promotion code's id") },
+    "Discounts the previewed invoice would carry",
+  ),
+  currency: arg.text("Currency, for a customer with none"),
+  preview_mode: arg.oneOf(["next", "recurring"], "Preview the next invoice or a recurring one"),
+  automatic_tax: arg.hash({ enabled: arg.bool("Whether tax is computed") }, "Automatic tax"),
+  expand,
+};
+
+/**
+ * What `GET /v1/invoices/upcoming` took beside them before create_preview replaced it (spec3.json
+ * 2024-04-10): the subscription change named at the top level, and one coupon.
+ */
+const upcomingParams = {
+  ...previewParams,
+  subscription_items: arg.list(
+    {
+      id: arg.text("An existing item's id, to change or delete"),
+      price: arg.text("A recurring price's id"),
+      quantity: arg.int("Quantity"),
+      deleted: arg.bool("Remove the item"),
+    },
+    "The subscription's items as they would be after a change",
+  ),
+  subscription_proration_behavior: arg.oneOf(["always_invoice", "create_prorations", "none"], "How the change would be prorated"),
+  subscription_proration_date: arg.int("Unix time the prorations are computed at"),
+  coupon: arg.text("A coupon the previewed invoice would carry"),
+};
+
+/** A page of the upcoming invoice's lines, walked by line id as Stripe pages a list. */
+function upcomingLines(c: Call): TwinResponse {
+  const preview = previewInvoice(c, true);
+  const lines = rec(preview.lines);
+  const all = Array.isArray(lines.data) ? (lines.data as Rec[]) : [];
+  const limit = c.p.int("limit") ?? 10;
+  if (limit < 1 || limit > 100)
+    return invalidRequest("This value must be greater than or equal to 1 and less than or equal to 100.", { param: "limit" });
+  const after = c.p.str("starting_after");
+  const before = c.p.str("ending_before");
+  let from = 0;
+  let to = all.length;
+  if (after) from = all.findIndex((l) => l.id === after) + 1;
+  if (before)
+    to = Math.max(
+      0,
+      all.findIndex((l) => l.id === before),
+    );
+  const window = all.slice(from, to);
+  const data = before ? window.slice(-limit) : window.slice(0, limit);
+  return ok({ object: "list", data, has_more: window.length > data.length, url: String(lines.url).replace(/\?.*$/, "") });
+}
+
 export const invoicingRoutes: readonly Route[] = [
+  // Before /v1/invoices/:id (billing.ts), so "upcoming" is not read as an invoice's id. No tool:
+  // preview_invoice is the same preview (stripeUntooled).
+  route({
+    method: "GET",
+    pattern: "/v1/invoices/upcoming",
+    operation: "invoices.retrieveUpcoming",
+    summary: "Retrieve the upcoming invoice (API versions before 2024-09-30; create_preview since)",
+    query: upcomingParams,
+    handler: (c) => show(c, "invoice", previewInvoice(c, true)),
+  }),
+  route({
+    method: "GET",
+    pattern: "/v1/invoices/upcoming/lines",
+    operation: "invoices.listUpcomingLines",
+    summary: "List the upcoming invoice's lines (API versions before 2024-09-30)",
+    query: { ...upcomingParams, limit: listQuery.limit, starting_after: listQuery.starting_after, ending_before: listQuery.ending_before },
+    handler: (c) => upcomingLines(c),
+  }),
   route({
     method: "POST",
     pattern: "/v1/invoices/create_preview",
     operation: "invoices.createPreview",
     summary: "Preview an invoice",
-    body: {
-      customer: arg.text("The customer whose next invoice is previewed"),
-      subscription: arg.text("The subscription whose next invoice is previewed"),
-      subscription_details: arg.hash(
-        {
-          items: arg.list(
-            {
-              id: arg.text("An existing item's id, to change or delete"),
-              price: arg.text("A recurring price's id"),
-              quantity: arg.int("Quantity"),
-              deleted: arg.bool("Remove the item"),
-            },
-            "The items as they would be after a change",
-          ),
-          proration_behavior: arg.oneOf(["always_invoice", "create_prorations", "none"], "How the change would be prorated"),
-          proration_date: arg.int("Unix time the prorations are computed at; pass the same to the update"),
-        },
-        "A change to preview: its prorations and next invoice",
-      ),
-      invoice_items: previewItems,
-      discounts: arg.list(
-        { coupon: arg.text("A coupon's id"), promotion_code: arg.text("A promotion code's id") },
-        "Discounts the previewed invoice would carry",
-      ),
-      currency: arg.text("Currency, for a customer with none"),
-      preview_mode: arg.oneOf(["next", "recurring"], "Preview the next invoice or a recurring one"),
-      automatic_tax: arg.hash({ enabled: arg.bool("Whether tax is computed") }, "Automatic tax"),
-      expand,
-    },
+    body: previewParams,
     tool: {
       name: "preview_invoice",
       description:

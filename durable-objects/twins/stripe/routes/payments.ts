@@ -8,8 +8,18 @@ import { address, arg, expand, idParam, listQuery, metadata, route } from "../de
 import { fail, invalidRequest, missingParam, stateError, stripeError } from "../errors";
 import { changed, emit } from "../events";
 import { buildPaymentIntent, buildRefund, cardFee, formatAmount, minimumAmount } from "../objects";
-import { addTxn, amountTooSmall, attachTo, type ChargeResult, cardError, makeCharge, resolvePaymentMethod } from "../money";
-import { getObject, insertObject, newId, num, rec, saveObject, str, strMap, type Rec } from "../store";
+import {
+  AUTHENTICATION_REQUIRED,
+  addTxn,
+  amountTooSmall,
+  attachTo,
+  type ChargeResult,
+  cardError,
+  makeCharge,
+  paymentMethodOfData,
+  resolvePaymentMethod,
+} from "../money";
+import { getObject, insertObject, liveOfType, newId, num, rec, saveObject, str, strMap, type Rec } from "../store";
 import { connectedAccount } from "../transfers";
 import { render } from "../view";
 import type { TwinResponse } from "../../types";
@@ -26,8 +36,41 @@ function checkAmount(amount: number, currency: string): void {
     );
 }
 
-/** The test cards that always ask for 3D Secure (4000 0027 6000 3184, 4000 0000 0000 3220). */
-const asksForAuthentication = (pm: Rec) => rec(pm.card).last4 === "3220" || rec(pm.card).last4 === "3184";
+/** Whether a saved card was set up for later payments: a SetupIntent, or a payment saving it, succeeded with it. */
+function setUpForLater(c: Call, pm: Rec): boolean {
+  const id = String(pm.id);
+  if (liveOfType(c.db, "setup_intent", { column: "ref", value: id }).some((s) => s.status === "succeeded")) return true;
+  const customer = str(pm.customer);
+  return (
+    customer !== undefined &&
+    liveOfType(c.db, "payment_intent", { column: "customer", value: customer }).some(
+      (p) => p.payment_method === id && p.status === "succeeded" && Boolean(p.setup_future_usage),
+    )
+  );
+}
+
+/**
+ * Whether the test card asks for 3D Secure on this payment (docs.stripe.com/testing#authentication-and-setup):
+ * 4000 0027 6000 3184 and 4000 0000 0000 3220 on every payment, off-session ones included;
+ * 4000 0025 0000 3155 on every on-session payment, and off-session only until it has been set up.
+ */
+function asksForAuthentication(c: Call, pm: Rec, offSession: boolean): boolean {
+  const last4 = rec(pm.card).last4;
+  if (last4 === "3220" || last4 === "3184") return true;
+  if (last4 === "3155") return !(offSession && setUpForLater(c, pm));
+  return false;
+}
+
+/** How a confirmation was asked for: the customer away (`off_session`), or no action allowed (`error_on_requires_action`). */
+export interface ConfirmOptions {
+  offSession?: boolean;
+  errorOnRequiresAction?: boolean;
+}
+
+const confirmOptions = (c: Call): ConfirmOptions => ({
+  offSession: c.p.bool("off_session") === true,
+  errorOnRequiresAction: c.p.bool("error_on_requires_action") === true,
+});
 
 /** The intent waits for the customer to pass 3D Secure (`requires_action`, with its next action). */
 function requireAuthentication(c: Call, before: Rec, pm: Rec): Rec {
@@ -108,7 +151,7 @@ function settleIntent(c: Call, before: Rec, pm: Rec, charge: Rec, manual: boolea
 }
 
 /** Confirms an intent with its payment method: the card's behaviour decides where it ends. */
-export function confirmIntent(c: Call, before: Rec): { pi: Rec; error?: TwinResponse } {
+export function confirmIntent(c: Call, before: Rec, opts: ConfirmOptions = {}): { pi: Rec; error?: TwinResponse } {
   const pmId = str(before.payment_method);
   if (!pmId) {
     return {
@@ -120,9 +163,16 @@ export function confirmIntent(c: Call, before: Rec): { pi: Rec; error?: TwinResp
     };
   }
   const pm = resolvePaymentMethod(c, pmId, "payment_method");
-  // Confirming again once the customer has authenticated goes on to the charge.
-  if (asksForAuthentication(pm) && before.status !== "requires_action") return { pi: requireAuthentication(c, before, pm) };
   const manual = before.capture_method === "manual";
+  // Confirming again once the customer has authenticated goes on to the charge.
+  if (asksForAuthentication(c, pm, opts.offSession === true) && before.status !== "requires_action") {
+    // A customer who is away, or an integration that handles no action, cannot authenticate: the
+    // attempt is declined with authentication_required (402), the intent back to requires_payment_method
+    // (docs.stripe.com/payments/save-and-reuse, "Charge the saved payment method later").
+    if (!opts.offSession && !opts.errorOnRequiresAction) return { pi: requireAuthentication(c, before, pm) };
+    const refused = makeCharge(c, before, pm, !manual, AUTHENTICATION_REQUIRED);
+    if (refused.decline) return declineIntent(c, before, pm, refused.charge, refused.decline);
+  }
   const result = makeCharge(c, before, pm, !manual);
   if (result.decline) return declineIntent(c, before, pm, result.charge, result.decline);
   return { pi: settleIntent(c, before, pm, result.charge, manual) };
@@ -178,6 +228,8 @@ export function requireReturnUrl(c: Call, apm: unknown, noun: "Payment Intent" |
 }
 
 function confirmParams(c: Call, pi: Rec): Rec {
+  const made = paymentMethodOfData(c);
+  if (made) return { ...pi, payment_method: String(made.id) };
   const pm = c.p.str("payment_method");
   if (pm) return { ...pi, payment_method: String(resolvePaymentMethod(c, pm, "payment_method").id) };
   return pi;
@@ -309,6 +361,17 @@ export const returnUrl = arg.text(
   "Where a redirect-based payment method returns the customer; needed to confirm while redirects are allowed",
 );
 const offSession = arg.bool("The customer is not present (a saved card charged later): no return_url needed");
+/** `payment_method_data`: a payment method made for this intent, from a test token (money.ts). */
+export const paymentMethodData = arg.hash(
+  {
+    type: arg.text('The payment method type: "card"'),
+    card: arg.hash({ token: arg.text("A test token, e.g. tok_visa") }, "The card, as a test token"),
+    billing_details: arg.anyHash("Billing details of the payment method"),
+    metadata: arg.anyHash("Metadata of the payment method"),
+    allow_redisplay: arg.oneOf(["always", "limited", "unspecified"], "Whether the method may be shown to the customer again"),
+  },
+  'A new payment method for this intent instead of payment_method, e.g. { type: "card", card: { token: "tok_visa" } }',
+);
 const captureMethod = arg.oneOf(["automatic", "automatic_async", "manual"], "manual: authorize now, capture later");
 const amountArg = (what: string) => arg.int(`${what}, in the currency's smallest unit (cents for usd; whole yen for jpy)`);
 
@@ -346,6 +409,7 @@ export const paymentRoutes: readonly Route[] = [
       currency: arg.id('Three-letter ISO currency code, lower case, e.g. "usd"'),
       customer: arg.text("The paying customer's id"),
       payment_method: arg.text("A payment method id or test token, e.g. pm_card_visa"),
+      payment_method_data: paymentMethodData,
       confirm: arg.bool("Confirm immediately"),
       capture_method: captureMethod,
       description: arg.text("An arbitrary description"),
@@ -407,7 +471,7 @@ export const paymentRoutes: readonly Route[] = [
       if (pi.payment_method) pi.status = "requires_confirmation";
       insertObject(c.db, "payment_intent", pi);
       emit(c, "payment_intent.created", "payment_intent", pi);
-      if (body.confirm) return answerConfirm(c, confirmIntent(c, pi));
+      if (body.confirm) return answerConfirm(c, confirmIntent(c, pi, confirmOptions(c)));
       return show(c, "payment_intent", pi);
     },
   }),
@@ -487,6 +551,7 @@ export const paymentRoutes: readonly Route[] = [
     params: idParam("The payment intent's id"),
     body: {
       payment_method: arg.text("A payment method id or test token"),
+      payment_method_data: paymentMethodData,
       return_url: returnUrl,
       off_session: offSession,
       receipt_email: arg.text("Where the receipt is sent"),
@@ -509,7 +574,7 @@ export const paymentRoutes: readonly Route[] = [
       }
       const redirect = requireReturnUrl(c, before.automatic_payment_methods, "Payment Intent");
       if (redirect) return redirect;
-      return answerConfirm(c, confirmIntent(c, confirmParams(c, before)));
+      return answerConfirm(c, confirmIntent(c, confirmParams(c, before), confirmOptions(c)));
     },
   }),
   route({

@@ -8,11 +8,18 @@ import { filterOf, listResponse, load, show, type Call } from "../call";
 import { arg, expand, idParam, listQuery, metadata, route } from "../declare";
 import { invalidRequest, stateError } from "../errors";
 import { emit } from "../events";
-import { attachTo, cardError, outcomeOf, resolvePaymentMethod } from "../money";
+import { attachTo, cardError, outcomeOf, paymentMethodOfData, resolvePaymentMethod } from "../money";
 import { buildSetupIntent } from "../objects-checkout";
 import { insertObject, newId, rec, saveObject, str, strMap, type Rec } from "../store";
 import { render } from "../view";
-import { automaticPaymentMethods, automaticPaymentMethodsArg, namedMethodTypes, requireReturnUrl, returnUrl } from "./payments";
+import {
+  automaticPaymentMethods,
+  automaticPaymentMethodsArg,
+  namedMethodTypes,
+  paymentMethodData,
+  requireReturnUrl,
+  returnUrl,
+} from "./payments";
 
 /**
  * Cards whose setup asks for authentication first: 4000002500003155 (`pm_card_authenticationRequiredOnSetup`),
@@ -79,6 +86,8 @@ export function confirmSetup(c: Call, before: Rec): { si: Rec; error?: TwinRespo
 }
 
 function withPaymentMethod(c: Call, si: Rec): Rec {
+  const made = paymentMethodOfData(c);
+  if (made) return { ...si, payment_method: String(made.id) };
   const pm = c.p.str("payment_method");
   return pm ? { ...si, payment_method: String(resolvePaymentMethod(c, pm, "payment_method").id) } : si;
 }
@@ -101,6 +110,7 @@ export const setupIntentRoutes: readonly Route[] = [
     body: {
       customer: arg.text("The customer the card is saved to"),
       payment_method: arg.text("A payment method id or test token, e.g. pm_card_visa"),
+      payment_method_data: paymentMethodData,
       confirm: arg.bool("Confirm immediately"),
       usage: arg.oneOf(["on_session", "off_session"], "How the saved card will be used (default off_session)"),
       description: arg.text("An arbitrary description"),
@@ -227,6 +237,7 @@ export const setupIntentRoutes: readonly Route[] = [
     params: idParam("The SetupIntent's id"),
     body: {
       payment_method: arg.text("A payment method id or test token"),
+      payment_method_data: paymentMethodData,
       return_url: returnUrl,
       mandate_data: arg.anyHash("The customer's acceptance of a mandate"),
       payment_method_options: paymentMethodOptions,
