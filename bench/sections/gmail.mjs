@@ -32,17 +32,18 @@ async function create(baseUrl, seed) {
   const api = `${sandbox.body.per_twin.gmail.api_url}/gmail/v1/users/me`;
   const headers = { authorization: `Bearer ${sandbox.body.agent_token}` };
   let star = false;
-  let away = false;
+  let signed = false;
   return {
     ...sandbox,
-    // Settings, an area of round 3: the primary send-as identity, and the vacation responder.
+    // Settings, an area of round 3: the primary send-as identity, read and given a new signature
+    // (sanitized as Gmail does before it is saved).
     sendAs: () => request(`${api}/settings/sendAs/bench%40northwind.test`, { headers }),
-    vacation: () => {
-      away = !away;
-      return request(`${api}/settings/vacation`, {
-        method: "PUT",
+    signature: () => {
+      signed = !signed;
+      return request(`${api}/settings/sendAs/bench%40northwind.test`, {
+        method: "PATCH",
         headers,
-        body: { enableAutoReply: away, responseSubject: "Away", responseBodyPlainText: "Back soon." },
+        body: { signature: signed ? '<div>-- <b>Bench</b> <a href="https://bench.test">help</a></div>' : "-- Bench" },
       });
     },
     read: (n) => request(`${api}/messages/${idOf(n)}`, { headers }),
@@ -61,7 +62,7 @@ async function create(baseUrl, seed) {
 /** Point calls in the settings area, judged like the twin's own read and write. */
 const AREAS = [
   { key: "send-as", kind: "read", name: "GET send-as identity", label: "users.settings.sendAs.get", call: (s) => s.sendAs() },
-  { key: "vacation", kind: "write", name: "PUT vacation responder", label: "users.settings.updateVacation", call: (s) => s.vacation() },
+  { key: "signature", kind: "write", name: "PATCH send-as signature", label: "users.settings.sendAs.patch", call: (s) => s.signature() },
 ];
 
 export const measureGmail = (ctx) =>
