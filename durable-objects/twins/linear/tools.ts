@@ -233,7 +233,7 @@ export const linearTools: readonly TwinTool[] = graphqlTools(
     {
       name: "create_workflow_state",
       description: "Add a workflow state to a team.",
-      notes: { type: "One of triage, backlog, unstarted, started, completed, canceled" },
+      notes: { type: "One of backlog, unstarted, started, completed, canceled" },
       document:
         "mutation($teamId: String!, $name: String!, $type: String!, $color: String!, $position: Float) { workflowStateCreate(input: { teamId: $teamId, name: $name, type: $type, color: $color, position: $position }) { success workflowState { id name type position } } }",
     },

@@ -1,7 +1,7 @@
 // Worlds for the Linear twin's tests, and the official client pointed at a sandbox.
 import { SELF } from "cloudflare:test";
-import { LinearClient } from "@linear/sdk";
-import { vi } from "vitest";
+import { InvalidInputLinearError, LinearClient, type LinearError } from "@linear/sdk";
+import { expect, vi } from "vitest";
 import { ORIGIN, createSandbox, type CreatedSandbox } from "../helpers";
 
 /** The issue's example world: Acme, two people, team ENG with cycles, a project, two issues. */
@@ -132,4 +132,18 @@ export async function gql(
       errors?: { message: string; path?: string[]; extensions: Record<string, unknown> }[];
     },
   };
+}
+
+/** An id that names nothing in any test world. */
+export const UNKNOWN_ID = "0a1b2c3d-0000-4000-8000-00000000dead";
+
+/** The refusal a call ends in: an InvalidInputLinearError whose message names what is missing. */
+export async function refusedInput(call: Promise<unknown>, message: RegExp): Promise<LinearError> {
+  const err = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(InvalidInputLinearError);
+  expect((err as LinearError).message).toMatch(message);
+  return err as LinearError;
 }

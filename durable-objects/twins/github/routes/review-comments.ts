@@ -25,6 +25,7 @@ import {
   soloReview,
   type Anchor,
   type NewReviewComment,
+  type ReviewCommentOrder,
 } from "../store/review-comments";
 import { requireReview } from "../store/reviews";
 import type { IssueRow } from "../store/rows";
@@ -122,15 +123,20 @@ const pullParams = { ...repoParams, pull_number: pullNumber };
 const commentParams = { ...repoParams, comment_id: commentId.describe("The review comment's id") };
 const side = z.enum(SIDES);
 const listQuery = {
-  sort: lenient(z.enum(["created", "updated"])).describe("What to sort by (default created)"),
-  direction,
+  // The repository-wide list's description also names `created_at`, the same order as `created`.
+  sort: lenient(z.enum(["created", "updated", "created_at"])).describe("What to sort by: created or updated (default: by id)"),
+  direction: direction.describe("Sort direction, asc (default) or desc; ignored without sort"),
   since,
   ...pageQuery,
 };
-const order = (query: { sort?: "created" | "updated"; direction?: "asc" | "desc" }) => ({
-  sort: query.sort ?? "created",
-  direction: query.direction ?? "asc",
-});
+/**
+ * The description: "By default, review comments are in ascending order by ID", and `direction` is
+ * "Ignored without `sort` parameter".
+ */
+const order = (query: { sort?: "created" | "updated" | "created_at"; direction?: "asc" | "desc" }): ReviewCommentOrder =>
+  query.sort
+    ? { sort: query.sort === "updated" ? "updated" : "created", direction: query.direction ?? "asc" }
+    : { sort: "id", direction: "asc" };
 const commentText = z.string().describe("The comment, in GitHub-flavoured markdown");
 
 export const reviewCommentRoutes: readonly Route[] = [

@@ -115,7 +115,8 @@ export const reviewRoutes: readonly Route[] = [
     operation: "pulls.updateReview",
     summary: "Update a review for a pull request",
     resource: "PullRequestReview",
-    missingField: ["body"],
+    // No `missingField`: the description answers this operation's 422 with validation-error-simple
+    // (errors, if any, are strings), so a missing body is the schema's "Invalid request" refusal.
     params: reviewParams,
     body: { body: z.string().describe("The new text") },
     tool: { name: "update_review", description: "Replace the text of a review of a pull request; its verdict stays.", destructive: true },
@@ -148,7 +149,7 @@ export const reviewRoutes: readonly Route[] = [
     operation: "pulls.submitReview",
     summary: "Submit a review for a pull request",
     resource: "PullRequestReview",
-    missingField: ["event"],
+    // validation-error-simple, as updateReview: a missing field is the schema's "Invalid request".
     params: reviewParams,
     body: {
       event: reviewEvent.describe("The verdict"),
@@ -173,7 +174,7 @@ export const reviewRoutes: readonly Route[] = [
     operation: "pulls.dismissReview",
     summary: "Dismiss a review for a pull request",
     resource: "PullRequestReview",
-    missingField: ["message"],
+    // validation-error-simple, as updateReview: a missing field is the schema's "Invalid request".
     params: reviewParams,
     body: { message: z.string().min(1).describe("Why the review is dismissed") },
     tool: {

@@ -201,11 +201,17 @@ export function replyTo(s: Store, pull: IssueRow, parent: ReviewCommentRow, body
   return insertReviewComment(s, pull, anchor, { position: parent.position, diff_hunk: parent.diff_hunk, commit_id: parent.commit_id });
 }
 
+/** How a list of review comments is ordered: by id (the lists' default), or by a time with ties by id. */
+export interface ReviewCommentOrder {
+  sort: "id" | "created" | "updated";
+  direction: "asc" | "desc";
+}
+
 export function listReviewComments(
   db: Db,
   repoId: number,
   where: { pull?: number; review?: number; since?: string },
-  order: { sort: "created" | "updated"; direction: "asc" | "desc" },
+  order: ReviewCommentOrder,
   limit: number,
   offset: number,
 ) {
@@ -226,10 +232,10 @@ export function listReviewComments(
   // Comments of a pending review are the author's alone until it is submitted.
   conds.push("(review_id IS NULL OR review_id NOT IN (SELECT id FROM gh_reviews WHERE state = 'PENDING' AND lower(user) != ?))");
   args.push(authenticatedLogin(db).toLowerCase());
-  const column = order.sort === "updated" ? "updated_at" : "created_at";
   const dir = order.direction === "desc" ? "DESC" : "ASC";
+  const by = order.sort === "id" ? `id ${dir}` : `${order.sort === "updated" ? "updated_at" : "created_at"} ${dir}, id ${dir}`;
   const sql = `FROM gh_review_comments WHERE ${conds.join(" AND ")}`;
-  const rows = db.all<ReviewCommentRow>(`SELECT * ${sql} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`, ...args, limit, offset);
+  const rows = db.all<ReviewCommentRow>(`SELECT * ${sql} ORDER BY ${by} LIMIT ? OFFSET ?`, ...args, limit, offset);
   const total = db.one<{ n: number }>(`SELECT count(*) AS n ${sql}`, ...args)?.n ?? 0;
   return { rows, total };
 }

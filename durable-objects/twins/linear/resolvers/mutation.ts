@@ -909,7 +909,9 @@ function workflowStateCreate(gql: Gql, args: Args) {
   const name = strOr(input.name) ?? "";
   const type = String(input.type);
   if (!name.trim()) throw invalidInput("name must not be empty", "The state needs a name.");
-  if (!["triage", "backlog", "unstarted", "started", "completed", "canceled"].includes(type))
+  // WorkflowStateCreateInput.type (@linear/sdk schema): "Valid values: backlog, unstarted, started,
+  // completed, canceled" — a triage state comes with a team's triage, not from this mutation.
+  if (!["backlog", "unstarted", "started", "completed", "canceled"].includes(type))
     throw invalidInput(`Invalid state type "${type}"`, "The state type is not valid.");
   if (gql.db.one("SELECT 1 AS n FROM lin_states WHERE team_id = ? AND name = ?", team.id, name))
     throw invalidInput(`State "${name}" already exists`, "A state with this name already exists in the team.");

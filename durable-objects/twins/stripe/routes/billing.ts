@@ -823,6 +823,11 @@ export const billingRoutes: readonly Route[] = [
         if (v !== undefined) after[key] = v;
       }
       if (body.auto_advance !== undefined) after.auto_advance = body.auto_advance;
+      // A draft is fully editable, its collection terms included (docs.stripe.com/api/invoices/update);
+      // finalizing sets due_date from days_until_due.
+      if (body.collection_method !== undefined) after.collection_method = body.collection_method;
+      if (body.days_until_due !== undefined) after.days_until_due = body.days_until_due;
+      if (after.collection_method === "charge_automatically") after.days_until_due = null;
       saveObject(c.db, "invoice", after);
       emit(c, "invoice.updated", "invoice", after, changed(before, after));
       return show(c, "invoice", after);

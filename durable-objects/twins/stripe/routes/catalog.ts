@@ -297,12 +297,24 @@ export const catalogRoutes: readonly Route[] = [
     tool: { name: "list_prices", description: "List prices, optionally a product's or only active ones." },
     handler(c) {
       const currency = c.p.currency("currency");
+      // "lookup_keys: Only return the price with these lookup_keys, if any exist." (docs.stripe.com/api/prices/list)
+      const lookupKeys = c.p.strList("lookup_keys");
+      // "recurring: Only return prices for recurring prices with these options" (interval, usage_type).
+      const recurring = c.p.sub("recurring");
+      const interval = recurring?.str("interval");
+      const usage = recurring?.str("usage_type");
+      const ofRecurring = (o: Rec) => {
+        const r = o.recurring as Rec | null;
+        return !(interval || usage) || (r != null && (!interval || r.interval === interval) && (!usage || r.usage_type === usage));
+      };
       return listResponse(
         c,
         "price",
         "/v1/prices",
         [...filterOf(c, "product", "ref"), ...filterOf(c, "type", "ref2"), ...activeFilter(c)],
-        currency ? (o) => o.currency === currency : undefined,
+        currency || lookupKeys || interval || usage
+          ? (o) => (!currency || o.currency === currency) && (!lookupKeys || lookupKeys.includes(String(o.lookup_key))) && ofRecurring(o)
+          : undefined,
       );
     },
   }),

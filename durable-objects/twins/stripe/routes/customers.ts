@@ -320,13 +320,16 @@ export const customerRoutes: readonly Route[] = [
       expand,
     },
     tool: { name: "update_payment_method", description: "Update a payment method's metadata." },
-    handler(c, { params }) {
+    handler(c, { params, body }) {
       const before = load(c, "payment_method", params.id);
+      // "A PaymentMethod must be attached to a customer to be updated." (stripe-node, PaymentMethods.update)
+      if (!before.customer) return invalidRequest("You must save this PaymentMethod to a customer before you can update it.");
       const billing = c.p.sub("billing_details");
       const after = {
         ...before,
         metadata: c.p.metadata(strMap(before.metadata)),
         ...(billing ? { billing_details: { ...rec(before.billing_details), ...billing.raw } } : {}),
+        ...(body.allow_redisplay ? { allow_redisplay: body.allow_redisplay } : {}),
       };
       saveObject(c.db, "payment_method", after);
       emit(c, "payment_method.updated", "payment_method", after, changed(before, after));

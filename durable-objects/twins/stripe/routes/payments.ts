@@ -690,6 +690,20 @@ export const paymentRoutes: readonly Route[] = [
         const v = c.p.nullable(key);
         if (v !== undefined) after[key] = v;
       }
+      const report = c.p.sub("fraud_details")?.str("user_report");
+      if (report) after.fraud_details = { ...rec(before.fraud_details), user_report: report };
+      const ship = c.p.sub("shipping");
+      if (ship) {
+        const given = ship.raw;
+        const address = ["city", "country", "line1", "line2", "postal_code", "state"].map((k) => [k, rec(given.address)[k] ?? null]);
+        after.shipping = {
+          address: Object.fromEntries(address),
+          carrier: given.carrier ?? null,
+          name: given.name ?? null,
+          phone: given.phone ?? null,
+          tracking_number: given.tracking_number ?? null,
+        };
+      }
       saveObject(c.db, "charge", after);
       emit(c, "charge.updated", "charge", after, changed(before, after));
       return show(c, "charge", after);

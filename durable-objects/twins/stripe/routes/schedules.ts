@@ -75,7 +75,9 @@ function updateSchedule(c0: Call): TwinResponse {
   };
   const list = c.p.list("phases");
   if (list) {
-    const start = num(rec(before.current_phase).start_date) ?? num(rec(arr(before.phases)[0]).start_date) ?? c.now;
+    const current = num(rec(before.current_phase).start_date) ?? num(rec(arr(before.phases)[0]).start_date) ?? c.now;
+    const given = list[0]?.str("start_date");
+    const start = given === undefined || given === "now" ? current : (list[0].int("start_date") ?? current);
     const phases = phasesFrom(c, list, start);
     if (!phases.length) return missingParam("phases");
     after = {
@@ -138,19 +140,27 @@ function endWith(c0: Call, how: "cancel" | "release"): TwinResponse {
   return show(c, "subscription_schedule", after);
 }
 
-const phasesArg = arg.list(
-  {
-    items: arg.list({ price: arg.text("A recurring price's id"), quantity: arg.int("Quantity"), metadata }, "The phase's prices"),
-    duration: arg.hash(
-      { interval: arg.oneOf(["day", "week", "month", "year"], "Unit"), interval_count: arg.int("How many units") },
-      "How long the phase lasts",
-    ),
-    end_date: arg.int("Unix time the phase ends"),
-    iterations: arg.int("How many billing periods of its price the phase lasts (older API versions)"),
-    proration_behavior: arg.oneOf(["always_invoice", "create_prorations", "none"], "How entering the phase is prorated"),
-    metadata,
-  },
-  "The schedule's phases, one after another",
+const phaseShape = {
+  items: arg.list({ price: arg.text("A recurring price's id"), quantity: arg.int("Quantity"), metadata }, "The phase's prices"),
+  duration: arg.hash(
+    { interval: arg.oneOf(["day", "week", "month", "year"], "Unit"), interval_count: arg.int("How many units") },
+    "How long the phase lasts",
+  ),
+  end_date: arg.int("Unix time the phase ends"),
+  iterations: arg.int("How many billing periods of its price the phase lasts (older API versions)"),
+  proration_behavior: arg.oneOf(["always_invoice", "create_prorations", "none"], "How entering the phase is prorated"),
+  metadata,
+};
+
+const phasesArg = arg.list(phaseShape, "The schedule's phases, one after another");
+
+/**
+ * An update's phases also take start_date: "The date at which this phase of the subscription
+ * schedule starts or `now`. Must be set on the first phase." (stripe-node SubscriptionScheduleUpdateParams.Phase)
+ */
+const updatePhasesArg = arg.list(
+  { ...phaseShape, start_date: arg.intOr("now", "When the first phase starts: unix time, or now (the current phase's start)") },
+  "The schedule's phases from the current one on, the first with its start_date",
 );
 
 const endBehavior = arg.oneOf(["cancel", "none", "release", "renew"], "What happens after the last phase");
@@ -206,7 +216,7 @@ export const scheduleRoutes: readonly Route[] = [
     summary: "Update a subscription schedule",
     params: idParam("The schedule's id"),
     body: {
-      phases: phasesArg,
+      phases: updatePhasesArg,
       end_behavior: endBehavior,
       metadata,
       proration_behavior: arg.oneOf(["always_invoice", "create_prorations", "none"], "How a change to the current phase is prorated"),
