@@ -67,3 +67,14 @@ describe("the checked-in fidelity tables are current", () => {
     expect(run.stderr).toBe("");
   }, 120_000);
 });
+
+describe("a test counts as calling an operation", () => {
+  it("when the call is split over lines by the formatter, and not when only a longer name matches", async () => {
+    const { defaultCallPattern } = await import("../../../durable-objects/twins/kit/fidelity/measure");
+    const pattern = defaultCallPattern("actions.downloadJobLogsForWorkflowRun");
+    expect(pattern.test("await octokit.actions.downloadJobLogsForWorkflowRun({ job_id })")).toBe(true);
+    expect(pattern.test("await octokit.actions\n      .downloadJobLogsForWorkflowRun({ job_id })")).toBe(true);
+    expect(pattern.test("await octokit.actions.downloadJobLogsForWorkflowRunAttempt({ job_id })")).toBe(false);
+    expect(defaultCallPattern("issues.get").test("octokit.rest.issues.getLabel(")).toBe(false);
+  });
+});

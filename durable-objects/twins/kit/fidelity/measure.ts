@@ -60,7 +60,9 @@ export function servedByRoutes(
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const defaultCallPattern = (twinOperation: string) => new RegExp(`\\.${escapeRegExp(twinOperation)}\\(`);
+/** `.issues.get(`, white space allowed around each dot: the formatter splits a long call chain over lines. */
+export const defaultCallPattern = (twinOperation: string) =>
+  new RegExp(`\\.\\s*${twinOperation.split(".").map(escapeRegExp).join("\\s*\\.\\s*")}\\s*\\(`);
 
 /** The test files of this twin (its folders, or naming it) that call an operation. */
 function testsCalling(root: string, twin: string, spec: TwinFidelity): (twinOps: string[], id: string) => string[] {
